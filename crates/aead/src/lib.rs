@@ -62,3 +62,24 @@ pub trait Aead: Send + Sync {
     /// Decrypts ciphertext ‖ tag; returns the plaintext only if the tag verifies.
     fn decrypt(&self, key: &[u8], nonce: &[u8], ad: &[u8], ct: &[u8]) -> Result<Vec<u8>, Error>;
 }
+
+/// The core every scheme implements: keyed state, in-place encryption with a detached tag.
+///
+/// Implementations zeroize their key material on drop, and never branch or index memory on
+/// secret data.
+pub trait Scheme: Sized + Send + Sync {
+    /// SUPERCOP / CAESAR name.
+    const NAME: &'static str;
+    const KEY_LEN: usize;
+    const NONCE_LEN: usize;
+    const TAG_LEN: usize;
+    /// Keys the scheme; `key` must be `KEY_LEN` bytes.
+    fn new(key: &[u8]) -> Result<Self, Error>;
+    /// Encrypts `buf` in place; writes the `TAG_LEN`-byte tag into `tag`.
+    fn encrypt_detached(&self, nonce: &[u8], ad: &[u8], buf: &mut [u8], tag: &mut [u8])
+        -> Result<(), Error>;
+    /// Decrypts `buf` in place if `tag` verifies (constant-time comparison); otherwise wipes
+    /// `buf` and returns [`Error::Authentication`].
+    fn decrypt_detached(&self, nonce: &[u8], ad: &[u8], buf: &mut [u8], tag: &[u8])
+        -> Result<(), Error>;
+}
