@@ -15,6 +15,8 @@
 
 use core::fmt;
 
+pub mod aes;
+
 /// Errors of the byte-slice API.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Error {

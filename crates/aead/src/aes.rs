@@ -1,0 +1,436 @@
+//! AES-128 forward cipher (FIPS-197 §5.1 Cipher, §5.2 KeyExpansion) for the AES-based CAESAR
+//! modes CLOC, SILC and AES-JAMBU.
+//!
+//! All three modes only ever call the forward direction E_K (CLOC/SILC v3 §2 use E_K for both the
+//! hash and the encryption chains; AES-JAMBU v2 §2 only encrypts the state), so no inverse
+//! cipher is provided.
+//!
+//! Two back ends, chosen once when the key is set:
+//! * AES-NI (`aesenc`/`aesenclast`) on x86-64 when the CPU reports the `aes` feature
+//!   (run-time detection with `is_x86_feature_detected!`, cached in a process-wide atomic);
+//! * a portable constant-time fallback: SubBytes is computed bitsliced over the 16 state bytes
+//!   as the GF(2^8) inversion x ↦ x^254 followed by the affine map (FIPS-197 §5.1.1), so no
+//!   memory access or branch depends on secret data.
+//!
+//! The round keys are expanded once (with the constant-time S-box) and zeroized on drop.
+
+use zeroize::Zeroize;
+
+/// Number of rounds of AES-128.
+const ROUNDS: usize = 10;
+
+/// An expanded AES-128 key (forward direction only).
+#[derive(Clone)]
+pub struct Aes128 {
+    rk: [[u8; 16]; ROUNDS + 1],
+    ni: bool,
+}
+
+impl Drop for Aes128 {
+    fn drop(&mut self) {
+        self.rk.zeroize();
+    }
+}
+
+impl core::fmt::Debug for Aes128 {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Aes128").field("aes_ni", &self.ni).finish_non_exhaustive()
+    }
+}
+
+/// Whether the AES-NI back end can be used (detected once, then cached).
+#[inline]
+pub fn aes_ni_available() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use core::sync::atomic::{AtomicU8, Ordering};
+        // 0 = not yet probed, 1 = absent, 2 = present.
+        static STATE: AtomicU8 = AtomicU8::new(0);
+        match STATE.load(Ordering::Relaxed) {
+            1 => false,
+            2 => true,
+            _ => {
+                let has = std::is_x86_feature_detected!("aes")
+                    && std::is_x86_feature_detected!("sse2");
+                STATE.store(if has { 2 } else { 1 }, Ordering::Relaxed);
+                has
+            }
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
+}
+
+impl Aes128 {
+    /// Expands `key`; uses AES-NI when available.
+    pub fn new(key: &[u8; 16]) -> Self {
+        Self { rk: expand_key(key), ni: aes_ni_available() }
+    }
+
+    /// Expands `key` for the portable constant-time back end only (for tests and comparison).
+    pub fn new_portable(key: &[u8; 16]) -> Self {
+        Self { rk: expand_key(key), ni: false }
+    }
+
+    /// Whether this instance runs on AES-NI.
+    pub fn uses_aes_ni(&self) -> bool {
+        self.ni
+    }
+
+    /// Encrypts one block in place.
+    #[inline]
+    pub fn encrypt_block(&self, block: &mut [u8; 16]) {
+        #[cfg(target_arch = "x86_64")]
+        if self.ni {
+            // SAFETY: `ni` is only set when the CPU supports AES-NI and SSE2.
+            unsafe { ni::encrypt1(&self.rk, block) };
+            return;
+        }
+        soft_encrypt(&self.rk, block);
+    }
+
+    /// Encrypts two independent blocks in place (interleaved on AES-NI for instruction-level
+    /// parallelism: CLOC and SILC advance their two chains together).
+    #[inline]
+    pub fn encrypt_two(&self, a: &mut [u8; 16], b: &mut [u8; 16]) {
+        #[cfg(target_arch = "x86_64")]
+        if self.ni {
+            // SAFETY: `ni` is only set when the CPU supports AES-NI and SSE2.
+            unsafe { ni::encrypt2(&self.rk, a, b) };
+            return;
+        }
+        soft_encrypt(&self.rk, a);
+        soft_encrypt(&self.rk, b);
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+mod ni {
+    use core::arch::x86_64::*;
+
+    #[target_feature(enable = "aes,sse2")]
+    pub(super) unsafe fn encrypt1(rk: &[[u8; 16]; 11], block: &mut [u8; 16]) {
+        // SAFETY: unaligned loads/stores of 16-byte arrays; the caller guarantees AES-NI.
+        unsafe {
+            let k = |i: usize| _mm_loadu_si128(rk[i].as_ptr() as *const __m128i);
+            let mut b = _mm_loadu_si128(block.as_ptr() as *const __m128i);
+            b = _mm_xor_si128(b, k(0));
+            b = _mm_aesenc_si128(b, k(1));
+            b = _mm_aesenc_si128(b, k(2));
+            b = _mm_aesenc_si128(b, k(3));
+            b = _mm_aesenc_si128(b, k(4));
+            b = _mm_aesenc_si128(b, k(5));
+            b = _mm_aesenc_si128(b, k(6));
+            b = _mm_aesenc_si128(b, k(7));
+            b = _mm_aesenc_si128(b, k(8));
+            b = _mm_aesenc_si128(b, k(9));
+            b = _mm_aesenclast_si128(b, k(10));
+            _mm_storeu_si128(block.as_mut_ptr() as *mut __m128i, b);
+        }
+    }
+
+    #[target_feature(enable = "aes,sse2")]
+    pub(super) unsafe fn encrypt2(rk: &[[u8; 16]; 11], a: &mut [u8; 16], b: &mut [u8; 16]) {
+        // SAFETY: unaligned loads/stores of 16-byte arrays; the caller guarantees AES-NI.
+        unsafe {
+            let k = |i: usize| _mm_loadu_si128(rk[i].as_ptr() as *const __m128i);
+            let mut x = _mm_loadu_si128(a.as_ptr() as *const __m128i);
+            let mut y = _mm_loadu_si128(b.as_ptr() as *const __m128i);
+            let k0 = k(0);
+            x = _mm_xor_si128(x, k0);
+            y = _mm_xor_si128(y, k0);
+            for i in 1..10 {
+                let ki = k(i);
+                x = _mm_aesenc_si128(x, ki);
+                y = _mm_aesenc_si128(y, ki);
+            }
+            let kl = k(10);
+            x = _mm_aesenclast_si128(x, kl);
+            y = _mm_aesenclast_si128(y, kl);
+            _mm_storeu_si128(a.as_mut_ptr() as *mut __m128i, x);
+            _mm_storeu_si128(b.as_mut_ptr() as *mut __m128i, y);
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Portable constant-time back end.
+
+/// Bit planes of 16 bytes: plane `j` holds bit `j` of byte `k` at bit position `k`.
+type Planes = [u16; 8];
+
+#[inline]
+fn to_planes(b: &[u8; 16]) -> Planes {
+    let mut p = [0u16; 8];
+    for (k, &byte) in b.iter().enumerate() {
+        let x = byte as u16;
+        for (j, plane) in p.iter_mut().enumerate() {
+            *plane |= ((x >> j) & 1) << k;
+        }
+    }
+    p
+}
+
+#[inline]
+fn from_planes(p: &Planes) -> [u8; 16] {
+    let mut b = [0u8; 16];
+    for (k, byte) in b.iter_mut().enumerate() {
+        let mut x = 0u8;
+        for (j, plane) in p.iter().enumerate() {
+            x |= (((plane >> k) & 1) as u8) << j;
+        }
+        *byte = x;
+    }
+    b
+}
+
+/// Bitsliced multiplication in GF(2^8) = GF(2)[x]/(x^8 + x^4 + x^3 + x + 1).
+#[inline]
+fn gf_mul(a: &Planes, b: &Planes) -> Planes {
+    let mut t = [0u16; 15];
+    for i in 0..8 {
+        for j in 0..8 {
+            t[i + j] ^= a[i] & b[j];
+        }
+    }
+    // x^8 = x^4 + x^3 + x + 1; reduce from the top degree down.
+    for i in (8..15).rev() {
+        let v = t[i];
+        t[i - 8] ^= v;
+        t[i - 7] ^= v;
+        t[i - 5] ^= v;
+        t[i - 4] ^= v;
+    }
+    let mut r = [0u16; 8];
+    r.copy_from_slice(&t[..8]);
+    r
+}
+
+/// SubBytes on all 16 bytes at once (FIPS-197 §5.1.1): inversion as x^254, then the affine map.
+fn sub_bytes(state: &mut [u8; 16]) {
+    let x = to_planes(state);
+    let x2 = gf_mul(&x, &x);
+    let x3 = gf_mul(&x2, &x);
+    let x6 = gf_mul(&x3, &x3);
+    let x12 = gf_mul(&x6, &x6);
+    let x15 = gf_mul(&x12, &x3);
+    let x30 = gf_mul(&x15, &x15);
+    let x60 = gf_mul(&x30, &x30);
+    let x120 = gf_mul(&x60, &x60);
+    let x240 = gf_mul(&x120, &x120);
+    let x252 = gf_mul(&x240, &x12);
+    let inv = gf_mul(&x252, &x2);
+    let mut out = [0u16; 8];
+    for (i, o) in out.iter_mut().enumerate() {
+        let c = if (0x63u8 >> i) & 1 == 1 { 0xffff } else { 0 };
+        *o = inv[i]
+            ^ inv[(i + 4) % 8]
+            ^ inv[(i + 5) % 8]
+            ^ inv[(i + 6) % 8]
+            ^ inv[(i + 7) % 8]
+            ^ c;
+    }
+    *state = from_planes(&out);
+}
+
+#[inline]
+fn shift_rows(s: &mut [u8; 16]) {
+    let old = *s;
+    for c in 0..4 {
+        for r in 0..4 {
+            s[r + 4 * c] = old[r + 4 * ((c + r) % 4)];
+        }
+    }
+}
+
+#[inline]
+fn xtime(x: u8) -> u8 {
+    (x << 1) ^ (0x1b & 0u8.wrapping_sub(x >> 7))
+}
+
+#[inline]
+fn mix_columns(s: &mut [u8; 16]) {
+    for col in s.chunks_exact_mut(4) {
+        let (a0, a1, a2, a3) = (col[0], col[1], col[2], col[3]);
+        let t = a0 ^ a1 ^ a2 ^ a3;
+        col[0] = a0 ^ t ^ xtime(a0 ^ a1);
+        col[1] = a1 ^ t ^ xtime(a1 ^ a2);
+        col[2] = a2 ^ t ^ xtime(a2 ^ a3);
+        col[3] = a3 ^ t ^ xtime(a3 ^ a0);
+    }
+}
+
+#[inline]
+fn add_round_key(s: &mut [u8; 16], k: &[u8; 16]) {
+    for (x, y) in s.iter_mut().zip(k) {
+        *x ^= y;
+    }
+}
+
+fn soft_encrypt(rk: &[[u8; 16]; ROUNDS + 1], s: &mut [u8; 16]) {
+    add_round_key(s, &rk[0]);
+    for k in &rk[1..ROUNDS] {
+        sub_bytes(s);
+        shift_rows(s);
+        mix_columns(s);
+        add_round_key(s, k);
+    }
+    sub_bytes(s);
+    shift_rows(s);
+    add_round_key(s, &rk[ROUNDS]);
+}
+
+/// FIPS-197 §5.2 KeyExpansion for Nk = 4 (constant time: S-box evaluated bitsliced).
+fn expand_key(key: &[u8; 16]) -> [[u8; 16]; ROUNDS + 1] {
+    const RCON: [u8; 10] = [0x01, 0x02, 0x04, 0x08, 0x10, 0x20, 0x40, 0x80, 0x1b, 0x36];
+    let mut rk = [[0u8; 16]; ROUNDS + 1];
+    rk[0] = *key;
+    for r in 1..=ROUNDS {
+        let prev = rk[r - 1];
+        let mut t = [0u8; 16];
+        // RotWord of the last word of the previous round key.
+        t[0] = prev[13];
+        t[1] = prev[14];
+        t[2] = prev[15];
+        t[3] = prev[12];
+        sub_bytes(&mut t);
+        t[0] ^= RCON[r - 1];
+        let mut next = [0u8; 16];
+        for i in 0..4 {
+            next[i] = prev[i] ^ t[i];
+        }
+        for i in 4..16 {
+            next[i] = prev[i] ^ next[i - 4];
+        }
+        rk[r] = next;
+        t.zeroize();
+    }
+    rk
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn h16(s: &str) -> [u8; 16] {
+        let mut out = [0u8; 16];
+        for (i, o) in out.iter_mut().enumerate() {
+            *o = u8::from_str_radix(&s[2 * i..2 * i + 2], 16).unwrap();
+        }
+        out
+    }
+
+    /// Straightforward (table-free but not constant-time) reference S-box for the self-check.
+    fn sbox_ref(x: u8) -> u8 {
+        let mul = |mut a: u8, mut b: u8| {
+            let mut p = 0u8;
+            while b != 0 {
+                if b & 1 == 1 {
+                    p ^= a;
+                }
+                a = xtime(a);
+                b >>= 1;
+            }
+            p
+        };
+        let mut inv = 1u8;
+        for _ in 0..254 {
+            inv = mul(inv, x);
+        }
+        if x == 0 {
+            inv = 0;
+        }
+        inv ^ inv.rotate_left(1) ^ inv.rotate_left(2) ^ inv.rotate_left(3) ^ inv.rotate_left(4)
+            ^ 0x63
+    }
+
+    #[test]
+    fn sbox_matches_definition() {
+        for base in (0..256).step_by(16) {
+            let mut b = [0u8; 16];
+            for (i, x) in b.iter_mut().enumerate() {
+                *x = (base + i) as u8;
+            }
+            sub_bytes(&mut b);
+            for (i, &y) in b.iter().enumerate() {
+                assert_eq!(y, sbox_ref((base + i) as u8), "S({:#04x})", base + i);
+            }
+        }
+        // Known values from FIPS-197 Figure 7.
+        let mut b = [0u8; 16];
+        b[0] = 0x53;
+        b[1] = 0x00;
+        sub_bytes(&mut b);
+        assert_eq!(b[0], 0xed);
+        assert_eq!(b[1], 0x63);
+    }
+
+    #[test]
+    fn key_expansion_fips197_appendix_a1() {
+        let rk = expand_key(&h16("2b7e151628aed2a6abf7158809cf4f3c"));
+        assert_eq!(rk[1], h16("a0fafe1788542cb123a339392a6c7605"));
+        assert_eq!(rk[10], h16("d014f9a8c9ee2589e13f0cc8b6630ca6"));
+    }
+
+    fn check(aes: &Aes128) {
+        // FIPS-197 Appendix C.1 (AES-128).
+        let key = h16("000102030405060708090a0b0c0d0e0f");
+        assert_eq!(aes.rk[0], key);
+        let mut b = h16("00112233445566778899aabbccddeeff");
+        aes.encrypt_block(&mut b);
+        assert_eq!(b, h16("69c4e0d86a7b0430d8cdb78070b4c55a"));
+        let mut x = h16("00112233445566778899aabbccddeeff");
+        let mut y = h16("3243f6a8885a308d313198a2e0370734");
+        aes.encrypt_two(&mut x, &mut y);
+        assert_eq!(x, h16("69c4e0d86a7b0430d8cdb78070b4c55a"));
+        // Appendix B input under the C.1 key is not tabulated; compare with the one-block call.
+        let mut y1 = h16("3243f6a8885a308d313198a2e0370734");
+        aes.encrypt_block(&mut y1);
+        assert_eq!(y, y1);
+    }
+
+    #[test]
+    fn fips197_appendix_c1_portable() {
+        let aes = Aes128::new_portable(&h16("000102030405060708090a0b0c0d0e0f"));
+        assert!(!aes.uses_aes_ni());
+        check(&aes);
+        // Appendix B example.
+        let aes = Aes128::new_portable(&h16("2b7e151628aed2a6abf7158809cf4f3c"));
+        let mut b = h16("3243f6a8885a308d313198a2e0370734");
+        aes.encrypt_block(&mut b);
+        assert_eq!(b, h16("3925841d02dc09fbdc118597196a0b32"));
+    }
+
+    #[test]
+    fn fips197_appendix_c1_default_backend() {
+        let aes = Aes128::new(&h16("000102030405060708090a0b0c0d0e0f"));
+        #[cfg(target_arch = "x86_64")]
+        assert_eq!(aes.uses_aes_ni(), std::is_x86_feature_detected!("aes"));
+        check(&aes);
+        let aes = Aes128::new(&h16("2b7e151628aed2a6abf7158809cf4f3c"));
+        let mut b = h16("3243f6a8885a308d313198a2e0370734");
+        aes.encrypt_block(&mut b);
+        assert_eq!(b, h16("3925841d02dc09fbdc118597196a0b32"));
+    }
+
+    #[test]
+    fn backends_agree() {
+        let mut key = [0u8; 16];
+        let mut blk = [0u8; 16];
+        for i in 0..64u8 {
+            for (j, k) in key.iter_mut().enumerate() {
+                *k = k.wrapping_mul(31).wrapping_add(i ^ j as u8);
+            }
+            let a = Aes128::new(&key);
+            let b = Aes128::new_portable(&key);
+            let mut x = blk;
+            let mut y = blk;
+            a.encrypt_block(&mut x);
+            b.encrypt_block(&mut y);
+            assert_eq!(x, y);
+            blk = x;
+        }
+    }
+}
