@@ -1,1 +1,87 @@
-//! hayate-arith
+//! hayate-arith: multi-precision integers, Montgomery prime fields and extension-field towers.
+//!
+//! Layout (data flows downwards):
+//! * [`limbs`] — `const fn` helpers on little-endian 64-bit limb arrays (compile-time constants);
+//! * [`backend`] — the limb kernels (mul256 / mod512 split and fused CIOS), portable back end
+//!   today, the seam for assembly and SIMD back ends;
+//! * [`fp`] — `Fp<P, N>`: GF(p) in Montgomery form, generic over N limbs, defined by a
+//!   parameter type holding the modulus ([`fields`] has the named ones);
+//! * [`fp2`], [`fp6`], [`fp12`] — the pairing tower Fp2 = Fp[u]/(u² − β),
+//!   Fp6 = Fp2[v]/(v³ − ξ), Fp12 = Fp6[w]/(w² − v) (papers 000/001).
+//!
+//! [`Field`] is the small trait generic curve code (crate `hayate-ec`) is written against.
+
+pub mod backend;
+pub mod fields;
+pub mod fp;
+pub mod limbs;
+
+pub use backend::portable::Wide;
+pub use fp::{Fp, FpParams};
+
+use core::fmt::Debug;
+use core::ops::{Add, AddAssign, Mul, MulAssign, Neg, Sub, SubAssign};
+pub use rand_core::RngCore;
+use subtle::{Choice, ConditionallySelectable, ConstantTimeEq, CtOption};
+
+/// A finite field, as used by generic curve arithmetic. Every method is constant time.
+pub trait Field:
+    Sized
+    + Copy
+    + Debug
+    + Default
+    + PartialEq
+    + Eq
+    + Send
+    + Sync
+    + 'static
+    + ConditionallySelectable
+    + ConstantTimeEq
+    + Add<Output = Self>
+    + Sub<Output = Self>
+    + Mul<Output = Self>
+    + Neg<Output = Self>
+    + AddAssign
+    + SubAssign
+    + MulAssign
+{
+    const ZERO: Self;
+    const ONE: Self;
+    fn is_zero(&self) -> Choice;
+    fn square(&self) -> Self;
+    fn double(&self) -> Self;
+    fn invert(&self) -> CtOption<Self>;
+    fn sqrt(&self) -> CtOption<Self>;
+    fn random(rng: &mut impl RngCore) -> Self;
+    /// The element k·1 for a small integer k.
+    fn from_u64(k: u64) -> Self;
+}
+
+impl<P: FpParams<N>, const N: usize> Field for Fp<P, N> {
+    const ZERO: Self = Fp::<P, N>::ZERO;
+    const ONE: Self = Fp::<P, N>::ONE;
+    #[inline(always)]
+    fn is_zero(&self) -> Choice {
+        Fp::is_zero(self)
+    }
+    #[inline(always)]
+    fn square(&self) -> Self {
+        Fp::square(self)
+    }
+    #[inline(always)]
+    fn double(&self) -> Self {
+        Fp::double(self)
+    }
+    fn invert(&self) -> CtOption<Self> {
+        Fp::invert(self)
+    }
+    fn sqrt(&self) -> CtOption<Self> {
+        Fp::sqrt(self)
+    }
+    fn random(rng: &mut impl RngCore) -> Self {
+        Fp::random(rng)
+    }
+    fn from_u64(k: u64) -> Self {
+        Fp::from_u64(k)
+    }
+}

@@ -1,0 +1,149 @@
+//! Portable back end: u64 limbs with u128 products.
+//!
+//! Montgomery multiplication is offered two ways, as in paper 001 §"Fp":
+//! * split: [`mul_wide`] (schoolbook N×N → 2N limbs, "mul256") then [`redc`] ("mod512"), used
+//!   where products are accumulated unreduced (lazy reduction in Fp2 and above);
+//! * fused CIOS ([`mont_mul`]), used for isolated products.
+//!
+//! All functions are constant time. Moduli must leave the top bit of the top limb clear
+//! (true for every field in hayate), which lets the fused form skip a carry word.
+
+use crate::limbs::{adc, mac, select, sub};
+
+/// A double-width (2N-limb) unreduced value `lo + hi·2^(64N)`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Wide<const N: usize> {
+    pub lo: [u64; N],
+    pub hi: [u64; N],
+}
+
+/// Schoolbook product a·b as a 2N-limb value (paper 001's mul256 for N = 4).
+#[inline(always)]
+pub fn mul_wide<const N: usize>(a: &[u64; N], b: &[u64; N]) -> Wide<N> {
+    let mut lo = [0u64; N];
+    let mut hi = [0u64; N];
+    for i in 0..N {
+        let mut carry = 0u64;
+        for j in 0..N {
+            let k = i + j;
+            let acc = if k < N { lo[k] } else { hi[k - N] };
+            let (v, c) = mac(acc, a[i], b[j], carry);
+            if k < N {
+                lo[k] = v;
+            } else {
+                hi[k - N] = v;
+            }
+            carry = c;
+        }
+        // position i + N
+        hi[i] = carry;
+    }
+    Wide { lo, hi }
+}
+
+/// a² as a 2N-limb value (off-diagonal products once, doubled, plus the squares).
+#[inline(always)]
+pub fn sqr_wide<const N: usize>(a: &[u64; N]) -> Wide<N> {
+    // For clarity and since the compiler unrolls both, reuse the schoolbook product;
+    // the dedicated squaring saves ~N(N−1)/2 multiplies.
+    let mut t = [0u64; 24];
+    debug_assert!(2 * N <= 24);
+    for i in 0..N {
+        let mut carry = 0u64;
+        for j in (i + 1)..N {
+            let (v, c) = mac(t[i + j], a[i], a[j], carry);
+            t[i + j] = v;
+            carry = c;
+        }
+        t[i + N] = carry;
+    }
+    // double
+    let mut top = 0u64;
+    for k in 0..2 * N {
+        let v = t[k];
+        t[k] = (v << 1) | top;
+        top = v >> 63;
+    }
+    // add squares
+    let mut carry = 0u64;
+    for i in 0..N {
+        let (v, c) = mac(t[2 * i], a[i], a[i], carry);
+        t[2 * i] = v;
+        let (v2, c2) = adc(t[2 * i + 1], c, 0);
+        t[2 * i + 1] = v2;
+        carry = c2;
+    }
+    let mut lo = [0u64; N];
+    let mut hi = [0u64; N];
+    lo.copy_from_slice(&t[..N]);
+    hi.copy_from_slice(&t[N..2 * N]);
+    Wide { lo, hi }
+}
+
+/// Montgomery reduction (paper 001's mod512): for T < m·2^(64N) returns T·2^(−64N) mod m,
+/// fully reduced to [0, m).
+#[inline(always)]
+pub fn redc<const N: usize>(t: &Wide<N>, m: &[u64; N], inv: u64) -> [u64; N] {
+    let mut lo = t.lo;
+    let mut hi = t.hi;
+    let mut carry2 = 0u64; // carry into hi beyond the running position
+    for i in 0..N {
+        let k = lo[i].wrapping_mul(inv);
+        let (_, mut carry) = mac(lo[i], k, m[0], 0);
+        for j in 1..N {
+            let idx = i + j;
+            if idx < N {
+                let (v, c) = mac(lo[idx], k, m[j], carry);
+                lo[idx] = v;
+                carry = c;
+            } else {
+                let (v, c) = mac(hi[idx - N], k, m[j], carry);
+                hi[idx - N] = v;
+                carry = c;
+            }
+        }
+        // add carry at position i + N
+        let (v, c) = adc(hi[i], carry, carry2);
+        hi[i] = v;
+        carry2 = c;
+    }
+    // result hi (+ carry2·2^(64N)) < 2m
+    let (s, borrow) = sub(&hi, m);
+    // use s if carry2 == 1 or no borrow
+    select(&hi, &s, carry2 | (1 ^ borrow))
+}
+
+/// Fused Montgomery multiplication (CIOS): a·b·2^(−64N) mod m for a, b < m.
+#[inline(always)]
+pub fn mont_mul<const N: usize>(a: &[u64; N], b: &[u64; N], m: &[u64; N], inv: u64) -> [u64; N] {
+    let mut t = [0u64; N];
+    let mut t_n: u64;
+    for i in 0..N {
+        // t += a[i]·b
+        let mut carry = 0u64;
+        for j in 0..N {
+            let (v, c) = mac(t[j], a[i], b[j], carry);
+            t[j] = v;
+            carry = c;
+        }
+        t_n = carry;
+        // reduce one word
+        let k = t[0].wrapping_mul(inv);
+        let (_, mut c) = mac(t[0], k, m[0], 0);
+        for j in 1..N {
+            let (v, c2) = mac(t[j], k, m[j], c);
+            t[j - 1] = v;
+            c = c2;
+        }
+        // top bit of m clear ⇒ t_n + c fits in a word
+        t[N - 1] = t_n.wrapping_add(c);
+    }
+    let (s, borrow) = sub(&t, m);
+    select(&t, &s, 1 ^ borrow)
+}
+
+/// Montgomery squaring a²·2^(−64N) mod m.
+#[inline(always)]
+pub fn mont_sqr<const N: usize>(a: &[u64; N], m: &[u64; N], inv: u64) -> [u64; N] {
+    redc(&sqr_wide(a), m, inv)
+}

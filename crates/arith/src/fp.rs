@@ -1,0 +1,619 @@
+//! Prime fields in Montgomery form, generic over the number of 64-bit limbs.
+//!
+//! A field is a zero-sized parameter type implementing [`FpParams`] — in essence just the
+//! modulus; R mod p, R² mod p, −p⁻¹ mod 2⁶⁴, the Tonelli–Shanks data and the small-multiple
+//! table are derived from it at compile time. `Fp<P, 4>` serves 254-bit primes, `Fp<P, 6>`
+//! 381-bit primes.
+//!
+//! Paper 001's techniques appear as:
+//! * [`Fp::mul_wide`] + [`Fp::reduce_wide`]: the mul256 / mod512 split (see
+//!   [`crate::backend::portable`]), with [`Wide`] values added and subtracted unreduced;
+//! * [`Fp::reduce_small_multiple`]: branch-free reduction of x ∈ [0, 8p) by the table
+//!   Tbl[i] = i·p indexed by the top bits, read with a constant-time scan.
+//!
+//! Every operation is constant time unless its name ends in `_vartime`.
+
+use core::fmt;
+use core::marker::PhantomData;
+use core::ops::{Add, AddAssign, Mul, MulAssign, Neg, Sub, SubAssign};
+
+use subtle::{Choice, ConditionallySelectable, ConstantTimeEq, CtOption};
+
+use crate::backend::{self, portable::Wide};
+use crate::limbs;
+
+/// The parameters of one prime field: its modulus (odd, top bit of the top limb clear).
+pub trait FpParams<const N: usize>: 'static + Copy + Send + Sync + fmt::Debug + Default + Eq {
+    /// The prime, little-endian limbs.
+    const MODULUS: [u64; N];
+    /// A short name for diagnostics.
+    const NAME: &'static str;
+}
+
+/// An element of GF(p), stored as a·R mod p with R = 2^(64N), always fully reduced.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Fp<P: FpParams<N>, const N: usize> {
+    mont: [u64; N],
+    _p: PhantomData<P>,
+}
+
+/// Helper constants derived from the modulus (compile time).
+impl<P: FpParams<N>, const N: usize> Fp<P, N> {
+    /// The modulus.
+    pub const MODULUS: [u64; N] = P::MODULUS;
+    /// −p⁻¹ mod 2⁶⁴.
+    pub const INV: u64 = limbs::neg_inv64(P::MODULUS[0]);
+    /// R mod p (Montgomery form of 1).
+    pub const R: [u64; N] = limbs::pow2_mod(64 * N, &P::MODULUS);
+    /// R² mod p.
+    pub const R2: [u64; N] = limbs::pow2_mod(128 * N, &P::MODULUS);
+    /// Bit length of p.
+    pub const BITS: u32 = limbs::bits_vartime(&P::MODULUS);
+    /// Bytes of the canonical big-endian encoding.
+    pub const BYTES: usize = (Self::BITS as usize).div_ceil(8);
+    /// (p − 1)/2.
+    pub const P_MINUS_1_OVER_2: [u64; N] = limbs::shr1(&P::MODULUS);
+    /// p − 2 (Fermat inversion exponent).
+    pub const P_MINUS_2: [u64; N] = limbs::sub_small(&P::MODULUS, 2);
+    /// s with p − 1 = 2^s·t, t odd.
+    pub const TWO_ADICITY: u32 = limbs::trailing_zeros_vartime(&limbs::sub_small(&P::MODULUS, 1));
+    /// t with p − 1 = 2^s·t.
+    pub const TRACE: [u64; N] = limbs::shr(&limbs::sub_small(&P::MODULUS, 1), Self::TWO_ADICITY);
+    /// (t − 1)/2.
+    pub const TRACE_MINUS_1_OVER_2: [u64; N] = limbs::shr1(&Self::TRACE);
+    /// (p + 1)/4 (square-root exponent when p ≡ 3 mod 4).
+    pub const P_PLUS_1_OVER_4: [u64; N] = limbs::shr(&limbs::add_small(&P::MODULUS, 1), 2);
+    /// Top-bit shift of the small-multiple table (bits − 1).
+    pub const SMALL_SHIFT: u32 = Self::BITS - 1;
+    /// Does paper 001's table reduction apply to this prime? For every index q = x ≫ (bits−1)
+    /// an N-limb x can produce, x − q·p must lie in (−p, p); this holds iff
+    /// q·(p − 2^(bits−1)) < p for all such q (for the papers' prime q ≤ 7).
+    pub const SMALL_TABLE_EXACT: bool = small_table_exact(&P::MODULUS, Self::BITS);
+    /// Tbl[i] = i·p mod R for 0 ≤ i ≤ 8 (paper 001). Entries with i·p ≥ R are never used.
+    pub const SMALL_TABLE: [[u64; N]; 9] = small_table(&P::MODULUS);
+    /// The largest k ≤ 8 with k·p < R: [`Self::mul_small`] accumulates up to this unreduced.
+    pub const MAX_UNREDUCED_MULTIPLE: u64 = max_multiple(&P::MODULUS);
+}
+
+const fn max_multiple<const N: usize>(m: &[u64; N]) -> u64 {
+    let mut acc = [0u64; N];
+    let mut k = 0u64;
+    while k < 8 {
+        let (s, c) = limbs::add(&acc, m);
+        if c != 0 {
+            return k;
+        }
+        acc = s;
+        k += 1;
+    }
+    8
+}
+
+const fn small_table<const N: usize>(m: &[u64; N]) -> [[u64; N]; 9] {
+    let mut t = [[0u64; N]; 9];
+    let mut i = 1;
+    while i < 9 {
+        t[i] = limbs::add(&t[i - 1], m).0;
+        i += 1;
+    }
+    t
+}
+
+const fn small_table_exact<const N: usize>(m: &[u64; N], bits: u32) -> bool {
+    let shift = bits - 1;
+    let free_bits = 64 * N as u32 - shift; // x ≫ shift < 2^free_bits
+    if free_bits > 3 {
+        return false; // the table has 9 entries
+    }
+    let max_q = (1u64 << free_bits) - 1;
+    // excess = p − 2^shift
+    let mut pow = [0u64; N];
+    pow[(shift / 64) as usize] = 1u64 << (shift % 64);
+    let (excess, borrow) = limbs::sub(m, &pow);
+    if borrow != 0 {
+        return false;
+    }
+    // max_q · excess < p ?
+    let mut acc = [0u64; N];
+    let mut q = 0;
+    while q < max_q {
+        let (s, c) = limbs::add(&acc, &excess);
+        if c != 0 {
+            return false;
+        }
+        acc = s;
+        q += 1;
+    }
+    limbs::lt(&acc, m) == 1
+}
+
+impl<P: FpParams<N>, const N: usize> Fp<P, N> {
+    /// 0.
+    pub const ZERO: Self = Self { mont: [0; N], _p: PhantomData };
+    /// 1.
+    pub const ONE: Self = Self { mont: Self::R, _p: PhantomData };
+
+    /// 0.
+    #[inline]
+    pub const fn zero() -> Self {
+        Self::ZERO
+    }
+    /// 1.
+    #[inline]
+    pub const fn one() -> Self {
+        Self::ONE
+    }
+
+    /// Wraps raw Montgomery limbs (must be < p). For constants computed offline.
+    #[inline]
+    pub const fn from_mont_unchecked(mont: [u64; N]) -> Self {
+        Self { mont, _p: PhantomData }
+    }
+
+    /// The Montgomery-form limbs a·R mod p.
+    #[inline]
+    pub const fn mont_limbs(&self) -> &[u64; N] {
+        &self.mont
+    }
+
+    /// Converts a canonical integer (little-endian limbs) into the field; `None` if ≥ p.
+    pub fn from_limbs(a: [u64; N]) -> CtOption<Self> {
+        let in_range = Choice::from(limbs::lt(&a, &P::MODULUS) as u8);
+        let x = Self::from_mont_unchecked(backend::mont_mul(&a, &Self::R2, &P::MODULUS, Self::INV));
+        CtOption::new(x, in_range)
+    }
+
+    /// Converts a canonical integer given in a compile-time hex string (panics if ≥ p).
+    /// For constants only.
+    pub fn from_hex_vartime(s: &str) -> Self {
+        let a: [u64; N] = limbs::from_hex(s);
+        Option::from(Self::from_limbs(a)).expect("constant must be below the modulus")
+    }
+
+    /// Reduces an arbitrary N-limb integer modulo p (a < R; constant time).
+    pub fn from_limbs_reduce(a: [u64; N]) -> Self {
+        // a·R² · R⁻¹ = a·R (Montgomery form); mont_mul needs a < p only loosely: a < R works
+        // as long as the CIOS bound (t < 2m) holds, which needs a·b < m·R: a < R, b = R² mod p < p. ✓
+        // The result is then reduced by the final conditional subtraction only to < 2p, so
+        // reduce once more.
+        let x = backend::mont_mul(&a, &Self::R2, &P::MODULUS, Self::INV);
+        let (s, borrow) = limbs::sub(&x, &P::MODULUS);
+        Self::from_mont_unchecked(limbs::select(&x, &s, 1 ^ borrow))
+    }
+
+    /// Small integer.
+    pub fn from_u64(v: u64) -> Self {
+        let mut a = [0u64; N];
+        a[0] = v;
+        Self::from_limbs_reduce(a)
+    }
+
+    /// The canonical integer (little-endian limbs) in [0, p).
+    pub fn to_limbs(&self) -> [u64; N] {
+        let mut one = [0u64; N];
+        one[0] = 1;
+        backend::mont_mul(&self.mont, &one, &P::MODULUS, Self::INV)
+    }
+
+    /// Canonical big-endian encoding of [`Self::BYTES`] bytes.
+    pub fn to_bytes_be(&self) -> Vec<u8> {
+        let l = self.to_limbs();
+        let mut out = vec![0u8; Self::BYTES];
+        for (i, byte) in out.iter_mut().rev().enumerate() {
+            *byte = (l[i / 8] >> (8 * (i % 8))) as u8;
+        }
+        out
+    }
+
+    /// Writes the canonical big-endian encoding into `out`, left-padded with zeros
+    /// (`out.len() ≥ BYTES`).
+    pub fn write_bytes_be(&self, out: &mut [u8]) {
+        let l = self.to_limbs();
+        let n = out.len();
+        for (i, byte) in out.iter_mut().enumerate() {
+            let pos = n - 1 - i; // byte index from the little end
+            *byte = if pos < 8 * N { (l[pos / 8] >> (8 * (pos % 8))) as u8 } else { 0 };
+        }
+    }
+
+    /// Parses a big-endian integer of any length; rejects values ≥ p (non-canonical).
+    /// Leading bytes beyond the limb capacity must be zero.
+    pub fn from_bytes_be(bytes: &[u8]) -> CtOption<Self> {
+        let mut a = [0u64; N];
+        let mut overflow = 0u8;
+        let n = bytes.len();
+        for (i, &b) in bytes.iter().enumerate() {
+            let pos = n - 1 - i;
+            if pos < 8 * N {
+                a[pos / 8] |= (b as u64) << (8 * (pos % 8));
+            } else {
+                overflow |= b;
+            }
+        }
+        let ok = overflow.ct_eq(&0);
+        let x = Self::from_limbs(a);
+        CtOption::new(x.unwrap_or(Self::ZERO), x.is_some() & ok)
+    }
+
+    /// Parses a little-endian integer; rejects values ≥ p.
+    pub fn from_bytes_le(bytes: &[u8]) -> CtOption<Self> {
+        let mut be = bytes.to_vec();
+        be.reverse();
+        Self::from_bytes_be(&be)
+    }
+
+    /// Reduces a big-endian integer of any length modulo p (used for hashing to the field).
+    pub fn from_bytes_be_reduce(bytes: &[u8]) -> Self {
+        // Horner over 32-bit chunks keeps every step inside the field.
+        let base = Self::from_u64(1u64 << 32);
+        let mut acc = Self::ZERO;
+        let rem = bytes.len() % 4;
+        let mut chunks: Vec<u64> = Vec::with_capacity(bytes.len() / 4 + 1);
+        if rem != 0 {
+            let mut v = 0u64;
+            for &b in &bytes[..rem] {
+                v = (v << 8) | b as u64;
+            }
+            chunks.push(v);
+        }
+        for c in bytes[rem..].chunks(4) {
+            chunks.push(u32::from_be_bytes([c[0], c[1], c[2], c[3]]) as u64);
+        }
+        for v in chunks {
+            acc = acc * base + Self::from_u64(v);
+        }
+        acc
+    }
+
+    /// Is zero.
+    #[inline]
+    pub fn is_zero(&self) -> Choice {
+        self.mont.ct_eq(&[0u64; N])
+    }
+
+    /// Is one.
+    pub fn is_one(&self) -> Choice {
+        self.mont.ct_eq(&Self::R)
+    }
+
+    /// a + b.
+    #[inline(always)]
+    pub fn add(&self, rhs: &Self) -> Self {
+        // top bit clear ⇒ no carry out of N limbs
+        let (s, _) = limbs::add(&self.mont, &rhs.mont);
+        let (d, borrow) = limbs::sub(&s, &P::MODULUS);
+        Self::from_mont_unchecked(limbs::select(&s, &d, 1 ^ borrow))
+    }
+
+    /// a − b.
+    #[inline(always)]
+    pub fn sub(&self, rhs: &Self) -> Self {
+        let (d, borrow) = limbs::sub(&self.mont, &rhs.mont);
+        let (s, _) = limbs::add(&d, &P::MODULUS);
+        Self::from_mont_unchecked(limbs::select(&d, &s, borrow))
+    }
+
+    /// −a.
+    #[inline(always)]
+    pub fn neg(&self) -> Self {
+        let (d, _) = limbs::sub(&P::MODULUS, &self.mont);
+        let zero = self.is_zero().unwrap_u8() as u64;
+        Self::from_mont_unchecked(limbs::select(&d, &[0u64; N], zero))
+    }
+
+    /// 2a.
+    #[inline(always)]
+    pub fn double(&self) -> Self {
+        self.add(self)
+    }
+
+    /// a/2.
+    pub fn halve(&self) -> Self {
+        // if odd add p, then shift
+        let odd = self.mont[0] & 1;
+        let (s, carry) = limbs::add(&self.mont, &P::MODULUS);
+        let t = limbs::select(&self.mont, &s, odd);
+        let mut r = limbs::shr1(&t);
+        r[N - 1] |= (carry & odd) << 63;
+        Self::from_mont_unchecked(r)
+    }
+
+    /// a·b (fused Montgomery multiplication).
+    #[inline(always)]
+    pub fn mul(&self, rhs: &Self) -> Self {
+        Self::from_mont_unchecked(backend::mont_mul(&self.mont, &rhs.mont, &P::MODULUS, Self::INV))
+    }
+
+    /// a².
+    #[inline(always)]
+    pub fn square(&self) -> Self {
+        Self::from_mont_unchecked(backend::mont_sqr(&self.mont, &P::MODULUS, Self::INV))
+    }
+
+    /// Unreduced double-width product of the Montgomery representatives (paper 001's mul256).
+    /// Inputs may be unreduced sums below R; the result must be reduced with
+    /// [`Self::reduce_wide`] only while it stays below p·R.
+    #[inline(always)]
+    pub fn mul_wide(a: &[u64; N], b: &[u64; N]) -> Wide<N> {
+        backend::mul_wide(a, b)
+    }
+
+    /// Montgomery reduction of a double-width value T < p·R (paper 001's mod512).
+    #[inline(always)]
+    pub fn reduce_wide(t: &Wide<N>) -> Self {
+        Self::from_mont_unchecked(backend::redc(t, &P::MODULUS, Self::INV))
+    }
+
+    /// Sum of the representatives without reduction (needs a + b < R; true for values < 2p
+    /// with the top bit of p clear).
+    #[inline(always)]
+    pub fn add_unreduced(&self, rhs: &Self) -> [u64; N] {
+        limbs::add(&self.mont, &rhs.mont).0
+    }
+
+    /// Branch-free reduction of any N-limb x < R (paper 001): with the papers' prime,
+    /// x − Tbl[x ≫ (bits−1)] lies in (−p, p) and one conditional add of p finishes. The table
+    /// entry is read by a constant-time scan, not by indexing. For primes where the table
+    /// property fails, conditional subtractions of 8p, 4p, 2p, p (those below R) do the same job.
+    pub fn reduce_small_multiple(x: &[u64; N]) -> Self {
+        if Self::SMALL_TABLE_EXACT {
+            let idx = limbs::shr(x, Self::SMALL_SHIFT)[0];
+            let mut entry = [0u64; N];
+            for (i, t) in Self::SMALL_TABLE.iter().enumerate() {
+                let hit = (((i as u64) ^ idx).wrapping_sub(1)) >> 63; // 1 iff equal
+                entry = limbs::select(&entry, t, hit);
+            }
+            let (d, borrow) = limbs::sub(x, &entry);
+            let (s, _) = limbs::add(&d, &P::MODULUS);
+            Self::from_mont_unchecked(limbs::select(&d, &s, borrow))
+        } else {
+            let mut v = *x;
+            for k in [8u64, 4, 2, 1] {
+                if k <= Self::MAX_UNREDUCED_MULTIPLE {
+                    let (d, borrow) = limbs::sub(&v, &Self::SMALL_TABLE[k as usize]);
+                    v = limbs::select(&v, &d, 1 ^ borrow);
+                }
+            }
+            Self::from_mont_unchecked(v)
+        }
+    }
+
+    /// k·a for a small public k ≤ 8: unreduced additions and one small-multiple reduction
+    /// (e.g. multiplication by 5 = −β in the papers' Fp2), or plain modular additions when k·p
+    /// would overflow R.
+    pub fn mul_small(&self, k: u8) -> Self {
+        if (k as u64) <= Self::MAX_UNREDUCED_MULTIPLE {
+            let mut acc = [0u64; N];
+            for _ in 0..k {
+                acc = limbs::add(&acc, &self.mont).0;
+            }
+            Self::reduce_small_multiple(&acc)
+        } else {
+            let mut acc = Self::ZERO;
+            for _ in 0..k {
+                acc = acc.add(self);
+            }
+            acc
+        }
+    }
+
+    /// a^e for a public exponent (variable time in e only).
+    pub fn pow_vartime(&self, e: &[u64]) -> Self {
+        let mut r = Self::ONE;
+        for i in (0..64 * e.len()).rev() {
+            r = r.square();
+            if (e[i / 64] >> (i % 64)) & 1 == 1 {
+                r = r.mul(self);
+            }
+        }
+        r
+    }
+
+    /// a^e in constant time for a secret exponent of N limbs (square-and-multiply-always).
+    pub fn pow(&self, e: &[u64; N]) -> Self {
+        let mut r = Self::ONE;
+        for i in (0..64 * N).rev() {
+            r = r.square();
+            let t = r.mul(self);
+            r = Self::conditional_select(&r, &t, Choice::from(((e[i / 64] >> (i % 64)) & 1) as u8));
+        }
+        r
+    }
+
+    /// a⁻¹ (Fermat, constant time); `None` for 0.
+    pub fn invert(&self) -> CtOption<Self> {
+        CtOption::new(self.pow_vartime(&Self::P_MINUS_2), !self.is_zero())
+    }
+
+    /// Legendre symbol (a | p) ∈ {0, 1, −1} by Euler's criterion (constant time in a).
+    pub fn legendre(&self) -> i8 {
+        let s = self.pow_vartime(&Self::P_MINUS_1_OVER_2);
+        if bool::from(s.is_zero()) {
+            0
+        } else if bool::from(s.is_one()) {
+            1
+        } else {
+            -1
+        }
+    }
+
+    /// Is a a square (0 counts as a square); constant time.
+    pub fn is_square(&self) -> Choice {
+        let s = self.pow_vartime(&Self::P_MINUS_1_OVER_2);
+        s.is_zero() | s.is_one()
+    }
+
+    /// A square root (either one), `None` if a is not a square. Uses a^((p+1)/4) when
+    /// p ≡ 3 (mod 4) and constant-time Tonelli–Shanks otherwise.
+    pub fn sqrt(&self) -> CtOption<Self> {
+        let r = if Self::TWO_ADICITY == 1 {
+            self.pow_vartime(&Self::P_PLUS_1_OVER_4)
+        } else {
+            self.tonelli_shanks()
+        };
+        CtOption::new(r, r.square().ct_eq(self))
+    }
+
+    /// Constant-time Tonelli–Shanks (fixed iteration counts).
+    fn tonelli_shanks(&self) -> Self {
+        let z = Self::two_adic_root();
+        let s = Self::TWO_ADICITY;
+        // w = a^((t−1)/2); x = a·w; b = x·w = a^t
+        let w = self.pow_vartime(&Self::TRACE_MINUS_1_OVER_2);
+        let mut x = self.mul(&w);
+        let mut b = x.mul(&w);
+        let mut g = z;
+        let mut v = s;
+        // loop a fixed s−1 times (v decreases by one each step)
+        while v > 1 {
+            // b^(2^(v−2)) == −1 ?  (i.e. b^(2^(v−1)) = 1 but not at v−2)
+            let mut tmp = b;
+            for _ in 0..(v - 2) {
+                tmp = tmp.square();
+            }
+            let is_minus_one = tmp.ct_eq(&Self::ONE.neg());
+            let g_sq = g.square();
+            let x_new = x.mul(&g);
+            let b_new = b.mul(&g_sq);
+            x.conditional_assign(&x_new, is_minus_one);
+            b.conditional_assign(&b_new, is_minus_one);
+            g = g_sq;
+            v -= 1;
+        }
+        x
+    }
+
+    /// A primitive 2^s-th root of unity: c^t for the smallest non-residue c (public search).
+    pub fn two_adic_root() -> Self {
+        let mut c = Self::from_u64(2);
+        while c.legendre() != -1 {
+            c = c.add(&Self::ONE);
+        }
+        c.pow_vartime(&Self::TRACE)
+    }
+
+    /// A uniformly random element (rejection sampling on the top-masked limbs).
+    pub fn random(rng: &mut impl rand_core::RngCore) -> Self {
+        let top_bits = Self::BITS % 64;
+        let mask = if top_bits == 0 { u64::MAX } else { (1u64 << top_bits) - 1 };
+        loop {
+            let mut a = [0u64; N];
+            for l in a.iter_mut() {
+                *l = rng.next_u64();
+            }
+            a[N - 1] &= mask;
+            if let Some(x) = Option::<Self>::from(Self::from_limbs(a)) {
+                return x;
+            }
+        }
+    }
+
+    /// Lexicographically largest (RFC 9380 `sgn0` is `is_odd` of the canonical value).
+    pub fn is_odd(&self) -> Choice {
+        Choice::from((self.to_limbs()[0] & 1) as u8)
+    }
+
+    /// Is the canonical value > (p−1)/2 (Zcash/ZCash-style "largest" flag).
+    pub fn is_lexicographically_largest(&self) -> Choice {
+        let v = self.to_limbs();
+        Choice::from(limbs::lt(&Self::P_MINUS_1_OVER_2, &v) as u8)
+    }
+
+    /// Batch inversion (Montgomery's trick); zeros stay zero.
+    pub fn batch_invert(v: &mut [Self]) {
+        let mut prefix = Vec::with_capacity(v.len());
+        let mut acc = Self::ONE;
+        for x in v.iter() {
+            prefix.push(acc);
+            let nz = !x.is_zero();
+            acc = Self::conditional_select(&acc, &acc.mul(x), nz);
+        }
+        let mut inv = acc.invert().unwrap_or(Self::ZERO);
+        for (x, p) in v.iter_mut().zip(prefix).rev() {
+            let nz = !x.is_zero();
+            let xi = Fp::mul(&inv, &p);
+            let new_inv = Fp::mul(&inv, x);
+            inv = Self::conditional_select(&inv, &new_inv, nz);
+            *x = Self::conditional_select(x, &xi, nz);
+        }
+    }
+}
+
+impl<P: FpParams<N>, const N: usize> Default for Fp<P, N> {
+    fn default() -> Self {
+        Self::ZERO
+    }
+}
+
+impl<P: FpParams<N>, const N: usize> fmt::Debug for Fp<P, N> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "0x")?;
+        for b in self.to_bytes_be() {
+            write!(f, "{b:02x}")?;
+        }
+        Ok(())
+    }
+}
+
+impl<P: FpParams<N>, const N: usize> fmt::Display for Fp<P, N> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(self, f)
+    }
+}
+
+impl<P: FpParams<N>, const N: usize> ConditionallySelectable for Fp<P, N> {
+    #[inline(always)]
+    fn conditional_select(a: &Self, b: &Self, choice: Choice) -> Self {
+        Self::from_mont_unchecked(limbs::select(&a.mont, &b.mont, choice.unwrap_u8() as u64))
+    }
+}
+
+impl<P: FpParams<N>, const N: usize> ConstantTimeEq for Fp<P, N> {
+    #[inline]
+    fn ct_eq(&self, other: &Self) -> Choice {
+        self.mont.ct_eq(&other.mont)
+    }
+}
+
+macro_rules! impl_binops {
+    ($Tr:ident, $f:ident, $TrA:ident, $fa:ident, $m:ident) => {
+        impl<P: FpParams<N>, const N: usize> $Tr for Fp<P, N> {
+            type Output = Self;
+            #[inline(always)]
+            fn $f(self, rhs: Self) -> Self {
+                Fp::$m(&self, &rhs)
+            }
+        }
+        impl<'a, P: FpParams<N>, const N: usize> $Tr<&'a Fp<P, N>> for Fp<P, N> {
+            type Output = Self;
+            #[inline(always)]
+            fn $f(self, rhs: &'a Self) -> Self {
+                Fp::$m(&self, rhs)
+            }
+        }
+        impl<'a, P: FpParams<N>, const N: usize> $Tr<&'a Fp<P, N>> for &'a Fp<P, N> {
+            type Output = Fp<P, N>;
+            #[inline(always)]
+            fn $f(self, rhs: &'a Fp<P, N>) -> Fp<P, N> {
+                Fp::$m(self, rhs)
+            }
+        }
+        impl<P: FpParams<N>, const N: usize> $TrA for Fp<P, N> {
+            #[inline(always)]
+            fn $fa(&mut self, rhs: Self) {
+                *self = Fp::$m(self, &rhs);
+            }
+        }
+    };
+}
+impl_binops!(Add, add, AddAssign, add_assign, add);
+impl_binops!(Sub, sub, SubAssign, sub_assign, sub);
+impl_binops!(Mul, mul, MulAssign, mul_assign, mul);
+
+impl<P: FpParams<N>, const N: usize> Neg for Fp<P, N> {
+    type Output = Self;
+    #[inline(always)]
+    fn neg(self) -> Self {
+        Fp::neg(&self)
+    }
+}

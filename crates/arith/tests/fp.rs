@@ -1,0 +1,194 @@
+//! Prime-field arithmetic checked against an independent big-integer library (num-bigint)
+//! on random and edge-case inputs, for every named field.
+
+use hayate_arith::fields::*;
+use hayate_arith::{Fp, FpParams};
+use num_bigint::BigUint;
+use rand::{rngs::StdRng, RngCore, SeedableRng};
+
+fn to_big<P: FpParams<N>, const N: usize>(x: &Fp<P, N>) -> BigUint {
+    BigUint::from_bytes_be(&x.to_bytes_be())
+}
+
+fn modulus<P: FpParams<N>, const N: usize>() -> BigUint {
+    let mut b = Vec::new();
+    for l in P::MODULUS.iter().rev() {
+        b.extend_from_slice(&l.to_be_bytes());
+    }
+    BigUint::from_bytes_be(&b)
+}
+
+fn from_big<P: FpParams<N>, const N: usize>(v: &BigUint) -> Fp<P, N> {
+    Option::from(Fp::<P, N>::from_bytes_be(&v.to_bytes_be())).unwrap()
+}
+
+fn edge_values<P: FpParams<N>, const N: usize>() -> Vec<BigUint> {
+    let p = modulus::<P, N>();
+    let one = BigUint::from(1u8);
+    let mut v = vec![BigUint::from(0u8), one.clone(), BigUint::from(2u8), &p - 1u8, &p - 2u8, (&p - 1u8) >> 1];
+    for k in [63usize, 64, 127, 128, 200, 252, 253] {
+        let x = &one << k;
+        if x < p {
+            v.push(x.clone());
+            v.push(x - 1u8);
+        }
+    }
+    v
+}
+
+fn check_field<P: FpParams<N>, const N: usize>() {
+    let p = modulus::<P, N>();
+    let mut rng = StdRng::seed_from_u64(0x1234 + N as u64);
+    let mut vals = edge_values::<P, N>();
+    for _ in 0..200 {
+        vals.push(to_big(&Fp::<P, N>::random(&mut rng)));
+    }
+    for (i, a) in vals.iter().enumerate() {
+        let fa = from_big::<P, N>(a);
+        assert_eq!(&to_big(&fa), a, "round trip");
+        assert_eq!(to_big(&fa.neg()), (&p - a) % &p);
+        assert_eq!(to_big(&fa.square()), (a * a) % &p);
+        assert_eq!(to_big(&fa.double()), (a * 2u8) % &p);
+        assert_eq!(to_big(&fa.halve().double()), a.clone());
+        for k in 0..=8u8 {
+            assert_eq!(to_big(&fa.mul_small(k)), (a * k) % &p, "mul_small {k}");
+        }
+        let inv = fa.invert();
+        if a == &BigUint::from(0u8) {
+            assert!(bool::from(inv.is_none()));
+        } else {
+            let inv = inv.unwrap();
+            assert_eq!(to_big(&(inv * fa)), BigUint::from(1u8));
+            assert_eq!(to_big(&inv), a.modpow(&(&p - 2u8), &p));
+        }
+        // Euler's criterion via the oracle
+        let e = a.modpow(&((&p - 1u8) >> 1), &p);
+        let expect = if e == BigUint::from(0u8) { 0 } else if e == BigUint::from(1u8) { 1 } else { -1 };
+        assert_eq!(fa.legendre(), expect);
+        let s = fa.sqrt();
+        assert_eq!(bool::from(s.is_some()), expect >= 0);
+        if expect >= 0 {
+            let r = to_big(&s.unwrap());
+            assert_eq!((&r * &r) % &p, a.clone());
+        }
+        let b = &vals[(i * 7 + 3) % vals.len()];
+        let fb = from_big::<P, N>(b);
+        assert_eq!(to_big(&(fa + fb)), (a + b) % &p);
+        assert_eq!(to_big(&(fa - fb)), (a + &p - b) % &p);
+        assert_eq!(to_big(&(fa * fb)), (a * b) % &p);
+        // split multiplication: mul256 + mod512 equals the fused product
+        let w = Fp::<P, N>::mul_wide(fa.mont_limbs(), fb.mont_limbs());
+        assert_eq!(Fp::<P, N>::reduce_wide(&w), fa * fb);
+        let e = [rng.next_u64(); N];
+        assert_eq!(fa.pow(&e), fa.pow_vartime(&e));
+    }
+    // canonical encodings: p and p+1 rejected, p−1 accepted; overlong with nonzero prefix rejected
+    let pb = p.to_bytes_be();
+    assert!(bool::from(Fp::<P, N>::from_bytes_be(&pb).is_none()));
+    assert!(bool::from(Fp::<P, N>::from_bytes_be(&(&p + 1u8).to_bytes_be()).is_none()));
+    assert!(bool::from(Fp::<P, N>::from_bytes_be(&(&p - 1u8).to_bytes_be()).is_some()));
+    let mut long = vec![1u8];
+    long.extend_from_slice(&vec![0u8; 8 * N]);
+    assert!(bool::from(Fp::<P, N>::from_bytes_be(&long).is_none()));
+    let mut padded = vec![0u8; 8];
+    padded.extend_from_slice(&(&p - 1u8).to_bytes_be());
+    assert!(bool::from(Fp::<P, N>::from_bytes_be(&padded).is_some()));
+    // reduction of arbitrary byte strings
+    let mut big = vec![0u8; 64];
+    rng.fill_bytes(&mut big);
+    assert_eq!(to_big(&Fp::<P, N>::from_bytes_be_reduce(&big)), BigUint::from_bytes_be(&big) % &p);
+    // table / conditional-subtraction reduction of arbitrary N-limb values (x < R)
+    for _ in 0..200 {
+        let mut x = [0u64; N];
+        for l in x.iter_mut() {
+            *l = rng.next_u64();
+        }
+        let mut xb = Vec::new();
+        for l in x.iter().rev() {
+            xb.extend_from_slice(&l.to_be_bytes());
+        }
+        let want = BigUint::from_bytes_be(&xb) % &p;
+        let got = Fp::<P, N>::reduce_small_multiple(&x);
+        let mut gb = Vec::new();
+        for l in got.mont_limbs().iter().rev() {
+            gb.extend_from_slice(&l.to_be_bytes());
+        }
+        assert_eq!(BigUint::from_bytes_be(&gb), want);
+    }
+    // batch inversion with a zero in the middle
+    let mut v: Vec<Fp<P, N>> = (0..5).map(|_| Fp::random(&mut rng)).collect();
+    v[2] = Fp::ZERO;
+    let orig = v.clone();
+    Fp::batch_invert(&mut v);
+    for (x, o) in v.iter().zip(orig.iter()) {
+        if bool::from(o.is_zero()) {
+            assert!(bool::from(x.is_zero()));
+        } else {
+            assert_eq!(*x * *o, Fp::ONE);
+        }
+    }
+}
+
+#[test]
+fn bn254_beuchat_fp() {
+    check_field::<Bn254BeuchatFpParams, 4>();
+}
+#[test]
+fn bn254_beuchat_fr() {
+    check_field::<Bn254BeuchatFrParams, 4>();
+}
+#[test]
+fn bn254_fp() {
+    check_field::<Bn254FpParams, 4>();
+}
+#[test]
+fn bn254_fr() {
+    check_field::<Bn254FrParams, 4>();
+}
+#[test]
+fn bls12_381_fp() {
+    check_field::<Bls12381FpParams, 6>();
+}
+#[test]
+fn bls12_381_fr() {
+    check_field::<Bls12381FrParams, 4>();
+}
+
+/// Paper 001: for its prime, Tbl[i] = i·p satisfies floor(i·p / 2^253) = i for i ≤ 8.
+#[test]
+fn beuchat_small_table_property() {
+    assert!(Bn254BeuchatFp::SMALL_TABLE_EXACT);
+    assert_eq!(Bn254BeuchatFp::SMALL_SHIFT, 253);
+}
+
+/// Every x < R reduces correctly through the table (sampled densely near multiples of p).
+#[test]
+fn small_multiple_reduction() {
+    let p = modulus::<Bn254BeuchatFpParams, 4>();
+    let mut rng = StdRng::seed_from_u64(7);
+    for i in 0..=8u32 {
+        for delta in [0u64, 1, 2, 3] {
+            for side in 0..2 {
+                let base = &p * i;
+                let x = if side == 0 { &base + delta } else if base > BigUint::from(delta) { &base - delta - 1u8 } else { continue };
+                if x.bits() > 256 {
+                    continue;
+                }
+                let mut limbs = [0u64; 4];
+                let bytes = x.to_bytes_le();
+                for (k, b) in bytes.iter().enumerate() {
+                    limbs[k / 8] |= (*b as u64) << (8 * (k % 8));
+                }
+                // interpret limbs as Montgomery representative: reduce_small_multiple(x) = x mod p (in the same representation)
+                let r = Bn254BeuchatFp::reduce_small_multiple(&limbs);
+                let mut expect = [0u64; 4];
+                let eb = (&x % &p).to_bytes_le();
+                for (k, b) in eb.iter().enumerate() {
+                    expect[k / 8] |= (*b as u64) << (8 * (k % 8));
+                }
+                assert_eq!(r.mont_limbs(), &expect);
+            }
+        }
+        let _ = rng.next_u64();
+    }
+}
