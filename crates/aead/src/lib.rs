@@ -16,6 +16,7 @@
 use core::fmt;
 
 pub mod aes;
+pub mod ascon;
 
 /// Errors of the byte-slice API.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -26,6 +27,8 @@ pub enum Error {
     NonceLength { expected: usize, got: usize },
     /// The ciphertext is shorter than the tag.
     CiphertextTooShort { tag_len: usize, got: usize },
+    /// The tag buffer handed to a detached call has the wrong length for the scheme.
+    TagLength { expected: usize, got: usize },
     /// The tag did not verify; no plaintext was released.
     Authentication,
     /// No scheme of that name.
@@ -43,6 +46,9 @@ impl fmt::Display for Error {
             }
             Error::CiphertextTooShort { tag_len, got } => {
                 write!(f, "ciphertext must hold at least the {tag_len}-byte tag, got {got} bytes")
+            }
+            Error::TagLength { expected, got } => {
+                write!(f, "tag must be {expected} bytes, got {got}")
             }
             Error::Authentication => write!(f, "authentication failed: tag does not verify"),
             Error::UnknownAlgorithm => write!(f, "unknown algorithm"),
@@ -84,4 +90,92 @@ pub trait Scheme: Sized + Send + Sync {
     /// `buf` and returns [`Error::Authentication`].
     fn decrypt_detached(&self, nonce: &[u8], ad: &[u8], buf: &mut [u8], tag: &[u8])
         -> Result<(), Error>;
+}
+
+/// Final step of every detached decryption: compares the recomputed tag `expected` with the
+/// received `tag` in constant time (lengths are public). On mismatch the (already decrypted)
+/// buffer is wiped and [`Error::Authentication`] returned, so no plaintext is ever released
+/// unverified. The recomputed tag is wiped in both cases.
+pub(crate) fn ct_finish_decrypt(expected: &[u8], tag: &[u8], buf: &mut [u8]) -> Result<(), Error> {
+    use subtle::ConstantTimeEq;
+    let ok: bool = (expected.len() == tag.len() && bool::from(expected.ct_eq(tag))).into();
+    if ok {
+        Ok(())
+    } else {
+        zeroize::Zeroize::zeroize(buf);
+        Err(Error::Authentication)
+    }
+}
+
+/// Adapter that exposes any [`Scheme`] through the object-safe byte-slice [`Aead`] trait.
+///
+/// `Registered::<S>::NEW` is a `const`, so registry entries are plain `&'static` references.
+pub struct Registered<S>(core::marker::PhantomData<fn() -> S>);
+
+impl<S> Registered<S> {
+    /// The (zero-sized) adapter value.
+    pub const NEW: Self = Registered(core::marker::PhantomData);
+}
+
+impl<S: Scheme> Aead for Registered<S> {
+    fn name(&self) -> &'static str {
+        S::NAME
+    }
+    fn key_len(&self) -> usize {
+        S::KEY_LEN
+    }
+    fn nonce_len(&self) -> usize {
+        S::NONCE_LEN
+    }
+    fn tag_len(&self) -> usize {
+        S::TAG_LEN
+    }
+
+    fn encrypt(&self, key: &[u8], nonce: &[u8], ad: &[u8], pt: &[u8]) -> Result<Vec<u8>, Error> {
+        let scheme = S::new(key)?;
+        if nonce.len() != S::NONCE_LEN {
+            return Err(Error::NonceLength { expected: S::NONCE_LEN, got: nonce.len() });
+        }
+        let mut out = Vec::with_capacity(pt.len() + S::TAG_LEN);
+        out.extend_from_slice(pt);
+        out.resize(pt.len() + S::TAG_LEN, 0);
+        let (body, tag) = out.split_at_mut(pt.len());
+        if let Err(e) = scheme.encrypt_detached(nonce, ad, body, tag) {
+            zeroize::Zeroize::zeroize(out.as_mut_slice());
+            return Err(e);
+        }
+        Ok(out)
+    }
+
+    fn decrypt(&self, key: &[u8], nonce: &[u8], ad: &[u8], ct: &[u8]) -> Result<Vec<u8>, Error> {
+        let scheme = S::new(key)?;
+        if nonce.len() != S::NONCE_LEN {
+            return Err(Error::NonceLength { expected: S::NONCE_LEN, got: nonce.len() });
+        }
+        let body_len = ct
+            .len()
+            .checked_sub(S::TAG_LEN)
+            .ok_or(Error::CiphertextTooShort { tag_len: S::TAG_LEN, got: ct.len() })?;
+        let (body, tag) = ct.split_at(body_len);
+        let mut out = body.to_vec();
+        match scheme.decrypt_detached(nonce, ad, &mut out, tag) {
+            Ok(()) => Ok(out),
+            Err(e) => {
+                zeroize::Zeroize::zeroize(out.as_mut_slice());
+                Err(e)
+            }
+        }
+    }
+}
+
+/// Every scheme, in the paper's order. Entries are `&Registered::<Type>::NEW`.
+pub static ALGORITHMS: &[&dyn Aead] = &[
+    // aes128n12t8clocv3, aes128n12t8silcv3, aesjambuv2 (helper B) go first, in that order.
+    &Registered::<ascon::Ascon128v12>::NEW,
+    &Registered::<ascon::AsconAead128>::NEW,
+];
+
+/// Looks a scheme up by its SUPERCOP / CAESAR name.
+pub fn by_name(name: &str) -> Result<&'static dyn Aead, Error> {
+    ALGORITHMS.iter().copied().find(|a| a.name() == name).ok_or(Error::UnknownAlgorithm)
 }
