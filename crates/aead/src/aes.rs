@@ -16,6 +16,8 @@
 
 use zeroize::Zeroize;
 
+use crate::Error;
+
 /// Number of rounds of AES-128.
 const ROUNDS: usize = 10;
 
@@ -308,6 +310,52 @@ fn expand_key(key: &[u8; 16]) -> [[u8; 16]; ROUNDS + 1] {
         t.zeroize();
     }
     rk
+}
+
+// ---------------------------------------------------------------------------------------------
+// Helpers shared by the AES-based modes (CLOC, SILC, AES-JAMBU).
+
+/// Checks the nonce and detached-tag lengths of a call.
+///
+/// A tag buffer of the wrong length is reported as [`Error::CiphertextTooShort`] with `got` set to
+/// the length supplied (the byte-slice API only ever passes exact-length tags).
+pub(crate) fn check_lengths(
+    nonce_len: usize,
+    nonce: &[u8],
+    tag_len: usize,
+    tag: &[u8],
+) -> Result<(), Error> {
+    if nonce.len() != nonce_len {
+        return Err(Error::NonceLength { expected: nonce_len, got: nonce.len() });
+    }
+    if tag.len() != tag_len {
+        return Err(Error::CiphertextTooShort { tag_len, got: tag.len() });
+    }
+    Ok(())
+}
+
+/// Copies a key slice into a 16-byte array, or reports its length.
+pub(crate) fn key16(key: &[u8]) -> Result<[u8; 16], Error> {
+    key.try_into().map_err(|_| Error::KeyLength { expected: 16, got: key.len() })
+}
+
+/// Compares the computed tag with the received one in constant time; on mismatch wipes the
+/// (already decrypted) buffer so no unauthenticated plaintext is released.
+pub(crate) fn verify_or_wipe(computed: &[u8], received: &[u8], buf: &mut [u8]) -> Result<(), Error> {
+    use subtle::ConstantTimeEq;
+    if bool::from(computed.ct_eq(received)) {
+        Ok(())
+    } else {
+        buf.zeroize();
+        Err(Error::Authentication)
+    }
+}
+
+#[inline]
+pub(crate) fn xor_into(dst: &mut [u8], src: &[u8]) {
+    for (d, s) in dst.iter_mut().zip(src) {
+        *d ^= s;
+    }
 }
 
 #[cfg(test)]

@@ -16,6 +16,7 @@
 use core::fmt;
 
 pub mod aes;
+pub mod cloc;
 pub mod ascon;
 
 /// Errors of the byte-slice API.

@@ -144,6 +144,20 @@ impl<P: FpParams<N>, const N: usize> Fp<P, N> {
         Self::ONE
     }
 
+    /// A constant from canonical little-endian limbs, computed at compile time
+    /// (a·R mod p by 64N modular doublings). Panics at compile time if a ≥ p.
+    pub const fn from_limbs_const(a: [u64; N]) -> Self {
+        if limbs::lt(&a, &P::MODULUS) != 1 {
+            panic!("constant not below the modulus");
+        }
+        Self { mont: limbs::mul_pow2_mod(&a, 64 * N, &P::MODULUS), _p: PhantomData }
+    }
+
+    /// A constant from big-endian hex, at compile time (see [`Self::from_limbs_const`]).
+    pub const fn from_hex_const(s: &str) -> Self {
+        Self::from_limbs_const(limbs::from_hex(s))
+    }
+
     /// Wraps raw Montgomery limbs (must be < p). For constants computed offline.
     #[inline]
     pub const fn from_mont_unchecked(mont: [u64; N]) -> Self {

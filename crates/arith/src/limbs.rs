@@ -130,6 +130,17 @@ pub const fn pow2_mod<const N: usize>(k: usize, m: &[u64; N]) -> [u64; N] {
     r
 }
 
+/// a·2^k mod m for a < m (compile time).
+pub const fn mul_pow2_mod<const N: usize>(a: &[u64; N], k: usize, m: &[u64; N]) -> [u64; N] {
+    let mut r = *a;
+    let mut i = 0;
+    while i < k {
+        r = double_mod(&r, m);
+        i += 1;
+    }
+    r
+}
+
 /// Shift right by one bit.
 pub const fn shr1<const N: usize>(a: &[u64; N]) -> [u64; N] {
     let mut r = [0u64; N];

@@ -192,3 +192,11 @@ fn small_multiple_reduction() {
         let _ = rng.next_u64();
     }
 }
+
+#[test]
+fn const_constructor() {
+    const FIVE: Bn254BeuchatFp = Bn254BeuchatFp::from_hex_const("0x05");
+    assert_eq!(FIVE, Bn254BeuchatFp::from_u64(5));
+    const BIG: Bls12381Fp = Bls12381Fp::from_hex_const("1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241eabfffeb153ffffb9feffffffffaaaa");
+    assert_eq!(BIG, -Bls12381Fp::ONE);
+}
