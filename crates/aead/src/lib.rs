@@ -172,6 +172,7 @@ impl<S: Scheme> Aead for Registered<S> {
 /// Every scheme, in the paper's order. Entries are `&Registered::<Type>::NEW`.
 pub static ALGORITHMS: &[&dyn Aead] = &[
     // aes128n12t8clocv3, aes128n12t8silcv3, aesjambuv2 (helper B) go first, in that order.
+    &Registered::<cloc::Clocv3>::NEW,
     &Registered::<ascon::Ascon128v12>::NEW,
     &Registered::<ascon::AsconAead128>::NEW,
 ];

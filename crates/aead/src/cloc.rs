@@ -1,0 +1,244 @@
+//! CLOC v3 (Iwata, Minematsu, Guo, Morioka; CAESAR round 3), parameter set
+//! `aes128n12t8clocv3`: E = AES-128, 12-byte nonce, 8-byte tag.
+//!
+//! Implements the specification's §2 (and Figs. 1–3): HASH_K(A, N) with fix0 and the h, f1, f2
+//! tweak functions; ENC_K(V, M) with fix1 (the ciphertext feedback through E_K); PRF_K(V, C)
+//! with g1 (empty message) / g2, and f1 / f2 on the final block depending on one-zero padding.
+//! The nonce is encoded as `param ‖ N ‖ 10*` with `param = 0xc0` (the parameter byte of this set,
+//! §2.4). Only the forward AES is used. Decryption is CLOC's "decrypt-then-verify": the buffer
+//! is decrypted in place, the tag compared in constant time, and the buffer wiped on mismatch.
+
+use crate::aes::{check_lengths, key16, verify_or_wipe, xor_into, Aes128};
+use crate::{Error, Scheme};
+use zeroize::Zeroize;
+
+/// The parameter byte for (E = AES, ℓ_N = 12 bytes, τ = 8 bytes).
+const PARAM: u8 = 0xc0;
+
+/// `aes128n12t8clocv3`: CLOC with AES-128, 96-bit nonce, 64-bit tag.
+#[derive(Clone, Debug)]
+pub struct Clocv3 {
+    aes: Aes128,
+}
+
+type Words = [u32; 4];
+
+#[inline]
+fn to_words(b: &[u8; 16]) -> Words {
+    let w = |i: usize| u32::from_le_bytes([b[4 * i], b[4 * i + 1], b[4 * i + 2], b[4 * i + 3]]);
+    [w(0), w(1), w(2), w(3)]
+}
+
+#[inline]
+fn from_words(w: Words) -> [u8; 16] {
+    let mut b = [0u8; 16];
+    for (chunk, x) in b.chunks_exact_mut(4).zip(w) {
+        chunk.copy_from_slice(&x.to_le_bytes());
+    }
+    b
+}
+
+// The tweak functions of CLOC §2.2, on the block seen as four 32-bit words (X1, X2, X3, X4).
+// They only XOR and permute whole words, so the byte order inside a word is immaterial.
+
+/// f1 = G^8: (X1,X2,X3,X4) ↦ (X1⊕X3, X2⊕X4, X1⊕X2⊕X3, X2⊕X3⊕X4).
+#[inline]
+fn f1(b: &mut [u8; 16]) {
+    let [x1, x2, x3, x4] = to_words(b);
+    *b = from_words([x1 ^ x3, x2 ^ x4, x1 ^ x2 ^ x3, x2 ^ x3 ^ x4]);
+}
+
+/// f2 = g2 = G: (X1,X2,X3,X4) ↦ (X2, X3, X4, X1⊕X2).
+#[inline]
+fn f2(b: &mut [u8; 16]) {
+    let [x1, x2, x3, x4] = to_words(b);
+    *b = from_words([x2, x3, x4, x1 ^ x2]);
+}
+
+/// g1 = G^2: (X1,X2,X3,X4) ↦ (X3, X4, X1⊕X2, X2⊕X3).
+#[inline]
+fn g1(b: &mut [u8; 16]) {
+    let [x1, x2, x3, x4] = to_words(b);
+    *b = from_words([x3, x4, x1 ^ x2, x2 ^ x3]);
+}
+
+/// h = G^4: (X1,X2,X3,X4) ↦ (X1⊕X2, X2⊕X3, X3⊕X4, X1⊕X2⊕X4).
+#[inline]
+fn h(b: &mut [u8; 16]) {
+    let [x1, x2, x3, x4] = to_words(b);
+    *b = from_words([x1 ^ x2, x2 ^ x3, x3 ^ x4, x1 ^ x2 ^ x4]);
+}
+
+impl Clocv3 {
+    /// HASH_K(A, N) → V.
+    fn hash(&self, ad: &[u8], nonce: &[u8]) -> [u8; 16] {
+        let mut s = [0u8; 16];
+        // Whether the last processed AD block was one-zero padded (selects f2 over f1).
+        let mut padded;
+        let rest: &[u8];
+        if ad.len() < 16 {
+            s[..ad.len()].copy_from_slice(ad);
+            s[ad.len()] = 0x80;
+            padded = true;
+            rest = &[];
+        } else {
+            s.copy_from_slice(&ad[..16]);
+            padded = false;
+            rest = &ad[16..];
+        }
+        // fix0: clear the MSB of the first block; if it was set, apply h after E_K.
+        // (Associated data is public, so branching on it is fine.)
+        let msb_set = s[0] & 0x80 != 0;
+        s[0] &= 0x7f;
+        self.aes.encrypt_block(&mut s);
+        if msb_set {
+            h(&mut s);
+        }
+        let mut blocks = rest.chunks_exact(16);
+        for blk in &mut blocks {
+            xor_into(&mut s, blk);
+            self.aes.encrypt_block(&mut s);
+        }
+        let last = blocks.remainder();
+        if !last.is_empty() {
+            xor_into(&mut s, last);
+            s[last.len()] ^= 0x80;
+            self.aes.encrypt_block(&mut s);
+            padded = true;
+        }
+        // Nonce block: param ‖ N ‖ 1 0*.
+        s[0] ^= PARAM;
+        xor_into(&mut s[1..13], nonce);
+        s[13] ^= 0x80;
+        if padded {
+            f2(&mut s);
+        } else {
+            f1(&mut s);
+        }
+        s
+    }
+
+    /// Runs ENC (or DEC) over `buf` in place and PRF over the ciphertext; returns the final PRF
+    /// block (its first 8 bytes are the tag).
+    fn process(&self, nonce: &[u8], ad: &[u8], buf: &mut [u8], decrypt: bool) -> [u8; 16] {
+        let v = self.hash(ad, nonce);
+        let mut ts = v;
+        if buf.is_empty() {
+            g1(&mut ts);
+            self.aes.encrypt_block(&mut ts);
+            return ts;
+        }
+        let mut es = v;
+        g2(&mut ts);
+        self.aes.encrypt_two(&mut es, &mut ts);
+
+        let full = (buf.len() - 1) / 16; // blocks before the final (possibly full) one
+        let (head, last) = buf.split_at_mut(16 * full);
+        for blk in head.chunks_exact_mut(16) {
+            let mut c = [0u8; 16];
+            if decrypt {
+                c.copy_from_slice(blk);
+                xor_into(blk, &es);
+            } else {
+                xor_into(blk, &es);
+                c.copy_from_slice(blk);
+            }
+            xor_into(&mut ts, &c);
+            // fix1: set the MSB of the ciphertext block before it is fed back through E_K.
+            c[0] |= 0x80;
+            es = c;
+            self.aes.encrypt_two(&mut ts, &mut es);
+        }
+        let l = last.len(); // 1..=16
+        let mut c = [0u8; 16];
+        if decrypt {
+            c[..l].copy_from_slice(last);
+            xor_into(last, &es[..l]);
+        } else {
+            xor_into(last, &es[..l]);
+            c[..l].copy_from_slice(last);
+        }
+        xor_into(&mut ts, &c[..l]);
+        if l < 16 {
+            ts[l] ^= 0x80;
+            f2(&mut ts);
+        } else {
+            f1(&mut ts);
+        }
+        self.aes.encrypt_block(&mut ts);
+        es.zeroize();
+        ts
+    }
+}
+
+/// g2 = G, the same map as f2.
+#[inline]
+fn g2(b: &mut [u8; 16]) {
+    f2(b)
+}
+
+impl Scheme for Clocv3 {
+    const NAME: &'static str = "aes128n12t8clocv3";
+    const KEY_LEN: usize = 16;
+    const NONCE_LEN: usize = 12;
+    const TAG_LEN: usize = 8;
+
+    fn new(key: &[u8]) -> Result<Self, Error> {
+        let mut k = key16(key)?;
+        let aes = Aes128::new(&k);
+        k.zeroize();
+        Ok(Self { aes })
+    }
+
+    fn encrypt_detached(
+        &self,
+        nonce: &[u8],
+        ad: &[u8],
+        buf: &mut [u8],
+        tag: &mut [u8],
+    ) -> Result<(), Error> {
+        check_lengths(Self::NONCE_LEN, nonce, Self::TAG_LEN, tag)?;
+        let t = self.process(nonce, ad, buf, false);
+        tag.copy_from_slice(&t[..Self::TAG_LEN]);
+        Ok(())
+    }
+
+    fn decrypt_detached(
+        &self,
+        nonce: &[u8],
+        ad: &[u8],
+        buf: &mut [u8],
+        tag: &[u8],
+    ) -> Result<(), Error> {
+        if let Err(e) = check_lengths(Self::NONCE_LEN, nonce, Self::TAG_LEN, tag) {
+            buf.zeroize();
+            return Err(e);
+        }
+        let t = self.process(nonce, ad, buf, true);
+        verify_or_wipe(&t[..Self::TAG_LEN], tag, buf)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tweak_functions_match_g_powers() {
+        // G(X1,X2,X3,X4) = (X2, X3, X4, X1 ⊕ X2); f1 = G^8, g1 = G^2, h = G^4.
+        let g = |w: Words| [w[1], w[2], w[3], w[0] ^ w[1]];
+        let pow = |mut w: Words, n: usize| {
+            for _ in 0..n {
+                w = g(w);
+            }
+            w
+        };
+        let x: Words = [0x0102_0304, 0x1122_3344, 0xa0b0_c0d0, 0xdead_beef];
+        let b = from_words(x);
+        for (f, n) in [(f1 as fn(&mut [u8; 16]), 8), (f2, 1), (g1, 2), (g2, 1), (h, 4)] {
+            let mut y = b;
+            f(&mut y);
+            assert_eq!(to_words(&y), pow(x, n));
+        }
+    }
+}
