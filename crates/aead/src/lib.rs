@@ -17,6 +17,8 @@ use core::fmt;
 
 pub mod aes;
 pub mod cloc;
+pub mod silc;
+pub mod jambu;
 pub mod ascon;
 
 /// Errors of the byte-slice API.
@@ -173,6 +175,8 @@ impl<S: Scheme> Aead for Registered<S> {
 pub static ALGORITHMS: &[&dyn Aead] = &[
     // aes128n12t8clocv3, aes128n12t8silcv3, aesjambuv2 (helper B) go first, in that order.
     &Registered::<cloc::Clocv3>::NEW,
+    &Registered::<silc::Silcv3>::NEW,
+    &Registered::<jambu::Jambuv2>::NEW,
     &Registered::<ascon::Ascon128v12>::NEW,
     &Registered::<ascon::AsconAead128>::NEW,
 ];

@@ -1,0 +1,174 @@
+//! AES-JAMBU v2 (Wu, Huang; CAESAR round 3), SUPERCOP name `aesjambuv2`: AES-128 in the
+//! JAMBU mode, 16-byte key, 8-byte nonce (IV), 8-byte tag, 64-bit blocks.
+//!
+//! Implements the specification's §2: the 128-bit state S = (U ‖ V), 64 bits each, plus the
+//! 64-bit register R.
+//! * Initialization (§2.3.1): S = N ‖ 0^64 (in memory order: nonce first), S ← E_K(S),
+//!   S ⊕= 5 in the first byte (the spec's "5" domain constant), R ← V.
+//! * Associated data (§2.3.2), and message (§2.3.3), per 64-bit block X (the final block
+//!   padded `X ‖ 1 0*`, so a multiple-of-8 length ends with the block `80 00…00`):
+//!   S ← E_K(S); U ⊕= R ⊕ d (d = 1 for associated data, 0 for the message); V ⊕= X;
+//!   R ⊕= V; the ciphertext block is U ⊕ X (truncated for the final block).
+//! * Finalization (§2.3.4): S ← E_K(S); U ⊕= R ⊕ 3; R ⊕= V; S ← E_K(S); T = U ⊕ V ⊕ R.
+//!
+//! Constants XORed into "U" act on its first byte (the reference code's little-endian word
+//! view); byte strings map to the state in memory order. v2 differs from v1 only in the
+//! reference decryption's return value; encryption is unchanged. Decryption decrypts in place,
+//! compares the tag in constant time and wipes the buffer on mismatch.
+
+use crate::aes::{check_lengths, key16, verify_or_wipe, xor_into, Aes128};
+use crate::{Error, Scheme};
+use zeroize::Zeroize;
+
+/// `aesjambuv2`: AES-JAMBU with a 128-bit key, 64-bit nonce and 64-bit tag.
+#[derive(Clone, Debug)]
+pub struct Jambuv2 {
+    aes: Aes128,
+}
+
+/// The running state: S (16 bytes, U = bytes 0..8, V = bytes 8..16) and R (8 bytes).
+struct State<'a> {
+    aes: &'a Aes128,
+    s: [u8; 16],
+    r: [u8; 8],
+}
+
+impl Drop for State<'_> {
+    fn drop(&mut self) {
+        self.s.zeroize();
+        self.r.zeroize();
+    }
+}
+
+impl State<'_> {
+    /// S ← E_K(S); U ⊕= R; U[0] ⊕= d.
+    #[inline]
+    fn step_head(&mut self, d: u8) {
+        self.aes.encrypt_block(&mut self.s);
+        xor_into(&mut self.s[..8], &self.r);
+        self.s[0] ^= d;
+    }
+
+    /// V ⊕= x; R ⊕= V.
+    #[inline]
+    fn absorb(&mut self, x: &[u8; 8]) {
+        xor_into(&mut self.s[8..], x);
+        xor_into(&mut self.r, &self.s[8..]);
+    }
+}
+
+/// `x ‖ 1 0*` as one 8-byte block (`x.len() < 8`).
+#[inline]
+fn pad(x: &[u8]) -> [u8; 8] {
+    let mut p = [0u8; 8];
+    p[..x.len()].copy_from_slice(x);
+    p[x.len()] = 0x80;
+    p
+}
+
+impl Jambuv2 {
+    fn process(&self, nonce: &[u8], ad: &[u8], buf: &mut [u8], decrypt: bool) -> [u8; 8] {
+        let mut st = State { aes: &self.aes, s: [0u8; 16], r: [0u8; 8] };
+        // Initialization.
+        st.s[..8].copy_from_slice(nonce);
+        self.aes.encrypt_block(&mut st.s);
+        st.s[0] ^= 5;
+        st.r.copy_from_slice(&st.s[8..]);
+
+        // Associated data.
+        let mut blocks = ad.chunks_exact(8);
+        for blk in &mut blocks {
+            st.step_head(1);
+            st.absorb(blk.try_into().unwrap_or(&[0u8; 8]));
+        }
+        st.step_head(1);
+        st.absorb(&pad(blocks.remainder()));
+
+        // Message.
+        let mut blocks = buf.chunks_exact_mut(8);
+        for blk in &mut blocks {
+            st.step_head(0);
+            let mut p = [0u8; 8];
+            if decrypt {
+                for i in 0..8 {
+                    p[i] = blk[i] ^ st.s[i];
+                    blk[i] = p[i];
+                }
+            } else {
+                p.copy_from_slice(blk);
+                xor_into(blk, &st.s[..8]);
+            }
+            st.absorb(&p);
+            p.zeroize();
+        }
+        let last = blocks.into_remainder();
+        let l = last.len(); // 0..=7
+        st.step_head(0);
+        let mut p = [0u8; 8];
+        if decrypt {
+            for i in 0..l {
+                p[i] = last[i] ^ st.s[i];
+                last[i] = p[i];
+            }
+        } else {
+            p[..l].copy_from_slice(last);
+            xor_into(last, &st.s[..l]);
+        }
+        p[l] = 0x80;
+        st.absorb(&p);
+        p.zeroize();
+
+        // Finalization.
+        st.step_head(3);
+        let v: [u8; 8] = st.s[8..].try_into().unwrap_or([0u8; 8]);
+        xor_into(&mut st.r, &v);
+        self.aes.encrypt_block(&mut st.s);
+        let mut t = [0u8; 8];
+        for (i, ti) in t.iter_mut().enumerate() {
+            *ti = st.s[i] ^ st.s[8 + i] ^ st.r[i];
+        }
+        t
+    }
+}
+
+impl Scheme for Jambuv2 {
+    const NAME: &'static str = "aesjambuv2";
+    const KEY_LEN: usize = 16;
+    const NONCE_LEN: usize = 8;
+    const TAG_LEN: usize = 8;
+
+    fn new(key: &[u8]) -> Result<Self, Error> {
+        let mut k = key16(key)?;
+        let aes = Aes128::new(&k);
+        k.zeroize();
+        Ok(Self { aes })
+    }
+
+    fn encrypt_detached(
+        &self,
+        nonce: &[u8],
+        ad: &[u8],
+        buf: &mut [u8],
+        tag: &mut [u8],
+    ) -> Result<(), Error> {
+        check_lengths(Self::NONCE_LEN, nonce, Self::TAG_LEN, tag)?;
+        let t = self.process(nonce, ad, buf, false);
+        tag.copy_from_slice(&t);
+        Ok(())
+    }
+
+    fn decrypt_detached(
+        &self,
+        nonce: &[u8],
+        ad: &[u8],
+        buf: &mut [u8],
+        tag: &[u8],
+    ) -> Result<(), Error> {
+        if let Err(e) = check_lengths(Self::NONCE_LEN, nonce, Self::TAG_LEN, tag) {
+            buf.zeroize();
+            return Err(e);
+        }
+        let t = self.process(nonce, ad, buf, true);
+        verify_or_wipe(&t, tag, buf)
+    }
+}

@@ -1,0 +1,146 @@
+//! SILC v3 (Iwata, Minematsu, Guo, Morioka, Jonathan; CAESAR round 3), parameter set
+//! `aes128n12t8silcv3`: E = AES-128, 12-byte nonce, 8-byte tag.
+//!
+//! Implements the specification's §2 (Figs. 1–3): HASH_K(N, A) = CBC-MAC over
+//! `zpp(param ‖ N) ‖ zpp(A)` followed by XOR of `len(A)` and the map g; ENC_K(V, M) with fix1
+//! (ciphertext feedback through E_K, as in CLOC); PRF_K(V, C) = E_K(g(CBC over g(V), zpp(C))
+//! ⊕ len(C))). Here `zpp` is zero padding to a multiple of 16 bytes (the empty string stays
+//! empty), the nonce block is `0^{8·(15−12)} ‖ param ‖ N` with `param = 0xc0`, lengths are
+//! encoded as 64-bit big-endian byte counts XORed into the last 8 bytes of the block, and
+//! `g(X1,…,X16) = (X2,…,X16, X1 ⊕ X2)` on bytes. Only the forward AES is used. Decryption
+//! decrypts in place, compares the tag in constant time and wipes the buffer on mismatch.
+
+use crate::aes::{check_lengths, key16, verify_or_wipe, xor_into, Aes128};
+use crate::{Error, Scheme};
+use zeroize::Zeroize;
+
+/// The parameter byte for (E = AES, ℓ_N = 12 bytes, τ = 8 bytes).
+const PARAM: u8 = 0xc0;
+const NONCE_LEN: usize = 12;
+
+/// `aes128n12t8silcv3`: SILC with AES-128, 96-bit nonce, 64-bit tag.
+#[derive(Clone, Debug)]
+pub struct Silcv3 {
+    aes: Aes128,
+}
+
+/// g(X1, …, X16) = (X2, …, X16, X1 ⊕ X2) on the bytes of the block.
+#[inline]
+fn g(b: &mut [u8; 16]) {
+    let x = b[0] ^ b[1];
+    b.copy_within(1..16, 0);
+    b[15] = x;
+}
+
+/// XORs the 64-bit big-endian encoding of `len` (in bytes) into the last 8 bytes of `b`.
+#[inline]
+fn xor_len(b: &mut [u8; 16], len: usize) {
+    xor_into(&mut b[8..], &(len as u64).to_be_bytes());
+}
+
+impl Silcv3 {
+    /// HASH_K(N, A) → V.
+    fn hash(&self, nonce: &[u8], ad: &[u8]) -> [u8; 16] {
+        let mut s = [0u8; 16];
+        s[16 - NONCE_LEN - 1] = PARAM;
+        s[16 - NONCE_LEN..].copy_from_slice(nonce);
+        self.aes.encrypt_block(&mut s);
+        for blk in ad.chunks(16) {
+            xor_into(&mut s, blk);
+            self.aes.encrypt_block(&mut s);
+        }
+        xor_len(&mut s, ad.len());
+        g(&mut s);
+        s
+    }
+
+    /// Runs ENC (or DEC) over `buf` in place and PRF over the ciphertext; returns the final PRF
+    /// block (its first 8 bytes are the tag).
+    fn process(&self, nonce: &[u8], ad: &[u8], buf: &mut [u8], decrypt: bool) -> [u8; 16] {
+        let v = self.hash(nonce, ad);
+        let mut es = v;
+        let mut ts = v;
+        g(&mut ts);
+        // es = E_K(V) starts the keystream chain, ts = E_K(g(V)) the PRF chain.
+        self.aes.encrypt_two(&mut es, &mut ts);
+
+        let len = buf.len();
+        if len > 0 {
+            let full = (len - 1) / 16; // blocks before the final (possibly full) one
+            let (head, last) = buf.split_at_mut(16 * full);
+            for blk in head.chunks_exact_mut(16) {
+                let mut c = [0u8; 16];
+                if decrypt {
+                    c.copy_from_slice(blk);
+                    xor_into(blk, &es);
+                } else {
+                    xor_into(blk, &es);
+                    c.copy_from_slice(blk);
+                }
+                xor_into(&mut ts, &c);
+                // fix1: set the MSB of the ciphertext block before feeding it back.
+                c[0] |= 0x80;
+                es = c;
+                self.aes.encrypt_two(&mut ts, &mut es);
+            }
+            let l = last.len(); // 1..=16
+            let mut c = [0u8; 16];
+            if decrypt {
+                c[..l].copy_from_slice(last);
+                xor_into(last, &es[..l]);
+            } else {
+                xor_into(last, &es[..l]);
+                c[..l].copy_from_slice(last);
+            }
+            xor_into(&mut ts, &c[..l]);
+            self.aes.encrypt_block(&mut ts);
+        }
+        xor_len(&mut ts, len);
+        g(&mut ts);
+        self.aes.encrypt_block(&mut ts);
+        es.zeroize();
+        ts
+    }
+}
+
+impl Scheme for Silcv3 {
+    const NAME: &'static str = "aes128n12t8silcv3";
+    const KEY_LEN: usize = 16;
+    const NONCE_LEN: usize = NONCE_LEN;
+    const TAG_LEN: usize = 8;
+
+    fn new(key: &[u8]) -> Result<Self, Error> {
+        let mut k = key16(key)?;
+        let aes = Aes128::new(&k);
+        k.zeroize();
+        Ok(Self { aes })
+    }
+
+    fn encrypt_detached(
+        &self,
+        nonce: &[u8],
+        ad: &[u8],
+        buf: &mut [u8],
+        tag: &mut [u8],
+    ) -> Result<(), Error> {
+        check_lengths(Self::NONCE_LEN, nonce, Self::TAG_LEN, tag)?;
+        let t = self.process(nonce, ad, buf, false);
+        tag.copy_from_slice(&t[..Self::TAG_LEN]);
+        Ok(())
+    }
+
+    fn decrypt_detached(
+        &self,
+        nonce: &[u8],
+        ad: &[u8],
+        buf: &mut [u8],
+        tag: &[u8],
+    ) -> Result<(), Error> {
+        if let Err(e) = check_lengths(Self::NONCE_LEN, nonce, Self::TAG_LEN, tag) {
+            buf.zeroize();
+            return Err(e);
+        }
+        let t = self.process(nonce, ad, buf, true);
+        verify_or_wipe(&t[..Self::TAG_LEN], tag, buf)
+    }
+}
