@@ -20,6 +20,8 @@ pub mod cloc;
 pub mod silc;
 pub mod jambu;
 pub mod ascon;
+pub mod acorn;
+pub mod ketje;
 
 /// Errors of the byte-slice API.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -177,7 +179,9 @@ pub static ALGORITHMS: &[&dyn Aead] = &[
     &Registered::<cloc::Clocv3>::NEW,
     &Registered::<silc::Silcv3>::NEW,
     &Registered::<jambu::Jambuv2>::NEW,
+    &Registered::<ketje::KetjeSrv2>::NEW,
     &Registered::<ascon::Ascon128v12>::NEW,
+    &Registered::<acorn::Acorn128v3>::NEW,
     &Registered::<ascon::AsconAead128>::NEW,
 ];
 
@@ -185,3 +189,84 @@ pub static ALGORITHMS: &[&dyn Aead] = &[
 pub fn by_name(name: &str) -> Result<&'static dyn Aead, Error> {
     ALGORITHMS.iter().copied().find(|a| a.name() == name).ok_or(Error::UnknownAlgorithm)
 }
+
+/// Implements the RustCrypto `aead` 0.6 traits (`KeySizeUser`, `KeyInit`, `AeadCore`,
+/// `AeadInOut`) for a [`Scheme`] type, given its sizes as `typenum` names:
+/// `impl_aead_traits!(ascon::Ascon128v12, U16, U16, U16);` (key, nonce, tag).
+///
+/// The sizes are checked against the scheme's constants at compile time. Decryption goes
+/// through [`Scheme::decrypt_detached`], so the output is wiped when the tag does not verify.
+macro_rules! impl_aead_traits {
+    ($ty:ty, $key:ident, $nonce:ident, $tag:ident) => {
+        const _: () = {
+            use ::aead::array::typenum::Unsigned as _;
+            assert!(<::aead::consts::$key>::USIZE == <$ty as $crate::Scheme>::KEY_LEN);
+            assert!(<::aead::consts::$nonce>::USIZE == <$ty as $crate::Scheme>::NONCE_LEN);
+            assert!(<::aead::consts::$tag>::USIZE == <$ty as $crate::Scheme>::TAG_LEN);
+        };
+
+        impl ::aead::KeySizeUser for $ty {
+            type KeySize = ::aead::consts::$key;
+        }
+
+        impl ::aead::KeyInit for $ty {
+            fn new(key: &::aead::Key<Self>) -> Self {
+                match <$ty as $crate::Scheme>::new(key.as_slice()) {
+                    Ok(s) => s,
+                    // The key length is fixed by the type and checked against KEY_LEN above.
+                    Err(_) => unreachable!("key length is fixed by the type"),
+                }
+            }
+        }
+
+        impl ::aead::AeadCore for $ty {
+            type NonceSize = ::aead::consts::$nonce;
+            type TagSize = ::aead::consts::$tag;
+            const TAG_POSITION: ::aead::TagPosition = ::aead::TagPosition::Postfix;
+        }
+
+        impl ::aead::AeadInOut for $ty {
+            fn encrypt_inout_detached(
+                &self,
+                nonce: &::aead::Nonce<Self>,
+                associated_data: &[u8],
+                buffer: ::aead::inout::InOutBuf<'_, '_, u8>,
+            ) -> ::aead::Result<::aead::Tag<Self>> {
+                let mut tag = ::aead::Tag::<Self>::default();
+                let out = buffer.into_out_with_copied_in();
+                <$ty as $crate::Scheme>::encrypt_detached(
+                    self,
+                    nonce.as_slice(),
+                    associated_data,
+                    out,
+                    tag.as_mut_slice(),
+                )
+                .map_err(|_| ::aead::Error)?;
+                Ok(tag)
+            }
+
+            fn decrypt_inout_detached(
+                &self,
+                nonce: &::aead::Nonce<Self>,
+                associated_data: &[u8],
+                buffer: ::aead::inout::InOutBuf<'_, '_, u8>,
+                tag: &::aead::Tag<Self>,
+            ) -> ::aead::Result<()> {
+                let out = buffer.into_out_with_copied_in();
+                <$ty as $crate::Scheme>::decrypt_detached(
+                    self,
+                    nonce.as_slice(),
+                    associated_data,
+                    out,
+                    tag.as_slice(),
+                )
+                .map_err(|_| ::aead::Error)
+            }
+        }
+    };
+}
+
+impl_aead_traits!(ketje::KetjeSrv2, U16, U31, U16);
+impl_aead_traits!(ascon::Ascon128v12, U16, U16, U16);
+impl_aead_traits!(acorn::Acorn128v3, U16, U16, U16);
+impl_aead_traits!(ascon::AsconAead128, U16, U16, U16);
