@@ -241,7 +241,9 @@ impl Scheme for Ascon128v12 {
         s[0] ^= be64_padded(last);
         let mut t = [0u8; 16];
         self.finish(&mut s, &mut t);
-        ct_finish_decrypt(&t, tag, buf)
+        let r = ct_finish_decrypt(&t, tag, buf);
+        t.zeroize();
+        r
     }
 }
 
@@ -376,7 +378,9 @@ impl Scheme for AsconAead128 {
         absorb_last_le(&mut s, last);
         let mut t = [0u8; 16];
         self.finish(&mut s, &mut t);
-        ct_finish_decrypt(&t, tag, buf)
+        let r = ct_finish_decrypt(&t, tag, buf);
+        t.zeroize();
+        r
     }
 }
 

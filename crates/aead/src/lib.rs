@@ -100,11 +100,11 @@ pub trait Scheme: Sized + Send + Sync {
 /// Final step of every detached decryption: compares the recomputed tag `expected` with the
 /// received `tag` in constant time (lengths are public). On mismatch the (already decrypted)
 /// buffer is wiped and [`Error::Authentication`] returned, so no plaintext is ever released
-/// unverified. The recomputed tag is wiped in both cases.
+/// unverified. Callers wipe their recomputed tag afterwards.
 pub(crate) fn ct_finish_decrypt(expected: &[u8], tag: &[u8], buf: &mut [u8]) -> Result<(), Error> {
     use subtle::ConstantTimeEq;
-    let ok: bool = (expected.len() == tag.len() && bool::from(expected.ct_eq(tag))).into();
-    if ok {
+    // `ct_eq` on slices compares the (public) lengths first, then every byte without branching.
+    if bool::from(expected.ct_eq(tag)) {
         Ok(())
     } else {
         zeroize::Zeroize::zeroize(buf);
