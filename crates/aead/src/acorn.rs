@@ -1,9 +1,11 @@
 //! ACORN-128 v3 (`acorn128v3`, Hongjun Wu; CAESAR round-3 submission and final portfolio).
 //!
-//! Implements the ACORN v3 specification §1.3 (state update function: LFSR feedback,
-//! keystream function KSG128, nonlinear feedback FBK128) and §1.4 (initialization with the
-//! 1792-step key/IV loading, associated-data and plaintext processing each followed by 256
-//! padding steps, 768-step finalization). Key 16, IV 16, tag 16 bytes.
+//! Implements the ACORN v3 specification's state update function (the six LFSR feedbacks, the
+//! keystream function KSG128 and the nonlinear feedback FBK128) and its AEAD mode:
+//! initialization (1792 steps loading key, IV and the key repeated, first bit of the repeated
+//! key flipped), associated data then plaintext each followed by 256 padding steps, and the
+//! 768-step finalization whose last 128 keystream bits are the tag. Key 16, IV 16, tag 16
+//! bytes; bit order and step counts as in the designer's reference code in SUPERCOP.
 //!
 //! The 293-bit state is held as its six LFSRs plus the 4-bit tail, each in a `u64`
 //! (bit i of a register = state bit base+i), and is advanced 32 steps per call: every register
@@ -119,7 +121,7 @@ impl State {
         }
     }
 
-    /// Initialization (§1.4.1) and associated data (§1.4.2).
+    /// Initialization and associated data.
     fn start(key: &[u8; 16], iv: &[u8], ad: &[u8]) -> Self {
         let mut s = State::default();
         let k = [le32(&key[0..]), le32(&key[4..]), le32(&key[8..]), le32(&key[12..])];
@@ -139,7 +141,7 @@ impl State {
         s
     }
 
-    /// Finalization (§1.4.4): 768 steps with m = 0, ca = cb = 1; the tag is the keystream of
+    /// Finalization: 768 steps with m = 0, ca = cb = 1; the tag is the keystream of
     /// the last 128 steps.
     fn finish(&mut self) -> [u8; 16] {
         for _ in 0..20 {
@@ -177,7 +179,7 @@ impl Acorn128v3 {
         Ok(())
     }
 
-    /// Encrypts (DEC = false) or decrypts (DEC = true) `buf` in place with cb = 0 (§1.4.3).
+    /// Encrypts (DEC = false) or decrypts (DEC = true) `buf` in place with cb = 0, then pads.
     fn crypt<const DEC: bool>(s: &mut State, buf: &mut [u8]) {
         let mut words = buf.chunks_exact_mut(4);
         for w in &mut words {

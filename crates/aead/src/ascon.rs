@@ -1,11 +1,11 @@
 //! Ascon authenticated encryption: CAESAR `ascon128v12` and NIST `asconaead128`.
 //!
 //! * `ascon128v12` — Ascon-128 v1.2 (Dobraunig, Eichlseder, Mendel, Schläffer; CAESAR round-3
-//!   submission / final portfolio), spec §2.4 (mode: initialization, associated data, plaintext,
-//!   finalization) and §2.6 (permutation p = p_L ∘ p_S ∘ p_C). Lanes are loaded big-endian,
+//!   submission / final portfolio): the mode (initialization, associated data, plaintext,
+//!   finalization) and the permutation p = p_L ∘ p_S ∘ p_C of the v1.2 specification. Lanes are loaded big-endian,
 //!   rate 64 bits, p^a = 12 rounds, p^b = 6 rounds, IV = 0x80400c0600000000.
-//! * `asconaead128` — Ascon-AEAD128, NIST SP 800-232 §4 (Ascon-AEAD128) on the permutation of
-//!   §3. Lanes are loaded little-endian, rate 128 bits, p^a = 12, p^b = 8,
+//! * `asconaead128` — Ascon-AEAD128, NIST SP 800-232 (the Ascon-AEAD128 section, on the
+//!   Ascon permutation section's Ascon-p[12] / Ascon-p[8]). Lanes are loaded little-endian, rate 128 bits, p^a = 12, p^b = 8,
 //!   IV = 0x00001000808c0001, padding byte 0x01, domain separation in the top bit of x4.
 //!
 //! The permutation works on five 64-bit lanes (no bit interleaving). The substitution layer is
@@ -149,7 +149,7 @@ pub struct Ascon128v12 {
 impl Ascon128v12 {
     const IV: u64 = 0x8040_0c06_0000_0000;
 
-    /// Initialization and associated data (spec §2.4.1, §2.4.2).
+    /// Initialization and associated data.
     fn start(&self, nonce: &[u8], ad: &[u8]) -> [u64; 5] {
         let [k0, k1] = self.k;
         let mut s = [Self::IV, k0, k1, be64(&nonce[..8]), be64(&nonce[8..16])];
@@ -169,7 +169,7 @@ impl Ascon128v12 {
         s
     }
 
-    /// Finalization (spec §2.4.4); writes the 16-byte tag.
+    /// Finalization; writes the 16-byte tag.
     fn finish(&self, s: &mut [u64; 5], tag: &mut [u8; 16]) {
         let [k0, k1] = self.k;
         s[1] ^= k0;
@@ -268,7 +268,7 @@ fn absorb_last_le(s: &mut [u64; 5], b: &[u8]) {
     }
 }
 
-/// The first `out.len() <= 16` rate bytes of the state, little-endian.
+/// The 16 rate bytes (lanes x0, x1) of the state, little-endian.
 #[inline(always)]
 fn rate_bytes_le(s: &[u64; 5]) -> [u8; 16] {
     let mut r = [0u8; 16];
@@ -280,7 +280,7 @@ fn rate_bytes_le(s: &[u64; 5]) -> [u8; 16] {
 impl AsconAead128 {
     const IV: u64 = 0x0000_1000_808c_0001;
 
-    /// Initialization and associated data (SP 800-232 §4.1.1, §4.1.2).
+    /// Initialization and associated data (SP 800-232).
     fn start(&self, nonce: &[u8], ad: &[u8]) -> [u64; 5] {
         let [k0, k1] = self.k;
         let mut s = [Self::IV, k0, k1, le64(&nonce[..8]), le64(&nonce[8..16])];
@@ -301,7 +301,7 @@ impl AsconAead128 {
         s
     }
 
-    /// Finalization (SP 800-232 §4.1.4); writes the 16-byte tag.
+    /// Finalization (SP 800-232); writes the 16-byte tag.
     fn finish(&self, s: &mut [u64; 5], tag: &mut [u8; 16]) {
         let [k0, k1] = self.k;
         s[2] ^= k0;
@@ -389,7 +389,7 @@ mod tests {
     use super::*;
 
     /// The unrolled p^12 must equal twelve rounds with constants c_r = ((0xf - r) << 4) | r
-    /// (spec Table 5). The mode itself is checked against the designers' KAT files.
+    /// (c_0 = 0xf0, …, c_11 = 0x4b). The mode itself is checked against the designers' KAT files.
     #[test]
     fn unrolled_matches_generic() {
         let mut a = [1u64, 2, 3, 4, 5];

@@ -1,20 +1,20 @@
 //! Ketje Sr v2 (`ketjesrv2`; Bertoni, Daemen, Peeters, Van Assche, Van Keer; CAESAR round 3).
 //!
-//! Implements the Ketje v2 specification: MonkeyDuplex (§2.1: start / step / stride with the
-//! pad10*1 rule), MonkeyWrap (§2.2: keypack, frame bits 00/01 for associated data and 11/10 for
-//! the body, tag extension by step(0)), instantiated as Ketje Sr (§3: width b = 400, ρ = 32,
-//! n_start = 12, n_step = 1, n_stride = 6) on the twisted permutation
-//! Keccak-p*[400, n_r] = π ∘ Keccak-p[400, n_r] ∘ π⁻¹ (§3.1, new in v2).
+//! Implements the Ketje v2 specification: the MonkeyDuplex construction (start / step /
+//! stride with the pad10*1 rule), the MonkeyWrap mode (keypack, frame bits 00/01 for associated
+//! data and 11/10 for the body, tag extension by step(0, ρ)), instantiated as Ketje Sr (width
+//! b = 400, ρ = 32, n_start = 12, n_step = 1, n_stride = 6) on the twisted permutation
+//! Keccak-p*[400, n_r] = π ∘ Keccak-p[400, n_r] ∘ π⁻¹ introduced in v2.
 //!
-//! Sizes follow SUPERCOP's `crypto_aead/ketjesrv2/*/api.h`: key 16, nonce 31
-//! (CRYPTO_NPUBBYTES = 31, the largest nonce that fits: 400 − 8·(16 + 2) − 8 = 248 bits), tag 16.
+//! Sizes follow SUPERCOP's `crypto_aead/ketjesrv2/*/api.h`: key 16, nonce 31, tag 16
+//! (CRYPTO_NPUBBYTES = 31: MonkeyWrap allows |N| ≤ 400 − |K| − 18 = 254 bits, i.e. 31 bytes).
 //!
 //! Implementation notes:
 //! * the state is kept in the Keccak-p lane order (x + 5y) for the whole session; the π / π⁻¹
 //!   of the twisted permutation is folded into the fixed mapping of MonkeyDuplex lanes onto
 //!   Keccak lanes ([`MAP`]), so no lane is moved between calls;
-//! * lane complementing (the "bebigokimisa" pattern of the Keccak implementation overview,
-//!   §2.2): lanes Abe, Abi, Ago, Aki, Ami, Asa are stored complemented throughout; the χ step
+//! * lane complementing (the "bebigokimisa" pattern of the Keccak team's implementation
+//!   overview): lanes Abe, Abi, Ago, Aki, Ami, Asa are stored complemented throughout; the χ step
 //!   then needs a NOT on only 8 of its 25 lanes per round (see [`chi`]);
 //! * 16-bit lanes, no table lookups, no secret-dependent branches.
 
@@ -258,7 +258,7 @@ pub struct KetjeSrv2 {
 }
 
 impl KetjeSrv2 {
-    /// MonkeyWrap.initialize + associated data + body (wrap or unwrap) + tag (§2.2).
+    /// MonkeyWrap.initialize + associated data + body (wrap or unwrap) + tag.
     fn run<const DEC: bool>(&self, nonce: &[u8], ad: &[u8], buf: &mut [u8]) -> Result<[u8; 16], Error> {
         if nonce.len() != 31 {
             return Err(Error::NonceLength { expected: 31, got: nonce.len() });
