@@ -200,9 +200,8 @@ impl Scheme for Acorn128v3 {
     const TAG_LEN: usize = 16;
 
     fn new(key: &[u8]) -> Result<Self, Error> {
-        let key: [u8; 16] = key
-            .try_into()
-            .map_err(|_| Error::KeyLength { expected: 16, got: key.len() })?;
+        let key: [u8; 16] =
+            key.try_into().map_err(|_| Error::KeyLength { expected: 16, got: key.len() })?;
         Ok(Self { key })
     }
 
@@ -294,7 +293,8 @@ mod tests {
             let cb = if round % 7 == 0 { 0 } else { ONES };
             let ks = st.step::<false>(n, u64::from(x), ca, cb) ^ u64::from(x);
             for i in 0..n {
-                let k = serial_step(&mut bits, ((x >> i) & 1) as u8, (ca & 1) as u8, (cb & 1) as u8);
+                let k =
+                    serial_step(&mut bits, ((x >> i) & 1) as u8, (ca & 1) as u8, (cb & 1) as u8);
                 assert_eq!(u64::from(k), (ks >> i) & 1, "round {round} bit {i}");
             }
             assert_eq!(to_bits(&st), bits, "round {round}");

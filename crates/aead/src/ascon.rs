@@ -1,23 +1,25 @@
 //! Ascon authenticated encryption: CAESAR `ascon128v12` and NIST `asconaead128`.
 //!
-//! * `ascon128v12` — Ascon-128 v1.2 (Dobraunig, Eichlseder, Mendel, Schläffer; CAESAR round-3
-//!   submission / final portfolio): the mode (initialization, associated data, plaintext,
-//!   finalization) and the permutation p = p_L ∘ p_S ∘ p_C of the v1.2 specification. Lanes are loaded big-endian,
-//!   rate 64 bits, p^a = 12 rounds, p^b = 6 rounds, IV = 0x80400c0600000000.
-//! * `asconaead128` — Ascon-AEAD128, NIST SP 800-232 (the Ascon-AEAD128 section, on the
-//!   Ascon permutation section's Ascon-p[12] / Ascon-p[8]). Lanes are loaded little-endian, rate 128 bits, p^a = 12, p^b = 8,
-//!   IV = 0x00001000808c0001, padding byte 0x01, domain separation in the top bit of x4.
+//! * `ascon128v12` — Ascon-128 v1.2 (Dobraunig, Eichlseder, Mendel, Schläffer; CAESAR
+//!   round-3 submission / final portfolio): the mode (initialization, associated data,
+//!   plaintext, finalization) and the permutation p = p_L ∘ p_S ∘ p_C of the v1.2
+//!   specification. Lanes are loaded big-endian, rate 64 bits, p^a = 12 rounds, p^b = 6
+//!   rounds, IV = 0x80400c0600000000.
+//! * `asconaead128` — Ascon-AEAD128 of NIST SP 800-232 (its Ascon-AEAD128 section, on the
+//!   Ascon-p\[12\] / Ascon-p\[8\] permutations of its permutation section). Lanes are loaded
+//!   little-endian, rate 128 bits, p^a = 12, p^b = 8, IV = 0x00001000808c0001, padding byte
+//!   0x01, domain separation in the top bit of x4.
 //!
 //! The permutation works on five 64-bit lanes (no bit interleaving). The substitution layer is
-//! designers' bit-sliced instruction sequence for the 5-bit S-box given in the v1.2 spec
-//! (an affine layer, a Keccak-χ-like core, a second affine layer and one complement); every round is
-//! written out (p^12, p^8 and p^6 are fully unrolled). No table lookups and no secret-dependent
-//! branches: only data lengths (public) steer control flow.
+//! the designers' bit-sliced instruction sequence for the 5-bit S-box given in the v1.2 spec
+//! (an affine layer, a Keccak-χ-like core, a second affine layer and one complement); every
+//! round is written out (p^12, p^8 and p^6 are fully unrolled). No table lookups and no
+//! secret-dependent branches: only data lengths (public) steer control flow.
 
 use crate::{ct_finish_decrypt, Error, Scheme};
 use zeroize::{Zeroize, ZeroizeOnDrop};
 
-/// One Ascon round with round constant `c` (spec §2.6: p_C, p_S, p_L).
+/// One Ascon round with round constant `c` (p_C, then p_S, then p_L).
 #[inline(always)]
 fn round(s: &mut [u64; 5], c: u64) {
     let [mut x0, mut x1, mut x2, mut x3, mut x4] = *s;
@@ -129,11 +131,7 @@ fn key_words(key: &[u8], le: bool) -> Result<[u64; 2], Error> {
     if key.len() != 16 {
         return Err(Error::KeyLength { expected: 16, got: key.len() });
     }
-    Ok(if le {
-        [le64(&key[..8]), le64(&key[8..])]
-    } else {
-        [be64(&key[..8]), be64(&key[8..])]
-    })
+    Ok(if le { [le64(&key[..8]), le64(&key[8..])] } else { [be64(&key[..8]), be64(&key[8..])] })
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -12,10 +12,10 @@
 //! Implementation notes:
 //! * the state is kept in the Keccak-p lane order (x + 5y) for the whole session; the π / π⁻¹
 //!   of the twisted permutation is folded into the fixed mapping of MonkeyDuplex lanes onto
-//!   Keccak lanes ([`MAP`]), so no lane is moved between calls;
+//!   Keccak lanes (`MAP`), so no lane is moved between calls;
 //! * lane complementing (the "bebigokimisa" pattern of the Keccak team's implementation
 //!   overview): lanes Abe, Abi, Ago, Aki, Ami, Asa are stored complemented throughout; the χ step
-//!   then needs a NOT on only 8 of its 25 lanes per round (see [`chi`]);
+//!   then needs a NOT on only 8 of its 25 lanes per round (see `chi`);
 //! * 16-bit lanes, no table lookups, no secret-dependent branches.
 
 use crate::{ct_finish_decrypt, Error, Scheme};
@@ -259,7 +259,12 @@ pub struct KetjeSrv2 {
 
 impl KetjeSrv2 {
     /// MonkeyWrap.initialize + associated data + body (wrap or unwrap) + tag.
-    fn run<const DEC: bool>(&self, nonce: &[u8], ad: &[u8], buf: &mut [u8]) -> Result<[u8; 16], Error> {
+    fn run<const DEC: bool>(
+        &self,
+        nonce: &[u8],
+        ad: &[u8],
+        buf: &mut [u8],
+    ) -> Result<[u8; 16], Error> {
         if nonce.len() != 31 {
             return Err(Error::NonceLength { expected: 31, got: nonce.len() });
         }
@@ -313,9 +318,8 @@ impl Scheme for KetjeSrv2 {
     const TAG_LEN: usize = 16;
 
     fn new(key: &[u8]) -> Result<Self, Error> {
-        let key: [u8; 16] = key
-            .try_into()
-            .map_err(|_| Error::KeyLength { expected: 16, got: key.len() })?;
+        let key: [u8; 16] =
+            key.try_into().map_err(|_| Error::KeyLength { expected: 16, got: key.len() })?;
         Ok(Self { key })
     }
 
@@ -367,8 +371,7 @@ mod tests {
         }
         for y in 0..5 {
             for x in 0..5 {
-                a[x + 5 * y] =
-                    b[x + 5 * y] ^ (!b[(x + 1) % 5 + 5 * y] & b[(x + 2) % 5 + 5 * y]);
+                a[x + 5 * y] = b[x + 5 * y] ^ (!b[(x + 1) % 5 + 5 * y] & b[(x + 2) % 5 + 5 * y]);
             }
         }
         a[0] ^= rc;

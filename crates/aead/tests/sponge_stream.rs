@@ -99,7 +99,9 @@ fn pattern(len: usize, seed: u8) -> Vec<u8> {
 fn negative_byte_api(alg: &dyn Aead) {
     let key = pattern(alg.key_len(), 1);
     let nonce = pattern(alg.nonce_len(), 2);
-    for &(pt_len, ad_len) in &[(0usize, 0usize), (1, 0), (0, 1), (7, 9), (16, 16), (33, 5), (100, 77)] {
+    for &(pt_len, ad_len) in
+        &[(0usize, 0usize), (1, 0), (0, 1), (7, 9), (16, 16), (33, 5), (100, 77)]
+    {
         let pt = pattern(pt_len, 3);
         let ad = pattern(ad_len, 4);
         let ct = alg.encrypt(&key, &nonce, &ad, &pt).expect("encrypt");
@@ -255,7 +257,8 @@ mod rustcrypto {
         let mut expected = unhex(ct);
         expected.extend_from_slice(&unhex(tag));
 
-        let cipher = <Acorn128v3 as KeyInit>::new(&Key::<Acorn128v3>::try_from(&k[..]).expect("16"));
+        let cipher =
+            <Acorn128v3 as KeyInit>::new(&Key::<Acorn128v3>::try_from(&k[..]).expect("16"));
         let nonce = Nonce::<Acorn128v3>::try_from(&iv[..]).expect("16");
         let out = cipher.encrypt(&nonce, Payload { msg: &pt, aad: &ad }).expect("encrypt");
         assert_eq!(out, expected);
@@ -274,7 +277,9 @@ mod rustcrypto {
         let mut bad = t;
         bad[0] ^= 1;
         let mut buf = expected[..pt.len()].to_vec();
-        assert!(cipher.decrypt_inout_detached(&nonce, &ad, buf.as_mut_slice().into(), &bad).is_err());
+        assert!(cipher
+            .decrypt_inout_detached(&nonce, &ad, buf.as_mut_slice().into(), &bad)
+            .is_err());
         assert!(buf.iter().all(|&b| b == 0));
     }
 
@@ -300,9 +305,8 @@ mod rustcrypto {
             env!("CARGO_MANIFEST_DIR"),
             "/../../../shared/vectors/aead/asconaead128_LWC_AEAD_KAT_128_128.txt"
         ));
-        let field = |name: &str| {
-            kat.lines().find_map(|l| l.strip_prefix(name)).map(unhex).expect("field")
-        };
+        let field =
+            |name: &str| kat.lines().find_map(|l| l.strip_prefix(name)).map(unhex).expect("field");
         let c = AsconAead128::new_from_slice(&field("Key = ")).expect("key");
         let n = Nonce::<AsconAead128>::try_from(&field("Nonce = ")[..]).expect("nonce");
         assert_eq!(c.encrypt(&n, b"".as_ref()).expect("encrypt"), field("CT = "));
@@ -317,8 +321,10 @@ mod rustcrypto {
         let pt = pattern(45, 1);
         let ct = c.encrypt(&n, Payload { msg: &pt, aad: b"hdr" }).expect("encrypt");
         // The trait API and the byte-slice API agree.
-        let via_bytes =
-            by_name("ketjesrv2").expect("k").encrypt(&[7u8; 16], &[3u8; 31], b"hdr", &pt).expect("e");
+        let via_bytes = by_name("ketjesrv2")
+            .expect("k")
+            .encrypt(&[7u8; 16], &[3u8; 31], b"hdr", &pt)
+            .expect("e");
         assert_eq!(ct, via_bytes);
         assert_eq!(c.decrypt(&n, Payload { msg: &ct, aad: b"hdr" }).expect("decrypt"), pt);
         assert!(c.decrypt(&n, Payload { msg: &ct, aad: b"hdR" }).is_err());
