@@ -19,7 +19,7 @@ use zeroize::Zeroize;
 use crate::Error;
 
 /// Number of rounds of AES-128.
-const ROUNDS: usize = 10;
+pub(crate) const ROUNDS: usize = 10;
 
 /// An expanded AES-128 key (forward direction only).
 #[derive(Clone)]
@@ -36,7 +36,9 @@ impl Drop for Aes128 {
 
 impl core::fmt::Debug for Aes128 {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.debug_struct("Aes128").field("aes_ni", &self.ni).finish_non_exhaustive()
+        f.debug_struct("Aes128")
+            .field("aes_ni", &self.ni)
+            .finish_non_exhaustive()
     }
 }
 
@@ -52,8 +54,8 @@ pub fn aes_ni_available() -> bool {
             1 => false,
             2 => true,
             _ => {
-                let has = std::is_x86_feature_detected!("aes")
-                    && std::is_x86_feature_detected!("sse2");
+                let has =
+                    std::is_x86_feature_detected!("aes") && std::is_x86_feature_detected!("sse2");
                 STATE.store(if has { 2 } else { 1 }, Ordering::Relaxed);
                 has
             }
@@ -68,12 +70,18 @@ pub fn aes_ni_available() -> bool {
 impl Aes128 {
     /// Expands `key`; uses AES-NI when available.
     pub fn new(key: &[u8; 16]) -> Self {
-        Self { rk: expand_key(key), ni: aes_ni_available() }
+        Self {
+            rk: expand_key(key),
+            ni: aes_ni_available(),
+        }
     }
 
     /// Expands `key` for the portable constant-time back end only (for tests and comparison).
     pub fn new_portable(key: &[u8; 16]) -> Self {
-        Self { rk: expand_key(key), ni: false }
+        Self {
+            rk: expand_key(key),
+            ni: false,
+        }
     }
 
     /// Whether this instance runs on AES-NI.
@@ -105,6 +113,172 @@ impl Aes128 {
         }
         soft_encrypt(&self.rk, a);
         soft_encrypt(&self.rk, b);
+    }
+}
+
+/// A block-encryption back end the modes are written against, so that their whole message loop
+/// can be compiled inside an AES-NI `#[target_feature]` function with the round keys held in
+/// registers (see [`NiKeys`]) or run on the portable code ([`Portable`]).
+pub(crate) trait BlockCipher {
+    fn encrypt(&self, block: &mut [u8; 16]);
+    /// Two independent blocks (interleaved where that helps).
+    fn encrypt2(&self, a: &mut [u8; 16], b: &mut [u8; 16]);
+
+    /// The full-block loop shared by CLOC and SILC (ENC/DEC with fix1 feedback, plus the PRF
+    /// chain over the ciphertext): for each 16-byte block X of `data` (whose length must be a
+    /// multiple of 16; any tail is ignored), C = X ⊕ es on encryption (X ⊕ es = plaintext and
+    /// C = X on decryption), X is replaced by the output, then ts ← E_K(ts ⊕ C) and
+    /// es ← E_K(fix1(C)).
+    #[inline(always)]
+    fn fix1_chain(&self, es: &mut [u8; 16], ts: &mut [u8; 16], data: &mut [u8], decrypt: bool) {
+        for blk in data.chunks_exact_mut(16) {
+            let mut c = [0u8; 16];
+            if decrypt {
+                c.copy_from_slice(blk);
+                xor_into(blk, &es[..]);
+            } else {
+                xor_into(blk, &es[..]);
+                c.copy_from_slice(blk);
+            }
+            xor_into(ts, &c);
+            fix1(&mut c);
+            *es = c;
+            self.encrypt2(ts, es);
+        }
+    }
+}
+
+/// The portable constant-time back end of an [`Aes128`].
+pub(crate) struct Portable<'a>(pub(crate) &'a Aes128);
+
+impl BlockCipher for Portable<'_> {
+    #[inline(always)]
+    fn encrypt(&self, block: &mut [u8; 16]) {
+        soft_encrypt(&self.0.rk, block);
+    }
+    #[inline(always)]
+    fn encrypt2(&self, a: &mut [u8; 16], b: &mut [u8; 16]) {
+        soft_encrypt(&self.0.rk, a);
+        soft_encrypt(&self.0.rk, b);
+    }
+}
+
+impl Aes128 {
+    /// The portable back end (always available).
+    #[inline]
+    pub(crate) fn portable(&self) -> Portable<'_> {
+        Portable(self)
+    }
+
+    /// The round keys loaded for AES-NI, if this instance uses AES-NI.
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
+    pub(crate) fn ni_keys(&self) -> Option<NiKeys> {
+        use core::arch::x86_64::{__m128i, _mm_loadu_si128};
+        if !self.ni {
+            return None;
+        }
+        // SAFETY: unaligned 16-byte loads from 16-byte arrays (SSE2 is baseline on x86-64).
+        let k = |i: usize| unsafe { _mm_loadu_si128(self.rk[i].as_ptr() as *const __m128i) };
+        Some(NiKeys([
+            k(0),
+            k(1),
+            k(2),
+            k(3),
+            k(4),
+            k(5),
+            k(6),
+            k(7),
+            k(8),
+            k(9),
+            k(10),
+        ]))
+    }
+}
+
+/// AES-128 round keys in SSE registers; only constructed (by [`Aes128::ni_keys`]) when the CPU
+/// has AES-NI. Meant to be used inside `#[target_feature(enable = "aes,sse2")]` functions, where
+/// the `#[inline(always)]` methods below compile to straight `aesenc` sequences.
+#[cfg(target_arch = "x86_64")]
+pub(crate) struct NiKeys(pub(crate) [core::arch::x86_64::__m128i; ROUNDS + 1]);
+
+#[cfg(target_arch = "x86_64")]
+impl Drop for NiKeys {
+    fn drop(&mut self) {
+        use core::arch::x86_64::_mm_setzero_si128;
+        for k in self.0.iter_mut() {
+            // SAFETY: `k` is a valid, aligned `__m128i` place; volatile so the wipe is kept.
+            unsafe { core::ptr::write_volatile(k, _mm_setzero_si128()) };
+        }
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+impl BlockCipher for NiKeys {
+    #[inline(always)]
+    fn encrypt(&self, block: &mut [u8; 16]) {
+        use core::arch::x86_64::*;
+        let k = &self.0;
+        // SAFETY: a `NiKeys` only exists when AES-NI is available (see `Aes128::ni_keys`);
+        // the loads/stores are unaligned accesses to a 16-byte array.
+        unsafe {
+            let mut b = _mm_loadu_si128(block.as_ptr() as *const __m128i);
+            b = _mm_xor_si128(b, k[0]);
+            for ki in &k[1..ROUNDS] {
+                b = _mm_aesenc_si128(b, *ki);
+            }
+            b = _mm_aesenclast_si128(b, k[ROUNDS]);
+            _mm_storeu_si128(block.as_mut_ptr() as *mut __m128i, b);
+        }
+    }
+    #[inline(always)]
+    fn encrypt2(&self, a: &mut [u8; 16], b: &mut [u8; 16]) {
+        use core::arch::x86_64::*;
+        let k = &self.0;
+        // SAFETY: as in `encrypt`.
+        unsafe {
+            let mut x = _mm_loadu_si128(a.as_ptr() as *const __m128i);
+            let mut y = _mm_loadu_si128(b.as_ptr() as *const __m128i);
+            x = _mm_xor_si128(x, k[0]);
+            y = _mm_xor_si128(y, k[0]);
+            for ki in &k[1..ROUNDS] {
+                x = _mm_aesenc_si128(x, *ki);
+                y = _mm_aesenc_si128(y, *ki);
+            }
+            x = _mm_aesenclast_si128(x, k[ROUNDS]);
+            y = _mm_aesenclast_si128(y, k[ROUNDS]);
+            _mm_storeu_si128(a.as_mut_ptr() as *mut __m128i, x);
+            _mm_storeu_si128(b.as_mut_ptr() as *mut __m128i, y);
+        }
+    }
+
+    #[inline(always)]
+    fn fix1_chain(&self, es: &mut [u8; 16], ts: &mut [u8; 16], data: &mut [u8], decrypt: bool) {
+        use core::arch::x86_64::*;
+        let k = &self.0;
+        // SAFETY: as in `encrypt`; every load/store is of a 16-byte chunk or array.
+        unsafe {
+            let msb = _mm_set_epi64x(0, 0x80); // byte 0 = 0x80
+            let mut e = _mm_loadu_si128(es.as_ptr() as *const __m128i);
+            let mut t = _mm_loadu_si128(ts.as_ptr() as *const __m128i);
+            for blk in data.chunks_exact_mut(16) {
+                let p = blk.as_mut_ptr() as *mut __m128i;
+                let x = _mm_loadu_si128(p);
+                let y = _mm_xor_si128(x, e);
+                _mm_storeu_si128(p, y);
+                let c = if decrypt { x } else { y };
+                t = _mm_xor_si128(_mm_xor_si128(t, c), k[0]);
+                e = _mm_xor_si128(_mm_or_si128(c, msb), k[0]);
+                for ki in &k[1..ROUNDS] {
+                    t = _mm_aesenc_si128(t, *ki);
+                    e = _mm_aesenc_si128(e, *ki);
+                }
+                t = _mm_aesenclast_si128(t, k[ROUNDS]);
+                e = _mm_aesenclast_si128(e, k[ROUNDS]);
+            }
+            _mm_storeu_si128(es.as_mut_ptr() as *mut __m128i, e);
+            _mm_storeu_si128(ts.as_mut_ptr() as *mut __m128i, t);
+        }
     }
 }
 
@@ -227,12 +401,7 @@ fn sub_bytes(state: &mut [u8; 16]) {
     let mut out = [0u16; 8];
     for (i, o) in out.iter_mut().enumerate() {
         let c = if (0x63u8 >> i) & 1 == 1 { 0xffff } else { 0 };
-        *o = inv[i]
-            ^ inv[(i + 4) % 8]
-            ^ inv[(i + 5) % 8]
-            ^ inv[(i + 6) % 8]
-            ^ inv[(i + 7) % 8]
-            ^ c;
+        *o = inv[i] ^ inv[(i + 4) % 8] ^ inv[(i + 5) % 8] ^ inv[(i + 6) % 8] ^ inv[(i + 7) % 8] ^ c;
     }
     *state = from_planes(&out);
 }
@@ -326,22 +495,35 @@ pub(crate) fn check_lengths(
     tag: &[u8],
 ) -> Result<(), Error> {
     if nonce.len() != nonce_len {
-        return Err(Error::NonceLength { expected: nonce_len, got: nonce.len() });
+        return Err(Error::NonceLength {
+            expected: nonce_len,
+            got: nonce.len(),
+        });
     }
     if tag.len() != tag_len {
-        return Err(Error::CiphertextTooShort { tag_len, got: tag.len() });
+        return Err(Error::CiphertextTooShort {
+            tag_len,
+            got: tag.len(),
+        });
     }
     Ok(())
 }
 
 /// Copies a key slice into a 16-byte array, or reports its length.
 pub(crate) fn key16(key: &[u8]) -> Result<[u8; 16], Error> {
-    key.try_into().map_err(|_| Error::KeyLength { expected: 16, got: key.len() })
+    key.try_into().map_err(|_| Error::KeyLength {
+        expected: 16,
+        got: key.len(),
+    })
 }
 
 /// Compares the computed tag with the received one in constant time; on mismatch wipes the
 /// (already decrypted) buffer so no unauthenticated plaintext is released.
-pub(crate) fn verify_or_wipe(computed: &[u8], received: &[u8], buf: &mut [u8]) -> Result<(), Error> {
+pub(crate) fn verify_or_wipe(
+    computed: &[u8],
+    received: &[u8],
+    buf: &mut [u8],
+) -> Result<(), Error> {
     use subtle::ConstantTimeEq;
     if bool::from(computed.ct_eq(received)) {
         Ok(())
@@ -351,7 +533,17 @@ pub(crate) fn verify_or_wipe(computed: &[u8], received: &[u8], buf: &mut [u8]) -
     }
 }
 
-#[inline]
+/// fix1 of CLOC/SILC: sets the most significant bit of the block. Written as a whole-block OR
+/// so that it stays a single vector operation (no byte store into a 16-byte value).
+#[inline(always)]
+pub(crate) fn fix1(b: &mut [u8; 16]) {
+    const MSB: [u8; 16] = [0x80, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
+    for (x, m) in b.iter_mut().zip(MSB) {
+        *x |= m;
+    }
+}
+
+#[inline(always)]
 pub(crate) fn xor_into(dst: &mut [u8], src: &[u8]) {
     for (d, s) in dst.iter_mut().zip(src) {
         *d ^= s;
@@ -390,7 +582,10 @@ mod tests {
         if x == 0 {
             inv = 0;
         }
-        inv ^ inv.rotate_left(1) ^ inv.rotate_left(2) ^ inv.rotate_left(3) ^ inv.rotate_left(4)
+        inv ^ inv.rotate_left(1)
+            ^ inv.rotate_left(2)
+            ^ inv.rotate_left(3)
+            ^ inv.rotate_left(4)
             ^ 0x63
     }
 

@@ -8,7 +8,7 @@
 //! §2.4). Only the forward AES is used. Decryption is CLOC's "decrypt-then-verify": the buffer
 //! is decrypted in place, the tag compared in constant time, and the buffer wiped on mismatch.
 
-use crate::aes::{check_lengths, key16, verify_or_wipe, xor_into, Aes128};
+use crate::aes::{check_lengths, key16, verify_or_wipe, xor_into, Aes128, BlockCipher};
 use crate::{Error, Scheme};
 use zeroize::Zeroize;
 
@@ -70,105 +70,124 @@ fn h(b: &mut [u8; 16]) {
 }
 
 impl Clocv3 {
-    /// HASH_K(A, N) → V.
-    fn hash(&self, ad: &[u8], nonce: &[u8]) -> [u8; 16] {
-        let mut s = [0u8; 16];
-        // Whether the last processed AD block was one-zero padded (selects f2 over f1).
-        let mut padded;
-        let rest: &[u8];
-        if ad.len() < 16 {
-            s[..ad.len()].copy_from_slice(ad);
-            s[ad.len()] = 0x80;
-            padded = true;
-            rest = &[];
-        } else {
-            s.copy_from_slice(&ad[..16]);
-            padded = false;
-            rest = &ad[16..];
-        }
-        // fix0: clear the MSB of the first block; if it was set, apply h after E_K.
-        // (Associated data is public, so branching on it is fine.)
-        let msb_set = s[0] & 0x80 != 0;
-        s[0] &= 0x7f;
-        self.aes.encrypt_block(&mut s);
-        if msb_set {
-            h(&mut s);
-        }
-        let mut blocks = rest.chunks_exact(16);
-        for blk in &mut blocks {
-            xor_into(&mut s, blk);
-            self.aes.encrypt_block(&mut s);
-        }
-        let last = blocks.remainder();
-        if !last.is_empty() {
-            xor_into(&mut s, last);
-            s[last.len()] ^= 0x80;
-            self.aes.encrypt_block(&mut s);
-            padded = true;
-        }
-        // Nonce block: param ‖ N ‖ 1 0*.
-        s[0] ^= PARAM;
-        xor_into(&mut s[1..13], nonce);
-        s[13] ^= 0x80;
-        if padded {
-            f2(&mut s);
-        } else {
-            f1(&mut s);
-        }
-        s
-    }
-
-    /// Runs ENC (or DEC) over `buf` in place and PRF over the ciphertext; returns the final PRF
-    /// block (its first 8 bytes are the tag).
+    /// ENC (or DEC) in place plus PRF; returns the final PRF block (the tag is its prefix).
     fn process(&self, nonce: &[u8], ad: &[u8], buf: &mut [u8], decrypt: bool) -> [u8; 16] {
-        let v = self.hash(ad, nonce);
-        let mut ts = v;
-        if buf.is_empty() {
-            g1(&mut ts);
-            self.aes.encrypt_block(&mut ts);
-            return ts;
+        #[cfg(target_arch = "x86_64")]
+        if self.aes.uses_aes_ni() {
+            // SAFETY: `uses_aes_ni()` guarantees the CPU supports AES-NI and SSE2.
+            return unsafe { process_ni(&self.aes, nonce, ad, buf, decrypt) };
         }
-        let mut es = v;
-        g2(&mut ts);
-        self.aes.encrypt_two(&mut es, &mut ts);
-
-        let full = (buf.len() - 1) / 16; // blocks before the final (possibly full) one
-        let (head, last) = buf.split_at_mut(16 * full);
-        for blk in head.chunks_exact_mut(16) {
-            let mut c = [0u8; 16];
-            if decrypt {
-                c.copy_from_slice(blk);
-                xor_into(blk, &es);
-            } else {
-                xor_into(blk, &es);
-                c.copy_from_slice(blk);
-            }
-            xor_into(&mut ts, &c);
-            // fix1: set the MSB of the ciphertext block before it is fed back through E_K.
-            c[0] |= 0x80;
-            es = c;
-            self.aes.encrypt_two(&mut ts, &mut es);
-        }
-        let l = last.len(); // 1..=16
-        let mut c = [0u8; 16];
-        if decrypt {
-            c[..l].copy_from_slice(last);
-            xor_into(last, &es[..l]);
-        } else {
-            xor_into(last, &es[..l]);
-            c[..l].copy_from_slice(last);
-        }
-        xor_into(&mut ts, &c[..l]);
-        if l < 16 {
-            ts[l] ^= 0x80;
-            f2(&mut ts);
-        } else {
-            f1(&mut ts);
-        }
-        self.aes.encrypt_block(&mut ts);
-        es.zeroize();
-        ts
+        process_with(&self.aes.portable(), nonce, ad, buf, decrypt)
     }
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "aes,sse2")]
+unsafe fn process_ni(
+    aes: &Aes128,
+    nonce: &[u8],
+    ad: &[u8],
+    buf: &mut [u8],
+    decrypt: bool,
+) -> [u8; 16] {
+    match aes.ni_keys() {
+        Some(keys) => process_with(&keys, nonce, ad, buf, decrypt),
+        None => process_with(&aes.portable(), nonce, ad, buf, decrypt),
+    }
+}
+
+/// HASH_K(A, N) → V.
+#[inline(always)]
+fn hash<E: BlockCipher>(e: &E, ad: &[u8], nonce: &[u8]) -> [u8; 16] {
+    let mut s = [0u8; 16];
+    // Whether the last processed AD block was one-zero padded (selects f2 over f1).
+    let mut padded;
+    let rest: &[u8];
+    if ad.len() < 16 {
+        s[..ad.len()].copy_from_slice(ad);
+        s[ad.len()] = 0x80;
+        padded = true;
+        rest = &[];
+    } else {
+        s.copy_from_slice(&ad[..16]);
+        padded = false;
+        rest = &ad[16..];
+    }
+    // fix0: clear the MSB of the first block; if it was set, apply h after E_K.
+    // (Associated data is public, so branching on it is fine.)
+    let msb_set = s[0] & 0x80 != 0;
+    s[0] &= 0x7f;
+    e.encrypt(&mut s);
+    if msb_set {
+        h(&mut s);
+    }
+    let mut blocks = rest.chunks_exact(16);
+    for blk in &mut blocks {
+        xor_into(&mut s, blk);
+        e.encrypt(&mut s);
+    }
+    let last = blocks.remainder();
+    if !last.is_empty() {
+        xor_into(&mut s, last);
+        s[last.len()] ^= 0x80;
+        e.encrypt(&mut s);
+        padded = true;
+    }
+    // Nonce block: param ‖ N ‖ 1 0*.
+    s[0] ^= PARAM;
+    xor_into(&mut s[1..13], nonce);
+    s[13] ^= 0x80;
+    if padded {
+        f2(&mut s);
+    } else {
+        f1(&mut s);
+    }
+    s
+}
+
+/// Runs ENC (or DEC) over `buf` in place and PRF over the ciphertext; returns the final PRF
+/// block (its first 8 bytes are the tag).
+#[inline(always)]
+fn process_with<E: BlockCipher>(
+    e: &E,
+    nonce: &[u8],
+    ad: &[u8],
+    buf: &mut [u8],
+    decrypt: bool,
+) -> [u8; 16] {
+    let v = hash(e, ad, nonce);
+    let mut ts = v;
+    if buf.is_empty() {
+        g1(&mut ts);
+        e.encrypt(&mut ts);
+        return ts;
+    }
+    let mut es = v;
+    g2(&mut ts);
+    e.encrypt2(&mut es, &mut ts);
+
+    let full = (buf.len() - 1) / 16; // blocks before the final (possibly full) one
+    let (head, last) = buf.split_at_mut(16 * full);
+    e.fix1_chain(&mut es, &mut ts, head, decrypt);
+    let l = last.len(); // 1..=16
+    let mut c = [0u8; 16];
+    if decrypt {
+        c[..l].copy_from_slice(last);
+        xor_into(last, &es[..l]);
+    } else {
+        xor_into(last, &es[..l]);
+        c[..l].copy_from_slice(last);
+    }
+    xor_into(&mut ts, &c[..l]);
+    if l < 16 {
+        ts[l] ^= 0x80;
+        f2(&mut ts);
+    } else {
+        f1(&mut ts);
+    }
+    e.encrypt(&mut ts);
+    es.zeroize();
+    ts
 }
 
 /// g2 = G, the same map as f2.
@@ -235,7 +254,13 @@ mod tests {
         };
         let x: Words = [0x0102_0304, 0x1122_3344, 0xa0b0_c0d0, 0xdead_beef];
         let b = from_words(x);
-        for (f, n) in [(f1 as fn(&mut [u8; 16]), 8), (f2, 1), (g1, 2), (g2, 1), (h, 4)] {
+        for (f, n) in [
+            (f1 as fn(&mut [u8; 16]), 8),
+            (f2, 1),
+            (g1, 2),
+            (g2, 1),
+            (h, 4),
+        ] {
             let mut y = b;
             f(&mut y);
             assert_eq!(to_words(&y), pow(x, n));
@@ -253,10 +278,24 @@ mod portable_tests {
     fn portable_backend_agrees() {
         let key: Vec<u8> = (0..16u8).map(|i| i.wrapping_mul(29) ^ 0x5a).collect();
         let fast = Clocv3::new(&key).unwrap();
-        let slow = Clocv3 { aes: Aes128::new_portable(key.as_slice().try_into().unwrap()) };
+        let slow = Clocv3 {
+            aes: Aes128::new_portable(key.as_slice().try_into().unwrap()),
+        };
         let nonce: Vec<u8> = (0..Clocv3::NONCE_LEN as u8).collect();
         let data: Vec<u8> = (0..70u32).map(|i| (i * 151 + 7) as u8).collect();
-        for &(alen, mlen) in &[(0, 0), (1, 1), (7, 8), (8, 9), (15, 16), (16, 17), (17, 31), (33, 32), (70, 70), (0, 48), (48, 0)] {
+        for &(alen, mlen) in &[
+            (0, 0),
+            (1, 1),
+            (7, 8),
+            (8, 9),
+            (15, 16),
+            (16, 17),
+            (17, 31),
+            (33, 32),
+            (70, 70),
+            (0, 48),
+            (48, 0),
+        ] {
             let ad = &data[..alen];
             let mut a = data[..mlen].to_vec();
             let mut b = a.clone();

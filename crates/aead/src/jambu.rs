@@ -16,7 +16,9 @@
 //! reference decryption's return value; encryption is unchanged. Decryption decrypts in place,
 //! compares the tag in constant time and wipes the buffer on mismatch.
 
-use crate::aes::{check_lengths, key16, verify_or_wipe, xor_into, Aes128};
+use crate::aes::{check_lengths, key16, verify_or_wipe, xor_into, Aes128, BlockCipher, Portable};
+#[cfg(target_arch = "x86_64")]
+use crate::aes::{NiKeys, ROUNDS};
 use crate::{Error, Scheme};
 use zeroize::Zeroize;
 
@@ -27,33 +29,128 @@ pub struct Jambuv2 {
 }
 
 /// The running state: S (16 bytes, U = bytes 0..8, V = bytes 8..16) and R (8 bytes).
-struct State<'a> {
-    aes: &'a Aes128,
+struct State<'a, E: BlockCipher> {
+    aes: &'a E,
     s: [u8; 16],
     r: [u8; 8],
 }
 
-impl Drop for State<'_> {
+impl<E: BlockCipher> Drop for State<'_, E> {
     fn drop(&mut self) {
         self.s.zeroize();
         self.r.zeroize();
     }
 }
 
-impl State<'_> {
+impl<E: BlockCipher> State<'_, E> {
     /// S ← E_K(S); U ⊕= R; U[0] ⊕= d.
-    #[inline]
+    #[inline(always)]
     fn step_head(&mut self, d: u8) {
-        self.aes.encrypt_block(&mut self.s);
+        self.aes.encrypt(&mut self.s);
         xor_into(&mut self.s[..8], &self.r);
         self.s[0] ^= d;
     }
 
     /// V ⊕= x; R ⊕= V.
-    #[inline]
+    #[inline(always)]
     fn absorb(&mut self, x: &[u8; 8]) {
         xor_into(&mut self.s[8..], x);
         xor_into(&mut self.r, &self.s[8..]);
+    }
+}
+
+/// Runs of full 64-bit blocks (the hot loops), with a portable default and an AES-NI version
+/// that keeps S and R in SSE registers.
+trait JambuBlocks: BlockCipher + Sized {
+    /// Associated-data blocks: S ← E_K(S); U ⊕= R ⊕ 1; V ⊕= A; R ⊕= V (for each 8-byte block).
+    #[inline(always)]
+    fn ad_blocks(&self, s: &mut [u8; 16], r: &mut [u8; 8], ad: &[u8]) {
+        for blk in ad.chunks_exact(8) {
+            self.encrypt(s);
+            xor_into(&mut s[..8], &r[..]);
+            s[0] ^= 1;
+            xor_into(&mut s[8..], blk);
+            xor_into(r, &s[8..]);
+        }
+    }
+
+    /// Message blocks in place: S ← E_K(S); U ⊕= R; C = U ⊕ P; V ⊕= P; R ⊕= V.
+    #[inline(always)]
+    fn msg_blocks(&self, s: &mut [u8; 16], r: &mut [u8; 8], buf: &mut [u8], decrypt: bool) {
+        for blk in buf.chunks_exact_mut(8) {
+            self.encrypt(s);
+            xor_into(&mut s[..8], &r[..]);
+            let mut p = [0u8; 8];
+            if decrypt {
+                xor_into(blk, &s[..8]);
+                p.copy_from_slice(blk);
+            } else {
+                p.copy_from_slice(blk);
+                xor_into(blk, &s[..8]);
+            }
+            xor_into(&mut s[8..], &p);
+            xor_into(r, &s[8..]);
+            p.zeroize();
+        }
+    }
+}
+
+impl JambuBlocks for Portable<'_> {}
+
+#[cfg(target_arch = "x86_64")]
+impl JambuBlocks for NiKeys {
+    #[inline(always)]
+    fn ad_blocks(&self, s: &mut [u8; 16], r: &mut [u8; 8], ad: &[u8]) {
+        use core::arch::x86_64::*;
+        let k = &self.0;
+        // SAFETY: a `NiKeys` only exists when AES-NI is available; loads/stores are of 16-byte
+        // arrays or 8-byte chunks/arrays (`_mm_loadl_epi64` / `_mm_storel_epi64` touch 8 bytes).
+        unsafe {
+            let one = _mm_set_epi64x(0, 1);
+            let mut st = _mm_loadu_si128(s.as_ptr() as *const __m128i);
+            let mut rr = _mm_loadl_epi64(r.as_ptr() as *const __m128i);
+            for blk in ad.chunks_exact(8) {
+                let a = _mm_loadl_epi64(blk.as_ptr() as *const __m128i);
+                st = _mm_xor_si128(st, k[0]);
+                for ki in &k[1..ROUNDS] {
+                    st = _mm_aesenc_si128(st, *ki);
+                }
+                st = _mm_aesenclast_si128(st, k[ROUNDS]);
+                // U ⊕= R ⊕ 1 (low half), V ⊕= A (high half).
+                st = _mm_xor_si128(st, _mm_xor_si128(_mm_unpacklo_epi64(rr, a), one));
+                rr = _mm_xor_si128(rr, _mm_srli_si128(st, 8));
+            }
+            _mm_storeu_si128(s.as_mut_ptr() as *mut __m128i, st);
+            _mm_storel_epi64(r.as_mut_ptr() as *mut __m128i, rr);
+        }
+    }
+
+    #[inline(always)]
+    fn msg_blocks(&self, s: &mut [u8; 16], r: &mut [u8; 8], buf: &mut [u8], decrypt: bool) {
+        use core::arch::x86_64::*;
+        let k = &self.0;
+        // SAFETY: as in `ad_blocks`.
+        unsafe {
+            let mut st = _mm_loadu_si128(s.as_ptr() as *const __m128i);
+            let mut rr = _mm_loadl_epi64(r.as_ptr() as *const __m128i);
+            for blk in buf.chunks_exact_mut(8) {
+                let ptr = blk.as_mut_ptr() as *mut __m128i;
+                let x = _mm_loadl_epi64(ptr);
+                st = _mm_xor_si128(st, k[0]);
+                for ki in &k[1..ROUNDS] {
+                    st = _mm_aesenc_si128(st, *ki);
+                }
+                st = _mm_aesenclast_si128(st, k[ROUNDS]);
+                st = _mm_xor_si128(st, rr); // U ⊕= R (R's high half is zero)
+                let y = _mm_move_epi64(_mm_xor_si128(st, x)); // U ⊕ X, high half cleared
+                _mm_storel_epi64(ptr, y);
+                let p = if decrypt { y } else { x };
+                st = _mm_xor_si128(st, _mm_slli_si128(p, 8)); // V ⊕= P
+                rr = _mm_xor_si128(rr, _mm_srli_si128(st, 8)); // R ⊕= V
+            }
+            _mm_storeu_si128(s.as_mut_ptr() as *mut __m128i, st);
+            _mm_storel_epi64(r.as_mut_ptr() as *mut __m128i, rr);
+        }
     }
 }
 
@@ -67,68 +164,88 @@ fn pad(x: &[u8]) -> [u8; 8] {
 }
 
 impl Jambuv2 {
+    /// Encrypts (or decrypts) `buf` in place; returns the tag.
     fn process(&self, nonce: &[u8], ad: &[u8], buf: &mut [u8], decrypt: bool) -> [u8; 8] {
-        let mut st = State { aes: &self.aes, s: [0u8; 16], r: [0u8; 8] };
-        // Initialization.
-        st.s[..8].copy_from_slice(nonce);
-        self.aes.encrypt_block(&mut st.s);
-        st.s[0] ^= 5;
-        st.r.copy_from_slice(&st.s[8..]);
-
-        // Associated data.
-        let mut blocks = ad.chunks_exact(8);
-        for blk in &mut blocks {
-            st.step_head(1);
-            st.absorb(blk.try_into().unwrap_or(&[0u8; 8]));
+        #[cfg(target_arch = "x86_64")]
+        if self.aes.uses_aes_ni() {
+            // SAFETY: `uses_aes_ni()` guarantees the CPU supports AES-NI and SSE2.
+            return unsafe { process_ni(&self.aes, nonce, ad, buf, decrypt) };
         }
-        st.step_head(1);
-        st.absorb(&pad(blocks.remainder()));
-
-        // Message.
-        let mut blocks = buf.chunks_exact_mut(8);
-        for blk in &mut blocks {
-            st.step_head(0);
-            let mut p = [0u8; 8];
-            if decrypt {
-                for i in 0..8 {
-                    p[i] = blk[i] ^ st.s[i];
-                    blk[i] = p[i];
-                }
-            } else {
-                p.copy_from_slice(blk);
-                xor_into(blk, &st.s[..8]);
-            }
-            st.absorb(&p);
-            p.zeroize();
-        }
-        let last = blocks.into_remainder();
-        let l = last.len(); // 0..=7
-        st.step_head(0);
-        let mut p = [0u8; 8];
-        if decrypt {
-            for i in 0..l {
-                p[i] = last[i] ^ st.s[i];
-                last[i] = p[i];
-            }
-        } else {
-            p[..l].copy_from_slice(last);
-            xor_into(last, &st.s[..l]);
-        }
-        p[l] = 0x80;
-        st.absorb(&p);
-        p.zeroize();
-
-        // Finalization.
-        st.step_head(3);
-        let v: [u8; 8] = st.s[8..].try_into().unwrap_or([0u8; 8]);
-        xor_into(&mut st.r, &v);
-        self.aes.encrypt_block(&mut st.s);
-        let mut t = [0u8; 8];
-        for (i, ti) in t.iter_mut().enumerate() {
-            *ti = st.s[i] ^ st.s[8 + i] ^ st.r[i];
-        }
-        t
+        process_with(&self.aes.portable(), nonce, ad, buf, decrypt)
     }
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "aes,sse2")]
+unsafe fn process_ni(
+    aes: &Aes128,
+    nonce: &[u8],
+    ad: &[u8],
+    buf: &mut [u8],
+    decrypt: bool,
+) -> [u8; 8] {
+    match aes.ni_keys() {
+        Some(keys) => process_with(&keys, nonce, ad, buf, decrypt),
+        None => process_with(&aes.portable(), nonce, ad, buf, decrypt),
+    }
+}
+
+/// Initialization, associated data, message and finalization; returns the tag.
+#[inline(always)]
+fn process_with<E: JambuBlocks>(
+    e: &E,
+    nonce: &[u8],
+    ad: &[u8],
+    buf: &mut [u8],
+    decrypt: bool,
+) -> [u8; 8] {
+    let mut st = State {
+        aes: e,
+        s: [0u8; 16],
+        r: [0u8; 8],
+    };
+    // Initialization.
+    st.s[..8].copy_from_slice(nonce);
+    e.encrypt(&mut st.s);
+    st.s[0] ^= 5;
+    st.r.copy_from_slice(&st.s[8..]);
+
+    // Associated data.
+    let full = ad.len() - ad.len() % 8;
+    e.ad_blocks(&mut st.s, &mut st.r, &ad[..full]);
+    st.step_head(1);
+    st.absorb(&pad(&ad[full..]));
+
+    // Message.
+    let full = buf.len() - buf.len() % 8;
+    let (head, last) = buf.split_at_mut(full);
+    e.msg_blocks(&mut st.s, &mut st.r, head, decrypt);
+    let l = last.len(); // 0..=7
+    st.step_head(0);
+    let mut p = [0u8; 8];
+    if decrypt {
+        for i in 0..l {
+            p[i] = last[i] ^ st.s[i];
+            last[i] = p[i];
+        }
+    } else {
+        p[..l].copy_from_slice(last);
+        xor_into(last, &st.s[..l]);
+    }
+    p[l] = 0x80;
+    st.absorb(&p);
+    p.zeroize();
+
+    // Finalization.
+    st.step_head(3);
+    let v: [u8; 8] = st.s[8..].try_into().unwrap_or([0u8; 8]);
+    xor_into(&mut st.r, &v);
+    e.encrypt(&mut st.s);
+    let mut t = [0u8; 8];
+    for (i, ti) in t.iter_mut().enumerate() {
+        *ti = st.s[i] ^ st.s[8 + i] ^ st.r[i];
+    }
+    t
 }
 
 impl Scheme for Jambuv2 {
@@ -183,10 +300,24 @@ mod portable_tests {
     fn portable_backend_agrees() {
         let key: Vec<u8> = (0..16u8).map(|i| i.wrapping_mul(29) ^ 0x5a).collect();
         let fast = Jambuv2::new(&key).unwrap();
-        let slow = Jambuv2 { aes: Aes128::new_portable(key.as_slice().try_into().unwrap()) };
+        let slow = Jambuv2 {
+            aes: Aes128::new_portable(key.as_slice().try_into().unwrap()),
+        };
         let nonce: Vec<u8> = (0..Jambuv2::NONCE_LEN as u8).collect();
         let data: Vec<u8> = (0..70u32).map(|i| (i * 151 + 7) as u8).collect();
-        for &(alen, mlen) in &[(0, 0), (1, 1), (7, 8), (8, 9), (15, 16), (16, 17), (17, 31), (33, 32), (70, 70), (0, 48), (48, 0)] {
+        for &(alen, mlen) in &[
+            (0, 0),
+            (1, 1),
+            (7, 8),
+            (8, 9),
+            (15, 16),
+            (16, 17),
+            (17, 31),
+            (33, 32),
+            (70, 70),
+            (0, 48),
+            (48, 0),
+        ] {
             let ad = &data[..alen];
             let mut a = data[..mlen].to_vec();
             let mut b = a.clone();

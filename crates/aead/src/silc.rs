@@ -10,7 +10,7 @@
 //! `g(X1,…,X16) = (X2,…,X16, X1 ⊕ X2)` on bytes. Only the forward AES is used. Decryption
 //! decrypts in place, compares the tag in constant time and wipes the buffer on mismatch.
 
-use crate::aes::{check_lengths, key16, verify_or_wipe, xor_into, Aes128};
+use crate::aes::{check_lengths, key16, verify_or_wipe, xor_into, Aes128, BlockCipher};
 use crate::{Error, Scheme};
 use zeroize::Zeroize;
 
@@ -39,68 +39,87 @@ fn xor_len(b: &mut [u8; 16], len: usize) {
 }
 
 impl Silcv3 {
-    /// HASH_K(N, A) → V.
-    fn hash(&self, nonce: &[u8], ad: &[u8]) -> [u8; 16] {
-        let mut s = [0u8; 16];
-        s[16 - NONCE_LEN - 1] = PARAM;
-        s[16 - NONCE_LEN..].copy_from_slice(nonce);
-        self.aes.encrypt_block(&mut s);
-        for blk in ad.chunks(16) {
-            xor_into(&mut s, blk);
-            self.aes.encrypt_block(&mut s);
-        }
-        xor_len(&mut s, ad.len());
-        g(&mut s);
-        s
-    }
-
-    /// Runs ENC (or DEC) over `buf` in place and PRF over the ciphertext; returns the final PRF
-    /// block (its first 8 bytes are the tag).
+    /// ENC (or DEC) in place plus PRF; returns the final PRF block (the tag is its prefix).
     fn process(&self, nonce: &[u8], ad: &[u8], buf: &mut [u8], decrypt: bool) -> [u8; 16] {
-        let v = self.hash(nonce, ad);
-        let mut es = v;
-        let mut ts = v;
-        g(&mut ts);
-        // es = E_K(V) starts the keystream chain, ts = E_K(g(V)) the PRF chain.
-        self.aes.encrypt_two(&mut es, &mut ts);
-
-        let len = buf.len();
-        if len > 0 {
-            let full = (len - 1) / 16; // blocks before the final (possibly full) one
-            let (head, last) = buf.split_at_mut(16 * full);
-            for blk in head.chunks_exact_mut(16) {
-                let mut c = [0u8; 16];
-                if decrypt {
-                    c.copy_from_slice(blk);
-                    xor_into(blk, &es);
-                } else {
-                    xor_into(blk, &es);
-                    c.copy_from_slice(blk);
-                }
-                xor_into(&mut ts, &c);
-                // fix1: set the MSB of the ciphertext block before feeding it back.
-                c[0] |= 0x80;
-                es = c;
-                self.aes.encrypt_two(&mut ts, &mut es);
-            }
-            let l = last.len(); // 1..=16
-            let mut c = [0u8; 16];
-            if decrypt {
-                c[..l].copy_from_slice(last);
-                xor_into(last, &es[..l]);
-            } else {
-                xor_into(last, &es[..l]);
-                c[..l].copy_from_slice(last);
-            }
-            xor_into(&mut ts, &c[..l]);
-            self.aes.encrypt_block(&mut ts);
+        #[cfg(target_arch = "x86_64")]
+        if self.aes.uses_aes_ni() {
+            // SAFETY: `uses_aes_ni()` guarantees the CPU supports AES-NI and SSE2.
+            return unsafe { process_ni(&self.aes, nonce, ad, buf, decrypt) };
         }
-        xor_len(&mut ts, len);
-        g(&mut ts);
-        self.aes.encrypt_block(&mut ts);
-        es.zeroize();
-        ts
+        process_with(&self.aes.portable(), nonce, ad, buf, decrypt)
     }
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "aes,sse2")]
+unsafe fn process_ni(
+    aes: &Aes128,
+    nonce: &[u8],
+    ad: &[u8],
+    buf: &mut [u8],
+    decrypt: bool,
+) -> [u8; 16] {
+    match aes.ni_keys() {
+        Some(keys) => process_with(&keys, nonce, ad, buf, decrypt),
+        None => process_with(&aes.portable(), nonce, ad, buf, decrypt),
+    }
+}
+
+/// HASH_K(N, A) → V.
+#[inline(always)]
+fn hash<E: BlockCipher>(e: &E, nonce: &[u8], ad: &[u8]) -> [u8; 16] {
+    let mut s = [0u8; 16];
+    s[16 - NONCE_LEN - 1] = PARAM;
+    s[16 - NONCE_LEN..].copy_from_slice(nonce);
+    e.encrypt(&mut s);
+    for blk in ad.chunks(16) {
+        xor_into(&mut s, blk);
+        e.encrypt(&mut s);
+    }
+    xor_len(&mut s, ad.len());
+    g(&mut s);
+    s
+}
+
+/// Runs ENC (or DEC) over `buf` in place and PRF over the ciphertext; returns the final PRF
+/// block (its first 8 bytes are the tag).
+#[inline(always)]
+fn process_with<E: BlockCipher>(
+    e: &E,
+    nonce: &[u8],
+    ad: &[u8],
+    buf: &mut [u8],
+    decrypt: bool,
+) -> [u8; 16] {
+    let v = hash(e, nonce, ad);
+    let mut es = v;
+    let mut ts = v;
+    g(&mut ts);
+    // es = E_K(V) starts the keystream chain, ts = E_K(g(V)) the PRF chain.
+    e.encrypt2(&mut es, &mut ts);
+
+    let len = buf.len();
+    if len > 0 {
+        let full = (len - 1) / 16; // blocks before the final (possibly full) one
+        let (head, last) = buf.split_at_mut(16 * full);
+        e.fix1_chain(&mut es, &mut ts, head, decrypt);
+        let l = last.len(); // 1..=16
+        let mut c = [0u8; 16];
+        if decrypt {
+            c[..l].copy_from_slice(last);
+            xor_into(last, &es[..l]);
+        } else {
+            xor_into(last, &es[..l]);
+            c[..l].copy_from_slice(last);
+        }
+        xor_into(&mut ts, &c[..l]);
+        e.encrypt(&mut ts);
+    }
+    xor_len(&mut ts, len);
+    g(&mut ts);
+    e.encrypt(&mut ts);
+    es.zeroize();
+    ts
 }
 
 impl Scheme for Silcv3 {
@@ -155,10 +174,24 @@ mod portable_tests {
     fn portable_backend_agrees() {
         let key: Vec<u8> = (0..16u8).map(|i| i.wrapping_mul(29) ^ 0x5a).collect();
         let fast = Silcv3::new(&key).unwrap();
-        let slow = Silcv3 { aes: Aes128::new_portable(key.as_slice().try_into().unwrap()) };
+        let slow = Silcv3 {
+            aes: Aes128::new_portable(key.as_slice().try_into().unwrap()),
+        };
         let nonce: Vec<u8> = (0..Silcv3::NONCE_LEN as u8).collect();
         let data: Vec<u8> = (0..70u32).map(|i| (i * 151 + 7) as u8).collect();
-        for &(alen, mlen) in &[(0, 0), (1, 1), (7, 8), (8, 9), (15, 16), (16, 17), (17, 31), (33, 32), (70, 70), (0, 48), (48, 0)] {
+        for &(alen, mlen) in &[
+            (0, 0),
+            (1, 1),
+            (7, 8),
+            (8, 9),
+            (15, 16),
+            (16, 17),
+            (17, 31),
+            (33, 32),
+            (70, 70),
+            (0, 48),
+            (48, 0),
+        ] {
             let ad = &data[..alen];
             let mut a = data[..mlen].to_vec();
             let mut b = a.clone();

@@ -8,7 +8,9 @@ use hayate_aead::silc::Silcv3;
 use hayate_aead::{by_name, Aead, Error, Scheme};
 
 fn bytes(n: usize, seed: u8) -> Vec<u8> {
-    (0..n).map(|i| (i as u8).wrapping_mul(167).wrapping_add(seed)).collect()
+    (0..n)
+        .map(|i| (i as u8).wrapping_mul(167).wrapping_add(seed))
+        .collect()
 }
 
 const LENGTHS: &[usize] = &[0, 1, 7, 8, 9, 15, 16, 17, 31, 32, 33, 64, 100];
@@ -31,8 +33,17 @@ fn detached_negatives<S: Scheme>() {
             assert_eq!(buf, pt);
 
             let expect_reject = |buf: &mut Vec<u8>, r: Result<(), Error>, what: &str| {
-                assert_eq!(r, Err(Error::Authentication), "{} {what} mlen {mlen} alen {alen}", S::NAME);
-                assert!(buf.iter().all(|&b| b == 0), "{} {what}: buffer not wiped", S::NAME);
+                assert_eq!(
+                    r,
+                    Err(Error::Authentication),
+                    "{} {what} mlen {mlen} alen {alen}",
+                    S::NAME
+                );
+                assert!(
+                    buf.iter().all(|&b| b == 0),
+                    "{} {what}: buffer not wiped",
+                    S::NAME
+                );
             };
 
             // Every single-bit flip of the ciphertext (sampled bits for long messages).
@@ -102,7 +113,10 @@ fn detached_negatives<S: Scheme>() {
     for bad in [0usize, 15, 17, 32] {
         assert_eq!(
             S::new(&bytes(bad, 0)).err(),
-            Some(Error::KeyLength { expected: S::KEY_LEN, got: bad })
+            Some(Error::KeyLength {
+                expected: S::KEY_LEN,
+                got: bad
+            })
         );
     }
     for bad in [0usize, S::NONCE_LEN - 1, S::NONCE_LEN + 1, 16] {
@@ -114,14 +128,23 @@ fn detached_negatives<S: Scheme>() {
         let mut tag = vec![0u8; S::TAG_LEN];
         assert_eq!(
             s.encrypt_detached(&n, b"ad", &mut buf, &mut tag),
-            Err(Error::NonceLength { expected: S::NONCE_LEN, got: bad })
+            Err(Error::NonceLength {
+                expected: S::NONCE_LEN,
+                got: bad
+            })
         );
         let mut buf = bytes(20, 5);
         assert_eq!(
             s.decrypt_detached(&n, b"ad", &mut buf, &tag),
-            Err(Error::NonceLength { expected: S::NONCE_LEN, got: bad })
+            Err(Error::NonceLength {
+                expected: S::NONCE_LEN,
+                got: bad
+            })
         );
-        assert!(buf.iter().all(|&b| b == 0), "buffer wiped on nonce-length error");
+        assert!(
+            buf.iter().all(|&b| b == 0),
+            "buffer wiped on nonce-length error"
+        );
     }
     for bad in [0usize, S::TAG_LEN - 1, S::TAG_LEN + 1] {
         let mut buf = bytes(20, 5);
@@ -131,44 +154,81 @@ fn detached_negatives<S: Scheme>() {
             Err(Error::CiphertextTooShort { .. })
         ));
         assert!(s.decrypt_detached(&nonce, b"", &mut buf, &tag).is_err());
-        assert!(buf.iter().all(|&b| b == 0), "buffer wiped on tag-length error");
+        assert!(
+            buf.iter().all(|&b| b == 0),
+            "buffer wiped on tag-length error"
+        );
     }
 }
 
 fn byte_slice_negatives(alg: &dyn Aead) {
     let key = bytes(alg.key_len(), 1);
     let nonce = bytes(alg.nonce_len(), 2);
-    let ct = alg.encrypt(&key, &nonce, b"header", b"attack at dawn").unwrap();
-    assert_eq!(alg.decrypt(&key, &nonce, b"header", &ct).unwrap(), b"attack at dawn");
+    let ct = alg
+        .encrypt(&key, &nonce, b"header", b"attack at dawn")
+        .unwrap();
+    assert_eq!(
+        alg.decrypt(&key, &nonce, b"header", &ct).unwrap(),
+        b"attack at dawn"
+    );
     // Truncations down to (and below) the tag length.
     for l in 0..ct.len() {
         let r = alg.decrypt(&key, &nonce, b"header", &ct[..l]);
         if l < alg.tag_len() {
-            assert_eq!(r, Err(Error::CiphertextTooShort { tag_len: alg.tag_len(), got: l }));
+            assert_eq!(
+                r,
+                Err(Error::CiphertextTooShort {
+                    tag_len: alg.tag_len(),
+                    got: l
+                })
+            );
         } else {
-            assert_eq!(r, Err(Error::Authentication), "{} truncated to {l}", alg.name());
+            assert_eq!(
+                r,
+                Err(Error::Authentication),
+                "{} truncated to {l}",
+                alg.name()
+            );
         }
     }
     let mut forged = ct.clone();
     *forged.last_mut().unwrap() ^= 1;
-    assert_eq!(alg.decrypt(&key, &nonce, b"header", &forged), Err(Error::Authentication));
-    assert_eq!(alg.decrypt(&key, &nonce, b"Header", &ct), Err(Error::Authentication));
+    assert_eq!(
+        alg.decrypt(&key, &nonce, b"header", &forged),
+        Err(Error::Authentication)
+    );
+    assert_eq!(
+        alg.decrypt(&key, &nonce, b"Header", &ct),
+        Err(Error::Authentication)
+    );
     assert_eq!(
         alg.encrypt(&key[..15], &nonce, b"", b""),
-        Err(Error::KeyLength { expected: 16, got: 15 })
+        Err(Error::KeyLength {
+            expected: 16,
+            got: 15
+        })
     );
     assert_eq!(
         alg.decrypt(&[0u8; 17], &nonce, b"", &ct),
-        Err(Error::KeyLength { expected: 16, got: 17 })
+        Err(Error::KeyLength {
+            expected: 16,
+            got: 17
+        })
     );
     let long_nonce = bytes(alg.nonce_len() + 1, 0);
     assert_eq!(
         alg.encrypt(&key, &long_nonce, b"", b""),
-        Err(Error::NonceLength { expected: alg.nonce_len(), got: alg.nonce_len() + 1 })
+        Err(Error::NonceLength {
+            expected: alg.nonce_len(),
+            got: alg.nonce_len() + 1
+        })
     );
     assert_eq!(
         alg.decrypt(&key, &nonce[..alg.nonce_len() - 1], b"", &ct),
-        Err(Error::NonceLength { expected: alg.nonce_len(), got: alg.nonce_len() - 1 })
+        Err(Error::NonceLength {
+            expected: alg.nonce_len(),
+            got: alg.nonce_len() - 1
+        })
     );
 }
 
@@ -198,7 +258,10 @@ fn sizes_match_caesar_parameters() {
         ("aesjambuv2", 16, 8, 8),
     ] {
         let a = by_name(name).unwrap();
-        assert_eq!((a.name(), a.key_len(), a.nonce_len(), a.tag_len()), (name, k, n, t));
+        assert_eq!(
+            (a.name(), a.key_len(), a.nonce_len(), a.tag_len()),
+            (name, k, n, t)
+        );
     }
 }
 

@@ -34,7 +34,9 @@ use hayate_aead::{Aead, Error};
 
 fn salsa20_core(input: &[u8; 16], key: &[u8; 32]) -> [u8; 64] {
     const SIGMA: &[u8; 16] = b"expand 32-byte k";
-    let le = |b: &[u8], i: usize| u32::from_le_bytes([b[4 * i], b[4 * i + 1], b[4 * i + 2], b[4 * i + 3]]);
+    let le = |b: &[u8], i: usize| {
+        u32::from_le_bytes([b[4 * i], b[4 * i + 1], b[4 * i + 2], b[4 * i + 3]])
+    };
     let mut x = [0u32; 16];
     for i in 0..4 {
         x[5 * i] = le(SIGMA, i);
@@ -136,7 +138,10 @@ impl Checksum {
     }
 
     fn hex(&self) -> String {
-        self.state[..32].iter().map(|b| format!("{b:02x}")).collect()
+        self.state[..32]
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect()
     }
 }
 
@@ -158,12 +163,16 @@ fn supercop_checksum(alg: &dyn Aead, small: bool) -> String {
         let mut c = alg
             .encrypt(&k, &p, &a, &m)
             .unwrap_or_else(|e| panic!("{name}: encrypt failed in loop {lp}: {e}"));
-        assert_eq!(c.len(), mlen + alg.tag_len(), "{name}: ciphertext length, loop {lp}");
+        assert_eq!(
+            c.len(),
+            mlen + alg.tag_len(),
+            "{name}: ciphertext length, loop {lp}"
+        );
         ck.absorb(&c);
 
-        let t = alg
-            .decrypt(&k, &p, &a, &c)
-            .unwrap_or_else(|e| panic!("{name}: decryption of a genuine ciphertext failed (loop {lp}): {e}"));
+        let t = alg.decrypt(&k, &p, &a, &c).unwrap_or_else(|e| {
+            panic!("{name}: decryption of a genuine ciphertext failed (loop {lp}): {e}")
+        });
         assert_eq!(t, m, "{name}: decryption does not return m (loop {lp})");
         ck.absorb(&t);
         ck.absorb(&s); // the recovered secret message number (nsec), empty
@@ -200,19 +209,25 @@ fn checksum_file_stem(name: &str) -> &str {
     }
 }
 
-const CHECKSUM_DIR: &str =
-    concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/vectors/aead/supercop-checksums/");
+const CHECKSUM_DIR: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../../../shared/vectors/aead/supercop-checksums/"
+);
 
 fn expected(name: &str, kind: &str) -> Option<String> {
     let path = format!("{CHECKSUM_DIR}{}.{kind}", checksum_file_stem(name));
-    std::fs::read_to_string(path).ok().map(|s| s.trim().to_string())
+    std::fs::read_to_string(path)
+        .ok()
+        .map(|s| s.trim().to_string())
 }
 
 fn run(kind: &str, small: bool) {
     let mut tested = 0;
     let mut failures = Vec::new();
     for alg in algorithms() {
-        let Some(want) = expected(alg.name(), kind) else { continue };
+        let Some(want) = expected(alg.name(), kind) else {
+            continue;
+        };
         let start = std::time::Instant::now();
         let got = supercop_checksum(alg, small);
         eprintln!("{} {kind}: {got} ({:?})", alg.name(), start.elapsed());
@@ -221,7 +236,10 @@ fn run(kind: &str, small: bool) {
         }
         tested += 1;
     }
-    assert!(tested > 0, "no algorithm had a {kind} file in {CHECKSUM_DIR}");
+    assert!(
+        tested > 0,
+        "no algorithm had a {kind} file in {CHECKSUM_DIR}"
+    );
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
