@@ -266,6 +266,9 @@ macro_rules! impl_aead_traits {
     };
 }
 
+impl_aead_traits!(cloc::Clocv3, U16, U12, U8);
+impl_aead_traits!(silc::Silcv3, U16, U12, U8);
+impl_aead_traits!(jambu::Jambuv2, U16, U8, U8);
 impl_aead_traits!(ketje::KetjeSrv2, U16, U31, U16);
 impl_aead_traits!(ascon::Ascon128v12, U16, U16, U16);
 impl_aead_traits!(acorn::Acorn128v3, U16, U16, U16);
