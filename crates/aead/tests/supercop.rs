@@ -243,6 +243,39 @@ fn run(kind: &str, small: bool) {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
+/// Every checksum file must be exercised: its scheme has to be in the registry (so the harness
+/// covers all six CAESAR schemes, not just whichever happen to be registered).
+#[test]
+fn every_checksum_file_has_a_registered_scheme() {
+    let mut stems = Vec::new();
+    for entry in std::fs::read_dir(CHECKSUM_DIR).expect("checksum directory") {
+        let name = entry
+            .expect("directory entry")
+            .file_name()
+            .into_string()
+            .expect("utf-8");
+        if let Some(stem) = name
+            .strip_suffix(".checksumsmall")
+            .or(name.strip_suffix(".checksumbig"))
+        {
+            stems.push(stem.to_string());
+        }
+    }
+    stems.sort();
+    stems.dedup();
+    assert_eq!(
+        stems.len(),
+        6,
+        "expected the six CAESAR UC1 schemes: {stems:?}"
+    );
+    for stem in stems {
+        assert!(
+            algorithms().any(|a| checksum_file_stem(a.name()) == stem),
+            "no registered scheme for checksum file {stem}"
+        );
+    }
+}
+
 #[test]
 fn checksumsmall() {
     run("checksumsmall", true);
