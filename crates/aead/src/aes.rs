@@ -1,8 +1,8 @@
 //! AES-128 forward cipher (FIPS-197 §5.1 Cipher, §5.2 KeyExpansion) for the AES-based CAESAR
 //! modes CLOC, SILC and AES-JAMBU.
 //!
-//! All three modes only ever call the forward direction E_K (CLOC/SILC v3 §2 use E_K for both the
-//! hash and the encryption chains; AES-JAMBU v2 §2 only encrypts the state), so no inverse
+//! All three modes only ever call the forward direction E_K (CLOC/SILC v3 use E_K for both the
+//! hash and the encryption chains; AES-JAMBU v2 only encrypts the state), so no inverse
 //! cipher is provided.
 //!
 //! Two back ends, chosen once when the key is set:

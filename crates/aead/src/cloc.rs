@@ -1,12 +1,12 @@
-//! CLOC v3 (Iwata, Minematsu, Guo, Morioka; CAESAR round 3), parameter set
-//! `aes128n12t8clocv3`: E = AES-128, 12-byte nonce, 8-byte tag.
+//! CLOC v3 (Iwata, Minematsu, Guo, Morioka; CAESAR round 3), parameter set `aes128n12t8clocv3`: E =
+//! AES-128, 12-byte nonce, 8-byte tag.
 //!
-//! Implements the specification's §2 (and Figs. 1–3): HASH_K(A, N) with fix0 and the h, f1, f2
-//! tweak functions; ENC_K(V, M) with fix1 (the ciphertext feedback through E_K); PRF_K(V, C)
-//! with g1 (empty message) / g2, and f1 / f2 on the final block depending on one-zero padding.
-//! The nonce is encoded as `param ‖ N ‖ 10*` with `param = 0xc0` (the parameter byte of this set,
-//! §2.4). Only the forward AES is used. Decryption is CLOC's "decrypt-then-verify": the buffer
-//! is decrypted in place, the tag compared in constant time, and the buffer wiped on mismatch.
+//! Implements §1 ("Specification") of the CLOC v3 CAESAR document: HASH_K(A, N) with fix0 and the
+//! h, f1, f2 tweak functions; ENC_K(V, M) with fix1 (the ciphertext feedback through E_K); PRF_K(V,
+//! C) with g1 (empty message) / g2, and f1 / f2 on the final block depending on one-zero padding.
+//! The nonce is encoded as `param ‖ N ‖ 10*` with `param = 0xc0` (the parameter byte of this set).
+//! Only the forward AES is used. Decryption is CLOC's "decrypt-then-verify": the buffer is
+//! decrypted in place, the tag compared in constant time, and the buffer wiped on mismatch.
 
 use crate::aes::{check_lengths, key16, verify_or_wipe, xor_into, Aes128, BlockCipher};
 use crate::{Error, Scheme};

@@ -1,20 +1,20 @@
-//! AES-JAMBU v2 (Wu, Huang; CAESAR round 3), SUPERCOP name `aesjambuv2`: AES-128 in the
-//! JAMBU mode, 16-byte key, 8-byte nonce (IV), 8-byte tag, 64-bit blocks.
+//! AES-JAMBU v2 (Wu, Huang; CAESAR round 3), SUPERCOP name `aesjambuv2`: AES-128 in the JAMBU mode,
+//! 16-byte key, 8-byte nonce (IV), 8-byte tag, 64-bit blocks.
 //!
-//! Implements the specification's §2: the 128-bit state S = (U ‖ V), 64 bits each, plus the
-//! 64-bit register R.
-//! * Initialization (§2.3.1): S = N ‖ 0^64 (in memory order: nonce first), S ← E_K(S),
-//!   S ⊕= 5 in the first byte (the spec's "5" domain constant), R ← V.
-//! * Associated data (§2.3.2), and message (§2.3.3), per 64-bit block X (the final block
-//!   padded `X ‖ 1 0*`, so a multiple-of-8 length ends with the block `80 00…00`):
-//!   S ← E_K(S); U ⊕= R ⊕ d (d = 1 for associated data, 0 for the message); V ⊕= X;
-//!   R ⊕= V; the ciphertext block is U ⊕ X (truncated for the final block).
-//! * Finalization (§2.3.4): S ← E_K(S); U ⊕= R ⊕ 3; R ⊕= V; S ← E_K(S); T = U ⊕ V ⊕ R.
+//! Implements §1 ("Specification") of the AES-JAMBU v2 CAESAR document: the 128-bit state S = (U ‖
+//! V), 64 bits each, plus the 64-bit register R.
+//! * Initialization: S = N ‖ 0^64 (in memory order: nonce first), S ← E_K(S), S ⊕= 5 in the first
+//!   byte (the frame-bit constant 5), R ← V.
+//! * Associated data and message, per 64-bit block X (the final block padded `X ‖ 1 0*`, so a
+//!   multiple-of-8 length ends with the block `80 00…00`): S ← E_K(S); U ⊕= R ⊕ d (d = 1 for
+//!   associated data, 0 for the message); V ⊕= X; R ⊕= V; the ciphertext block is U ⊕ X (truncated
+//!   for the final block).
+//! * Finalization: S ← E_K(S); U ⊕= R ⊕ 3; R ⊕= V; S ← E_K(S); T = U ⊕ V ⊕ R.
 //!
-//! Constants XORed into "U" act on its first byte (the reference code's little-endian word
-//! view); byte strings map to the state in memory order. v2 differs from v1 only in the
-//! reference decryption's return value; encryption is unchanged. Decryption decrypts in place,
-//! compares the tag in constant time and wipes the buffer on mismatch.
+//! Constants XORed into "U" act on its first byte (the reference code's little-endian word view);
+//! byte strings map to the state in memory order. v2 differs from v1 only in the reference
+//! decryption's return value; encryption is unchanged. Decryption decrypts in place, compares the
+//! tag in constant time and wipes the buffer on mismatch.
 
 use crate::aes::{check_lengths, key16, verify_or_wipe, xor_into, Aes128, BlockCipher, Portable};
 #[cfg(target_arch = "x86_64")]

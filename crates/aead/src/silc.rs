@@ -1,14 +1,15 @@
 //! SILC v3 (Iwata, Minematsu, Guo, Morioka, Jonathan; CAESAR round 3), parameter set
 //! `aes128n12t8silcv3`: E = AES-128, 12-byte nonce, 8-byte tag.
 //!
-//! Implements the specification's §2 (Figs. 1–3): HASH_K(N, A) = CBC-MAC over
+//! Implements §1 ("Specification") of the SILC v3 CAESAR document: HASH_K(N, A) = CBC-MAC over
 //! `zpp(param ‖ N) ‖ zpp(A)` followed by XOR of `len(A)` and the map g; ENC_K(V, M) with fix1
-//! (ciphertext feedback through E_K, as in CLOC); PRF_K(V, C) = E_K(g(CBC over g(V), zpp(C))
-//! ⊕ len(C))). Here `zpp` is zero padding to a multiple of 16 bytes (the empty string stays
-//! empty), the nonce block is `0^{8·(15−12)} ‖ param ‖ N` with `param = 0xc0`, lengths are
-//! encoded as 64-bit big-endian byte counts XORed into the last 8 bytes of the block, and
-//! `g(X1,…,X16) = (X2,…,X16, X1 ⊕ X2)` on bytes. Only the forward AES is used. Decryption
-//! decrypts in place, compares the tag in constant time and wipes the buffer on mismatch.
+//! (ciphertext feedback through E_K, as in CLOC); PRF_K(V, C): a CBC-MAC of zpp(C) started
+//! from E_K(g(V)), then T = E_K(g(· ⊕ len(C))), truncated. Here `zpp` is zero padding to a
+//! multiple of 16 bytes (the empty string stays empty),
+//! the nonce block is `0^{8·(15−12)} ‖ param ‖ N` with `param = 0xc0`, lengths are encoded as
+//! 64-bit big-endian byte counts XORed into the last 8 bytes of the block, and `g(X1,…,X16) =
+//! (X2,…,X16, X1 ⊕ X2)` on bytes. Only the forward AES is used. Decryption decrypts in place,
+//! compares the tag in constant time and wipes the buffer on mismatch.
 
 use crate::aes::{check_lengths, key16, verify_or_wipe, xor_into, Aes128, BlockCipher};
 use crate::{Error, Scheme};
