@@ -1,0 +1,374 @@
+//! Jacobian points (X:Y:Z), x = X/Z², y = Y/Z³, identity Z = 0 (IEEE P1363 A.10; paper 002
+//! §2.2, curve E_J: Y² = X³ + aXZ⁴ + bZ⁶).
+//!
+//! Formulas (names from the Explicit-Formulas Database, costs in paper 002's M/S model):
+//! * doubling: a = 0 `dbl-2009-l` (2M + 5S), a = −3 `dbl-2001-b` (3M + 5S), generic a
+//!   `dbl-2007-bl` (1M + 8S + 1·m_a); paper 002 quotes P1363's 4M + 6S;
+//! * addition: `add-2007-bl` (11M + 5S; paper 002 quotes P1363's 12M + 4S), mixed addition with
+//!   an affine point `madd-2007-bl` (7M + 4S);
+//! * repeated doubling [`Jacobian::double_n`]: paper 002 §4.2, the 2ⁿ-fold doubling that keeps
+//!   W = aZ⁴ between steps ("modified Jacobian" of Cohen–Miyaji–Ono, the chain of Itoh et al.),
+//!   4M + 4S per step (6.8M at S = 0.7M) instead of 4M + 6S;
+//! * normalisation with one inversion, and batch normalisation by Montgomery's trick.
+//!
+//! The Jacobian formulas are not complete: P + P and P + (−P) and O make the addition formula
+//! degenerate. [`Jacobian::add`] / [`Jacobian::add_affine`] therefore also compute the doubling
+//! and fix every exceptional case with constant-time selects (correct for all inputs, constant
+//! time, ≈ one doubling dearer). The `_vartime` variants branch instead and are meant for public
+//! data (wNAF, MSM).
+
+use core::fmt;
+use core::ops::{Add, AddAssign, Neg, Sub, SubAssign};
+
+use hayate_arith::Field;
+use subtle::{Choice, ConditionallySelectable, ConstantTimeEq};
+
+use crate::affine::Affine;
+use crate::curve::{mul_by_a, CurveParams};
+use crate::projective::{impl_ops, Projective};
+
+/// A point in Jacobian coordinates (X:Y:Z), x = X/Z², y = Y/Z³.
+///
+/// Fields are public for arithmetic code; any value with Z = 0 is the identity.
+pub struct Jacobian<C: CurveParams> {
+    pub x: C::Base,
+    pub y: C::Base,
+    pub z: C::Base,
+}
+
+impl<C: CurveParams> Clone for Jacobian<C> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<C: CurveParams> Copy for Jacobian<C> {}
+
+impl<C: CurveParams> Jacobian<C> {
+    /// The identity (1 : 1 : 0).
+    #[inline]
+    pub const fn identity() -> Self {
+        Self { x: C::Base::ONE, y: C::Base::ONE, z: C::Base::ZERO }
+    }
+
+    /// The generator (x_G : y_G : 1).
+    #[inline]
+    pub const fn generator() -> Self {
+        Self { x: C::GENERATOR.0, y: C::GENERATOR.1, z: C::Base::ONE }
+    }
+
+    /// Is this the identity (Z = 0)?
+    #[inline]
+    pub fn is_identity(&self) -> Choice {
+        self.z.is_zero()
+    }
+
+    /// Does (X:Y:Z) satisfy Y² = X³ + aXZ⁴ + bZ⁶ (the identity does)?
+    pub fn is_on_curve(&self) -> Choice {
+        let z2 = self.z.square();
+        let z4 = z2.square();
+        let z6 = z4 * z2;
+        let rhs = (self.x.square() + mul_by_a::<C>(&z4)) * self.x + C::B * z6;
+        self.z.is_zero() | self.y.square().ct_eq(&rhs)
+    }
+
+    /// Is the point in the order-r subgroup (see [`CurveParams::is_in_subgroup`])?
+    pub fn is_in_subgroup(&self) -> Choice {
+        C::is_in_subgroup(&Projective::from(*self))
+    }
+
+    /// −P = (X : −Y : Z).
+    #[inline]
+    pub fn neg(&self) -> Self {
+        Self { x: self.x, y: -self.y, z: self.z }
+    }
+
+    /// 2P. Correct for every input (O and 2-torsion points give Z = 0); constant time.
+    #[inline]
+    pub fn double(&self) -> Self {
+        if C::A_IS_ZERO {
+            // dbl-2009-l: 2M + 5S
+            let a = self.x.square();
+            let b = self.y.square();
+            let c = b.square();
+            let d = ((self.x + b).square() - a - c).double();
+            let e = a.double() + a;
+            let f = e.square();
+            let x3 = f - d.double();
+            let y3 = e * (d - x3) - c.double().double().double();
+            let z3 = (self.y * self.z).double();
+            Self { x: x3, y: y3, z: z3 }
+        } else if C::A_IS_MINUS_3 {
+            // dbl-2001-b: 3M + 5S
+            let delta = self.z.square();
+            let gamma = self.y.square();
+            let beta = self.x * gamma;
+            let t = (self.x - delta) * (self.x + delta);
+            let alpha = t.double() + t;
+            let beta4 = beta.double().double();
+            let x3 = alpha.square() - beta4.double();
+            let z3 = (self.y + self.z).square() - gamma - delta;
+            let y3 = alpha * (beta4 - x3) - gamma.square().double().double().double();
+            Self { x: x3, y: y3, z: z3 }
+        } else {
+            // dbl-2007-bl: 1M + 8S + 1·m_a
+            let xx = self.x.square();
+            let yy = self.y.square();
+            let yyyy = yy.square();
+            let zz = self.z.square();
+            let s = ((self.x + yy).square() - xx - yyyy).double();
+            let m = xx.double() + xx + C::A * zz.square();
+            let x3 = m.square() - s.double();
+            let y3 = m * (s - x3) - yyyy.double().double().double();
+            let z3 = (self.y + self.z).square() - yy - zz;
+            Self { x: x3, y: y3, z: z3 }
+        }
+    }
+
+    /// [2ⁿ]P (public n). For generic a this is paper 002 §4.2's repeated doubling, keeping
+    /// W = aZ⁴ across steps: per step X² , Y², Y⁴, M² (4S) and X·Y², M·(S − X'), Y·Z, T·W (4M),
+    /// with M = 3X² + W, S = 4XY², T = 8Y⁴, X' = M² − 2S, Y' = M(S − X') − T, Z' = 2YZ,
+    /// W' = 2T·W (= a·Z'⁴). For a = 0 (2M + 5S) and a = −3 (3M + 5S) the specialised single
+    /// doublings are already cheaper than 4M + 4S and are simply repeated. Constant time in P.
+    pub fn double_n(&self, n: usize) -> Self {
+        if n == 0 {
+            return *self;
+        }
+        if C::A_IS_ZERO || C::A_IS_MINUS_3 {
+            let mut r = *self;
+            for _ in 0..n {
+                r = r.double();
+            }
+            return r;
+        }
+        let (mut x, mut y, mut z) = (self.x, self.y, self.z);
+        let mut w = C::A * self.z.square().square(); // W = aZ⁴
+        for i in 0..n {
+            let xx = x.square(); // S
+            let yy = y.square(); // S
+            let yyyy = yy.square(); // S
+            let m = xx.double() + xx + w;
+            let s = (x * yy).double().double(); // M
+            let t = yyyy.double().double().double();
+            let x3 = m.square() - s.double(); // S
+            let y3 = m * (s - x3) - t; // M
+            let z3 = (y * z).double(); // M
+            if i + 1 < n {
+                w = (t * w).double(); // M (not needed after the last step)
+            }
+            x = x3;
+            y = y3;
+            z = z3;
+        }
+        Self { x, y, z }
+    }
+
+    /// Addition by `add-2007-bl` without exceptional-case handling: correct when P ≠ ±Q and
+    /// neither is O. (For P = −Q it returns a Z = 0 point, i.e. O, which is also correct.)
+    #[inline]
+    fn add_unchecked(&self, rhs: &Self) -> (Self, Choice) {
+        let z1z1 = self.z.square();
+        let z2z2 = rhs.z.square();
+        let u1 = self.x * z2z2;
+        let u2 = rhs.x * z1z1;
+        let s1 = self.y * rhs.z * z2z2;
+        let s2 = rhs.y * self.z * z1z1;
+        let h = u2 - u1;
+        let rr = s2 - s1;
+        let i = h.double().square();
+        let j = h * i;
+        let r = rr.double();
+        let v = u1 * i;
+        let x3 = r.square() - j - v.double();
+        let y3 = r * (v - x3) - (s1 * j).double();
+        let z3 = ((self.z + rhs.z).square() - z1z1 - z2z2) * h;
+        // H = 0 and R = 0 ⇔ P = Q (both finite): the formula degenerates, must double.
+        let is_dbl = h.is_zero() & rr.is_zero();
+        (Self { x: x3, y: y3, z: z3 }, is_dbl)
+    }
+
+    /// Mixed addition by `madd-2007-bl` (Q affine, finite) without exceptional-case handling.
+    #[inline]
+    fn add_affine_unchecked(&self, rhs: &Affine<C>) -> (Self, Choice) {
+        let z1z1 = self.z.square();
+        let u2 = rhs.x * z1z1;
+        let s2 = rhs.y * self.z * z1z1;
+        let h = u2 - self.x;
+        let hh = h.square();
+        let i = hh.double().double();
+        let j = h * i;
+        let rr = s2 - self.y;
+        let r = rr.double();
+        let v = self.x * i;
+        let x3 = r.square() - j - v.double();
+        let y3 = r * (v - x3) - (self.y * j).double();
+        let z3 = (self.z + h).square() - z1z1 - hh;
+        let is_dbl = h.is_zero() & rr.is_zero();
+        (Self { x: x3, y: y3, z: z3 }, is_dbl)
+    }
+
+    /// P + Q, correct for all inputs and constant time (computes the doubling as well and
+    /// selects; ≈ 11M + 5S + one doubling).
+    pub fn add(&self, rhs: &Self) -> Self {
+        let (sum, is_dbl) = self.add_unchecked(rhs);
+        let dbl = self.double();
+        let both_finite = !self.is_identity() & !rhs.is_identity();
+        let mut r = Self::conditional_select(&sum, &dbl, is_dbl & both_finite);
+        r.conditional_assign(rhs, self.is_identity());
+        r.conditional_assign(self, rhs.is_identity());
+        r
+    }
+
+    /// P + Q for an affine Q, correct for all inputs and constant time.
+    pub fn add_affine(&self, rhs: &Affine<C>) -> Self {
+        let (sum, is_dbl) = self.add_affine_unchecked(rhs);
+        let dbl = self.double();
+        let both_finite = !self.is_identity() & !rhs.infinity;
+        let mut r = Self::conditional_select(&sum, &dbl, is_dbl & both_finite);
+        r.conditional_assign(&Self::from(*rhs), self.is_identity());
+        r.conditional_assign(self, rhs.infinity);
+        r
+    }
+
+    /// P + Q for public points: branches on the exceptional cases (11M + 5S).
+    pub fn add_vartime(&self, rhs: &Self) -> Self {
+        if bool::from(self.is_identity()) {
+            return *rhs;
+        }
+        if bool::from(rhs.is_identity()) {
+            return *self;
+        }
+        let (sum, is_dbl) = self.add_unchecked(rhs);
+        if bool::from(is_dbl) {
+            self.double()
+        } else {
+            sum
+        }
+    }
+
+    /// P + Q for a public affine Q: branches on the exceptional cases (7M + 4S).
+    pub fn add_affine_vartime(&self, rhs: &Affine<C>) -> Self {
+        if bool::from(rhs.infinity) {
+            return *self;
+        }
+        if bool::from(self.is_identity()) {
+            return Self::from(*rhs);
+        }
+        let (sum, is_dbl) = self.add_affine_unchecked(rhs);
+        if bool::from(is_dbl) {
+            self.double()
+        } else {
+            sum
+        }
+    }
+
+    /// P − Q (constant time).
+    #[inline]
+    pub fn sub(&self, rhs: &Self) -> Self {
+        self.add(&rhs.neg())
+    }
+
+    /// (X/Z², Y/Z³) with one inversion; the identity maps to the identity.
+    pub fn to_affine(&self) -> Affine<C> {
+        let zinv = self.z.invert();
+        let is_inf = zinv.is_none();
+        let zinv = zinv.unwrap_or(C::Base::ZERO);
+        let zinv2 = zinv.square();
+        let p = Affine { x: self.x * zinv2, y: self.y * zinv2 * zinv, infinity: Choice::from(0) };
+        Affine::conditional_select(&p, &Affine::identity(), is_inf)
+    }
+
+    /// Affine forms of many points with one inversion in total (Montgomery's trick).
+    pub fn batch_normalize(points: &[Self]) -> Vec<Affine<C>> {
+        let mut zs: Vec<C::Base> = points.iter().map(|p| p.z).collect();
+        crate::batch_invert(&mut zs);
+        points
+            .iter()
+            .zip(zs)
+            .map(|(p, zinv)| {
+                let zinv2 = zinv.square();
+                let a = Affine { x: p.x * zinv2, y: p.y * zinv2 * zinv, infinity: Choice::from(0) };
+                Affine::conditional_select(&a, &Affine::identity(), p.z.is_zero())
+            })
+            .collect()
+    }
+
+    /// [k]P in constant time (via [`Projective::mul_ct`], complete formulas).
+    pub fn mul_ct(&self, k: &[u64]) -> Self {
+        Self::from(Projective::from(*self).mul_ct(k))
+    }
+
+    /// [k]P for a public scalar (wNAF, see [`Projective::mul_vartime`]).
+    pub fn mul_vartime(&self, k: &[u64]) -> Self {
+        crate::scalar_mul::wnaf_mul_jacobian(self, k)
+    }
+}
+
+impl<C: CurveParams> Default for Jacobian<C> {
+    fn default() -> Self {
+        Self::identity()
+    }
+}
+
+impl<C: CurveParams> ConditionallySelectable for Jacobian<C> {
+    #[inline]
+    fn conditional_select(a: &Self, b: &Self, choice: Choice) -> Self {
+        Self {
+            x: C::Base::conditional_select(&a.x, &b.x, choice),
+            y: C::Base::conditional_select(&a.y, &b.y, choice),
+            z: C::Base::conditional_select(&a.z, &b.z, choice),
+        }
+    }
+}
+
+impl<C: CurveParams> ConstantTimeEq for Jacobian<C> {
+    /// Equality without normalisation: X1·Z2² = X2·Z1² and Y1·Z2³ = Y2·Z1³.
+    fn ct_eq(&self, other: &Self) -> Choice {
+        let inf1 = self.is_identity();
+        let inf2 = other.is_identity();
+        let z1z1 = self.z.square();
+        let z2z2 = other.z.square();
+        let same = (self.x * z2z2).ct_eq(&(other.x * z1z1))
+            & (self.y * z2z2 * other.z).ct_eq(&(other.y * z1z1 * self.z));
+        (inf1 & inf2) | (!inf1 & !inf2 & same)
+    }
+}
+
+impl<C: CurveParams> PartialEq for Jacobian<C> {
+    fn eq(&self, other: &Self) -> bool {
+        self.ct_eq(other).into()
+    }
+}
+impl<C: CurveParams> Eq for Jacobian<C> {}
+
+impl<C: CurveParams> fmt::Debug for Jacobian<C> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Jacobian<{}>({:?} : {:?} : {:?})", C::NAME, self.x, self.y, self.z)
+    }
+}
+
+impl<C: CurveParams> From<Affine<C>> for Jacobian<C> {
+    fn from(p: Affine<C>) -> Self {
+        let q = Self { x: p.x, y: p.y, z: C::Base::ONE };
+        Self::conditional_select(&q, &Self::identity(), p.infinity)
+    }
+}
+impl<C: CurveParams> From<&Affine<C>> for Jacobian<C> {
+    fn from(p: &Affine<C>) -> Self {
+        Self::from(*p)
+    }
+}
+impl<C: CurveParams> From<Jacobian<C>> for Affine<C> {
+    fn from(p: Jacobian<C>) -> Self {
+        p.to_affine()
+    }
+}
+impl<C: CurveParams> From<Projective<C>> for Jacobian<C> {
+    /// (X : Y : Z) homogeneous ↦ (X·Z : Y·Z² : Z) Jacobian (2M + 1S).
+    fn from(p: Projective<C>) -> Self {
+        let zz = p.z.square();
+        let q = Self { x: p.x * p.z, y: p.y * zz, z: p.z };
+        Self::conditional_select(&q, &Self::identity(), p.is_identity())
+    }
+}
+
+impl_ops!(Jacobian);
