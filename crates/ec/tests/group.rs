@@ -2,6 +2,8 @@
 //! G1, BLS12-381 G1 (a = 0), secp256r1 (a = −3) and secp256r1 forced onto the generic-a
 //! formulas. The reference is affine double-and-add.
 
+#![allow(clippy::eq_op, clippy::needless_range_loop)]
+
 mod common;
 
 use common::*;
