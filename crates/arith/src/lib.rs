@@ -14,10 +14,17 @@
 pub mod backend;
 pub mod fields;
 pub mod fp;
+pub mod fp12;
+pub mod fp2;
+pub mod fp6;
 pub mod limbs;
+pub mod towers;
 
 pub use backend::portable::Wide;
 pub use fp::{Fp, FpParams};
+pub use fp12::Fp12;
+pub use fp2::{Fp2, Fp2Wide, TowerParams};
+pub use fp6::Fp6;
 
 use core::fmt::Debug;
 use core::ops::{Add, AddAssign, Mul, MulAssign, Neg, Sub, SubAssign};

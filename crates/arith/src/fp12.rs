@@ -1,0 +1,249 @@
+//! Fp12 = Fp6[w]/(w² − v), the pairing target field (papers 000/001).
+//!
+//! Karatsuba multiplication (3 Fp6 products), complex squaring (2 Fp6 products), sparse
+//! products with Miller-loop line values (`mul_by_014` for M-type twists, `mul_by_034` for
+//! D-type), inversion by conjugation over Fp6, Frobenius maps with precomputed constants, and
+//! operations in the cyclotomic subgroup G_Φ6(p²) where the final exponentiation's hard part runs:
+//! Granger–Scott squaring (Fp4 squarings, PKC 2010) and signed-digit exponentiation, where
+//! inversion is conjugation.
+
+use core::fmt;
+use core::ops::{Add, AddAssign, Mul, MulAssign, Neg, Sub, SubAssign};
+
+use subtle::{Choice, ConditionallySelectable, ConstantTimeEq, CtOption};
+
+use crate::fp2::{impl_ops, Fp2, TowerParams};
+use crate::fp6::Fp6;
+use crate::RngCore;
+
+/// c0 + c1·w.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Fp12<P: TowerParams<N>, const N: usize> {
+    pub c0: Fp6<P, N>,
+    pub c1: Fp6<P, N>,
+}
+
+impl<P: TowerParams<N>, const N: usize> Fp12<P, N> {
+    pub const ZERO: Self = Self { c0: Fp6::ZERO, c1: Fp6::ZERO };
+    pub const ONE: Self = Self { c0: Fp6::ONE, c1: Fp6::ZERO };
+
+    pub const fn new(c0: Fp6<P, N>, c1: Fp6<P, N>) -> Self {
+        Self { c0, c1 }
+    }
+
+    pub fn is_zero(&self) -> Choice {
+        self.c0.is_zero() & self.c1.is_zero()
+    }
+    pub fn is_one(&self) -> Choice {
+        self.ct_eq(&Self::ONE)
+    }
+
+    #[inline]
+    pub fn add(&self, o: &Self) -> Self {
+        Self { c0: self.c0 + o.c0, c1: self.c1 + o.c1 }
+    }
+    #[inline]
+    pub fn sub(&self, o: &Self) -> Self {
+        Self { c0: self.c0 - o.c0, c1: self.c1 - o.c1 }
+    }
+    #[inline]
+    pub fn neg(&self) -> Self {
+        Self { c0: -self.c0, c1: -self.c1 }
+    }
+
+    /// Karatsuba: (a0 + a1w)(b0 + b1w) = a0b0 + a1b1·v + ((a0+a1)(b0+b1) − a0b0 − a1b1)·w.
+    #[inline]
+    pub fn mul(&self, o: &Self) -> Self {
+        let aa = self.c0 * o.c0;
+        let bb = self.c1 * o.c1;
+        let c1 = (self.c0 + self.c1) * (o.c0 + o.c1) - aa - bb;
+        let c0 = aa + bb.mul_by_v();
+        Self { c0, c1 }
+    }
+
+    /// Complex squaring: c0 = (a0 + a1)(a0 + v·a1) − t − v·t, c1 = 2t with t = a0·a1.
+    #[inline]
+    pub fn square(&self) -> Self {
+        let t = self.c0 * self.c1;
+        let c0 = (self.c0 + self.c1) * (self.c0 + self.c1.mul_by_v()) - t - t.mul_by_v();
+        Self { c0, c1: t.double() }
+    }
+
+    /// x^(p⁶): negate the w coordinate. Equals the inverse in the cyclotomic subgroup.
+    #[inline]
+    pub fn conjugate(&self) -> Self {
+        Self { c0: self.c0, c1: -self.c1 }
+    }
+
+    /// Inverse: (a0 − a1w)/(a0² − v·a1²); `None` for 0.
+    pub fn invert(&self) -> CtOption<Self> {
+        let d = self.c0.square() - self.c1.square().mul_by_v();
+        d.invert().map(|di| Self { c0: self.c0 * di, c1: -(self.c1 * di) })
+    }
+
+    /// Sparse product with c0 + c1·v + c4·v·w (line values of M-type twists).
+    #[inline]
+    pub fn mul_by_014(&self, c0: &Fp2<P, N>, c1: &Fp2<P, N>, c4: &Fp2<P, N>) -> Self {
+        let aa = self.c0.mul_by_01(c0, c1);
+        let bb = self.c1.mul_by_1(c4);
+        let o = *c1 + *c4;
+        let new_c1 = (self.c1 + self.c0).mul_by_01(c0, &o) - aa - bb;
+        let new_c0 = bb.mul_by_v() + aa;
+        Self { c0: new_c0, c1: new_c1 }
+    }
+
+    /// Sparse product with c0 + c3·w + c4·v·w (line values of D-type twists).
+    #[inline]
+    pub fn mul_by_034(&self, c0: &Fp2<P, N>, c3: &Fp2<P, N>, c4: &Fp2<P, N>) -> Self {
+        let a = self.c0.mul_by_fp2(c0);
+        let b = self.c1.mul_by_01(c3, c4);
+        let s = *c0 + *c3;
+        let new_c1 = (self.c0 + self.c1).mul_by_01(&s, c4) - a - b;
+        let new_c0 = a + b.mul_by_v();
+        Self { c0: new_c0, c1: new_c1 }
+    }
+
+    /// Frobenius x ↦ x^(p^k).
+    pub fn frobenius_map(&self, k: usize) -> Self {
+        let k = k % 12;
+        if k == 0 {
+            return *self;
+        }
+        if k > 3 {
+            return self.frobenius_map(3).frobenius_map(k - 3);
+        }
+        let g = &P::FROB[k - 1][0]; // w^(p^k − 1) = ξ^((p^k − 1)/6)
+        Self { c0: self.c0.frobenius_map(k), c1: self.c1.frobenius_map(k).mul_by_fp2(g) }
+    }
+
+    /// Granger–Scott squaring, valid only in the cyclotomic subgroup (x^(p⁶+1)·… = 1):
+    /// three Fp4 squarings instead of a full Fp12 squaring.
+    #[inline]
+    pub fn cyclotomic_square(&self) -> Self {
+        #[inline]
+        fn fp4_square<P: TowerParams<N>, const N: usize>(a: &Fp2<P, N>, b: &Fp2<P, N>) -> (Fp2<P, N>, Fp2<P, N>) {
+            let t0 = a.square();
+            let t1 = b.square();
+            let c0 = t1.mul_by_xi() + t0;
+            let c1 = (*a + *b).square() - t0 - t1;
+            (c0, c1)
+        }
+        let mut z0 = self.c0.c0;
+        let mut z4 = self.c0.c1;
+        let mut z3 = self.c0.c2;
+        let mut z2 = self.c1.c0;
+        let mut z1 = self.c1.c1;
+        let mut z5 = self.c1.c2;
+
+        let (t0, t1) = fp4_square(&z0, &z1);
+        z0 = (t0 - z0).double() + t0;
+        z1 = (t1 + z1).double() + t1;
+
+        let (t0, t1) = fp4_square(&z2, &z3);
+        let (t2, t3) = fp4_square(&z4, &z5);
+        z4 = (t0 - z4).double() + t0;
+        z5 = (t1 + z5).double() + t1;
+        let t0 = t3.mul_by_xi();
+        z2 = (t0 + z2).double() + t0;
+        z3 = (t2 - z3).double() + t2;
+
+        Self { c0: Fp6::new(z0, z4, z3), c1: Fp6::new(z2, z1, z5) }
+    }
+
+    /// x^e in the cyclotomic subgroup for a public exponent given in non-adjacent form
+    /// (digits −1, 0, 1, least significant first); negative digits use conjugation.
+    pub fn cyclotomic_exp_naf_vartime(&self, naf: &[i8]) -> Self {
+        let inv = self.conjugate();
+        let mut r = Self::ONE;
+        let mut started = false;
+        for &d in naf.iter().rev() {
+            if started {
+                r = r.cyclotomic_square();
+            }
+            if d == 1 {
+                r = if started { r * *self } else { *self };
+                started = true;
+            } else if d == -1 {
+                r = if started { r * inv } else { inv };
+                started = true;
+            }
+        }
+        r
+    }
+
+    /// x^e for a public exponent (limbs, least significant first), cyclotomic squarings.
+    pub fn cyclotomic_exp_vartime(&self, e: &[u64]) -> Self {
+        let mut r = Self::ONE;
+        for i in (0..64 * e.len()).rev() {
+            r = r.cyclotomic_square();
+            if (e[i / 64] >> (i % 64)) & 1 == 1 {
+                r = r * *self;
+            }
+        }
+        r
+    }
+
+    /// x^e in the cyclotomic subgroup for a secret exponent: fixed 4-bit windows, table read
+    /// by a constant-time scan, always the same operation sequence.
+    pub fn cyclotomic_exp_ct(&self, e: &[u64]) -> Self {
+        let mut table = [Self::ONE; 16];
+        for i in 1..16 {
+            table[i] = table[i - 1] * *self;
+        }
+        let mut r = Self::ONE;
+        for i in (0..16 * e.len()).rev() {
+            for _ in 0..4 {
+                r = r.cyclotomic_square();
+            }
+            let nib = (e[i / 16] >> (4 * (i % 16))) & 0xf;
+            let mut t = Self::ONE;
+            for (j, entry) in table.iter().enumerate() {
+                t.conditional_assign(entry, (j as u64).ct_eq(&nib));
+            }
+            r = r * t;
+        }
+        r
+    }
+
+    /// x^e for a public exponent with generic squarings (valid everywhere).
+    pub fn pow_vartime(&self, e: &[u64]) -> Self {
+        let mut r = Self::ONE;
+        for i in (0..64 * e.len()).rev() {
+            r = r.square();
+            if (e[i / 64] >> (i % 64)) & 1 == 1 {
+                r = r * *self;
+            }
+        }
+        r
+    }
+
+    pub fn random(rng: &mut impl RngCore) -> Self {
+        Self { c0: Fp6::random(rng), c1: Fp6::random(rng) }
+    }
+}
+
+impl<P: TowerParams<N>, const N: usize> Default for Fp12<P, N> {
+    fn default() -> Self {
+        Self::ZERO
+    }
+}
+
+impl<P: TowerParams<N>, const N: usize> fmt::Debug for Fp12<P, N> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Fp12({:?}, {:?})", self.c0, self.c1)
+    }
+}
+
+impl<P: TowerParams<N>, const N: usize> ConditionallySelectable for Fp12<P, N> {
+    fn conditional_select(a: &Self, b: &Self, c: Choice) -> Self {
+        Self { c0: Fp6::conditional_select(&a.c0, &b.c0, c), c1: Fp6::conditional_select(&a.c1, &b.c1, c) }
+    }
+}
+
+impl<P: TowerParams<N>, const N: usize> ConstantTimeEq for Fp12<P, N> {
+    fn ct_eq(&self, o: &Self) -> Choice {
+        self.c0.ct_eq(&o.c0) & self.c1.ct_eq(&o.c1)
+    }
+}
+
+impl_ops!(Fp12, TowerParams);

@@ -1,0 +1,411 @@
+//! Quadratic extension Fp2 = Fp[u]/(u² − β) with β = −k for a small k (k = 5 for the papers'
+//! curve, k = 1 for alt_bn128 and BLS12-381).
+//!
+//! Paper 001's techniques:
+//! * multiplication with two Montgomery reductions instead of three (lazy reduction):
+//!   (a + bu)(c + du) = (ac − k·bd) + ((a+b)(c+d) − ac − bd)u, all three products kept
+//!   double-width ([`Wide`]) and only the two coordinates reduced (mod512);
+//! * squaring (a + bu)² = ((a − b)(a + k·b) − (k−1)·ab) + 2ab·u, with a + k·b left unreduced
+//!   (for the papers' prime 6p < 2²⁵⁶, so the product stays in mod512's domain [0, p·2²⁵⁶)).
+//!
+//! The tower's parameters (β, ξ and the Frobenius constants) hang on the base field's parameter
+//! type through [`TowerParams`]; see [`crate::towers`] for the three curves.
+
+use core::fmt;
+use core::ops::{Add, AddAssign, Mul, MulAssign, Neg, Sub, SubAssign};
+
+use subtle::{Choice, ConditionallySelectable, ConstantTimeEq, CtOption};
+
+use crate::backend::portable::Wide;
+use crate::fp::{Fp, FpParams};
+use crate::limbs;
+use crate::{Field, RngCore};
+
+/// Parameters of the pairing tower built on the prime field `Self`.
+pub trait TowerParams<const N: usize>: FpParams<N> {
+    /// u² = β = −BETA_NEG.
+    const BETA_NEG: u8;
+    /// ξ = XI.0 + XI.1·u, the cubic non-residue with v³ = ξ (small coefficients).
+    const XI: (u8, u8);
+    /// FROB[k−1] = [ξ^((p^k−1)/6), ξ^((p^k−1)/3), ξ^(2(p^k−1)/3)] for k = 1, 2, 3.
+    const FROB: [[Fp2<Self, N>; 3]; 3];
+}
+
+/// c0 + c1·u.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Fp2<P: TowerParams<N>, const N: usize> {
+    pub c0: Fp<P, N>,
+    pub c1: Fp<P, N>,
+}
+
+/// An unreduced double-width Fp2 value (both coordinates below p·R), for lazy reduction.
+#[derive(Clone, Copy, Debug)]
+pub struct Fp2Wide<const N: usize> {
+    pub c0: Wide<N>,
+    pub c1: Wide<N>,
+}
+
+/// Wide subtraction a − b; on borrow adds p·R (valid when the true difference is > −p·R).
+#[inline(always)]
+fn wide_sub<P: FpParams<N>, const N: usize>(a: &Wide<N>, b: &Wide<N>) -> Wide<N> {
+    let (lo, br) = limbs::sub(&a.lo, &b.lo);
+    let (hi, br2) = {
+        let (h, b1) = limbs::sub(&a.hi, &b.hi);
+        let mut borrow_in = [0u64; N];
+        borrow_in[0] = br;
+        let (h2, b2) = limbs::sub(&h, &borrow_in);
+        (h2, b1 | b2)
+    };
+    let (fixed, _) = limbs::add(&hi, &P::MODULUS);
+    Wide { lo, hi: limbs::select(&hi, &fixed, br2) }
+}
+
+/// Wide addition (no overflow for the values used here).
+#[inline(always)]
+fn wide_add<const N: usize>(a: &Wide<N>, b: &Wide<N>) -> Wide<N> {
+    let (lo, c) = limbs::add(&a.lo, &b.lo);
+    let (hi, _) = limbs::add(&a.hi, &b.hi);
+    let mut carry = [0u64; N];
+    carry[0] = c;
+    let (hi, _) = limbs::add(&hi, &carry);
+    Wide { lo, hi }
+}
+
+impl<P: TowerParams<N>, const N: usize> Fp2<P, N> {
+    pub const ZERO: Self = Self { c0: Fp::ZERO, c1: Fp::ZERO };
+    pub const ONE: Self = Self { c0: Fp::ONE, c1: Fp::ZERO };
+
+    /// c0 + c1·u.
+    #[inline(always)]
+    pub const fn new(c0: Fp<P, N>, c1: Fp<P, N>) -> Self {
+        Self { c0, c1 }
+    }
+
+    /// Embeds an Fp element.
+    pub const fn from_base(c0: Fp<P, N>) -> Self {
+        Self { c0, c1: Fp::ZERO }
+    }
+
+    /// Compile-time constant from two big-endian hex strings.
+    pub const fn from_hex_const(c0: &str, c1: &str) -> Self {
+        Self { c0: Fp::from_hex_const(c0), c1: Fp::from_hex_const(c1) }
+    }
+
+    /// ξ.
+    pub fn xi() -> Self {
+        Self { c0: Fp::from_u64(P::XI.0 as u64), c1: Fp::from_u64(P::XI.1 as u64) }
+    }
+
+    pub fn is_zero(&self) -> Choice {
+        self.c0.is_zero() & self.c1.is_zero()
+    }
+
+    #[inline(always)]
+    pub fn add(&self, o: &Self) -> Self {
+        Self { c0: self.c0 + o.c0, c1: self.c1 + o.c1 }
+    }
+    #[inline(always)]
+    pub fn sub(&self, o: &Self) -> Self {
+        Self { c0: self.c0 - o.c0, c1: self.c1 - o.c1 }
+    }
+    #[inline(always)]
+    pub fn neg(&self) -> Self {
+        Self { c0: -self.c0, c1: -self.c1 }
+    }
+    #[inline(always)]
+    pub fn double(&self) -> Self {
+        Self { c0: self.c0.double(), c1: self.c1.double() }
+    }
+    /// Conjugate a − bu (= the p-power Frobenius, since β is a non-residue).
+    #[inline(always)]
+    pub fn conjugate(&self) -> Self {
+        Self { c0: self.c0, c1: -self.c1 }
+    }
+    /// Multiplication by an Fp element.
+    #[inline(always)]
+    pub fn mul_by_base(&self, s: &Fp<P, N>) -> Self {
+        Self { c0: self.c0 * s, c1: self.c1 * s }
+    }
+    /// Multiplication by β = −k for the base field: −k·x.
+    #[inline(always)]
+    pub fn mul_base_by_beta(x: &Fp<P, N>) -> Fp<P, N> {
+        -x.mul_small(P::BETA_NEG)
+    }
+
+    /// Double-width product, both coordinates unreduced (< p·R): 3 mul256, no mod512.
+    #[inline]
+    pub fn mul_wide(&self, o: &Self) -> Fp2Wide<N> {
+        let ac = Fp::<P, N>::mul_wide(self.c0.mont_limbs(), o.c0.mont_limbs());
+        // k·b left unreduced (k·p < R), so (k·b)·d < k·p² < p·R
+        let kb = if P::BETA_NEG == 1 { *self.c1.mont_limbs() } else { mul_small_unreduced(&self.c1, P::BETA_NEG) };
+        let kbd = Fp::<P, N>::mul_wide(&kb, o.c1.mont_limbs());
+        let c0 = wide_sub::<P, N>(&ac, &kbd);
+        let bd = if P::BETA_NEG == 1 { kbd } else { Fp::<P, N>::mul_wide(self.c1.mont_limbs(), o.c1.mont_limbs()) };
+        let s = self.c0.add_unreduced(&self.c1);
+        let t = o.c0.add_unreduced(&o.c1);
+        let st = Fp::<P, N>::mul_wide(&s, &t);
+        let c1 = wide_sub::<P, N>(&wide_sub::<P, N>(&st, &ac), &bd);
+        Fp2Wide { c0, c1 }
+    }
+
+    /// Reduces a double-width value: two mod512.
+    #[inline]
+    pub fn reduce_wide(w: &Fp2Wide<N>) -> Self {
+        Self { c0: Fp::reduce_wide(&w.c0), c1: Fp::reduce_wide(&w.c1) }
+    }
+
+    /// Lazy-reduction multiplication (paper 001): 3 mul256 (2 for β = −1 shares bd) + 2 mod512.
+    #[inline]
+    pub fn mul(&self, o: &Self) -> Self {
+        Self::reduce_wide(&self.mul_wide(o))
+    }
+
+    /// Squaring with paper 001's formula ((a − b)(a + k·b) − (k−1)·ab) + 2ab·u.
+    #[inline]
+    pub fn square(&self) -> Self {
+        let a = &self.c0;
+        let b = &self.c1;
+        let amb = *a - *b;
+        if P::BETA_NEG == 1 {
+            // (a − b)(a + b) + 2ab·u: two products
+            let apb = a.add_unreduced(b);
+            let c0 = Fp::<P, N>::reduce_wide(&Fp::<P, N>::mul_wide(amb.mont_limbs(), &apb));
+            let c1 = (*a * *b).double();
+            return Self { c0, c1 };
+        }
+        // a + k·b unreduced: (k+1)p < R is required (6p < 2²⁵⁶ for the papers' prime).
+        let kb = mul_small_unreduced(b, P::BETA_NEG);
+        let apkb = limbs::add(a.mont_limbs(), &kb).0;
+        let ab = Fp::<P, N>::mul_wide(a.mont_limbs(), b.mont_limbs());
+        let prod = Fp::<P, N>::mul_wide(amb.mont_limbs(), &apkb);
+        // (k−1)·ab
+        let mut km1_ab = Wide { lo: [0u64; N], hi: [0u64; N] };
+        for _ in 0..(P::BETA_NEG - 1) {
+            km1_ab = wide_add(&km1_ab, &ab);
+        }
+        let c0 = Fp::reduce_wide(&wide_sub::<P, N>(&prod, &km1_ab));
+        let c1 = Fp::<P, N>::reduce_wide(&ab).double();
+        Self { c0, c1 }
+    }
+
+    /// Multiplication by ξ.
+    #[inline]
+    pub fn mul_by_xi(&self) -> Self {
+        // (x0 + x1 u)(a + b u) = (a x0 + β b x1) + (a x1 + b x0) u
+        let (a, b) = P::XI;
+        let ax0 = self.c0.mul_small(a);
+        let ax1 = self.c1.mul_small(a);
+        let bx0 = self.c0.mul_small(b);
+        let bx1 = self.c1.mul_small(b);
+        Self { c0: ax0 + Self::mul_base_by_beta(&bx1), c1: ax1 + bx0 }
+    }
+
+    /// Norm a² − β·b² ∈ Fp.
+    pub fn norm(&self) -> Fp<P, N> {
+        self.c0.square() - Self::mul_base_by_beta(&self.c1.square())
+    }
+
+    /// Inverse via the norm: (a − bu)/(a² − βb²); `None` for 0.
+    pub fn invert(&self) -> CtOption<Self> {
+        self.norm().invert().map(|t| Self { c0: self.c0 * t, c1: -(self.c1 * t) })
+    }
+
+    /// x^e for a public exponent (little-endian limbs).
+    pub fn pow_vartime(&self, e: &[u64]) -> Self {
+        let mut r = Self::ONE;
+        for i in (0..64 * e.len()).rev() {
+            r = r.square();
+            if (e[i / 64] >> (i % 64)) & 1 == 1 {
+                r = r.mul(self);
+            }
+        }
+        r
+    }
+
+    /// Frobenius x ↦ x^(p^k).
+    pub fn frobenius_map(&self, k: usize) -> Self {
+        if k % 2 == 1 {
+            self.conjugate()
+        } else {
+            *self
+        }
+    }
+
+    /// Is x a square in Fp2 (its norm is a square in Fp).
+    pub fn is_square(&self) -> Choice {
+        self.norm().is_square()
+    }
+
+    /// A square root via the norm (works for any p): with s = √(a² − βb²),
+    /// c0 = √((a ± s)/2), c1 = b/(2c0); the b = 0, non-square-a case is c1 = √(a/β).
+    /// Constant time up to the final validity check; `None` if x is not a square.
+    pub fn sqrt(&self) -> CtOption<Self> {
+        let a = self.c0;
+        let b = self.c1;
+        let s = self.norm().sqrt().unwrap_or(Fp::ZERO);
+        let t1 = (a + s).halve();
+        let t2 = (a - s).halve();
+        let t = Fp::conditional_select(&t2, &t1, t1.is_square() & !t1.is_zero());
+        let c0 = t.sqrt().unwrap_or(Fp::ZERO);
+        let c1 = b * c0.double().invert().unwrap_or(Fp::ZERO);
+        let generic = Self { c0, c1 };
+        // c0 = 0 happens exactly when b = 0 and a/β is a square: x = (c1 u)² = c1²·β
+        let beta_inv = Self::mul_base_by_beta(&Fp::ONE).invert().unwrap_or(Fp::ZERO);
+        let alt = Self { c0: Fp::ZERO, c1: (a * beta_inv).sqrt().unwrap_or(Fp::ZERO) };
+        let cand = Self::conditional_select(&generic, &alt, c0.is_zero());
+        CtOption::new(cand, cand.square().ct_eq(self))
+    }
+
+    /// RFC 9380 `sgn0` for m = 2.
+    pub fn sgn0(&self) -> Choice {
+        let s0 = self.c0.is_odd();
+        let z0 = self.c0.is_zero();
+        let s1 = self.c1.is_odd();
+        s0 | (z0 & s1)
+    }
+
+    /// Zcash ordering: compare c1 first, then c0 if c1 = 0.
+    pub fn is_lexicographically_largest(&self) -> Choice {
+        self.c1.is_lexicographically_largest()
+            | (self.c1.is_zero() & self.c0.is_lexicographically_largest())
+    }
+
+    /// Uniformly random.
+    pub fn random(rng: &mut impl RngCore) -> Self {
+        Self { c0: Fp::random(rng), c1: Fp::random(rng) }
+    }
+}
+
+/// k·x left unreduced (requires k·p < R).
+#[inline(always)]
+fn mul_small_unreduced<P: FpParams<N>, const N: usize>(x: &Fp<P, N>, k: u8) -> [u64; N] {
+    let mut acc = [0u64; N];
+    for _ in 0..k {
+        acc = limbs::add(&acc, x.mont_limbs()).0;
+    }
+    acc
+}
+
+impl<P: TowerParams<N>, const N: usize> Default for Fp2<P, N> {
+    fn default() -> Self {
+        Self::ZERO
+    }
+}
+
+impl<P: TowerParams<N>, const N: usize> fmt::Debug for Fp2<P, N> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Fp2({:?} + {:?}·u)", self.c0, self.c1)
+    }
+}
+
+impl<P: TowerParams<N>, const N: usize> ConditionallySelectable for Fp2<P, N> {
+    fn conditional_select(a: &Self, b: &Self, c: Choice) -> Self {
+        Self { c0: Fp::conditional_select(&a.c0, &b.c0, c), c1: Fp::conditional_select(&a.c1, &b.c1, c) }
+    }
+}
+
+impl<P: TowerParams<N>, const N: usize> ConstantTimeEq for Fp2<P, N> {
+    fn ct_eq(&self, o: &Self) -> Choice {
+        self.c0.ct_eq(&o.c0) & self.c1.ct_eq(&o.c1)
+    }
+}
+
+macro_rules! impl_ops {
+    ($T:ident, $Params:ident) => {
+        impl<P: $Params<N>, const N: usize> Add for $T<P, N> {
+            type Output = Self;
+            #[inline(always)]
+            fn add(self, o: Self) -> Self {
+                $T::add(&self, &o)
+            }
+        }
+        impl<P: $Params<N>, const N: usize> Sub for $T<P, N> {
+            type Output = Self;
+            #[inline(always)]
+            fn sub(self, o: Self) -> Self {
+                $T::sub(&self, &o)
+            }
+        }
+        impl<P: $Params<N>, const N: usize> Mul for $T<P, N> {
+            type Output = Self;
+            #[inline(always)]
+            fn mul(self, o: Self) -> Self {
+                $T::mul(&self, &o)
+            }
+        }
+        impl<'a, P: $Params<N>, const N: usize> Add<&'a $T<P, N>> for $T<P, N> {
+            type Output = Self;
+            #[inline(always)]
+            fn add(self, o: &'a Self) -> Self {
+                $T::add(&self, o)
+            }
+        }
+        impl<'a, P: $Params<N>, const N: usize> Sub<&'a $T<P, N>> for $T<P, N> {
+            type Output = Self;
+            #[inline(always)]
+            fn sub(self, o: &'a Self) -> Self {
+                $T::sub(&self, o)
+            }
+        }
+        impl<'a, P: $Params<N>, const N: usize> Mul<&'a $T<P, N>> for $T<P, N> {
+            type Output = Self;
+            #[inline(always)]
+            fn mul(self, o: &'a Self) -> Self {
+                $T::mul(&self, o)
+            }
+        }
+        impl<P: $Params<N>, const N: usize> Neg for $T<P, N> {
+            type Output = Self;
+            #[inline(always)]
+            fn neg(self) -> Self {
+                $T::neg(&self)
+            }
+        }
+        impl<P: $Params<N>, const N: usize> AddAssign for $T<P, N> {
+            #[inline(always)]
+            fn add_assign(&mut self, o: Self) {
+                *self = $T::add(self, &o);
+            }
+        }
+        impl<P: $Params<N>, const N: usize> SubAssign for $T<P, N> {
+            #[inline(always)]
+            fn sub_assign(&mut self, o: Self) {
+                *self = $T::sub(self, &o);
+            }
+        }
+        impl<P: $Params<N>, const N: usize> MulAssign for $T<P, N> {
+            #[inline(always)]
+            fn mul_assign(&mut self, o: Self) {
+                *self = $T::mul(self, &o);
+            }
+        }
+    };
+}
+pub(crate) use impl_ops;
+impl_ops!(Fp2, TowerParams);
+
+impl<P: TowerParams<N>, const N: usize> Field for Fp2<P, N> {
+    const ZERO: Self = Fp2::<P, N>::ZERO;
+    const ONE: Self = Fp2::<P, N>::ONE;
+    fn is_zero(&self) -> Choice {
+        Fp2::is_zero(self)
+    }
+    fn square(&self) -> Self {
+        Fp2::square(self)
+    }
+    fn double(&self) -> Self {
+        Fp2::double(self)
+    }
+    fn invert(&self) -> CtOption<Self> {
+        Fp2::invert(self)
+    }
+    fn sqrt(&self) -> CtOption<Self> {
+        Fp2::sqrt(self)
+    }
+    fn random(rng: &mut impl RngCore) -> Self {
+        Fp2::random(rng)
+    }
+    fn from_u64(k: u64) -> Self {
+        Self::from_base(Fp::from_u64(k))
+    }
+}
