@@ -258,15 +258,14 @@ impl<C: CurveParams> Projective<C> {
         let z3 = t1 - x3; // 23
         let x3 = t1 + x3; // 24
         let y3 = b * y3; // 25
-        let t1 = t2.double() + t2; // 26-27
-        let y3 = y3 - t1 - t0; // 28-29
+        let t2 = t2.double() + t2; // 26-27
+        let y3 = y3 - t2 - t0; // 28-29
         let y3 = y3.double() + y3; // 30-31
-        let t0 = t0.double() + t0 - t1; // 32-34
-        let x3b = x3; // keep X3 of step 24 for steps 36-38
-        let x3 = t4 * y3; // 35 (t1 in the paper)
+        let t0 = t0.double() + t0 - t2; // 32-34
+        let t1 = t4 * y3; // 35
         let t2 = t0 * y3; // 36
-        let y3 = x3b * z3 + t2; // 37-38
-        let x3 = t3 * x3b - x3; // 39-40
+        let y3 = x3 * z3 + t2; // 37-38
+        let x3 = t3 * x3 - t1; // 39-40
         let z3 = t4 * z3 + t3 * t0; // 41-43
         Self { x: x3, y: y3, z: z3 }
     }
@@ -309,16 +308,16 @@ impl<C: CurveParams> Projective<C> {
         let t3 = (x * y).double(); // 4-5
         let z3 = (x * z).double(); // 6-7
         let y3 = b * t2 - z3; // 8-9
-        let x3 = y3.double() + y3; // 10-11
-        let y3 = t1 - x3; // 12 (the paper's X3 = t1 − Y3 ... renamed: here y3 = t1 − 3(bZ² − 2XZ))
-        let x3 = t1 + x3; // 13
-        let x3y = x3 * y3; // 14: Y3 fragment
-        let x3 = y3 * t3; // 15: X3 fragment
-        let t3 = t2.double() + t2; // 16-17
-        let z3 = b * z3 - t3 - t0; // 18-20
+        let y3 = y3.double() + y3; // 10-11
+        let x3 = t1 - y3; // 12
+        let y3 = t1 + y3; // 13
+        let y3 = x3 * y3; // 14
+        let x3 = x3 * t3; // 15
+        let t2 = t2.double() + t2; // 16-17
+        let z3 = b * z3 - t2 - t0; // 18-20
         let z3 = z3.double() + z3; // 21-22
-        let t0 = t0.double() + t0 - t3; // 23-25
-        let y3 = x3y + t0 * z3; // 26-27
+        let t0 = t0.double() + t0 - t2; // 23-25
+        let y3 = y3 + t0 * z3; // 26-27
         let t0 = (y * z).double(); // 28-29
         let x3 = x3 - t0 * z3; // 30-31
         let z3 = (t0 * t1).double().double(); // 32-34

@@ -10,8 +10,12 @@
 //!   k = k₁·2^x + k₂ with x = ⌈0.734·m⌉; one thread computes [k₁]P followed by x repeated
 //!   doublings ([`Jacobian::double_n`], §4.2), the other [k₂]P; one addition joins them.
 //!
+//! `P * k` (`Mul<&[u64]>`) on every point type is [`Projective::mul_ct`].
+//!
 //! Scalars are not reduced modulo r: [k]P is computed for the integer k itself, so r, r + 1,
 //! all-ones limbs etc. behave as integers (the identity and P for r and r + 1 on order-r points).
+
+use core::ops::Mul;
 
 use subtle::{Choice, ConditionallySelectable, ConstantTimeEq};
 
@@ -169,8 +173,9 @@ fn split_scalar(k: &[u64], x: usize) -> (Vec<u64>, Vec<u64>) {
 
 /// Width-w NAF digits of k, least significant first: every non-zero digit is odd with
 /// |d| < 2^(w−1), and any w consecutive digits hold at most one non-zero (variable time).
+/// `w` is clamped to [2, 7].
 pub fn wnaf_digits(k: &[u64], w: u32) -> Vec<i8> {
-    debug_assert!((2..=7).contains(&w));
+    let w = w.clamp(2, 7);
     let mut v: Vec<u64> = k.to_vec();
     v.push(0); // room for the carry of negative digits
     let mut out = Vec::with_capacity(64 * v.len());
@@ -253,4 +258,30 @@ pub(crate) fn wnaf_mul_jacobian<C: CurveParams>(p: &Jacobian<C>, k: &[u64]) -> J
         }
     }
     acc
+}
+
+// `P * k` is the constant-time multiplication (the safe default for operators).
+impl<C: CurveParams> Mul<&[u64]> for Projective<C> {
+    type Output = Projective<C>;
+    fn mul(self, k: &[u64]) -> Projective<C> {
+        self.mul_ct(k)
+    }
+}
+impl<C: CurveParams> Mul<&[u64]> for &Projective<C> {
+    type Output = Projective<C>;
+    fn mul(self, k: &[u64]) -> Projective<C> {
+        self.mul_ct(k)
+    }
+}
+impl<C: CurveParams> Mul<&[u64]> for Jacobian<C> {
+    type Output = Jacobian<C>;
+    fn mul(self, k: &[u64]) -> Jacobian<C> {
+        self.mul_ct(k)
+    }
+}
+impl<C: CurveParams> Mul<&[u64]> for Affine<C> {
+    type Output = Projective<C>;
+    fn mul(self, k: &[u64]) -> Projective<C> {
+        Projective::from(self).mul_ct(k)
+    }
 }

@@ -193,6 +193,9 @@ fn check_scalar_mul<C: CurveParams>(seed: u64, n_random: usize) {
             assert_eq!(p.mul_ct_parallel(k).to_affine(), want, "mul_ct_parallel k={k:x?}");
             assert_eq!(p.mul_vartime_parallel(k).to_affine(), want, "mul_vartime_parallel");
             assert_eq!(pa.mul_ct(k).to_affine(), want);
+            assert_eq!((p * k.as_slice()).to_affine(), want);
+            assert_eq!((pj * k.as_slice()).to_affine(), want);
+            assert_eq!((pa * k.as_slice()).to_affine(), want);
         }
     }
     // the affine ladder on a few scalars (slow: two inversions per bit)
