@@ -116,6 +116,11 @@ impl<P: TowerParams<N>, const N: usize> Fp2<P, N> {
     pub fn double(&self) -> Self {
         Self { c0: self.c0.double(), c1: self.c1.double() }
     }
+    /// x/2.
+    #[inline]
+    pub fn halve(&self) -> Self {
+        Self { c0: self.c0.halve(), c1: self.c1.halve() }
+    }
     /// Conjugate a − bu (= the p-power Frobenius, since β is a non-residue).
     #[inline(always)]
     pub fn conjugate(&self) -> Self {

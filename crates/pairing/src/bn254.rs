@@ -1,0 +1,76 @@
+//! `bn254`: alt_bn128 as used by Ethereum (EIP-196/197).
+//!
+//! z = 4965661367192848881, E: y² = x³ + 3 over Fp, Fp2 = Fp[u]/(u² + 1), ξ = 9 + u,
+//! G2 on the D-type twist E': y² = x³ + 3/ξ. G1 generator (1, 2), G2 generator of EIP-197.
+//! Cofactor of G1 is 1.
+
+use hayate_arith::fields::{Bn254FpParams, Bn254FrParams};
+use hayate_arith::limbs::from_hex;
+use hayate_arith::{Fp as PrimeField, Fp2 as QuadField};
+use hayate_ec::{CurveParams, Projective};
+use subtle::Choice;
+
+use crate::engine::{Family, PairingCurve, TwistType};
+
+const R: [u64; 4] = from_hex("30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001");
+
+/// G1 = E(Fp), y² = x³ + 3.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct G1Params;
+impl CurveParams for G1Params {
+    type Base = PrimeField<Bn254FpParams, 4>;
+    const A: Self::Base = PrimeField::ZERO;
+    const B: Self::Base = PrimeField::from_hex_const("03");
+    const A_IS_ZERO: bool = true;
+    const A_IS_MINUS_3: bool = false;
+    const GENERATOR: (Self::Base, Self::Base) = (PrimeField::from_hex_const("01"), PrimeField::from_hex_const("02"));
+    const ORDER: &'static [u64] = &R;
+    const NAME: &'static str = "bn254 G1";
+    /// #E(Fp) = r: every curve point is in G1.
+    fn is_in_subgroup(_p: &Projective<Self>) -> Choice {
+        Choice::from(1)
+    }
+}
+
+/// G2 ⊂ E'(Fp2), y² = x³ + 3/(9 + u).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct G2Params;
+impl CurveParams for G2Params {
+    type Base = QuadField<Bn254FpParams, 4>;
+    const A: Self::Base = QuadField::ZERO;
+    const B: Self::Base = QuadField::from_hex_const(
+        "2b149d40ceb8aaae81be18991be06ac3b5b4c5e559dbefa33267e6dc24a138e5",
+        "009713b03af0fed4cd2cafadeed8fdf4a74fa084e52d1852e4a2bd0685c315d2",
+    );
+    const A_IS_ZERO: bool = true;
+    const A_IS_MINUS_3: bool = false;
+    const GENERATOR: (Self::Base, Self::Base) = (
+        QuadField::from_hex_const(
+            "1800deef121f1e76426a00665e5c4479674322d4f75edadd46debd5cd992f6ed",
+            "198e9393920d483a7260bfb731fb5d25f1aa493335a9e71297e485b7aef312c2",
+        ),
+        QuadField::from_hex_const(
+            "12c85ea5db8c6deb4aab71808dcb408fe3d1e7690c43d37b4ce6cc0166fa7daa",
+            "090689d0585ff075ec9e99ad690c3395bc4b313370b38ef355acdadcd122975b",
+        ),
+    );
+    const ORDER: &'static [u64] = &R;
+    const NAME: &'static str = "bn254 G2";
+}
+
+/// The curve, for the generic pairing code.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Bn254;
+impl PairingCurve<4> for Bn254 {
+    type Fp = Bn254FpParams;
+    type Fr = Bn254FrParams;
+    type G1 = G1Params;
+    type G2 = G2Params;
+    const NAME: &'static str = "bn254";
+    const FAMILY: Family = Family::Bn;
+    const TWIST: TwistType = TwistType::D;
+    const Z_ABS: u64 = 4965661367192848881;
+    const Z_NEG: bool = false;
+}
+
+crate::curve_aliases!(Bn254, 4);

@@ -1,0 +1,77 @@
+//! `bn254-beuchat`: the 254-bit BN curve of papers 000 and 001 (Beuchat et al., Pairing 2010).
+//!
+//! z = 2⁶² − 2⁵⁴ + 2⁴⁴, E: y² = x³ + 5 over Fp, Fp2 = Fp[u]/(u² + 5), ξ = u,
+//! G2 on the D-type twist E': y² = x³ − u (= x³ + 5/ξ). Generators as given in the papers
+//! (G1 = (1, …); G2 from paper 000). Cofactor of G1 is 1.
+
+use hayate_arith::fields::{Bn254BeuchatFpParams, Bn254BeuchatFrParams};
+use hayate_arith::limbs::from_hex;
+use hayate_arith::{Fp as PrimeField, Fp2 as QuadField};
+use hayate_ec::{CurveParams, Projective};
+use subtle::Choice;
+
+use crate::engine::{Family, PairingCurve, TwistType};
+
+const R: [u64; 4] = from_hex("2370fb049d410fbe4e761a9886e502411dc1af70120000017e80600000000001");
+
+/// G1 = E(Fp), y² = x³ + 5.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct G1Params;
+impl CurveParams for G1Params {
+    type Base = PrimeField<Bn254BeuchatFpParams, 4>;
+    const A: Self::Base = PrimeField::ZERO;
+    const B: Self::Base = PrimeField::from_hex_const("05");
+    const A_IS_ZERO: bool = true;
+    const A_IS_MINUS_3: bool = false;
+    const GENERATOR: (Self::Base, Self::Base) = (
+        PrimeField::from_hex_const("01"),
+        PrimeField::from_hex_const("0d45589b158faaf6ab0e4ad38d998e9982e7ff63964ee1460342a592677cccb0"),
+    );
+    const ORDER: &'static [u64] = &R;
+    const NAME: &'static str = "bn254-beuchat G1";
+    /// #E(Fp) = r: every curve point is in G1.
+    fn is_in_subgroup(_p: &Projective<Self>) -> Choice {
+        Choice::from(1)
+    }
+}
+
+/// G2 ⊂ E'(Fp2), y² = x³ − u.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct G2Params;
+impl CurveParams for G2Params {
+    type Base = QuadField<Bn254BeuchatFpParams, 4>;
+    const A: Self::Base = QuadField::ZERO;
+    const B: Self::Base =
+        QuadField::from_hex_const("00", "2370fb049d410fbe4e761a9886e502417d023f40180000017e80600000000000");
+    const A_IS_ZERO: bool = true;
+    const A_IS_MINUS_3: bool = false;
+    const GENERATOR: (Self::Base, Self::Base) = (
+        QuadField::from_hex_const(
+            "19b0bea4afe4c330da93cc3533da38a9f430b471c6f8a536e81962ed967909b5",
+            "0a1cf585585a61c6e9880b1f2a5c539f7d906fff238fa6341e1de1a2e45c3f72",
+        ),
+        QuadField::from_hex_const(
+            "17abd366ebbd65333e49c711a80a0cf6d24adf1b9b3990eedcc91731384d2627",
+            "0ee97d6de9902a27d00e952232a78700863bc9aa9be960c32f5bf9fd0a32d345",
+        ),
+    );
+    const ORDER: &'static [u64] = &R;
+    const NAME: &'static str = "bn254-beuchat G2";
+}
+
+/// The curve, for the generic pairing code.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Bn254Beuchat;
+impl PairingCurve<4> for Bn254Beuchat {
+    type Fp = Bn254BeuchatFpParams;
+    type Fr = Bn254BeuchatFrParams;
+    type G1 = G1Params;
+    type G2 = G2Params;
+    const NAME: &'static str = "bn254-beuchat";
+    const FAMILY: Family = Family::Bn;
+    const TWIST: TwistType = TwistType::D;
+    const Z_ABS: u64 = (1 << 62) - (1 << 54) + (1 << 44);
+    const Z_NEG: bool = false;
+}
+
+crate::curve_aliases!(Bn254Beuchat, 4);

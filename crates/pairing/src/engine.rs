@@ -1,0 +1,103 @@
+//! The description of a pairing-friendly curve that the generic pairing code runs on.
+//!
+//! A curve of the BN or BLS12 family is given by its parameter z, the base-field tower
+//! (β, ξ: [`hayate_arith::TowerParams`]), G1 over Fp, G2 on the sextic twist over Fp2 (D-type:
+//! y² = x³ + b/ξ, M-type: y² = x³ + b·ξ), and the scalar field Fr of order r.
+
+use core::fmt::Debug;
+
+use hayate_arith::{Fp, Fp2, FpParams, TowerParams};
+use hayate_ec::CurveParams;
+
+/// Curve family: fixes the Miller-loop length (6z+2 or z) and the final-exponentiation chain.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Family {
+    /// Barreto–Naehrig: p = 36z⁴+36z³+24z²+6z+1, loop 6z+2 plus two Frobenius lines.
+    Bn,
+    /// Barreto–Lynn–Scott with k = 12: loop z.
+    Bls12,
+}
+
+/// The sextic twist's type: how G2 maps into E(Fp12) and where line values land in Fp12.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TwistType {
+    /// Divisive twist y² = x³ + b/ξ: ψ(x, y) = (x·w², y·w³); lines are sparse in slots 0, 3, 4.
+    D,
+    /// Multiplicative twist y² = x³ + b·ξ: ψ(x, y) = (x/w², y/w³); lines in slots 0, 1, 4.
+    M,
+}
+
+/// A pairing-friendly curve with N-limb base field.
+pub trait PairingCurve<const N: usize>: 'static + Copy + Send + Sync + Debug + Default + Eq {
+    /// Base-field parameters (with the tower).
+    type Fp: TowerParams<N>;
+    /// Scalar-field parameters (order r of G1, G2, GT); r < 2²⁵⁶ for every curve here.
+    type Fr: FpParams<4>;
+    /// G1 ⊂ E(Fp).
+    type G1: CurveParams<Base = Fp<Self::Fp, N>>;
+    /// G2 ⊂ E'(Fp2), the sextic twist.
+    type G2: CurveParams<Base = Fp2<Self::Fp, N>>;
+    /// Curve name as used on the command line: `bn254-beuchat`, `bn254`, `bls12-381`.
+    const NAME: &'static str;
+    const FAMILY: Family;
+    const TWIST: TwistType;
+    /// |z|.
+    const Z_ABS: u64;
+    /// Is z negative.
+    const Z_NEG: bool;
+}
+
+/// Non-adjacent form of a non-negative integer, least-significant digit first.
+pub fn naf(mut v: u128) -> Vec<i8> {
+    let mut out = Vec::with_capacity(130);
+    while v != 0 {
+        if v & 1 == 1 {
+            let d: i8 = if v & 3 == 3 { -1 } else { 1 };
+            out.push(d);
+            if d == 1 {
+                v -= 1;
+            } else {
+                v += 1;
+            }
+        } else {
+            out.push(0);
+        }
+        v >>= 1;
+    }
+    out
+}
+
+/// The Ate loop count: 6z+2 for BN (as magnitude; sign handled by the caller), |z| for BLS12.
+pub fn ate_loop_count<E: PairingCurve<N>, const N: usize>() -> u128 {
+    match E::FAMILY {
+        Family::Bn => {
+            let z = E::Z_ABS as u128;
+            if E::Z_NEG {
+                6 * z - 2
+            } else {
+                6 * z + 2
+            }
+        }
+        Family::Bls12 => E::Z_ABS as u128,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::naf;
+
+    #[test]
+    fn naf_reconstructs() {
+        for v in [0u128, 1, 2, 3, 7, 13, 23, 0xd201000000010000, 0x19d797039be763ba8, u64::MAX as u128] {
+            let d = naf(v);
+            let mut acc: i128 = 0;
+            for (i, &x) in d.iter().enumerate() {
+                acc += (x as i128) << i;
+            }
+            assert_eq!(acc as u128, v);
+            for w in d.windows(2) {
+                assert!(w[0] == 0 || w[1] == 0, "adjacent non-zero digits");
+            }
+        }
+    }
+}

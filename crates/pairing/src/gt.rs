@@ -1,0 +1,105 @@
+//! GT = μ_r ⊂ Fp12*, the pairing's target group, written multiplicatively.
+//!
+//! Elements are kept in the cyclotomic subgroup, so squaring is Granger–Scott and inversion is
+//! conjugation. Exponentiation comes in a variable-time form (public exponents) and a
+//! constant-time fixed-window form (secret exponents).
+
+use core::fmt;
+
+use hayate_arith::{Fp, Fp12, FpParams};
+use subtle::{Choice, ConditionallySelectable, ConstantTimeEq};
+
+use crate::engine::PairingCurve;
+
+/// An element of GT.
+pub struct Gt<E: PairingCurve<N>, const N: usize>(pub(crate) Fp12<E::Fp, N>);
+
+impl<E: PairingCurve<N>, const N: usize> Clone for Gt<E, N> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<E: PairingCurve<N>, const N: usize> Copy for Gt<E, N> {}
+
+impl<E: PairingCurve<N>, const N: usize> Gt<E, N> {
+    /// The neutral element 1.
+    pub fn identity() -> Self {
+        Self(Fp12::ONE)
+    }
+    /// e(G1, G2), the generator.
+    pub fn generator() -> Self {
+        crate::pairing::<E, N>(&hayate_ec::Affine::generator(), &hayate_ec::Affine::generator())
+    }
+    /// The underlying Fp12 value.
+    pub fn as_fp12(&self) -> &Fp12<E::Fp, N> {
+        &self.0
+    }
+    pub fn is_identity(&self) -> Choice {
+        self.0.is_one()
+    }
+    /// Group operation (Fp12 multiplication).
+    pub fn mul(&self, o: &Self) -> Self {
+        Self(self.0 * o.0)
+    }
+    /// Inverse (conjugation).
+    pub fn invert(&self) -> Self {
+        Self(self.0.conjugate())
+    }
+    /// x^k for a public exponent (little-endian limbs).
+    pub fn pow_vartime(&self, k: &[u64]) -> Self {
+        Self(self.0.cyclotomic_exp_vartime(k))
+    }
+    /// x^k for a secret exponent, constant time.
+    pub fn pow(&self, k: &[u64]) -> Self {
+        Self(self.0.cyclotomic_exp_ct(k))
+    }
+    /// x^s for a scalar-field element (constant time).
+    pub fn pow_scalar(&self, s: &Fp<E::Fr, 4>) -> Self {
+        self.pow(&s.to_limbs())
+    }
+    /// Is x^r = 1 and x in the cyclotomic subgroup (validation of untrusted encodings).
+    pub fn is_valid(&self) -> Choice {
+        let r = <E::Fr as FpParams<4>>::MODULUS;
+        let in_cyclo = (self.0 * self.0.conjugate()).is_one();
+        in_cyclo & self.0.pow_vartime(&r).is_one() & !self.0.is_zero()
+    }
+    /// Big-endian encoding of the 12 Fp coordinates (c0.c0.c0, c0.c0.c1, c0.c1.c0, …).
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = Vec::new();
+        for c6 in [&self.0.c0, &self.0.c1] {
+            for c2 in [&c6.c0, &c6.c1, &c6.c2] {
+                out.extend_from_slice(&c2.c0.to_bytes_be());
+                out.extend_from_slice(&c2.c1.to_bytes_be());
+            }
+        }
+        out
+    }
+}
+
+impl<E: PairingCurve<N>, const N: usize> ConstantTimeEq for Gt<E, N> {
+    fn ct_eq(&self, o: &Self) -> Choice {
+        self.0.ct_eq(&o.0)
+    }
+}
+impl<E: PairingCurve<N>, const N: usize> ConditionallySelectable for Gt<E, N> {
+    fn conditional_select(a: &Self, b: &Self, c: Choice) -> Self {
+        Self(Fp12::conditional_select(&a.0, &b.0, c))
+    }
+}
+impl<E: PairingCurve<N>, const N: usize> PartialEq for Gt<E, N> {
+    fn eq(&self, o: &Self) -> bool {
+        self.0 == o.0
+    }
+}
+impl<E: PairingCurve<N>, const N: usize> Eq for Gt<E, N> {}
+impl<E: PairingCurve<N>, const N: usize> fmt::Debug for Gt<E, N> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Gt({:?})", self.0)
+    }
+}
+impl<E: PairingCurve<N>, const N: usize> core::ops::Mul for Gt<E, N> {
+    type Output = Self;
+    fn mul(self, o: Self) -> Self {
+        Gt::mul(&self, &o)
+    }
+}
