@@ -1,6 +1,17 @@
 //! `hayate`: command-line front end of the hayate library.
 //!
-//! Each subcommand lives in its own module; this file only parses and dispatches.
+//! This file only parses and dispatches; each subcommand lives in its own module:
+//! [`evm`] (Ethereum precompiles), [`aead_cmd`] (authenticated encryption),
+//! [`bench`] (measurements: `hayate bench SUITE [--json]`).
+//!
+//! Conventions for every subcommand: results go to standard output (lowercase hex where the
+//! result is bytes), a failure is one line on standard error, nothing on standard output, and
+//! exit code 1; usage errors exit with 2 (clap's convention).
+
+mod aead_cmd;
+mod bench;
+mod evm;
+mod timing;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -13,9 +24,21 @@ struct Cli {
 }
 
 #[derive(Subcommand)]
-enum Command {}
+enum Command {
+    /// Run an Ethereum precompile (EIP-196/197, EIP-2537) on hex input.
+    Evm(evm::EvmArgs),
+    /// Authenticated encryption with the CAESAR lightweight schemes and Ascon-AEAD128.
+    #[command(subcommand)]
+    Aead(aead_cmd::AeadCommand),
+    /// Measure a suite and print a table (or JSON lines with --json).
+    Bench(bench::BenchArgs),
+}
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    match cli.command {}
+    match cli.command {
+        Command::Evm(a) => evm::run(a),
+        Command::Aead(c) => aead_cmd::run(c),
+        Command::Bench(a) => bench::run(a),
+    }
 }

@@ -1,0 +1,65 @@
+//! Timing helpers shared by every `hayate bench` suite: cycle counter (rdtsc on x86-64),
+//! monotonic nanoseconds, medians over repeated runs, and the common JSON-lines shape
+//! `{"suite":…, …, "median_ns":…, "cycles":…}`.
+
+use std::time::Instant;
+
+/// Reads the time-stamp counter (reference cycles at the nominal clock on modern x86-64);
+/// 0 on other architectures.
+#[inline(always)]
+pub fn cycles() -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    {
+        // SAFETY: rdtsc has no preconditions on x86-64.
+        unsafe { core::arch::x86_64::_rdtsc() }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        0
+    }
+}
+
+/// One measured figure: median over `samples` runs of a batch of `iters` calls.
+#[derive(Clone, Copy, Debug)]
+pub struct Measurement {
+    pub median_ns: f64,
+    pub cycles: f64,
+    pub min_ns: f64,
+    pub max_ns: f64,
+    pub samples: usize,
+}
+
+/// Times `f`: picks a batch size so one batch takes about `target_ns`, runs `samples`
+/// batches, and reports the per-call median (ns and TSC cycles) with min/max as spread.
+pub fn measure<F: FnMut()>(samples: usize, target_ns: f64, mut f: F) -> Measurement {
+    // warm up and calibrate
+    let t = Instant::now();
+    f();
+    let one = t.elapsed().as_nanos().max(1) as f64;
+    let iters = ((target_ns / one).ceil() as usize).clamp(1, 1_000_000);
+    let mut ns = Vec::with_capacity(samples);
+    let mut cyc = Vec::with_capacity(samples);
+    for _ in 0..samples.max(1) {
+        let t = Instant::now();
+        let c0 = cycles();
+        for _ in 0..iters {
+            f();
+        }
+        let c1 = cycles();
+        let e = t.elapsed().as_nanos() as f64;
+        ns.push(e / iters as f64);
+        cyc.push(c1.wrapping_sub(c0) as f64 / iters as f64);
+    }
+    let med = |v: &mut Vec<f64>| {
+        v.sort_by(|a, b| a.partial_cmp(b).unwrap_or(std::cmp::Ordering::Equal));
+        v[v.len() / 2]
+    };
+    let min_ns = ns.iter().cloned().fold(f64::INFINITY, f64::min);
+    let max_ns = ns.iter().cloned().fold(0.0, f64::max);
+    Measurement { median_ns: med(&mut ns), cycles: med(&mut cyc), min_ns, max_ns, samples: samples.max(1) }
+}
+
+/// Escapes a string for JSON.
+pub fn json_str(s: &str) -> String {
+    serde_json::Value::String(s.to_string()).to_string()
+}
