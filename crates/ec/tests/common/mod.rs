@@ -131,3 +131,4 @@ pub fn order_plus(c: &[u64], delta: i64) -> Vec<u64> {
 pub fn hex_of<P: FpParams<N>, const N: usize>(x: &Fp<P, N>) -> String {
     hex::encode(x.to_bytes_be())
 }
+pub mod checks;
