@@ -149,12 +149,12 @@ impl<C: CurveParams> Affine<C> {
         (x.square() + C::A) * *x + C::B
     }
 
-    /// [k]P in constant time (see [`crate::Projective::mul_ct`]).
+    /// \[k\]P in constant time (see [`crate::Projective::mul_ct`]).
     pub fn mul_ct(&self, k: &[u64]) -> crate::Projective<C> {
         crate::Projective::from(*self).mul_ct(k)
     }
 
-    /// [k]P for a public scalar (see [`crate::Projective::mul_vartime`]).
+    /// \[k\]P for a public scalar (see [`crate::Projective::mul_vartime`]).
     pub fn mul_vartime(&self, k: &[u64]) -> crate::Projective<C> {
         crate::Projective::from(*self).mul_vartime(k)
     }

@@ -34,7 +34,7 @@ pub trait CurveParams: 'static + Copy + Send + Sync + Debug + Default + Eq {
     /// A short name for diagnostics.
     const NAME: &'static str;
 
-    /// Is P in the order-r subgroup? The default checks [r]P = O with the constant-time
+    /// Is P in the order-r subgroup? The default checks \[r\]P = O with the constant-time
     /// fixed-window multiplication (about 1.25·log2(r) complete additions/doublings). Curves
     /// override it with faster endomorphism-based tests, or with `P.is_on_curve()` when the
     /// cofactor is 1. P is assumed to be on the curve.

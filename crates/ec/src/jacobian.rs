@@ -124,7 +124,7 @@ impl<C: CurveParams> Jacobian<C> {
         }
     }
 
-    /// [2ⁿ]P (public n). For generic a this is paper 002 §4.2's repeated doubling, keeping
+    /// \[2ⁿ\]P (public n). For generic a this is paper 002 §4.2's repeated doubling, keeping
     /// W = aZ⁴ across steps: per step X² , Y², Y⁴, M² (4S) and X·Y², M·(S − X'), Y·Z, T·W (4M),
     /// with M = 3X² + W, S = 4XY², T = 8Y⁴, X' = M² − 2S, Y' = M(S − X') − T, Z' = 2YZ,
     /// W' = 2T·W (= a·Z'⁴). For a = 0 (2M + 5S) and a = −3 (3M + 5S) the specialised single
@@ -292,12 +292,12 @@ impl<C: CurveParams> Jacobian<C> {
             .collect()
     }
 
-    /// [k]P in constant time (via [`Projective::mul_ct`], complete formulas).
+    /// \[k\]P in constant time (via [`Projective::mul_ct`], complete formulas).
     pub fn mul_ct(&self, k: &[u64]) -> Self {
         Self::from(Projective::from(*self).mul_ct(k))
     }
 
-    /// [k]P for a public scalar (wNAF, see [`Projective::mul_vartime`]).
+    /// \[k\]P for a public scalar (wNAF, see [`Projective::mul_vartime`]).
     pub fn mul_vartime(&self, k: &[u64]) -> Self {
         crate::scalar_mul::wnaf_mul_jacobian(self, k)
     }

@@ -1,4 +1,4 @@
-//! Multi-scalar multiplication Σ [kᵢ]Pᵢ for public inputs (EIP-2537 MultiExp, verifiers).
+//! Multi-scalar multiplication Σ \[kᵢ\]Pᵢ for public inputs (EIP-2537 MultiExp, verifiers).
 //!
 //! * n ≤ [`SMALL_MSM`]: one wNAF multiplication per term ([`crate::Projective::mul_vartime`]),
 //!   summed.
@@ -21,7 +21,7 @@ use crate::{bit, bits_vartime};
 /// Up to this many terms, MSM is done term by term.
 pub const SMALL_MSM: usize = 8;
 
-/// Σ [scalars[i]]·points[i] (variable time). Returns `None` if the slices differ in length.
+/// Σᵢ `scalars[i]`·`points[i]` (variable time). Returns `None` if the slices differ in length.
 /// Scalars are little-endian limbs of any (possibly differing) lengths and are not reduced.
 pub fn msm_vartime<C: CurveParams, S: AsRef<[u64]>>(
     points: &[Affine<C>],

@@ -119,7 +119,7 @@ impl<C: CurveParams> Projective<C> {
         }
     }
 
-    /// [2ⁿ]P by n doublings (public n).
+    /// \[2ⁿ\]P by n doublings (public n).
     pub fn double_n(&self, n: usize) -> Self {
         let mut r = *self;
         for _ in 0..n {

@@ -1,4 +1,4 @@
-//! Scalar multiplication [k]P for scalars given as little-endian `u64` limbs.
+//! Scalar multiplication \[k\]P for scalars given as little-endian `u64` limbs.
 //!
 //! * [`Projective::mul_ct`] — constant-time baseline: fixed window w = 4 (paper 002 §3.2's
 //!   window method with the table built once), 64·len(k) doublings and 16·len(k) additions
@@ -7,12 +7,12 @@
 //! * [`Projective::mul_vartime`] — public scalars: width-w NAF (paper 002 §3.3, "NAF + window";
 //!   cost ≈ m·D + m/(w+1)·A + 2^(w−2)·A) over Jacobian coordinates with branching additions.
 //! * [`Projective::mul_ct_parallel`] / [`Projective::mul_vartime_parallel`] — paper 002 §4:
-//!   k = k₁·2^x + k₂ with x = ⌈0.734·m⌉; one thread computes [k₁]P followed by x repeated
-//!   doublings ([`Jacobian::double_n`], §4.2), the other [k₂]P; one addition joins them.
+//!   k = k₁·2^x + k₂ with x = ⌈0.734·m⌉; one thread computes \[k₁\]P followed by x repeated
+//!   doublings ([`Jacobian::double_n`], §4.2), the other \[k₂\]P; one addition joins them.
 //!
 //! `P * k` (`Mul<&[u64]>`) on every point type is [`Projective::mul_ct`].
 //!
-//! Scalars are not reduced modulo r: [k]P is computed for the integer k itself, so r, r + 1,
+//! Scalars are not reduced modulo r: \[k\]P is computed for the integer k itself, so r, r + 1,
 //! all-ones limbs etc. behave as integers (the identity and P for r and r + 1 on order-r points).
 
 use core::ops::Mul;
@@ -36,13 +36,13 @@ fn nibble(k: &[u64], i: usize) -> u64 {
 }
 
 impl<C: CurveParams> Projective<C> {
-    /// [k]P in constant time: fixed window w = 4 over all 64·len(k) bits (see module docs).
+    /// \[k\]P in constant time: fixed window w = 4 over all 64·len(k) bits (see module docs).
     /// The running time depends only on `k.len()`.
     pub fn mul_ct(&self, k: &[u64]) -> Self {
         self.mul_ct_bits(k, 64 * k.len())
     }
 
-    /// [k mod 2^nbits]P in constant time, processing exactly ⌈nbits/4⌉ windows (public nbits).
+    /// \[k mod 2^nbits\]P in constant time, processing exactly ⌈nbits/4⌉ windows (public nbits).
     /// Bits of k at or above `nbits` are ignored (bits inside the top window are used).
     pub fn mul_ct_bits(&self, k: &[u64], nbits: usize) -> Self {
         let windows = nbits.div_ceil(4);
@@ -75,13 +75,13 @@ impl<C: CurveParams> Projective<C> {
         acc
     }
 
-    /// [k]P for a public scalar k (wNAF; variable time in k and in P).
+    /// \[k\]P for a public scalar k (wNAF; variable time in k and in P).
     pub fn mul_vartime(&self, k: &[u64]) -> Self {
         Self::from(wnaf_mul_jacobian(&Jacobian::from(*self), k))
     }
 
     /// Paper 002's split multiplication, constant time: k = k₁·2^x + k₂ with
-    /// x = ⌈0.734·m⌉, m = 64·len(k); [k₁]P·2^x (fixed window then x doublings) and [k₂]P are
+    /// x = ⌈0.734·m⌉, m = 64·len(k); \[k₁\]P·2^x (fixed window then x doublings) and \[k₂\]P are
     /// computed on two threads and added with the complete formula.
     pub fn mul_ct_parallel(&self, k: &[u64]) -> Self {
         let m = 64 * k.len();
@@ -122,7 +122,7 @@ impl<C: CurveParams> Projective<C> {
 }
 
 impl<C: CurveParams> Affine<C> {
-    /// [k]P in constant time using the affine group law only (one inversion per step):
+    /// \[k\]P in constant time using the affine group law only (one inversion per step):
     /// Montgomery-ladder style double-and-add-always over all 64·len(k) bits. Slow (two
     /// inversions per bit); a reference for paper 004's affine ladders.
     pub fn mul_ct_affine(&self, k: &[u64]) -> Self {
