@@ -392,22 +392,33 @@ impl<P: FpParams<N>, const N: usize> Fp<P, N> {
         }
     }
 
-    /// k·a for a small public k ≤ 8: unreduced additions and one small-multiple reduction
-    /// (e.g. multiplication by 5 = −β in the papers' Fp2), or plain modular additions when k·p
-    /// would overflow R.
+    /// k·a for a small public k: for k·p < R, unreduced additions and one small-multiple
+    /// reduction (e.g. multiplication by 5 = −β in the papers' Fp2); otherwise a
+    /// double-and-add chain of modular additions.
+    #[inline]
     pub fn mul_small(&self, k: u8) -> Self {
-        if (k as u64) <= Self::MAX_UNREDUCED_MULTIPLE {
-            let mut acc = [0u64; N];
-            for _ in 0..k {
-                acc = limbs::add(&acc, &self.mont).0;
+        match k {
+            0 => Self::ZERO,
+            1 => *self,
+            2 => self.double(),
+            _ if (k as u64) <= Self::MAX_UNREDUCED_MULTIPLE => {
+                let mut acc = self.mont;
+                for _ in 1..k {
+                    acc = limbs::add(&acc, &self.mont).0;
+                }
+                Self::reduce_small_multiple(&acc)
             }
-            Self::reduce_small_multiple(&acc)
-        } else {
-            let mut acc = Self::ZERO;
-            for _ in 0..k {
-                acc = acc.add(self);
+            _ => {
+                let top = 7 - k.leading_zeros();
+                let mut acc = *self;
+                for i in (0..top).rev() {
+                    acc = acc.double();
+                    if (k >> i) & 1 == 1 {
+                        acc = acc.add(self);
+                    }
+                }
+                acc
             }
-            acc
         }
     }
 
@@ -506,16 +517,17 @@ impl<P: FpParams<N>, const N: usize> Fp<P, N> {
         c.pow_vartime(&Self::TRACE)
     }
 
-    /// A uniformly random element (rejection sampling on the top-masked limbs).
+    /// A uniformly random element (rejection sampling on limbs masked to the bit length of p).
     pub fn random(rng: &mut impl rand_core::RngCore) -> Self {
-        let top_bits = Self::BITS % 64;
-        let mask = if top_bits == 0 { u64::MAX } else { (1u64 << top_bits) - 1 };
+        let top_limb = ((Self::BITS - 1) / 64) as usize;
+        let top_bits = Self::BITS - 64 * top_limb as u32;
+        let mask = if top_bits == 64 { u64::MAX } else { (1u64 << top_bits) - 1 };
         loop {
             let mut a = [0u64; N];
-            for l in a.iter_mut() {
+            for l in a.iter_mut().take(top_limb + 1) {
                 *l = rng.next_u64();
             }
-            a[N - 1] &= mask;
+            a[top_limb] &= mask;
             if let Some(x) = Option::<Self>::from(Self::from_limbs(a)) {
                 return x;
             }

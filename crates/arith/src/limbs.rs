@@ -193,12 +193,16 @@ pub const fn trailing_zeros_vartime<const N: usize>(a: &[u64; N]) -> u32 {
     64 * N as u32
 }
 
-/// Shift right by `k` bits (public k).
+/// Shift right by `k` bits (public k; constant time in the limb values).
 pub const fn shr<const N: usize>(a: &[u64; N], k: u32) -> [u64; N] {
-    let mut r = *a;
+    let limb = (k / 64) as usize;
+    let bit = k % 64;
+    let mut r = [0u64; N];
     let mut i = 0;
-    while i < k {
-        r = shr1(&r);
+    while i + limb < N {
+        let lo = a[i + limb] >> bit;
+        let hi = if bit != 0 && i + limb + 1 < N { a[i + limb + 1] << (64 - bit) } else { 0 };
+        r[i] = lo | hi;
         i += 1;
     }
     r
@@ -252,6 +256,18 @@ mod tests {
     fn hex_parse() {
         let a: [u64; 2] = from_hex("0x0102030405060708090a0b0c0d0e0f10");
         assert_eq!(a, [0x090a0b0c0d0e0f10, 0x0102030405060708]);
+    }
+
+    #[test]
+    fn shifts() {
+        let a = [0x0123_4567_89ab_cdefu64, 0xfedc_ba98_7654_3210, 0x1111_2222_3333_4444];
+        for k in 0..200u32 {
+            let mut slow = a;
+            for _ in 0..k {
+                slow = shr1(&slow);
+            }
+            assert_eq!(shr(&a, k), slow, "k = {k}");
+        }
     }
 
     #[test]

@@ -10,6 +10,8 @@
 
 mod aead_cmd;
 mod bench;
+mod bench_aead;
+mod bench_pairing;
 mod evm;
 mod timing;
 
