@@ -1,0 +1,466 @@
+//! Point encodings for BN254 (alt_bn128) and BLS12-381, with full validation on decode.
+//!
+//! * [`zcash`] — the Zcash / IETF serialization of BLS12-381 points
+//!   (draft-irtf-cfrg-pairing-friendly-curves-11, Appendix C "ZCash serialization format for
+//!   BLS12-381"; the `bls12_381` crate's `to_compressed`/`to_uncompressed`): compressed 48/96
+//!   bytes, uncompressed 96/192 bytes, the three flag bits in the top of the first byte
+//!   (bit 7 compression C_bit, bit 6 infinity I_bit, bit 5 sort S_bit = "y is lexicographically
+//!   largest"), Fp2 written c1‖c0.
+//! * [`eip196`] — the alt_bn128 encodings of EIP-196 §"Encoding" (G1: two 32-byte big-endian
+//!   coordinates, (0, 0) = infinity) and EIP-197 §"Specification" (G2: Fp2 elements written
+//!   imaginary part first, x = x_im‖x_re).
+//! * [`eip2537`] — the BLS12-381 encodings of EIP-2537 §"Fine points and encoding" (each Fp
+//!   element is 64 bytes: 16 zero bytes then the 48-byte big-endian value; Fp2 = c0‖c1; the
+//!   all-zero string is the point at infinity; 32-byte big-endian scalars).
+//!
+//! Every decoder rejects non-canonical field elements (value ≥ p), points off the curve, and
+//! — where the format requires it — points outside the order-r subgroup, with a typed
+//! [`EncodingError`]. The encoders accept any valid point.
+
+use core::fmt;
+
+use hayate_arith::{Fp as PrimeField, FpParams};
+use hayate_ec::{Affine, CurveParams};
+use subtle::{Choice, ConditionallySelectable};
+
+use crate::{bls12_381, bn254};
+
+/// Why a byte string is not a valid encoding.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EncodingError {
+    /// The input has the wrong number of bytes.
+    InvalidLength { expected: usize, got: usize },
+    /// Padding bytes that must be zero are not (EIP-2537's 16-byte prefix of each Fp element).
+    InvalidPadding,
+    /// A field element is not canonical (its integer value is ≥ p).
+    InvalidFieldElement,
+    /// The coordinates do not satisfy the curve equation (or, compressed: x³ + b is not a square).
+    NotOnCurve,
+    /// The point is on the curve but not in the order-r subgroup.
+    NotInSubgroup,
+    /// The Zcash flag bits are inconsistent.
+    InvalidFlags(FlagError),
+}
+
+/// The flag-bit inconsistencies of the Zcash format.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FlagError {
+    /// The compression bit does not match the length (set in a 96/192-byte uncompressed string
+    /// or clear in a 48/96-byte compressed one).
+    CompressionMismatch,
+    /// The infinity bit is set but some other bit (besides the compression bit) is not zero.
+    NonZeroInfinity,
+    /// The sort bit is set on the point at infinity.
+    SortOnInfinity,
+    /// The sort bit is set in an uncompressed encoding.
+    SortOnUncompressed,
+}
+
+impl fmt::Display for FlagError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            FlagError::CompressionMismatch => "compression flag does not match the encoding length",
+            FlagError::NonZeroInfinity => "infinity flag set but the remaining bits are not zero",
+            FlagError::SortOnInfinity => "sort flag set on the point at infinity",
+            FlagError::SortOnUncompressed => "sort flag set in an uncompressed encoding",
+        })
+    }
+}
+
+impl fmt::Display for EncodingError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            EncodingError::InvalidLength { expected, got } => {
+                write!(f, "invalid length: expected {expected} bytes, got {got}")
+            }
+            EncodingError::InvalidPadding => f.write_str("non-zero padding bytes"),
+            EncodingError::InvalidFieldElement => f.write_str("field element not below the modulus"),
+            EncodingError::NotOnCurve => f.write_str("point is not on the curve"),
+            EncodingError::NotInSubgroup => f.write_str("point is not in the order-r subgroup"),
+            EncodingError::InvalidFlags(e) => write!(f, "invalid flags: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for EncodingError {}
+
+/// Fixed-length view of `bytes`, or [`EncodingError::InvalidLength`].
+pub(crate) fn exact<const L: usize>(bytes: &[u8]) -> Result<&[u8; L], EncodingError> {
+    bytes.try_into().map_err(|_| EncodingError::InvalidLength { expected: L, got: bytes.len() })
+}
+
+/// A canonical big-endian field element (any length; value must be < p).
+fn fp_from_be<P: FpParams<N>, const N: usize>(bytes: &[u8]) -> Result<PrimeField<P, N>, EncodingError> {
+    Option::from(PrimeField::<P, N>::from_bytes_be(bytes)).ok_or(EncodingError::InvalidFieldElement)
+}
+
+/// Is P in the order-r subgroup? Variable time (public points only): [r]P = O by wNAF.
+pub fn in_subgroup_vartime<C: CurveParams>(p: &Affine<C>) -> bool {
+    bool::from(p.infinity) || bool::from(p.mul_vartime(C::ORDER).is_identity())
+}
+
+/// Scalars: a big-endian byte string as little-endian u64 limbs (no reduction).
+pub fn scalar_limbs_be<const L: usize>(bytes: &[u8]) -> [u64; L] {
+    let mut out = [0u64; L];
+    let n = bytes.len();
+    for (i, &b) in bytes.iter().enumerate() {
+        let pos = n - 1 - i;
+        if pos < 8 * L {
+            out[pos / 8] |= (b as u64) << (8 * (pos % 8));
+        }
+    }
+    out
+}
+
+/// The Zcash / IETF serialization of BLS12-381 G1 and G2 points.
+///
+/// Compressed: x with C_bit = 1, S_bit = "y is lexicographically largest" (for Fp2: compare c1,
+/// then c0 if c1 = 0); infinity = `0xc0 00 … 00`. Uncompressed: x‖y with C_bit = 0, S_bit = 0;
+/// infinity = `0x40 00 … 00`. Fp2 elements are written c1‖c0. Decoding checks the flags, that
+/// every field element is canonical, that the point is on the curve and (except in the
+/// `_unchecked` variants) in the order-r subgroup (constant-time check).
+pub mod zcash {
+    use super::*;
+    use bls12_381::{Fp, Fp2, G1Affine, G2Affine};
+
+    const C_BIT: u8 = 0x80;
+    const I_BIT: u8 = 0x40;
+    const S_BIT: u8 = 0x20;
+    const FLAGS: u8 = C_BIT | I_BIT | S_BIT;
+
+    /// Bytes of a G1 compressed encoding.
+    pub const G1_COMPRESSED: usize = 48;
+    /// Bytes of a G1 uncompressed encoding.
+    pub const G1_UNCOMPRESSED: usize = 96;
+    /// Bytes of a G2 compressed encoding.
+    pub const G2_COMPRESSED: usize = 96;
+    /// Bytes of a G2 uncompressed encoding.
+    pub const G2_UNCOMPRESSED: usize = 192;
+
+    fn write_fp2(x: &Fp2, out: &mut [u8]) {
+        x.c1.write_bytes_be(&mut out[..48]);
+        x.c0.write_bytes_be(&mut out[48..96]);
+    }
+
+    /// Compressed G1 (48 bytes).
+    pub fn g1_to_compressed(p: &G1Affine) -> [u8; 48] {
+        let mut out = [0u8; 48];
+        if bool::from(p.infinity) {
+            out[0] = C_BIT | I_BIT;
+            return out;
+        }
+        p.x.write_bytes_be(&mut out);
+        out[0] |= C_BIT;
+        if bool::from(p.y.is_lexicographically_largest()) {
+            out[0] |= S_BIT;
+        }
+        out
+    }
+
+    /// Uncompressed G1 (96 bytes).
+    pub fn g1_to_uncompressed(p: &G1Affine) -> [u8; 96] {
+        let mut out = [0u8; 96];
+        if bool::from(p.infinity) {
+            out[0] = I_BIT;
+            return out;
+        }
+        p.x.write_bytes_be(&mut out[..48]);
+        p.y.write_bytes_be(&mut out[48..]);
+        out
+    }
+
+    /// Compressed G2 (96 bytes).
+    pub fn g2_to_compressed(p: &G2Affine) -> [u8; 96] {
+        let mut out = [0u8; 96];
+        if bool::from(p.infinity) {
+            out[0] = C_BIT | I_BIT;
+            return out;
+        }
+        write_fp2(&p.x, &mut out);
+        out[0] |= C_BIT;
+        if bool::from(p.y.is_lexicographically_largest()) {
+            out[0] |= S_BIT;
+        }
+        out
+    }
+
+    /// Uncompressed G2 (192 bytes).
+    pub fn g2_to_uncompressed(p: &G2Affine) -> [u8; 192] {
+        let mut out = [0u8; 192];
+        if bool::from(p.infinity) {
+            out[0] = I_BIT;
+            return out;
+        }
+        write_fp2(&p.x, &mut out[..96]);
+        write_fp2(&p.y, &mut out[96..]);
+        out
+    }
+
+    /// Splits off and checks the flags; returns (infinity, sort) and the body with flags cleared.
+    /// For the infinity encoding every other bit must be zero.
+    fn parse_flags<const L: usize>(bytes: &[u8; L], compressed: bool) -> Result<(bool, bool, [u8; L]), EncodingError> {
+        let flags = bytes[0] & FLAGS;
+        let c = flags & C_BIT != 0;
+        let i = flags & I_BIT != 0;
+        let s = flags & S_BIT != 0;
+        if c != compressed {
+            return Err(EncodingError::InvalidFlags(FlagError::CompressionMismatch));
+        }
+        if !compressed && s {
+            return Err(EncodingError::InvalidFlags(FlagError::SortOnUncompressed));
+        }
+        let mut body = *bytes;
+        body[0] &= !FLAGS;
+        if i {
+            if s {
+                return Err(EncodingError::InvalidFlags(FlagError::SortOnInfinity));
+            }
+            if body.iter().any(|&b| b != 0) {
+                return Err(EncodingError::InvalidFlags(FlagError::NonZeroInfinity));
+            }
+        }
+        Ok((i, s, body))
+    }
+
+    fn fp2_from_c1c0(bytes: &[u8]) -> Result<Fp2, EncodingError> {
+        let c1 = fp_from_be(&bytes[..48])?;
+        let c0 = fp_from_be(&bytes[48..96])?;
+        Ok(Fp2::new(c0, c1))
+    }
+
+    fn check_subgroup<C: CurveParams>(p: Affine<C>, check: bool) -> Result<Affine<C>, EncodingError> {
+        if check && !bool::from(p.is_in_subgroup()) {
+            return Err(EncodingError::NotInSubgroup);
+        }
+        Ok(p)
+    }
+
+    fn g1_compressed(bytes: &[u8], check: bool) -> Result<G1Affine, EncodingError> {
+        let (inf, sort, body) = parse_flags(exact::<48>(bytes)?, true)?;
+        if inf {
+            return Ok(G1Affine::identity());
+        }
+        let x: Fp = fp_from_be(&body)?;
+        let y = Option::<Fp>::from(G1Affine::curve_rhs(&x).sqrt()).ok_or(EncodingError::NotOnCurve)?;
+        let flip = y.is_lexicographically_largest() ^ Choice::from(sort as u8);
+        let y = Fp::conditional_select(&y, &-y, flip);
+        check_subgroup(G1Affine::from_xy_unchecked(x, y), check)
+    }
+
+    fn g1_uncompressed(bytes: &[u8], check: bool) -> Result<G1Affine, EncodingError> {
+        let (inf, _, body) = parse_flags(exact::<96>(bytes)?, false)?;
+        if inf {
+            return Ok(G1Affine::identity());
+        }
+        let x: Fp = fp_from_be(&body[..48])?;
+        let y: Fp = fp_from_be(&body[48..])?;
+        let p = Option::<G1Affine>::from(G1Affine::new(x, y)).ok_or(EncodingError::NotOnCurve)?;
+        check_subgroup(p, check)
+    }
+
+    fn g2_compressed(bytes: &[u8], check: bool) -> Result<G2Affine, EncodingError> {
+        let (inf, sort, body) = parse_flags(exact::<96>(bytes)?, true)?;
+        if inf {
+            return Ok(G2Affine::identity());
+        }
+        let x = fp2_from_c1c0(&body)?;
+        let y = Option::<Fp2>::from(G2Affine::curve_rhs(&x).sqrt()).ok_or(EncodingError::NotOnCurve)?;
+        let flip = y.is_lexicographically_largest() ^ Choice::from(sort as u8);
+        let y = Fp2::conditional_select(&y, &-y, flip);
+        check_subgroup(G2Affine::from_xy_unchecked(x, y), check)
+    }
+
+    fn g2_uncompressed(bytes: &[u8], check: bool) -> Result<G2Affine, EncodingError> {
+        let (inf, _, body) = parse_flags(exact::<192>(bytes)?, false)?;
+        if inf {
+            return Ok(G2Affine::identity());
+        }
+        let x = fp2_from_c1c0(&body[..96])?;
+        let y = fp2_from_c1c0(&body[96..])?;
+        let p = Option::<G2Affine>::from(G2Affine::new(x, y)).ok_or(EncodingError::NotOnCurve)?;
+        check_subgroup(p, check)
+    }
+
+    /// Decodes a compressed G1 point (48 bytes), fully validated.
+    pub fn g1_from_compressed(bytes: &[u8]) -> Result<G1Affine, EncodingError> {
+        g1_compressed(bytes, true)
+    }
+    /// Decodes a compressed G1 point without the subgroup check (flags, canonicity, curve only).
+    pub fn g1_from_compressed_unchecked(bytes: &[u8]) -> Result<G1Affine, EncodingError> {
+        g1_compressed(bytes, false)
+    }
+    /// Decodes an uncompressed G1 point (96 bytes), fully validated.
+    pub fn g1_from_uncompressed(bytes: &[u8]) -> Result<G1Affine, EncodingError> {
+        g1_uncompressed(bytes, true)
+    }
+    /// Decodes an uncompressed G1 point without the subgroup check.
+    pub fn g1_from_uncompressed_unchecked(bytes: &[u8]) -> Result<G1Affine, EncodingError> {
+        g1_uncompressed(bytes, false)
+    }
+    /// Decodes a compressed G2 point (96 bytes), fully validated.
+    pub fn g2_from_compressed(bytes: &[u8]) -> Result<G2Affine, EncodingError> {
+        g2_compressed(bytes, true)
+    }
+    /// Decodes a compressed G2 point without the subgroup check.
+    pub fn g2_from_compressed_unchecked(bytes: &[u8]) -> Result<G2Affine, EncodingError> {
+        g2_compressed(bytes, false)
+    }
+    /// Decodes an uncompressed G2 point (192 bytes), fully validated.
+    pub fn g2_from_uncompressed(bytes: &[u8]) -> Result<G2Affine, EncodingError> {
+        g2_uncompressed(bytes, true)
+    }
+    /// Decodes an uncompressed G2 point without the subgroup check.
+    pub fn g2_from_uncompressed_unchecked(bytes: &[u8]) -> Result<G2Affine, EncodingError> {
+        g2_uncompressed(bytes, false)
+    }
+}
+
+/// alt_bn128 encodings of EIP-196 (G1) and EIP-197 (G2).
+///
+/// G1: x‖y, 32-byte big-endian each; (0, 0) is the point at infinity. G2: x_im‖x_re‖y_im‖y_re;
+/// all zero is infinity. Coordinates ≥ p are errors; points must be on the curve, and G2 points
+/// in the order-r subgroup (G1 has cofactor 1).
+pub mod eip196 {
+    use super::*;
+    use bn254::{Fp, Fp2, G1Affine, G2Affine};
+
+    /// A 32-byte big-endian coordinate (must be < p).
+    pub fn fp_decode(bytes: &[u8; 32]) -> Result<Fp, EncodingError> {
+        fp_from_be(bytes)
+    }
+
+    /// A G1 point from 64 bytes: coordinates canonical, (0, 0) = infinity, else on the curve.
+    pub fn g1_decode(bytes: &[u8; 64]) -> Result<G1Affine, EncodingError> {
+        let x = fp_decode(bytes[..32].try_into().unwrap())?;
+        let y = fp_decode(bytes[32..].try_into().unwrap())?;
+        if bool::from(x.is_zero() & y.is_zero()) {
+            return Ok(G1Affine::identity());
+        }
+        Option::from(G1Affine::new(x, y)).ok_or(EncodingError::NotOnCurve)
+    }
+
+    /// 64 bytes x‖y (infinity → 64 zero bytes).
+    pub fn g1_encode(p: &G1Affine) -> [u8; 64] {
+        let mut out = [0u8; 64];
+        // the identity is stored as (0, 0), which encodes as zeros
+        p.x.write_bytes_be(&mut out[..32]);
+        p.y.write_bytes_be(&mut out[32..]);
+        out
+    }
+
+    /// An Fp2 element written imaginary part first (c1‖c0).
+    pub fn fp2_decode(bytes: &[u8; 64]) -> Result<Fp2, EncodingError> {
+        let im = fp_decode(bytes[..32].try_into().unwrap())?;
+        let re = fp_decode(bytes[32..].try_into().unwrap())?;
+        Ok(Fp2::new(re, im))
+    }
+
+    /// A G2 point from 128 bytes without the subgroup check (canonical, on the twist, zero =
+    /// infinity).
+    pub fn g2_decode_unchecked(bytes: &[u8; 128]) -> Result<G2Affine, EncodingError> {
+        let x = fp2_decode(bytes[..64].try_into().unwrap())?;
+        let y = fp2_decode(bytes[64..].try_into().unwrap())?;
+        if bool::from(x.is_zero() & y.is_zero()) {
+            return Ok(G2Affine::identity());
+        }
+        Option::from(G2Affine::new(x, y)).ok_or(EncodingError::NotOnCurve)
+    }
+
+    /// A G2 point from 128 bytes, fully validated (EIP-197: on the twist and of order r).
+    pub fn g2_decode(bytes: &[u8; 128]) -> Result<G2Affine, EncodingError> {
+        let p = g2_decode_unchecked(bytes)?;
+        if !in_subgroup_vartime(&p) {
+            return Err(EncodingError::NotInSubgroup);
+        }
+        Ok(p)
+    }
+
+    /// 128 bytes x_im‖x_re‖y_im‖y_re (infinity → zeros).
+    pub fn g2_encode(p: &G2Affine) -> [u8; 128] {
+        let mut out = [0u8; 128];
+        p.x.c1.write_bytes_be(&mut out[..32]);
+        p.x.c0.write_bytes_be(&mut out[32..64]);
+        p.y.c1.write_bytes_be(&mut out[64..96]);
+        p.y.c0.write_bytes_be(&mut out[96..]);
+        out
+    }
+}
+
+/// BLS12-381 encodings of EIP-2537.
+///
+/// Fp: 64 bytes = 16 zero bytes ‖ 48-byte big-endian value < p. Fp2: c0‖c1 (128 bytes).
+/// G1: x‖y (128 bytes), G2: x‖y (256 bytes); the all-zero string is the point at infinity.
+/// Decoders check padding, canonicity and the curve equation; the subgroup check is separate
+/// ([`in_subgroup_vartime`]) because G1ADD/G2ADD do not perform it.
+pub mod eip2537 {
+    use super::*;
+    use bls12_381::{Fp, Fp2, G1Affine, G2Affine};
+
+    /// An Fp element: 16 zero bytes of padding then 48 bytes big-endian (value < p).
+    pub fn fp_decode(bytes: &[u8; 64]) -> Result<Fp, EncodingError> {
+        if bytes[..16].iter().any(|&b| b != 0) {
+            return Err(EncodingError::InvalidPadding);
+        }
+        fp_from_be(&bytes[16..])
+    }
+
+    /// Writes an Fp element as 64 bytes (16 zero bytes ‖ 48-byte value).
+    pub fn fp_encode(x: &Fp, out: &mut [u8]) {
+        x.write_bytes_be(&mut out[..64]);
+    }
+
+    /// An Fp2 element c0‖c1 (128 bytes).
+    pub fn fp2_decode(bytes: &[u8; 128]) -> Result<Fp2, EncodingError> {
+        let c0 = fp_decode(bytes[..64].try_into().unwrap())?;
+        let c1 = fp_decode(bytes[64..].try_into().unwrap())?;
+        Ok(Fp2::new(c0, c1))
+    }
+
+    fn fp2_encode(x: &Fp2, out: &mut [u8]) {
+        fp_encode(&x.c0, &mut out[..64]);
+        fp_encode(&x.c1, &mut out[64..128]);
+    }
+
+    /// A G1 point from 128 bytes (padding, canonical coordinates, on the curve; all zero =
+    /// infinity). No subgroup check.
+    pub fn g1_decode(bytes: &[u8; 128]) -> Result<G1Affine, EncodingError> {
+        let x = fp_decode(bytes[..64].try_into().unwrap())?;
+        let y = fp_decode(bytes[64..].try_into().unwrap())?;
+        if bool::from(x.is_zero() & y.is_zero()) {
+            return Ok(G1Affine::identity());
+        }
+        Option::from(G1Affine::new(x, y)).ok_or(EncodingError::NotOnCurve)
+    }
+
+    /// 128 bytes (infinity → zeros).
+    pub fn g1_encode(p: &G1Affine) -> [u8; 128] {
+        let mut out = [0u8; 128];
+        fp_encode(&p.x, &mut out[..64]);
+        fp_encode(&p.y, &mut out[64..]);
+        out
+    }
+
+    /// A G2 point from 256 bytes (padding, canonical coordinates, on the twist; all zero =
+    /// infinity). No subgroup check.
+    pub fn g2_decode(bytes: &[u8; 256]) -> Result<G2Affine, EncodingError> {
+        let x = fp2_decode(bytes[..128].try_into().unwrap())?;
+        let y = fp2_decode(bytes[128..].try_into().unwrap())?;
+        if bool::from(x.is_zero() & y.is_zero()) {
+            return Ok(G2Affine::identity());
+        }
+        Option::from(G2Affine::new(x, y)).ok_or(EncodingError::NotOnCurve)
+    }
+
+    /// 256 bytes (infinity → zeros).
+    pub fn g2_encode(p: &G2Affine) -> [u8; 256] {
+        let mut out = [0u8; 256];
+        fp2_encode(&p.x, &mut out[..128]);
+        fp2_encode(&p.y, &mut out[128..]);
+        out
+    }
+
+    /// A 32-byte big-endian scalar as little-endian limbs (any 256-bit value; not reduced).
+    pub fn scalar_decode(bytes: &[u8; 32]) -> [u64; 4] {
+        scalar_limbs_be(bytes)
+    }
+}
