@@ -22,7 +22,9 @@
 pub mod bls12_381;
 pub mod bn254;
 pub mod bn254_beuchat;
+pub mod encoding;
 pub mod engine;
+pub mod evm;
 pub mod final_exp;
 pub mod g2;
 pub mod gt;
