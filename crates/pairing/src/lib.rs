@@ -28,6 +28,7 @@ pub mod evm;
 pub mod final_exp;
 pub mod g2;
 pub mod gt;
+pub mod hash_to_curve;
 pub mod miller;
 #[cfg(test)]
 mod reference;

@@ -1,0 +1,209 @@
+//! Hashing to BLS12-381 G1 and G2 — RFC 9380 ("Hashing to Elliptic Curves"), suites
+//! `BLS12381G1_XMD:SHA-256_SSWU_RO_` / `_NU_` and `BLS12381G2_XMD:SHA-256_SSWU_RO_` / `_NU_`
+//! (§8.8.1, §8.8.2).
+//!
+//! The pipeline (§3):
+//!
+//! ```text
+//! msg ─expand_message_xmd (§5.3.1)─▶ bytes ─hash_to_field (§5.2)─▶ u ∈ F
+//!     ─SSWU (§6.6.2) onto E'─▶ isogeny (§6.6.3, App. E.2/E.3) ─▶ point of E ─clear_cofactor (§7)─▶ G
+//! ```
+//!
+//! * [`expand`] — `expand_message_xmd` with SHA-256 (typed errors, oversize DST rule);
+//! * [`hash_to_field_fp`] / [`hash_to_field_fp2`] — §5.2 with L = 64, m = 1 and m = 2;
+//! * [`sswu`] — simplified SWU to E1' (Z = 11) and E2' (Z = −(2 + u));
+//! * [`iso`] — the 11-isogeny and 3-isogeny;
+//! * cofactor clearing: G1 by h_eff = 0xd201000000010001 = 1 − z (§8.8.1), G2 by the
+//!   Budroni–Pintore method with ψ (§8.8.2, Appendix G.3), ψ being [`crate::g2`]'s Frobenius on
+//!   the M-type twist.
+//!
+//! Public entry points: [`hash_to_g1`], [`encode_to_g1`], [`hash_to_g2`], [`encode_to_g2`] and
+//! the map-only [`map_to_g1`] / [`map_to_g2`] used by the EIP-2537 precompiles (SSWU +
+//! isogeny + cofactor clearing of one field element). Everything is constant time in the
+//! message and in u (the scalars used in cofactor clearing are public constants, processed by
+//! fixed double-and-add chains on the complete RCB formulas), and nothing panics.
+
+pub mod expand;
+pub mod iso;
+pub mod sswu;
+
+use std::sync::OnceLock;
+
+pub use expand::{expand_message_xmd, expand_message_xmd_into, ExpandError};
+
+use hayate_ec::{CurveParams, Projective};
+
+use crate::bls12_381::{Bls12381, Fp, Fp2, G1Affine, G1Projective, G2Affine, G2Projective};
+
+/// Suite ID of hash_to_g1 (random oracle).
+pub const SUITE_G1_RO: &str = "BLS12381G1_XMD:SHA-256_SSWU_RO_";
+/// Suite ID of encode_to_g1 (non-uniform).
+pub const SUITE_G1_NU: &str = "BLS12381G1_XMD:SHA-256_SSWU_NU_";
+/// Suite ID of hash_to_g2 (random oracle).
+pub const SUITE_G2_RO: &str = "BLS12381G2_XMD:SHA-256_SSWU_RO_";
+/// Suite ID of encode_to_g2 (non-uniform).
+pub const SUITE_G2_NU: &str = "BLS12381G2_XMD:SHA-256_SSWU_NU_";
+
+/// L = ceil((ceil(log2 p) + k)/8) = ceil((381 + 128)/8) = 64 bytes per base-field element.
+pub const L: usize = 64;
+
+/// |z| for BLS12-381 (z = −0xd201000000010000).
+const Z_ABS: u64 = 0xd201000000010000;
+/// h_eff for G1 = 1 − z (§8.8.1).
+pub const H_EFF_G1: u64 = 0xd201000000010001;
+
+/// One base-field element from L = 64 uniform bytes: OS2IP(bytes) mod p.
+fn fp_from_uniform(bytes: &[u8]) -> Fp {
+    Fp::from_bytes_be_reduce(bytes)
+}
+
+/// hash_to_field into Fp (m = 1), C elements, with a stack buffer (C ≤ 2 here, so the length
+/// 64·C is always within expand_message_xmd's limit).
+fn h2f_fp<const C: usize>(msg: &[u8], dst: &[u8]) -> [Fp; C] {
+    let mut buf = [0u8; 4 * L];
+    let bytes = &mut buf[..L * C];
+    expand::expand_unchecked(msg, dst, bytes);
+    core::array::from_fn(|i| fp_from_uniform(&bytes[L * i..L * (i + 1)]))
+}
+
+/// hash_to_field into Fp2 (m = 2), C elements (C ≤ 2).
+fn h2f_fp2<const C: usize>(msg: &[u8], dst: &[u8]) -> [Fp2; C] {
+    let mut buf = [0u8; 4 * L];
+    let bytes = &mut buf[..2 * L * C];
+    expand::expand_unchecked(msg, dst, bytes);
+    core::array::from_fn(|i| {
+        let e = &bytes[2 * L * i..2 * L * (i + 1)];
+        Fp2::new(fp_from_uniform(&e[..L]), fp_from_uniform(&e[L..]))
+    })
+}
+
+/// hash_to_field(msg, count) for F = Fp (RFC 9380 §5.2, m = 1, L = 64, expand_message_xmd with
+/// SHA-256). Errors only if 64·count exceeds expand_message_xmd's output limit (8160 bytes).
+pub fn hash_to_field_fp(msg: &[u8], dst: &[u8], count: usize) -> Result<Vec<Fp>, ExpandError> {
+    let bytes = expand_message_xmd(msg, dst, count.saturating_mul(L))?;
+    Ok(bytes.chunks_exact(L).map(fp_from_uniform).collect())
+}
+
+/// hash_to_field(msg, count) for F = Fp2 (RFC 9380 §5.2, m = 2, L = 64): element i is
+/// (e_(i,0) + e_(i,1)·u) from bytes [128i, 128i + 64) and [128i + 64, 128i + 128).
+pub fn hash_to_field_fp2(msg: &[u8], dst: &[u8], count: usize) -> Result<Vec<Fp2>, ExpandError> {
+    let bytes = expand_message_xmd(msg, dst, count.saturating_mul(2 * L))?;
+    Ok(bytes
+        .chunks_exact(2 * L)
+        .map(|e| Fp2::new(fp_from_uniform(&e[..L]), fp_from_uniform(&e[L..])))
+        .collect())
+}
+
+/// \[k\]P for a public constant k by a fixed left-to-right double-and-add chain on the
+/// complete formulas (the sequence of operations depends only on k, not on P).
+fn mul_by_public_u64<C: CurveParams>(p: &Projective<C>, k: u64) -> Projective<C> {
+    if k == 0 {
+        return Projective::identity();
+    }
+    let top = 63 - k.leading_zeros();
+    let mut acc = *p;
+    for i in (0..top).rev() {
+        acc = acc.double();
+        if (k >> i) & 1 == 1 {
+            acc = acc.add(p);
+        }
+    }
+    acc
+}
+
+/// map_to_curve for G1 (§6.6.3): SSWU onto E1', then the 11-isogeny to E1 (not yet in G1).
+pub fn map_to_curve_g1(u: &Fp) -> G1Projective {
+    let (x, y) = sswu::map_to_curve_g1_iso(u);
+    iso::iso_map_g1(&x, &y)
+}
+
+/// map_to_curve for G2 (§6.6.3): SSWU onto E2', then the 3-isogeny to E2 (not yet in G2).
+pub fn map_to_curve_g2(u: &Fp2) -> G2Projective {
+    let (x, y) = sswu::map_to_curve_g2_iso(u);
+    iso::iso_map_g2(&x, &y)
+}
+
+/// clear_cofactor for G1: \[h_eff\]P with h_eff = 0xd201000000010001 (§8.8.1).
+pub fn clear_cofactor_g1(p: &G1Projective) -> G1Projective {
+    mul_by_public_u64(p, H_EFF_G1)
+}
+
+/// The ψ constants (γ_x, γ_y) for k = 1 and 2, from [`crate::g2::frobenius_constants`].
+fn psi_constants() -> &'static [(Fp2, Fp2); 2] {
+    static C: OnceLock<[(Fp2, Fp2); 2]> = OnceLock::new();
+    C.get_or_init(|| {
+        [crate::g2::frobenius_constants::<Bls12381, 6>(1), crate::g2::frobenius_constants::<Bls12381, 6>(2)]
+    })
+}
+
+/// ψ on projective points of E2: the coordinate-wise version of [`crate::g2::frobenius`]
+/// (k = 1): (X : Y : Z) ↦ (X̄·γ_x : Ȳ·γ_y : Z̄). Valid because the p-power Frobenius is a
+/// field automorphism, so x̄ = X̄/Z̄.
+pub fn psi(p: &G2Projective) -> G2Projective {
+    let (gx, gy) = psi_constants()[0];
+    G2Projective { x: p.x.conjugate() * gx, y: p.y.conjugate() * gy, z: p.z.conjugate() }
+}
+
+/// ψ² on projective points of E2 ([`crate::g2::frobenius`] with k = 2).
+pub fn psi2(p: &G2Projective) -> G2Projective {
+    let (gx, gy) = psi_constants()[1];
+    G2Projective { x: p.x * gx, y: p.y * gy, z: p.z }
+}
+
+/// \[z\]P with z = −0xd201000000010000.
+fn mul_by_z(p: &G2Projective) -> G2Projective {
+    mul_by_public_u64(p, Z_ABS).neg()
+}
+
+/// clear_cofactor for G2 (§8.8.2, Appendix G.3, Budroni–Pintore):
+/// h_eff·P = \[z² − z − 1\]P + \[z − 1\]ψ(P) + ψ²(2P), computed as in G.3 with c1 = z.
+pub fn clear_cofactor_g2(p: &G2Projective) -> G2Projective {
+    let t1 = mul_by_z(p); // 1. t1 = c1·P
+    let mut t2 = psi(p); // 2. t2 = ψ(P)
+    let mut t3 = p.double(); // 3. t3 = 2·P
+    t3 = psi2(&t3); // 4. t3 = ψ²(t3)
+    t3 = t3.sub(&t2); // 5. t3 = t3 − t2
+    t2 = t1.add(&t2); // 6. t2 = t1 + t2
+    t2 = mul_by_z(&t2); // 7. t2 = c1·t2
+    t3 = t3.add(&t2); // 8. t3 = t3 + t2
+    t3 = t3.sub(&t1); // 9. t3 = t3 − t1
+    t3.sub(p) // 10. Q = t3 − P
+}
+
+/// `hash_to_curve` for G1, suite BLS12381G1_XMD:SHA-256_SSWU_RO_ (§3, §8.8.1), under the
+/// caller's domain separation tag (DSTs over 255 bytes are hashed per §5.3.3).
+pub fn hash_to_g1(msg: &[u8], dst: &[u8]) -> G1Affine {
+    let [u0, u1] = h2f_fp::<2>(msg, dst);
+    let q = map_to_curve_g1(&u0).add(&map_to_curve_g1(&u1));
+    clear_cofactor_g1(&q).to_affine()
+}
+
+/// `encode_to_curve` for G1, suite BLS12381G1_XMD:SHA-256_SSWU_NU_ (non-uniform).
+pub fn encode_to_g1(msg: &[u8], dst: &[u8]) -> G1Affine {
+    let [u] = h2f_fp::<1>(msg, dst);
+    clear_cofactor_g1(&map_to_curve_g1(&u)).to_affine()
+}
+
+/// `hash_to_curve` for G2, suite BLS12381G2_XMD:SHA-256_SSWU_RO_ (§3, §8.8.2).
+pub fn hash_to_g2(msg: &[u8], dst: &[u8]) -> G2Affine {
+    let [u0, u1] = h2f_fp2::<2>(msg, dst);
+    let q = map_to_curve_g2(&u0).add(&map_to_curve_g2(&u1));
+    clear_cofactor_g2(&q).to_affine()
+}
+
+/// `encode_to_curve` for G2, suite BLS12381G2_XMD:SHA-256_SSWU_NU_ (non-uniform).
+pub fn encode_to_g2(msg: &[u8], dst: &[u8]) -> G2Affine {
+    let [u] = h2f_fp2::<1>(msg, dst);
+    clear_cofactor_g2(&map_to_curve_g2(&u)).to_affine()
+}
+
+/// One field element to G1: clear_cofactor(map_to_curve(u)) — EIP-2537's MAP_FP_TO_G1 (the
+/// caller decodes and range-checks u).
+pub fn map_to_g1(u: &Fp) -> G1Affine {
+    clear_cofactor_g1(&map_to_curve_g1(u)).to_affine()
+}
+
+/// One Fp2 element to G2: clear_cofactor(map_to_curve(u)) — EIP-2537's MAP_FP2_TO_G2.
+pub fn map_to_g2(u: &Fp2) -> G2Affine {
+    clear_cofactor_g2(&map_to_curve_g2(u)).to_affine()
+}

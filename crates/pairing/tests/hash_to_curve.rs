@@ -1,0 +1,286 @@
+//! RFC 9380 hash-to-curve for BLS12-381: the RFC's test vectors (Appendix J.9.1, J.10.1,
+//! K.1) and the EIP-2537 map precompile vectors, run against
+//! `hayate_pairing::hash_to_curve`.
+
+use hayate_pairing::bls12_381::{Fp, Fp2, G1Affine, G1Projective, G2Affine, G2Projective};
+use hayate_pairing::hash_to_curve::{self as h2c, ExpandError};
+use serde_json::Value;
+
+macro_rules! vectors {
+    ($file:literal) => {
+        concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/vectors/", $file)
+    };
+}
+
+fn load(path: &str) -> Value {
+    let s = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    serde_json::from_str(&s).expect("valid JSON")
+}
+
+fn fp_hex(s: &str) -> Fp {
+    let s = s.trim_start_matches("0x");
+    let s = if s.len() % 2 == 1 { format!("0{s}") } else { s.to_string() };
+    Option::from(Fp::from_bytes_be(&hex::decode(s).expect("hex"))).expect("canonical Fp")
+}
+
+/// "0x…,0x…" (c0, c1) as in the RFC JSON.
+fn fp2_hex(s: &str) -> Fp2 {
+    let (a, b) = s.split_once(',').expect("two coordinates");
+    Fp2::new(fp_hex(a), fp_hex(b))
+}
+
+fn g1_point(v: &Value) -> G1Affine {
+    let p = G1Affine::new(fp_hex(v["x"].as_str().unwrap()), fp_hex(v["y"].as_str().unwrap()));
+    Option::from(p).expect("vector point on E1")
+}
+
+fn g2_point(v: &Value) -> G2Affine {
+    let p = G2Affine::new(fp2_hex(v["x"].as_str().unwrap()), fp2_hex(v["y"].as_str().unwrap()));
+    Option::from(p).expect("vector point on E2")
+}
+
+// ---------------------------------------------------------------- expand_message_xmd
+
+#[test]
+fn expand_message_xmd_vectors() {
+    let v = load(vectors!("hash-to-curve/expand_message_xmd_SHA256_38.json"));
+    let dst = v["DST"].as_str().unwrap().as_bytes();
+    let tests = v["tests"].as_array().unwrap();
+    assert_eq!(tests.len(), 10);
+    for t in tests {
+        let msg = t["msg"].as_str().unwrap().as_bytes();
+        let len = usize::from_str_radix(t["len_in_bytes"].as_str().unwrap().trim_start_matches("0x"), 16).unwrap();
+        let want = hex::decode(t["uniform_bytes"].as_str().unwrap()).unwrap();
+        assert_eq!(h2c::expand::dst_prime(dst), hex::decode(t["DST_prime"].as_str().unwrap()).unwrap());
+        let got = h2c::expand_message_xmd(msg, dst, len).unwrap();
+        assert_eq!(hex::encode(&got), hex::encode(&want), "msg {:?} len {len}", t["msg"]);
+        let mut buf = vec![0u8; len];
+        h2c::expand_message_xmd_into(msg, dst, &mut buf).unwrap();
+        assert_eq!(buf, want);
+    }
+}
+
+#[test]
+fn expand_message_xmd_limits() {
+    let dst = b"QUUX-V01-CS02-with-expander-SHA256-128";
+    assert!(h2c::expand_message_xmd(b"x", dst, 255 * 32).is_ok());
+    assert_eq!(
+        h2c::expand_message_xmd(b"x", dst, 255 * 32 + 1),
+        Err(ExpandError::TooManyBlocks { len_in_bytes: 255 * 32 + 1 })
+    );
+    assert_eq!(h2c::expand_message_xmd(b"x", dst, 65536), Err(ExpandError::LenTooLarge { len_in_bytes: 65536 }));
+    assert_eq!(h2c::expand_message_xmd(b"x", dst, usize::MAX), Err(ExpandError::LenTooLarge { len_in_bytes: usize::MAX }));
+    assert_eq!(h2c::expand_message_xmd(b"x", dst, 0).unwrap(), Vec::<u8>::new());
+    assert!(h2c::hash_to_field_fp(b"x", dst, 128).is_err());
+    assert!(h2c::hash_to_field_fp2(b"x", dst, usize::MAX).is_err());
+    // 255-byte DST is used as is; 256 bytes are hashed (§5.3.3)
+    let d255 = vec![b'a'; 255];
+    assert_eq!(h2c::expand::dst_prime(&d255).len(), 256);
+    let d256 = vec![b'a'; 256];
+    let dp = h2c::expand::dst_prime(&d256);
+    assert_eq!(dp.len(), 33);
+    assert_eq!(dp[32], 32);
+    use sha2::Digest;
+    let mut h = sha2::Sha256::new();
+    h.update(b"H2C-OVERSIZE-DST-");
+    h.update(&d256);
+    assert_eq!(&dp[..32], h.finalize().as_slice());
+    // using the hashed DST directly gives the same output
+    assert_eq!(
+        h2c::expand_message_xmd(b"msg", &d256, 80).unwrap(),
+        h2c::expand_message_xmd(b"msg", &dp[..32], 80).unwrap()
+    );
+    // hash_to_curve accepts any DST without panicking
+    let p = h2c::hash_to_g1(b"msg", &vec![7u8; 1000]);
+    assert!(bool::from(p.is_on_curve() & p.is_in_subgroup()));
+}
+
+// The RFC 9380 Appendix K.1 vectors for long DSTs (expand_message_xmd_SHA256_256): checks the
+// oversize-DST path end to end. (Values from RFC 9380, K.1, DST = "QUUX-V01-CS02-with-expander-
+// SHA256-128-long-DST-1111…" of 256 bytes.)
+#[test]
+fn expand_message_xmd_long_dst() {
+    let mut dst = b"QUUX-V01-CS02-with-expander-SHA256-128-long-DST-".to_vec();
+    dst.resize(256, b'1');
+    let dp = h2c::expand::dst_prime(&dst);
+    assert_eq!(hex::encode(&dp), "412717974da474d0f8c420f320ff81e8432adb7c927d9bd082b4fb4d16c0a23620");
+    let cases = [
+        ("", 0x20, "e8dc0c8b686b7ef2074086fbdd2f30e3f8bfbd3bdf177f73f04b97ce618a3ed3"),
+        ("abc", 0x20, "52dbf4f36cf560fca57dedec2ad924ee9c266341d8f3d6afe5171733b16bbb12"),
+    ];
+    for (msg, len, want) in cases {
+        assert_eq!(hex::encode(h2c::expand_message_xmd(msg.as_bytes(), &dst, len).unwrap()), want, "{msg:?}");
+    }
+}
+
+// ---------------------------------------------------------------- G1
+
+#[test]
+fn g1_ro_vectors() {
+    let v = load(vectors!("hash-to-curve/BLS12381G1_XMD_SHA-256_SSWU_RO_.json"));
+    let dst = v["dst"].as_str().unwrap().as_bytes();
+    assert_eq!(v["ciphersuite"].as_str().unwrap(), h2c::SUITE_G1_RO);
+    let vs = v["vectors"].as_array().unwrap();
+    assert_eq!(vs.len(), 5);
+    for t in vs {
+        let msg = t["msg"].as_str().unwrap().as_bytes();
+        let u: Vec<Fp> = t["u"].as_array().unwrap().iter().map(|x| fp_hex(x.as_str().unwrap())).collect();
+        assert_eq!(h2c::hash_to_field_fp(msg, dst, 2).unwrap(), u, "u for {:?}", t["msg"]);
+        let q0 = h2c::map_to_curve_g1(&u[0]).to_affine();
+        let q1 = h2c::map_to_curve_g1(&u[1]).to_affine();
+        assert_eq!(q0, g1_point(&t["Q0"]), "Q0 for {:?}", t["msg"]);
+        assert_eq!(q1, g1_point(&t["Q1"]), "Q1 for {:?}", t["msg"]);
+        let p = h2c::hash_to_g1(msg, dst);
+        assert_eq!(p, g1_point(&t["P"]), "P for {:?}", t["msg"]);
+        assert!(bool::from(p.is_in_subgroup()));
+    }
+}
+
+#[test]
+fn g1_nu_vectors() {
+    let v = load(vectors!("hash-to-curve/BLS12381G1_XMD_SHA-256_SSWU_NU_.json"));
+    let dst = v["dst"].as_str().unwrap().as_bytes();
+    assert_eq!(v["ciphersuite"].as_str().unwrap(), h2c::SUITE_G1_NU);
+    let vs = v["vectors"].as_array().unwrap();
+    assert_eq!(vs.len(), 5);
+    for t in vs {
+        let msg = t["msg"].as_str().unwrap().as_bytes();
+        let u: Vec<Fp> = t["u"].as_array().unwrap().iter().map(|x| fp_hex(x.as_str().unwrap())).collect();
+        assert_eq!(h2c::hash_to_field_fp(msg, dst, 1).unwrap(), u);
+        assert_eq!(h2c::map_to_curve_g1(&u[0]).to_affine(), g1_point(&t["Q"]), "Q for {:?}", t["msg"]);
+        let p = h2c::encode_to_g1(msg, dst);
+        assert_eq!(p, g1_point(&t["P"]), "P for {:?}", t["msg"]);
+        assert_eq!(h2c::map_to_g1(&u[0]), p);
+    }
+}
+
+// ---------------------------------------------------------------- G2
+
+#[test]
+fn g2_ro_vectors() {
+    let v = load(vectors!("hash-to-curve/BLS12381G2_XMD_SHA-256_SSWU_RO_.json"));
+    let dst = v["dst"].as_str().unwrap().as_bytes();
+    assert_eq!(v["ciphersuite"].as_str().unwrap(), h2c::SUITE_G2_RO);
+    let vs = v["vectors"].as_array().unwrap();
+    assert_eq!(vs.len(), 5);
+    for t in vs {
+        let msg = t["msg"].as_str().unwrap().as_bytes();
+        let u: Vec<Fp2> = t["u"].as_array().unwrap().iter().map(|x| fp2_hex(x.as_str().unwrap())).collect();
+        assert_eq!(h2c::hash_to_field_fp2(msg, dst, 2).unwrap(), u, "u for {:?}", t["msg"]);
+        let q0 = h2c::map_to_curve_g2(&u[0]).to_affine();
+        let q1 = h2c::map_to_curve_g2(&u[1]).to_affine();
+        assert_eq!(q0, g2_point(&t["Q0"]), "Q0 for {:?}", t["msg"]);
+        assert_eq!(q1, g2_point(&t["Q1"]), "Q1 for {:?}", t["msg"]);
+        let p = h2c::hash_to_g2(msg, dst);
+        assert_eq!(p, g2_point(&t["P"]), "P for {:?}", t["msg"]);
+        assert!(bool::from(p.is_in_subgroup()));
+    }
+}
+
+/// ψ agrees with `g2::frobenius`, maps E2 to itself and satisfies ψ² − t·ψ + p = 0 on E2(Fp2)
+/// (t = z + 1 the trace of Frobenius, p ≡ … checked as ψ²(P) − [t]ψ(P) + [p]P = O).
+#[test]
+fn psi_is_the_frobenius_endomorphism() {
+    use hayate_pairing::bls12_381::Bls12381;
+    // a point of E2 outside G2 (not cleared)
+    let q = h2c::map_to_curve_g2(&Fp2::new(Fp::from_u64(5), Fp::from_u64(7)));
+    let qa = q.to_affine();
+    assert!(bool::from(qa.is_on_curve()));
+    let a = h2c::psi(&q).to_affine();
+    assert_eq!(a, hayate_pairing::g2::frobenius::<Bls12381, 6>(&qa, 1));
+    assert!(bool::from(a.is_on_curve()));
+    assert_eq!(h2c::psi2(&q).to_affine(), hayate_pairing::g2::frobenius::<Bls12381, 6>(&qa, 2));
+    assert_eq!(h2c::psi2(&q).to_affine(), h2c::psi(&h2c::psi(&q)).to_affine());
+    // t = z + 1 = −0xd201000000010000 + 1 = −0xd20100000000ffff
+    let p_limbs: [u64; 6] = hayate_arith::limbs::from_hex(
+        "1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241eabfffeb153ffffb9feffffffffaaab",
+    );
+    let lhs = h2c::psi2(&q) + h2c::psi(&q).mul_vartime(&[0xd20100000000ffff]) + q.mul_vartime(&p_limbs);
+    assert!(bool::from(lhs.is_identity()));
+}
+
+#[test]
+fn cofactor_clearing_lands_in_subgroups() {
+    for i in 0..4u64 {
+        let u = Fp::from_u64(i * 1234567 + 3);
+        let p = h2c::map_to_g1(&u);
+        assert!(bool::from(p.is_on_curve() & p.is_in_subgroup()));
+        let u2 = Fp2::new(Fp::from_u64(i + 11), Fp::from_u64(i * 99));
+        let q = h2c::map_to_g2(&u2);
+        assert!(bool::from(q.is_on_curve() & q.is_in_subgroup()));
+        // clear_cofactor_g2 matches multiplication by the long h_eff of §8.8.2
+        let h_eff: [u64; 10] = hayate_arith::limbs::from_hex(
+            "0bc69f08f2ee75b3584c6a0ea91b352888e2a8e9145ad7689986ff031508ffe1329c2f178731db956d82bf015d1212b02ec0ec69d7477c1ae954cbc06689f6a359894c0adebbf6b4e8020005aaa95551",
+        );
+        let r = h2c::map_to_curve_g2(&u2);
+        assert_eq!(h2c::clear_cofactor_g2(&r).to_affine(), r.mul_vartime(&h_eff).to_affine());
+    }
+}
+
+#[test]
+fn exceptional_inputs_do_not_panic() {
+    // u = 0 and u = ±1 hit SSWU's exceptional / edge paths
+    for u in [Fp::ZERO, Fp::ONE, -Fp::ONE] {
+        let p = h2c::map_to_g1(&u);
+        assert!(bool::from(p.is_on_curve() & p.is_in_subgroup()));
+    }
+    for u in [Fp2::ZERO, Fp2::ONE, -Fp2::ONE, Fp2::new(Fp::ZERO, Fp::ONE)] {
+        let p = h2c::map_to_g2(&u);
+        assert!(bool::from(p.is_on_curve() & p.is_in_subgroup()));
+    }
+    let _ = G1Projective::identity();
+    let _ = G2Projective::identity();
+}
+
+// ---------------------------------------------------------------- EIP-2537 map precompiles
+
+/// One EIP-2537 Fp: 16 zero bytes then 48 big-endian bytes.
+fn eip_fp(b: &[u8]) -> Fp {
+    assert_eq!(b.len(), 64);
+    assert!(b[..16].iter().all(|&x| x == 0));
+    Option::from(Fp::from_bytes_be(&b[16..])).expect("canonical")
+}
+
+fn eip_g1(out: &[u8]) -> G1Affine {
+    assert_eq!(out.len(), 128);
+    if out.iter().all(|&b| b == 0) {
+        return G1Affine::identity();
+    }
+    Option::from(G1Affine::new(eip_fp(&out[..64]), eip_fp(&out[64..]))).expect("on curve")
+}
+
+fn eip_g2(out: &[u8]) -> G2Affine {
+    assert_eq!(out.len(), 256);
+    if out.iter().all(|&b| b == 0) {
+        return G2Affine::identity();
+    }
+    let x = Fp2::new(eip_fp(&out[..64]), eip_fp(&out[64..128]));
+    let y = Fp2::new(eip_fp(&out[128..192]), eip_fp(&out[192..]));
+    Option::from(G2Affine::new(x, y)).expect("on curve")
+}
+
+#[test]
+fn eip2537_map_fp_to_g1() {
+    let v = load(vectors!("evm/blsMapG1.json"));
+    let cases = v.as_array().unwrap();
+    assert!(!cases.is_empty());
+    for c in cases {
+        let input = hex::decode(c["Input"].as_str().unwrap()).unwrap();
+        let want = hex::decode(c["Expected"].as_str().unwrap()).unwrap();
+        let u = eip_fp(&input);
+        assert_eq!(h2c::map_to_g1(&u), eip_g1(&want), "{}", c["Name"]);
+    }
+}
+
+#[test]
+fn eip2537_map_fp2_to_g2() {
+    let v = load(vectors!("evm/blsMapG2.json"));
+    let cases = v.as_array().unwrap();
+    assert!(!cases.is_empty());
+    for c in cases {
+        let input = hex::decode(c["Input"].as_str().unwrap()).unwrap();
+        let want = hex::decode(c["Expected"].as_str().unwrap()).unwrap();
+        let u = Fp2::new(eip_fp(&input[..64]), eip_fp(&input[64..]));
+        assert_eq!(h2c::map_to_g2(&u), eip_g2(&want), "{}", c["Name"]);
+    }
+}
