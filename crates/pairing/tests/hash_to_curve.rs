@@ -177,6 +177,57 @@ fn g2_ro_vectors() {
     }
 }
 
+/// RFC 9380 Appendix J.10.2 (BLS12381G2_XMD:SHA-256_SSWU_NU_): not in the shared vector
+/// directory, so the output points are inlined here as (x.c1, x.c0, y.c1, y.c0); the messages are
+/// the standard five (taken from the G1 NU file).
+#[test]
+fn g2_nu_vectors() {
+    const DST: &[u8] = b"QUUX-V01-CS02-with-BLS12381G2_XMD:SHA-256_SSWU_NU_";
+    const P: [[&str; 4]; 5] = [
+        [
+            "126b855e9e69b1f691f816e48ac6977664d24d99f8724868a184186469ddfd4617367e94527d4b74fc86413483afb35b",
+            "00e7f4568a82b4b7dc1f14c6aaa055edf51502319c723c4dc2688c7fe5944c213f510328082396515734b6612c4e7bb7",
+            "1498aadcf7ae2b345243e281ae076df6de84455d766ab6fcdaad71fab60abb2e8b980a440043cd305db09d283c895e3d",
+            "0caead0fd7b6176c01436833c79d305c78be307da5f6af6c133c47311def6ff1e0babf57a0fb5539fce7ee12407b0a42",
+        ],
+        [
+            "0296238ea82c6d4adb3c838ee3cb2346049c90b96d602d7bb1b469b905c9228be25c627bffee872def773d5b2a2eb57d",
+            "108ed59fd9fae381abfd1d6bce2fd2fa220990f0f837fa30e0f27914ed6e1454db0d1ee957b219f61da6ff8be0d6441f",
+            "153606c417e59fb331b7ae6bce4fbf7c5190c33ce9402b5ebe2b70e44fca614f3f1382a3625ed5493843d0b0a652fc3f",
+            "033f90f6057aadacae7963b0a0b379dd46750c1c94a6357c99b65f63b79e321ff50fe3053330911c56b6ceea08fee656",
+        ],
+        [
+            "0da75be60fb6aa0e9e3143e40c42796edf15685cafe0279afd2a67c3dff1c82341f17effd402e4f1af240ea90f4b659b",
+            "038af300ef34c7759a6caaa4e69363cafeed218a1f207e93b2c70d91a1263d375d6730bd6b6509dcac3ba5b567e85bf3",
+            "0492f4fed741b073e5a82580f7c663f9b79e036b70ab3e51162359cec4e77c78086fe879b65ca7a47d34374c8315ac5e",
+            "19b148cbdf163cf0894f29660d2e7bfb2b68e37d54cc83fd4e6e62c020eaa48709302ef8e746736c0e19342cc1ce3df4",
+        ],
+        [
+            "12c8c05c1d5fc7bfa847f4d7d81e294e66b9a78bc9953990c358945e1f042eedafce608b67fdd3ab0cb2e6e263b9b1ad",
+            "0c5ae723be00e6c3f0efe184fdc0702b64588fe77dda152ab13099a3bacd3876767fa7bbad6d6fd90b3642e902b208f9",
+            "11c624c56dbe154d759d021eec60fab3d8b852395a89de497e48504366feedd4662d023af447d66926a28076813dd646",
+            "04e77ddb3ede41b5ec4396b7421dd916efc68a358a0d7425bddd253547f2fb4830522358491827265dfc5bcc1928a569",
+        ],
+        [
+            "1565c2f625032d232f13121d3cfb476f45275c303a037faa255f9da62000c2c864ea881e2bcddd111edc4a3c0da3e88d",
+            "0ea4e7c33d43e17cc516a72f76437c4bf81d8f4eac69ac355d3bf9b71b8138d55dc10fd458be115afa798b55dac34be1",
+            "0f8991d2a1ad662e7b6f58ab787947f1fa607fce12dde171bc17903b012091b657e15333e11701edcf5b63ba2a561247",
+            "043b6f5fe4e52c839148dc66f2b3751e69a0f6ebb3d056d6465d50d4108543ecd956e10fa1640dfd9bc0030cc2558d28",
+        ],
+    ];
+    let v = load(vectors!("hash-to-curve/BLS12381G1_XMD_SHA-256_SSWU_NU_.json"));
+    let msgs: Vec<&str> = v["vectors"].as_array().unwrap().iter().map(|t| t["msg"].as_str().unwrap()).collect();
+    assert_eq!(msgs.len(), P.len());
+    for (msg, [x1, x0, y1, y0]) in msgs.iter().zip(P) {
+        let want = G2Affine::new(Fp2::new(fp_hex(x0), fp_hex(x1)), Fp2::new(fp_hex(y0), fp_hex(y1)));
+        let want: G2Affine = Option::from(want).expect("on curve");
+        let p = h2c::encode_to_g2(msg.as_bytes(), DST);
+        assert_eq!(p, want, "P for {msg:?}");
+        let [u] = <[Fp2; 1]>::try_from(h2c::hash_to_field_fp2(msg.as_bytes(), DST, 1).unwrap()).unwrap();
+        assert_eq!(h2c::map_to_g2(&u), p);
+    }
+}
+
 /// ψ agrees with `g2::frobenius`, maps E2 to itself and satisfies ψ² − t·ψ + p = 0 on E2(Fp2)
 /// (t = z + 1 the trace of Frobenius, p ≡ … checked as ψ²(P) − [t]ψ(P) + [p]P = O).
 #[test]
@@ -284,3 +335,4 @@ fn eip2537_map_fp2_to_g2() {
         assert_eq!(h2c::map_to_g2(&u), eip_g2(&want), "{}", c["Name"]);
     }
 }
+

@@ -60,6 +60,7 @@ fn fp_from_uniform(bytes: &[u8]) -> Fp {
 /// hash_to_field into Fp (m = 1), C elements, with a stack buffer (C ≤ 2 here, so the length
 /// 64·C is always within expand_message_xmd's limit).
 fn h2f_fp<const C: usize>(msg: &[u8], dst: &[u8]) -> [Fp; C] {
+    const { assert!(L * C <= 4 * L) };
     let mut buf = [0u8; 4 * L];
     let bytes = &mut buf[..L * C];
     expand::expand_unchecked(msg, dst, bytes);
@@ -68,6 +69,7 @@ fn h2f_fp<const C: usize>(msg: &[u8], dst: &[u8]) -> [Fp; C] {
 
 /// hash_to_field into Fp2 (m = 2), C elements (C ≤ 2).
 fn h2f_fp2<const C: usize>(msg: &[u8], dst: &[u8]) -> [Fp2; C] {
+    const { assert!(2 * L * C <= 4 * L) };
     let mut buf = [0u8; 4 * L];
     let bytes = &mut buf[..2 * L * C];
     expand::expand_unchecked(msg, dst, bytes);
