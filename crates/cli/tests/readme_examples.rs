@@ -1,0 +1,21 @@
+//! The library examples of README.md, compiled and run.
+
+#[test]
+fn pairing_example() {
+    use hayate_pairing::bls12_381::{multi_pairing, pairing, Fr, G1Affine, G2Affine};
+
+    let a = Fr::from_u64(7);
+    let p = G1Affine::generator();
+    let q = G2Affine::generator();
+    let pa = p.mul_ct(&a.to_limbs()).to_affine();
+    assert_eq!(pairing(&pa, &q), pairing(&p, &q).pow(&a.to_limbs()));
+    assert!(bool::from(multi_pairing(&[(pa, q), (p, q.mul_ct(&a.to_limbs()).to_affine().neg())]).is_identity()));
+}
+
+#[test]
+fn aead_example() {
+    let ascon = hayate_aead::by_name("asconaead128").unwrap();
+    let (key, nonce) = ([0u8; 16], [1u8; 16]);
+    let ct = ascon.encrypt(&key, &nonce, b"header", b"hello").unwrap();
+    assert_eq!(ascon.decrypt(&key, &nonce, b"header", &ct).unwrap(), b"hello");
+}
