@@ -268,6 +268,23 @@ fn cofactor_clearing_lands_in_subgroups() {
     }
 }
 
+/// The affine SSWU + affine-input isogeny agree with the inversion-free path, and the SSWU
+/// output lies on E' (y² = x³ + A'x + B').
+#[test]
+fn affine_and_projective_paths_agree() {
+    use h2c::sswu::{G1Iso, G2Iso, SswuParams};
+    for i in 0..8u64 {
+        let u = Fp::from_u64(i * 7919 + 1) * Fp::from_u64(0xdead_beef_u64 + i);
+        let (x, y) = h2c::sswu::map_to_curve_g1_iso(&u);
+        assert_eq!(y.square(), (x.square() + G1Iso::A) * x + G1Iso::B);
+        assert_eq!(h2c::iso::iso_map_g1(&x, &y).to_affine(), h2c::map_to_curve_g1(&u).to_affine());
+        let u2 = Fp2::new(u, Fp::from_u64(i + 3));
+        let (x, y) = h2c::sswu::map_to_curve_g2_iso(&u2);
+        assert_eq!(y.square(), (x.square() + G2Iso::A) * x + G2Iso::B);
+        assert_eq!(h2c::iso::iso_map_g2(&x, &y).to_affine(), h2c::map_to_curve_g2(&u2).to_affine());
+    }
+}
+
 #[test]
 fn exceptional_inputs_do_not_panic() {
     // u = 0 and u = ±1 hit SSWU's exceptional / edge paths
@@ -335,4 +352,3 @@ fn eip2537_map_fp2_to_g2() {
         assert_eq!(h2c::map_to_g2(&u), eip_g2(&want), "{}", c["Name"]);
     }
 }
-

@@ -188,6 +188,64 @@ fn eval<F: Field>(xnum: &[F], xden: &[F], ynum: &[F], yden: &[F], x: &F, y: &F) 
     )
 }
 
+/// Σ k_i·n^i·d^(D−i), the homogenised polynomial of degree D = k.len() − 1 at x = n/d, given
+/// dpow\[j\] = d^j.
+fn horner_homogeneous<F: Field>(k: &[F], n: &F, dpow: &[F]) -> F {
+    let deg = k.len() - 1;
+    let mut acc = k[deg];
+    for i in (0..deg).rev() {
+        acc = acc * *n + k[i] * dpow[deg - i];
+    }
+    acc
+}
+
+/// The isogeny at x = n/d (d ≠ 0), y, without any inversion: with P* the homogenised
+/// polynomials, x' = XN·d^(deg x_den)/(XD·d^(deg x_num)) and likewise for y'.
+#[allow(clippy::too_many_arguments)]
+fn eval_frac<F: Field>(xnum: &[F], xden: &[F], ynum: &[F], yden: &[F], n: &F, d: &F, y: &F) -> (F, F, F) {
+    let max_deg = [xnum.len(), xden.len(), ynum.len(), yden.len()].into_iter().max().unwrap_or(1);
+    let mut dpow = [F::ONE; 17];
+    for j in 1..max_deg.min(dpow.len()) {
+        dpow[j] = dpow[j - 1] * *d;
+    }
+    let xn = horner_homogeneous(xnum, n, &dpow);
+    let xd = horner_homogeneous(xden, n, &dpow);
+    let yn = horner_homogeneous(ynum, n, &dpow);
+    let yd = horner_homogeneous(yden, n, &dpow);
+    // balance the degrees: x_num(x)/x_den(x) = xn/xd · d^(deg x_den − deg x_num)
+    let bal = |num: F, den: F, dn: usize, dd: usize| -> (F, F) {
+        if dd >= dn {
+            (num * dpow[dd - dn], den)
+        } else {
+            (num, den * dpow[dn - dd])
+        }
+    };
+    let (xn, xd) = bal(xn, xd, xnum.len(), xden.len());
+    let (yn, yd) = bal(yn, yd, ynum.len(), yden.len());
+    let big_x = xn * yd;
+    let big_y = *y * yn * xd;
+    let big_z = xd * yd;
+    let exceptional = big_z.is_zero();
+    (
+        F::conditional_select(&big_x, &F::ZERO, exceptional),
+        F::conditional_select(&big_y, &F::ONE, exceptional),
+        big_z,
+    )
+}
+
+/// iso_map for G1 at (x_num/x_den, y), as returned by
+/// [`super::sswu::map_to_curve_simple_swu_frac`] (x_den ≠ 0).
+pub fn iso_map_g1_frac(x_num: &Fp, x_den: &Fp, y: &Fp) -> G1Projective {
+    let (x, y, z) = eval_frac(&G1_XNUM, &G1_XDEN, &G1_YNUM, &G1_YDEN, x_num, x_den, y);
+    G1Projective { x, y, z }
+}
+
+/// iso_map for G2 at (x_num/x_den, y) (x_den ≠ 0).
+pub fn iso_map_g2_frac(x_num: &Fp2, x_den: &Fp2, y: &Fp2) -> G2Projective {
+    let (x, y, z) = eval_frac(&G2_XNUM, &G2_XDEN, &G2_YNUM, &G2_YDEN, x_num, x_den, y);
+    G2Projective { x, y, z }
+}
+
 /// iso_map for G1 (Appendix E.2): a point of E1' to E1: y² = x³ + 4.
 pub fn iso_map_g1(x: &Fp, y: &Fp) -> G1Projective {
     let (x, y, z) = eval(&G1_XNUM, &G1_XDEN, &G1_YNUM, &G1_YDEN, x, y);

@@ -115,14 +115,14 @@ fn mul_by_public_u64<C: CurveParams>(p: &Projective<C>, k: u64) -> Projective<C>
 
 /// map_to_curve for G1 (§6.6.3): SSWU onto E1', then the 11-isogeny to E1 (not yet in G1).
 pub fn map_to_curve_g1(u: &Fp) -> G1Projective {
-    let (x, y) = sswu::map_to_curve_g1_iso(u);
-    iso::iso_map_g1(&x, &y)
+    let (x_num, x_den, y) = sswu::map_to_curve_g1_iso_frac(u);
+    iso::iso_map_g1_frac(&x_num, &x_den, &y)
 }
 
 /// map_to_curve for G2 (§6.6.3): SSWU onto E2', then the 3-isogeny to E2 (not yet in G2).
 pub fn map_to_curve_g2(u: &Fp2) -> G2Projective {
-    let (x, y) = sswu::map_to_curve_g2_iso(u);
-    iso::iso_map_g2(&x, &y)
+    let (x_num, x_den, y) = sswu::map_to_curve_g2_iso_frac(u);
+    iso::iso_map_g2_frac(&x_num, &x_den, &y)
 }
 
 /// clear_cofactor for G1: \[h_eff\]P with h_eff = 0xd201000000010001 (§8.8.1).

@@ -6,10 +6,11 @@
 //! * G1: E1' over Fp (11-isogenous to E1), Z = 11 (§8.8.1);
 //! * G2: E2' over Fp2, A' = 240·u, B' = 1012·(1 + u) (3-isogenous to E2), Z = −(2 + u) (§8.8.2).
 //!
-//! Everything is constant time: no branch or index depends on u. `sqrt_ratio` for Fp
-//! (p ≡ 3 mod 4) is the optimized Appendix F.2.1.2 routine (one exponentiation); for Fp2 it is
-//! the straightforward constant-time version: r = u/v, pick r or Z·r by `is_square(r)` with a
-//! select, and take one square root.
+//! Everything is constant time: no branch or index depends on u. `sqrt_ratio` is the
+//! optimized routine of Appendix F.2.1: F.2.1.2 for Fp (p ≡ 3 mod 4, one exponentiation) and
+//! the generic F.2.1.1 for Fp2 (q = p², one exponentiation plus a fixed two-step correction),
+//! neither needing an inversion. [`map_to_curve_simple_swu_frac`] stops before the final
+//! division so the isogeny can be evaluated projectively.
 
 use subtle::{Choice, ConditionallySelectable, ConstantTimeEq};
 
@@ -89,22 +90,80 @@ impl SswuField for Fp {
     }
 }
 
+/// F.2.1.1 constants for q = p² (q − 1 = 2³·c2, c2 odd): c3 = (c2 − 1)/2, little-endian limbs.
+const FP2_C3: [u64; 12] = [
+    0xb26aa00001c718e3, 0xd7ced6b1d76382ea, 0x3162c338362113cf, 0x966bf91ed3e71b74,
+    0xb292e85a87091a04, 0x11d68619c86185c7, 0xef53149330978ef0, 0x050a62cfd16ddca6,
+    0x466e59e49349e8bd, 0x9e2dc90e50e7046b, 0x74bd278eaa22f25e, 0x002a437a4b8c35fc,
+];
+/// c2 = (p² − 1)/2³.
+pub const FP2_C2: [u64; 12] = [
+    0x64d54000038e31c7, 0xaf9dad63aec705d5, 0x62c586706c42279f, 0x2cd7f23da7ce36e8,
+    0x6525d0b50e123409, 0x23ad0c3390c30b8f, 0xdea62926612f1de0, 0x0a14c59fa2dbb94d,
+    0x8cdcb3c92693d17a, 0x3c5b921ca1ce08d6, 0xe97a4f1d5445e4bd, 0x005486f497186bf8,
+];
+/// c1 = 3 (the 2-adicity of p² − 1).
+const FP2_C1: u32 = 3;
+
+/// (c6, c7) = (Z^c2, Z^((c2 + 1)/2)) for the G2 suite's Z, computed once.
+fn fp2_sqrt_ratio_consts() -> &'static (Fp2, Fp2) {
+    static C: std::sync::OnceLock<(Fp2, Fp2)> = std::sync::OnceLock::new();
+    C.get_or_init(|| {
+        let mut c2p1h = FP2_C3;
+        c2p1h[0] += 1; // (c2 + 1)/2 = c3 + 1 (no carry: the low limb of c3 is not all ones)
+        (G2Iso::Z.pow_vartime(&FP2_C2), G2Iso::Z.pow_vartime(&c2p1h))
+    })
+}
+
 impl SswuField for Fp2 {
     fn sgn0(&self) -> Choice {
         Fp2::sgn0(self)
     }
 
+    /// Appendix F.2.1.1 (any q; here q = p², c1 = 3): one exponentiation by c3 and a
+    /// fixed-length Tonelli–Shanks-style correction loop, no inversion. The exponents are
+    /// public; every data-dependent choice is a select.
     fn sqrt_ratio(u: &Self, v: &Self) -> (Choice, Self) {
-        let r = *u * v.invert().unwrap_or(Fp2::ZERO);
-        let is_qr = r.is_square();
-        let t = Fp2::conditional_select(&(G2Iso::Z * r), &r, is_qr);
-        // t is a square by construction (Z is a non-square), so the root always exists
-        (is_qr, t.sqrt().unwrap_or(Fp2::ZERO))
+        let (c6, c7) = *fp2_sqrt_ratio_consts();
+        let mut tv1 = c6; // 1
+        let v2 = v.square();
+        let v3 = v2 * *v;
+        let mut tv2 = v3 * v2.square(); // 2. v^c4 = v^7
+        let mut tv3 = tv2.square(); // 3
+        tv3 *= *v; // 4
+        let mut tv5 = *u * tv3; // 5
+        tv5 = tv5.pow_vartime(&FP2_C3); // 6
+        tv5 *= tv2; // 7
+        tv2 = tv5 * *v; // 8
+        tv3 = tv5 * *u; // 9
+        let mut tv4 = tv3 * tv2; // 10
+        tv5 = tv4.square().square(); // 11. tv4^c5, c5 = 2^(c1−1) = 4
+        let is_qr = tv5.ct_eq(&Fp2::ONE); // 12
+        tv2 = tv3 * c7; // 13
+        tv5 = tv4 * tv1; // 14
+        tv3 = Fp2::conditional_select(&tv2, &tv3, is_qr); // 15
+        tv4 = Fp2::conditional_select(&tv5, &tv4, is_qr); // 16
+        for k in (2..=FP2_C1).rev() {
+            // 17
+            let mut t = tv4; // 18–20: tv4^(2^(k−2))
+            for _ in 0..(k - 2) {
+                t = t.square();
+            }
+            let e1 = t.ct_eq(&Fp2::ONE); // 21
+            tv2 = tv3 * tv1; // 22
+            tv1 = tv1.square(); // 23
+            tv5 = tv4 * tv1; // 24
+            tv3 = Fp2::conditional_select(&tv2, &tv3, e1); // 25
+            tv4 = Fp2::conditional_select(&tv5, &tv4, e1); // 26
+        }
+        (is_qr, tv3)
     }
 }
 
-/// `map_to_curve_simple_swu(u)` (RFC 9380 §6.6.2 straight-line version): a point (x, y) of E'.
-pub fn map_to_curve_simple_swu<S: SswuParams>(u: &S::F) -> (S::F, S::F) {
+/// `map_to_curve_simple_swu(u)` without its final division (steps 1–24 of §6.6.2): returns
+/// (x_num, x_den, y) with x = x_num / x_den (x_den = tv4 ≠ 0), for callers that continue in
+/// projective coordinates.
+pub fn map_to_curve_simple_swu_frac<S: SswuParams>(u: &S::F) -> (S::F, S::F, S::F) {
     let (a, b, z) = (S::A, S::B, S::Z);
     let one = <S::F as Field>::ONE;
     let mut tv1 = u.square(); // 1
@@ -131,17 +190,32 @@ pub fn map_to_curve_simple_swu<S: SswuParams>(u: &S::F) -> (S::F, S::F) {
     y = S::F::conditional_select(&y, &y1, is_gx1_square); // 22
     let e1 = !(u.sgn0() ^ y.sgn0()); // 23
     y = S::F::conditional_select(&(-y), &y, e1); // 24
-    // 25: tv4 = A'·(Z or −tv2) ≠ 0 (A' ≠ 0, Z ≠ 0, and tv2 ≠ 0 when selected)
-    x *= tv4.invert().unwrap_or(<S::F as Field>::ZERO);
-    (x, y)
+    (x, tv4, y)
 }
 
-/// SSWU onto E1' (G1).
+/// `map_to_curve_simple_swu(u)` (RFC 9380 §6.6.2 straight-line version): a point (x, y) of E'.
+pub fn map_to_curve_simple_swu<S: SswuParams>(u: &S::F) -> (S::F, S::F) {
+    let (x_num, x_den, y) = map_to_curve_simple_swu_frac::<S>(u);
+    // 25: tv4 = A'·(Z or −tv2) ≠ 0 (A' ≠ 0, Z ≠ 0, and tv2 ≠ 0 when selected)
+    (x_num * x_den.invert().unwrap_or(<S::F as Field>::ZERO), y)
+}
+
+/// SSWU onto E1' (G1), affine.
 pub fn map_to_curve_g1_iso(u: &Fp) -> (Fp, Fp) {
     map_to_curve_simple_swu::<G1Iso>(u)
 }
 
-/// SSWU onto E2' (G2).
+/// SSWU onto E1' (G1) as (x_num, x_den, y).
+pub fn map_to_curve_g1_iso_frac(u: &Fp) -> (Fp, Fp, Fp) {
+    map_to_curve_simple_swu_frac::<G1Iso>(u)
+}
+
+/// SSWU onto E2' (G2) as (x_num, x_den, y).
+pub fn map_to_curve_g2_iso_frac(u: &Fp2) -> (Fp2, Fp2, Fp2) {
+    map_to_curve_simple_swu_frac::<G2Iso>(u)
+}
+
+/// SSWU onto E2' (G2), affine.
 pub fn map_to_curve_g2_iso(u: &Fp2) -> (Fp2, Fp2) {
     map_to_curve_simple_swu::<G2Iso>(u)
 }
