@@ -1,0 +1,22 @@
+//! `hayate-bench SUITE [options]`: bench-only comparisons of hayate with peer crates, run
+//! interleaved in one process so the ratios are meaningful on a noisy machine.
+//!
+//! Suites:
+//! * `aead` — hayate's `asconaead128` vs the RustCrypto `ascon-aead128` crate ([`aead`]).
+//!
+//! Run with `cargo run --release -p hayate-bench -- aead [--rounds N] [--quick]`.
+
+mod aead;
+
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match args.first().map(String::as_str) {
+        Some("aead") => aead::run(&args[1..]),
+        _ => {
+            eprintln!("usage: hayate-bench aead [--rounds N] [--quick]");
+            ExitCode::from(2)
+        }
+    }
+}
