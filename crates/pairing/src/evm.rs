@@ -44,8 +44,6 @@ pub enum EvmError {
     NotInSubgroup,
     /// No precompile of this name.
     UnknownPrecompile(String),
-    /// The precompile exists but is not available in this build.
-    Unavailable(&'static str),
 }
 
 impl fmt::Display for EvmError {
@@ -58,7 +56,6 @@ impl fmt::Display for EvmError {
             EvmError::NotOnCurve => f.write_str("point is not on the curve"),
             EvmError::NotInSubgroup => f.write_str("point is not in the correct subgroup"),
             EvmError::UnknownPrecompile(n) => write!(f, "unknown precompile {n:?}"),
-            EvmError::Unavailable(n) => write!(f, "{n}: not available in this build"),
         }
     }
 }
@@ -288,14 +285,14 @@ pub fn bls_pairing(input: &[u8]) -> Result<Vec<u8>, EvmError> {
 /// map_to_curve (simplified SWU + 11-isogeny) followed by clear_cofactor.
 pub fn bls_map_g1(input: &[u8]) -> Result<Vec<u8>, EvmError> {
     exact_len("blsMapG1", input, 64)?;
-    let _u = eip2537::fp_decode(input.try_into().unwrap())?;
-    Err(EvmError::Unavailable("blsMapG1"))
+    let u = eip2537::fp_decode(input.try_into().unwrap())?;
+    Ok(eip2537::g1_encode(&crate::hash_to_curve::map_to_g1(&u)).to_vec())
 }
 
 /// BLS12_MAP_FP2_TO_G2 (0x11): 128-byte Fp2 element → G2 point (256 bytes), RFC 9380
 /// map_to_curve (simplified SWU + 3-isogeny) followed by clear_cofactor.
 pub fn bls_map_g2(input: &[u8]) -> Result<Vec<u8>, EvmError> {
     exact_len("blsMapG2", input, 128)?;
-    let _u = eip2537::fp2_decode(input.try_into().unwrap())?;
-    Err(EvmError::Unavailable("blsMapG2"))
+    let u = eip2537::fp2_decode(input.try_into().unwrap())?;
+    Ok(eip2537::g2_encode(&crate::hash_to_curve::map_to_g2(&u)).to_vec())
 }

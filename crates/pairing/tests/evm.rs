@@ -84,12 +84,10 @@ fn vectors_bls_pairing() {
     check_file("blsPairing");
 }
 #[test]
-#[ignore = "needs hash_to_curve::map_to_g1 (not merged yet)"]
 fn vectors_bls_map_g1() {
     check_file("blsMapG1");
 }
 #[test]
-#[ignore = "needs hash_to_curve::map_to_g2 (not merged yet)"]
 fn vectors_bls_map_g2() {
     check_file("blsMapG2");
 }
