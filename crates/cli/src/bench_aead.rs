@@ -26,7 +26,9 @@
 //!   "cycles_per_byte":…,"ns_per_byte":…,"cycles":…,"median_ns":…,"energy":"unavailable",
 //!   "quick":false}`.
 //! `cycles`/`median_ns` are the per-call medians at `bytes` (for `long`: the call at 65536
-//! bytes); for `zero` the per-byte fields are `null`.
+//! bytes); for `zero` the per-byte fields are `null`. `long` lines also carry
+//! `cycles_per_byte_no_ad`: the same long-message figure with empty associated data (the
+//! message-only cost, comparable with figures quoted for AD-free encryption).
 //!
 //! Energy: where Linux powercap/RAPL exposes a readable package energy counter
 //! (`/sys/class/powercap/intel-rapl:0/energy_uj` and similar), each cell is also run for a
@@ -81,6 +83,8 @@ struct Cell {
     ns_per_byte: Option<f64>,
     /// nJ per byte (or per call for `zero`), idle baseline subtracted.
     nj: Option<f64>,
+    /// `long` only: cycles/byte of long messages with empty AD (supplementary).
+    no_ad: Option<f64>,
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -168,11 +172,17 @@ fn fill(buf: &mut [u8], mut x: u64) {
 }
 
 /// Per-call measurement (and energy per call) of one direction at one length.
-fn time_call<S: Scheme>(s: &S, dir: Dir, len: usize, cfg: Cfg) -> (Measurement, Option<f64>) {
+fn time_call<S: Scheme>(
+    s: &S,
+    dir: Dir,
+    len: usize,
+    ad_len: usize,
+    cfg: Cfg,
+) -> (Measurement, Option<f64>) {
     let mut key_nonce = vec![0u8; S::NONCE_LEN];
     fill(&mut key_nonce, 0x9e37_79b9_7f4a_7c15 ^ len as u64);
     let nonce = key_nonce;
-    let mut ad = vec![0u8; len];
+    let mut ad = vec![0u8; ad_len];
     fill(&mut ad, 1 + len as u64);
     let mut buf = vec![0u8; len];
     fill(&mut buf, 2 + len as u64);
@@ -217,8 +227,15 @@ fn bench_scheme<S: Scheme>(cfg: Cfg, out: &mut Vec<Cell>, emit: &mut dyn FnMut(&
     for dir in [Dir::Enc, Dir::Dec] {
         let mut at = std::collections::HashMap::new();
         for &(_, len) in &LENGTHS {
-            at.insert(len, time_call(&s, dir, len, cfg));
+            at.insert(len, time_call(&s, dir, len, len, cfg));
         }
+        // Supplementary: long messages without associated data (message-only cost).
+        let no_ad_long = {
+            let cfg = Cfg { energy: None, ..cfg };
+            let (l, _) = time_call(&s, dir, LONG, 0, cfg);
+            let (sh, _) = time_call(&s, dir, SHORT, 0, cfg);
+            (l.cycles - sh.cycles) / (LONG - SHORT) as f64
+        };
         for &(name, len) in &LENGTHS {
             let (m, e) = at[&len];
             let (cpb, npb, nj) = match len {
@@ -246,6 +263,7 @@ fn bench_scheme<S: Scheme>(cfg: Cfg, out: &mut Vec<Cell>, emit: &mut dyn FnMut(&
                 cycles_per_byte: cpb,
                 ns_per_byte: npb,
                 nj,
+                no_ad: (len == LONG).then_some(no_ad_long),
             };
             emit(&cell);
             out.push(cell);
@@ -273,6 +291,9 @@ fn json_line(c: &Cell, quick: bool, energy: bool) -> String {
         num(Some(c.call.cycles), 1),
         num(Some(c.call.median_ns), 1),
     );
+    if let Some(x) = c.no_ad {
+        s.push_str(&format!("\"cycles_per_byte_no_ad\":{},", num(Some(x), 3)));
+    }
     if energy {
         let field = if c.bytes == 0 { "nj_per_call" } else { "nj_per_byte" };
         s.push_str(&format!("\"energy\":\"rapl\",\"{field}\":{},", num(c.nj, 3)));
@@ -316,29 +337,38 @@ fn print_table(cells: &[Cell], energy: Option<&Rapl>, quick: bool) {
     }
     println!();
     println!(
-        "{:<18} {:>3}  {:>14}  {:>11} {:>11} {:>11}   {:>9} {:>9} {:>9}",
-        "scheme", "dir", "zero cyc(ns)", "short c/B", "medium c/B", "long c/B", "short ns/B",
-        "med ns/B", "long ns/B"
+        "{:<18} {:>3}  {:>14}  {:>10} {:>10} {:>10}  {:>10}   {:>9} {:>9} {:>9}",
+        "scheme",
+        "dir",
+        "zero cyc(ns)",
+        "short c/B",
+        "medium c/B",
+        "long c/B",
+        "(no AD)",
+        "short ns/B",
+        "med ns/B",
+        "long ns/B"
     );
     for chunk in cells.chunks(LENGTHS.len()) {
         let c = |i: usize| &chunk[i];
         let cb = |i: usize| num(c(i).cycles_per_byte, 2);
         let nb = |i: usize| num(c(i).ns_per_byte, 3);
         println!(
-            "{:<18} {:>3}  {:>14}  {:>11} {:>11} {:>11}   {:>9} {:>9} {:>9}",
+            "{:<18} {:>3}  {:>14}  {:>10} {:>10} {:>10}  {:>10}   {:>9} {:>9} {:>9}",
             c(0).scheme,
             c(0).dir.name(),
             format!("{:.0}({:.0})", c(0).call.cycles, c(0).call.median_ns),
             cb(1),
             cb(2),
             cb(3),
+            num(c(3).no_ad, 2),
             nb(1),
             nb(2),
             nb(3)
         );
         if energy.is_some() {
             println!(
-                "{:<18} {:>3}  {:>14}  {:>11} {:>11} {:>11}",
+                "{:<18} {:>3}  {:>14}  {:>10} {:>10} {:>10}",
                 "",
                 "nJ",
                 num(c(0).nj, 1),
@@ -349,12 +379,15 @@ fn print_table(cells: &[Cell], energy: Option<&Rapl>, quick: bool) {
         }
     }
     println!();
-    println!("zero: per call (no per-byte figure); long = (t(65536) − t(64)) / 65472");
+    println!("zero: per call (no per-byte figure); long = (t(65536) − t(64)) / 65472;");
+    println!("(no AD): long-message cycles/byte with empty associated data (supplementary)");
 }
 
 /// Entry point of `hayate bench aead`.
 pub fn run(json: bool, quick: bool) -> ExitCode {
-    let (samples, target_ns) = if quick { (7, 2.0e5) } else { (41, 2.0e6) };
+    // Short batches (~0.1 ms) and many of them: on a shared machine most batches then run
+    // without being preempted, and the median is the undisturbed speed.
+    let (samples, target_ns) = if quick { (21, 5.0e4) } else { (201, 1.0e5) };
     let rapl: Option<&'static Rapl> =
         Rapl::probe(Duration::from_millis(if quick { 200 } else { 1000 }))
             .map(|r| &*Box::leak(Box::new(r)));
@@ -397,6 +430,7 @@ mod tests {
             cycles_per_byte: None,
             ns_per_byte: None,
             nj: None,
+            no_ad: None,
         };
         let line = json_line(&c, true, false);
         let v: serde_json::Value = serde_json::from_str(&line).unwrap();
