@@ -1,0 +1,489 @@
+//! Tests of `hayate_pairing::encoding`: the Zcash/IETF BLS12-381 serialization (third-party
+//! vectors, round trips, every malformed flag combination, non-canonical coordinates, curve and
+//! subgroup checks) and the EIP-196/197 and EIP-2537 encoders/decoders.
+
+use hayate_pairing::bls12_381::{self, Fp, Fp2, G1Affine, G1Projective, G2Affine, G2Projective};
+use hayate_pairing::bn254;
+use hayate_pairing::encoding::zcash::*;
+use hayate_pairing::encoding::{eip196, eip2537, in_subgroup_vartime, EncodingError, FlagError};
+use num_bigint::BigUint;
+use rand::rngs::StdRng;
+use rand::{RngCore, SeedableRng};
+use sha2::{Digest, Sha256};
+
+const G1_GEN_COMPRESSED: &str = "97f1d3a73197d7942695638c4fa9ac0fc3688c4f9774b905a14e3a3f171bac586c55e83ff97a1aeffb3af00adb22c6bb";
+const G2_GEN_COMPRESSED: &str = "93e02b6052719f607dacd3a088274f65596bd0d09920b61ab5da61bbdc7f5049334cf11213945d57e5ac7d055d042b7e024aa2b2f08f0a91260805272dc51051c6e47ad4fa403b02b4510b647ae3d1770bac0326a805bbefd48056c8c121bdb8";
+/// 2·G1 compressed (entry 2 of zkcrypto/bls12_381's g1_compressed_valid_test_vectors.dat).
+const G1_2G_COMPRESSED: &str = "a572cbea904d67468808c8eb50a9450c9721db309128012543902d0ac358a62ae28f75bb8f1c7c42c39a8c5529bf0f4e";
+const BLS_P: &str = "1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241eabfffeb153ffffb9feffffffffaaab";
+
+fn flags(e: FlagError) -> EncodingError {
+    EncodingError::InvalidFlags(e)
+}
+
+fn rng() -> StdRng {
+    StdRng::seed_from_u64(0x5eed_c0de)
+}
+
+fn random_scalar(rng: &mut StdRng) -> [u64; 4] {
+    let mut k = [0u64; 4];
+    for l in &mut k {
+        *l = rng.next_u64();
+    }
+    k[3] &= 0x3fff_ffff_ffff_ffff;
+    k
+}
+
+fn g1_outside_subgroup() -> G1Affine {
+    let mut rng = rng();
+    loop {
+        let x = Fp::random(&mut rng);
+        if let Some(y) = Option::<Fp>::from(G1Affine::curve_rhs(&x).sqrt()) {
+            let p = G1Affine::from_xy_unchecked(x, y);
+            if !in_subgroup_vartime(&p) {
+                return p;
+            }
+        }
+    }
+}
+
+fn g2_outside_subgroup() -> G2Affine {
+    let mut rng = rng();
+    loop {
+        let x = Fp2::random(&mut rng);
+        if let Some(y) = Option::<Fp2>::from(G2Affine::curve_rhs(&x).sqrt()) {
+            let p = G2Affine::from_xy_unchecked(x, y);
+            if !in_subgroup_vartime(&p) {
+                return p;
+            }
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// third-party vectors
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn generator_and_infinity_vectors() {
+    let g1 = G1Affine::generator();
+    let g2 = G2Affine::generator();
+    assert_eq!(hex::encode(g1_to_compressed(&g1)), G1_GEN_COMPRESSED);
+    assert_eq!(hex::encode(g2_to_compressed(&g2)), G2_GEN_COMPRESSED);
+    let two_g1 = G1Projective::generator().double().to_affine();
+    assert_eq!(hex::encode(g1_to_compressed(&two_g1)), G1_2G_COMPRESSED);
+    assert_eq!(g1_from_compressed(&hex::decode(G1_GEN_COMPRESSED).unwrap()).unwrap(), g1);
+    assert_eq!(g2_from_compressed(&hex::decode(G2_GEN_COMPRESSED).unwrap()).unwrap(), g2);
+    assert_eq!(g1_from_compressed(&hex::decode(G1_2G_COMPRESSED).unwrap()).unwrap(), two_g1);
+
+    // infinity: compressed 0xc0 ‖ 0…, uncompressed 0x40 ‖ 0…
+    let mut inf48 = [0u8; 48];
+    inf48[0] = 0xc0;
+    assert_eq!(g1_to_compressed(&G1Affine::identity()), inf48);
+    assert!(bool::from(g1_from_compressed(&inf48).unwrap().infinity));
+    let mut inf96 = [0u8; 96];
+    inf96[0] = 0x40;
+    assert_eq!(g1_to_uncompressed(&G1Affine::identity()), inf96);
+    assert!(bool::from(g1_from_uncompressed(&inf96).unwrap().infinity));
+    inf96[0] = 0xc0;
+    assert_eq!(g2_to_compressed(&G2Affine::identity()), inf96);
+    assert!(bool::from(g2_from_compressed(&inf96).unwrap().infinity));
+    let mut inf192 = [0u8; 192];
+    inf192[0] = 0x40;
+    assert_eq!(g2_to_uncompressed(&G2Affine::identity()), inf192);
+    assert!(bool::from(g2_from_uncompressed(&inf192).unwrap().infinity));
+}
+
+/// zkcrypto/bls12_381's `src/tests/*_valid_test_vectors.dat` are the encodings of 0·G, 1·G, …,
+/// 999·G concatenated. We rebuild the same byte strings, compare their SHA-256 with the digests
+/// of those files (computed from the upstream repository, commit 6bb9695), and decode every
+/// entry back.
+#[test]
+fn zkcrypto_sequence_vectors() {
+    fn run<P: Copy, A: PartialEq + core::fmt::Debug, const L: usize>(
+        start: P,
+        step: impl Fn(&P) -> P,
+        to_affine: impl Fn(&P) -> A,
+        enc: impl Fn(&A) -> [u8; L],
+        dec: impl Fn(&[u8]) -> Result<A, EncodingError>,
+        digest: &str,
+    ) {
+        let mut e = start;
+        let mut h = Sha256::new();
+        for _ in 0..1000 {
+            let a = to_affine(&e);
+            let bytes = enc(&a);
+            h.update(bytes);
+            assert_eq!(dec(&bytes).unwrap(), a);
+            e = step(&e);
+        }
+        assert_eq!(hex::encode(h.finalize()), digest);
+    }
+    let g1 = G1Projective::generator();
+    let g2 = G2Projective::generator();
+    run(
+        G1Projective::identity(),
+        |e| *e + g1,
+        |e| e.to_affine(),
+        g1_to_compressed,
+        g1_from_compressed,
+        "8acaa1d512b4cf96f4740e4c9afc19ba4618d48fe251c452a19382395bcd0929",
+    );
+    run(
+        G1Projective::identity(),
+        |e| *e + g1,
+        |e| e.to_affine(),
+        g1_to_uncompressed,
+        g1_from_uncompressed,
+        "e25aae8e95c9cd39cdb1eec0100c8245e297510fef0091cbf80b91d49de6b685",
+    );
+    run(
+        G2Projective::identity(),
+        |e| *e + g2,
+        |e| e.to_affine(),
+        g2_to_compressed,
+        g2_from_compressed,
+        "b75bc2e41289adda41e448e56a1ea39b11009a27b02e8676c8b86defedc05deb",
+    );
+    run(
+        G2Projective::identity(),
+        |e| *e + g2,
+        |e| e.to_affine(),
+        g2_to_uncompressed,
+        g2_from_uncompressed,
+        "80fd0516c8115b13165589324558649fa94f49e714caa3b735537d073a9cfb65",
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// round trips
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn zcash_round_trips() {
+    let mut rng = rng();
+    for _ in 0..32 {
+        let k = random_scalar(&mut rng);
+        let p = G1Affine::generator().mul_vartime(&k).to_affine();
+        let q = G2Affine::generator().mul_vartime(&k).to_affine();
+        for pt in [p, p.neg()] {
+            assert_eq!(g1_from_compressed(&g1_to_compressed(&pt)).unwrap(), pt);
+            assert_eq!(g1_from_uncompressed(&g1_to_uncompressed(&pt)).unwrap(), pt);
+        }
+        for pt in [q, q.neg()] {
+            assert_eq!(g2_from_compressed(&g2_to_compressed(&pt)).unwrap(), pt);
+            assert_eq!(g2_from_uncompressed(&g2_to_uncompressed(&pt)).unwrap(), pt);
+        }
+        // P and −P differ exactly in the sort bit
+        let (a, b) = (g1_to_compressed(&p), g1_to_compressed(&p.neg()));
+        assert_eq!(a[0] ^ b[0], 0x20);
+        assert_eq!(a[1..], b[1..]);
+        let (a, b) = (g2_to_compressed(&q), g2_to_compressed(&q.neg()));
+        assert_eq!(a[0] ^ b[0], 0x20);
+        assert_eq!(a[1..], b[1..]);
+    }
+}
+
+#[test]
+fn sort_bit_is_lexicographic_order_of_y() {
+    // S_bit = y > −y in the Zcash order (for Fp2: c1 decides unless it is zero, then c0)
+    let mut rng = rng();
+    for _ in 0..8 {
+        let k = random_scalar(&mut rng);
+        let q = G2Affine::generator().mul_vartime(&k).to_affine();
+        let y_largest = bool::from(q.y.is_lexicographically_largest());
+        let enc = g2_to_compressed(&q);
+        assert_eq!(enc[0] & 0x20 != 0, y_largest);
+        let p = G1Affine::generator().mul_vartime(&k).to_affine();
+        assert_eq!(g1_to_compressed(&p)[0] & 0x20 != 0, bool::from(p.y.is_lexicographically_largest()));
+    }
+    // the Fp2 order itself, on hand-made elements
+    let half = Fp::from_u64(1);
+    let big = -Fp::from_u64(1);
+    assert!(bool::from(Fp2::new(half, big).is_lexicographically_largest()));
+    assert!(!bool::from(Fp2::new(big, half).is_lexicographically_largest()));
+    assert!(bool::from(Fp2::new(big, Fp::ZERO).is_lexicographically_largest()));
+    assert!(!bool::from(Fp2::new(half, Fp::ZERO).is_lexicographically_largest()));
+}
+
+#[test]
+fn eip_encodings_round_trip() {
+    let mut rng = rng();
+    for _ in 0..16 {
+        let k = random_scalar(&mut rng);
+        let p = bn254::G1Affine::generator().mul_vartime(&k).to_affine();
+        let q = bn254::G2Affine::generator().mul_vartime(&k).to_affine();
+        assert_eq!(eip196::g1_decode(&eip196::g1_encode(&p)).unwrap(), p);
+        assert_eq!(eip196::g2_decode(&eip196::g2_encode(&q)).unwrap(), q);
+        let p = bls12_381::G1Affine::generator().mul_vartime(&k).to_affine();
+        let q = bls12_381::G2Affine::generator().mul_vartime(&k).to_affine();
+        assert_eq!(eip2537::g1_decode(&eip2537::g1_encode(&p)).unwrap(), p);
+        assert_eq!(eip2537::g2_decode(&eip2537::g2_encode(&q)).unwrap(), q);
+    }
+    assert_eq!(eip196::g1_encode(&bn254::G1Affine::identity()), [0u8; 64]);
+    assert_eq!(eip196::g2_encode(&bn254::G2Affine::identity()), [0u8; 128]);
+    assert_eq!(eip2537::g1_encode(&G1Affine::identity()), [0u8; 128]);
+    assert_eq!(eip2537::g2_encode(&G2Affine::identity()), [0u8; 256]);
+    assert!(bool::from(eip2537::g2_decode(&[0u8; 256]).unwrap().infinity));
+    // EIP-197 order: x_im first. The generator's x_im is 198e93…
+    assert_eq!(hex::encode(&eip196::g2_encode(&bn254::G2Affine::generator())[..4]), "198e9393");
+    // EIP-2537 order: c0 first, 16 zero bytes of padding
+    let e = eip2537::g2_encode(&G2Affine::generator());
+    assert_eq!(e[..16], [0u8; 16]);
+    assert_eq!(hex::encode(&e[16..20]), "024aa2b2");
+}
+
+// ---------------------------------------------------------------------------------------------
+// malformed flags
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn malformed_flags_rejected() {
+    let g1c = g1_to_compressed(&G1Affine::generator());
+    let g1u = g1_to_uncompressed(&G1Affine::generator());
+    let g2c = g2_to_compressed(&G2Affine::generator());
+    let g2u = g2_to_uncompressed(&G2Affine::generator());
+
+    // Each of the 8 flag combinations on a finite point, for every format.
+    for f in 0u8..8 {
+        let bits = f << 5; // C = 0x80, I = 0x40, S = 0x20
+        let (c, i, s) = (bits & 0x80 != 0, bits & 0x40 != 0, bits & 0x20 != 0);
+        let with = |enc: &[u8]| {
+            let mut e = enc.to_vec();
+            e[0] = (e[0] & 0x1f) | bits;
+            e
+        };
+        // compressed
+        let expect_c = if !c {
+            Err(flags(FlagError::CompressionMismatch))
+        } else if i && s {
+            Err(flags(FlagError::SortOnInfinity))
+        } else if i {
+            Err(flags(FlagError::NonZeroInfinity))
+        } else {
+            Ok(())
+        };
+        assert_eq!(g1_from_compressed(&with(&g1c)).map(|_| ()), expect_c, "g1c flags {bits:#x}");
+        assert_eq!(g2_from_compressed(&with(&g2c)).map(|_| ()), expect_c, "g2c flags {bits:#x}");
+        // uncompressed
+        let expect_u = if c {
+            Err(flags(FlagError::CompressionMismatch))
+        } else if s {
+            Err(flags(FlagError::SortOnUncompressed))
+        } else if i {
+            Err(flags(FlagError::NonZeroInfinity))
+        } else {
+            Ok(())
+        };
+        assert_eq!(g1_from_uncompressed(&with(&g1u)).map(|_| ()), expect_u, "g1u flags {bits:#x}");
+        assert_eq!(g2_from_uncompressed(&with(&g2u)).map(|_| ()), expect_u, "g2u flags {bits:#x}");
+    }
+
+    // The infinity encodings with extra bits.
+    for len in [48usize, 96] {
+        let dec = |b: &[u8]| if len == 48 { g1_from_compressed(b).map(|_| ()) } else { g2_from_compressed(b).map(|_| ()) };
+        let mut inf = vec![0u8; len];
+        inf[0] = 0xc0;
+        assert_eq!(dec(&inf), Ok(()));
+        inf[0] = 0xe0; // sort bit on infinity
+        assert_eq!(dec(&inf), Err(flags(FlagError::SortOnInfinity)));
+        inf[0] = 0xc1; // a non-flag bit of the first byte
+        assert_eq!(dec(&inf), Err(flags(FlagError::NonZeroInfinity)));
+        inf[0] = 0xc0;
+        inf[len - 1] = 1; // the last byte
+        assert_eq!(dec(&inf), Err(flags(FlagError::NonZeroInfinity)));
+        inf[len - 1] = 0;
+        inf[0] = 0x40; // infinity without the compression bit in a compressed-length string
+        assert_eq!(dec(&inf), Err(flags(FlagError::CompressionMismatch)));
+        inf[0] = 0x00; // all zero: not a valid compressed encoding
+        assert_eq!(dec(&inf), Err(flags(FlagError::CompressionMismatch)));
+    }
+    for len in [96usize, 192] {
+        let dec = |b: &[u8]| if len == 96 { g1_from_uncompressed(b).map(|_| ()) } else { g2_from_uncompressed(b).map(|_| ()) };
+        let mut inf = vec![0u8; len];
+        inf[0] = 0x40;
+        assert_eq!(dec(&inf), Ok(()));
+        inf[0] = 0x60;
+        assert_eq!(dec(&inf), Err(flags(FlagError::SortOnUncompressed)));
+        inf[0] = 0xc0;
+        assert_eq!(dec(&inf), Err(flags(FlagError::CompressionMismatch)));
+        inf[0] = 0x40;
+        inf[len / 2] = 1;
+        assert_eq!(dec(&inf), Err(flags(FlagError::NonZeroInfinity)));
+        // all zero: (0, 0) without the infinity bit is not on the curve
+        assert_eq!(dec(&vec![0u8; len]), Err(EncodingError::NotOnCurve));
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// canonicity, curve, subgroup, lengths
+// ---------------------------------------------------------------------------------------------
+
+fn p_plus(x: &[u8]) -> Vec<u8> {
+    let v = BigUint::from_bytes_be(x) + BigUint::parse_bytes(BLS_P.as_bytes(), 16).unwrap();
+    let b = v.to_bytes_be();
+    let mut out = vec![0u8; 48 - b.len()];
+    out.extend(b);
+    out
+}
+
+#[test]
+fn non_canonical_coordinates_rejected() {
+    let p = hex::decode(BLS_P).unwrap();
+    // x = p, compressed (with C set, and either sort bit)
+    for s in [0x80u8, 0xa0] {
+        let mut e = p.clone();
+        e[0] |= s;
+        assert_eq!(g1_from_compressed(&e), Err(EncodingError::InvalidFieldElement));
+    }
+    // x ≥ 2^381 (all non-flag bits set)
+    let mut e = [0xffu8; 48];
+    e[0] = 0x9f;
+    assert_eq!(g1_from_compressed(&e), Err(EncodingError::InvalidFieldElement));
+    // x + p and y + p for points whose coordinate leaves room below 2^381 (the flag bits):
+    // the same residue, non-canonical
+    let room = |c: &[u8]| c[0] < 0x05;
+    let small_x = (1u64..).map(|k| G1Affine::generator().mul_vartime(&[k]).to_affine()).find(|p| room(&p.x.to_bytes_be())).unwrap();
+    let small_y = (1u64..).map(|k| G1Affine::generator().mul_vartime(&[k]).to_affine()).find(|p| room(&p.y.to_bytes_be())).unwrap();
+    let c = g1_to_compressed(&small_x);
+    let mut e = p_plus(&c[..48].iter().enumerate().map(|(i, &b)| if i == 0 { b & 0x1f } else { b }).collect::<Vec<_>>());
+    assert_eq!(e[0] & 0xe0, 0);
+    e[0] |= c[0] & 0xe0;
+    assert_eq!(g1_from_compressed(&e), Err(EncodingError::InvalidFieldElement));
+    let u = g1_to_uncompressed(&small_x);
+    let bad = [p_plus(&u[..48]), u[48..].to_vec()].concat();
+    assert_eq!(g1_from_uncompressed(&bad), Err(EncodingError::InvalidFieldElement));
+    let u = g1_to_uncompressed(&small_y);
+    let bad = [u[..48].to_vec(), p_plus(&u[48..])].concat();
+    assert_eq!(g1_from_uncompressed(&bad), Err(EncodingError::InvalidFieldElement));
+    // G2: p in each of the four Fp slots of the uncompressed form, and in both of the compressed
+    let g2u = g2_to_uncompressed(&G2Affine::generator());
+    for slot in 0..4 {
+        let mut e = g2u;
+        e[48 * slot..48 * slot + 48].copy_from_slice(&p);
+        assert_eq!(g2_from_uncompressed(&e), Err(EncodingError::InvalidFieldElement), "slot {slot}");
+    }
+    let g2c = g2_to_compressed(&G2Affine::generator());
+    for slot in 0..2 {
+        let mut e = g2c;
+        e[48 * slot..48 * slot + 48].copy_from_slice(&p);
+        e[0] |= g2c[0] & 0xe0;
+        assert_eq!(g2_from_compressed(&e), Err(EncodingError::InvalidFieldElement), "slot {slot}");
+    }
+    // EIP-2537 and EIP-196 field elements
+    let mut fp = [0u8; 64];
+    fp[16..].copy_from_slice(&p);
+    assert_eq!(eip2537::fp_decode(&fp), Err(EncodingError::InvalidFieldElement));
+    fp[16..].copy_from_slice(&[0u8; 48]);
+    fp[0] = 1;
+    assert_eq!(eip2537::fp_decode(&fp), Err(EncodingError::InvalidPadding));
+    let bn_p: [u8; 32] = hex::decode("30644e72e131a029b85045b68181585d97816a916871ca8d3c208c16d87cfd47").unwrap().try_into().unwrap();
+    assert_eq!(eip196::fp_decode(&bn_p), Err(EncodingError::InvalidFieldElement));
+}
+
+#[test]
+fn not_on_curve_rejected() {
+    // compressed: an x with x³ + 4 a non-square
+    let mut x = Fp::from_u64(1);
+    while bool::from(G1Affine::curve_rhs(&x).sqrt().is_some()) {
+        x += Fp::ONE;
+    }
+    let mut e = [0u8; 48];
+    x.write_bytes_be(&mut e);
+    e[0] |= 0x80;
+    assert_eq!(g1_from_compressed(&e), Err(EncodingError::NotOnCurve));
+    let mut x2 = Fp2::ONE;
+    while bool::from(G2Affine::curve_rhs(&x2).sqrt().is_some()) {
+        x2 += Fp2::ONE;
+    }
+    let mut e = [0u8; 96];
+    x2.c1.write_bytes_be(&mut e[..48]);
+    x2.c0.write_bytes_be(&mut e[48..]);
+    e[0] |= 0x80;
+    assert_eq!(g2_from_compressed(&e), Err(EncodingError::NotOnCurve));
+    // uncompressed: y perturbed
+    let mut u = g1_to_uncompressed(&G1Affine::generator());
+    u[95] ^= 1;
+    assert_eq!(g1_from_uncompressed(&u), Err(EncodingError::NotOnCurve));
+    let mut u = g2_to_uncompressed(&G2Affine::generator());
+    u[191] ^= 1;
+    assert_eq!(g2_from_uncompressed(&u), Err(EncodingError::NotOnCurve));
+}
+
+#[test]
+fn outside_subgroup_rejected() {
+    let p = g1_outside_subgroup();
+    let q = g2_outside_subgroup();
+    assert_eq!(g1_from_compressed(&g1_to_compressed(&p)), Err(EncodingError::NotInSubgroup));
+    assert_eq!(g1_from_uncompressed(&g1_to_uncompressed(&p)), Err(EncodingError::NotInSubgroup));
+    assert_eq!(g2_from_compressed(&g2_to_compressed(&q)), Err(EncodingError::NotInSubgroup));
+    assert_eq!(g2_from_uncompressed(&g2_to_uncompressed(&q)), Err(EncodingError::NotInSubgroup));
+    // the unchecked variants accept them (curve check only)
+    assert_eq!(g1_from_compressed_unchecked(&g1_to_compressed(&p)).unwrap(), p);
+    assert_eq!(g1_from_uncompressed_unchecked(&g1_to_uncompressed(&p)).unwrap(), p);
+    assert_eq!(g2_from_compressed_unchecked(&g2_to_compressed(&q)).unwrap(), q);
+    assert_eq!(g2_from_uncompressed_unchecked(&g2_to_uncompressed(&q)).unwrap(), q);
+    // BN254: a twist point outside G2
+    let mut rng = rng();
+    let bq = loop {
+        let x = bn254::Fp2::random(&mut rng);
+        if let Some(y) = Option::<bn254::Fp2>::from(bn254::G2Affine::curve_rhs(&x).sqrt()) {
+            break bn254::G2Affine::from_xy_unchecked(x, y);
+        }
+    };
+    let enc = eip196::g2_encode(&bq);
+    assert_eq!(eip196::g2_decode(&enc), Err(EncodingError::NotInSubgroup));
+    assert_eq!(eip196::g2_decode_unchecked(&enc).unwrap(), bq);
+}
+
+#[test]
+fn wrong_lengths_rejected() {
+    for len in [0usize, 47, 49, 95, 96, 97, 191, 193] {
+        let b = vec![0xc0u8; len];
+        if len != 48 {
+            assert_eq!(g1_from_compressed(&b), Err(EncodingError::InvalidLength { expected: 48, got: len }));
+        }
+        if len != 96 {
+            assert_eq!(g1_from_uncompressed(&b), Err(EncodingError::InvalidLength { expected: 96, got: len }));
+            assert_eq!(g2_from_compressed(&b), Err(EncodingError::InvalidLength { expected: 96, got: len }));
+        }
+        assert_eq!(g2_from_uncompressed(&b), Err(EncodingError::InvalidLength { expected: 192, got: len }));
+    }
+}
+
+#[test]
+fn random_bytes_never_panic() {
+    let mut rng = rng();
+    for _ in 0..2000 {
+        let mut b = [0u8; 192];
+        rng.fill_bytes(&mut b);
+        // bias towards plausible encodings: clear the high field bits sometimes
+        if b[191] & 1 == 0 {
+            b[0] &= 0xe1;
+            b[96] &= 0x1f;
+        }
+        let _ = g1_from_compressed(&b[..48]);
+        let _ = g1_from_uncompressed(&b[..96]);
+        let _ = g2_from_compressed(&b[..96]);
+        let _ = g2_from_uncompressed(&b);
+    }
+}
+
+#[test]
+fn error_display() {
+    let errs = [
+        EncodingError::InvalidLength { expected: 48, got: 3 },
+        EncodingError::InvalidPadding,
+        EncodingError::InvalidFieldElement,
+        EncodingError::NotOnCurve,
+        EncodingError::NotInSubgroup,
+        flags(FlagError::CompressionMismatch),
+        flags(FlagError::NonZeroInfinity),
+        flags(FlagError::SortOnInfinity),
+        flags(FlagError::SortOnUncompressed),
+    ];
+    for e in errs {
+        assert!(!e.to_string().is_empty());
+        let _: &dyn std::error::Error = &e;
+    }
+}
