@@ -67,6 +67,31 @@ pub fn naf(mut v: u128) -> Vec<i8> {
     out
 }
 
+/// Width-w NAF of a non-negative integer, least-significant digit first: every non-zero digit
+/// is odd with |d| < 2^(w−1), and any w consecutive digits hold at most one non-zero.
+pub fn wnaf(mut v: u128, w: u32) -> Vec<i8> {
+    let mut out = Vec::with_capacity(130);
+    let modulus = 1i128 << w;
+    while v != 0 {
+        if v & 1 == 1 {
+            let mut d = (v % (modulus as u128)) as i128;
+            if d >= modulus / 2 {
+                d -= modulus;
+            }
+            out.push(d as i8);
+            if d >= 0 {
+                v -= d as u128;
+            } else {
+                v += (-d) as u128;
+            }
+        } else {
+            out.push(0);
+        }
+        v >>= 1;
+    }
+    out
+}
+
 /// The Ate loop count: 6z+2 for BN (as magnitude; sign handled by the caller), |z| for BLS12.
 pub fn ate_loop_count<E: PairingCurve<N>, const N: usize>() -> u128 {
     match E::FAMILY {
@@ -85,6 +110,21 @@ pub fn ate_loop_count<E: PairingCurve<N>, const N: usize>() -> u128 {
 #[cfg(test)]
 mod tests {
     use super::naf;
+
+    #[test]
+    fn wnaf_reconstructs() {
+        for w in 2..=5u32 {
+            for v in [0u128, 1, 2, 3, 7, 13, 23, 0xd201000000010000, 4965661367192848881, u64::MAX as u128] {
+                let d = super::wnaf(v, w);
+                let mut acc: i128 = 0;
+                for (i, &x) in d.iter().enumerate() {
+                    acc += (x as i128) << i;
+                    assert!(x == 0 || (x % 2 != 0 && (x as i32).abs() < (1 << (w - 1))));
+                }
+                assert_eq!(acc as u128, v);
+            }
+        }
+    }
 
     #[test]
     fn naf_reconstructs() {
