@@ -1,0 +1,9 @@
+//! hayate-fe: functional encryption on hayate's pairings.
+//!
+//! * [`policy`] — the policy language (AND/OR/thresholds/NOT, numeric comparisons by bag of
+//!   bits), its parser with positioned errors, and span programs (Lewko–Waters);
+//! * [`curve`] — what a curve must offer the schemes (hash to G1, point encodings);
+//! * [`fame`] — FAME CP-ABE (Agrawal–Chase, CCS 2017, §3), generic over the pairing curves.
+pub mod curve;
+pub mod fame;
+pub mod policy;
