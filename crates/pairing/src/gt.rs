@@ -74,6 +74,26 @@ impl<E: PairingCurve<N>, const N: usize> Gt<E, N> {
         }
         out
     }
+    /// Inverse of [`Self::to_bytes`] for untrusted input: exactly 12 canonical big-endian Fp
+    /// coordinates of an element of GT ([`Self::is_valid`]); `None` otherwise.
+    pub fn from_bytes(bytes: &[u8]) -> Option<Self> {
+        let l = Fp::<E::Fp, N>::BYTES;
+        if bytes.len() != 12 * l {
+            return None;
+        }
+        let mut c = [Fp::<E::Fp, N>::ZERO; 12];
+        for (i, x) in c.iter_mut().enumerate() {
+            *x = Option::from(Fp::<E::Fp, N>::from_bytes_be(&bytes[i * l..(i + 1) * l]))?;
+        }
+        let f2 = |i: usize| hayate_arith::Fp2::new(c[2 * i], c[2 * i + 1]);
+        let f6 = |i: usize| hayate_arith::Fp6::new(f2(3 * i), f2(3 * i + 1), f2(3 * i + 2));
+        let g = Self(Fp12::new(f6(0), f6(1)));
+        if bool::from(g.is_valid()) {
+            Some(g)
+        } else {
+            None
+        }
+    }
 }
 
 impl<E: PairingCurve<N>, const N: usize> ConstantTimeEq for Gt<E, N> {
