@@ -134,6 +134,72 @@ fn key_words(key: &[u8], le: bool) -> Result<[u64; 2], Error> {
     Ok(if le { [le64(&key[..8]), le64(&key[8..])] } else { [be64(&key[..8]), be64(&key[8..])] })
 }
 
+/// Implements `encrypt_detached` / `decrypt_detached` of [`Scheme`] by calling the inherent
+/// `enc_inner` / `dec_inner` (`#[inline(always)]`) either directly or, on x86-64 CPUs with
+/// BMI1 and BMI2 (detected at run time, cached by std), through copies compiled with those
+/// features: the S-box's `!a & b` becomes one `andn` and the rotations non-destructive `rorx`,
+/// about 10% faster than the baseline x86-64 code.
+macro_rules! dispatch_bmi {
+    ($ty:ty) => {
+        fn encrypt_detached(
+            &self,
+            nonce: &[u8],
+            ad: &[u8],
+            buf: &mut [u8],
+            tag: &mut [u8],
+        ) -> Result<(), Error> {
+            #[cfg(target_arch = "x86_64")]
+            if has_bmi() {
+                #[target_feature(enable = "bmi1,bmi2")]
+                unsafe fn enc_bmi(
+                    s: &$ty,
+                    nonce: &[u8],
+                    ad: &[u8],
+                    buf: &mut [u8],
+                    tag: &mut [u8],
+                ) -> Result<(), Error> {
+                    s.enc_inner(nonce, ad, buf, tag)
+                }
+                // SAFETY: the CPU supports BMI1 and BMI2 (checked by `has_bmi`).
+                return unsafe { enc_bmi(self, nonce, ad, buf, tag) };
+            }
+            self.enc_inner(nonce, ad, buf, tag)
+        }
+
+        fn decrypt_detached(
+            &self,
+            nonce: &[u8],
+            ad: &[u8],
+            buf: &mut [u8],
+            tag: &[u8],
+        ) -> Result<(), Error> {
+            #[cfg(target_arch = "x86_64")]
+            if has_bmi() {
+                #[target_feature(enable = "bmi1,bmi2")]
+                unsafe fn dec_bmi(
+                    s: &$ty,
+                    nonce: &[u8],
+                    ad: &[u8],
+                    buf: &mut [u8],
+                    tag: &[u8],
+                ) -> Result<(), Error> {
+                    s.dec_inner(nonce, ad, buf, tag)
+                }
+                // SAFETY: the CPU supports BMI1 and BMI2 (checked by `has_bmi`).
+                return unsafe { dec_bmi(self, nonce, ad, buf, tag) };
+            }
+            self.dec_inner(nonce, ad, buf, tag)
+        }
+    };
+}
+
+/// Whether the CPU has BMI1 and BMI2 (std caches the detection).
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn has_bmi() -> bool {
+    std::is_x86_feature_detected!("bmi1") && std::is_x86_feature_detected!("bmi2")
+}
+
 // ---------------------------------------------------------------------------------------------
 // Ascon-128 v1.2 (CAESAR)
 // ---------------------------------------------------------------------------------------------
@@ -148,6 +214,7 @@ impl Ascon128v12 {
     const IV: u64 = 0x8040_0c06_0000_0000;
 
     /// Initialization and associated data.
+    #[inline(always)]
     fn start(&self, nonce: &[u8], ad: &[u8]) -> [u64; 5] {
         let [k0, k1] = self.k;
         let mut s = [Self::IV, k0, k1, be64(&nonce[..8]), be64(&nonce[8..16])];
@@ -168,6 +235,7 @@ impl Ascon128v12 {
     }
 
     /// Finalization; writes the 16-byte tag.
+    #[inline(always)]
     fn finish(&self, s: &mut [u64; 5], tag: &mut [u8; 16]) {
         let [k0, k1] = self.k;
         s[1] ^= k0;
@@ -189,7 +257,13 @@ impl Scheme for Ascon128v12 {
         Ok(Self { k: key_words(key, false)? })
     }
 
-    fn encrypt_detached(
+    dispatch_bmi!(Ascon128v12);
+}
+
+impl Ascon128v12 {
+    // The mode bodies, inlined into both the baseline and the BMI1/BMI2 entry points.
+    #[inline(always)]
+    fn enc_inner(
         &self,
         nonce: &[u8],
         ad: &[u8],
@@ -215,7 +289,8 @@ impl Scheme for Ascon128v12 {
         Ok(())
     }
 
-    fn decrypt_detached(
+    #[inline(always)]
+    fn dec_inner(
         &self,
         nonce: &[u8],
         ad: &[u8],
@@ -279,6 +354,7 @@ impl AsconAead128 {
     const IV: u64 = 0x0000_1000_808c_0001;
 
     /// Initialization and associated data (SP 800-232).
+    #[inline(always)]
     fn start(&self, nonce: &[u8], ad: &[u8]) -> [u64; 5] {
         let [k0, k1] = self.k;
         let mut s = [Self::IV, k0, k1, le64(&nonce[..8]), le64(&nonce[8..16])];
@@ -300,6 +376,7 @@ impl AsconAead128 {
     }
 
     /// Finalization (SP 800-232); writes the 16-byte tag.
+    #[inline(always)]
     fn finish(&self, s: &mut [u64; 5], tag: &mut [u8; 16]) {
         let [k0, k1] = self.k;
         s[2] ^= k0;
@@ -321,7 +398,13 @@ impl Scheme for AsconAead128 {
         Ok(Self { k: key_words(key, true)? })
     }
 
-    fn encrypt_detached(
+    dispatch_bmi!(AsconAead128);
+}
+
+impl AsconAead128 {
+    // The mode bodies, inlined into both the baseline and the BMI1/BMI2 entry points.
+    #[inline(always)]
+    fn enc_inner(
         &self,
         nonce: &[u8],
         ad: &[u8],
@@ -349,7 +432,8 @@ impl Scheme for AsconAead128 {
         Ok(())
     }
 
-    fn decrypt_detached(
+    #[inline(always)]
+    fn dec_inner(
         &self,
         nonce: &[u8],
         ad: &[u8],
