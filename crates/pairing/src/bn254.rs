@@ -56,6 +56,10 @@ impl CurveParams for G2Params {
     );
     const ORDER: &'static [u64] = &R;
     const NAME: &'static str = "bn254 G2";
+    /// ψ(Q) = [t − 1]Q ([`crate::g2::is_in_g2_fast`]) instead of [r]Q = O.
+    fn is_in_subgroup(p: &hayate_ec::Projective<Self>) -> subtle::Choice {
+        crate::g2::is_in_g2_fast::<Bn254, 4>(p)
+    }
 }
 
 /// The curve, for the generic pairing code.
