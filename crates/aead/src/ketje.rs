@@ -203,6 +203,7 @@ impl Drop for Duplex {
 
 impl Duplex {
     /// start(keypack(K, 144) ‖ N): 0x12 ‖ K ‖ 0x01 ‖ N ‖ pad10*1, then n_start rounds.
+    #[inline(always)]
     fn start(key: &[u8; 16], nonce: &[u8]) -> Self {
         let mut bytes = [0u8; 50];
         bytes[0] = 18; // enc8(|keypack| / 8) = (128 + 16) / 8
@@ -259,6 +260,7 @@ pub struct KetjeSrv2 {
 
 impl KetjeSrv2 {
     /// MonkeyWrap.initialize + associated data + body (wrap or unwrap) + tag.
+    #[inline(always)]
     fn run<const DEC: bool>(
         &self,
         nonce: &[u8],
@@ -323,7 +325,13 @@ impl Scheme for KetjeSrv2 {
         Ok(Self { key })
     }
 
-    fn encrypt_detached(
+    dispatch_bmi!(KetjeSrv2);
+}
+
+impl KetjeSrv2 {
+    // The mode bodies, inlined into both the baseline and the BMI1/BMI2 entry points.
+    #[inline(always)]
+    fn enc_inner(
         &self,
         nonce: &[u8],
         ad: &[u8],
@@ -338,7 +346,8 @@ impl Scheme for KetjeSrv2 {
         Ok(())
     }
 
-    fn decrypt_detached(
+    #[inline(always)]
+    fn dec_inner(
         &self,
         nonce: &[u8],
         ad: &[u8],
