@@ -3,7 +3,9 @@
 //! * [`policy`] — the policy language (AND/OR/thresholds/NOT, numeric comparisons by bag of
 //!   bits), its parser with positioned errors, and span programs (Lewko–Waters);
 //! * [`curve`] — what a curve must offer the schemes (hash to G1, point encodings);
-//! * [`fame`] — FAME CP-ABE (Agrawal–Chase, CCS 2017, §3), generic over the pairing curves.
+//! * [`fame`] — FAME CP-ABE (Agrawal–Chase, CCS 2017, §3), generic over the pairing curves;
+//! * [`hybrid`] — GT key → HKDF-SHA-256 → chunked AES-128-GCM or AES-128-CBC + HMAC-SHA-256.
 pub mod curve;
 pub mod fame;
+pub mod hybrid;
 pub mod policy;
