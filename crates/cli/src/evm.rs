@@ -23,14 +23,19 @@ pub struct EvmArgs {
 /// Hex with an optional 0x prefix and surrounding whitespace.
 fn parse_hex(s: &str) -> Result<Vec<u8>, String> {
     let s = s.trim();
-    let s = s.strip_prefix("0x").or_else(|| s.strip_prefix("0X")).unwrap_or(s);
+    let s = s
+        .strip_prefix("0x")
+        .or_else(|| s.strip_prefix("0X"))
+        .unwrap_or(s);
     hex::decode(s).map_err(|e| format!("invalid hex input: {e}"))
 }
 
 fn execute(a: &EvmArgs) -> Result<Vec<u8>, String> {
     let text = if a.input == "-" {
         let mut buf = String::new();
-        std::io::stdin().read_to_string(&mut buf).map_err(|e| format!("cannot read standard input: {e}"))?;
+        std::io::stdin()
+            .read_to_string(&mut buf)
+            .map_err(|e| format!("cannot read standard input: {e}"))?;
         buf
     } else {
         a.input.clone()

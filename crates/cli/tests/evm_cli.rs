@@ -19,7 +19,12 @@ fn hayate_stdin(args: &[&str], stdin: &str) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .expect("run hayate");
-    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
     child.wait_with_output().expect("wait hayate")
 }
 
@@ -33,18 +38,33 @@ fn vector(file: &str, name: Option<&str>) -> (String, String) {
         .iter()
         .find(|v| name.is_none_or(|n| v["Name"] == n))
         .expect("vector");
-    (v["Input"].as_str().unwrap().to_string(), v["Expected"].as_str().unwrap().to_string())
+    (
+        v["Input"].as_str().unwrap().to_string(),
+        v["Expected"].as_str().unwrap().to_string(),
+    )
 }
 
 fn assert_ok(o: &Output, expected: &str) {
-    assert_eq!(o.status.code(), Some(0), "stderr: {}", String::from_utf8_lossy(&o.stderr));
-    assert_eq!(String::from_utf8(o.stdout.clone()).unwrap().trim_end(), expected);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "stderr: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert_eq!(
+        String::from_utf8(o.stdout.clone()).unwrap().trim_end(),
+        expected
+    );
     assert!(o.stderr.is_empty());
 }
 
 fn assert_fails(o: &Output) {
     assert_eq!(o.status.code(), Some(1));
-    assert!(o.stdout.is_empty(), "stdout: {}", String::from_utf8_lossy(&o.stdout));
+    assert!(
+        o.stdout.is_empty(),
+        "stdout: {}",
+        String::from_utf8_lossy(&o.stdout)
+    );
     let err = String::from_utf8(o.stderr.clone()).unwrap();
     assert_eq!(err.lines().count(), 1, "stderr: {err:?}");
     assert!(err.ends_with('\n'));
@@ -70,15 +90,30 @@ fn vectors_through_the_binary() {
 fn hex_forms_and_stdin() {
     let (input, expected) = vector("bn256Add", Some("chfast1"));
     // 0x prefix and surrounding whitespace
-    assert_ok(&hayate(&["evm", "bn256Add", &format!("  0x{input}\n")]), &expected);
+    assert_ok(
+        &hayate(&["evm", "bn256Add", &format!("  0x{input}\n")]),
+        &expected,
+    );
     // upper-case hex in, lower-case hex out
-    assert_ok(&hayate(&["evm", "bn256Add", &input.to_uppercase()]), &expected);
+    assert_ok(
+        &hayate(&["evm", "bn256Add", &input.to_uppercase()]),
+        &expected,
+    );
     // standard input
-    assert_ok(&hayate_stdin(&["evm", "bn256Add", "-"], &format!("0x{input}\n")), &expected);
+    assert_ok(
+        &hayate_stdin(&["evm", "bn256Add", "-"], &format!("0x{input}\n")),
+        &expected,
+    );
     let (input, expected) = vector("blsG1MultiExp", None);
-    assert_ok(&hayate_stdin(&["evm", "blsG1MultiExp", "-"], &input), &expected);
+    assert_ok(
+        &hayate_stdin(&["evm", "blsG1MultiExp", "-"], &input),
+        &expected,
+    );
     // empty input: the empty pairing check is true
-    assert_ok(&hayate(&["evm", "bn256Pairing", ""]), &format!("{:064x}", 1));
+    assert_ok(
+        &hayate(&["evm", "bn256Pairing", ""]),
+        &format!("{:064x}", 1),
+    );
 }
 
 #[test]

@@ -74,7 +74,9 @@ impl fmt::Display for EncodingError {
                 write!(f, "invalid length: expected {expected} bytes, got {got}")
             }
             EncodingError::InvalidPadding => f.write_str("non-zero padding bytes"),
-            EncodingError::InvalidFieldElement => f.write_str("field element not below the modulus"),
+            EncodingError::InvalidFieldElement => {
+                f.write_str("field element not below the modulus")
+            }
             EncodingError::NotOnCurve => f.write_str("point is not on the curve"),
             EncodingError::NotInSubgroup => f.write_str("point is not in the order-r subgroup"),
             EncodingError::InvalidFlags(e) => write!(f, "invalid flags: {e}"),
@@ -86,11 +88,16 @@ impl std::error::Error for EncodingError {}
 
 /// Fixed-length view of `bytes`, or [`EncodingError::InvalidLength`].
 pub(crate) fn exact<const L: usize>(bytes: &[u8]) -> Result<&[u8; L], EncodingError> {
-    bytes.try_into().map_err(|_| EncodingError::InvalidLength { expected: L, got: bytes.len() })
+    bytes.try_into().map_err(|_| EncodingError::InvalidLength {
+        expected: L,
+        got: bytes.len(),
+    })
 }
 
 /// A canonical big-endian field element (any length; value must be < p).
-fn fp_from_be<P: FpParams<N>, const N: usize>(bytes: &[u8]) -> Result<PrimeField<P, N>, EncodingError> {
+fn fp_from_be<P: FpParams<N>, const N: usize>(
+    bytes: &[u8],
+) -> Result<PrimeField<P, N>, EncodingError> {
     Option::from(PrimeField::<P, N>::from_bytes_be(bytes)).ok_or(EncodingError::InvalidFieldElement)
 }
 
@@ -198,7 +205,10 @@ pub mod zcash {
 
     /// Splits off and checks the flags; returns (infinity, sort) and the body with flags cleared.
     /// For the infinity encoding every other bit must be zero.
-    fn parse_flags<const L: usize>(bytes: &[u8; L], compressed: bool) -> Result<(bool, bool, [u8; L]), EncodingError> {
+    fn parse_flags<const L: usize>(
+        bytes: &[u8; L],
+        compressed: bool,
+    ) -> Result<(bool, bool, [u8; L]), EncodingError> {
         let flags = bytes[0] & FLAGS;
         let c = flags & C_BIT != 0;
         let i = flags & I_BIT != 0;
@@ -228,7 +238,10 @@ pub mod zcash {
         Ok(Fp2::new(c0, c1))
     }
 
-    fn check_subgroup<C: CurveParams>(p: Affine<C>, check: bool) -> Result<Affine<C>, EncodingError> {
+    fn check_subgroup<C: CurveParams>(
+        p: Affine<C>,
+        check: bool,
+    ) -> Result<Affine<C>, EncodingError> {
         if check && !bool::from(p.is_in_subgroup()) {
             return Err(EncodingError::NotInSubgroup);
         }
@@ -241,7 +254,8 @@ pub mod zcash {
             return Ok(G1Affine::identity());
         }
         let x: Fp = fp_from_be(&body)?;
-        let y = Option::<Fp>::from(G1Affine::curve_rhs(&x).sqrt()).ok_or(EncodingError::NotOnCurve)?;
+        let y =
+            Option::<Fp>::from(G1Affine::curve_rhs(&x).sqrt()).ok_or(EncodingError::NotOnCurve)?;
         let flip = y.is_lexicographically_largest() ^ Choice::from(sort as u8);
         let y = Fp::conditional_select(&y, &-y, flip);
         check_subgroup(G1Affine::from_xy_unchecked(x, y), check)
@@ -264,7 +278,8 @@ pub mod zcash {
             return Ok(G2Affine::identity());
         }
         let x = fp2_from_c1c0(&body)?;
-        let y = Option::<Fp2>::from(G2Affine::curve_rhs(&x).sqrt()).ok_or(EncodingError::NotOnCurve)?;
+        let y =
+            Option::<Fp2>::from(G2Affine::curve_rhs(&x).sqrt()).ok_or(EncodingError::NotOnCurve)?;
         let flip = y.is_lexicographically_largest() ^ Choice::from(sort as u8);
         let y = Fp2::conditional_select(&y, &-y, flip);
         check_subgroup(G2Affine::from_xy_unchecked(x, y), check)

@@ -31,7 +31,10 @@ use crate::encoding::{eip196, eip2537, in_subgroup_vartime, scalar_limbs_be, Enc
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum EvmError {
     /// The input length is not one the precompile accepts.
-    InvalidLength { precompile: &'static str, got: usize },
+    InvalidLength {
+        precompile: &'static str,
+        got: usize,
+    },
     /// MSM or pairing check with zero input pairs (EIP-2537: k must be positive).
     EmptyInput { precompile: &'static str },
     /// A field element is not canonical (≥ p).
@@ -49,10 +52,18 @@ pub enum EvmError {
 impl fmt::Display for EvmError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            EvmError::InvalidLength { precompile, got } => write!(f, "{precompile}: invalid input length {got}"),
-            EvmError::EmptyInput { precompile } => write!(f, "{precompile}: empty input (no pairs)"),
-            EvmError::InvalidFieldElement => f.write_str("invalid field element (not below the modulus)"),
-            EvmError::InvalidPadding => f.write_str("invalid field element padding (top 16 bytes not zero)"),
+            EvmError::InvalidLength { precompile, got } => {
+                write!(f, "{precompile}: invalid input length {got}")
+            }
+            EvmError::EmptyInput { precompile } => {
+                write!(f, "{precompile}: empty input (no pairs)")
+            }
+            EvmError::InvalidFieldElement => {
+                f.write_str("invalid field element (not below the modulus)")
+            }
+            EvmError::InvalidPadding => {
+                f.write_str("invalid field element padding (top 16 bytes not zero)")
+            }
             EvmError::NotOnCurve => f.write_str("point is not on the curve"),
             EvmError::NotInSubgroup => f.write_str("point is not in the correct subgroup"),
             EvmError::UnknownPrecompile(n) => write!(f, "unknown precompile {n:?}"),
@@ -70,7 +81,10 @@ impl From<EncodingError> for EvmError {
             EncodingError::NotOnCurve => EvmError::NotOnCurve,
             EncodingError::NotInSubgroup => EvmError::NotInSubgroup,
             // The EVM decoders use fixed-size arrays and no flags; these cannot occur.
-            EncodingError::InvalidLength { got, .. } => EvmError::InvalidLength { precompile: "encoding", got },
+            EncodingError::InvalidLength { got, .. } => EvmError::InvalidLength {
+                precompile: "encoding",
+                got,
+            },
             EncodingError::InvalidFlags(_) => EvmError::InvalidFieldElement,
         }
     }
@@ -154,7 +168,10 @@ fn bool_word(b: bool) -> Vec<u8> {
 /// of 192; k = 0 → true). Output 32 bytes, 0…01 or 0…00.
 pub fn bn256_pairing(input: &[u8]) -> Result<Vec<u8>, EvmError> {
     if input.len() % 192 != 0 {
-        return Err(EvmError::InvalidLength { precompile: "bn256Pairing", got: input.len() });
+        return Err(EvmError::InvalidLength {
+            precompile: "bn256Pairing",
+            got: input.len(),
+        });
     }
     let mut pairs = Vec::with_capacity(input.len() / 192);
     for chunk in input.chunks_exact(192) {
@@ -167,7 +184,9 @@ pub fn bn256_pairing(input: &[u8]) -> Result<Vec<u8>, EvmError> {
     if pairs.is_empty() {
         return Ok(bool_word(true));
     }
-    Ok(bool_word(bool::from(bn254::multi_pairing(&pairs).is_identity())))
+    Ok(bool_word(bool::from(
+        bn254::multi_pairing(&pairs).is_identity(),
+    )))
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -180,7 +199,10 @@ const SCALAR_LEN: usize = 32;
 
 fn exact_len(precompile: &'static str, input: &[u8], len: usize) -> Result<(), EvmError> {
     if input.len() != len {
-        return Err(EvmError::InvalidLength { precompile, got: input.len() });
+        return Err(EvmError::InvalidLength {
+            precompile,
+            got: input.len(),
+        });
     }
     Ok(())
 }
@@ -191,7 +213,10 @@ fn item_count(precompile: &'static str, input: &[u8], item: usize) -> Result<usi
         return Err(EvmError::EmptyInput { precompile });
     }
     if input.len() % item != 0 {
-        return Err(EvmError::InvalidLength { precompile, got: input.len() });
+        return Err(EvmError::InvalidLength {
+            precompile,
+            got: input.len(),
+        });
     }
     Ok(input.len() / item)
 }
@@ -241,9 +266,14 @@ fn msm<C: CurveParams>(
     let mut scalars = Vec::with_capacity(k);
     for chunk in input.chunks_exact(item) {
         points.push(decode(&chunk[..point_len])?);
-        scalars.push(eip2537::scalar_decode(chunk[point_len..].try_into().unwrap()));
+        scalars.push(eip2537::scalar_decode(
+            chunk[point_len..].try_into().unwrap(),
+        ));
     }
-    let r = hayate_ec::msm_vartime(&points, &scalars).ok_or(EvmError::InvalidLength { precompile, got: input.len() })?;
+    let r = hayate_ec::msm_vartime(&points, &scalars).ok_or(EvmError::InvalidLength {
+        precompile,
+        got: input.len(),
+    })?;
     Ok(r.to_affine())
 }
 
@@ -278,7 +308,9 @@ pub fn bls_pairing(input: &[u8]) -> Result<Vec<u8>, EvmError> {
         return Ok(bool_word(true));
     }
     // The crate's BLS12-381 pairing is e³; ∏ e³ = 1 ⇔ ∏ e = 1 since 3 ∤ r.
-    Ok(bool_word(bool::from(bls12_381::multi_pairing(&pairs).is_identity())))
+    Ok(bool_word(bool::from(
+        bls12_381::multi_pairing(&pairs).is_identity(),
+    )))
 }
 
 /// BLS12_MAP_FP_TO_G1 (0x10): 64-byte Fp element → G1 point (128 bytes), RFC 9380

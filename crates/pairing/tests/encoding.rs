@@ -72,9 +72,18 @@ fn generator_and_infinity_vectors() {
     assert_eq!(hex::encode(g2_to_compressed(&g2)), G2_GEN_COMPRESSED);
     let two_g1 = G1Projective::generator().double().to_affine();
     assert_eq!(hex::encode(g1_to_compressed(&two_g1)), G1_2G_COMPRESSED);
-    assert_eq!(g1_from_compressed(&hex::decode(G1_GEN_COMPRESSED).unwrap()).unwrap(), g1);
-    assert_eq!(g2_from_compressed(&hex::decode(G2_GEN_COMPRESSED).unwrap()).unwrap(), g2);
-    assert_eq!(g1_from_compressed(&hex::decode(G1_2G_COMPRESSED).unwrap()).unwrap(), two_g1);
+    assert_eq!(
+        g1_from_compressed(&hex::decode(G1_GEN_COMPRESSED).unwrap()).unwrap(),
+        g1
+    );
+    assert_eq!(
+        g2_from_compressed(&hex::decode(G2_GEN_COMPRESSED).unwrap()).unwrap(),
+        g2
+    );
+    assert_eq!(
+        g1_from_compressed(&hex::decode(G1_2G_COMPRESSED).unwrap()).unwrap(),
+        two_g1
+    );
 
     // infinity: compressed 0xc0 ‖ 0…, uncompressed 0x40 ‖ 0…
     let mut inf48 = [0u8; 48];
@@ -195,15 +204,26 @@ fn sort_bit_is_lexicographic_order_of_y() {
         let enc = g2_to_compressed(&q);
         assert_eq!(enc[0] & 0x20 != 0, y_largest);
         let p = G1Affine::generator().mul_vartime(&k).to_affine();
-        assert_eq!(g1_to_compressed(&p)[0] & 0x20 != 0, bool::from(p.y.is_lexicographically_largest()));
+        assert_eq!(
+            g1_to_compressed(&p)[0] & 0x20 != 0,
+            bool::from(p.y.is_lexicographically_largest())
+        );
     }
     // the Fp2 order itself, on hand-made elements
     let half = Fp::from_u64(1);
     let big = -Fp::from_u64(1);
-    assert!(bool::from(Fp2::new(half, big).is_lexicographically_largest()));
-    assert!(!bool::from(Fp2::new(big, half).is_lexicographically_largest()));
-    assert!(bool::from(Fp2::new(big, Fp::ZERO).is_lexicographically_largest()));
-    assert!(!bool::from(Fp2::new(half, Fp::ZERO).is_lexicographically_largest()));
+    assert!(bool::from(
+        Fp2::new(half, big).is_lexicographically_largest()
+    ));
+    assert!(!bool::from(
+        Fp2::new(big, half).is_lexicographically_largest()
+    ));
+    assert!(bool::from(
+        Fp2::new(big, Fp::ZERO).is_lexicographically_largest()
+    ));
+    assert!(!bool::from(
+        Fp2::new(half, Fp::ZERO).is_lexicographically_largest()
+    ));
 }
 
 #[test]
@@ -224,9 +244,14 @@ fn eip_encodings_round_trip() {
     assert_eq!(eip196::g2_encode(&bn254::G2Affine::identity()), [0u8; 128]);
     assert_eq!(eip2537::g1_encode(&G1Affine::identity()), [0u8; 128]);
     assert_eq!(eip2537::g2_encode(&G2Affine::identity()), [0u8; 256]);
-    assert!(bool::from(eip2537::g2_decode(&[0u8; 256]).unwrap().infinity));
+    assert!(bool::from(
+        eip2537::g2_decode(&[0u8; 256]).unwrap().infinity
+    ));
     // EIP-197 order: x_im first. The generator's x_im is 198e93…
-    assert_eq!(hex::encode(&eip196::g2_encode(&bn254::G2Affine::generator())[..4]), "198e9393");
+    assert_eq!(
+        hex::encode(&eip196::g2_encode(&bn254::G2Affine::generator())[..4]),
+        "198e9393"
+    );
     // EIP-2537 order: c0 first, 16 zero bytes of padding
     let e = eip2537::g2_encode(&G2Affine::generator());
     assert_eq!(e[..16], [0u8; 16]);
@@ -263,8 +288,16 @@ fn malformed_flags_rejected() {
         } else {
             Ok(())
         };
-        assert_eq!(g1_from_compressed(&with(&g1c)).map(|_| ()), expect_c, "g1c flags {bits:#x}");
-        assert_eq!(g2_from_compressed(&with(&g2c)).map(|_| ()), expect_c, "g2c flags {bits:#x}");
+        assert_eq!(
+            g1_from_compressed(&with(&g1c)).map(|_| ()),
+            expect_c,
+            "g1c flags {bits:#x}"
+        );
+        assert_eq!(
+            g2_from_compressed(&with(&g2c)).map(|_| ()),
+            expect_c,
+            "g2c flags {bits:#x}"
+        );
         // uncompressed
         let expect_u = if c {
             Err(flags(FlagError::CompressionMismatch))
@@ -275,13 +308,27 @@ fn malformed_flags_rejected() {
         } else {
             Ok(())
         };
-        assert_eq!(g1_from_uncompressed(&with(&g1u)).map(|_| ()), expect_u, "g1u flags {bits:#x}");
-        assert_eq!(g2_from_uncompressed(&with(&g2u)).map(|_| ()), expect_u, "g2u flags {bits:#x}");
+        assert_eq!(
+            g1_from_uncompressed(&with(&g1u)).map(|_| ()),
+            expect_u,
+            "g1u flags {bits:#x}"
+        );
+        assert_eq!(
+            g2_from_uncompressed(&with(&g2u)).map(|_| ()),
+            expect_u,
+            "g2u flags {bits:#x}"
+        );
     }
 
     // The infinity encodings with extra bits.
     for len in [48usize, 96] {
-        let dec = |b: &[u8]| if len == 48 { g1_from_compressed(b).map(|_| ()) } else { g2_from_compressed(b).map(|_| ()) };
+        let dec = |b: &[u8]| {
+            if len == 48 {
+                g1_from_compressed(b).map(|_| ())
+            } else {
+                g2_from_compressed(b).map(|_| ())
+            }
+        };
         let mut inf = vec![0u8; len];
         inf[0] = 0xc0;
         assert_eq!(dec(&inf), Ok(()));
@@ -299,7 +346,13 @@ fn malformed_flags_rejected() {
         assert_eq!(dec(&inf), Err(flags(FlagError::CompressionMismatch)));
     }
     for len in [96usize, 192] {
-        let dec = |b: &[u8]| if len == 96 { g1_from_uncompressed(b).map(|_| ()) } else { g2_from_uncompressed(b).map(|_| ()) };
+        let dec = |b: &[u8]| {
+            if len == 96 {
+                g1_from_uncompressed(b).map(|_| ())
+            } else {
+                g2_from_uncompressed(b).map(|_| ())
+            }
+        };
         let mut inf = vec![0u8; len];
         inf[0] = 0x40;
         assert_eq!(dec(&inf), Ok(()));
@@ -334,51 +387,96 @@ fn non_canonical_coordinates_rejected() {
     for s in [0x80u8, 0xa0] {
         let mut e = p.clone();
         e[0] |= s;
-        assert_eq!(g1_from_compressed(&e), Err(EncodingError::InvalidFieldElement));
+        assert_eq!(
+            g1_from_compressed(&e),
+            Err(EncodingError::InvalidFieldElement)
+        );
     }
     // x ≥ 2^381 (all non-flag bits set)
     let mut e = [0xffu8; 48];
     e[0] = 0x9f;
-    assert_eq!(g1_from_compressed(&e), Err(EncodingError::InvalidFieldElement));
+    assert_eq!(
+        g1_from_compressed(&e),
+        Err(EncodingError::InvalidFieldElement)
+    );
     // x + p and y + p for points whose coordinate leaves room below 2^381 (the flag bits):
     // the same residue, non-canonical
     let room = |c: &[u8]| c[0] < 0x05;
-    let small_x = (1u64..).map(|k| G1Affine::generator().mul_vartime(&[k]).to_affine()).find(|p| room(&p.x.to_bytes_be())).unwrap();
-    let small_y = (1u64..).map(|k| G1Affine::generator().mul_vartime(&[k]).to_affine()).find(|p| room(&p.y.to_bytes_be())).unwrap();
+    let small_x = (1u64..)
+        .map(|k| G1Affine::generator().mul_vartime(&[k]).to_affine())
+        .find(|p| room(&p.x.to_bytes_be()))
+        .unwrap();
+    let small_y = (1u64..)
+        .map(|k| G1Affine::generator().mul_vartime(&[k]).to_affine())
+        .find(|p| room(&p.y.to_bytes_be()))
+        .unwrap();
     let c = g1_to_compressed(&small_x);
-    let mut e = p_plus(&c[..48].iter().enumerate().map(|(i, &b)| if i == 0 { b & 0x1f } else { b }).collect::<Vec<_>>());
+    let mut e = p_plus(
+        &c[..48]
+            .iter()
+            .enumerate()
+            .map(|(i, &b)| if i == 0 { b & 0x1f } else { b })
+            .collect::<Vec<_>>(),
+    );
     assert_eq!(e[0] & 0xe0, 0);
     e[0] |= c[0] & 0xe0;
-    assert_eq!(g1_from_compressed(&e), Err(EncodingError::InvalidFieldElement));
+    assert_eq!(
+        g1_from_compressed(&e),
+        Err(EncodingError::InvalidFieldElement)
+    );
     let u = g1_to_uncompressed(&small_x);
     let bad = [p_plus(&u[..48]), u[48..].to_vec()].concat();
-    assert_eq!(g1_from_uncompressed(&bad), Err(EncodingError::InvalidFieldElement));
+    assert_eq!(
+        g1_from_uncompressed(&bad),
+        Err(EncodingError::InvalidFieldElement)
+    );
     let u = g1_to_uncompressed(&small_y);
     let bad = [u[..48].to_vec(), p_plus(&u[48..])].concat();
-    assert_eq!(g1_from_uncompressed(&bad), Err(EncodingError::InvalidFieldElement));
+    assert_eq!(
+        g1_from_uncompressed(&bad),
+        Err(EncodingError::InvalidFieldElement)
+    );
     // G2: p in each of the four Fp slots of the uncompressed form, and in both of the compressed
     let g2u = g2_to_uncompressed(&G2Affine::generator());
     for slot in 0..4 {
         let mut e = g2u;
         e[48 * slot..48 * slot + 48].copy_from_slice(&p);
-        assert_eq!(g2_from_uncompressed(&e), Err(EncodingError::InvalidFieldElement), "slot {slot}");
+        assert_eq!(
+            g2_from_uncompressed(&e),
+            Err(EncodingError::InvalidFieldElement),
+            "slot {slot}"
+        );
     }
     let g2c = g2_to_compressed(&G2Affine::generator());
     for slot in 0..2 {
         let mut e = g2c;
         e[48 * slot..48 * slot + 48].copy_from_slice(&p);
         e[0] |= g2c[0] & 0xe0;
-        assert_eq!(g2_from_compressed(&e), Err(EncodingError::InvalidFieldElement), "slot {slot}");
+        assert_eq!(
+            g2_from_compressed(&e),
+            Err(EncodingError::InvalidFieldElement),
+            "slot {slot}"
+        );
     }
     // EIP-2537 and EIP-196 field elements
     let mut fp = [0u8; 64];
     fp[16..].copy_from_slice(&p);
-    assert_eq!(eip2537::fp_decode(&fp), Err(EncodingError::InvalidFieldElement));
+    assert_eq!(
+        eip2537::fp_decode(&fp),
+        Err(EncodingError::InvalidFieldElement)
+    );
     fp[16..].copy_from_slice(&[0u8; 48]);
     fp[0] = 1;
     assert_eq!(eip2537::fp_decode(&fp), Err(EncodingError::InvalidPadding));
-    let bn_p: [u8; 32] = hex::decode("30644e72e131a029b85045b68181585d97816a916871ca8d3c208c16d87cfd47").unwrap().try_into().unwrap();
-    assert_eq!(eip196::fp_decode(&bn_p), Err(EncodingError::InvalidFieldElement));
+    let bn_p: [u8; 32] =
+        hex::decode("30644e72e131a029b85045b68181585d97816a916871ca8d3c208c16d87cfd47")
+            .unwrap()
+            .try_into()
+            .unwrap();
+    assert_eq!(
+        eip196::fp_decode(&bn_p),
+        Err(EncodingError::InvalidFieldElement)
+    );
 }
 
 #[test]
@@ -414,15 +512,39 @@ fn not_on_curve_rejected() {
 fn outside_subgroup_rejected() {
     let p = g1_outside_subgroup();
     let q = g2_outside_subgroup();
-    assert_eq!(g1_from_compressed(&g1_to_compressed(&p)), Err(EncodingError::NotInSubgroup));
-    assert_eq!(g1_from_uncompressed(&g1_to_uncompressed(&p)), Err(EncodingError::NotInSubgroup));
-    assert_eq!(g2_from_compressed(&g2_to_compressed(&q)), Err(EncodingError::NotInSubgroup));
-    assert_eq!(g2_from_uncompressed(&g2_to_uncompressed(&q)), Err(EncodingError::NotInSubgroup));
+    assert_eq!(
+        g1_from_compressed(&g1_to_compressed(&p)),
+        Err(EncodingError::NotInSubgroup)
+    );
+    assert_eq!(
+        g1_from_uncompressed(&g1_to_uncompressed(&p)),
+        Err(EncodingError::NotInSubgroup)
+    );
+    assert_eq!(
+        g2_from_compressed(&g2_to_compressed(&q)),
+        Err(EncodingError::NotInSubgroup)
+    );
+    assert_eq!(
+        g2_from_uncompressed(&g2_to_uncompressed(&q)),
+        Err(EncodingError::NotInSubgroup)
+    );
     // the unchecked variants accept them (curve check only)
-    assert_eq!(g1_from_compressed_unchecked(&g1_to_compressed(&p)).unwrap(), p);
-    assert_eq!(g1_from_uncompressed_unchecked(&g1_to_uncompressed(&p)).unwrap(), p);
-    assert_eq!(g2_from_compressed_unchecked(&g2_to_compressed(&q)).unwrap(), q);
-    assert_eq!(g2_from_uncompressed_unchecked(&g2_to_uncompressed(&q)).unwrap(), q);
+    assert_eq!(
+        g1_from_compressed_unchecked(&g1_to_compressed(&p)).unwrap(),
+        p
+    );
+    assert_eq!(
+        g1_from_uncompressed_unchecked(&g1_to_uncompressed(&p)).unwrap(),
+        p
+    );
+    assert_eq!(
+        g2_from_compressed_unchecked(&g2_to_compressed(&q)).unwrap(),
+        q
+    );
+    assert_eq!(
+        g2_from_uncompressed_unchecked(&g2_to_uncompressed(&q)).unwrap(),
+        q
+    );
     // BN254: a twist point outside G2
     let mut rng = rng();
     let bq = loop {
@@ -441,13 +563,37 @@ fn wrong_lengths_rejected() {
     for len in [0usize, 47, 49, 95, 96, 97, 191, 193] {
         let b = vec![0xc0u8; len];
         if len != 48 {
-            assert_eq!(g1_from_compressed(&b), Err(EncodingError::InvalidLength { expected: 48, got: len }));
+            assert_eq!(
+                g1_from_compressed(&b),
+                Err(EncodingError::InvalidLength {
+                    expected: 48,
+                    got: len
+                })
+            );
         }
         if len != 96 {
-            assert_eq!(g1_from_uncompressed(&b), Err(EncodingError::InvalidLength { expected: 96, got: len }));
-            assert_eq!(g2_from_compressed(&b), Err(EncodingError::InvalidLength { expected: 96, got: len }));
+            assert_eq!(
+                g1_from_uncompressed(&b),
+                Err(EncodingError::InvalidLength {
+                    expected: 96,
+                    got: len
+                })
+            );
+            assert_eq!(
+                g2_from_compressed(&b),
+                Err(EncodingError::InvalidLength {
+                    expected: 96,
+                    got: len
+                })
+            );
         }
-        assert_eq!(g2_from_uncompressed(&b), Err(EncodingError::InvalidLength { expected: 192, got: len }));
+        assert_eq!(
+            g2_from_uncompressed(&b),
+            Err(EncodingError::InvalidLength {
+                expected: 192,
+                got: len
+            })
+        );
     }
 }
 
@@ -472,7 +618,10 @@ fn random_bytes_never_panic() {
 #[test]
 fn error_display() {
     let errs = [
-        EncodingError::InvalidLength { expected: 48, got: 3 },
+        EncodingError::InvalidLength {
+            expected: 48,
+            got: 3,
+        },
         EncodingError::InvalidPadding,
         EncodingError::InvalidFieldElement,
         EncodingError::NotOnCurve,

@@ -47,7 +47,13 @@ fn check_file(name: &str) {
             Err(e) => failures.push(format!("{}: error {e}", v.name)),
         }
     }
-    assert!(failures.is_empty(), "{name}: {} of {} failed:\n{}", failures.len(), vectors.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{name}: {} of {} failed:\n{}",
+        failures.len(),
+        vectors.len(),
+        failures.join("\n")
+    );
     eprintln!("{name}: {} vectors pass", vectors.len());
 }
 
@@ -199,12 +205,16 @@ fn bn256_padding_and_truncation() {
     let short = cat(&[&g, &[0x02]]);
     let mut s = [0u8; 32];
     s[0] = 2;
-    assert_eq!(evm::bn256_scalar_mul(&short).unwrap(), evm::bn256_scalar_mul(&cat(&[&g, &s])).unwrap());
+    assert_eq!(
+        evm::bn256_scalar_mul(&short).unwrap(),
+        evm::bn256_scalar_mul(&cat(&[&g, &s])).unwrap()
+    );
     // Empty input: O + O = O; O·0 = O.
     assert_eq!(evm::bn256_add(&[]).unwrap(), vec![0u8; 64]);
     assert_eq!(evm::bn256_scalar_mul(&[]).unwrap(), vec![0u8; 64]);
     // Scalars are not reduced: (r + 2)·G = 2G and (2^256 − 1)·G is accepted.
-    let r = hex::decode("30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000003").unwrap();
+    let r =
+        hex::decode("30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000003").unwrap();
     assert_eq!(evm::bn256_scalar_mul(&cat(&[&g, &r])).unwrap(), two_g);
     assert!(evm::bn256_scalar_mul(&cat(&[&g, &[0xff; 32]])).is_ok());
 }
@@ -216,20 +226,36 @@ fn bn256_coordinates_at_least_p_rejected() {
     // x = p (≡ 0), y = p; (p, p) must not be taken for the point at infinity.
     for enc in [cat(&[&p, &g[32..]]), cat(&[&g[..32], &p]), cat(&[&p, &p])] {
         assert_eq!(evm::bn256_add(&enc), Err(EvmError::InvalidFieldElement));
-        assert_eq!(evm::bn256_scalar_mul(&cat(&[&enc, &scalar(1)])), Err(EvmError::InvalidFieldElement));
+        assert_eq!(
+            evm::bn256_scalar_mul(&cat(&[&enc, &scalar(1)])),
+            Err(EvmError::InvalidFieldElement)
+        );
     }
     // the generator with x + p, y + p: same residues, non-canonical
     let gx = plus_modulus(&g[..32], BN_P, 32);
     let gy = plus_modulus(&g[32..], BN_P, 32);
-    assert_eq!(evm::bn256_add(&cat(&[&gx, &g[32..]])), Err(EvmError::InvalidFieldElement));
-    assert_eq!(evm::bn256_add(&cat(&[&g, &g[..32], &gy])), Err(EvmError::InvalidFieldElement));
-    assert_eq!(evm::bn256_add(&[0xff; 64]), Err(EvmError::InvalidFieldElement));
+    assert_eq!(
+        evm::bn256_add(&cat(&[&gx, &g[32..]])),
+        Err(EvmError::InvalidFieldElement)
+    );
+    assert_eq!(
+        evm::bn256_add(&cat(&[&g, &g[..32], &gy])),
+        Err(EvmError::InvalidFieldElement)
+    );
+    assert_eq!(
+        evm::bn256_add(&[0xff; 64]),
+        Err(EvmError::InvalidFieldElement)
+    );
     // G2 coordinates ≥ p in the pairing, in each of the four slots
     let q = bn_g2_gen();
     for slot in 0..4 {
         let mut bad = q;
         bad[32 * slot..32 * slot + 32].copy_from_slice(&p);
-        assert_eq!(evm::bn256_pairing(&cat(&[&g, &bad])), Err(EvmError::InvalidFieldElement), "slot {slot}");
+        assert_eq!(
+            evm::bn256_pairing(&cat(&[&g, &bad])),
+            Err(EvmError::InvalidFieldElement),
+            "slot {slot}"
+        );
     }
 }
 
@@ -241,7 +267,10 @@ fn bn256_off_curve_rejected() {
     enc[63] = 3;
     assert_eq!(evm::bn256_add(&enc), Err(EvmError::NotOnCurve));
     assert_eq!(evm::bn256_scalar_mul(&enc), Err(EvmError::NotOnCurve));
-    assert_eq!(evm::bn256_pairing(&cat(&[&enc, &bn_g2_gen()])), Err(EvmError::NotOnCurve));
+    assert_eq!(
+        evm::bn256_pairing(&cat(&[&enc, &bn_g2_gen()])),
+        Err(EvmError::NotOnCurve)
+    );
     // (0, y ≠ 0) is not the point at infinity
     let mut z = [0u8; 64];
     z[63] = 1;
@@ -249,11 +278,17 @@ fn bn256_off_curve_rejected() {
     // G2: perturb y
     let mut q = bn_g2_gen();
     q[127] ^= 1;
-    assert_eq!(evm::bn256_pairing(&cat(&[&bn_g1_gen(), &q])), Err(EvmError::NotOnCurve));
+    assert_eq!(
+        evm::bn256_pairing(&cat(&[&bn_g1_gen(), &q])),
+        Err(EvmError::NotOnCurve)
+    );
     // G2 with the Fp2 halves in the wrong order (x_re‖x_im) is off the twist
     let q = bn_g2_gen();
     let swapped = cat(&[&q[32..64], &q[..32], &q[96..], &q[64..96]]);
-    assert_eq!(evm::bn256_pairing(&cat(&[&bn_g1_gen(), &swapped])), Err(EvmError::NotOnCurve));
+    assert_eq!(
+        evm::bn256_pairing(&cat(&[&bn_g1_gen(), &swapped])),
+        Err(EvmError::NotOnCurve)
+    );
 }
 
 #[test]
@@ -261,20 +296,32 @@ fn bn256_pairing_g2_outside_subgroup_rejected() {
     let q = bn_twist_point_outside_g2();
     assert!(bool::from(q.is_on_curve()));
     let enc = eip196::g2_encode(&q);
-    assert_eq!(evm::bn256_pairing(&cat(&[&bn_g1_gen(), &enc])), Err(EvmError::NotInSubgroup));
+    assert_eq!(
+        evm::bn256_pairing(&cat(&[&bn_g1_gen(), &enc])),
+        Err(EvmError::NotInSubgroup)
+    );
     // also when paired with the point at infinity: decoding validates every point
-    assert_eq!(evm::bn256_pairing(&cat(&[&[0u8; 64], &enc])), Err(EvmError::NotInSubgroup));
+    assert_eq!(
+        evm::bn256_pairing(&cat(&[&[0u8; 64], &enc])),
+        Err(EvmError::NotInSubgroup)
+    );
 }
 
 #[test]
 fn bn256_pairing_lengths_and_identities() {
     let g = bn_g1_gen();
     let q = bn_g2_gen();
-    assert_eq!(evm::bn256_pairing(&[]).unwrap(), hex::decode(format!("{:064x}", 1)).unwrap());
+    assert_eq!(
+        evm::bn256_pairing(&[]).unwrap(),
+        hex::decode(format!("{:064x}", 1)).unwrap()
+    );
     for len in [1usize, 64, 128, 191, 193, 383] {
         assert_eq!(
             evm::bn256_pairing(&vec![0u8; len]),
-            Err(EvmError::InvalidLength { precompile: "bn256Pairing", got: len })
+            Err(EvmError::InvalidLength {
+                precompile: "bn256Pairing",
+                got: len
+            })
         );
     }
     // e(O, Q) = e(P, O) = 1
@@ -285,7 +332,10 @@ fn bn256_pairing_lengths_and_identities() {
     // e(G, Q) ≠ 1; e(G, Q)·e(−G, Q) = 1
     assert_eq!(evm::bn256_pairing(&cat(&[&g, &q])).unwrap(), vec![0u8; 32]);
     let neg_g = eip196::g1_encode(&bn254::G1Affine::generator().neg());
-    assert_eq!(evm::bn256_pairing(&cat(&[&g, &q, &neg_g, &q])).unwrap(), one);
+    assert_eq!(
+        evm::bn256_pairing(&cat(&[&g, &q, &neg_g, &q])).unwrap(),
+        one
+    );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -298,27 +348,59 @@ fn len_err(precompile: &'static str, got: usize) -> Result<Vec<u8>, EvmError> {
 
 #[test]
 fn bls_wrong_lengths() {
-    for (name, ok) in [("blsG1Add", 256usize), ("blsG2Add", 512), ("blsMapG1", 64), ("blsMapG2", 128)] {
+    for (name, ok) in [
+        ("blsG1Add", 256usize),
+        ("blsG2Add", 512),
+        ("blsMapG1", 64),
+        ("blsMapG2", 128),
+    ] {
         for len in [0, 1, ok - 1, ok + 1, 2 * ok] {
-            assert_eq!(evm::run(name, &vec![0u8; len]), len_err(name, len), "{name} len {len}");
+            assert_eq!(
+                evm::run(name, &vec![0u8; len]),
+                len_err(name, len),
+                "{name} len {len}"
+            );
         }
         // the all-zero input of the right length is valid (O + O = O; map of 0)
         if name.ends_with("Add") {
             assert_eq!(evm::run(name, &vec![0u8; ok]).unwrap(), vec![0u8; ok / 2]);
         }
     }
-    for (name, item) in [("blsG1MultiExp", 160usize), ("blsG2MultiExp", 288), ("blsPairing", 384)] {
+    for (name, item) in [
+        ("blsG1MultiExp", 160usize),
+        ("blsG2MultiExp", 288),
+        ("blsPairing", 384),
+    ] {
         for len in [1, item - 1, item + 1, 2 * item - 1, 3 * item + 32] {
-            assert_eq!(evm::run(name, &vec![0u8; len]), len_err(name, len), "{name} len {len}");
+            assert_eq!(
+                evm::run(name, &vec![0u8; len]),
+                len_err(name, len),
+                "{name} len {len}"
+            );
         }
     }
 }
 
 #[test]
 fn bls_zero_pairs_rejected() {
-    assert_eq!(evm::bls_g1_multi_exp(&[]), Err(EvmError::EmptyInput { precompile: "blsG1MultiExp" }));
-    assert_eq!(evm::bls_g2_multi_exp(&[]), Err(EvmError::EmptyInput { precompile: "blsG2MultiExp" }));
-    assert_eq!(evm::bls_pairing(&[]), Err(EvmError::EmptyInput { precompile: "blsPairing" }));
+    assert_eq!(
+        evm::bls_g1_multi_exp(&[]),
+        Err(EvmError::EmptyInput {
+            precompile: "blsG1MultiExp"
+        })
+    );
+    assert_eq!(
+        evm::bls_g2_multi_exp(&[]),
+        Err(EvmError::EmptyInput {
+            precompile: "blsG2MultiExp"
+        })
+    );
+    assert_eq!(
+        evm::bls_pairing(&[]),
+        Err(EvmError::EmptyInput {
+            precompile: "blsPairing"
+        })
+    );
 }
 
 #[test]
@@ -330,23 +412,47 @@ fn bls_nonzero_padding_rejected() {
         for byte in [0usize, 7, 15] {
             let mut p = g1;
             p[64 * elem + byte] = 1;
-            assert_eq!(evm::bls_g1_add(&cat(&[&p, &g1])), Err(EvmError::InvalidPadding));
-            assert_eq!(evm::bls_g1_add(&cat(&[&g1, &p])), Err(EvmError::InvalidPadding));
-            assert_eq!(evm::bls_g1_multi_exp(&cat(&[&p, &scalar(1)])), Err(EvmError::InvalidPadding));
-            assert_eq!(evm::bls_pairing(&cat(&[&p, &g2])), Err(EvmError::InvalidPadding));
+            assert_eq!(
+                evm::bls_g1_add(&cat(&[&p, &g1])),
+                Err(EvmError::InvalidPadding)
+            );
+            assert_eq!(
+                evm::bls_g1_add(&cat(&[&g1, &p])),
+                Err(EvmError::InvalidPadding)
+            );
+            assert_eq!(
+                evm::bls_g1_multi_exp(&cat(&[&p, &scalar(1)])),
+                Err(EvmError::InvalidPadding)
+            );
+            assert_eq!(
+                evm::bls_pairing(&cat(&[&p, &g2])),
+                Err(EvmError::InvalidPadding)
+            );
         }
     }
     for elem in 0..4 {
         let mut q = g2;
         q[64 * elem + 3] = 0x80;
-        assert_eq!(evm::bls_g2_add(&cat(&[&q, &g2])), Err(EvmError::InvalidPadding));
-        assert_eq!(evm::bls_g2_multi_exp(&cat(&[&q, &scalar(1)])), Err(EvmError::InvalidPadding));
-        assert_eq!(evm::bls_pairing(&cat(&[&g1, &q])), Err(EvmError::InvalidPadding));
+        assert_eq!(
+            evm::bls_g2_add(&cat(&[&q, &g2])),
+            Err(EvmError::InvalidPadding)
+        );
+        assert_eq!(
+            evm::bls_g2_multi_exp(&cat(&[&q, &scalar(1)])),
+            Err(EvmError::InvalidPadding)
+        );
+        assert_eq!(
+            evm::bls_pairing(&cat(&[&g1, &q])),
+            Err(EvmError::InvalidPadding)
+        );
     }
     // the infinity encoding with a padding byte set is not infinity
     let mut inf = [0u8; 128];
     inf[0] = 1;
-    assert_eq!(evm::bls_g1_add(&cat(&[&inf, &g1])), Err(EvmError::InvalidPadding));
+    assert_eq!(
+        evm::bls_g1_add(&cat(&[&inf, &g1])),
+        Err(EvmError::InvalidPadding)
+    );
     // map precompiles
     let mut u = [0u8; 64];
     u[15] = 1;
@@ -367,28 +473,58 @@ fn bls_coordinates_at_least_p_rejected() {
     for elem in 0..2 {
         let mut bad = g1;
         bad[64 * elem..64 * elem + 64].copy_from_slice(&padded_p);
-        assert_eq!(evm::bls_g1_add(&cat(&[&bad, &g1])), Err(EvmError::InvalidFieldElement));
-        assert_eq!(evm::bls_g1_multi_exp(&cat(&[&bad, &scalar(1)])), Err(EvmError::InvalidFieldElement));
-        assert_eq!(evm::bls_pairing(&cat(&[&bad, &g2])), Err(EvmError::InvalidFieldElement));
+        assert_eq!(
+            evm::bls_g1_add(&cat(&[&bad, &g1])),
+            Err(EvmError::InvalidFieldElement)
+        );
+        assert_eq!(
+            evm::bls_g1_multi_exp(&cat(&[&bad, &scalar(1)])),
+            Err(EvmError::InvalidFieldElement)
+        );
+        assert_eq!(
+            evm::bls_pairing(&cat(&[&bad, &g2])),
+            Err(EvmError::InvalidFieldElement)
+        );
     }
     for elem in 0..4 {
         let mut bad = g2;
         bad[64 * elem..64 * elem + 64].copy_from_slice(&padded_p);
-        assert_eq!(evm::bls_g2_add(&cat(&[&g2, &bad])), Err(EvmError::InvalidFieldElement));
-        assert_eq!(evm::bls_g2_multi_exp(&cat(&[&bad, &scalar(1)])), Err(EvmError::InvalidFieldElement));
-        assert_eq!(evm::bls_pairing(&cat(&[&g1, &bad])), Err(EvmError::InvalidFieldElement));
+        assert_eq!(
+            evm::bls_g2_add(&cat(&[&g2, &bad])),
+            Err(EvmError::InvalidFieldElement)
+        );
+        assert_eq!(
+            evm::bls_g2_multi_exp(&cat(&[&bad, &scalar(1)])),
+            Err(EvmError::InvalidFieldElement)
+        );
+        assert_eq!(
+            evm::bls_pairing(&cat(&[&g1, &bad])),
+            Err(EvmError::InvalidFieldElement)
+        );
     }
     // the generator's x plus p: same residue, non-canonical
     let mut gx = g1;
     gx[16..64].copy_from_slice(&plus_modulus(&g1[16..64], BLS_P, 48));
-    assert_eq!(evm::bls_g1_add(&cat(&[&gx, &g1])), Err(EvmError::InvalidFieldElement));
+    assert_eq!(
+        evm::bls_g1_add(&cat(&[&gx, &g1])),
+        Err(EvmError::InvalidFieldElement)
+    );
     // 48 bytes of 0xff
     let mut ff = [0u8; 64];
     ff[16..].fill(0xff);
     assert_eq!(evm::bls_map_g1(&ff), Err(EvmError::InvalidFieldElement));
-    assert_eq!(evm::bls_map_g1(&padded_p), Err(EvmError::InvalidFieldElement));
-    assert_eq!(evm::bls_map_g2(&cat(&[&[0u8; 64], &padded_p])), Err(EvmError::InvalidFieldElement));
-    assert_eq!(evm::bls_map_g2(&cat(&[&padded_p, &[0u8; 64]])), Err(EvmError::InvalidFieldElement));
+    assert_eq!(
+        evm::bls_map_g1(&padded_p),
+        Err(EvmError::InvalidFieldElement)
+    );
+    assert_eq!(
+        evm::bls_map_g2(&cat(&[&[0u8; 64], &padded_p])),
+        Err(EvmError::InvalidFieldElement)
+    );
+    assert_eq!(
+        evm::bls_map_g2(&cat(&[&padded_p, &[0u8; 64]])),
+        Err(EvmError::InvalidFieldElement)
+    );
 }
 
 #[test]
@@ -398,8 +534,14 @@ fn bls_off_curve_rejected() {
     let mut p = g1;
     p[127] ^= 1;
     assert_eq!(evm::bls_g1_add(&cat(&[&g1, &p])), Err(EvmError::NotOnCurve));
-    assert_eq!(evm::bls_g1_multi_exp(&cat(&[&p, &scalar(0)])), Err(EvmError::NotOnCurve));
-    assert_eq!(evm::bls_pairing(&cat(&[&p, &g2])), Err(EvmError::NotOnCurve));
+    assert_eq!(
+        evm::bls_g1_multi_exp(&cat(&[&p, &scalar(0)])),
+        Err(EvmError::NotOnCurve)
+    );
+    assert_eq!(
+        evm::bls_pairing(&cat(&[&p, &g2])),
+        Err(EvmError::NotOnCurve)
+    );
     // (0, 1) is not infinity and not on the curve
     let mut z = [0u8; 128];
     z[127] = 1;
@@ -407,11 +549,20 @@ fn bls_off_curve_rejected() {
     let mut q = g2;
     q[255] ^= 1;
     assert_eq!(evm::bls_g2_add(&cat(&[&q, &g2])), Err(EvmError::NotOnCurve));
-    assert_eq!(evm::bls_g2_multi_exp(&cat(&[&q, &scalar(5)])), Err(EvmError::NotOnCurve));
-    assert_eq!(evm::bls_pairing(&cat(&[&g1, &q])), Err(EvmError::NotOnCurve));
+    assert_eq!(
+        evm::bls_g2_multi_exp(&cat(&[&q, &scalar(5)])),
+        Err(EvmError::NotOnCurve)
+    );
+    assert_eq!(
+        evm::bls_pairing(&cat(&[&g1, &q])),
+        Err(EvmError::NotOnCurve)
+    );
     // G2 with c0/c1 swapped (Zcash order instead of EIP-2537 order) is off the twist
     let swapped = cat(&[&g2[64..128], &g2[..64], &g2[192..], &g2[128..192]]);
-    assert_eq!(evm::bls_g2_add(&cat(&[&swapped, &g2])), Err(EvmError::NotOnCurve));
+    assert_eq!(
+        evm::bls_g2_add(&cat(&[&swapped, &g2])),
+        Err(EvmError::NotOnCurve)
+    );
 }
 
 #[test]
@@ -424,18 +575,43 @@ fn bls_outside_subgroup() {
     let g2 = bls_g2_gen();
     // ADD performs no subgroup check (final EIP-2537): P + G is computed.
     let sum = evm::bls_g1_add(&cat(&[&pe, &g1])).unwrap();
-    let expect = (bls12_381::G1Projective::from(p) + bls12_381::G1Projective::generator()).to_affine();
+    let expect =
+        (bls12_381::G1Projective::from(p) + bls12_381::G1Projective::generator()).to_affine();
     assert_eq!(sum, eip2537::g1_encode(&expect).to_vec());
     assert!(evm::bls_g2_add(&cat(&[&qe, &g2])).is_ok());
-    assert_eq!(evm::bls_g2_add(&cat(&[&qe, &qe])).unwrap(), eip2537::g2_encode(&q.double()).to_vec());
+    assert_eq!(
+        evm::bls_g2_add(&cat(&[&qe, &qe])).unwrap(),
+        eip2537::g2_encode(&q.double()).to_vec()
+    );
     // MSM and pairing do, even with scalar 0 or paired with infinity.
-    assert_eq!(evm::bls_g1_multi_exp(&cat(&[&pe, &scalar(1)])), Err(EvmError::NotInSubgroup));
-    assert_eq!(evm::bls_g1_multi_exp(&cat(&[&g1, &scalar(3), &pe, &scalar(0)])), Err(EvmError::NotInSubgroup));
-    assert_eq!(evm::bls_g2_multi_exp(&cat(&[&qe, &scalar(1)])), Err(EvmError::NotInSubgroup));
-    assert_eq!(evm::bls_pairing(&cat(&[&pe, &g2])), Err(EvmError::NotInSubgroup));
-    assert_eq!(evm::bls_pairing(&cat(&[&pe, &[0u8; 256]])), Err(EvmError::NotInSubgroup));
-    assert_eq!(evm::bls_pairing(&cat(&[&g1, &qe])), Err(EvmError::NotInSubgroup));
-    assert_eq!(evm::bls_pairing(&cat(&[&[0u8; 128], &qe])), Err(EvmError::NotInSubgroup));
+    assert_eq!(
+        evm::bls_g1_multi_exp(&cat(&[&pe, &scalar(1)])),
+        Err(EvmError::NotInSubgroup)
+    );
+    assert_eq!(
+        evm::bls_g1_multi_exp(&cat(&[&g1, &scalar(3), &pe, &scalar(0)])),
+        Err(EvmError::NotInSubgroup)
+    );
+    assert_eq!(
+        evm::bls_g2_multi_exp(&cat(&[&qe, &scalar(1)])),
+        Err(EvmError::NotInSubgroup)
+    );
+    assert_eq!(
+        evm::bls_pairing(&cat(&[&pe, &g2])),
+        Err(EvmError::NotInSubgroup)
+    );
+    assert_eq!(
+        evm::bls_pairing(&cat(&[&pe, &[0u8; 256]])),
+        Err(EvmError::NotInSubgroup)
+    );
+    assert_eq!(
+        evm::bls_pairing(&cat(&[&g1, &qe])),
+        Err(EvmError::NotInSubgroup)
+    );
+    assert_eq!(
+        evm::bls_pairing(&cat(&[&[0u8; 128], &qe])),
+        Err(EvmError::NotInSubgroup)
+    );
 }
 
 #[test]
@@ -450,10 +626,16 @@ fn bls_msm_scalars_unreduced_and_large() {
         s
     };
     let two_g1 = evm::bls_g1_multi_exp(&cat(&[&g1, &scalar(2)])).unwrap();
-    assert_eq!(evm::bls_g1_multi_exp(&cat(&[&g1, &r_plus_2])).unwrap(), two_g1);
+    assert_eq!(
+        evm::bls_g1_multi_exp(&cat(&[&g1, &r_plus_2])).unwrap(),
+        two_g1
+    );
     assert_eq!(evm::bls_g1_add(&cat(&[&g1, &g1])).unwrap(), two_g1);
     let two_g2 = evm::bls_g2_multi_exp(&cat(&[&g2, &scalar(2)])).unwrap();
-    assert_eq!(evm::bls_g2_multi_exp(&cat(&[&g2, &r_plus_2])).unwrap(), two_g2);
+    assert_eq!(
+        evm::bls_g2_multi_exp(&cat(&[&g2, &r_plus_2])).unwrap(),
+        two_g2
+    );
     // 2^256 − 1 = (2^256 − 1 mod r) — compare against the reduced scalar
     let max = BigUint::from_bytes_be(&[0xff; 32]) % &r;
     let mut red = [0u8; 32];
@@ -466,8 +648,14 @@ fn bls_msm_scalars_unreduced_and_large() {
     // scalar r → infinity; all-zero scalars → infinity
     let mut rs = [0u8; 32];
     rs.copy_from_slice(&hex::decode(BLS_R).unwrap());
-    assert_eq!(evm::bls_g1_multi_exp(&cat(&[&g1, &rs])).unwrap(), vec![0u8; 128]);
-    assert_eq!(evm::bls_g2_multi_exp(&cat(&[&g2, &scalar(0), &g2, &scalar(0)])).unwrap(), vec![0u8; 256]);
+    assert_eq!(
+        evm::bls_g1_multi_exp(&cat(&[&g1, &rs])).unwrap(),
+        vec![0u8; 128]
+    );
+    assert_eq!(
+        evm::bls_g2_multi_exp(&cat(&[&g2, &scalar(0), &g2, &scalar(0)])).unwrap(),
+        vec![0u8; 256]
+    );
     // a larger MSM (Pippenger path) against the term-by-term sum
     let mut rng = rng();
     let n = 40;
@@ -477,13 +665,18 @@ fn bls_msm_scalars_unreduced_and_large() {
         let mut s = [0u8; 32];
         rng.fill_bytes(&mut s);
         let k: u64 = rng.gen_range(1..1000);
-        let pt = bls12_381::G1Affine::generator().mul_vartime(&[k]).to_affine();
+        let pt = bls12_381::G1Affine::generator()
+            .mul_vartime(&[k])
+            .to_affine();
         input.extend_from_slice(&eip2537::g1_encode(&pt));
         input.extend_from_slice(&s);
         let limbs = hayate_pairing::encoding::scalar_limbs_be::<4>(&s);
-        acc = acc + pt.mul_vartime(&limbs);
+        acc += pt.mul_vartime(&limbs);
     }
-    assert_eq!(evm::bls_g1_multi_exp(&input).unwrap(), eip2537::g1_encode(&acc.to_affine()).to_vec());
+    assert_eq!(
+        evm::bls_g1_multi_exp(&input).unwrap(),
+        eip2537::g1_encode(&acc.to_affine()).to_vec()
+    );
 }
 
 #[test]
@@ -501,20 +694,37 @@ fn bls_pairing_identities() {
 
 #[test]
 fn unknown_precompile() {
-    assert_eq!(evm::run("bn256Sub", &[]), Err(EvmError::UnknownPrecompile("bn256Sub".into())));
-    assert_eq!(evm::run("", &[]), Err(EvmError::UnknownPrecompile(String::new())));
+    assert_eq!(
+        evm::run("bn256Sub", &[]),
+        Err(EvmError::UnknownPrecompile("bn256Sub".into()))
+    );
+    assert_eq!(
+        evm::run("", &[]),
+        Err(EvmError::UnknownPrecompile(String::new()))
+    );
     // names are case-sensitive
-    assert!(matches!(evm::run("BN256ADD", &[]), Err(EvmError::UnknownPrecompile(_))));
+    assert!(matches!(
+        evm::run("BN256ADD", &[]),
+        Err(EvmError::UnknownPrecompile(_))
+    ));
     for (name, _) in evm::PRECOMPILES {
-        assert!(!matches!(evm::run(name, &[]), Err(EvmError::UnknownPrecompile(_))), "{name}");
+        assert!(
+            !matches!(evm::run(name, &[]), Err(EvmError::UnknownPrecompile(_))),
+            "{name}"
+        );
     }
 }
 
 #[test]
 fn errors_display() {
     let errs = [
-        EvmError::InvalidLength { precompile: "blsG1Add", got: 3 },
-        EvmError::EmptyInput { precompile: "blsPairing" },
+        EvmError::InvalidLength {
+            precompile: "blsG1Add",
+            got: 3,
+        },
+        EvmError::EmptyInput {
+            precompile: "blsPairing",
+        },
         EvmError::InvalidFieldElement,
         EvmError::InvalidPadding,
         EvmError::NotOnCurve,
@@ -537,10 +747,17 @@ fn random_inputs_never_panic() {
     let mut rng = StdRng::seed_from_u64(0xf022);
     let names: Vec<&str> = evm::PRECOMPILES.iter().map(|(n, _)| *n).collect();
     // lengths around every accepted size, plus arbitrary ones
-    let sizes = [0usize, 1, 31, 32, 63, 64, 65, 96, 127, 128, 129, 160, 192, 255, 256, 257, 288, 320, 384, 512, 576, 768];
+    let sizes = [
+        0usize, 1, 31, 32, 63, 64, 65, 96, 127, 128, 129, 160, 192, 255, 256, 257, 288, 320, 384,
+        512, 576, 768,
+    ];
     for name in &names {
         for i in 0..300 {
-            let len = if i % 2 == 0 { sizes[rng.gen_range(0..sizes.len())] } else { rng.gen_range(0..1200) };
+            let len = if i % 2 == 0 {
+                sizes[rng.gen_range(0..sizes.len())]
+            } else {
+                rng.gen_range(0..1200)
+            };
             let mut input = vec![0u8; len];
             match i % 3 {
                 0 => rng.fill_bytes(&mut input),
