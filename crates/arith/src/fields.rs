@@ -1,6 +1,6 @@
 //! The named prime fields of hayate's pairing-friendly curves: base fields Fp and scalar
 //! fields Fr of `bn254-beuchat` (papers 000/001), `bn254` (alt_bn128, EIP-196/197) and
-//! `bls12-381` (EIP-2537, RFC 9380).
+//! `bls12-381` (EIP-2537, RFC 9380), and of the SEC 2 / brainpool curves (see the end of the file).
 
 use crate::fp::{Fp, FpParams};
 use crate::limbs::from_hex;
@@ -44,3 +44,74 @@ define_field!(
     /// Scalar field of BLS12-381.
     Bls12381FrParams, Bls12381Fr, 4,
     "73eda753299d7d483339d80809a1d80553bda402fffe5bfeffffffff00000001", "bls12-381 Fr");
+
+// ---------------------------------------------------------------------------------------------
+// Fields of the named (non-pairing) curves of `hayate_ec::curves`: base field Fp (the prime p)
+// and scalar field Fn (the group order n) of each. Constants transcribed from SEC 2 v2 and
+// RFC 5639 (checked in crates/ec/tests: generator on the curve, [n]G = O). Most of these primes
+// fill their top limb (`Fp::FULL_WIDTH`); P-224 (p ≡ 1 mod 4, 2-adicity 96) and P-521 (9 limbs)
+// do not.
+define_field!(
+    /// Base field of secp192r1: p from SEC 2 v2 §2.2.2 (NIST P-192).
+    Secp192r1FpParams, Secp192r1Fp, 3,
+    "fffffffffffffffffffffffffffffffeffffffffffffffff", "secp192r1 Fp");
+define_field!(
+    /// Scalar field of secp192r1: the group order n from SEC 2 v2 §2.2.2 (NIST P-192).
+    Secp192r1FnParams, Secp192r1Fn, 3,
+    "ffffffffffffffffffffffff99def836146bc9b1b4d22831", "secp192r1 Fn");
+define_field!(
+    /// Base field of secp224r1: p from SEC 2 v2 §2.3.2 (NIST P-224).
+    Secp224r1FpParams, Secp224r1Fp, 4,
+    "ffffffffffffffffffffffffffffffff000000000000000000000001", "secp224r1 Fp");
+define_field!(
+    /// Scalar field of secp224r1: the group order n from SEC 2 v2 §2.3.2 (NIST P-224).
+    Secp224r1FnParams, Secp224r1Fn, 4,
+    "ffffffffffffffffffffffffffff16a2e0b8f03e13dd29455c5c2a3d", "secp224r1 Fn");
+define_field!(
+    /// Base field of secp256r1: p from SEC 2 v2 §2.4.2 (NIST P-256).
+    Secp256r1FpParams, Secp256r1Fp, 4,
+    "ffffffff00000001000000000000000000000000ffffffffffffffffffffffff", "secp256r1 Fp");
+define_field!(
+    /// Scalar field of secp256r1: the group order n from SEC 2 v2 §2.4.2 (NIST P-256).
+    Secp256r1FnParams, Secp256r1Fn, 4,
+    "ffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551", "secp256r1 Fn");
+define_field!(
+    /// Base field of secp384r1: p from SEC 2 v2 §2.5.1 (NIST P-384).
+    Secp384r1FpParams, Secp384r1Fp, 6,
+    "fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffeffffffff0000000000000000ffffffff", "secp384r1 Fp");
+define_field!(
+    /// Scalar field of secp384r1: the group order n from SEC 2 v2 §2.5.1 (NIST P-384).
+    Secp384r1FnParams, Secp384r1Fn, 6,
+    "ffffffffffffffffffffffffffffffffffffffffffffffffc7634d81f4372ddf581a0db248b0a77aecec196accc52973", "secp384r1 Fn");
+define_field!(
+    /// Base field of secp521r1: p from SEC 2 v2 §2.6.1 (NIST P-521).
+    Secp521r1FpParams, Secp521r1Fp, 9,
+    "01ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff", "secp521r1 Fp");
+define_field!(
+    /// Scalar field of secp521r1: the group order n from SEC 2 v2 §2.6.1 (NIST P-521).
+    Secp521r1FnParams, Secp521r1Fn, 9,
+    "01fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffa51868783bf2f966b7fcc0148f709a5d03bb5c9b8899c47aebb6fb71e91386409", "secp521r1 Fn");
+define_field!(
+    /// Base field of secp256k1: p from SEC 2 v2 §2.4.1.
+    Secp256k1FpParams, Secp256k1Fp, 4,
+    "fffffffffffffffffffffffffffffffffffffffffffffffffffffffefffffc2f", "secp256k1 Fp");
+define_field!(
+    /// Scalar field of secp256k1: the group order n from SEC 2 v2 §2.4.1.
+    Secp256k1FnParams, Secp256k1Fn, 4,
+    "fffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141", "secp256k1 Fn");
+define_field!(
+    /// Base field of brainpoolP256r1: p from RFC 5639 §3.4.
+    BrainpoolP256r1FpParams, BrainpoolP256r1Fp, 4,
+    "a9fb57dba1eea9bc3e660a909d838d726e3bf623d52620282013481d1f6e5377", "brainpoolP256r1 Fp");
+define_field!(
+    /// Scalar field of brainpoolP256r1: the group order n from RFC 5639 §3.4.
+    BrainpoolP256r1FnParams, BrainpoolP256r1Fn, 4,
+    "a9fb57dba1eea9bc3e660a909d838d718c397aa3b561a6f7901e0e82974856a7", "brainpoolP256r1 Fn");
+define_field!(
+    /// Base field of brainpoolP384r1: p from RFC 5639 §3.6.
+    BrainpoolP384r1FpParams, BrainpoolP384r1Fp, 6,
+    "8cb91e82a3386d280f5d6f7e50e641df152f7109ed5456b412b1da197fb71123acd3a729901d1a71874700133107ec53", "brainpoolP384r1 Fp");
+define_field!(
+    /// Scalar field of brainpoolP384r1: the group order n from RFC 5639 §3.6.
+    BrainpoolP384r1FnParams, BrainpoolP384r1Fn, 6,
+    "8cb91e82a3386d280f5d6f7e50e641df152f7109ed5456b31f166e6cac0425a7cf3ab6af6b7fc3103b883202e9046565", "brainpoolP384r1 Fn");

@@ -12,6 +12,25 @@
 //!   Tbl[i] = i·p indexed by the top bits, read with a constant-time scan.
 //!
 //! Every operation is constant time unless its name ends in `_vartime`.
+//!
+//! ## Full-width moduli
+//! The pairing primes (254 and 381 bits) leave the top bit of the top limb clear, so a sum of
+//! two reduced values fits in N limbs and the fused CIOS multiplication needs no extra carry
+//! word. The NIST / SEC 2 / brainpool primes (secp256k1, P-192, P-256, P-384, brainpoolP256r1,
+//! brainpoolP384r1) fill their top limb. [`Fp::FULL_WIDTH`], derived from the modulus at
+//! compile time, selects carry-aware code for them only — `if Self::FULL_WIDTH` on a constant
+//! is resolved by the compiler, so the pairing fields run exactly the code they ran before:
+//! * [`Fp::add`] keeps the carry out of the top limb and subtracts p when it is set;
+//! * [`Fp::mul`] uses [`backend::portable::mont_mul_full`] (CIOS with an (N+1)-th word);
+//! * [`Fp::square`], [`Fp::reduce_wide`] (redc keeps its carry bit), [`Fp::sub`], [`Fp::neg`],
+//!   [`Fp::halve`] (keeps the carry of a + p), [`Fp::from_limbs_reduce`], the compile-time
+//!   constants (`limbs::pow2_mod` doubles with carry) are correct for every odd modulus;
+//! * [`Fp::reduce_small_multiple`] and [`Fp::mul_small`] adapt through
+//!   [`Fp::MAX_UNREDUCED_MULTIPLE`] (= 1 for a full-width prime, so `mul_small` takes its
+//!   modular double-and-add path and the reduction does a single conditional subtraction);
+//! * [`Fp::add_unreduced`] (a + b < R) cannot hold and is statically unavailable: using it on a
+//!   full-width field is a compile-time (post-monomorphisation) error, and so is the lazy
+//!   reduction of [`crate::Fp2`] built on it.
 
 use core::fmt;
 use core::marker::PhantomData;
@@ -22,7 +41,8 @@ use subtle::{Choice, ConditionallySelectable, ConstantTimeEq, CtOption};
 use crate::backend::{self, portable::Wide};
 use crate::limbs;
 
-/// The parameters of one prime field: its modulus (odd, top bit of the top limb clear).
+/// The parameters of one prime field: its modulus (odd, > 2; the top limb must be non-zero,
+/// i.e. N is the least limb count; the top bit may be set, see [`Fp::FULL_WIDTH`]).
 pub trait FpParams<const N: usize>: 'static + Copy + Send + Sync + fmt::Debug + Default + Eq {
     /// The prime, little-endian limbs.
     const MODULUS: [u64; N];
@@ -49,6 +69,10 @@ impl<P: FpParams<N>, const N: usize> Fp<P, N> {
     pub const R2: [u64; N] = limbs::pow2_mod(128 * N, &P::MODULUS);
     /// Bit length of p.
     pub const BITS: u32 = limbs::bits_vartime(&P::MODULUS);
+    /// Is the top bit of the top limb set (p ≥ 2^(64N−1))? Then 2p ≥ R: sums of two reduced
+    /// values can carry out of N limbs and the fused multiplication needs a carry word. Selects
+    /// the carry-aware paths at compile time (see the module docs).
+    pub const FULL_WIDTH: bool = P::MODULUS[N - 1] >> 63 == 1;
     /// Bytes of the canonical big-endian encoding.
     pub const BYTES: usize = (Self::BITS as usize).div_ceil(8);
     /// (p − 1)/2.
@@ -73,6 +97,25 @@ impl<P: FpParams<N>, const N: usize> Fp<P, N> {
     pub const SMALL_TABLE: [[u64; N]; 9] = small_table(&P::MODULUS);
     /// The largest k ≤ 8 with k·p < R: [`Self::mul_small`] accumulates up to this unreduced.
     pub const MAX_UNREDUCED_MULTIPLE: u64 = max_multiple(&P::MODULUS);
+    /// Do the conditional subtractions of 8p, 4p, 2p, p reduce every x < R (R < 16p)? False
+    /// for primes with more than four spare bits (P-224 in 4 limbs, P-521 in 9 limbs), where
+    /// [`Self::reduce_small_multiple`] falls back to a Montgomery round trip.
+    pub const SMALL_CHAIN_COVERS_R: bool = max_multiple(&P::MODULUS) < 8 || sixteen_p_overflows(&P::MODULUS);
+}
+
+/// Does 16·m overflow N limbs (16m ≥ R)?
+const fn sixteen_p_overflows<const N: usize>(m: &[u64; N]) -> bool {
+    let mut acc = [0u64; N];
+    let mut k = 0;
+    while k < 16 {
+        let (s, c) = limbs::add(&acc, m);
+        if c != 0 {
+            return true;
+        }
+        acc = s;
+        k += 1;
+    }
+    false
 }
 
 const fn max_multiple<const N: usize>(m: &[u64; N]) -> u64 {
@@ -173,7 +216,7 @@ impl<P: FpParams<N>, const N: usize> Fp<P, N> {
     /// Converts a canonical integer (little-endian limbs) into the field; `None` if ≥ p.
     pub fn from_limbs(a: [u64; N]) -> CtOption<Self> {
         let in_range = Choice::from(limbs::lt(&a, &P::MODULUS) as u8);
-        let x = Self::from_mont_unchecked(backend::mont_mul(&a, &Self::R2, &P::MODULUS, Self::INV));
+        let x = Self::from_mont_unchecked(Self::mont_mul_limbs(&a, &Self::R2));
         CtOption::new(x, in_range)
     }
 
@@ -186,11 +229,11 @@ impl<P: FpParams<N>, const N: usize> Fp<P, N> {
 
     /// Reduces an arbitrary N-limb integer modulo p (a < R; constant time).
     pub fn from_limbs_reduce(a: [u64; N]) -> Self {
-        // a·R² · R⁻¹ = a·R (Montgomery form); mont_mul needs a < p only loosely: a < R works
-        // as long as the CIOS bound (t < 2m) holds, which needs a·b < m·R: a < R, b = R² mod p < p. ✓
-        // The result is then reduced by the final conditional subtraction only to < 2p, so
-        // reduce once more.
-        let x = backend::mont_mul(&a, &Self::R2, &P::MODULUS, Self::INV);
+        // a·R² · R⁻¹ = a·R (Montgomery form); the CIOS needs a < p only loosely: a < R works
+        // as long as the bound t < 2m holds, which needs a·b < m·R: a < R, b = R² mod p < p. ✓
+        // (Full-width primes use the carry-aware CIOS.) The final conditional subtraction
+        // already gives < p; one more is kept as a cheap safety margin.
+        let x = Self::mont_mul_limbs(&a, &Self::R2);
         let (s, borrow) = limbs::sub(&x, &P::MODULUS);
         Self::from_mont_unchecked(limbs::select(&x, &s, 1 ^ borrow))
     }
@@ -206,7 +249,7 @@ impl<P: FpParams<N>, const N: usize> Fp<P, N> {
     pub fn to_limbs(&self) -> [u64; N] {
         let mut one = [0u64; N];
         one[0] = 1;
-        backend::mont_mul(&self.mont, &one, &P::MODULUS, Self::INV)
+        Self::mont_mul_limbs(&self.mont, &one)
     }
 
     /// Canonical big-endian encoding of [`Self::BYTES`] bytes.
@@ -293,10 +336,15 @@ impl<P: FpParams<N>, const N: usize> Fp<P, N> {
     /// a + b.
     #[inline(always)]
     pub fn add(&self, rhs: &Self) -> Self {
-        // top bit clear ⇒ no carry out of N limbs
-        let (s, _) = limbs::add(&self.mont, &rhs.mont);
+        let (s, carry) = limbs::add(&self.mont, &rhs.mont);
         let (d, borrow) = limbs::sub(&s, &P::MODULUS);
-        Self::from_mont_unchecked(limbs::select(&s, &d, 1 ^ borrow))
+        if Self::FULL_WIDTH {
+            // s + carry·R < 2p: subtract p if the sum carried out or s ≥ p
+            Self::from_mont_unchecked(limbs::select(&s, &d, carry | (1 ^ borrow)))
+        } else {
+            // top bit clear ⇒ no carry out of N limbs
+            Self::from_mont_unchecked(limbs::select(&s, &d, 1 ^ borrow))
+        }
     }
 
     /// a − b.
@@ -323,7 +371,8 @@ impl<P: FpParams<N>, const N: usize> Fp<P, N> {
 
     /// a/2.
     pub fn halve(&self) -> Self {
-        // if odd add p, then shift
+        // if odd add p, then shift; the carry of a + p (possible for full-width p) becomes the
+        // new top bit
         let odd = self.mont[0] & 1;
         let (s, carry) = limbs::add(&self.mont, &P::MODULUS);
         let t = limbs::select(&self.mont, &s, odd);
@@ -332,10 +381,20 @@ impl<P: FpParams<N>, const N: usize> Fp<P, N> {
         Self::from_mont_unchecked(r)
     }
 
-    /// a·b (fused Montgomery multiplication).
+    /// a·b (fused Montgomery multiplication; carry-aware CIOS for full-width primes).
     #[inline(always)]
     pub fn mul(&self, rhs: &Self) -> Self {
-        Self::from_mont_unchecked(backend::mont_mul(&self.mont, &rhs.mont, &P::MODULUS, Self::INV))
+        Self::from_mont_unchecked(Self::mont_mul_limbs(&self.mont, &rhs.mont))
+    }
+
+    /// a·b·R⁻¹ mod p on raw limbs (a < R, b < p), choosing the CIOS variant for this prime.
+    #[inline(always)]
+    fn mont_mul_limbs(a: &[u64; N], b: &[u64; N]) -> [u64; N] {
+        if Self::FULL_WIDTH {
+            backend::portable::mont_mul_full(a, b, &P::MODULUS, Self::INV)
+        } else {
+            backend::mont_mul(a, b, &P::MODULUS, Self::INV)
+        }
     }
 
     /// a².
@@ -352,16 +411,19 @@ impl<P: FpParams<N>, const N: usize> Fp<P, N> {
         backend::mul_wide(a, b)
     }
 
-    /// Montgomery reduction of a double-width value T < p·R (paper 001's mod512).
+    /// Montgomery reduction of a double-width value T < p·R (paper 001's mod512; correct for
+    /// full-width primes too, the reduction keeps its carry bit).
     #[inline(always)]
     pub fn reduce_wide(t: &Wide<N>) -> Self {
         Self::from_mont_unchecked(backend::redc(t, &P::MODULUS, Self::INV))
     }
 
     /// Sum of the representatives without reduction (needs a + b < R; true for values < 2p
-    /// with the top bit of p clear).
+    /// with the top bit of p clear). Statically unavailable for full-width primes: calling it
+    /// on such a field fails to compile.
     #[inline(always)]
     pub fn add_unreduced(&self, rhs: &Self) -> [u64; N] {
+        const { assert!(!Self::FULL_WIDTH, "add_unreduced needs a spare top bit (2p < R)") };
         limbs::add(&self.mont, &rhs.mont).0
     }
 
@@ -369,7 +431,14 @@ impl<P: FpParams<N>, const N: usize> Fp<P, N> {
     /// x − Tbl[x ≫ (bits−1)] lies in (−p, p) and one conditional add of p finishes. The table
     /// entry is read by a constant-time scan, not by indexing. For primes where the table
     /// property fails, conditional subtractions of 8p, 4p, 2p, p (those below R) do the same job.
+    /// For a full-width prime R < 2p, so the table has entries 0 and p only and x − Tbl[x ≫
+    /// (bits − 1)] is already in [0, p). For primes with R ≥ 16p ([`Self::SMALL_CHAIN_COVERS_R`]
+    /// false: P-224, P-521) a Montgomery round trip (two multiplications) reduces x instead.
     pub fn reduce_small_multiple(x: &[u64; N]) -> Self {
+        if !Self::SMALL_TABLE_EXACT && !Self::SMALL_CHAIN_COVERS_R {
+            // x·R mod p, then back out of Montgomery form: x mod p as plain limbs
+            return Self::from_mont_unchecked(Self::from_limbs_reduce(*x).to_limbs());
+        }
         if Self::SMALL_TABLE_EXACT {
             let idx = limbs::shr(x, Self::SMALL_SHIFT)[0];
             let mut entry = [0u64; N];

@@ -284,6 +284,7 @@ impl<P: TowerParams<N>, const N: usize> Fp2<P, N> {
 /// k·x left unreduced (requires k·p < R).
 #[inline(always)]
 fn mul_small_unreduced<P: FpParams<N>, const N: usize>(x: &Fp<P, N>, k: u8) -> [u64; N] {
+    const { assert!(!Fp::<P, N>::FULL_WIDTH, "lazy reduction needs a spare top bit") };
     let mut acc = [0u64; N];
     for _ in 0..k {
         acc = limbs::add(&acc, x.mont_limbs()).0;

@@ -26,7 +26,8 @@ fn edge_values<P: FpParams<N>, const N: usize>() -> Vec<BigUint> {
     let p = modulus::<P, N>();
     let one = BigUint::from(1u8);
     let mut v = vec![BigUint::from(0u8), one.clone(), BigUint::from(2u8), &p - 1u8, &p - 2u8, (&p - 1u8) >> 1];
-    for k in [63usize, 64, 127, 128, 200, 252, 253] {
+    // R − p·⌊R/p⌋-style values near the limb boundaries and the top bit (full-width primes)
+    for k in [63usize, 64, 127, 128, 191, 192, 200, 223, 252, 253, 255, 383, 520] {
         let x = &one << k;
         if x < p {
             v.push(x.clone());
@@ -152,6 +153,118 @@ fn bls12_381_fp() {
 #[test]
 fn bls12_381_fr() {
     check_field::<Bls12381FrParams, 4>();
+}
+
+#[test]
+fn secp192r1_fp() {
+    check_field::<Secp192r1FpParams, 3>();
+}
+#[test]
+fn secp192r1_fn() {
+    check_field::<Secp192r1FnParams, 3>();
+}
+#[test]
+fn secp224r1_fp() {
+    check_field::<Secp224r1FpParams, 4>();
+}
+#[test]
+fn secp224r1_fn() {
+    check_field::<Secp224r1FnParams, 4>();
+}
+#[test]
+fn secp256r1_fp() {
+    check_field::<Secp256r1FpParams, 4>();
+}
+#[test]
+fn secp256r1_fn() {
+    check_field::<Secp256r1FnParams, 4>();
+}
+#[test]
+fn secp384r1_fp() {
+    check_field::<Secp384r1FpParams, 6>();
+}
+#[test]
+fn secp384r1_fn() {
+    check_field::<Secp384r1FnParams, 6>();
+}
+#[test]
+fn secp521r1_fp() {
+    check_field::<Secp521r1FpParams, 9>();
+}
+#[test]
+fn secp521r1_fn() {
+    check_field::<Secp521r1FnParams, 9>();
+}
+#[test]
+fn secp256k1_fp() {
+    check_field::<Secp256k1FpParams, 4>();
+}
+#[test]
+fn secp256k1_fn() {
+    check_field::<Secp256k1FnParams, 4>();
+}
+#[test]
+fn brainpoolp256r1_fp() {
+    check_field::<BrainpoolP256r1FpParams, 4>();
+}
+#[test]
+fn brainpoolp256r1_fn() {
+    check_field::<BrainpoolP256r1FnParams, 4>();
+}
+#[test]
+fn brainpoolp384r1_fp() {
+    check_field::<BrainpoolP384r1FpParams, 6>();
+}
+#[test]
+fn brainpoolp384r1_fn() {
+    check_field::<BrainpoolP384r1FnParams, 6>();
+}
+
+/// FULL_WIDTH is derived from the modulus: set exactly for the primes that fill their top limb.
+#[test]
+fn full_width_flags() {
+    assert!(!Bn254Fp::FULL_WIDTH && !Bls12381Fp::FULL_WIDTH && !Bn254BeuchatFp::FULL_WIDTH);
+    assert!(!Bls12381Fr::FULL_WIDTH && !Bn254Fr::FULL_WIDTH);
+    assert!(Secp192r1Fp::FULL_WIDTH && Secp256r1Fp::FULL_WIDTH && Secp384r1Fp::FULL_WIDTH);
+    assert!(Secp256k1Fp::FULL_WIDTH && BrainpoolP256r1Fp::FULL_WIDTH && BrainpoolP384r1Fp::FULL_WIDTH);
+    assert!(!Secp224r1Fp::FULL_WIDTH && !Secp521r1Fp::FULL_WIDTH);
+    assert!(Secp256k1Fn::FULL_WIDTH && Secp521r1Fn::BITS == 521 && Secp224r1Fp::TWO_ADICITY == 96);
+    // the table reduction degenerates to {0, p} for a full-width prime
+    assert_eq!(Secp256r1Fp::MAX_UNREDUCED_MULTIPLE, 1);
+}
+
+/// Additions whose sum carries out of N limbs, and products of the largest representatives,
+/// on full-width primes (the cases the spare-bit shortcuts would get wrong).
+#[test]
+fn full_width_carries() {
+    fn run<P: FpParams<N>, const N: usize>() {
+        let p = modulus::<P, N>();
+        let m1 = &p - 1u8;
+        let fm1 = from_big::<P, N>(&m1);
+        let mut rng = StdRng::seed_from_u64(99);
+        for _ in 0..2000 {
+            // values in the top part of [0, p): a + b ≥ R often
+            let d = BigUint::from(rng.next_u64()) << (rng.next_u64() % 200) as usize;
+            let a = if d < p { &p - 1u8 - &d } else { m1.clone() };
+            let fa = from_big::<P, N>(&a);
+            assert_eq!(to_big(&(fa + fm1)), (&a + &m1) % &p);
+            assert_eq!(to_big(&(fa * fm1)), (&a * &m1) % &p);
+            assert_eq!(to_big(&fa.double()), (&a * 2u8) % &p);
+            assert_eq!(to_big(&fa.halve()), (&a * ((&p + 1u8) >> 1)) % &p);
+            assert_eq!(to_big(&fa.mul_small(7)), (&a * 7u8) % &p);
+        }
+        // from_limbs_reduce of all-ones limbs (R − 1)
+        let all = Fp::<P, N>::from_limbs_reduce([u64::MAX; N]);
+        let r_minus_1 = (BigUint::from(1u8) << (64 * N)) - 1u8;
+        assert_eq!(to_big(&all), r_minus_1 % &p);
+    }
+    run::<Secp256r1FpParams, 4>();
+    run::<Secp256k1FpParams, 4>();
+    run::<Secp192r1FpParams, 3>();
+    run::<Secp384r1FpParams, 6>();
+    run::<BrainpoolP256r1FpParams, 4>();
+    run::<BrainpoolP384r1FpParams, 6>();
+    run::<Secp256k1FnParams, 4>();
 }
 
 /// Paper 001: for its prime, Tbl[i] = i·p satisfies floor(i·p / 2^253) = i for i ≤ 8.

@@ -5,8 +5,11 @@
 //!   where products are accumulated unreduced (lazy reduction in Fp2 and above);
 //! * fused CIOS ([`mont_mul`]), used for isolated products.
 //!
-//! All functions are constant time. Moduli must leave the top bit of the top limb clear
-//! (true for every field in hayate), which lets the fused form skip a carry word.
+//! All functions are constant time. [`mont_mul`] requires the top bit of the modulus's top limb
+//! to be clear (true for the pairing fields), which lets the fused form skip a carry word;
+//! [`mont_mul_full`] is the carry-aware CIOS for full-width moduli (secp256k1, P-256, P-384,
+//! brainpool), selected at compile time by `Fp::FULL_WIDTH`. [`mul_wide`], [`sqr_wide`],
+//! [`redc`] and [`mont_sqr`] are correct for every odd modulus (redc keeps its carry bit).
 
 use crate::limbs::{adc, mac, select, sub};
 
@@ -140,6 +143,39 @@ pub fn mont_mul<const N: usize>(a: &[u64; N], b: &[u64; N], m: &[u64; N], inv: u
     }
     let (s, borrow) = sub(&t, m);
     select(&t, &s, 1 ^ borrow)
+}
+
+/// Fused Montgomery multiplication (CIOS) for any odd modulus, including full-width ones
+/// (m ≥ 2^(64N−1)): the running value t < 2m may need N + 1 words, so the top carry is kept
+/// and the final conditional subtraction accounts for it. Needs a < 2^(64N), b < m.
+#[inline(always)]
+pub fn mont_mul_full<const N: usize>(a: &[u64; N], b: &[u64; N], m: &[u64; N], inv: u64) -> [u64; N] {
+    let mut t = [0u64; N];
+    let mut t_n = 0u64; // word N of t (0 or 1 between iterations, since t < 2m < 2^(64N+1))
+    for i in 0..N {
+        // t += a[i]·b  (t < 2m + (2^64 − 1)·m < 2^(64(N+1)+1): words N and N+1)
+        let mut carry = 0u64;
+        for j in 0..N {
+            let (v, c) = mac(t[j], a[i], b[j], carry);
+            t[j] = v;
+            carry = c;
+        }
+        let (w_n, w_n1) = adc(t_n, carry, 0);
+        // t = (t + k·m) / 2^64
+        let k = t[0].wrapping_mul(inv);
+        let (_, mut c) = mac(t[0], k, m[0], 0);
+        for j in 1..N {
+            let (v, c2) = mac(t[j], k, m[j], c);
+            t[j - 1] = v;
+            c = c2;
+        }
+        let (v, c2) = adc(w_n, c, 0);
+        t[N - 1] = v;
+        t_n = w_n1 + c2;
+    }
+    // t + t_n·2^(64N) < 2m: subtract m once if t_n is set or t ≥ m
+    let (s, borrow) = sub(&t, m);
+    select(&t, &s, t_n | (1 ^ borrow))
 }
 
 /// Montgomery squaring a²·2^(−64N) mod m.
