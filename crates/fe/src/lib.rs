@@ -4,8 +4,10 @@
 //!   bits), its parser with positioned errors, and span programs (Lewko–Waters);
 //! * [`curve`] — what a curve must offer the schemes (hash to G1, point encodings);
 //! * [`fame`] — FAME CP-ABE (Agrawal–Chase, CCS 2017, §3), generic over the pairing curves;
-//! * [`hybrid`] — GT key → HKDF-SHA-256 → chunked AES-128-GCM or AES-128-CBC + HMAC-SHA-256.
+//! * [`hybrid`] — GT key → HKDF-SHA-256 → chunked AES-128-GCM or AES-128-CBC + HMAC-SHA-256;
+//! * [`serial`] — versioned, self-describing, validated serialization of keys and ciphertexts.
 pub mod curve;
 pub mod fame;
 pub mod hybrid;
 pub mod policy;
+pub mod serial;

@@ -1,0 +1,454 @@
+//! Versioned, self-describing serialization of FE keys and ciphertexts, with full validation
+//! on load.
+//!
+//! Every object starts with a 12-byte header:
+//!
+//! ```text
+//! magic "HYFE" | format version (1) | scheme (1 = FAME, 2 = OT10) | curve (1 = bls12-381,
+//! 2 = bn254-beuchat, 3 = bn254) | kind (1 = public key, 2 = master key, 3 = user key,
+//! 4 = ciphertext) | body length (u32 BE) | body
+//! ```
+//!
+//! Bodies (FAME; G1/G2 in the curve's encoding of [`crate::curve`], scalars 32-byte big-endian
+//! and canonical, GT elements as 12 canonical big-endian Fp coordinates, strings as u32 BE
+//! length ‖ UTF-8):
+//! * public key: H₁, H₂ (G2), T₁, T₂ (GT);
+//! * master key: pk fingerprint (16), a₁, a₂, b₁, b₂ (non-zero scalars), g^{d₁}, g^{d₂}, g^{d₃} (G1);
+//! * user key: pk fingerprint, attribute list (string, as given to keygen), sk₀ (3 × G2),
+//!   sk' (3 × G1), count (u32 BE) = number of expanded attributes, then sk_{y,1..3} for each
+//!   expanded attribute y in lexicographic order;
+//! * ciphertext: pk fingerprint, policy (string), ct₀ (3 × G2), row count (u32 BE), rows
+//!   (3 × G1 each). In a ciphertext *file* the [`crate::hybrid`] stream follows the object.
+//!
+//! Loading checks the header (magic, version, scheme, curve, kind), exact lengths, that every
+//! field element is canonical, every point on the curve and in its prime-order subgroup, every
+//! GT element in GT, attribute lists and policies parse, and that nothing trails the body; each
+//! failure is a [`SerialError`].
+
+use core::fmt;
+
+use hayate_pairing::encoding::EncodingError;
+use hayate_pairing::Gt;
+
+use crate::curve::{curve_name, FeCurve, Scalar, G1, G2};
+use crate::fame;
+use crate::policy::{Attributes, Policy};
+
+pub const MAGIC: &[u8; 4] = b"HYFE";
+pub const VERSION: u8 = 1;
+pub const HEADER_LEN: usize = 12;
+/// Largest accepted body (bytes).
+pub const MAX_BODY: usize = 64 << 20;
+
+/// Scheme identifiers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scheme {
+    Fame = 1,
+    Ot10 = 2,
+}
+
+/// Object kinds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    PublicKey = 1,
+    MasterKey = 2,
+    UserKey = 3,
+    Ciphertext = 4,
+}
+
+impl Kind {
+    fn name(k: u8) -> &'static str {
+        match k {
+            1 => "public key",
+            2 => "master key",
+            3 => "user key",
+            4 => "ciphertext",
+            _ => "unknown object",
+        }
+    }
+}
+
+/// Why bytes do not load.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SerialError {
+    BadMagic,
+    UnsupportedVersion(u8),
+    UnknownScheme(u8),
+    WrongScheme { expected: u8, found: u8 },
+    UnknownCurve(u8),
+    CurveMismatch { expected: u8, found: u8 },
+    WrongKind { expected: u8, found: u8 },
+    Truncated,
+    TrailingBytes,
+    TooLarge,
+    InvalidPoint(EncodingError),
+    InvalidScalar,
+    InvalidGt,
+    InvalidString,
+    InvalidAttributes(String),
+    InvalidPolicy(String),
+}
+
+impl fmt::Display for SerialError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let cn = |c: &u8| curve_name(*c).unwrap_or("unknown");
+        match self {
+            SerialError::BadMagic => f.write_str("not a hayate FE file (bad magic)"),
+            SerialError::UnsupportedVersion(v) => write!(f, "unsupported format version {v}"),
+            SerialError::UnknownScheme(s) => write!(f, "unknown scheme {s}"),
+            SerialError::WrongScheme { expected, found } => write!(f, "scheme mismatch: expected {expected}, found {found}"),
+            SerialError::UnknownCurve(c) => write!(f, "unknown curve {c}"),
+            SerialError::CurveMismatch { expected, found } => {
+                write!(f, "curve mismatch: expected {}, found {}", cn(expected), cn(found))
+            }
+            SerialError::WrongKind { expected, found } => {
+                write!(f, "expected a {}, found a {}", Kind::name(*expected), Kind::name(*found))
+            }
+            SerialError::Truncated => f.write_str("truncated data"),
+            SerialError::TrailingBytes => f.write_str("trailing bytes after the object"),
+            SerialError::TooLarge => f.write_str("object too large"),
+            SerialError::InvalidPoint(e) => write!(f, "invalid point: {e}"),
+            SerialError::InvalidScalar => f.write_str("invalid scalar"),
+            SerialError::InvalidGt => f.write_str("invalid GT element"),
+            SerialError::InvalidString => f.write_str("invalid string"),
+            SerialError::InvalidAttributes(e) => write!(f, "invalid attribute list: {e}"),
+            SerialError::InvalidPolicy(e) => write!(f, "invalid policy: {e}"),
+        }
+    }
+}
+impl std::error::Error for SerialError {}
+
+/// A parsed object header.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Header {
+    pub scheme: u8,
+    pub curve: u8,
+    pub kind: u8,
+    pub body_len: usize,
+}
+
+/// Parses and checks the header (magic, version, known scheme and curve, body length present).
+pub fn read_header(b: &[u8]) -> Result<Header, SerialError> {
+    if b.len() < HEADER_LEN {
+        return Err(if b.len() >= 4 && &b[..4] != MAGIC { SerialError::BadMagic } else { SerialError::Truncated });
+    }
+    if &b[..4] != MAGIC {
+        return Err(SerialError::BadMagic);
+    }
+    if b[4] != VERSION {
+        return Err(SerialError::UnsupportedVersion(b[4]));
+    }
+    if !(1..=2).contains(&b[5]) {
+        return Err(SerialError::UnknownScheme(b[5]));
+    }
+    if curve_name(b[6]).is_none() {
+        return Err(SerialError::UnknownCurve(b[6]));
+    }
+    let body_len = u32::from_be_bytes([b[8], b[9], b[10], b[11]]) as usize;
+    if body_len > MAX_BODY {
+        return Err(SerialError::TooLarge);
+    }
+    if b.len() < HEADER_LEN + body_len {
+        return Err(SerialError::Truncated);
+    }
+    Ok(Header { scheme: b[5], curve: b[6], kind: b[7], body_len })
+}
+
+fn wrap(scheme: Scheme, curve: u8, kind: Kind, body: Vec<u8>) -> Vec<u8> {
+    let mut out = Vec::with_capacity(HEADER_LEN + body.len());
+    out.extend_from_slice(MAGIC);
+    out.extend_from_slice(&[VERSION, scheme as u8, curve, kind as u8]);
+    out.extend_from_slice(&(body.len() as u32).to_be_bytes());
+    out.extend_from_slice(&body);
+    out
+}
+
+/// Checks the header against what is expected; returns the body and the total object length.
+fn unwrap<'a>(b: &'a [u8], scheme: Scheme, curve: u8, kind: Kind) -> Result<(&'a [u8], usize), SerialError> {
+    let h = read_header(b)?;
+    if h.scheme != scheme as u8 {
+        return Err(SerialError::WrongScheme { expected: scheme as u8, found: h.scheme });
+    }
+    if h.curve != curve {
+        return Err(SerialError::CurveMismatch { expected: curve, found: h.curve });
+    }
+    if h.kind != kind as u8 {
+        return Err(SerialError::WrongKind { expected: kind as u8, found: h.kind });
+    }
+    Ok((&b[HEADER_LEN..HEADER_LEN + h.body_len], HEADER_LEN + h.body_len))
+}
+
+/// Body writer.
+pub struct W<E, const N: usize> {
+    pub buf: Vec<u8>,
+    _e: core::marker::PhantomData<E>,
+}
+
+impl<E: FeCurve<N>, const N: usize> W<E, N> {
+    pub fn new() -> Self {
+        W { buf: Vec::new(), _e: core::marker::PhantomData }
+    }
+    pub fn bytes(&mut self, b: &[u8]) {
+        self.buf.extend_from_slice(b);
+    }
+    pub fn u32(&mut self, v: u32) {
+        self.buf.extend_from_slice(&v.to_be_bytes());
+    }
+    pub fn str(&mut self, s: &str) {
+        self.u32(s.len() as u32);
+        self.bytes(s.as_bytes());
+    }
+    pub fn g1(&mut self, p: &G1<E, N>) {
+        E::g1_to_bytes(p, &mut self.buf)
+    }
+    pub fn g2(&mut self, p: &G2<E, N>) {
+        E::g2_to_bytes(p, &mut self.buf)
+    }
+    pub fn scalar(&mut self, s: &Scalar<E, N>) {
+        let mut b = [0u8; 32];
+        s.write_bytes_be(&mut b);
+        self.bytes(&b);
+    }
+    pub fn gt(&mut self, g: &Gt<E, N>) {
+        self.bytes(&g.to_bytes())
+    }
+}
+
+impl<E: FeCurve<N>, const N: usize> Default for W<E, N> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// Body reader with validation.
+pub struct R<'a, E, const N: usize> {
+    b: &'a [u8],
+    _e: core::marker::PhantomData<E>,
+}
+
+impl<'a, E: FeCurve<N>, const N: usize> R<'a, E, N> {
+    pub fn new(b: &'a [u8]) -> Self {
+        R { b, _e: core::marker::PhantomData }
+    }
+    pub fn take(&mut self, n: usize) -> Result<&'a [u8], SerialError> {
+        if self.b.len() < n {
+            return Err(SerialError::Truncated);
+        }
+        let (h, t) = self.b.split_at(n);
+        self.b = t;
+        Ok(h)
+    }
+    pub fn remaining(&self) -> usize {
+        self.b.len()
+    }
+    pub fn u32(&mut self) -> Result<u32, SerialError> {
+        let s = self.take(4)?;
+        Ok(u32::from_be_bytes([s[0], s[1], s[2], s[3]]))
+    }
+    pub fn str(&mut self) -> Result<String, SerialError> {
+        let n = self.u32()? as usize;
+        let s = self.take(n)?;
+        String::from_utf8(s.to_vec()).map_err(|_| SerialError::InvalidString)
+    }
+    pub fn g1(&mut self) -> Result<G1<E, N>, SerialError> {
+        E::g1_from_bytes(self.take(E::G1_BYTES)?).map_err(SerialError::InvalidPoint)
+    }
+    pub fn g2(&mut self) -> Result<G2<E, N>, SerialError> {
+        E::g2_from_bytes(self.take(E::G2_BYTES)?).map_err(SerialError::InvalidPoint)
+    }
+    pub fn scalar(&mut self) -> Result<Scalar<E, N>, SerialError> {
+        Option::from(Scalar::<E, N>::from_bytes_be(self.take(32)?)).ok_or(SerialError::InvalidScalar)
+    }
+    pub fn nonzero_scalar(&mut self) -> Result<Scalar<E, N>, SerialError> {
+        let s = self.scalar()?;
+        if bool::from(s.is_zero()) {
+            return Err(SerialError::InvalidScalar);
+        }
+        Ok(s)
+    }
+    pub fn gt(&mut self) -> Result<Gt<E, N>, SerialError> {
+        let l = 12 * hayate_arith::Fp::<E::Fp, N>::BYTES;
+        Gt::from_bytes(self.take(l)?).ok_or(SerialError::InvalidGt)
+    }
+    pub fn id(&mut self) -> Result<[u8; 16], SerialError> {
+        let mut out = [0u8; 16];
+        out.copy_from_slice(self.take(16)?);
+        Ok(out)
+    }
+    pub fn finish(&self) -> Result<(), SerialError> {
+        if self.b.is_empty() {
+            Ok(())
+        } else {
+            Err(SerialError::TrailingBytes)
+        }
+    }
+    /// A count of items of `item` bytes each that must fit in what is left.
+    pub fn count(&mut self, item: usize) -> Result<usize, SerialError> {
+        let n = self.u32()? as usize;
+        if n.saturating_mul(item) > self.remaining() {
+            return Err(SerialError::Truncated);
+        }
+        Ok(n)
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// FAME objects
+
+pub fn fame_pk_to_bytes<E: FeCurve<N>, const N: usize>(pk: &fame::PublicKey<E, N>) -> Vec<u8> {
+    let mut w = W::<E, N>::new();
+    pk.h_a.iter().for_each(|p| w.g2(p));
+    pk.t.iter().for_each(|t| w.gt(t));
+    wrap(Scheme::Fame, E::ID, Kind::PublicKey, w.buf)
+}
+
+pub fn fame_pk_from_bytes<E: FeCurve<N>, const N: usize>(b: &[u8]) -> Result<fame::PublicKey<E, N>, SerialError> {
+    let (body, len) = unwrap(b, Scheme::Fame, E::ID, Kind::PublicKey)?;
+    if len != b.len() {
+        return Err(SerialError::TrailingBytes);
+    }
+    let mut r = R::<E, N>::new(body);
+    let pk = fame::PublicKey { h_a: [r.g2()?, r.g2()?], t: [r.gt()?, r.gt()?] };
+    r.finish()?;
+    Ok(pk)
+}
+
+pub fn fame_msk_to_bytes<E: FeCurve<N>, const N: usize>(msk: &fame::MasterKey<E, N>) -> Vec<u8> {
+    let mut w = W::<E, N>::new();
+    w.bytes(&msk.pk_id);
+    msk.a.iter().chain(msk.b.iter()).for_each(|s| w.scalar(s));
+    msk.g_d.iter().for_each(|p| w.g1(p));
+    wrap(Scheme::Fame, E::ID, Kind::MasterKey, w.buf)
+}
+
+pub fn fame_msk_from_bytes<E: FeCurve<N>, const N: usize>(b: &[u8]) -> Result<fame::MasterKey<E, N>, SerialError> {
+    let (body, len) = unwrap(b, Scheme::Fame, E::ID, Kind::MasterKey)?;
+    if len != b.len() {
+        return Err(SerialError::TrailingBytes);
+    }
+    let mut r = R::<E, N>::new(body);
+    let pk_id = r.id()?;
+    let a = [r.nonzero_scalar()?, r.nonzero_scalar()?];
+    let bb = [r.nonzero_scalar()?, r.nonzero_scalar()?];
+    let g_d = [r.g1()?, r.g1()?, r.g1()?];
+    r.finish()?;
+    Ok(fame::MasterKey { a, b: bb, g_d, pk_id })
+}
+
+pub fn fame_sk_to_bytes<E: FeCurve<N>, const N: usize>(sk: &fame::SecretKey<E, N>) -> Vec<u8> {
+    let mut w = W::<E, N>::new();
+    w.bytes(&sk.pk_id);
+    w.str(&sk.attrs.to_string());
+    sk.sk0.iter().for_each(|p| w.g2(p));
+    sk.sk_prime.iter().for_each(|p| w.g1(p));
+    w.u32(sk.sk.len() as u32);
+    for v in sk.sk.values() {
+        v.iter().for_each(|p| w.g1(p));
+    }
+    wrap(Scheme::Fame, E::ID, Kind::UserKey, w.buf)
+}
+
+pub fn fame_sk_from_bytes<E: FeCurve<N>, const N: usize>(b: &[u8]) -> Result<fame::SecretKey<E, N>, SerialError> {
+    let (body, len) = unwrap(b, Scheme::Fame, E::ID, Kind::UserKey)?;
+    if len != b.len() {
+        return Err(SerialError::TrailingBytes);
+    }
+    let mut r = R::<E, N>::new(body);
+    let pk_id = r.id()?;
+    let attrs = Attributes::parse(&r.str()?).map_err(|e| SerialError::InvalidAttributes(e.to_string()))?;
+    let sk0 = [r.g2()?, r.g2()?, r.g2()?];
+    let sk_prime = [r.g1()?, r.g1()?, r.g1()?];
+    let expanded = attrs.expand();
+    let n = r.count(3 * E::G1_BYTES)?;
+    if n != expanded.len() {
+        return Err(SerialError::InvalidAttributes("component count does not match the attribute list".into()));
+    }
+    let mut sk = std::collections::BTreeMap::new();
+    for y in expanded {
+        sk.insert(y, [r.g1()?, r.g1()?, r.g1()?]);
+    }
+    r.finish()?;
+    Ok(fame::SecretKey { attrs, sk0, sk, sk_prime, pk_id })
+}
+
+pub fn fame_ct_to_bytes<E: FeCurve<N>, const N: usize>(ct: &fame::Ciphertext<E, N>) -> Vec<u8> {
+    let mut w = W::<E, N>::new();
+    w.bytes(&ct.pk_id);
+    w.str(&ct.policy);
+    ct.ct0.iter().for_each(|p| w.g2(p));
+    w.u32(ct.rows.len() as u32);
+    for row in &ct.rows {
+        row.iter().for_each(|p| w.g1(p));
+    }
+    wrap(Scheme::Fame, E::ID, Kind::Ciphertext, w.buf)
+}
+
+/// Loads a ciphertext object at the start of `b`; returns it and its length in bytes (a
+/// hybrid stream may follow).
+pub fn fame_ct_from_bytes<E: FeCurve<N>, const N: usize>(b: &[u8]) -> Result<(fame::Ciphertext<E, N>, usize), SerialError> {
+    let (body, len) = unwrap(b, Scheme::Fame, E::ID, Kind::Ciphertext)?;
+    let mut r = R::<E, N>::new(body);
+    let pk_id = r.id()?;
+    let policy = r.str()?;
+    Policy::parse(&policy).map_err(|e| SerialError::InvalidPolicy(e.to_string()))?;
+    let ct0 = [r.g2()?, r.g2()?, r.g2()?];
+    let n = r.count(3 * E::G1_BYTES)?;
+    let mut rows = Vec::with_capacity(n);
+    for _ in 0..n {
+        rows.push([r.g1()?, r.g1()?, r.g1()?]);
+    }
+    r.finish()?;
+    Ok((fame::Ciphertext { policy, ct0, rows, pk_id }, len))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use hayate_pairing::bls12_381::Bls12381;
+    use hayate_pairing::bn254_beuchat::Bn254Beuchat;
+    use rand::SeedableRng;
+
+    #[test]
+    fn fame_objects_roundtrip_and_reject() {
+        let mut rng = rand::rngs::StdRng::seed_from_u64(5);
+        let (pk, msk) = fame::setup::<Bls12381, 6>(&mut rng);
+        let sk = fame::keygen(&msk, &Attributes::parse("a,dept=x").unwrap(), &mut rng);
+        let (ct, _) = fame::encapsulate(&pk, "a and dept=x", &mut rng).unwrap();
+        let pkb = fame_pk_to_bytes(&pk);
+        let mskb = fame_msk_to_bytes(&msk);
+        let skb = fame_sk_to_bytes(&sk);
+        let ctb = fame_ct_to_bytes(&ct);
+        assert_eq!(fame_pk_from_bytes::<Bls12381, 6>(&pkb).unwrap(), pk);
+        assert_eq!(fame_msk_from_bytes::<Bls12381, 6>(&mskb).unwrap(), msk);
+        assert_eq!(fame_sk_from_bytes::<Bls12381, 6>(&skb).unwrap(), sk);
+        assert_eq!(fame_ct_from_bytes::<Bls12381, 6>(&ctb).unwrap(), (ct, ctb.len()));
+        // wrong kind / curve / magic / version / truncation / trailing
+        assert_eq!(fame_sk_from_bytes::<Bls12381, 6>(&pkb).unwrap_err(), SerialError::WrongKind { expected: 3, found: 1 });
+        assert_eq!(fame_pk_from_bytes::<Bn254Beuchat, 4>(&pkb).unwrap_err(), SerialError::CurveMismatch { expected: 2, found: 1 });
+        let mut x = pkb.clone();
+        x[0] = b'X';
+        assert_eq!(fame_pk_from_bytes::<Bls12381, 6>(&x).unwrap_err(), SerialError::BadMagic);
+        let mut x = pkb.clone();
+        x[4] = 9;
+        assert_eq!(fame_pk_from_bytes::<Bls12381, 6>(&x).unwrap_err(), SerialError::UnsupportedVersion(9));
+        for cut in [0, 5, 12, 100, pkb.len() - 1] {
+            assert!(fame_pk_from_bytes::<Bls12381, 6>(&pkb[..cut]).is_err());
+        }
+        let mut x = pkb.clone();
+        x.push(0);
+        assert_eq!(fame_pk_from_bytes::<Bls12381, 6>(&x).unwrap_err(), SerialError::TrailingBytes);
+        // every single-bit flip of a key is rejected or changes the key
+        for i in (HEADER_LEN..skb.len()).step_by(7) {
+            let mut x = skb.clone();
+            x[i] ^= 0x04;
+            if let Ok(k) = fame_sk_from_bytes::<Bls12381, 6>(&x) {
+                assert_ne!(k, sk);
+            }
+        }
+        // a GT element off the subgroup
+        let mut x = pkb.clone();
+        let n = x.len();
+        x[n - 1] ^= 1;
+        assert_eq!(fame_pk_from_bytes::<Bls12381, 6>(&x).unwrap_err(), SerialError::InvalidGt);
+    }
+}
