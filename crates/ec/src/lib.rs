@@ -15,6 +15,10 @@
 //! * [`scalar_mul`] — constant-time fixed-window and variable-time wNAF scalar multiplication,
 //!   and paper 002's split ("parallel") scalar multiplication;
 //! * [`msm`] — multi-scalar multiplication (Pippenger's bucket method) for public inputs.
+//! * [`curves`] — the named curves (SEC 2 secp192r1 … secp521r1, secp256k1, brainpoolP256r1,
+//!   brainpoolP384r1) and [`curves::CurveId`] for run-time selection;
+//! * [`sec1`] — SEC 1 compressed/uncompressed point encodings with full validation;
+//! * [`ecdh`] — SEC 1 ECDH and key generation on the named curves.
 //!
 //! Scalars are little-endian `u64` limb slices of any length. Everything that may touch a
 //! secret (points or scalars) is constant time and built on `subtle`; functions whose name ends
@@ -22,10 +26,13 @@
 
 pub mod affine;
 pub mod curve;
+pub mod curves;
+pub mod ecdh;
 pub mod jacobian;
 pub mod msm;
 pub mod projective;
 pub mod scalar_mul;
+pub mod sec1;
 
 pub use affine::Affine;
 pub use curve::CurveParams;

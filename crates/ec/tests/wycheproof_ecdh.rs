@@ -1,0 +1,61 @@
+//! Every case of Wycheproof's `ecdh_secp256r1_ecpoint_test.json` and
+//! `ecdh_secp224r1_ecpoint_test.json` (public keys as raw SEC 1 points).
+//!
+//! * `valid` cases must produce the listed shared secret;
+//! * `invalid` cases (points off the curve, invalid-curve attacks, invalid encodings, points
+//!   of the twist, points of other curves, the empty key) must be rejected;
+//! * `acceptable` cases are exactly the compressed public keys (flag `CompressedPublic`). SEC 1
+//!   allows point compression, so hayate **accepts** them: they must produce the listed
+//!   shared secret like valid cases (see `hayate_ec::ecdh`'s module docs).
+
+use hayate_ec::curves::{NamedCurve, Secp224r1, Secp256r1};
+use hayate_ec::ecdh::ecdh;
+use serde_json::Value;
+
+fn run<C: NamedCurve>(file: &str) {
+    let path = format!("{}/../../../shared/vectors/wycheproof/{file}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let v: Value = serde_json::from_str(&text).unwrap();
+    let mut counts = [0usize; 3];
+    let mut total = 0;
+    for group in v["testGroups"].as_array().unwrap() {
+        assert_eq!(group["curve"].as_str().unwrap(), C::CURVE_NAME);
+        for t in group["tests"].as_array().unwrap() {
+            total += 1;
+            let id = t["tcId"].as_u64().unwrap();
+            let public = hex::decode(t["public"].as_str().unwrap()).unwrap();
+            let private = hex::decode(t["private"].as_str().unwrap()).unwrap();
+            let shared = hex::decode(t["shared"].as_str().unwrap()).unwrap();
+            let result = t["result"].as_str().unwrap();
+            let got = ecdh::<C>(&private, &public);
+            match result {
+                "valid" | "acceptable" => {
+                    if result == "acceptable" {
+                        let flags: Vec<&str> = t["flags"].as_array().unwrap().iter().map(|f| f.as_str().unwrap()).collect();
+                        assert!(flags.contains(&"CompressedPublic"), "tcId {id}: unexpected acceptable case {flags:?}");
+                    }
+                    let z = got.unwrap_or_else(|e| panic!("tcId {id} ({}): rejected: {e}", t["comment"]));
+                    assert_eq!(z.as_bytes(), &shared[..], "tcId {id}");
+                    counts[if result == "valid" { 0 } else { 1 }] += 1;
+                }
+                "invalid" => {
+                    assert!(got.is_err(), "tcId {id} ({}): invalid case accepted", t["comment"]);
+                    counts[2] += 1;
+                }
+                r => panic!("tcId {id}: unknown result {r}"),
+            }
+        }
+    }
+    assert_eq!(total as u64, v["numberOfTests"].as_u64().unwrap());
+    eprintln!("{file}: {} valid, {} acceptable (accepted), {} invalid (rejected)", counts[0], counts[1], counts[2]);
+}
+
+#[test]
+fn wycheproof_ecdh_secp256r1_ecpoint() {
+    run::<Secp256r1>("ecdh_secp256r1_ecpoint_test.json");
+}
+
+#[test]
+fn wycheproof_ecdh_secp224r1_ecpoint() {
+    run::<Secp224r1>("ecdh_secp224r1_ecpoint_test.json");
+}
