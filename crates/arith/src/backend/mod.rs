@@ -1,13 +1,128 @@
 //! Back ends for the limb-level kernels of Montgomery arithmetic.
 //!
-//! The seam: [`crate::fp::Fp`] calls only the functions re-exported here —
+//! The seam: [`crate::fp::Fp`] calls only the functions defined here —
 //! `mul_wide` (paper 001's *mul256*: N×N → 2N limbs), `sqr_wide`, `redc` (paper 001's
 //! *mod512*: Montgomery reduction of a 2N-limb value), and the fused `mont_mul` / `mont_sqr`.
-//! The portable back end (u64 limbs, u128 products) is always built. Faster back ends
-//! (x86-64 MULX/ADCX/ADOX assembly, AVX2 vectorised products) plug in here by specialising
-//! these functions for N = 4 and N = 6 behind run-time CPU-feature detection, with the portable
-//! code as the fallback and as the oracle in tests.
+//! The portable back end (u64 limbs, u128 products) is always built and is the oracle in
+//! tests. On x86-64 the MULX/ADCX/ADOX assembly ([`x86_64`]) takes over for N = 4 and N = 6
+//! when the CPU has BMI2 + ADX (cached run-time check, or compile-time with
+//! `-C target-feature=+bmi2,+adx`) and the modulus leaves the top bit of its top limb free.
+//! The conditions on N and on the modulus are compile-time constants after inlining, so the
+//! generic functions fold to either the assembly (behind one cached flag test) or the
+//! portable code.
 
 pub mod portable;
+#[cfg(target_arch = "x86_64")]
+pub mod x86_64;
 
-pub use portable::{mont_mul, mont_sqr, mul_wide, redc, sqr_wide};
+// Everything the portable back end offers (e.g. `Wide`, full-width-modulus kernels) is
+// re-exported; the functions defined below shadow the glob for the dispatched kernels.
+pub use portable::*;
+
+/// Whether the assembly kernels apply to this N and modulus (CPU support aside).
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn asm_shape<const N: usize>(m: &[u64; N]) -> bool {
+    (N == 4 || N == 6) && m[N - 1] >> 63 == 0
+}
+
+/// `&[u64; N]` as `&[u64; M]` when N == M (the callers test N first, so the check folds).
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn cast<const N: usize, const M: usize>(x: &[u64; N]) -> &[u64; M] {
+    x.as_slice().try_into().expect("limb count")
+}
+
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn uncast<const N: usize, const M: usize>(x: [u64; M]) -> [u64; N] {
+    let mut r = [0u64; N];
+    r.copy_from_slice(&x);
+    r
+}
+
+/// Fused Montgomery multiplication a·b·2^(−64N) mod m (see [`portable::mont_mul`]).
+#[inline(always)]
+pub fn mont_mul<const N: usize>(a: &[u64; N], b: &[u64; N], m: &[u64; N], inv: u64) -> [u64; N] {
+    #[cfg(target_arch = "x86_64")]
+    if asm_shape(m) && x86_64::available() {
+        // SAFETY: BMI2/ADX present (`available`), top bit of m clear (`asm_shape`).
+        unsafe {
+            if N == 4 {
+                return uncast(x86_64::k::mont_mul_4(cast(a), cast(b), cast(m), inv));
+            } else {
+                return uncast(x86_64::k::mont_mul_6(cast(a), cast(b), cast(m), inv));
+            }
+        }
+    }
+    portable::mont_mul(a, b, m, inv)
+}
+
+/// Montgomery squaring a²·2^(−64N) mod m (see [`portable::mont_sqr`]).
+#[inline(always)]
+pub fn mont_sqr<const N: usize>(a: &[u64; N], m: &[u64; N], inv: u64) -> [u64; N] {
+    #[cfg(target_arch = "x86_64")]
+    if asm_shape(m) && x86_64::available() {
+        // SAFETY: as in `mont_mul`.
+        unsafe {
+            if N == 4 {
+                return uncast(x86_64::k::mont_mul_4(cast(a), cast(a), cast(m), inv));
+            } else {
+                return uncast(x86_64::k::mont_mul_6(cast(a), cast(a), cast(m), inv));
+            }
+        }
+    }
+    portable::mont_sqr(a, m, inv)
+}
+
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn asm_mul_wide<const N: usize>(a: &[u64; N], b: &[u64; N]) -> Wide<N> {
+    // SAFETY: only called after `available()`; N is 4 or 6.
+    unsafe {
+        if N == 4 {
+            let (lo, hi) = x86_64::k::mul_wide_4(cast(a), cast(b));
+            Wide { lo: uncast(lo), hi: uncast(hi) }
+        } else {
+            let (lo, hi) = x86_64::k::mul_wide_6(cast(a), cast(b));
+            Wide { lo: uncast(lo), hi: uncast(hi) }
+        }
+    }
+}
+
+/// Schoolbook product a·b as a 2N-limb value (see [`portable::mul_wide`]).
+#[inline(always)]
+pub fn mul_wide<const N: usize>(a: &[u64; N], b: &[u64; N]) -> Wide<N> {
+    #[cfg(target_arch = "x86_64")]
+    if (N == 4 || N == 6) && x86_64::available() {
+        return asm_mul_wide(a, b);
+    }
+    portable::mul_wide(a, b)
+}
+
+/// a² as a 2N-limb value (see [`portable::sqr_wide`]).
+#[inline(always)]
+pub fn sqr_wide<const N: usize>(a: &[u64; N]) -> Wide<N> {
+    #[cfg(target_arch = "x86_64")]
+    if (N == 4 || N == 6) && x86_64::available() {
+        return asm_mul_wide(a, a);
+    }
+    portable::sqr_wide(a)
+}
+
+/// Montgomery reduction of T < m·2^(64N), fully reduced (see [`portable::redc`]).
+#[inline(always)]
+pub fn redc<const N: usize>(t: &Wide<N>, m: &[u64; N], inv: u64) -> [u64; N] {
+    #[cfg(target_arch = "x86_64")]
+    if asm_shape(m) && x86_64::available() {
+        // SAFETY: as in `mont_mul`.
+        unsafe {
+            if N == 4 {
+                return uncast(x86_64::k::redc_4(cast(&t.lo), cast(&t.hi), cast(m), inv));
+            } else {
+                return uncast(x86_64::k::redc_6(cast(&t.lo), cast(&t.hi), cast(m), inv));
+            }
+        }
+    }
+    portable::redc(t, m, inv)
+}

@@ -1,0 +1,244 @@
+//! The x86-64 MULX/ADCX/ADOX back end against the portable oracle, on the named 4- and 6-limb
+//! fields: random inputs and edge cases (0, 1, p−1, values near 2^(64k)), `redc` over its whole
+//! domain T < p·R (and beyond, up to R², where both must still agree), plus the dispatching
+//! entry points of `backend` against the portable ones.
+
+use hayate_arith::backend::{self, portable, Wide};
+use hayate_arith::fields::*;
+use rand::{Rng, SeedableRng};
+
+const RANDOM_CASES: usize = 4000;
+
+fn rng() -> rand::rngs::StdRng {
+    rand::rngs::StdRng::seed_from_u64(0x6861_7961_7465)
+}
+
+fn random_limbs<const N: usize>(r: &mut impl Rng) -> [u64; N] {
+    let mut x = [0u64; N];
+    for l in x.iter_mut() {
+        // Mix uniform limbs with all-zero / all-one limbs to reach carry corner cases.
+        *l = match r.gen_range(0..8) {
+            0 => 0,
+            1 => u64::MAX,
+            2 => 1,
+            3 => u64::MAX - 1,
+            _ => r.gen(),
+        };
+    }
+    x
+}
+
+fn lt<const N: usize>(a: &[u64; N], b: &[u64; N]) -> bool {
+    for i in (0..N).rev() {
+        if a[i] != b[i] {
+            return a[i] < b[i];
+        }
+    }
+    false
+}
+
+/// A random value below `m` (rejection on the top-limb-masked value).
+fn below<const N: usize>(r: &mut impl Rng, m: &[u64; N]) -> [u64; N] {
+    let mask = u64::MAX >> m[N - 1].leading_zeros();
+    loop {
+        let mut x = random_limbs::<N>(r);
+        x[N - 1] &= mask;
+        if lt(&x, m) {
+            return x;
+        }
+    }
+}
+
+fn sub_small<const N: usize>(m: &[u64; N], s: u64) -> [u64; N] {
+    let mut x = *m;
+    let mut borrow = s;
+    for l in x.iter_mut() {
+        let (d, b) = l.overflowing_sub(borrow);
+        *l = d;
+        borrow = b as u64;
+    }
+    x
+}
+
+/// Edge-case values below m: 0, 1, 2, p−1, p−2, (p−1)/2, 2^(64k)±1 for each limb boundary,
+/// all-ones in the low limbs.
+fn edges<const N: usize>(m: &[u64; N]) -> Vec<[u64; N]> {
+    let mut v = vec![[0u64; N], sub_small(m, 1), sub_small(m, 2)];
+    let mut one = [0u64; N];
+    one[0] = 1;
+    v.push(one);
+    let mut two = [0u64; N];
+    two[0] = 2;
+    v.push(two);
+    let mut half = [0u64; N];
+    for i in 0..N {
+        half[i] = (m[i] >> 1) | if i + 1 < N { m[i + 1] << 63 } else { 0 };
+    }
+    v.push(half);
+    for k in 1..N {
+        let mut p = [0u64; N];
+        p[k] = 1; // 2^(64k)
+        v.push(p);
+        v.push(sub_small(&p, 1)); // 2^(64k) − 1: all-ones below limb k
+        let mut q = p;
+        q[0] = 1;
+        v.push(q);
+    }
+    v.retain(|x| lt(x, m));
+    v
+}
+
+macro_rules! field_tests {
+    ($name:ident, $field:ty, $n:literal, $mm:ident, $mw:ident, $rd:ident) => {
+        mod $name {
+            use super::*;
+            const N: usize = $n;
+            type F = $field;
+
+            fn have_asm() -> bool {
+                #[cfg(target_arch = "x86_64")]
+                {
+                    if backend::x86_64::cpu_has_mulx_adx() {
+                        return true;
+                    }
+                }
+                eprintln!("BMI2/ADX unavailable: only the dispatching entry points are tested");
+                false
+            }
+
+            fn check_mul(a: &[u64; N], b: &[u64; N], asm: bool) {
+                let (m, inv) = (F::MODULUS, F::INV);
+                let want = portable::mont_mul(a, b, &m, inv);
+                assert_eq!(backend::mont_mul(a, b, &m, inv), want, "mont_mul {a:x?} {b:x?}");
+                let wide = portable::mul_wide(a, b);
+                assert_eq!(backend::mul_wide(a, b), wide, "mul_wide {a:x?} {b:x?}");
+                assert_eq!(backend::redc(&wide, &m, inv), want, "redc(a·b) {a:x?} {b:x?}");
+                #[cfg(target_arch = "x86_64")]
+                if asm {
+                    assert_eq!(backend::x86_64::$mm(a, b, &m, inv), want, "asm mont_mul {a:x?} {b:x?}");
+                    let (lo, hi) = backend::x86_64::$mw(a, b);
+                    assert_eq!(Wide { lo, hi }, wide, "asm mul_wide {a:x?} {b:x?}");
+                    assert_eq!(backend::x86_64::$rd(&lo, &hi, &m, inv), want, "asm redc(a·b)");
+                }
+                let _ = asm;
+            }
+
+            fn check_sqr(a: &[u64; N]) {
+                let (m, inv) = (F::MODULUS, F::INV);
+                assert_eq!(backend::mont_sqr(a, &m, inv), portable::mont_sqr(a, &m, inv), "mont_sqr {a:x?}");
+                assert_eq!(backend::sqr_wide(a), portable::sqr_wide(a), "sqr_wide {a:x?}");
+            }
+
+            fn check_redc(t: &Wide<N>, asm: bool) {
+                let (m, inv) = (F::MODULUS, F::INV);
+                let want = portable::redc(t, &m, inv);
+                assert_eq!(backend::redc(t, &m, inv), want, "redc {t:x?}");
+                #[cfg(target_arch = "x86_64")]
+                if asm {
+                    assert_eq!(backend::x86_64::$rd(&t.lo, &t.hi, &m, inv), want, "asm redc {t:x?}");
+                }
+                let _ = asm;
+            }
+
+            #[test]
+            fn modulus_has_spare_bit() {
+                assert_eq!(F::MODULUS[N - 1] >> 63, 0);
+            }
+
+            #[test]
+            fn products_random_and_edges() {
+                let asm = have_asm();
+                let m = F::MODULUS;
+                let e = edges(&m);
+                for a in &e {
+                    for b in &e {
+                        check_mul(a, b, asm);
+                    }
+                    check_sqr(a);
+                }
+                let mut r = rng();
+                for _ in 0..RANDOM_CASES {
+                    let a = below(&mut r, &m);
+                    let b = below(&mut r, &m);
+                    check_mul(&a, &b, asm);
+                    check_sqr(&a);
+                    let ei = r.gen_range(0..e.len());
+                    check_mul(&a, &e[ei], asm);
+                }
+            }
+
+            /// CIOS accepts one operand anywhere below R (as `Fp::from_limbs_reduce` uses it).
+            #[test]
+            fn mont_mul_unreduced_operand() {
+                let asm = have_asm();
+                let m = F::MODULUS;
+                let mut r = rng();
+                let all_ones = [u64::MAX; N];
+                for i in 0..RANDOM_CASES {
+                    let a = if i == 0 { all_ones } else { random_limbs::<N>(&mut r) };
+                    let b = if i == 1 { sub_small(&m, 1) } else { below(&mut r, &m) };
+                    check_mul(&a, &b, asm);
+                }
+            }
+
+            /// The whole documented domain T < p·R (hi < p, any lo), its corners, and — where
+            /// both back ends must still agree — T up to R².
+            #[test]
+            fn redc_full_domain() {
+                let asm = have_asm();
+                let m = F::MODULUS;
+                let pm1 = sub_small(&m, 1);
+                let ones = [u64::MAX; N];
+                let zero = [0u64; N];
+                let e = edges(&m);
+                let mut los = vec![zero, ones];
+                los.extend(e.iter().copied());
+                for lo in &los {
+                    for hi in e.iter().chain([&pm1]) {
+                        check_redc(&Wide { lo: *lo, hi: *hi }, asm);
+                    }
+                }
+                // the largest T below p·R
+                check_redc(&Wide { lo: ones, hi: pm1 }, asm);
+                let mut r = rng();
+                for _ in 0..RANDOM_CASES {
+                    let lo = random_limbs::<N>(&mut r);
+                    let hi = below(&mut r, &m);
+                    check_redc(&Wide { lo, hi }, asm);
+                    // beyond the domain: any T < R²
+                    let hi2 = random_limbs::<N>(&mut r);
+                    check_redc(&Wide { lo, hi: hi2 }, asm);
+                }
+                check_redc(&Wide { lo: ones, hi: ones }, asm);
+                check_redc(&Wide { lo: zero, hi: m }, asm);
+            }
+        }
+    };
+}
+
+field_tests!(bn254_beuchat_fp, Bn254BeuchatFp, 4, mont_mul_4, mul_wide_4, redc_4);
+field_tests!(bn254_fp, Bn254Fp, 4, mont_mul_4, mul_wide_4, redc_4);
+field_tests!(bls12_381_fp, Bls12381Fp, 6, mont_mul_6, mul_wide_6, redc_6);
+field_tests!(bn254_beuchat_fr, Bn254BeuchatFr, 4, mont_mul_4, mul_wide_4, redc_4);
+field_tests!(bn254_fr, Bn254Fr, 4, mont_mul_4, mul_wide_4, redc_4);
+field_tests!(bls12_381_fr, Bls12381Fr, 4, mont_mul_4, mul_wide_4, redc_4);
+
+/// The dispatcher must keep full-width moduli (top bit set) on the portable path:
+/// the 4-limb kernels' carry handling assumes a spare bit.
+#[test]
+fn full_width_modulus_falls_back() {
+    // secp256k1's p
+    let m: [u64; 4] = [0xFFFF_FFFE_FFFF_FC2F, u64::MAX, u64::MAX, u64::MAX];
+    let inv = {
+        let mut x: u64 = 1;
+        for _ in 0..6 {
+            x = x.wrapping_mul(2u64.wrapping_sub(m[0].wrapping_mul(x)));
+        }
+        x.wrapping_neg()
+    };
+    let mut r = rng();
+    for _ in 0..200 {
+        let t = Wide { lo: random_limbs::<4>(&mut r), hi: below(&mut r, &m) };
+        assert_eq!(backend::redc(&t, &m, inv), portable::redc(&t, &m, inv));
+    }
+}

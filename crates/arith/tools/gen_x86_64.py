@@ -1,0 +1,284 @@
+#!/usr/bin/env python3
+"""Generates crates/arith/src/backend/x86_64_gen.rs: MULX/ADCX/ADOX kernels for N = 4, 6.
+
+Run: python3 crates/arith/tools/gen_x86_64.py > crates/arith/src/backend/x86_64_gen.rs
+A tiny register allocator maps logical values onto asm! operands (at most 12
+compiler-allocated registers + rdx); what does not fit (the 6-limb inv, the 6-limb redc
+carry word) lives on the stack.
+"""
+import sys
+
+class Gen:
+    def __init__(self, inputs, nscratch):
+        # inputs: list of (name, rust_expr); each becomes an `inout(reg) expr => out` operand.
+        self.ops = {}          # phys name -> dict(input=expr or None, output=None)
+        self.free = []
+        self.lines = []
+        for name, expr in inputs:
+            self.ops[name] = {"input": expr, "output": None}
+        for k in range(nscratch):
+            self.ops["x%d" % k] = {"input": None, "output": None}
+            self.free.append("x%d" % k)
+        self.ops["rdx"] = {"input": None, "output": None}
+
+    def r(self, p, w=""):
+        if p == "rdx":
+            return p if w == "" else {"e": "e" + p[1:]}[w]
+        return "{%s%s}" % (p, (":" + w) if w else "")
+
+    def alloc(self):
+        return self.free.pop(0)
+
+    def release(self, p):
+        assert p not in self.free, p
+        self.free.append(p)
+
+    def e(self, s):
+        self.lines.append(s)
+
+    def finish(self, results):
+        """results: list of phys regs holding output limbs in order."""
+        res = list(results)
+        for i, p in enumerate(res):
+            assert self.ops[p]["output"] is None
+            self.ops[p]["output"] = "r%d" % i
+        return res
+
+    def operands(self):
+        # asm! can hand out at most 12 general registers besides rdx (rbx, rbp, rsp are
+        # reserved); more would only compile where LLVM happens to free rbx/rbp.
+        assert sum(1 for n in self.ops if n != "rdx") <= 12, self.ops.keys()
+        out = []
+        for name, d in self.ops.items():
+            o = d["output"] or "_"
+            if name == "rdx":
+                out.append('out("rdx") %s,' % o)
+            elif d["input"] is not None:
+                out.append("%s = inout(reg) %s => %s," % (name, d["input"], o))
+            else:
+                out.append("%s = out(reg) %s," % (name, o))
+        return out
+
+    def asm_text(self):
+        return "\n".join('        "%s",' % l for l in self.lines)
+
+
+def mem(p, i):
+    return "qword ptr [{%s} + %d]" % (p, 8 * i)
+
+
+def row0(g, N, a, b):
+    """t = a[0]*b; returns list of N+1 regs."""
+    g.e("mov rdx, %s" % mem(a, 0))
+    t = [g.alloc(), g.alloc()]
+    g.e("mulx %s, %s, %s" % (g.r(t[1]), g.r(t[0]), mem(b, 0)))
+    for j in range(1, N):
+        hi, lo = g.alloc(), g.alloc()
+        g.e("mulx %s, %s, %s" % (g.r(hi), g.r(lo), mem(b, j)))
+        g.e("%s %s, %s" % ("add" if j == 1 else "adc", g.r(t[j]), g.r(lo)))
+        g.release(lo)
+        t.append(hi)
+    g.e("adc %s, 0" % g.r(t[N]))
+    return t
+
+
+def mul_row(g, N, t, a, i, b, store=None):
+    """t (N regs) += a[i]*b; returns N+1 regs (positions i..i+N).
+    If store is given, the lowest word is written to store[i] and dropped (returns N regs)."""
+    g.e("mov rdx, %s" % mem(a, i))
+    z = g.alloc()
+    g.e("xor %s, %s" % (g.r(z, "e"), g.r(z, "e")))
+    t = list(t)
+    for j in range(N):
+        hi, lo = g.alloc(), g.alloc()
+        g.e("mulx %s, %s, %s" % (g.r(hi), g.r(lo), mem(b, j)))
+        g.e("adox %s, %s" % (g.r(t[j]), g.r(lo)))
+        g.release(lo)
+        if j < N - 1:
+            g.e("adcx %s, %s" % (g.r(t[j + 1]), g.r(hi)))
+            g.release(hi)
+        else:
+            g.e("adcx %s, %s" % (g.r(hi), g.r(z)))
+            g.e("adox %s, %s" % (g.r(hi), g.r(z)))
+            t.append(hi)
+        if j == 0 and store is not None:
+            g.e("mov %s, %s" % (mem(store, i), g.r(t[0])))
+            g.release(t[0])
+    g.release(z)
+    if store is not None:
+        return t[1:]
+    return t
+
+
+def red_row(g, N, t, m, inv_src, has_top):
+    """One Montgomery reduction step: t += k*m with k = t0*inv, then drop t0.
+    t has N+1 regs if has_top (CIOS) else N regs (the new top is created)."""
+    g.e("mov rdx, %s" % g.r(t[0]))
+    g.e("imul rdx, %s" % inv_src)
+    lo = g.alloc()
+    g.e("xor %s, %s" % (g.r(lo, "e"), g.r(lo, "e")))
+    hi = g.alloc()
+    g.e("mulx %s, %s, %s" % (g.r(hi), g.r(lo), mem(m, 0)))
+    g.e("adox %s, %s" % (g.r(lo), g.r(t[0])))   # lo + t0 = 0 mod 2^64: lo becomes 0
+    z = lo
+    g.release(t[0])
+    g.e("adcx %s, %s" % (g.r(t[1]), g.r(hi)))
+    g.release(hi)
+    t = list(t)
+    for j in range(1, N):
+        hi, lo = g.alloc(), g.alloc()
+        g.e("mulx %s, %s, %s" % (g.r(hi), g.r(lo), mem(m, j)))
+        g.e("adox %s, %s" % (g.r(t[j]), g.r(lo)))
+        g.release(lo)
+        if j < N - 1:
+            g.e("adcx %s, %s" % (g.r(t[j + 1]), g.r(hi)))
+            g.release(hi)
+        elif has_top:
+            g.e("adcx %s, %s" % (g.r(t[N]), g.r(hi)))
+            g.e("adox %s, %s" % (g.r(t[N]), g.r(z)))
+            g.release(hi)
+        else:
+            g.e("adcx %s, %s" % (g.r(hi), g.r(z)))
+            g.e("adox %s, %s" % (g.r(hi), g.r(z)))
+            t.append(hi)
+    g.release(z)
+    return t[1:]
+
+
+def final_sub(g, N, t, m, carry=None):
+    """Constant-time: t (+ carry*2^64N) >= m ? t - m : t (cmov, no branches)."""
+    s = []
+    for j in range(N):
+        q = g.alloc()
+        g.e("mov %s, %s" % (g.r(q), g.r(t[j])))
+        s.append(q)
+    for j in range(N):
+        g.e("%s %s, %s" % ("sub" if j == 0 else "sbb", g.r(s[j]), mem(m, j)))
+    if carry is not None:
+        g.e("sbb %s, 0" % carry)
+    for j in range(N):
+        g.e("cmovnc %s, %s" % (g.r(t[j]), g.r(s[j])))
+    for q in s:
+        g.release(q)
+    return t
+
+
+def emit_fn(name, sig, pre, g, post, doc, opts):
+    print("    /// %s" % doc)
+    print("    #[inline(always)]")
+    print("    pub(crate) unsafe fn %s%s {" % (name, sig))
+    for l in pre:
+        print("        " + l)
+    print("        core::arch::asm!(")
+    print(g.asm_text())
+    for o in g.operands():
+        print("        " + o)
+    print("        options(%s)," % opts)
+    print("        );")
+    for l in post:
+        print("        " + l)
+    print("    }")
+    print()
+
+
+def gen_mont_mul(N):
+    inv_on_stack = N >= 6
+    g = Gen([("a", "a.as_ptr()"), ("b", "b.as_ptr()"), ("m", "m.as_ptr()"), ("inv", "inv")], 8)
+    if inv_on_stack:
+        g.e("push {inv}")
+        g.free.append("inv")
+        inv_src = "qword ptr [rsp]"
+    else:
+        inv_src = "{inv}"
+    t = row0(g, N, "a", "b")
+    for i in range(N):
+        if i > 0:
+            t = mul_row(g, N, t, "a", i, "b")
+        t = red_row(g, N, t, "m", inv_src, True)
+    if inv_on_stack:
+        g.e("add rsp, 8")
+    # a, b are dead now
+    g.free += ["a", "b", "rdx"]
+    if not inv_on_stack:
+        g.free.append("inv")
+    t = final_sub(g, N, t, "m")
+    g.finish(t)
+    outs = ", ".join("r%d" % i for i in range(N))
+    emit_fn("mont_mul_%d" % N,
+            "(a: &[u64; %d], b: &[u64; %d], m: &[u64; %d], inv: u64) -> [u64; %d]" % (N, N, N, N),
+            ["let (%s): (%s);" % (outs, ", ".join(["u64"] * N))], g,
+            ["[%s]" % outs],
+            "Fused Montgomery multiplication (CIOS), N = %d. Same contract as `portable::mont_mul`." % N,
+            "pure, readonly")
+
+
+def gen_mul_wide(N):
+    g = Gen([("a", "a.as_ptr()"), ("b", "b.as_ptr()"), ("lo", "lo.as_mut_ptr()")], 9)
+    t = row0(g, N, "a", "b")
+    g.e("mov %s, %s" % (mem("lo", 0), g.r(t[0])))
+    g.release(t[0])
+    t = t[1:]
+    for i in range(1, N):
+        t = mul_row(g, N, t, "a", i, "b", store="lo")
+    g.finish(t)
+    outs = ", ".join("r%d" % i for i in range(N))
+    emit_fn("mul_wide_%d" % N,
+            "(a: &[u64; %d], b: &[u64; %d]) -> ([u64; %d], [u64; %d])" % (N, N, N, N),
+            ["let (%s): (%s);" % (outs, ", ".join(["u64"] * N)),
+             "let mut lo = core::mem::MaybeUninit::<[u64; %d]>::uninit();" % N], g,
+            ["// SAFETY: the asm wrote all %d limbs of `lo`." % N,
+             "(lo.assume_init(), [%s])" % outs],
+            "Schoolbook product a·b → (low, high) limbs, N = %d." % N,
+            "nostack")
+
+
+def gen_redc(N):
+    # N = 6: u, s (12 registers) and m leave no register for the carry word: keep it on the stack.
+    carry_on_stack = N >= 6
+    g = Gen([("tlo", "tlo.as_ptr()"), ("thi", "thi.as_ptr()"), ("m", "m.as_ptr()"), ("inv", "inv")], 8)
+    u = []
+    for j in range(N):
+        q = g.alloc()
+        g.e("mov %s, %s" % (g.r(q), mem("tlo", j)))
+        u.append(q)
+    g.free.insert(0, "tlo")
+    for i in range(N):
+        u = red_row(g, N, u, "m", "{inv}", False)
+    g.free.insert(0, "inv")
+    if carry_on_stack:
+        g.e("push 0")
+        c = "qword ptr [rsp]"
+    else:
+        c = g.alloc()
+        g.e("xor %s, %s" % (g.r(c, "e"), g.r(c, "e")))
+        c = g.r(c)
+    for j in range(N):
+        g.e("%s %s, %s" % ("add" if j == 0 else "adc", g.r(u[j]), mem("thi", j)))
+    g.e("adc %s, 0" % c)
+    g.free.insert(0, "thi")
+    g.free.append("rdx")
+    u = final_sub(g, N, u, "m", carry=c)
+    if carry_on_stack:
+        g.e("lea rsp, [rsp + 8]")  # (flags no longer needed; lea keeps them anyway)
+    g.finish(u)
+    outs = ", ".join("r%d" % i for i in range(N))
+    emit_fn("redc_%d" % N,
+            "(tlo: &[u64; %d], thi: &[u64; %d], m: &[u64; %d], inv: u64) -> [u64; %d]" % (N, N, N, N),
+            ["let (%s): (%s);" % (outs, ", ".join(["u64"] * N))], g,
+            ["[%s]" % outs],
+            "Montgomery reduction of tlo + thi·2^(64·%d), N = %d. Same contract as `portable::redc`." % (N, N),
+            "pure, readonly")
+
+
+print("// @generated by crates/arith/tools/gen_x86_64.py — do not edit by hand.")
+print("//")
+print("// Every function requires BMI2 + ADX at run time (checked by the caller) and a modulus")
+print("// with the top bit of its top limb clear. Straight-line code: no branches, no")
+print("// data-dependent memory addresses (constant time).")
+print()
+print("pub(crate) mod k {")
+for N in (4, 6):
+    gen_mont_mul(N)
+    gen_mul_wide(N)
+    gen_redc(N)
+print("}")
