@@ -3,10 +3,14 @@
 //!
 //! Suites:
 //! * `aead` — hayate's `asconaead128` vs the RustCrypto `ascon-aead128` crate ([`aead`]).
+//! * `pairing` — hayate's pairings, G1/G2 scalar multiplication and GT exponentiation vs `blst`,
+//!   arkworks, zkcrypto `bls12_381` and `substrate-bn` ([`pairing`]):
+//!   `cargo run --release -p hayate-bench -- pairing [--json] [--rounds N] [--quick]`.
 //!
 //! Run with `cargo run --release -p hayate-bench -- aead [--rounds N] [--quick]`.
 
 mod aead;
+mod pairing;
 
 use std::process::ExitCode;
 
@@ -14,8 +18,9 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.first().map(String::as_str) {
         Some("aead") => aead::run(&args[1..]),
+        Some("pairing") => pairing::run(&args[1..]),
         _ => {
-            eprintln!("usage: hayate-bench aead [--rounds N] [--quick]");
+            eprintln!("usage: hayate-bench aead [--rounds N] [--quick] | pairing [--json] [--rounds N] [--quick]");
             ExitCode::from(2)
         }
     }
