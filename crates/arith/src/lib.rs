@@ -4,6 +4,8 @@
 //! * [`limbs`] — `const fn` helpers on little-endian 64-bit limb arrays (compile-time constants);
 //! * [`backend`] — the limb kernels (mul256 / mod512 split and fused CIOS), portable back end
 //!   today, the seam for assembly and SIMD back ends;
+//! * [`safegcd`] — constant-time Bernstein–Yang inversion and variable-time binary extended GCD
+//!   (paper 004's inverter), generic over N;
 //! * [`fp`] — `Fp<P, N>`: GF(p) in Montgomery form, generic over N limbs, defined by a
 //!   parameter type holding the modulus ([`fields`] has the named ones);
 //! * [`fp2`], [`fp6`], [`fp12`] — the pairing tower Fp2 = Fp[u]/(u² − β),
@@ -18,6 +20,7 @@ pub mod fp12;
 pub mod fp2;
 pub mod fp6;
 pub mod limbs;
+pub mod safegcd;
 pub mod towers;
 
 pub use backend::portable::Wide;
@@ -58,6 +61,16 @@ pub trait Field:
     fn square(&self) -> Self;
     fn double(&self) -> Self;
     fn invert(&self) -> CtOption<Self>;
+    /// a⁻¹ in constant time by the fastest constant-time method available: Bernstein–Yang
+    /// safegcd for prime fields ([`Fp::invert_safegcd`]); defaults to [`Field::invert`].
+    fn invert_safegcd(&self) -> CtOption<Self> {
+        self.invert()
+    }
+    /// a⁻¹ for public data, variable time allowed: the binary extended GCD for prime fields
+    /// ([`Fp::invert_binary_gcd_vartime`]); defaults to [`Field::invert`].
+    fn invert_vartime(&self) -> CtOption<Self> {
+        self.invert()
+    }
     fn sqrt(&self) -> CtOption<Self>;
     fn random(rng: &mut impl RngCore) -> Self;
     /// The element k·1 for a small integer k.
@@ -81,6 +94,13 @@ impl<P: FpParams<N>, const N: usize> Field for Fp<P, N> {
     }
     fn invert(&self) -> CtOption<Self> {
         Fp::invert(self)
+    }
+    fn invert_safegcd(&self) -> CtOption<Self> {
+        Fp::invert_safegcd(self)
+    }
+    fn invert_vartime(&self) -> CtOption<Self> {
+        let r = Fp::invert_binary_gcd_vartime(self);
+        CtOption::new(r.unwrap_or(Self::ZERO), Choice::from(r.is_some() as u8))
     }
     fn sqrt(&self) -> CtOption<Self> {
         Fp::sqrt(self)
