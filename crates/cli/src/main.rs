@@ -12,6 +12,7 @@ mod aead_cmd;
 mod bench;
 mod bench_aead;
 mod bench_pairing;
+mod ecc_cmd;
 mod evm;
 mod timing;
 
@@ -34,6 +35,8 @@ enum Command {
     Aead(aead_cmd::AeadCommand),
     /// Measure a suite and print a table (or JSON lines with --json).
     Bench(bench::BenchArgs),
+    /// SEC 1 ECDH on a named curve: prints the shared x-coordinate as hex.
+    Ecdh(ecc_cmd::EcdhArgs),
 }
 
 fn main() -> ExitCode {
@@ -42,5 +45,6 @@ fn main() -> ExitCode {
         Command::Evm(a) => evm::run(a),
         Command::Aead(c) => aead_cmd::run(c),
         Command::Bench(a) => bench::run(a),
+        Command::Ecdh(a) => ecc_cmd::run_ecdh(a),
     }
 }
