@@ -12,8 +12,8 @@ mod aead_cmd;
 mod bench;
 mod bench_aead;
 mod bench_pairing;
-mod ecc_cmd;
 mod evm;
+mod fe_cmd;
 mod timing;
 
 use clap::{Parser, Subcommand};
@@ -33,10 +33,11 @@ enum Command {
     /// Authenticated encryption with the CAESAR lightweight schemes and Ascon-AEAD128.
     #[command(subcommand)]
     Aead(aead_cmd::AeadCommand),
+    /// Attribute-based file encryption (FAME CP-ABE): setup, keygen, encrypt, decrypt.
+    #[command(subcommand)]
+    Fe(fe_cmd::FeCommand),
     /// Measure a suite and print a table (or JSON lines with --json).
     Bench(bench::BenchArgs),
-    /// SEC 1 ECDH on a named curve: prints the shared x-coordinate as hex.
-    Ecdh(ecc_cmd::EcdhArgs),
 }
 
 fn main() -> ExitCode {
@@ -44,7 +45,7 @@ fn main() -> ExitCode {
     match cli.command {
         Command::Evm(a) => evm::run(a),
         Command::Aead(c) => aead_cmd::run(c),
+        Command::Fe(c) => fe_cmd::run(c),
         Command::Bench(a) => bench::run(a),
-        Command::Ecdh(a) => ecc_cmd::run_ecdh(a),
     }
 }

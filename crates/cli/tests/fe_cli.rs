@@ -1,0 +1,122 @@
+//! End-to-end tests of `hayate fe`: setup, keygen, encrypt, decrypt; failures (non-satisfying
+//! key, key of another setup, other curve, tampered or truncated file, bad policy) exit 1 with
+//! one line on stderr and leave no output file.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+const BIN: &str = env!("CARGO_BIN_EXE_hayate");
+
+fn hayate(args: &[&str]) -> Output {
+    Command::new(BIN).args(args).output().expect("run hayate")
+}
+
+fn p(d: &Path, name: &str) -> String {
+    d.join(name).to_str().unwrap().to_string()
+}
+
+fn ok(args: &[&str]) {
+    let o = hayate(args);
+    assert!(o.status.success(), "{args:?}: {}", String::from_utf8_lossy(&o.stderr));
+}
+
+fn fails(args: &[&str], out: &str, needle: &str) {
+    let o = hayate(args);
+    assert_eq!(o.status.code(), Some(1), "{args:?}");
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+    assert!(err.contains(needle), "{err} does not mention {needle}");
+    assert!(o.stdout.is_empty());
+    assert!(!Path::new(out).exists(), "{out} left behind");
+}
+
+fn no_stray_files(d: &Path, expected: usize) {
+    let n = std::fs::read_dir(d).unwrap().count();
+    assert_eq!(n, expected, "{:?}", std::fs::read_dir(d).unwrap().map(|e| e.unwrap().path()).collect::<Vec<PathBuf>>());
+}
+
+#[test]
+fn fe_end_to_end() {
+    let d = tempfile::tempdir().unwrap();
+    let d = d.path();
+    let (pk, msk) = (p(d, "pk"), p(d, "msk"));
+    ok(&["fe", "setup", "--scheme", "fame", "--curve", "bls12-381", "--pk", &pk, "--msk", &msk]);
+    let key = p(d, "key");
+    ok(&["fe", "keygen", "--msk", &msk, "--attrs", "doctor,cardiology,age=42", "--out", &key]);
+    let nurse = p(d, "nurse");
+    ok(&["fe", "keygen", "--msk", &msk, "--attrs", "nurse,cardiology,age=17", "--out", &nurse]);
+    let plain = p(d, "file");
+    let data: Vec<u8> = (0..200_000u32).map(|i| (i * 7 + i / 251) as u8).collect();
+    std::fs::write(&plain, &data).unwrap();
+    let enc = p(d, "file.enc");
+    let policy = "(doctor or nurse) and cardiology and age >= 18";
+    ok(&["fe", "encrypt", "--pk", &pk, "--policy", policy, "--in", &plain, "--out", &enc, "--chunk-size", "4096"]);
+    let dec = p(d, "file.dec");
+    ok(&["fe", "decrypt", "--key", &key, "--in", &enc, "--out", &dec]);
+    assert_eq!(std::fs::read(&dec).unwrap(), data);
+    std::fs::remove_file(&dec).unwrap();
+
+    // not satisfied
+    fails(&["fe", "decrypt", "--key", &nurse, "--in", &enc, "--out", &dec], &dec, "do not satisfy");
+    // tampered: header, body, last byte; truncated
+    let ct = std::fs::read(&enc).unwrap();
+    for (i, what) in [(20usize, ""), (ct.len() / 2, "authentication"), (ct.len() - 1, "authentication")] {
+        let mut t = ct.clone();
+        t[i] ^= 1;
+        let bad = p(d, "bad.enc");
+        std::fs::write(&bad, &t).unwrap();
+        fails(&["fe", "decrypt", "--key", &key, "--in", &bad, "--out", &dec], &dec, what);
+    }
+    let bad = p(d, "bad.enc");
+    std::fs::write(&bad, &ct[..ct.len() - 4096]).unwrap();
+    fails(&["fe", "decrypt", "--key", &key, "--in", &bad, "--out", &dec], &dec, "");
+    std::fs::remove_file(&bad).unwrap();
+
+    // key of another setup
+    let (pk2, msk2) = (p(d, "pk2"), p(d, "msk2"));
+    ok(&["fe", "setup", "--pk", &pk2, "--msk", &msk2]);
+    let key2 = p(d, "key2");
+    ok(&["fe", "keygen", "--msk", &msk2, "--attrs", "doctor,cardiology,age=42", "--out", &key2]);
+    fails(&["fe", "decrypt", "--key", &key2, "--in", &enc, "--out", &dec], &dec, "different setup");
+
+    // bad policy, non-monotone policy, bad attributes, wrong file kinds
+    let e2 = p(d, "x.enc");
+    fails(&["fe", "encrypt", "--pk", &pk, "--policy", "doctor and (nurse", "--in", &plain, "--out", &e2], &e2, "byte 17");
+    fails(&["fe", "encrypt", "--pk", &pk, "--policy", "not doctor", "--in", &plain, "--out", &e2], &e2, "monotone");
+    fails(&["fe", "encrypt", "--pk", &key, "--policy", "doctor", "--in", &plain, "--out", &e2], &e2, "public key");
+    let k3 = p(d, "k3");
+    fails(&["fe", "keygen", "--msk", &msk, "--attrs", "doctor,,x", "--out", &k3], &k3, "attributes");
+    fails(&["fe", "keygen", "--msk", &pk, "--attrs", "doctor", "--out", &k3], &k3, "master key");
+    fails(&["fe", "decrypt", "--key", &key, "--in", &plain, "--out", &dec], &dec, "");
+
+    // paper 000's symmetric configuration, empty file
+    let empty = p(d, "empty");
+    std::fs::write(&empty, b"").unwrap();
+    let e3 = p(d, "empty.enc");
+    ok(&["fe", "encrypt", "--pk", &pk, "--policy", "2 of (doctor, nurse, age > 40)", "--in", &empty, "--out", &e3, "--mode", "cbc-hmac"]);
+    ok(&["fe", "decrypt", "--key", &key, "--in", &e3, "--out", &dec]);
+    assert_eq!(std::fs::read(&dec).unwrap(), b"");
+    // pk, msk, key, nurse, file, file.enc, pk2, msk2, key2, empty, empty.enc, file.dec
+    no_stray_files(d, 12);
+}
+
+#[test]
+fn fe_other_curve() {
+    let d = tempfile::tempdir().unwrap();
+    let d = d.path();
+    let (pk, msk, key, plain, enc, dec) = (p(d, "pk"), p(d, "msk"), p(d, "key"), p(d, "f"), p(d, "f.enc"), p(d, "f.dec"));
+    ok(&["fe", "setup", "--curve", "bn254-beuchat", "--pk", &pk, "--msk", &msk]);
+    ok(&["fe", "keygen", "--msk", &msk, "--attrs", "a,b", "--out", &key]);
+    std::fs::write(&plain, b"0123456789").unwrap();
+    ok(&["fe", "encrypt", "--pk", &pk, "--policy", "a and b", "--in", &plain, "--out", &enc, "--mode", "cbc-hmac"]);
+    ok(&["fe", "decrypt", "--key", &key, "--in", &enc, "--out", &dec]);
+    assert_eq!(std::fs::read(&dec).unwrap(), b"0123456789");
+    std::fs::remove_file(&dec).unwrap();
+    // a BLS12-381 key on a bn254-beuchat ciphertext
+    let (pk2, msk2, key2) = (p(d, "pk2"), p(d, "msk2"), p(d, "key2"));
+    ok(&["fe", "setup", "--pk", &pk2, "--msk", &msk2]);
+    ok(&["fe", "keygen", "--msk", &msk2, "--attrs", "a,b", "--out", &key2]);
+    fails(&["fe", "decrypt", "--key", &key2, "--in", &enc, "--out", &dec], &dec, "curve mismatch");
+    let o = hayate(&["fe", "setup", "--curve", "p256", "--pk", &p(d, "x"), "--msk", &p(d, "y")]);
+    assert_eq!(o.status.code(), Some(1));
+}
