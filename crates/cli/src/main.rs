@@ -12,6 +12,7 @@ mod aead_cmd;
 mod bench;
 mod bench_aead;
 mod bench_pairing;
+mod ecc_cmd;
 mod evm;
 mod fe_cmd;
 mod timing;
@@ -38,6 +39,8 @@ enum Command {
     Fe(fe_cmd::FeCommand),
     /// Measure a suite and print a table (or JSON lines with --json).
     Bench(bench::BenchArgs),
+    /// SEC 1 ECDH on a named curve: prints the shared x-coordinate as hex.
+    Ecdh(ecc_cmd::EcdhArgs),
 }
 
 fn main() -> ExitCode {
@@ -47,5 +50,6 @@ fn main() -> ExitCode {
         Command::Aead(c) => aead_cmd::run(c),
         Command::Fe(c) => fe_cmd::run(c),
         Command::Bench(a) => bench::run(a),
+        Command::Ecdh(a) => ecc_cmd::run_ecdh(a),
     }
 }
