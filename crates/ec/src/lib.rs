@@ -19,6 +19,7 @@
 //!   brainpoolP384r1) and [`curves::CurveId`] for run-time selection;
 //! * [`sec1`] — SEC 1 compressed/uncompressed point encodings with full validation;
 //! * [`ecdh`] — SEC 1 ECDH and key generation on the named curves.
+//! * [`hash_to_curve`] — RFC 9380 simplified SWU for P-256 and the shared `expand_message_xmd`.
 //!
 //! Scalars are little-endian `u64` limb slices of any length. Everything that may touch a
 //! secret (points or scalars) is constant time and built on `subtle`; functions whose name ends
@@ -28,6 +29,7 @@ pub mod affine;
 pub mod curve;
 pub mod curves;
 pub mod ecdh;
+pub mod hash_to_curve;
 pub mod jacobian;
 pub mod msm;
 pub mod projective;

@@ -41,6 +41,8 @@ pub trait PrimeField: Field {
     fn from_bytes_be(bytes: &[u8]) -> CtOption<Self>;
     /// Is the canonical integer odd (SEC 1's ỹ bit, RFC 9380's sgn0)?
     fn is_odd(&self) -> Choice;
+    /// A big-endian integer of any length reduced modulo p (RFC 9380 hash_to_field).
+    fn from_bytes_be_reduce(bytes: &[u8]) -> Self;
 }
 
 impl<P: FpParams<N>, const N: usize> PrimeField for Fp<P, N> {
@@ -54,6 +56,9 @@ impl<P: FpParams<N>, const N: usize> PrimeField for Fp<P, N> {
     }
     fn is_odd(&self) -> Choice {
         Fp::is_odd(self)
+    }
+    fn from_bytes_be_reduce(bytes: &[u8]) -> Self {
+        Fp::from_bytes_be_reduce(bytes)
     }
 }
 

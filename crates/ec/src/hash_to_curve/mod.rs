@@ -1,0 +1,107 @@
+//! Hashing to the NIST curves — RFC 9380 simplified SWU (§6.6.2) for curves with a·b ≠ 0,
+//! random-oracle construction (§3): today the suite `P256_XMD:SHA-256_SSWU_RO_` (§8.2).
+//!
+//! ```text
+//! msg ─expand_message_xmd (SHA-256, §5.3.1)─▶ 2·L bytes ─hash_to_field (§5.2, L = 48)─▶ u0, u1
+//!     ─map_to_curve_simple_swu (§6.6.2, Z = −10)─▶ Q0, Q1 ─▶ Q0 + Q1 (h = 1: no clearing)
+//! ```
+//!
+//! [`expand`] is the SHA-256 `expand_message_xmd` shared with `hayate-pairing` (which
+//! re-exports it). The map is written once, generic over [`SswuCurve`] (a curve plus its Z and
+//! L), and is constant time in u: `inv0` by Fermat inversion, both candidate square roots are
+//! computed and selected with `subtle`, the sign fix-up is a conditional negation. The other
+//! NIST suites (P-384 with SHA-384, P-521 with SHA-512) need the SHA-384/512 expanders and
+//! are not provided yet.
+
+pub mod expand;
+
+pub use expand::{expand_message_xmd, expand_message_xmd_into, ExpandError};
+
+use subtle::{ConditionallySelectable, ConstantTimeEq};
+
+use crate::affine::Affine;
+use crate::curves::{NamedCurve, PrimeField, Secp256r1};
+use crate::projective::Projective;
+use crate::Field;
+
+/// A curve with a simplified-SWU suite: A·B ≠ 0, a non-square Z meeting RFC 9380 §6.6.2's
+/// criteria, and the hash_to_field length L = ⌈(⌈log2 p⌉ + k)/8⌉.
+pub trait SswuCurve: NamedCurve {
+    /// Z as a (small, possibly negative) integer.
+    const SSWU_Z: i64;
+    /// hash_to_field's L (bytes per field element).
+    const L: usize;
+    /// The suite ID, e.g. `P256_XMD:SHA-256_SSWU_RO_`.
+    const SUITE_RO: &'static str;
+}
+
+impl SswuCurve for Secp256r1 {
+    const SSWU_Z: i64 = -10;
+    const L: usize = 48; // ⌈(256 + 128)/8⌉
+    const SUITE_RO: &'static str = "P256_XMD:SHA-256_SSWU_RO_";
+}
+
+fn small<F: Field>(z: i64) -> F {
+    let v = F::from_u64(z.unsigned_abs());
+    if z < 0 {
+        -v
+    } else {
+        v
+    }
+}
+
+/// hash_to_field (RFC 9380 §5.2) with expand_message_xmd/SHA-256 and m = 1: `count` elements,
+/// each the reduction of L uniform bytes modulo p.
+pub fn hash_to_field<C: SswuCurve>(msg: &[u8], dst: &[u8], count: usize) -> Result<Vec<C::Base>, ExpandError> {
+    let bytes = expand_message_xmd(msg, dst, count * C::L)?;
+    Ok(bytes.chunks(C::L).map(<C::Base as PrimeField>::from_bytes_be_reduce).collect())
+}
+
+/// map_to_curve_simple_swu (RFC 9380 §6.6.2), constant time in u.
+pub fn map_to_curve<C: SswuCurve>(u: &C::Base) -> Affine<C> {
+    let a = C::A;
+    let b = C::B;
+    let z: C::Base = small(C::SSWU_Z);
+    let u2 = u.square();
+    let zu2 = z * u2;
+    // tv1 = inv0(Z²u⁴ + Zu²)
+    let den = zu2.square() + zu2;
+    let tv1 = den.invert().unwrap_or(C::Base::ZERO);
+    // x1 = (−B/A)(1 + tv1), or B/(Z·A) when tv1 = 0 (public constants: variable-time inverse ok)
+    let a_inv = a.invert().unwrap_or(C::Base::ZERO);
+    let minus_b_over_a = -(b * a_inv);
+    let za_inv = (z * a).invert().unwrap_or(C::Base::ZERO);
+    let x1_exc = b * za_inv;
+    let x1 = C::Base::conditional_select(&(minus_b_over_a * (C::Base::ONE + tv1)), &x1_exc, tv1.is_zero());
+    let gx1 = (x1.square() + a) * x1 + b;
+    let x2 = zu2 * x1;
+    let gx2 = (x2.square() + a) * x2 + b;
+    let y1 = gx1.sqrt();
+    let y2 = gx2.sqrt();
+    let e = y1.is_some();
+    let x = C::Base::conditional_select(&x2, &x1, e);
+    let y = C::Base::conditional_select(&y2.unwrap_or(C::Base::ZERO), &y1.unwrap_or(C::Base::ZERO), e);
+    // sgn0(u) = sgn0(y)
+    let flip = !u.is_odd().ct_eq(&y.is_odd());
+    let y = C::Base::conditional_select(&y, &-y, flip);
+    Affine::from_xy_unchecked(x, y)
+}
+
+/// hash_to_curve (RFC 9380 §3, random oracle): map(u0) + map(u1); the cofactor of every
+/// [`SswuCurve`] here is 1, so clear_cofactor is the identity map.
+pub fn hash_to_curve<C: SswuCurve>(msg: &[u8], dst: &[u8]) -> Result<Affine<C>, ExpandError> {
+    let u = hash_to_field::<C>(msg, dst, 2)?;
+    let q0 = Projective::from(map_to_curve::<C>(&u[0]));
+    let q1 = Projective::from(map_to_curve::<C>(&u[1]));
+    let r = q0.add(&q1);
+    let r = if C::COFACTOR == 1 { r } else { r.mul_ct(&[C::COFACTOR]) };
+    Ok(r.to_affine())
+}
+
+/// encode_to_curve (RFC 9380 §3, non-uniform): map(u0) for a single field element.
+pub fn encode_to_curve<C: SswuCurve>(msg: &[u8], dst: &[u8]) -> Result<Affine<C>, ExpandError> {
+    let u = hash_to_field::<C>(msg, dst, 1)?;
+    let q = Projective::from(map_to_curve::<C>(&u[0]));
+    let q = if C::COFACTOR == 1 { q } else { q.mul_ct(&[C::COFACTOR]) };
+    Ok(q.to_affine())
+}
