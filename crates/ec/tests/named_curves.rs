@@ -143,7 +143,7 @@ fn check_sec1_and_ecdh<C: NamedCurve>(seed: u64) {
     bad_xc.extend_from_slice(&p_enc);
     assert_eq!(decode_point::<C>(&bad_xc), Err(Sec1Error::CoordinateOutOfRange));
     let mut all_ff = vec![0x04];
-    all_ff.extend(std::iter::repeat(0xff).take(2 * fb));
+    all_ff.extend(std::iter::repeat_n(0xff, 2 * fb));
     assert!(decode_point::<C>(&all_ff).is_err());
     // a compressed x with no point: the first x with a non-square right-hand side
     let mut x = C::Base::ONE;
