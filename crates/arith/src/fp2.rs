@@ -141,11 +141,13 @@ impl<P: TowerParams<N>, const N: usize> Fp2<P, N> {
     #[inline]
     pub fn mul_wide(&self, o: &Self) -> Fp2Wide<N> {
         let ac = Fp::<P, N>::mul_wide(self.c0.mont_limbs(), o.c0.mont_limbs());
-        // k·b left unreduced (k·p < R), so (k·b)·d < k·p² < p·R
-        let kb = if P::BETA_NEG == 1 { *self.c1.mont_limbs() } else { mul_small_unreduced(&self.c1, P::BETA_NEG) };
-        let kbd = Fp::<P, N>::mul_wide(&kb, o.c1.mont_limbs());
+        let bd = Fp::<P, N>::mul_wide(self.c1.mont_limbs(), o.c1.mont_limbs());
+        // k·bd by k − 1 double-width additions (k·p² < p·R since k·p < R): no fourth product
+        let mut kbd = bd;
+        for _ in 1..P::BETA_NEG {
+            kbd = wide_add(&kbd, &bd);
+        }
         let c0 = wide_sub::<P, N>(&ac, &kbd);
-        let bd = if P::BETA_NEG == 1 { kbd } else { Fp::<P, N>::mul_wide(self.c1.mont_limbs(), o.c1.mont_limbs()) };
         let s = self.c0.add_unreduced(&self.c1);
         let t = o.c0.add_unreduced(&o.c1);
         let st = Fp::<P, N>::mul_wide(&s, &t);
@@ -159,7 +161,7 @@ impl<P: TowerParams<N>, const N: usize> Fp2<P, N> {
         Self { c0: Fp::reduce_wide(&w.c0), c1: Fp::reduce_wide(&w.c1) }
     }
 
-    /// Lazy-reduction multiplication (paper 001): 3 mul256 (2 for β = −1 shares bd) + 2 mod512.
+    /// Lazy-reduction multiplication (paper 001): 3 mul256 + 2 mod512.
     #[inline]
     pub fn mul(&self, o: &Self) -> Self {
         Self::reduce_wide(&self.mul_wide(o))
@@ -198,6 +200,14 @@ impl<P: TowerParams<N>, const N: usize> Fp2<P, N> {
     pub fn mul_by_xi(&self) -> Self {
         // (x0 + x1 u)(a + b u) = (a x0 + β b x1) + (a x1 + b x0) u
         let (a, b) = P::XI;
+        if a == 0 && b == 1 {
+            // ξ = u (the papers' curve): x·u = β·x1 + x0·u
+            return Self { c0: Self::mul_base_by_beta(&self.c1), c1: self.c0 };
+        }
+        if b == 1 && P::BETA_NEG == 1 {
+            // ξ = a + u, β = −1 (alt_bn128, BLS12-381): (a·x0 − x1) + (a·x1 + x0)·u
+            return Self { c0: self.c0.mul_small(a) - self.c1, c1: self.c1.mul_small(a) + self.c0 };
+        }
         let ax0 = self.c0.mul_small(a);
         let ax1 = self.c1.mul_small(a);
         let bx0 = self.c0.mul_small(b);
