@@ -8,4 +8,6 @@ if [ ! -d ../shared/vectors ]; then
     echo "error: ../shared/vectors (third-party test vectors) not found beside the repository" >&2
     exit 1
 fi
+# valgrind: crates/ec/tests/valgrind_ct.rs runs the constant-time ladder under memcheck.
+command -v valgrind >/dev/null || (apt-get update && apt-get install -y valgrind)
 cargo test --locked

@@ -1,5 +1,5 @@
 //! Bernstein–Yang safegcd and binary-GCD inversion (paper 004's open problem, `safegcd.rs`)
-//! against Fermat inversion on every named field, and against num-bigint on full-width and
+//! against Fermat inversion on every named field of `fields.rs` (pairing, SEC 2, brainpool), and against num-bigint on full-width and
 //! large moduli (secp256k1, P-256, P-384, P-521 in 9 limbs, 2^127 − 1, a 1024-bit composite).
 
 use hayate_arith::fields::*;
@@ -54,6 +54,27 @@ fn named_fields_match_fermat() {
     check_field::<Bn254FrParams, 4>();
     check_field::<Bls12381FpParams, 6>();
     check_field::<Bls12381FrParams, 4>();
+}
+
+#[test]
+fn sec2_and_brainpool_fields_match_fermat() {
+    // full-width (top bit set) and short-top-limb moduli, 3 to 9 limbs
+    check_field::<Secp192r1FpParams, 3>();
+    check_field::<Secp192r1FnParams, 3>();
+    check_field::<Secp224r1FpParams, 4>();
+    check_field::<Secp224r1FnParams, 4>();
+    check_field::<Secp256r1FpParams, 4>();
+    check_field::<Secp256r1FnParams, 4>();
+    check_field::<Secp384r1FpParams, 6>();
+    check_field::<Secp384r1FnParams, 6>();
+    check_field::<Secp521r1FpParams, 9>();
+    check_field::<Secp521r1FnParams, 9>();
+    check_field::<Secp256k1FpParams, 4>();
+    check_field::<Secp256k1FnParams, 4>();
+    check_field::<BrainpoolP256r1FpParams, 4>();
+    check_field::<BrainpoolP256r1FnParams, 4>();
+    check_field::<BrainpoolP384r1FpParams, 6>();
+    check_field::<BrainpoolP384r1FnParams, 6>();
 }
 
 fn big<const N: usize>(a: &[u64; N]) -> BigUint {

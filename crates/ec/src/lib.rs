@@ -14,6 +14,10 @@
 //!   formulas of Renes–Costello–Batina 2016 — the default for constant-time code;
 //! * [`scalar_mul`] — constant-time fixed-window and variable-time wNAF scalar multiplication,
 //!   and paper 002's split ("parallel") scalar multiplication;
+//! * [`ladder`] — paper 004's Jin–Miyaji two-bit 2-ary right-to-left ladder (affine,
+//!   double-quadruple, safegcd inversion), the Montgomery ladder and Joye's m-ary ladder;
+//! * [`methods`] — [`Method`], every scalar multiplication selectable by name, and the
+//!   [`scalar_mul`] dispatcher;
 //! * [`msm`] — multi-scalar multiplication (Pippenger's bucket method) for public inputs.
 //! * [`curves`] — the named curves (SEC 2 secp192r1 … secp521r1, secp256k1, brainpoolP256r1,
 //!   brainpoolP384r1) and [`curves::CurveId`] for run-time selection;
@@ -31,6 +35,8 @@ pub mod curves;
 pub mod ecdh;
 pub mod hash_to_curve;
 pub mod jacobian;
+pub mod ladder;
+pub mod methods;
 pub mod msm;
 pub mod projective;
 pub mod scalar_mul;
@@ -39,6 +45,7 @@ pub mod sec1;
 pub use affine::Affine;
 pub use curve::CurveParams;
 pub use jacobian::Jacobian;
+pub use methods::{scalar_mul, Method};
 pub use msm::msm_vartime;
 pub use projective::Projective;
 

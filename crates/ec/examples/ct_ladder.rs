@@ -1,0 +1,173 @@
+//! Valgrind payload for the constant-time evidence of issue 4 / paper 004 (run by
+//! `crates/ec/tests/valgrind_ct.rs`, which builds this example in release mode and runs it under
+//! `valgrind --error-exitcode=1 --track-origins=yes`).
+//!
+//! `ct_ladder ct` runs, on secp256k1 and secp256r1, the Jin–Miyaji two-bit ladder with safegcd
+//! inversion (secret scalar, and secret scalar with secret base point), the Montgomery and Joye ladders, and the safegcd
+//! inversion of secret field elements, each input marked *undefined* with valgrind's
+//! `VALGRIND_MAKE_MEM_UNDEFINED` client request: memcheck then reports any branch or memory
+//! address that depends on the secret. Results are marked defined again before they are
+//! checked against a public reference. `ct_ladder leaky` is the negative control: the
+//! variable-time binary-GCD inversion (paper 004's inverter) on a secret, which memcheck must
+//! flag. Outside valgrind the client requests are no-ops and the program just checks results.
+//!
+//! The client request is issued with inline assembly, as `valgrind.h` does on amd64: the
+//! "special instruction" preamble `rol rdi,3; rol rdi,13; rol rdi,61; rol rdi,51` (128
+//! rotations: a no-op) then `xchg rbx,rbx`, with rax pointing at {request, a1..a5} and the
+//! result in rdx. MAKE_MEM_UNDEFINED = VG_USERREQ_TOOL_BASE('M','C') + 1 = 0x4D430001,
+//! MAKE_MEM_DEFINED = 0x4D430002 (`memcheck.h`), RUNNING_ON_VALGRIND = 0x1001.
+//!
+//! Release builds only: debug assertions and overflow checks (in `subtle` and here) branch on
+//! secrets by design.
+
+use hayate_arith::Field;
+use hayate_ec::curves::{Secp256k1, Secp256r1};
+use hayate_ec::ladder::{jin_miyaji_ct, joye_ladder, montgomery_ladder};
+use hayate_ec::{Affine, CurveParams, Projective};
+
+#[cfg(target_arch = "x86_64")]
+mod vg {
+    pub const RUNNING_ON_VALGRIND: u64 = 0x1001;
+    pub const MAKE_MEM_UNDEFINED: u64 = 0x4D43_0001;
+    pub const MAKE_MEM_DEFINED: u64 = 0x4D43_0002;
+
+    /// `VALGRIND_DO_CLIENT_REQUEST_EXPR(0, req, a1, a2, 0, 0, 0)`: 0 when not under valgrind.
+    #[inline(never)]
+    pub fn client_request(req: u64, a1: u64, a2: u64) -> u64 {
+        let args: [u64; 6] = [req, a1, a2, 0, 0, 0];
+        let mut result: u64 = 0;
+        // SAFETY: rdi is rotated by 128 bits in total (unchanged), xchg rbx,rbx is a no-op;
+        // valgrind reads `args` through rax and writes the result into rdx.
+        unsafe {
+            core::arch::asm!(
+                "rol rdi, 3",
+                "rol rdi, 13",
+                "rol rdi, 61",
+                "rol rdi, 51",
+                "xchg rbx, rbx",
+                in("rax") args.as_ptr(),
+                inout("rdx") result,
+                options(nostack),
+            );
+        }
+        result
+    }
+}
+#[cfg(not(target_arch = "x86_64"))]
+mod vg {
+    pub const RUNNING_ON_VALGRIND: u64 = 0;
+    pub const MAKE_MEM_UNDEFINED: u64 = 0;
+    pub const MAKE_MEM_DEFINED: u64 = 0;
+    pub fn client_request(_: u64, _: u64, _: u64) -> u64 {
+        0
+    }
+}
+
+fn mark<T>(req: u64, v: &T) {
+    vg::client_request(req, v as *const T as u64, core::mem::size_of::<T>() as u64);
+}
+/// Marks the bytes of `v` as undefined (secret) for memcheck.
+fn secret<T>(v: &T) {
+    mark(vg::MAKE_MEM_UNDEFINED, v)
+}
+/// Marks the bytes of `v` as defined again (declassified).
+fn public<T>(v: &T) {
+    mark(vg::MAKE_MEM_DEFINED, v)
+}
+
+/// Deterministic 256-bit scalars (splitmix64).
+fn limbs(seed: u64) -> [u64; 4] {
+    let mut s = seed;
+    core::array::from_fn(|_| {
+        s = s.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = s;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    })
+}
+
+/// Ladders on secret scalars (and a secret base point) of curve C.
+fn ladders<C: CurveParams>() {
+    let g = Affine::<C>::generator();
+    for seed in 1..=2u64 {
+        let k = limbs(seed ^ C::NAME.len() as u64);
+        let want = Projective::<C>::generator().mul_vartime(&k).to_affine();
+        let p = Projective::<C>::generator().mul_vartime(&[seed + 1]).to_affine();
+        let want_p = Projective::from(p).mul_vartime(&k).to_affine();
+
+        // Jin–Miyaji ladder (affine, double-quadruple, safegcd): secret scalar
+        let ks = k;
+        secret(&ks);
+        let r = jin_miyaji_ct(&g, &ks);
+        public(&r);
+        assert_eq!(r, want, "{}: Jin–Miyaji", C::NAME);
+        // … and secret scalar with a secret base point
+        let ps = p;
+        secret(&ps);
+        let r = jin_miyaji_ct(&ps, &ks);
+        public(&r);
+        assert_eq!(r, want_p, "{}: Jin–Miyaji, secret point", C::NAME);
+        if seed == 1 {
+            let r = montgomery_ladder(&Projective::from(g), &ks);
+            public(&r);
+            assert_eq!(r.to_affine(), want, "{}: Montgomery ladder", C::NAME);
+            let r = joye_ladder(&Projective::from(g), &ks);
+            public(&r);
+            assert_eq!(r.to_affine(), want, "{}: Joye ladder", C::NAME);
+        }
+    }
+}
+
+/// safegcd inversion of secret elements of F (0 and 1 included).
+fn inversions<F: Field>() {
+    for i in 0..4u64 {
+        let x = match i {
+            0 => F::ZERO,
+            1 => F::ONE,
+            _ => F::from_u64(i) * F::from_u64(u64::MAX - i).square(),
+        };
+        let xs = x;
+        secret(&xs);
+        let inv = xs.invert_safegcd();
+        let (v, some) = (inv.unwrap_or(F::ZERO), inv.is_some());
+        public(&v);
+        public(&some);
+        assert_eq!(bool::from(some), i != 0, "safegcd: zero detection");
+        if i != 0 {
+            assert_eq!(v * x, F::ONE, "safegcd inverse");
+        }
+    }
+}
+
+fn run_ct() {
+    ladders::<Secp256k1>();
+    ladders::<Secp256r1>();
+    inversions::<<Secp256k1 as CurveParams>::Base>();
+    inversions::<<Secp256r1 as CurveParams>::Base>();
+    println!("ct_ladder: constant-time payload done");
+}
+
+fn run_leaky() {
+    type F = <Secp256k1 as CurveParams>::Base;
+    let x = F::from_u64(12345).square();
+    let xs = x;
+    secret(&xs);
+    let inv = xs.invert_vartime().unwrap_or(F::ZERO);
+    public(&inv);
+    assert_eq!(inv * x, F::ONE);
+    println!("ct_ladder: leaky payload done");
+}
+
+fn main() {
+    let on_vg = vg::client_request(vg::RUNNING_ON_VALGRIND, 0, 0);
+    println!("ct_ladder: running on valgrind = {on_vg}");
+    match std::env::args().nth(1).as_deref().unwrap_or("ct") {
+        "ct" => run_ct(),
+        "leaky" => run_leaky(),
+        other => {
+            eprintln!("usage: ct_ladder [ct|leaky] (got {other})");
+            std::process::exit(2);
+        }
+    }
+}

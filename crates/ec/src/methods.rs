@@ -1,0 +1,325 @@
+//! Scalar-multiplication methods selectable by name (issue 4: "each selectable by name in the
+//! API"), and one dispatcher [`scalar_mul`].
+//!
+//! | [`Method`] | name | source | time |
+//! |---|---|---|---|
+//! | `Binary` | `binary` | paper 002 §3.1, left-to-right double-and-add (Jacobian) | variable |
+//! | `Window(w)` | `window:W` | paper 002 §3.2, fixed 2^w-ary windows (Jacobian) | variable |
+//! | `Naf` | `naf` | paper 002 §3.3, NAF (w = 2) | variable |
+//! | `WNaf(w)` | `wnaf:W` | width-w NAF (w ∈ [2, 7]) | variable |
+//! | `Split { x }` | `split:X` | paper 002 §4: k = k₁·2^x + k₂ on two threads, wNAF halves | variable |
+//! | `FixedWindowCt` | `fixed-window-ct` | [`Projective::mul_ct`], w = 4, complete formulas | constant |
+//! | `SplitCt` | `split-ct` | [`Projective::mul_ct_parallel`], x = ⌈0.734·m⌉ | constant |
+//! | `AffineLadderCt` | `affine-ladder-ct` | [`Affine::mul_ct_affine`] (Fermat inversions) | constant |
+//! | `JinMiyaji` | `jin-miyaji` | paper 004 Alg. 1, affine + double-quadruple, safegcd | constant |
+//! | `JinMiyajiBinaryGcd` | `jin-miyaji-bingcd` | the same with paper 004's binary-GCD inverter | variable |
+//! | `MontgomeryLadder` | `montgomery-ladder` | projective, complete formulas | constant |
+//! | `JoyeLadder` | `joye-ladder` | Joye's 2-ary right-to-left ladder, projective | constant |
+//! | `JoyeMary(w)` | `joye-mary:W` | Joye's m-ary right-to-left ladder, m = 2^w | constant |
+//!
+//! "Constant" means: time independent of the scalar (for a given limb count) and of the point.
+//! The split methods use scoped threads (one spawn per call), not a persistent pool.
+
+use core::fmt;
+use core::str::FromStr;
+
+use crate::affine::Affine;
+use crate::curve::CurveParams;
+use crate::jacobian::Jacobian;
+use crate::ladder;
+use crate::projective::Projective;
+use crate::scalar_mul::wnaf_digits;
+use crate::{bit, bits_vartime};
+
+/// A scalar-multiplication method (see the module table).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Method {
+    /// Left-to-right binary double-and-add (variable time).
+    Binary,
+    /// Fixed 2^w-ary window, w ∈ [1, 8] (variable time).
+    Window(u32),
+    /// Non-adjacent form (variable time).
+    Naf,
+    /// Width-w NAF, w ∈ [2, 7] (variable time).
+    WNaf(u32),
+    /// Paper 002's two-thread split at bit x (variable time).
+    Split {
+        /// The split point: k = k₁·2^x + k₂.
+        x: u32,
+    },
+    /// Fixed window w = 4 over complete projective formulas (constant time).
+    FixedWindowCt,
+    /// Paper 002's split, constant-time halves, x = ⌈0.734·64·len(k)⌉.
+    SplitCt,
+    /// Affine Montgomery-style ladder with Fermat inversions (constant time).
+    AffineLadderCt,
+    /// Jin–Miyaji two-bit 2-ary right-to-left ladder with safegcd (constant time).
+    JinMiyaji,
+    /// Jin–Miyaji ladder with binary-GCD inversion (variable time, as paper 004's hardware).
+    JinMiyajiBinaryGcd,
+    /// Montgomery ladder, projective, complete formulas (constant time).
+    MontgomeryLadder,
+    /// Joye's 2-ary right-to-left ladder (constant time).
+    JoyeLadder,
+    /// Joye's m-ary right-to-left ladder, m = 2^w, w ∈ [1, 6] (constant time).
+    JoyeMary(u32),
+}
+
+impl Method {
+    /// Every method, with typical parameters (for tests and benchmarks); `split_x` is the split
+    /// point used for [`Method::Split`].
+    pub fn all(split_x: u32) -> Vec<Method> {
+        vec![
+            Method::Binary,
+            Method::Window(1),
+            Method::Window(4),
+            Method::Window(5),
+            Method::Naf,
+            Method::WNaf(3),
+            Method::WNaf(5),
+            Method::Split { x: split_x },
+            Method::FixedWindowCt,
+            Method::SplitCt,
+            Method::AffineLadderCt,
+            Method::JinMiyaji,
+            Method::JinMiyajiBinaryGcd,
+            Method::MontgomeryLadder,
+            Method::JoyeLadder,
+            Method::JoyeMary(2),
+            Method::JoyeMary(4),
+        ]
+    }
+
+    /// Does the running time depend only on the scalar's limb count (not on its value or on P)?
+    pub fn is_constant_time(&self) -> bool {
+        matches!(
+            self,
+            Method::FixedWindowCt
+                | Method::SplitCt
+                | Method::AffineLadderCt
+                | Method::JinMiyaji
+                | Method::MontgomeryLadder
+                | Method::JoyeLadder
+                | Method::JoyeMary(_)
+        )
+    }
+
+    /// Paper 002's split point for an m-bit scalar: x = ⌈0.734·m⌉.
+    pub fn paper002_split(m: u32) -> Method {
+        Method::Split { x: (m * 734).div_ceil(1000) }
+    }
+
+    /// The names accepted by [`Method::from_str`] (W, X: decimal parameters).
+    pub const NAMES: &'static [&'static str] = &[
+        "binary",
+        "window:W",
+        "naf",
+        "wnaf:W",
+        "split:X",
+        "fixed-window-ct",
+        "split-ct",
+        "affine-ladder-ct",
+        "jin-miyaji",
+        "jin-miyaji-bingcd",
+        "montgomery-ladder",
+        "joye-ladder",
+        "joye-mary:W",
+    ];
+}
+
+impl fmt::Display for Method {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Method::Binary => write!(f, "binary"),
+            Method::Window(w) => write!(f, "window:{w}"),
+            Method::Naf => write!(f, "naf"),
+            Method::WNaf(w) => write!(f, "wnaf:{w}"),
+            Method::Split { x } => write!(f, "split:{x}"),
+            Method::FixedWindowCt => write!(f, "fixed-window-ct"),
+            Method::SplitCt => write!(f, "split-ct"),
+            Method::AffineLadderCt => write!(f, "affine-ladder-ct"),
+            Method::JinMiyaji => write!(f, "jin-miyaji"),
+            Method::JinMiyajiBinaryGcd => write!(f, "jin-miyaji-bingcd"),
+            Method::MontgomeryLadder => write!(f, "montgomery-ladder"),
+            Method::JoyeLadder => write!(f, "joye-ladder"),
+            Method::JoyeMary(w) => write!(f, "joye-mary:{w}"),
+        }
+    }
+}
+
+/// Error of [`Method::from_str`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownMethod(pub String);
+
+impl fmt::Display for UnknownMethod {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "unknown method `{}` (known: {})", self.0, Method::NAMES.join(", "))
+    }
+}
+impl std::error::Error for UnknownMethod {}
+
+impl FromStr for Method {
+    type Err = UnknownMethod;
+    /// Parses `name` or `name:param` (also `name=param`), case-insensitive; `window`, `wnaf`
+    /// and `joye-mary` without a parameter mean w = 4.
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let err = || UnknownMethod(s.to_string());
+        let lower = s.trim().to_ascii_lowercase().replace('_', "-");
+        let (name, param) = match lower.split_once([':', '=']) {
+            Some((n, p)) => (n.to_string(), Some(p.parse::<u32>().map_err(|_| err())?)),
+            None => (lower.clone(), None),
+        };
+        let w = |lo: u32, hi: u32| -> Result<u32, UnknownMethod> {
+            let w = param.unwrap_or(4);
+            if (lo..=hi).contains(&w) {
+                Ok(w)
+            } else {
+                Err(err())
+            }
+        };
+        let no_param = |m: Method| if param.is_none() { Ok(m) } else { Err(err()) };
+        match name.as_str() {
+            "binary" => no_param(Method::Binary),
+            "window" => Ok(Method::Window(w(1, 8)?)),
+            "naf" => no_param(Method::Naf),
+            "wnaf" => Ok(Method::WNaf(w(2, 7)?)),
+            "split" => Ok(Method::Split { x: param.ok_or_else(err)? }),
+            "fixed-window-ct" => no_param(Method::FixedWindowCt),
+            "split-ct" => no_param(Method::SplitCt),
+            "affine-ladder-ct" => no_param(Method::AffineLadderCt),
+            "jin-miyaji" => no_param(Method::JinMiyaji),
+            "jin-miyaji-bingcd" => no_param(Method::JinMiyajiBinaryGcd),
+            "montgomery-ladder" => no_param(Method::MontgomeryLadder),
+            "joye-ladder" => no_param(Method::JoyeLadder),
+            "joye-mary" => Ok(Method::JoyeMary(w(1, 6)?)),
+            _ => Err(err()),
+        }
+    }
+}
+
+/// \[k\]P by the chosen method (scalars are little-endian limbs, used as integers: not reduced
+/// modulo the group order).
+pub fn scalar_mul<C: CurveParams>(method: Method, p: &Projective<C>, k: &[u64]) -> Projective<C> {
+    match method {
+        Method::Binary => Projective::from(binary_vartime(&Jacobian::from(*p), k)),
+        Method::Window(w) => Projective::from(window_vartime(&Jacobian::from(*p), k, w)),
+        Method::Naf => Projective::from(wnaf_vartime(&Jacobian::from(*p), k, 2)),
+        Method::WNaf(w) => Projective::from(wnaf_vartime(&Jacobian::from(*p), k, w)),
+        Method::Split { x } => split_vartime(p, k, x as usize),
+        Method::FixedWindowCt => p.mul_ct(k),
+        Method::SplitCt => p.mul_ct_parallel(k),
+        Method::AffineLadderCt => Projective::from(p.to_affine().mul_ct_affine(k)),
+        Method::JinMiyaji => {
+            let a = ladder::to_affine_with::<C, ladder::SafeGcd>(p);
+            Projective::from(ladder::jin_miyaji_ct(&a, k))
+        }
+        Method::JinMiyajiBinaryGcd => {
+            let a = ladder::to_affine_with::<C, ladder::BinaryGcdVartime>(p);
+            Projective::from(ladder::jin_miyaji_binary_gcd_vartime(&a, k))
+        }
+        Method::MontgomeryLadder => ladder::montgomery_ladder(p, k),
+        Method::JoyeLadder => ladder::joye_ladder(p, k),
+        Method::JoyeMary(w) => ladder::joye_mary_ladder(p, k, w),
+    }
+}
+
+/// [`scalar_mul`] for an affine point.
+pub fn scalar_mul_affine<C: CurveParams>(method: Method, p: &Affine<C>, k: &[u64]) -> Projective<C> {
+    scalar_mul(method, &Projective::from(*p), k)
+}
+
+/// Left-to-right double-and-add with branching Jacobian additions (public k).
+pub fn binary_vartime<C: CurveParams>(p: &Jacobian<C>, k: &[u64]) -> Jacobian<C> {
+    let mut acc = Jacobian::identity();
+    for i in (0..bits_vartime(k)).rev() {
+        acc = acc.double();
+        if bit(k, i) == 1 {
+            acc = acc.add_vartime(p);
+        }
+    }
+    acc
+}
+
+/// Left-to-right fixed 2^w-ary window (table of 2^w − 1 multiples; zero windows skip the
+/// addition; public k). `w` is clamped to [1, 8].
+pub fn window_vartime<C: CurveParams>(p: &Jacobian<C>, k: &[u64], w: u32) -> Jacobian<C> {
+    let w = w.clamp(1, 8) as usize;
+    let m = bits_vartime(k);
+    if m == 0 {
+        return Jacobian::identity();
+    }
+    let mut table = Vec::with_capacity((1 << w) - 1);
+    table.push(*p);
+    for i in 1..(1usize << w) - 1 {
+        let t = table[i - 1].add_vartime(p);
+        table.push(t);
+    }
+    let windows = m.div_ceil(w);
+    let mut acc = Jacobian::identity();
+    for j in (0..windows).rev() {
+        acc = acc.double_n(w);
+        let mut d = 0usize;
+        for b in (0..w).rev() {
+            d = (d << 1) | bit(k, j * w + b) as usize;
+        }
+        if d != 0 {
+            acc = acc.add_vartime(&table[d - 1]);
+        }
+    }
+    acc
+}
+
+/// Width-w NAF with a table of odd multiples P, 3P, …, (2^(w−1) − 1)P (public k).
+pub fn wnaf_vartime<C: CurveParams>(p: &Jacobian<C>, k: &[u64], w: u32) -> Jacobian<C> {
+    let w = w.clamp(2, 7);
+    let digits = wnaf_digits(k, w);
+    let n = 1usize << (w - 2);
+    let mut table = Vec::with_capacity(n);
+    table.push(*p);
+    let p2 = p.double();
+    for i in 1..n {
+        let t = table[i - 1].add_vartime(&p2);
+        table.push(t);
+    }
+    let mut acc = Jacobian::identity();
+    for &d in digits.iter().rev() {
+        acc = acc.double();
+        if d != 0 {
+            let t = table[(d.unsigned_abs() as usize) / 2];
+            acc = acc.add_vartime(&if d < 0 { t.neg() } else { t });
+        }
+    }
+    acc
+}
+
+/// (k ≫ x, k mod 2^x) (public k).
+fn split_at(k: &[u64], x: usize) -> (Vec<u64>, Vec<u64>) {
+    let total = 64 * k.len();
+    let x = x.min(total);
+    let mut hi = vec![0u64; (total - x).div_ceil(64).max(1)];
+    let mut lo = vec![0u64; x.div_ceil(64).max(1)];
+    for i in 0..total {
+        let b = bit(k, i);
+        if i < x {
+            lo[i / 64] |= b << (i % 64);
+        } else {
+            hi[(i - x) / 64] |= b << ((i - x) % 64);
+        }
+    }
+    (hi, lo)
+}
+
+/// Paper 002 §4: k = k₁·2^x + k₂; one thread computes \[k₁\]P then x repeated doublings
+/// ([`Jacobian::double_n`]), the other \[k₂\]P; one addition joins them (public k; wNAF halves).
+pub fn split_vartime<C: CurveParams>(p: &Projective<C>, k: &[u64], x: usize) -> Projective<C> {
+    let (k1, k2) = split_at(k, x);
+    let pj = Jacobian::from(*p);
+    let w = |k: &[u64]| if bits_vartime(k) > 80 { 5 } else { 4 };
+    let (hi, lo) = std::thread::scope(|s| {
+        let h = s.spawn(|| wnaf_vartime(&pj, &k1, w(&k1)).double_n(x));
+        let lo = wnaf_vartime(&pj, &k2, w(&k2));
+        (h.join(), lo)
+    });
+    let hi = hi.unwrap_or_else(|_| wnaf_vartime(&pj, &k1, w(&k1)).double_n(x));
+    Projective::from(hi.add_vartime(&lo))
+}
