@@ -15,6 +15,7 @@
 //! `cargo run --release -p hayate-ec --example paper004_ops` (rdtsc counts reference cycles at
 //! the TSC frequency, which may differ from the core clock under turbo/frequency scaling).
 
+use std::hint::black_box as bb;
 use std::time::Instant;
 
 use hayate_arith::Field;
@@ -79,7 +80,6 @@ fn curve<C: CurveParams>() {
     let mut rng = rand::rngs::StdRng::seed_from_u64(4);
     let xs: Vec<C::Base> = (0..400).map(|_| C::Base::random(&mut rng)).collect();
     let (a, b) = (xs[0], xs[1]);
-    let bb = std::hint::black_box;
     println!("== {} ==", C::NAME);
     let mut acc = a;
     let mul = per_call(1000, 51, || acc = bb(acc * b));
