@@ -17,7 +17,7 @@
 //! * 62 divsteps are run on the low 64-bit words of f and g only, accumulating the 2×2
 //!   transition matrix T (entries of magnitude ≤ 2⁶², |u| + |v| ≤ 2⁶²); then
 //!   (f, g) ← T·(f, g)/2⁶² and (d, e) ← T·(d, e)/2⁶² mod m on the full numbers
-//!   ([`update_fg`], [`update_de`]: the division by 2⁶² modulo m adds the multiple of m that
+//!   (`update_fg`, `update_de`: the division by 2⁶² modulo m adds the multiple of m that
 //!   clears the low 62 bits, computed with m⁻¹ mod 2⁶²). d and e stay in (−2m, m).
 //! * Iteration count: Bernstein–Yang Theorem 11.2 — for f odd and 0 ≤ g ≤ f < 2^b, g reaches 0
 //!   after at most ⌊(49b + 80)/17⌋ divsteps if b < 46, ⌊(49b + 57)/17⌋ otherwise (741 for
