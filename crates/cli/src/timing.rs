@@ -19,8 +19,10 @@ pub fn cycles() -> u64 {
     }
 }
 
-/// One measured figure: median over `samples` runs of a batch of `iters` calls.
+/// One measured figure: median over `samples` runs of a batch of `iters` calls
+/// (`min_ns`/`max_ns` give the spread, for suites that report it).
 #[derive(Clone, Copy, Debug)]
+#[allow(dead_code)]
 pub struct Measurement {
     pub median_ns: f64,
     pub cycles: f64,

@@ -2,7 +2,7 @@
 //! (multiples of the generator) and on non-members (random points of the twist, which lie
 //! outside G2 with overwhelming probability since the twist's cofactor is large).
 
-use hayate_arith::{Field, Fp2};
+use hayate_arith::Fp2;
 use hayate_ec::{Affine, CurveParams, Projective};
 use hayate_pairing::{bls12_381::Bls12381, bn254::Bn254, bn254_beuchat::Bn254Beuchat, PairingCurve};
 use rand::{rngs::StdRng, RngCore, SeedableRng};
