@@ -121,15 +121,15 @@ pub fn run(json: bool, quick: bool) {
         return;
     }
     println!("hayate bench pairing{} — single core, medians of {} runs", if quick { " (quick)" } else { "" }, rows.first().map(|r| r.m.samples).unwrap_or(0));
-    println!("{:<14} {:<16} {:>12} {:>14} {:>16} {:>16}", "curve", "op", "ms", "cycles", "paper000 PC ms", "paper001 i7 clk");
+    println!("{:<14} {:<16} {:>12} {:>14} {:>16} {:>16}", "curve", "op", "µs", "cycles", "paper000 PC ms", "paper001 i7 clk");
     for r in &rows {
         let (p0, p1) = paper_figures(r.curve, r.op);
         let f = |v: Option<f64>, d: usize| v.map(|x| format!("{x:.d$}")).unwrap_or_else(|| "—".into());
         println!(
-            "{:<14} {:<16} {:>12.4} {:>14.0} {:>16} {:>16}",
+            "{:<14} {:<16} {:>12.3} {:>14.0} {:>16} {:>16}",
             r.curve,
             r.op,
-            r.m.median_ns / 1e6,
+            r.m.median_ns / 1e3,
             r.m.cycles,
             f(p0, 2),
             f(p1, 0)
