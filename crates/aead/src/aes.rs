@@ -484,6 +484,58 @@ fn expand_key(key: &[u8; 16]) -> [[u8; 16]; ROUNDS + 1] {
 // ---------------------------------------------------------------------------------------------
 // Helpers shared by the AES-based modes (CLOC, SILC, AES-JAMBU).
 
+/// The [`crate::Scheme`] implementation shared by the AES-based modes: each mode type has a
+/// field `aes: Aes128` and an inherent `process(nonce, ad, buf, decrypt) -> [u8; K]` (K ≥ tag
+/// length) that en/decrypts `buf` in place and returns the full tag.
+macro_rules! impl_aes_mode_scheme {
+    ($ty:ty, $name:literal, $nonce_len:expr, $tag_len:expr) => {
+        impl $crate::Scheme for $ty {
+            const NAME: &'static str = $name;
+            const KEY_LEN: usize = 16;
+            const NONCE_LEN: usize = $nonce_len;
+            const TAG_LEN: usize = $tag_len;
+
+            fn new(key: &[u8]) -> Result<Self, $crate::Error> {
+                use zeroize::Zeroize;
+                let mut k = $crate::aes::key16(key)?;
+                let aes = $crate::aes::Aes128::new(&k);
+                k.zeroize();
+                Ok(Self { aes })
+            }
+
+            fn encrypt_detached(
+                &self,
+                nonce: &[u8],
+                ad: &[u8],
+                buf: &mut [u8],
+                tag: &mut [u8],
+            ) -> Result<(), $crate::Error> {
+                $crate::aes::check_lengths(Self::NONCE_LEN, nonce, Self::TAG_LEN, tag)?;
+                let t = self.process(nonce, ad, buf, false);
+                tag.copy_from_slice(&t[..Self::TAG_LEN]);
+                Ok(())
+            }
+
+            fn decrypt_detached(
+                &self,
+                nonce: &[u8],
+                ad: &[u8],
+                buf: &mut [u8],
+                tag: &[u8],
+            ) -> Result<(), $crate::Error> {
+                use zeroize::Zeroize;
+                if let Err(e) = $crate::aes::check_lengths(Self::NONCE_LEN, nonce, Self::TAG_LEN, tag) {
+                    buf.zeroize();
+                    return Err(e);
+                }
+                let t = self.process(nonce, ad, buf, true);
+                $crate::aes::verify_or_wipe(&t[..Self::TAG_LEN], tag, buf)
+            }
+        }
+    };
+}
+pub(crate) use impl_aes_mode_scheme;
+
 /// Checks the nonce and detached-tag lengths of a call.
 ///
 /// A tag buffer of the wrong length is reported as [`Error::CiphertextTooShort`] with `got` set to

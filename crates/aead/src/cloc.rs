@@ -8,8 +8,7 @@
 //! Only the forward AES is used. Decryption is CLOC's "decrypt-then-verify": the buffer is
 //! decrypted in place, the tag compared in constant time, and the buffer wiped on mismatch.
 
-use crate::aes::{check_lengths, key16, verify_or_wipe, xor_into, Aes128, BlockCipher};
-use crate::{Error, Scheme};
+use crate::aes::{xor_into, Aes128, BlockCipher};
 use zeroize::Zeroize;
 
 /// The parameter byte for (E = AES, ℓ_N = 12 bytes, τ = 8 bytes).
@@ -196,47 +195,7 @@ fn g2(b: &mut [u8; 16]) {
     f2(b)
 }
 
-impl Scheme for Clocv3 {
-    const NAME: &'static str = "aes128n12t8clocv3";
-    const KEY_LEN: usize = 16;
-    const NONCE_LEN: usize = 12;
-    const TAG_LEN: usize = 8;
-
-    fn new(key: &[u8]) -> Result<Self, Error> {
-        let mut k = key16(key)?;
-        let aes = Aes128::new(&k);
-        k.zeroize();
-        Ok(Self { aes })
-    }
-
-    fn encrypt_detached(
-        &self,
-        nonce: &[u8],
-        ad: &[u8],
-        buf: &mut [u8],
-        tag: &mut [u8],
-    ) -> Result<(), Error> {
-        check_lengths(Self::NONCE_LEN, nonce, Self::TAG_LEN, tag)?;
-        let t = self.process(nonce, ad, buf, false);
-        tag.copy_from_slice(&t[..Self::TAG_LEN]);
-        Ok(())
-    }
-
-    fn decrypt_detached(
-        &self,
-        nonce: &[u8],
-        ad: &[u8],
-        buf: &mut [u8],
-        tag: &[u8],
-    ) -> Result<(), Error> {
-        if let Err(e) = check_lengths(Self::NONCE_LEN, nonce, Self::TAG_LEN, tag) {
-            buf.zeroize();
-            return Err(e);
-        }
-        let t = self.process(nonce, ad, buf, true);
-        verify_or_wipe(&t[..Self::TAG_LEN], tag, buf)
-    }
-}
+crate::aes::impl_aes_mode_scheme!(Clocv3, "aes128n12t8clocv3", 12, 8);
 
 #[cfg(test)]
 mod tests {
@@ -271,6 +230,7 @@ mod tests {
 #[cfg(test)]
 mod portable_tests {
     use super::*;
+    use crate::Scheme;
 
     /// The mode on the portable constant-time AES must agree with the default back end
     /// (AES-NI where available) on every length class.

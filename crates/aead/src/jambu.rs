@@ -16,10 +16,9 @@
 //! decryption's return value; encryption is unchanged. Decryption decrypts in place, compares the
 //! tag in constant time and wipes the buffer on mismatch.
 
-use crate::aes::{check_lengths, key16, verify_or_wipe, xor_into, Aes128, BlockCipher, Portable};
+use crate::aes::{xor_into, Aes128, BlockCipher, Portable};
 #[cfg(target_arch = "x86_64")]
 use crate::aes::{NiKeys, ROUNDS};
-use crate::{Error, Scheme};
 use zeroize::Zeroize;
 
 /// `aesjambuv2`: AES-JAMBU with a 128-bit key, 64-bit nonce and 64-bit tag.
@@ -248,51 +247,12 @@ fn process_with<E: JambuBlocks>(
     t
 }
 
-impl Scheme for Jambuv2 {
-    const NAME: &'static str = "aesjambuv2";
-    const KEY_LEN: usize = 16;
-    const NONCE_LEN: usize = 8;
-    const TAG_LEN: usize = 8;
-
-    fn new(key: &[u8]) -> Result<Self, Error> {
-        let mut k = key16(key)?;
-        let aes = Aes128::new(&k);
-        k.zeroize();
-        Ok(Self { aes })
-    }
-
-    fn encrypt_detached(
-        &self,
-        nonce: &[u8],
-        ad: &[u8],
-        buf: &mut [u8],
-        tag: &mut [u8],
-    ) -> Result<(), Error> {
-        check_lengths(Self::NONCE_LEN, nonce, Self::TAG_LEN, tag)?;
-        let t = self.process(nonce, ad, buf, false);
-        tag.copy_from_slice(&t);
-        Ok(())
-    }
-
-    fn decrypt_detached(
-        &self,
-        nonce: &[u8],
-        ad: &[u8],
-        buf: &mut [u8],
-        tag: &[u8],
-    ) -> Result<(), Error> {
-        if let Err(e) = check_lengths(Self::NONCE_LEN, nonce, Self::TAG_LEN, tag) {
-            buf.zeroize();
-            return Err(e);
-        }
-        let t = self.process(nonce, ad, buf, true);
-        verify_or_wipe(&t, tag, buf)
-    }
-}
+crate::aes::impl_aes_mode_scheme!(Jambuv2, "aesjambuv2", 8, 8);
 
 #[cfg(test)]
 mod portable_tests {
     use super::*;
+    use crate::Scheme;
 
     /// The mode on the portable constant-time AES must agree with the default back end
     /// (AES-NI where available) on every length class.

@@ -11,8 +11,7 @@
 //! (X2,…,X16, X1 ⊕ X2)` on bytes. Only the forward AES is used. Decryption decrypts in place,
 //! compares the tag in constant time and wipes the buffer on mismatch.
 
-use crate::aes::{check_lengths, key16, verify_or_wipe, xor_into, Aes128, BlockCipher};
-use crate::{Error, Scheme};
+use crate::aes::{xor_into, Aes128, BlockCipher};
 use zeroize::Zeroize;
 
 /// The parameter byte for (E = AES, ℓ_N = 12 bytes, τ = 8 bytes).
@@ -123,51 +122,12 @@ fn process_with<E: BlockCipher>(
     ts
 }
 
-impl Scheme for Silcv3 {
-    const NAME: &'static str = "aes128n12t8silcv3";
-    const KEY_LEN: usize = 16;
-    const NONCE_LEN: usize = NONCE_LEN;
-    const TAG_LEN: usize = 8;
-
-    fn new(key: &[u8]) -> Result<Self, Error> {
-        let mut k = key16(key)?;
-        let aes = Aes128::new(&k);
-        k.zeroize();
-        Ok(Self { aes })
-    }
-
-    fn encrypt_detached(
-        &self,
-        nonce: &[u8],
-        ad: &[u8],
-        buf: &mut [u8],
-        tag: &mut [u8],
-    ) -> Result<(), Error> {
-        check_lengths(Self::NONCE_LEN, nonce, Self::TAG_LEN, tag)?;
-        let t = self.process(nonce, ad, buf, false);
-        tag.copy_from_slice(&t[..Self::TAG_LEN]);
-        Ok(())
-    }
-
-    fn decrypt_detached(
-        &self,
-        nonce: &[u8],
-        ad: &[u8],
-        buf: &mut [u8],
-        tag: &[u8],
-    ) -> Result<(), Error> {
-        if let Err(e) = check_lengths(Self::NONCE_LEN, nonce, Self::TAG_LEN, tag) {
-            buf.zeroize();
-            return Err(e);
-        }
-        let t = self.process(nonce, ad, buf, true);
-        verify_or_wipe(&t[..Self::TAG_LEN], tag, buf)
-    }
-}
+crate::aes::impl_aes_mode_scheme!(Silcv3, "aes128n12t8silcv3", NONCE_LEN, 8);
 
 #[cfg(test)]
 mod portable_tests {
     use super::*;
+    use crate::Scheme;
 
     /// The mode on the portable constant-time AES must agree with the default back end
     /// (AES-NI where available) on every length class.
