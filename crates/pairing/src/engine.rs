@@ -7,6 +7,7 @@
 use core::fmt::Debug;
 
 use hayate_arith::{Fp, Fp2, FpParams, TowerParams};
+use hayate_ec::scalar_mul::wnaf_digits;
 use hayate_ec::CurveParams;
 
 /// Curve family: fixes the Miller-loop length (6z+2 or z) and the final-exponentiation chain.
@@ -47,49 +48,15 @@ pub trait PairingCurve<const N: usize>: 'static + Copy + Send + Sync + Debug + D
     const Z_NEG: bool;
 }
 
-/// Non-adjacent form of a non-negative integer, least-significant digit first.
-pub fn naf(mut v: u128) -> Vec<i8> {
-    let mut out = Vec::with_capacity(130);
-    while v != 0 {
-        if v & 1 == 1 {
-            let d: i8 = if v & 3 == 3 { -1 } else { 1 };
-            out.push(d);
-            if d == 1 {
-                v -= 1;
-            } else {
-                v += 1;
-            }
-        } else {
-            out.push(0);
-        }
-        v >>= 1;
-    }
-    out
+/// Width-w NAF of a non-negative 128-bit integer, least-significant digit first
+/// (hayate-ec's [`wnaf_digits`]); w = 2 is the ordinary non-adjacent form.
+pub fn wnaf(v: u128, w: u32) -> Vec<i8> {
+    wnaf_digits(&[v as u64, (v >> 64) as u64], w)
 }
 
-/// Width-w NAF of a non-negative integer, least-significant digit first: every non-zero digit
-/// is odd with |d| < 2^(w−1), and any w consecutive digits hold at most one non-zero.
-pub fn wnaf(mut v: u128, w: u32) -> Vec<i8> {
-    let mut out = Vec::with_capacity(130);
-    let modulus = 1i128 << w;
-    while v != 0 {
-        if v & 1 == 1 {
-            let mut d = (v % (modulus as u128)) as i128;
-            if d >= modulus / 2 {
-                d -= modulus;
-            }
-            out.push(d as i8);
-            if d >= 0 {
-                v -= d as u128;
-            } else {
-                v += (-d) as u128;
-            }
-        } else {
-            out.push(0);
-        }
-        v >>= 1;
-    }
-    out
+/// Non-adjacent form of a non-negative integer, least-significant digit first.
+pub fn naf(v: u128) -> Vec<i8> {
+    wnaf(v, 2)
 }
 
 /// The Ate loop count: 6z+2 for BN (as magnitude; sign handled by the caller), |z| for BLS12.
