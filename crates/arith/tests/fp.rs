@@ -256,7 +256,10 @@ fn full_width_carries() {
         // from_limbs_reduce of all-ones limbs (R − 1)
         let all = Fp::<P, N>::from_limbs_reduce([u64::MAX; N]);
         let r_minus_1 = (BigUint::from(1u8) << (64 * N)) - 1u8;
-        assert_eq!(to_big(&all), r_minus_1 % &p);
+        assert_eq!(to_big(&all), &r_minus_1 % &p);
+        // and the stored Montgomery representative is the canonical (fully reduced) one
+        let canonical = Fp::<P, N>::from_bytes_be(&(&r_minus_1 % &p).to_bytes_be()).unwrap();
+        assert_eq!(all, canonical);
     }
     run::<Secp256r1FpParams, 4>();
     run::<Secp256k1FpParams, 4>();
