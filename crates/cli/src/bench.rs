@@ -1,4 +1,4 @@
-//! `hayate bench SUITE [--json]` dispatcher (suites: pairing, aead).
+//! `hayate bench SUITE [--json]` dispatcher (suites: pairing, aead, ecc).
 
 use clap::{Args, ValueEnum};
 use std::process::ExitCode;
@@ -7,6 +7,7 @@ use std::process::ExitCode;
 pub enum Suite {
     Pairing,
     Aead,
+    Ecc,
 }
 
 #[derive(Args)]
@@ -28,5 +29,9 @@ pub fn run(a: BenchArgs) -> ExitCode {
             ExitCode::SUCCESS
         }
         Suite::Aead => crate::bench_aead::run(a.json, a.quick),
+        Suite::Ecc => {
+            crate::bench_ecc::run(a.json, a.quick);
+            ExitCode::SUCCESS
+        }
     }
 }

@@ -48,14 +48,14 @@ const LENGTHS: [(&str, usize); 4] = [("zero", 0), ("short", 64), ("medium", 1536
 const LONG: usize = 65536;
 const SHORT: usize = 64;
 
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Dir {
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Dir {
     Enc,
     Dec,
 }
 
 impl Dir {
-    fn name(self) -> &'static str {
+    pub fn name(self) -> &'static str {
         match self {
             Dir::Enc => "enc",
             Dir::Dec => "dec",
@@ -72,19 +72,19 @@ struct Cfg {
 }
 
 /// One cell of the result table.
-struct Cell {
-    scheme: &'static str,
-    dir: Dir,
-    length: &'static str,
-    bytes: usize,
+pub struct Cell {
+    pub scheme: &'static str,
+    pub dir: Dir,
+    pub length: &'static str,
+    pub bytes: usize,
     /// Per call at `bytes`.
-    call: Measurement,
-    cycles_per_byte: Option<f64>,
-    ns_per_byte: Option<f64>,
+    pub call: Measurement,
+    pub cycles_per_byte: Option<f64>,
+    pub ns_per_byte: Option<f64>,
     /// nJ per byte (or per call for `zero`), idle baseline subtracted.
-    nj: Option<f64>,
+    pub nj: Option<f64>,
     /// `long` only: cycles/byte of long messages with empty AD (supplementary).
-    no_ad: Option<f64>,
+    pub no_ad: Option<f64>,
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -92,10 +92,10 @@ struct Cell {
 // ---------------------------------------------------------------------------------------------
 
 /// A readable cumulative energy counter (microjoules) and the idle power measured at start-up.
-struct Rapl {
-    path: String,
+pub struct Rapl {
+    pub path: String,
     max_uj: u64,
-    idle_w: f64,
+    pub idle_w: f64,
 }
 
 const RAPL_PATHS: &[&str] = &[
@@ -383,29 +383,48 @@ fn print_table(cells: &[Cell], energy: Option<&Rapl>, quick: bool) {
     println!("(no AD): long-message cycles/byte with empty associated data (supplementary)");
 }
 
+/// Measures every scheme (`samples` batches of about `target_ns` each; `idle` is how long to
+/// sleep for the energy counter's idle baseline). `step` is called with each scheme's name
+/// before it is measured, `emit` with each finished cell. Stops early (fewer cells) when a stop
+/// was requested.
+pub fn collect(
+    samples: usize,
+    target_ns: f64,
+    idle: Duration,
+    step: &mut dyn FnMut(&str),
+    emit: &mut dyn FnMut(&Cell),
+) -> (Vec<Cell>, Option<&'static Rapl>) {
+    let rapl: Option<&'static Rapl> = Rapl::probe(idle).map(|r| &*Box::leak(Box::new(r)));
+    let cfg = Cfg { samples, target_ns, energy: rapl };
+    let mut cells = Vec::new();
+    macro_rules! each {
+        ($($s:ty),*) => {$(
+            if !crate::timing::stop_requested() {
+                step(<$s as Scheme>::NAME);
+                bench_scheme::<$s>(cfg, &mut cells, emit);
+            }
+        )*};
+    }
+    each!(cloc::Clocv3, silc::Silcv3, jambu::Jambuv2, ketje::KetjeSrv2, ascon::Ascon128v12, acorn::Acorn128v3, ascon::AsconAead128);
+    (cells, rapl)
+}
+
+/// The number of schemes [`collect`] measures (for progress bars).
+pub const SCHEMES: usize = 7;
+
 /// Entry point of `hayate bench aead`.
 pub fn run(json: bool, quick: bool) -> ExitCode {
     // Short batches (~0.1 ms) and many of them: on a shared machine most batches then run
     // without being preempted, and the median is the undisturbed speed.
     let (samples, target_ns) = if quick { (21, 5.0e4) } else { (201, 1.0e5) };
-    let rapl: Option<&'static Rapl> =
-        Rapl::probe(Duration::from_millis(if quick { 200 } else { 1000 }))
-            .map(|r| &*Box::leak(Box::new(r)));
-    let cfg = Cfg { samples, target_ns, energy: rapl };
-    let mut cells = Vec::new();
-    let energy = rapl.is_some();
+    let idle = Duration::from_millis(if quick { 200 } else { 1000 });
+    // A cell carries an energy figure exactly when a RAPL counter was found.
     let mut emit = |c: &Cell| {
         if json {
-            println!("{}", json_line(c, quick, energy));
+            println!("{}", json_line(c, quick, c.nj.is_some()));
         }
     };
-    bench_scheme::<cloc::Clocv3>(cfg, &mut cells, &mut emit);
-    bench_scheme::<silc::Silcv3>(cfg, &mut cells, &mut emit);
-    bench_scheme::<jambu::Jambuv2>(cfg, &mut cells, &mut emit);
-    bench_scheme::<ketje::KetjeSrv2>(cfg, &mut cells, &mut emit);
-    bench_scheme::<ascon::Ascon128v12>(cfg, &mut cells, &mut emit);
-    bench_scheme::<acorn::Acorn128v3>(cfg, &mut cells, &mut emit);
-    bench_scheme::<ascon::AsconAead128>(cfg, &mut cells, &mut emit);
+    let (cells, rapl) = collect(samples, target_ns, idle, &mut |_| {}, &mut emit);
     // Every registered scheme must be covered (the list above is typed, the registry dynamic).
     debug_assert_eq!(cells.len(), hayate_aead::ALGORITHMS.len() * 2 * LENGTHS.len());
     if !json {

@@ -14,7 +14,7 @@ use std::hint::black_box;
 use crate::timing::{json_str, measure, Measurement};
 
 /// Paper figures for one op: (paper 000 PC ms, paper 001 i7 cycles).
-fn paper_figures(curve: &str, op: &str) -> (Option<f64>, Option<f64>) {
+pub fn paper_figures(curve: &str, op: &str) -> (Option<f64>, Option<f64>) {
     if curve != "bn254-beuchat" {
         return (None, None);
     }
@@ -31,50 +31,70 @@ fn paper_figures(curve: &str, op: &str) -> (Option<f64>, Option<f64>) {
     }
 }
 
-struct Row {
-    curve: &'static str,
-    op: &'static str,
-    m: Measurement,
+/// One measured operation.
+pub struct Row {
+    pub curve: &'static str,
+    pub op: &'static str,
+    pub m: Measurement,
 }
 
 fn scalar(rng: &mut StdRng) -> [u64; 4] {
     [rng.next_u64(), rng.next_u64(), rng.next_u64(), rng.next_u64() >> 3]
 }
 
-fn bench_curve<E: PairingCurve<N>, const N: usize>(rows: &mut Vec<Row>, quick: bool) {
-    let (samples, target) = if quick { (3, 2e6) } else { (15, 2e7) };
+/// The operations measured per curve, in order (for progress bars).
+pub const OPS: [&str; 11] = [
+    "fp_mul", "fp2_mul", "fp2_sqr", "fp12_mul", "miller_loop", "final_exp", "pairing", "multi_pairing_4", "g1_mul", "g2_mul",
+    "gt_exp",
+];
+
+/// Measures every operation of [`OPS`] on curve `E` (`samples` batches of about `target` ns
+/// each), calling `step` with each operation's name before measuring it.
+pub fn bench_curve<E: PairingCurve<N>, const N: usize>(
+    rows: &mut Vec<Row>,
+    samples: usize,
+    target: f64,
+    step: &mut dyn FnMut(&str),
+) {
     let mut rng = StdRng::seed_from_u64(1);
     let name = E::NAME;
     let mut push = |op: &'static str, m: Measurement| rows.push(Row { curve: name, op, m });
+    let mut push = |op: &'static str, f: &mut dyn FnMut() -> Measurement| {
+        if crate::timing::stop_requested() {
+            return;
+        }
+        step(&format!("{name}: {op}"));
+        push(op, f())
+    };
 
     let a = Fp::<E::Fp, N>::random(&mut rng);
     let b = Fp::<E::Fp, N>::random(&mut rng);
-    push("fp_mul", measure(samples, target, || {
+    push("fp_mul", &mut || measure(samples, target, || {
         black_box(black_box(a) * black_box(b));
     }));
     let a2 = Fp2::<E::Fp, N>::random(&mut rng);
     let b2 = Fp2::<E::Fp, N>::random(&mut rng);
-    push("fp2_mul", measure(samples, target, || {
+    push("fp2_mul", &mut || measure(samples, target, || {
         black_box(black_box(a2) * black_box(b2));
     }));
-    push("fp2_sqr", measure(samples, target, || {
+    push("fp2_sqr", &mut || measure(samples, target, || {
         black_box(black_box(a2).square());
     }));
     let a12 = Fp12::<E::Fp, N>::random(&mut rng);
     let b12 = Fp12::<E::Fp, N>::random(&mut rng);
-    push("fp12_mul", measure(samples, target, || {
+    push("fp12_mul", &mut || measure(samples, target, || {
         black_box(black_box(a12) * black_box(b12));
     }));
     let p = Affine::<E::G1>::generator().mul_vartime(&scalar(&mut rng)).to_affine();
     let q = Affine::<E::G2>::generator().mul_vartime(&scalar(&mut rng)).to_affine();
-    push("miller_loop", measure(samples, target, || {
+    push("miller_loop", &mut || measure(samples, target, || {
         black_box(miller::miller_loop::<E, N>(black_box(&p), black_box(&q)));
     }));
     let f = miller::miller_loop::<E, N>(&p, &q);
-    push("final_exp", measure(samples, target, || {
+    push("final_exp", &mut || measure(samples, target, || {
         black_box(final_exp::final_exponentiation::<E, N>(black_box(&f)));
     }));
-    push("pairing", measure(samples, target, || {
+    push("pairing", &mut || measure(samples, target, || {
         black_box(hayate_pairing::pairing::<E, N>(black_box(&p), black_box(&q)));
     }));
     let pairs: Vec<_> = (0..4)
@@ -85,28 +105,30 @@ fn bench_curve<E: PairingCurve<N>, const N: usize>(rows: &mut Vec<Row>, quick: b
             )
         })
         .collect();
-    push("multi_pairing_4", measure(samples, target, || {
+    push("multi_pairing_4", &mut || measure(samples, target, || {
         black_box(hayate_pairing::multi_pairing::<E, N>(black_box(&pairs)));
     }));
     let k = scalar(&mut rng);
-    push("g1_mul", measure(samples, target, || {
+    push("g1_mul", &mut || measure(samples, target, || {
         black_box(black_box(&p).mul_ct(black_box(&k)));
     }));
-    push("g2_mul", measure(samples, target, || {
+    push("g2_mul", &mut || measure(samples, target, || {
         black_box(black_box(&q).mul_ct(black_box(&k)));
     }));
     let g = hayate_pairing::pairing::<E, N>(&p, &q);
-    push("gt_exp", measure(samples, target, || {
+    push("gt_exp", &mut || measure(samples, target, || {
         black_box(black_box(&g).pow(black_box(&k)));
     }));
 }
 
 /// Runs the suite; prints a table or JSON lines.
 pub fn run(json: bool, quick: bool) {
+    let (samples, target) = if quick { (3, 2e6) } else { (15, 2e7) };
     let mut rows = Vec::new();
-    bench_curve::<Bn254Beuchat, 4>(&mut rows, quick);
-    bench_curve::<Bn254, 4>(&mut rows, quick);
-    bench_curve::<Bls12381, 6>(&mut rows, quick);
+    let mut quiet = |_: &str| {};
+    bench_curve::<Bn254Beuchat, 4>(&mut rows, samples, target, &mut quiet);
+    bench_curve::<Bn254, 4>(&mut rows, samples, target, &mut quiet);
+    bench_curve::<Bls12381, 6>(&mut rows, samples, target, &mut quiet);
     if json {
         for r in &rows {
             println!(

@@ -2,7 +2,7 @@
 //!
 //! This file only parses and dispatches; each subcommand lives in its own module:
 //! [`evm`] (Ethereum precompiles), [`aead_cmd`] (authenticated encryption),
-//! [`bench`] (measurements: `hayate bench SUITE [--json]`).
+//! [`bench`] (measurements: `hayate bench SUITE [--json]`), [`report`] (the evaluation report).
 //!
 //! Conventions for every subcommand: results go to standard output (lowercase hex where the
 //! result is bytes), a failure is one line on standard error, nothing on standard output, and
@@ -11,10 +11,12 @@
 mod aead_cmd;
 mod bench;
 mod bench_aead;
+mod bench_ecc;
 mod bench_pairing;
 mod ecc_cmd;
 mod evm;
 mod fe_cmd;
+mod report;
 mod timing;
 
 use clap::{Parser, Subcommand};
@@ -41,6 +43,8 @@ enum Command {
     Bench(bench::BenchArgs),
     /// SEC 1 ECDH on a named curve: prints the shared x-coordinate as hex.
     Ecdh(ecc_cmd::EcdhArgs),
+    /// The evaluation: measure what the five papers measured, write report.md/.html/results.json.
+    Report(report::ReportArgs),
 }
 
 fn main() -> ExitCode {
@@ -51,5 +55,6 @@ fn main() -> ExitCode {
         Command::Fe(c) => fe_cmd::run(c),
         Command::Bench(a) => bench::run(a),
         Command::Ecdh(a) => ecc_cmd::run_ecdh(a),
+        Command::Report(a) => report::run(a),
     }
 }

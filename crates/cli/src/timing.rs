@@ -2,7 +2,22 @@
 //! monotonic nanoseconds, medians over repeated runs, and the common JSON-lines shape
 //! `{"suite":…, …, "median_ns":…, "cycles":…}`.
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
+
+/// Set by Ctrl-C during `hayate report`: measurements stop early and the report is written
+/// with what was measured so far.
+static STOP: AtomicBool = AtomicBool::new(false);
+
+/// Asks every running measurement to stop after its current batch.
+pub fn request_stop() {
+    STOP.store(true, Ordering::SeqCst);
+}
+
+/// Has a stop been requested (Ctrl-C)?
+pub fn stop_requested() -> bool {
+    STOP.load(Ordering::Relaxed)
+}
 
 /// Reads the time-stamp counter (reference cycles at the nominal clock on modern x86-64);
 /// 0 on other architectures.
@@ -41,7 +56,10 @@ pub fn measure<F: FnMut()>(samples: usize, target_ns: f64, mut f: F) -> Measurem
     let iters = ((target_ns / one).ceil() as usize).clamp(1, 1_000_000);
     let mut ns = Vec::with_capacity(samples);
     let mut cyc = Vec::with_capacity(samples);
-    for _ in 0..samples.max(1) {
+    for i in 0..samples.max(1) {
+        if i > 0 && stop_requested() {
+            break;
+        }
         let t = Instant::now();
         let c0 = cycles();
         for _ in 0..iters {
@@ -58,7 +76,8 @@ pub fn measure<F: FnMut()>(samples: usize, target_ns: f64, mut f: F) -> Measurem
     };
     let min_ns = ns.iter().cloned().fold(f64::INFINITY, f64::min);
     let max_ns = ns.iter().cloned().fold(0.0, f64::max);
-    Measurement { median_ns: med(&mut ns), cycles: med(&mut cyc), min_ns, max_ns, samples: samples.max(1) }
+    let taken = ns.len();
+    Measurement { median_ns: med(&mut ns), cycles: med(&mut cyc), min_ns, max_ns, samples: taken }
 }
 
 /// Escapes a string for JSON.
