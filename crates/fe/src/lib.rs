@@ -4,10 +4,16 @@
 //!   bits), its parser with positioned errors, and span programs (Lewko–Waters);
 //! * [`curve`] — what a curve must offer the schemes (hash to G1, point encodings);
 //! * [`fame`] — FAME CP-ABE (Agrawal–Chase, CCS 2017, §3), generic over the pairing curves;
+//! * [`dpvs`] — dual pairing vector spaces (Okamoto–Takashima): random dual orthonormal bases,
+//!   vector pairing by one multi-pairing;
+//! * [`ot10`] — the CP-FE of Okamoto–Takashima (CRYPTO 2010, eprint 2010/563 §7.1):
+//!   non-monotone span programs over inner-product predicates;
 //! * [`hybrid`] — GT key → HKDF-SHA-256 → chunked AES-128-GCM or AES-128-CBC + HMAC-SHA-256;
 //! * [`serial`] — versioned, self-describing, validated serialization of keys and ciphertexts.
 pub mod curve;
+pub mod dpvs;
 pub mod fame;
 pub mod hybrid;
+pub mod ot10;
 pub mod policy;
 pub mod serial;
