@@ -20,6 +20,18 @@
 //! * ciphertext: pk fingerprint, policy (string), ct₀ (3 × G2), row count (u32 BE), rows
 //!   (3 × G1 each). In a ciphertext *file* the [`crate::hybrid`] stream follows the object.
 //!
+//! Bodies (OT10, [`crate::ot10`]; `dims` = d (u32 BE) then n_1, …, n_d (u32 BE each), with
+//! 1 ≤ d ≤ [`ot10::MAX_CATEGORIES`], 2 ≤ n_t ≤ [`ot10::MAX_DIM`]; N_t = 3n_t + 1):
+//! * public key: dims, g_T (GT), B̂₀ (3 vectors × 5 G1), then per category t the n_t + 1
+//!   vectors of B̂_t (N_t G1 each);
+//! * master key: pk fingerprint, dims, B̂*₀ (3 × 5 scalars), then per category the 2n_t
+//!   vectors of B̂*_t (N_t scalars each);
+//! * user key: pk fingerprint, dims, attribute list (string `t1=3,t2=x`, canonical order),
+//!   k*₀ (5 × G2), count (u32 BE) = number of categories in the list, then k*_t (N_t × G2) for
+//!   each listed category in increasing order;
+//! * ciphertext: pk fingerprint, dims, policy (string), c₀ (5 × G1), row count (u32 BE), then
+//!   c_i (N_t × G1, t the category of row i of the policy's span program).
+//!
 //! Loading checks the header (magic, version, scheme, curve, kind), exact lengths, that every
 //! field element is canonical, every point on the curve and in its prime-order subgroup, every
 //! GT element in GT, attribute lists and policies parse, and that nothing trails the body; each
@@ -32,6 +44,7 @@ use hayate_pairing::Gt;
 
 use crate::curve::{curve_name, FeCurve, Scalar, G1, G2};
 use crate::fame;
+use crate::ot10;
 use crate::policy::{Attributes, Policy};
 
 pub const MAGIC: &[u8; 4] = b"HYFE";
@@ -87,6 +100,8 @@ pub enum SerialError {
     InvalidString,
     InvalidAttributes(String),
     InvalidPolicy(String),
+    /// Scheme parameters out of range (OT10 dimensions).
+    InvalidParams(String),
 }
 
 impl fmt::Display for SerialError {
@@ -113,6 +128,7 @@ impl fmt::Display for SerialError {
             SerialError::InvalidString => f.write_str("invalid string"),
             SerialError::InvalidAttributes(e) => write!(f, "invalid attribute list: {e}"),
             SerialError::InvalidPolicy(e) => write!(f, "invalid policy: {e}"),
+            SerialError::InvalidParams(e) => write!(f, "invalid parameters: {e}"),
         }
     }
 }
@@ -399,6 +415,160 @@ pub fn fame_ct_from_bytes<E: FeCurve<N>, const N: usize>(b: &[u8]) -> Result<(fa
     }
     r.finish()?;
     Ok((fame::Ciphertext { policy, ct0, rows, pk_id }, len))
+}
+
+// ---------------------------------------------------------------------------------------------
+// OT10 objects
+
+fn ot10_dims_write<E: FeCurve<N>, const N: usize>(w: &mut W<E, N>, dims: &[usize]) {
+    w.u32(dims.len() as u32);
+    dims.iter().for_each(|n| w.u32(*n as u32));
+}
+
+fn ot10_dims_read<E: FeCurve<N>, const N: usize>(r: &mut R<'_, E, N>) -> Result<Vec<usize>, SerialError> {
+    let d = r.u32()? as usize;
+    if d == 0 || d > ot10::MAX_CATEGORIES {
+        return Err(SerialError::InvalidParams(format!("{d} categories")));
+    }
+    let dims = (0..d).map(|_| r.u32().map(|n| n as usize)).collect::<Result<Vec<_>, _>>()?;
+    ot10::check_dims(&dims).map_err(|e| SerialError::InvalidParams(e.to_string()))?;
+    Ok(dims)
+}
+
+/// `count` G1 vectors of `len` points.
+fn g1_vectors<E: FeCurve<N>, const N: usize>(r: &mut R<'_, E, N>, count: usize, len: usize) -> Result<Vec<Vec<G1<E, N>>>, SerialError> {
+    if count * len * E::G1_BYTES > r.remaining() {
+        return Err(SerialError::Truncated);
+    }
+    (0..count).map(|_| (0..len).map(|_| r.g1()).collect()).collect()
+}
+
+fn unwrap_whole(b: &[u8], kind: Kind, curve: u8) -> Result<&[u8], SerialError> {
+    let (body, len) = unwrap(b, Scheme::Ot10, curve, kind)?;
+    if len != b.len() {
+        return Err(SerialError::TrailingBytes);
+    }
+    Ok(body)
+}
+
+pub fn ot10_pk_to_bytes<E: FeCurve<N>, const N: usize>(pk: &ot10::PublicKey<E, N>) -> Vec<u8> {
+    let mut w = W::<E, N>::new();
+    ot10_dims_write(&mut w, &pk.dims);
+    w.gt(&pk.g_t);
+    pk.b0.iter().chain(pk.bt.iter().flatten()).flatten().for_each(|p| w.g1(p));
+    wrap(Scheme::Ot10, E::ID, Kind::PublicKey, w.buf)
+}
+
+pub fn ot10_pk_from_bytes<E: FeCurve<N>, const N: usize>(b: &[u8]) -> Result<ot10::PublicKey<E, N>, SerialError> {
+    let mut r = R::<E, N>::new(unwrap_whole(b, Kind::PublicKey, E::ID)?);
+    let dims = ot10_dims_read(&mut r)?;
+    let g_t = r.gt()?;
+    let b0 = g1_vectors(&mut r, 3, ot10::N0)?;
+    let mut bt = Vec::with_capacity(dims.len());
+    for &n in &dims {
+        bt.push(g1_vectors(&mut r, n + 1, 3 * n + 1)?);
+    }
+    r.finish()?;
+    Ok(ot10::PublicKey { dims, g_t, b0, bt })
+}
+
+pub fn ot10_msk_to_bytes<E: FeCurve<N>, const N: usize>(msk: &ot10::MasterKey<E, N>) -> Vec<u8> {
+    let mut w = W::<E, N>::new();
+    w.bytes(&msk.pk_id);
+    ot10_dims_write(&mut w, &msk.dims);
+    msk.b0_star.iter().chain(msk.bt_star.iter().flatten()).flatten().for_each(|s| w.scalar(s));
+    wrap(Scheme::Ot10, E::ID, Kind::MasterKey, w.buf)
+}
+
+pub fn ot10_msk_from_bytes<E: FeCurve<N>, const N: usize>(b: &[u8]) -> Result<ot10::MasterKey<E, N>, SerialError> {
+    let mut r = R::<E, N>::new(unwrap_whole(b, Kind::MasterKey, E::ID)?);
+    let pk_id = r.id()?;
+    let dims = ot10_dims_read(&mut r)?;
+    let mut vectors = |count: usize, len: usize| -> Result<Vec<Vec<Scalar<E, N>>>, SerialError> {
+        if count * len * 32 > r.remaining() {
+            return Err(SerialError::Truncated);
+        }
+        (0..count).map(|_| (0..len).map(|_| r.scalar()).collect()).collect()
+    };
+    let b0_star = vectors(3, ot10::N0)?;
+    let mut bt_star = Vec::with_capacity(dims.len());
+    for &n in &dims {
+        bt_star.push(vectors(2 * n, 3 * n + 1)?);
+    }
+    r.finish()?;
+    Ok(ot10::MasterKey { dims, b0_star, bt_star, pk_id })
+}
+
+pub fn ot10_sk_to_bytes<E: FeCurve<N>, const N: usize>(sk: &ot10::UserKey<E, N>) -> Vec<u8> {
+    let mut w = W::<E, N>::new();
+    w.bytes(&sk.pk_id);
+    ot10_dims_write(&mut w, &sk.dims);
+    w.str(&sk.attrs.to_string());
+    sk.k0.iter().for_each(|p| w.g2(p));
+    w.u32(sk.kt.len() as u32);
+    sk.kt.values().flatten().for_each(|p| w.g2(p));
+    wrap(Scheme::Ot10, E::ID, Kind::UserKey, w.buf)
+}
+
+pub fn ot10_sk_from_bytes<E: FeCurve<N>, const N: usize>(b: &[u8]) -> Result<ot10::UserKey<E, N>, SerialError> {
+    let mut r = R::<E, N>::new(unwrap_whole(b, Kind::UserKey, E::ID)?);
+    let pk_id = r.id()?;
+    let dims = ot10_dims_read(&mut r)?;
+    let s = r.str()?;
+    let attrs = ot10::AttrSet::parse(&s).map_err(|e| SerialError::InvalidAttributes(e.to_string()))?;
+    if attrs.to_string() != s {
+        return Err(SerialError::InvalidAttributes("attribute list not in canonical form".into()));
+    }
+    if let Some(t) = attrs.values.keys().find(|t| **t > dims.len()) {
+        return Err(SerialError::InvalidAttributes(format!("category t{t} outside t1..t{}", dims.len())));
+    }
+    let k0 = (0..ot10::N0).map(|_| r.g2()).collect::<Result<Vec<_>, _>>()?;
+    if r.u32()? as usize != attrs.values.len() {
+        return Err(SerialError::InvalidAttributes("component count does not match the attribute list".into()));
+    }
+    let mut kt = std::collections::BTreeMap::new();
+    for &t in attrs.values.keys() {
+        let len = 3 * dims[t - 1] + 1;
+        if len * E::G2_BYTES > r.remaining() {
+            return Err(SerialError::Truncated);
+        }
+        kt.insert(t, (0..len).map(|_| r.g2()).collect::<Result<Vec<_>, _>>()?);
+    }
+    r.finish()?;
+    Ok(ot10::UserKey { attrs, dims, k0, kt, pk_id })
+}
+
+pub fn ot10_ct_to_bytes<E: FeCurve<N>, const N: usize>(ct: &ot10::Ciphertext<E, N>) -> Vec<u8> {
+    let mut w = W::<E, N>::new();
+    w.bytes(&ct.pk_id);
+    ot10_dims_write(&mut w, &ct.dims);
+    w.str(&ct.policy);
+    ct.c0.iter().for_each(|p| w.g1(p));
+    w.u32(ct.rows.len() as u32);
+    ct.rows.iter().flatten().for_each(|p| w.g1(p));
+    wrap(Scheme::Ot10, E::ID, Kind::Ciphertext, w.buf)
+}
+
+/// Loads a ciphertext object at the start of `b`; returns it and its length in bytes (a
+/// hybrid stream may follow). The policy is compiled to know every row's length.
+pub fn ot10_ct_from_bytes<E: FeCurve<N>, const N: usize>(b: &[u8]) -> Result<(ot10::Ciphertext<E, N>, usize), SerialError> {
+    let (body, len) = unwrap(b, Scheme::Ot10, E::ID, Kind::Ciphertext)?;
+    let mut r = R::<E, N>::new(body);
+    let pk_id = r.id()?;
+    let dims = ot10_dims_read(&mut r)?;
+    let policy = r.str()?;
+    let compiled = ot10::compile::<E, N>(&policy, dims.len()).map_err(|e| SerialError::InvalidPolicy(e.to_string()))?;
+    let lens = ot10::row_lengths(&compiled, &dims);
+    let c0 = (0..ot10::N0).map(|_| r.g1()).collect::<Result<Vec<_>, _>>()?;
+    if r.u32()? as usize != lens.len() {
+        return Err(SerialError::InvalidPolicy("row count does not match the policy".into()));
+    }
+    if lens.iter().sum::<usize>() * E::G1_BYTES > r.remaining() {
+        return Err(SerialError::Truncated);
+    }
+    let rows = lens.iter().map(|&l| (0..l).map(|_| r.g1()).collect()).collect::<Result<Vec<_>, _>>()?;
+    r.finish()?;
+    Ok((ot10::Ciphertext { policy, dims, c0, rows, pk_id }, len))
 }
 
 #[cfg(test)]
