@@ -80,7 +80,7 @@ fn run<C: CurveParams>(method: Method, samples: usize, fixed: &[u64]) {
         .collect();
     // warm-up
     for k in scalars.iter().take(20) {
-        std::hint::black_box(scalar_mul(method, &p, k));
+        let _ = std::hint::black_box(scalar_mul(method, &p, k));
     }
     let t0 = Instant::now();
     let mut times = vec![0u64; samples];
@@ -88,7 +88,7 @@ fn run<C: CurveParams>(method: Method, samples: usize, fixed: &[u64]) {
         let start = cycles();
         let r = scalar_mul(method, &p, std::hint::black_box(k));
         let end = cycles();
-        std::hint::black_box(r);
+        let _ = std::hint::black_box(r);
         times[i] = end - start;
     }
     let wall = t0.elapsed();

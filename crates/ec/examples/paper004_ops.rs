@@ -117,7 +117,7 @@ fn curve<C: CurveParams>() {
         for k in &ks {
             let t = Instant::now();
             let c = cycles();
-            bb(scalar_mul(m, &p, bb(k)));
+            let _ = bb(scalar_mul(m, &p, bb(k)));
             cyc.push(cycles() - c);
             ns.push(t.elapsed().as_secs_f64() * 1e3);
         }

@@ -33,6 +33,9 @@ pub trait CurveParams: 'static + Copy + Send + Sync + Debug + Default + Eq {
     const ORDER: &'static [u64];
     /// A short name for diagnostics.
     const NAME: &'static str;
+    /// The GLV endomorphism φ(x, y) = (βx, y) = \[λ\] with its decomposition constants, for
+    /// curves that have one ([`crate::glv`]); `None` (the default) otherwise.
+    const GLV: Option<crate::glv::GlvConstants<Self::Base>> = None;
 
     /// Is P in the order-r subgroup? The default checks \[r\]P = O with the constant-time
     /// fixed-window multiplication (about 1.25·log2(r) complete additions/doublings). Curves

@@ -19,6 +19,8 @@
 //! * [`methods`] — [`Method`], every scalar multiplication selectable by name, and the
 //!   [`scalar_mul`] dispatcher;
 //! * [`msm`] — multi-scalar multiplication (Pippenger's bucket method) for public inputs.
+//! * [`glv`] — GLV split k = k₁ + k₂λ for curves with an endomorphism (hook
+//!   [`CurveParams::GLV`]); [`pool`] — the persistent thread pool of the two-thread methods.
 //! * [`curves`] — the named curves (SEC 2 secp192r1 … secp521r1, secp256k1, brainpoolP256r1,
 //!   brainpoolP384r1) and [`curves::CurveId`] for run-time selection;
 //! * [`sec1`] — SEC 1 compressed/uncompressed point encodings with full validation;
@@ -33,11 +35,13 @@ pub mod affine;
 pub mod curve;
 pub mod curves;
 pub mod ecdh;
+pub mod glv;
 pub mod hash_to_curve;
 pub mod jacobian;
 pub mod ladder;
 pub mod methods;
 pub mod msm;
+pub mod pool;
 pub mod projective;
 pub mod scalar_mul;
 pub mod sec1;
@@ -45,7 +49,7 @@ pub mod sec1;
 pub use affine::Affine;
 pub use curve::CurveParams;
 pub use jacobian::Jacobian;
-pub use methods::{scalar_mul, Method};
+pub use methods::{scalar_mul, scalar_mul_threads, Method, MethodError};
 pub use msm::msm_vartime;
 pub use projective::Projective;
 

@@ -8,8 +8,10 @@
 //! | `Naf` | `naf` | paper 002 §3.3, NAF (w = 2) | variable |
 //! | `WNaf(w)` | `wnaf:W` | width-w NAF (w ∈ [2, 7]) | variable |
 //! | `Split { x }` | `split:X` | paper 002 §4: k = k₁·2^x + k₂ on two threads, wNAF halves | variable |
+//! | `Glv` | `glv` | [`crate::glv::mul_vartime`]: k ≡ k₁ + k₂λ, two half-length wNAFs on two threads (joint wNAF with 1 thread) | variable |
 //! | `FixedWindowCt` | `fixed-window-ct` | [`Projective::mul_ct`], w = 4, complete formulas | constant |
 //! | `SplitCt` | `split-ct` | [`Projective::mul_ct_parallel`], x = ⌈0.734·m⌉ | constant |
+//! | `GlvCt` | `glv-ct` | [`crate::glv::mul_ct`]: ct decomposition, two half-length fixed windows | constant |
 //! | `AffineLadderCt` | `affine-ladder-ct` | [`Affine::mul_ct_affine`] (Fermat inversions) | constant |
 //! | `JinMiyaji` | `jin-miyaji` | paper 004 Alg. 1, affine + double-quadruple, safegcd | constant |
 //! | `JinMiyajiBinaryGcd` | `jin-miyaji-bingcd` | the same with paper 004's binary-GCD inverter | variable |
@@ -18,7 +20,12 @@
 //! | `JoyeMary(w)` | `joye-mary:W` | Joye's m-ary right-to-left ladder, m = 2^w | constant |
 //!
 //! "Constant" means: time independent of the scalar (for a given limb count) and of the point.
-//! The split methods use scoped threads (one spawn per call), not a persistent pool.
+//! The two-thread methods (`split`, `split-ct`, `glv`, `glv-ct`) hand one half to a worker of
+//! the persistent [`crate::pool`] and compute the other on the calling thread;
+//! [`scalar_mul_threads`] sets the thread count (1 = sequential), [`scalar_mul`] uses 2.
+//! The GLV methods need the curve's endomorphism ([`CurveParams::GLV`]: secp256k1 and the
+//! pairing G1 curves) and return [`MethodError::NoEndomorphism`] elsewhere; they compute
+//! \[k mod n\]P, i.e. they assume P in the order-n subgroup.
 
 use core::fmt;
 use core::str::FromStr;
@@ -47,10 +54,14 @@ pub enum Method {
         /// The split point: k = k₁·2^x + k₂.
         x: u32,
     },
+    /// GLV split k ≡ k₁ + k₂λ (mod n), wNAF halves (variable time; needs an endomorphism).
+    Glv,
     /// Fixed window w = 4 over complete projective formulas (constant time).
     FixedWindowCt,
     /// Paper 002's split, constant-time halves, x = ⌈0.734·64·len(k)⌉.
     SplitCt,
+    /// GLV split with constant-time decomposition and fixed-window halves (constant time).
+    GlvCt,
     /// Affine Montgomery-style ladder with Fermat inversions (constant time).
     AffineLadderCt,
     /// Jin–Miyaji two-bit 2-ary right-to-left ladder with safegcd (constant time).
@@ -90,12 +101,16 @@ impl Method {
         ]
     }
 
+    /// The GLV methods (only for curves with [`CurveParams::GLV`]; not part of [`Self::all`]).
+    pub const GLV: [Method; 2] = [Method::Glv, Method::GlvCt];
+
     /// Does the running time depend only on the scalar's limb count (not on its value or on P)?
     pub fn is_constant_time(&self) -> bool {
         matches!(
             self,
             Method::FixedWindowCt
                 | Method::SplitCt
+                | Method::GlvCt
                 | Method::AffineLadderCt
                 | Method::JinMiyaji
                 | Method::MontgomeryLadder
@@ -116,8 +131,10 @@ impl Method {
         "naf",
         "wnaf:W",
         "split:X",
+        "glv",
         "fixed-window-ct",
         "split-ct",
+        "glv-ct",
         "affine-ladder-ct",
         "jin-miyaji",
         "jin-miyaji-bingcd",
@@ -135,6 +152,8 @@ impl fmt::Display for Method {
             Method::Naf => write!(f, "naf"),
             Method::WNaf(w) => write!(f, "wnaf:{w}"),
             Method::Split { x } => write!(f, "split:{x}"),
+            Method::Glv => write!(f, "glv"),
+            Method::GlvCt => write!(f, "glv-ct"),
             Method::FixedWindowCt => write!(f, "fixed-window-ct"),
             Method::SplitCt => write!(f, "split-ct"),
             Method::AffineLadderCt => write!(f, "affine-ladder-ct"),
@@ -186,6 +205,8 @@ impl FromStr for Method {
             "split" => Ok(Method::Split { x: param.ok_or_else(err)? }),
             "fixed-window-ct" => no_param(Method::FixedWindowCt),
             "split-ct" => no_param(Method::SplitCt),
+            "glv" => no_param(Method::Glv),
+            "glv-ct" => no_param(Method::GlvCt),
             "affine-ladder-ct" => no_param(Method::AffineLadderCt),
             "jin-miyaji" => no_param(Method::JinMiyaji),
             "jin-miyaji-bingcd" => no_param(Method::JinMiyajiBinaryGcd),
@@ -197,17 +218,58 @@ impl FromStr for Method {
     }
 }
 
-/// \[k\]P by the chosen method (scalars are little-endian limbs, used as integers: not reduced
-/// modulo the group order).
-pub fn scalar_mul<C: CurveParams>(method: Method, p: &Projective<C>, k: &[u64]) -> Projective<C> {
-    match method {
+/// A method that cannot run on the given curve.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MethodError {
+    /// `glv` / `glv-ct` on a curve without a GLV endomorphism.
+    NoEndomorphism {
+        /// The method asked for.
+        method: Method,
+        /// The curve's [`CurveParams::NAME`].
+        curve: &'static str,
+    },
+}
+
+impl fmt::Display for MethodError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MethodError::NoEndomorphism { method, curve } => write!(
+                f,
+                "method `{method}` is not available on {curve}: it needs an efficient endomorphism (GLV curves: secp256k1, bn254, bn254-beuchat, bls12-381)"
+            ),
+        }
+    }
+}
+impl std::error::Error for MethodError {}
+
+/// \[k\]P by the chosen method, two-thread methods on 2 threads (scalars are little-endian
+/// limbs, used as integers: not reduced modulo the group order — except by the GLV methods,
+/// which require P in the order-n subgroup). Errors only for a GLV method on a curve without
+/// an endomorphism.
+pub fn scalar_mul<C: CurveParams>(method: Method, p: &Projective<C>, k: &[u64]) -> Result<Projective<C>, MethodError> {
+    scalar_mul_threads(method, p, k, crate::pool::DEFAULT_THREADS)
+}
+
+/// [`scalar_mul`] with the thread count of the two-thread methods (`split`, `split-ct`, `glv`,
+/// `glv-ct`): `threads ≤ 1` computes both halves on the calling thread; ≥ 2 hands one half to
+/// the persistent [`crate::pool`]. The other methods ignore `threads`.
+pub fn scalar_mul_threads<C: CurveParams>(
+    method: Method,
+    p: &Projective<C>,
+    k: &[u64],
+    threads: usize,
+) -> Result<Projective<C>, MethodError> {
+    let no_endo = |_| MethodError::NoEndomorphism { method, curve: C::NAME };
+    Ok(match method {
         Method::Binary => Projective::from(binary_vartime(&Jacobian::from(*p), k)),
         Method::Window(w) => Projective::from(window_vartime(&Jacobian::from(*p), k, w)),
         Method::Naf => Projective::from(wnaf_vartime(&Jacobian::from(*p), k, 2)),
         Method::WNaf(w) => Projective::from(wnaf_vartime(&Jacobian::from(*p), k, w)),
-        Method::Split { x } => split_vartime(p, k, x as usize),
+        Method::Split { x } => split_vartime(p, k, x as usize, threads),
+        Method::Glv => crate::glv::mul_vartime(p, k, threads).map_err(no_endo)?,
         Method::FixedWindowCt => p.mul_ct(k),
-        Method::SplitCt => p.mul_ct_parallel(k),
+        Method::SplitCt => p.mul_ct_parallel_with(k, threads),
+        Method::GlvCt => crate::glv::mul_ct(p, k, threads).map_err(no_endo)?,
         Method::AffineLadderCt => Projective::from(p.to_affine().mul_ct_affine(k)),
         Method::JinMiyaji => {
             let a = ladder::to_affine_with::<C, ladder::SafeGcd>(p);
@@ -220,11 +282,11 @@ pub fn scalar_mul<C: CurveParams>(method: Method, p: &Projective<C>, k: &[u64]) 
         Method::MontgomeryLadder => ladder::montgomery_ladder(p, k),
         Method::JoyeLadder => ladder::joye_ladder(p, k),
         Method::JoyeMary(w) => ladder::joye_mary_ladder(p, k, w),
-    }
+    })
 }
 
 /// [`scalar_mul`] for an affine point.
-pub fn scalar_mul_affine<C: CurveParams>(method: Method, p: &Affine<C>, k: &[u64]) -> Projective<C> {
+pub fn scalar_mul_affine<C: CurveParams>(method: Method, p: &Affine<C>, k: &[u64]) -> Result<Projective<C>, MethodError> {
     scalar_mul(method, &Projective::from(*p), k)
 }
 
@@ -311,15 +373,14 @@ fn split_at(k: &[u64], x: usize) -> (Vec<u64>, Vec<u64>) {
 
 /// Paper 002 §4: k = k₁·2^x + k₂; one thread computes \[k₁\]P then x repeated doublings
 /// ([`Jacobian::double_n`]), the other \[k₂\]P; one addition joins them (public k; wNAF halves).
-pub fn split_vartime<C: CurveParams>(p: &Projective<C>, k: &[u64], x: usize) -> Projective<C> {
+/// The high half runs on a worker of the persistent [`crate::pool`] when `threads ≥ 2`.
+pub fn split_vartime<C: CurveParams>(p: &Projective<C>, k: &[u64], x: usize, threads: usize) -> Projective<C> {
     let (k1, k2) = split_at(k, x);
     let pj = Jacobian::from(*p);
     let w = |k: &[u64]| if bits_vartime(k) > 80 { 5 } else { 4 };
-    let (hi, lo) = std::thread::scope(|s| {
-        let h = s.spawn(|| wnaf_vartime(&pj, &k1, w(&k1)).double_n(x));
-        let lo = wnaf_vartime(&pj, &k2, w(&k2));
-        (h.join(), lo)
-    });
-    let hi = hi.unwrap_or_else(|_| wnaf_vartime(&pj, &k1, w(&k1)).double_n(x));
+    let high = move |k1: &[u64]| wnaf_vartime(&pj, k1, w(k1)).double_n(x);
+    let k1c = k1.clone();
+    let (hi, lo) = crate::pool::join(threads, move || high(&k1c), || wnaf_vartime(&pj, &k2, w(&k2)));
+    let hi = hi.unwrap_or_else(|_| high(&k1));
     Projective::from(hi.add_vartime(&lo))
 }

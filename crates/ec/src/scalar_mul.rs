@@ -9,6 +9,8 @@
 //! * [`Projective::mul_ct_parallel`] / [`Projective::mul_vartime_parallel`] — paper 002 §4:
 //!   k = k₁·2^x + k₂ with x = ⌈0.734·m⌉; one thread computes \[k₁\]P followed by x repeated
 //!   doublings ([`Jacobian::double_n`], §4.2), the other \[k₂\]P; one addition joins them.
+//!   The two halves run on the persistent [`crate::pool`] (the `_with` variants take a thread
+//!   count; 1 means sequential).
 //!
 //! `P * k` (`Mul<&[u64]>`) on every point type is [`Projective::mul_ct`].
 //!
@@ -30,7 +32,7 @@ pub const PAPER002_SPLIT_RATIO: f64 = 0.734;
 
 /// Window value of 4 bits at bit offset `i` (public offset, secret value: plain shifts only).
 #[inline(always)]
-fn nibble(k: &[u64], i: usize) -> u64 {
+pub(crate) fn nibble(k: &[u64], i: usize) -> u64 {
     let limb = k.get(i / 64).copied().unwrap_or(0);
     (limb >> (i % 64)) & 0xf
 }
@@ -49,19 +51,8 @@ impl<C: CurveParams> Projective<C> {
         if windows == 0 {
             return Self::identity();
         }
-        // table[i] = [i]P, i = 0..15
-        let mut table = [Self::identity(); 16];
-        table[1] = *self;
-        for i in 2..16 {
-            table[i] = if i % 2 == 0 { table[i / 2].double() } else { table[i - 1].add(self) };
-        }
-        let lookup = |d: u64| -> Self {
-            let mut t = Self::identity();
-            for (i, e) in table.iter().enumerate() {
-                t.conditional_assign(e, (i as u64).ct_eq(&d));
-            }
-            t
-        };
+        let table = self.window_table();
+        let lookup = |d: u64| Self::ct_lookup(&table, d);
         let top = 4 * (windows - 1);
         let mut mask_top = 0xfu64;
         if nbits < 4 * windows {
@@ -75,6 +66,25 @@ impl<C: CurveParams> Projective<C> {
         acc
     }
 
+    /// The fixed-window table \[i\]P, i = 0..15 (7 doublings and 7 complete additions).
+    pub(crate) fn window_table(&self) -> [Self; 16] {
+        let mut table = [Self::identity(); 16];
+        table[1] = *self;
+        for i in 2..16 {
+            table[i] = if i % 2 == 0 { table[i / 2].double() } else { table[i - 1].add(self) };
+        }
+        table
+    }
+
+    /// table\[d\] for a secret d < 16: a scan of all entries with `subtle` selects.
+    pub(crate) fn ct_lookup(table: &[Self; 16], d: u64) -> Self {
+        let mut t = Self::identity();
+        for (i, e) in table.iter().enumerate() {
+            t.conditional_assign(e, (i as u64).ct_eq(&d));
+        }
+        t
+    }
+
     /// \[k\]P for a public scalar k (wNAF; variable time in k and in P).
     pub fn mul_vartime(&self, k: &[u64]) -> Self {
         Self::from(wnaf_mul_jacobian(&Jacobian::from(*self), k))
@@ -82,28 +92,36 @@ impl<C: CurveParams> Projective<C> {
 
     /// Paper 002's split multiplication, constant time: k = k₁·2^x + k₂ with
     /// x = ⌈0.734·m⌉, m = 64·len(k); \[k₁\]P·2^x (fixed window then x doublings) and \[k₂\]P are
-    /// computed on two threads and added with the complete formula.
+    /// computed on two threads of the persistent [`crate::pool`] and added with the complete
+    /// formula.
     pub fn mul_ct_parallel(&self, k: &[u64]) -> Self {
+        self.mul_ct_parallel_with(k, crate::pool::DEFAULT_THREADS)
+    }
+
+    /// [`Self::mul_ct_parallel`] on at most `threads` threads (`threads ≤ 1`: both halves on
+    /// the calling thread, one after the other).
+    pub fn mul_ct_parallel_with(&self, k: &[u64], threads: usize) -> Self {
         let m = 64 * k.len();
         let x = split_point(m);
         let (k1, k2) = split_scalar(k, x);
         let p = *self;
-        let (hi, lo) = std::thread::scope(|s| {
-            let h = s.spawn(move || Jacobian::from(p.mul_ct_bits(&k1, m - x)).double_n(x));
-            let lo = p.mul_ct_bits(&k2, x);
-            (h.join(), lo)
-        });
-        let hi = match hi {
-            Ok(h) => Self::from(h),
-            // A panicking worker cannot happen (no panics in this crate); fall back serially.
-            Err(_) => Self::from(Jacobian::from(p.mul_ct_bits(&split_scalar(k, x).0, m - x)).double_n(x)),
-        };
+        let high = move |k1: &[u64]| Self::from(Jacobian::from(p.mul_ct_bits(k1, m - x)).double_n(x));
+        let k1c = k1.clone();
+        let (hi, lo) = crate::pool::join(threads, move || high(&k1c), || p.mul_ct_bits(&k2, x));
+        // A panicking job cannot happen (no panics in this crate); recompute on this thread.
+        let hi = hi.unwrap_or_else(|_| high(&k1));
         hi.add(&lo)
     }
 
     /// Paper 002's split multiplication for a public scalar: x = ⌈0.734·m⌉ with m the bit
-    /// length of k; wNAF on both halves, repeated doubling (§4.2) on the high half.
+    /// length of k; wNAF on both halves, repeated doubling (§4.2) on the high half; two
+    /// threads of the persistent [`crate::pool`].
     pub fn mul_vartime_parallel(&self, k: &[u64]) -> Self {
+        self.mul_vartime_parallel_with(k, crate::pool::DEFAULT_THREADS)
+    }
+
+    /// [`Self::mul_vartime_parallel`] on at most `threads` threads.
+    pub fn mul_vartime_parallel_with(&self, k: &[u64], threads: usize) -> Self {
         let m = bits_vartime(k);
         if m < 64 {
             return self.mul_vartime(k);
@@ -111,12 +129,13 @@ impl<C: CurveParams> Projective<C> {
         let x = split_point(m);
         let (k1, k2) = split_scalar(k, x);
         let p = Jacobian::from(*self);
-        let (hi, lo) = std::thread::scope(|s| {
-            let h = s.spawn(move || wnaf_mul_jacobian(&p, &k1).double_n(x));
-            let lo = wnaf_mul_jacobian(&p, &k2);
-            (h.join(), lo)
-        });
-        let hi = hi.unwrap_or_else(|_| wnaf_mul_jacobian(&p, &split_scalar(k, x).0).double_n(x));
+        let k1c = k1.clone();
+        let (hi, lo) = crate::pool::join(
+            threads,
+            move || wnaf_mul_jacobian(&p, &k1c).double_n(x),
+            || wnaf_mul_jacobian(&p, &k2),
+        );
+        let hi = hi.unwrap_or_else(|_| wnaf_mul_jacobian(&p, &k1).double_n(x));
         Self::from(hi.add_vartime(&lo))
     }
 }
@@ -216,7 +235,7 @@ pub fn wnaf_digits(k: &[u64], w: u32) -> Vec<i8> {
 }
 
 /// The wNAF width used for an m-bit public scalar.
-fn wnaf_width(m: usize) -> u32 {
+pub(crate) fn wnaf_width(m: usize) -> u32 {
     match m {
         0..=24 => 2,
         25..=80 => 3,

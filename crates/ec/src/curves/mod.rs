@@ -156,7 +156,7 @@ macro_rules! named_curve {
     ($(#[$doc:meta])* $name:ident, $base:ty, $fn_limbs:literal,
      a = $a:expr, b = $b:expr, a_is_zero = $a0:expr, a_is_minus_3 = $am3:expr,
      gx = $gx:expr, gy = $gy:expr, n = $n:expr, n_bits = $nbits:expr, h = $h:expr,
-     name = $cname:expr) => {
+     name = $cname:expr $(, glv = $glv:expr)?) => {
         $(#[$doc])*
         #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
         pub struct $name;
@@ -172,6 +172,7 @@ macro_rules! named_curve {
                 r
             };
             const NAME: &'static str = $cname;
+            $(const GLV: Option<$crate::glv::GlvConstants<$base>> = Some($glv);)?
             /// Cofactor 1: every point of the curve is in ⟨G⟩ (P is assumed on the curve).
             fn is_in_subgroup(p: &$crate::Projective<Self>) -> subtle::Choice {
                 if $h == 1 {

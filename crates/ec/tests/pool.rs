@@ -1,0 +1,93 @@
+//! The persistent thread pool (`hayate_ec::pool`): results, sequential mode, that work really
+//! goes to a named pool worker, panics reported as errors with the worker surviving, nested
+//! and concurrent calls (no deadlock), and the split methods with several thread counts.
+
+mod common;
+
+use common::reference_mul;
+use hayate_ec::curves::Secp256r1;
+use hayate_ec::pool::{join, JobPanicked};
+use hayate_ec::{scalar_mul_threads, Affine, Method, Projective};
+
+fn on_worker() -> bool {
+    std::thread::current().name().is_some_and(|n| n.starts_with("hayate-pool-"))
+}
+
+/// A short sleep between retries (false, for use in `any`).
+fn pause() -> bool {
+    std::thread::sleep(std::time::Duration::from_micros(500));
+    false
+}
+
+#[test]
+fn results_and_sequential_mode() {
+    for threads in [0, 1, 2, 3, 8] {
+        let v: Vec<u64> = (0..1000).collect();
+        let (a, b) = join(threads, move || v.iter().sum::<u64>(), || 7u64);
+        assert_eq!((a, b), (Ok(499500), 7));
+    }
+    // threads = 1: the job runs on the caller
+    let (a, _) = join(1, on_worker, || ());
+    assert_eq!(a, Ok(false));
+}
+
+#[test]
+fn work_goes_to_a_pool_worker() {
+    // other tests may hold the worker for a moment (then the job runs inline): retry
+    let seen = (0..5000).any(|_| join(2, on_worker, std::thread::yield_now).0 == Ok(true) || pause());
+    assert!(seen, "a job never ran on a pool worker");
+}
+
+#[test]
+fn panicking_job_is_an_error_and_the_worker_survives() {
+    let mut caught = false;
+    for _ in 0..5000 {
+        pause();
+        let (a, b) = join(2, || -> u32 { if on_worker() { panic!("test panic in a pool job") } else { 1 } }, || 2);
+        assert_eq!(b, 2);
+        if a == Err(JobPanicked) {
+            caught = true;
+            break;
+        }
+    }
+    assert!(caught);
+    let (a, b) = join(2, || 3, || 4);
+    assert_eq!((a, b), (Ok(3), 4));
+}
+
+#[test]
+fn nested_and_concurrent_calls() {
+    let handles: Vec<_> = (0..6u64)
+        .map(|i| {
+            std::thread::spawn(move || {
+                let mut s = 0;
+                for j in 0..200u64 {
+                    let (a, b) = join(3, move || join(2, move || i + j, move || j).0.unwrap_or(0), move || i);
+                    s += a.unwrap() + b;
+                }
+                s
+            })
+        })
+        .collect();
+    for (i, h) in handles.into_iter().enumerate() {
+        let i = i as u64;
+        assert_eq!(h.join().unwrap(), (0..200).map(|j| 2 * i + j).sum::<u64>());
+    }
+}
+
+#[test]
+fn split_methods_on_the_pool() {
+    let g = Affine::<Secp256r1>::generator();
+    let p = Projective::from(g);
+    let k = [0x0123_4567_89ab_cdef, 0xfedc_ba98_7654_3210, 0x0f0f_0f0f_f0f0_f0f0, 0x7777_1111_2222_3333];
+    let want = reference_mul(&g, &k);
+    for threads in [1, 2, 4] {
+        for m in [Method::SplitCt, Method::paper002_split(256), Method::Split { x: 100 }] {
+            for _ in 0..3 {
+                assert_eq!(scalar_mul_threads(m, &p, &k, threads).unwrap().to_affine(), want, "{m} threads={threads}");
+            }
+        }
+        assert_eq!(p.mul_ct_parallel_with(&k, threads).to_affine(), want);
+        assert_eq!(p.mul_vartime_parallel_with(&k, threads).to_affine(), want);
+    }
+}
