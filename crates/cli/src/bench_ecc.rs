@@ -139,7 +139,7 @@ fn scalar<C: CurveParams>(rng: &mut StdRng) -> Vec<u64> {
 
 fn time_method<C: CurveParams>(level: Level, method: Method, p: &Projective<C>, k: &[u64]) -> Measurement {
     measure(level.samples, level.target_ns, || {
-        black_box(scalar_mul(method, black_box(p), black_box(k)));
+        let _ = black_box(scalar_mul(method, black_box(p), black_box(k)));
     })
 }
 
@@ -325,7 +325,7 @@ pub fn dudect(level: Level, method: Method) -> f64 {
         let class = rng.gen::<bool>();
         let k = if class { scalar::<Secp256k1>(&mut rng) } else { fixed.clone() };
         let c0 = cycles();
-        black_box(scalar_mul(method, black_box(&p), black_box(&k)));
+        let _ = black_box(scalar_mul(method, black_box(&p), black_box(&k)));
         let c = cycles().wrapping_sub(c0) as f64;
         if class {
             r.push(c)
