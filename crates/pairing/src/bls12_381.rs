@@ -7,11 +7,30 @@
 use hayate_arith::fields::{Bls12381FpParams, Bls12381FrParams};
 use hayate_arith::limbs::from_hex;
 use hayate_arith::{Fp as PrimeField, Fp2 as QuadField};
+use hayate_ec::glv::GlvInt;
 use hayate_ec::CurveParams;
 
 use crate::engine::{Family, PairingCurve, TwistType};
 
 const R: [u64; 4] = from_hex("73eda753299d7d483339d80809a1d80553bda402fffe5bfeffffffff00000001");
+
+/// GLV endomorphism of G1 ([`hayate_ec::glv`]): φ(x, y) = (βx, y) = \[λ\] on G1 with
+/// λ = z² − 1 (λ² + λ + 1 = r), short basis (a₁, b₁) = (z² − 1, −1), (a₂, b₂) = (1, z²)
+/// (as used for BLS12 endomorphisms, e.g. Bowe, "Faster subgroup checks for BLS12-381",
+/// ePrint 2019/814); g₁, g₂ = ⌊2^383·(b₂, −b₁)/r⌉; checked in `tests/glv.rs`.
+/// |k₁|, |k₂| < 2¹²⁸. GLV gives \[k mod r\]P: only for P ∈ G1 (E(Fp) has cofactor h ≠ 1).
+const GLV: hayate_ec::glv::GlvConstants<PrimeField<Bls12381FpParams, 6>> = hayate_ec::glv::GlvConstants {
+    beta: PrimeField::from_hex_const("1a0111ea397fe699ec02408663d4de85aa0d857d89759ad4897d29650fb85f9b409427eb4f49fffd8bfd00000000aaac"),
+    lambda: from_hex("ac45a4010001a40200000000ffffffff"),
+    a1: GlvInt::pos("ac45a4010001a40200000000ffffffff"),
+    b1: GlvInt::neg("1"),
+    a2: GlvInt::pos("1"),
+    b2: GlvInt::pos("ac45a4010001a4020000000100000000"),
+    g1: GlvInt::pos("be35f678f00fd56eb1fb72917b67f7181c4fa4d39345fbd1ed2f27c6c4b6396d"),
+    g2: GlvInt::pos("11aa84a76ff6f1bbe1c5aee5b83f0476a"),
+    shift: 383,
+    half_bits: 128,
+};
 
 /// G1 ⊂ E(Fp), y² = x³ + 4 (cofactor 0x396c8c005555e1568c00aaab0000aaab).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -28,6 +47,7 @@ impl CurveParams for G1Params {
     );
     const ORDER: &'static [u64] = &R;
     const NAME: &'static str = "bls12-381 G1";
+    const GLV: Option<hayate_ec::glv::GlvConstants<Self::Base>> = Some(GLV);
 }
 
 /// G2 ⊂ E'(Fp2), y² = x³ + 4(1 + u).

@@ -7,12 +7,34 @@
 use hayate_arith::fields::{Bn254BeuchatFpParams, Bn254BeuchatFrParams};
 use hayate_arith::limbs::from_hex;
 use hayate_arith::{Fp as PrimeField, Fp2 as QuadField};
+use hayate_ec::glv::GlvInt;
 use hayate_ec::{CurveParams, Projective};
 use subtle::Choice;
+
 
 use crate::engine::{Family, PairingCurve, TwistType};
 
 const R: [u64; 4] = from_hex("2370fb049d410fbe4e761a9886e502411dc1af70120000017e80600000000001");
+
+/// GLV endomorphism of G1 ([`hayate_ec::glv`]): φ(x, y) = (βx, y) = \[λ\] with β a cube root
+/// of unity in Fp and, for BN curves, λ = 36z³ + 18z² + 6z + 1; short basis
+/// (a₁, b₁) = (2z + 1, −(6z² + 2z)), (a₂, b₂) = (6z² + 4z + 1, 2z + 1) (the closed forms of
+/// the GLV lattice of BN curves, cf. Galbraith–Scott, "Exponentiation in pairing-friendly
+/// groups using homomorphisms", Pairing 2008); g₁, g₂ = ⌊2^382·(b₂, −b₁)/r⌉. Derived with the
+/// extended Euclidean algorithm on (r, λ) (GLV 2001 §4) and checked against these closed
+/// forms and their definitions in `tests/glv.rs`. |k₁|, |k₂| < 2¹²⁷.
+const GLV: hayate_ec::glv::GlvConstants<PrimeField<Bn254BeuchatFpParams, 4>> = hayate_ec::glv::GlvConstants {
+    beta: PrimeField::from_hex_const("47290d4c437281211dc1af70120000023dc0900000000001"),
+    lambda: from_hex("8e521a9886e502411dc1af70120000017e80600000000001"),
+    a1: GlvInt::pos("7f80200000000001"),
+    b1: GlvInt::neg("5f408fd0060000007f80200000000000"),
+    a2: GlvInt::pos("5f408fd006000000ff00400000000001"),
+    b2: GlvInt::pos("7f80200000000001"),
+    g1: GlvInt::pos("e63d9478ce22e1f4744fd7c1d7308e863617843cc7930e93"),
+    g2: GlvInt::pos("ac01ac56cbd635f3f723b1822165edd98b9ecefcc28019d085fa48c18e4da1f9"),
+    shift: 382,
+    half_bits: 127,
+};
 
 /// G1 = E(Fp), y² = x³ + 5.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -29,6 +51,7 @@ impl CurveParams for G1Params {
     );
     const ORDER: &'static [u64] = &R;
     const NAME: &'static str = "bn254-beuchat G1";
+    const GLV: Option<hayate_ec::glv::GlvConstants<Self::Base>> = Some(GLV);
     /// #E(Fp) = r: every curve point is in G1.
     fn is_in_subgroup(_p: &Projective<Self>) -> Choice {
         Choice::from(1)
