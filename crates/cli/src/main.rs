@@ -14,6 +14,7 @@ mod bench_aead;
 mod bench_ecc;
 mod bench_pairing;
 mod ecc_cmd;
+mod ecmul_cmd;
 mod evm;
 mod fe_cmd;
 mod report;
@@ -43,6 +44,8 @@ enum Command {
     Bench(bench::BenchArgs),
     /// SEC 1 ECDH on a named curve: prints the shared x-coordinate as hex.
     Ecdh(ecc_cmd::EcdhArgs),
+    /// One scalar multiplication [k]P by a named method (experiments): prints [k]P as SEC 1 hex.
+    Ecmul(ecmul_cmd::EcmulArgs),
     /// The evaluation: measure what the five papers measured, write report.md/.html/results.json.
     Report(report::ReportArgs),
 }
@@ -55,6 +58,7 @@ fn main() -> ExitCode {
         Command::Fe(c) => fe_cmd::run(c),
         Command::Bench(a) => bench::run(a),
         Command::Ecdh(a) => ecc_cmd::run_ecdh(a),
+        Command::Ecmul(a) => ecmul_cmd::run(a),
         Command::Report(a) => report::run(a),
     }
 }

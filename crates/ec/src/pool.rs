@@ -14,7 +14,10 @@
 //!   caller — no queueing, so no deadlock and no unbounded latency.
 //! * Hand-off is spin-then-park on both sides: an idle worker polls its job flag for a short
 //!   while before parking (back-to-back calls, as in a benchmark loop, then cost no futex
-//!   wake-up), and the caller, having finished `b`, polls the completion flag before parking.
+//!   wake-up), and the caller, having finished `b`, polls the completion flag before parking;
+//!   the polling loops yield the CPU every few iterations. If the worker has not even picked
+//!   the job up when the caller is done with `b` (a parked worker not yet woken, or a loaded
+//!   machine), the caller takes the job back and runs it itself (as in work-stealing `join`).
 //! * No panics escape and no lock poisoning matters: a panicking job is caught on the worker
 //!   (which stays alive) and reported to the caller as `Err(`[`JobPanicked`]`)`; mutexes are
 //!   locked poison-tolerantly. If a worker thread cannot be spawned, `a` runs on the caller.
@@ -36,7 +39,7 @@ pub const MAX_WORKERS: usize = 64;
 /// How long an idle worker polls for the next job before parking.
 const WORKER_SPIN: Duration = Duration::from_micros(200);
 /// How long the caller polls for its job's completion before parking.
-const CALLER_SPIN: Duration = Duration::from_micros(500);
+const CALLER_SPIN: Duration = Duration::from_micros(100);
 
 /// The default thread count of the two-thread methods: 2 (paper 002's setting).
 pub const DEFAULT_THREADS: usize = 2;
@@ -86,11 +89,15 @@ fn wait_for(flag: &AtomicBool, spin: Duration) {
     let mut n = 0u32;
     while !flag.load(Ordering::Acquire) {
         n = n.wrapping_add(1);
-        if n % 64 == 0 && start.elapsed() > spin {
-            while !flag.load(Ordering::Acquire) {
-                thread::park();
+        if n % 64 == 0 {
+            if start.elapsed() > spin {
+                while !flag.load(Ordering::Acquire) {
+                    thread::park();
+                }
+                return;
             }
-            return;
+            // let a thread that shares this core (e.g. the other half) run
+            thread::yield_now();
         }
         core::hint::spin_loop();
     }
@@ -166,7 +173,14 @@ where
     worker.shared.ready.store(true, Ordering::Release);
     worker.thread.unpark();
     let rb = b();
-    wait_for(&completion.done, CALLER_SPIN);
+    // If the worker has not picked the job up yet (descheduled, or parked and not yet woken on a
+    // loaded machine), take it back and run it here instead of waiting for it.
+    let unclaimed = lock(&worker.shared.job).take();
+    match unclaimed {
+        // the worker will find the slot empty and just release itself
+        Some((job, _)) => job(),
+        None => wait_for(&completion.done, CALLER_SPIN),
+    }
     let ra = lock(&slot).take().ok_or(JobPanicked);
     (ra, rb)
 }

@@ -12,6 +12,8 @@
 //!   cofactor-1 curves here is the curve equation itself — the hook is kept for h > 1;
 //! * the hybrid forms `06`/`07` (SEC 1 §2.3.3 allows them optionally) are rejected.
 //!
+//! The functions take any curve over a prime field (`CurveParams<Base: PrimeField>`), so the
+//! same encoding serves the pairing G1 curves (whose subgroup hook then does real work).
 //! Decoding works on public data and may branch on it; nothing here panics on any input.
 
 use core::fmt;
@@ -19,6 +21,7 @@ use core::fmt;
 use subtle::ConditionallySelectable;
 
 use crate::affine::Affine;
+use crate::curve::CurveParams;
 use crate::curves::{NamedCurve, PrimeField};
 use crate::Field;
 
@@ -58,18 +61,18 @@ impl fmt::Display for Sec1Error {
 impl std::error::Error for Sec1Error {}
 
 /// Length of the uncompressed encoding (1 + 2·BYTES).
-pub fn uncompressed_len<C: NamedCurve>() -> usize {
+pub fn uncompressed_len<C: CurveParams<Base: PrimeField>>() -> usize {
     1 + 2 * <C::Base as PrimeField>::BYTES
 }
 
 /// Length of the compressed encoding (1 + BYTES).
-pub fn compressed_len<C: NamedCurve>() -> usize {
+pub fn compressed_len<C: CurveParams<Base: PrimeField>>() -> usize {
     1 + <C::Base as PrimeField>::BYTES
 }
 
 /// SEC 1 encoding of a point (`00` for the identity). Constant time in the point apart from
 /// the identity test.
-pub fn encode_point<C: NamedCurve>(p: &Affine<C>, compressed: bool) -> Vec<u8> {
+pub fn encode_point<C: CurveParams<Base: PrimeField>>(p: &Affine<C>, compressed: bool) -> Vec<u8> {
     if bool::from(p.is_identity()) {
         return vec![0];
     }
@@ -87,7 +90,7 @@ pub fn encode_point<C: NamedCurve>(p: &Affine<C>, compressed: bool) -> Vec<u8> {
 }
 
 /// Decodes and fully validates a public key (see the module docs); never returns the identity.
-pub fn decode_point<C: NamedCurve>(bytes: &[u8]) -> Result<Affine<C>, Sec1Error> {
+pub fn decode_point<C: CurveParams<Base: PrimeField>>(bytes: &[u8]) -> Result<Affine<C>, Sec1Error> {
     let fb = <C::Base as PrimeField>::BYTES;
     let (&tag, rest) = bytes.split_first().ok_or(Sec1Error::InvalidLength)?;
     let p = match tag {
@@ -130,13 +133,14 @@ pub fn decode_point<C: NamedCurve>(bytes: &[u8]) -> Result<Affine<C>, Sec1Error>
         }
         _ => return Err(Sec1Error::InvalidTag),
     };
-    if C::COFACTOR != 1 && !bool::from(p.is_in_subgroup()) {
+    // (the curve's hook: the curve equation again for cofactor-1 curves)
+    if !bool::from(p.is_in_subgroup()) {
         return Err(Sec1Error::NotInSubgroup);
     }
     Ok(p)
 }
 
-fn field_from_bytes<C: NamedCurve>(b: &[u8]) -> Result<C::Base, Sec1Error> {
+fn field_from_bytes<C: CurveParams<Base: PrimeField>>(b: &[u8]) -> Result<C::Base, Sec1Error> {
     Option::<C::Base>::from(<C::Base as PrimeField>::from_bytes_be(b)).ok_or(Sec1Error::CoordinateOutOfRange)
 }
 

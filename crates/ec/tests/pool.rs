@@ -8,6 +8,9 @@ use common::reference_mul;
 use hayate_ec::curves::Secp256r1;
 use hayate_ec::pool::{join, JobPanicked};
 use hayate_ec::{scalar_mul_threads, Affine, Method, Projective};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 fn on_worker() -> bool {
     std::thread::current().name().is_some_and(|n| n.starts_with("hayate-pool-"))
@@ -15,7 +18,7 @@ fn on_worker() -> bool {
 
 /// A short sleep between retries (false, for use in `any`).
 fn pause() -> bool {
-    std::thread::sleep(std::time::Duration::from_micros(500));
+    std::thread::sleep(Duration::from_micros(500));
     false
 }
 
@@ -31,25 +34,33 @@ fn results_and_sequential_mode() {
     assert_eq!(a, Ok(false));
 }
 
+/// join(2, a, b) where b waits (≤ 100 ms) for a to start, so that the caller does not take an
+/// unstarted job back; returns a's result.
+fn join_waiting<R: Send + 'static>(a: impl FnOnce() -> R + Send + 'static) -> Result<R, JobPanicked> {
+    let started = Arc::new(AtomicBool::new(false));
+    let s = Arc::clone(&started);
+    let wait = move || {
+        let t = Instant::now();
+        while !started.load(Ordering::Acquire) && t.elapsed() < Duration::from_millis(100) {
+            std::thread::yield_now();
+        }
+    };
+    join(2, move || { s.store(true, Ordering::Release); a() }, wait).0
+}
+
 #[test]
 fn work_goes_to_a_pool_worker() {
     // other tests may hold the worker for a moment (then the job runs inline): retry
-    let seen = (0..5000).any(|_| join(2, on_worker, std::thread::yield_now).0 == Ok(true) || pause());
+    let seen = (0..2000).any(|_| join_waiting(on_worker) == Ok(true) || pause());
     assert!(seen, "a job never ran on a pool worker");
 }
 
 #[test]
 fn panicking_job_is_an_error_and_the_worker_survives() {
-    let mut caught = false;
-    for _ in 0..5000 {
-        pause();
-        let (a, b) = join(2, || -> u32 { if on_worker() { panic!("test panic in a pool job") } else { 1 } }, || 2);
-        assert_eq!(b, 2);
-        if a == Err(JobPanicked) {
-            caught = true;
-            break;
-        }
-    }
+    let caught = (0..2000).any(|_| {
+        let r = join_waiting(|| -> u32 { if on_worker() { panic!("test panic in a pool job") } else { 1 } });
+        r == Err(JobPanicked) || pause()
+    });
     assert!(caught);
     let (a, b) = join(2, || 3, || 4);
     assert_eq!((a, b), (Ok(3), 4));
