@@ -29,6 +29,18 @@ pub trait TowerParams<const N: usize>: FpParams<N> {
     const XI: (u8, u8);
     /// FROB[k−1] = [ξ^((p^k−1)/6), ξ^((p^k−1)/3), ξ^(2(p^k−1)/3)] for k = 1, 2, 3.
     const FROB: [[Fp2<Self, N>; 3]; 3];
+    /// Count Fp2 operations in thread-local counters ([`crate::opcount`]); `false` for every
+    /// production tower (the test then folds away at compile time).
+    const COUNT_OPS: bool = false;
+}
+
+/// Bumps an operation counter when the tower counts (compile-time test).
+macro_rules! count {
+    ($P:ty, $op:ident) => {
+        if <$P as TowerParams<N>>::COUNT_OPS {
+            crate::opcount::bump(crate::opcount::Op::$op);
+        }
+    };
 }
 
 /// c0 + c1·u.
@@ -102,18 +114,22 @@ impl<P: TowerParams<N>, const N: usize> Fp2<P, N> {
 
     #[inline(always)]
     pub fn add(&self, o: &Self) -> Self {
+        count!(P, Add);
         Self { c0: self.c0 + o.c0, c1: self.c1 + o.c1 }
     }
     #[inline(always)]
     pub fn sub(&self, o: &Self) -> Self {
+        count!(P, Add);
         Self { c0: self.c0 - o.c0, c1: self.c1 - o.c1 }
     }
     #[inline(always)]
     pub fn neg(&self) -> Self {
+        count!(P, Add);
         Self { c0: -self.c0, c1: -self.c1 }
     }
     #[inline(always)]
     pub fn double(&self) -> Self {
+        count!(P, Add);
         Self { c0: self.c0.double(), c1: self.c1.double() }
     }
     /// x/2.
@@ -140,6 +156,7 @@ impl<P: TowerParams<N>, const N: usize> Fp2<P, N> {
     /// Double-width product, both coordinates unreduced (< p·R): 3 mul256, no mod512.
     #[inline]
     pub fn mul_wide(&self, o: &Self) -> Fp2Wide<N> {
+        count!(P, Mul);
         let ac = Fp::<P, N>::mul_wide(self.c0.mont_limbs(), o.c0.mont_limbs());
         let bd = Fp::<P, N>::mul_wide(self.c1.mont_limbs(), o.c1.mont_limbs());
         // k·bd by k − 1 double-width additions (k·p² < p·R since k·p < R): no fourth product
@@ -170,6 +187,7 @@ impl<P: TowerParams<N>, const N: usize> Fp2<P, N> {
     /// Squaring with paper 001's formula ((a − b)(a + k·b) − (k−1)·ab) + 2ab·u.
     #[inline]
     pub fn square(&self) -> Self {
+        count!(P, Sqr);
         let a = &self.c0;
         let b = &self.c1;
         let amb = *a - *b;
@@ -198,6 +216,7 @@ impl<P: TowerParams<N>, const N: usize> Fp2<P, N> {
     /// Multiplication by ξ.
     #[inline]
     pub fn mul_by_xi(&self) -> Self {
+        count!(P, MulByXi);
         // (x0 + x1 u)(a + b u) = (a x0 + β b x1) + (a x1 + b x0) u
         let (a, b) = P::XI;
         if a == 0 && b == 1 {

@@ -20,6 +20,7 @@ pub mod fp12;
 pub mod fp2;
 pub mod fp6;
 pub mod limbs;
+pub mod opcount;
 pub mod safegcd;
 pub mod towers;
 

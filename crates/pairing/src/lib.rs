@@ -30,6 +30,7 @@ pub mod g2;
 pub mod gt;
 pub mod hash_to_curve;
 pub mod miller;
+pub mod opcount;
 #[cfg(test)]
 mod reference;
 
