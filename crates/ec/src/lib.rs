@@ -57,7 +57,8 @@ pub use hayate_arith::Field;
 pub use subtle::{Choice, ConditionallySelectable, ConstantTimeEq, CtOption};
 
 /// Montgomery's trick over any [`Field`]: replaces every non-zero element by its inverse with a
-/// single inversion and 3(n−1) multiplications; zeros stay zero. Constant time in the values.
+/// single inversion ([`Field::invert_safegcd`]) and 3(n−1) multiplications; zeros stay zero.
+/// Constant time in the values.
 pub fn batch_invert<F: Field>(v: &mut [F]) {
     let mut prefix = Vec::with_capacity(v.len());
     let mut acc = F::ONE;
@@ -67,7 +68,7 @@ pub fn batch_invert<F: Field>(v: &mut [F]) {
         acc = F::conditional_select(&acc, &(acc * *x), nz);
     }
     // acc is a product of non-zero elements, hence invertible.
-    let mut inv = acc.invert().unwrap_or(F::ZERO);
+    let mut inv = acc.invert_safegcd().unwrap_or(F::ZERO);
     for (x, p) in v.iter_mut().zip(prefix).rev() {
         let nz = !x.is_zero();
         let xi = inv * p;

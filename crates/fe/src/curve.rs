@@ -12,12 +12,19 @@
 //!   low bit of the last hash byte. This is variable time in the (public) attribute string and
 //!   is not indifferentiable from a random oracle in the sense of RFC 9380, but it is a
 //!   random-oracle hash onto G1 in the usual Boneh–Franklin sense (a uniform point of ⟨G1⟩ up
-//!   to a factor-2 bias from the square test). Encodings are uncompressed x‖y (G2: x.c0‖x.c1‖y.c0‖y.c1),
+//!   to a factor-2 bias from the square test). The square root is computed in variable time
+//!   (the input is public): a^((p+1)/4) for p ≡ 3 (mod 4) (alt_bn128), and for bn254-beuchat
+//!   (p − 1 = 2⁴⁵·t) Tonelli–Shanks with the discrete logarithm of a^t in the 2⁴⁵-torsion found
+//!   five bits at a time from precomputed tables (the table-based variant of Sarkar, "Computing
+//!   square roots faster than the Tonelli-Shanks/Bernstein algorithm", 2020), which also
+//!   decides squareness; exponentiations use 5-bit sliding windows. Encodings are uncompressed x‖y (G2: x.c0‖x.c1‖y.c0‖y.c1),
 //!   canonical big-endian coordinates, the all-zero string for the identity; decoding checks
 //!   canonicity, the curve equation and the subgroup.
 
-use hayate_arith::{Fp, Fp2};
-use hayate_ec::{Affine, CurveParams};
+use std::sync::OnceLock;
+
+use hayate_arith::{Fp, Fp2, FpParams};
+use hayate_ec::{Affine, CurveParams, Projective};
 use hayate_pairing::bls12_381::Bls12381;
 use hayate_pairing::bn254::Bn254;
 use hayate_pairing::bn254_beuchat::Bn254Beuchat;
@@ -42,6 +49,11 @@ pub trait FeCurve<const N: usize>: PairingCurve<N> {
     const G2_BYTES: usize;
     /// Hash of `msg` onto G1 under the domain-separation tag `dst`.
     fn hash_to_g1(msg: &[u8], dst: &[u8]) -> G1<Self, N>;
+    /// The same point as [`FeCurve::hash_to_g1`], possibly not normalised (saves an inversion
+    /// when many hashes are normalised together).
+    fn hash_to_g1_proj(msg: &[u8], dst: &[u8]) -> Projective<Self::G1> {
+        Projective::from(Self::hash_to_g1(msg, dst))
+    }
     fn g1_to_bytes(p: &G1<Self, N>, out: &mut Vec<u8>);
     /// Decodes a G1 point with full validation (length, canonical, on curve, in subgroup).
     fn g1_from_bytes(b: &[u8]) -> Result<G1<Self, N>, EncodingError>;
@@ -65,6 +77,18 @@ impl FeCurve<6> for Bls12381 {
     fn hash_to_g1(msg: &[u8], dst: &[u8]) -> G1<Self, 6> {
         hayate_pairing::hash_to_curve::hash_to_g1(msg, dst)
     }
+    /// RFC 9380 §3 hash_to_curve without the final normalisation: hash_to_field (count 2),
+    /// map_to_curve each, add, clear_cofactor.
+    fn hash_to_g1_proj(msg: &[u8], dst: &[u8]) -> Projective<Self::G1> {
+        use hayate_pairing::hash_to_curve as h2c;
+        match h2c::hash_to_field_fp(msg, dst, 2) {
+            Ok(u) if u.len() == 2 => {
+                h2c::clear_cofactor_g1(&h2c::map_to_curve_g1(&u[0]).add(&h2c::map_to_curve_g1(&u[1])))
+            }
+            // only an oversize DST fails; hash_to_g1 has its own handling of that case
+            _ => Projective::from(h2c::hash_to_g1(msg, dst)),
+        }
+    }
     fn g1_to_bytes(p: &G1<Self, 6>, out: &mut Vec<u8>) {
         out.extend_from_slice(&zcash::g1_to_compressed(p));
     }
@@ -79,15 +103,134 @@ impl FeCurve<6> for Bls12381 {
     }
 }
 
+/// x^e for a public exponent e (little-endian limbs), 5-bit sliding window, variable time.
+fn pow_vartime_window<P: FpParams<4>>(x: &Fp<P, 4>, e: &[u64]) -> Fp<P, 4> {
+    let bit = |i: usize| (e[i / 64] >> (i % 64)) & 1;
+    let Some(top) = (0..64 * e.len()).rev().find(|&i| bit(i) == 1) else {
+        return Fp::ONE;
+    };
+    let x2 = x.square();
+    let mut odd = [*x; 16]; // x^1, x^3, …, x^31
+    for i in 1..16 {
+        odd[i] = odd[i - 1] * x2;
+    }
+    let mut r = Fp::<P, 4>::ONE;
+    let mut started = false;
+    let mut i = top as isize;
+    while i >= 0 {
+        if bit(i as usize) == 0 {
+            if started {
+                r = r.square();
+            }
+            i -= 1;
+            continue;
+        }
+        let mut j = (i - 4).max(0);
+        while bit(j as usize) == 0 {
+            j += 1;
+        }
+        let mut v = 0u64;
+        for k in (j..=i).rev() {
+            v = (v << 1) | bit(k as usize);
+            if started {
+                r = r.square();
+            }
+        }
+        r = if started { r * odd[(v >> 1) as usize] } else { odd[(v >> 1) as usize] };
+        started = true;
+        i = j - 1;
+    }
+    r
+}
+
+/// Public constants of [`sqrt_vartime`] for p − 1 = 2^s·t, t odd: z a primitive 2^s-th root
+/// of unity, the digit width w (dividing s), ζ^i (ζ = z^(2^(s−w)), i < 2^w) and the correction
+/// tables corr[j−1][i] = z^(−i·2^(s−j·w)) for j = 1 … s/w.
+struct SqrtTables<P: FpParams<4>> {
+    w: usize,
+    z: Fp<P, 4>,
+    zeta: Vec<Fp<P, 4>>,
+    corr: Vec<Vec<Fp<P, 4>>>,
+}
+
+impl<P: FpParams<4>> SqrtTables<P> {
+    fn new() -> Self {
+        let s = Fp::<P, 4>::TWO_ADICITY as usize;
+        let z = Fp::<P, 4>::two_adic_root();
+        let w = (1..=5).rev().find(|w| s % w == 0).unwrap_or(1);
+        let powers = |base: Fp<P, 4>| {
+            let mut v = vec![Fp::<P, 4>::ONE; 1 << w];
+            for i in 1..v.len() {
+                v[i] = v[i - 1] * base;
+            }
+            v
+        };
+        let sq = |mut x: Fp<P, 4>, n: usize| {
+            for _ in 0..n {
+                x = x.square();
+            }
+            x
+        };
+        let zinv = z.invert().unwrap_or(Fp::ONE);
+        let zeta = powers(sq(z, s - w));
+        let corr = (1..=s / w).map(|j| powers(sq(zinv, s - j * w))).collect();
+        SqrtTables { w, z, zeta, corr }
+    }
+}
+
+/// A square root of a (either one) or `None` if a is not a square, in variable time (public
+/// inputs only); see the module docs. Equal in result set to [`Fp::sqrt`].
+fn sqrt_vartime<P: FpParams<4>>(a: &Fp<P, 4>, tb: &SqrtTables<P>) -> Option<Fp<P, 4>> {
+    let s = Fp::<P, 4>::TWO_ADICITY as usize;
+    if bool::from(a.is_zero()) {
+        return Some(Fp::ZERO);
+    }
+    if s == 1 {
+        let y = pow_vartime_window(a, &Fp::<P, 4>::P_PLUS_1_OVER_4);
+        return (y.square() == *a).then_some(y);
+    }
+    if s > 63 {
+        return Option::from(a.sqrt());
+    }
+    // x = a^((t+1)/2), b = a^t = z^e; a is a square iff e is even, and then x·z^(−e/2) is a root
+    let wv = pow_vartime_window(a, &Fp::<P, 4>::TRACE_MINUS_1_OVER_2);
+    let x = *a * wv;
+    let b = x * wv;
+    let mut pw = Vec::with_capacity(s);
+    pw.push(b);
+    for j in 1..s {
+        let t = pw[j - 1].square();
+        pw.push(t);
+    }
+    let w = tb.w;
+    let mut digits: Vec<usize> = Vec::with_capacity(s / w);
+    for k in 0..s / w {
+        let mut v = pw[s - (k + 1) * w];
+        for (m, &d) in digits.iter().enumerate() {
+            v *= tb.corr[k - m][d];
+        }
+        let i = tb.zeta.iter().position(|z| *z == v)?;
+        if k == 0 && i % 2 == 1 {
+            return None; // a^t has order 2^s: a is not a square
+        }
+        digits.push(i);
+    }
+    let e: u64 = digits.iter().enumerate().map(|(k, &d)| (d as u64) << (w * k)).sum();
+    let exp = ((1u64 << s) - e / 2) & ((1u64 << s) - 1); // −e/2 mod 2^s
+    let y = x * pow_vartime_window(&tb.z, &[exp]);
+    (y.square() == *a).then_some(y)
+}
+
 /// Try-and-increment onto a prime-order BN G1 (cofactor 1), see the module docs.
-fn bn_hash_to_g1<C: CurveParams<Base = Fp<P, 4>>, P: hayate_arith::FpParams<4>>(msg: &[u8], dst: &[u8]) -> Affine<C> {
+fn bn_hash_to_g1<C: CurveParams<Base = Fp<P, 4>>, P: FpParams<4>>(msg: &[u8], dst: &[u8], tb: &SqrtTables<P>) -> Affine<C> {
+    let mut prefix = Sha256::new();
+    prefix.update((dst.len() as u64).to_be_bytes());
+    prefix.update(dst);
+    prefix.update((msg.len() as u64).to_be_bytes());
+    prefix.update(msg);
     for ctr in 0u32.. {
         let h = |i: u8| {
-            let mut s = Sha256::new();
-            s.update((dst.len() as u64).to_be_bytes());
-            s.update(dst);
-            s.update((msg.len() as u64).to_be_bytes());
-            s.update(msg);
+            let mut s = prefix.clone();
             s.update(ctr.to_be_bytes());
             s.update([i]);
             s.finalize()
@@ -98,7 +241,7 @@ fn bn_hash_to_g1<C: CurveParams<Base = Fp<P, 4>>, P: hayate_arith::FpParams<4>>(
         wide[32..].copy_from_slice(&h1);
         let x = Fp::<P, 4>::from_bytes_be_reduce(&wide);
         let rhs = Affine::<C>::curve_rhs(&x);
-        if let Some(y) = Option::<Fp<P, 4>>::from(rhs.sqrt()) {
+        if let Some(y) = sqrt_vartime(&rhs, tb) {
             let y = if bool::from(y.is_odd()) == (h1[31] & 1 == 1) { y } else { -y };
             return Affine::from_xy_unchecked(x, y);
         }
@@ -106,22 +249,22 @@ fn bn_hash_to_g1<C: CurveParams<Base = Fp<P, 4>>, P: hayate_arith::FpParams<4>>(
     unreachable!("a square is found with probability 1 - 2^-(2^32)")
 }
 
-fn fp_write<P: hayate_arith::FpParams<4>>(x: &Fp<P, 4>, out: &mut Vec<u8>) {
+fn fp_write<P: FpParams<4>>(x: &Fp<P, 4>, out: &mut Vec<u8>) {
     let mut b = [0u8; 32];
     x.write_bytes_be(&mut b);
     out.extend_from_slice(&b);
 }
 
-fn fp_read<P: hayate_arith::FpParams<4>>(b: &[u8]) -> Result<Fp<P, 4>, EncodingError> {
+fn fp_read<P: FpParams<4>>(b: &[u8]) -> Result<Fp<P, 4>, EncodingError> {
     Option::from(Fp::<P, 4>::from_bytes_be(b)).ok_or(EncodingError::InvalidFieldElement)
 }
 
-fn bn_g1_to_bytes<C: CurveParams<Base = Fp<P, 4>>, P: hayate_arith::FpParams<4>>(p: &Affine<C>, out: &mut Vec<u8>) {
+fn bn_g1_to_bytes<C: CurveParams<Base = Fp<P, 4>>, P: FpParams<4>>(p: &Affine<C>, out: &mut Vec<u8>) {
     fp_write(&p.x, out);
     fp_write(&p.y, out);
 }
 
-fn bn_g1_from_bytes<C: CurveParams<Base = Fp<P, 4>>, P: hayate_arith::FpParams<4>>(b: &[u8]) -> Result<Affine<C>, EncodingError> {
+fn bn_g1_from_bytes<C: CurveParams<Base = Fp<P, 4>>, P: FpParams<4>>(b: &[u8]) -> Result<Affine<C>, EncodingError> {
     if b.len() != 64 {
         return Err(EncodingError::InvalidLength { expected: 64, got: b.len() });
     }
@@ -165,7 +308,8 @@ macro_rules! bn_fe_curve {
             const G1_BYTES: usize = 64;
             const G2_BYTES: usize = 128;
             fn hash_to_g1(msg: &[u8], dst: &[u8]) -> G1<Self, 4> {
-                bn_hash_to_g1(msg, dst)
+                static TABLES: OnceLock<SqrtTables<<$E as PairingCurve<4>>::Fp>> = OnceLock::new();
+                bn_hash_to_g1(msg, dst, TABLES.get_or_init(SqrtTables::new))
             }
             fn g1_to_bytes(p: &G1<Self, 4>, out: &mut Vec<u8>) {
                 bn_g1_to_bytes(p, out)
@@ -188,6 +332,7 @@ bn_fe_curve!(Bn254, 3);
 #[cfg(test)]
 mod tests {
     use super::*;
+    use rand::{RngCore, SeedableRng};
 
     fn check<E: FeCurve<N>, const N: usize>() {
         let p = E::hash_to_g1(b"doctor", b"test");
@@ -205,6 +350,69 @@ mod tests {
         w[E::G2_BYTES - 1] ^= 1;
         assert!(E::g2_from_bytes(&w).is_err());
         assert!(E::g1_from_bytes(&v[1..]).is_err());
+    }
+
+    /// Plain try-and-increment with the generic constant-time `Fp::sqrt` (the definition in
+    /// the module docs, written out directly) as the reference for the fast path.
+    fn reference_bn_hash<C: CurveParams<Base = Fp<P, 4>>, P: FpParams<4>>(msg: &[u8], dst: &[u8]) -> Affine<C> {
+        for ctr in 0u32.. {
+            let h = |i: u8| {
+                let mut s = Sha256::new();
+                s.update((dst.len() as u64).to_be_bytes());
+                s.update(dst);
+                s.update((msg.len() as u64).to_be_bytes());
+                s.update(msg);
+                s.update(ctr.to_be_bytes());
+                s.update([i]);
+                s.finalize()
+            };
+            let (h0, h1) = (h(0), h(1));
+            let wide: Vec<u8> = h0.iter().chain(h1.iter()).copied().collect();
+            let x = Fp::<P, 4>::from_bytes_be_reduce(&wide);
+            if let Some(y) = Option::<Fp<P, 4>>::from(Affine::<C>::curve_rhs(&x).sqrt()) {
+                let y = if bool::from(y.is_odd()) == (h1[31] & 1 == 1) { y } else { -y };
+                return Affine::from_xy_unchecked(x, y);
+            }
+        }
+        unreachable!()
+    }
+
+    fn fast_paths<E: FeCurve<4>>() {
+        let tb = SqrtTables::<E::Fp>::new();
+        let mut rng = rand::rngs::StdRng::seed_from_u64(11);
+        let (mut squares, mut non) = (0, 0);
+        for i in 0..64u32 {
+            let a = Fp::<E::Fp, 4>::random(&mut rng);
+            let want: Option<Fp<E::Fp, 4>> = Option::from(a.sqrt());
+            let got = sqrt_vartime(&a, &tb);
+            assert_eq!(got.is_some(), want.is_some());
+            match got {
+                Some(y) => {
+                    assert_eq!(y.square(), a);
+                    squares += 1;
+                }
+                None => non += 1,
+            }
+            let sq = a.square();
+            assert_eq!(sqrt_vartime(&sq, &tb).map(|y| y.square()), Some(sq));
+            let e = [rng.next_u64(), rng.next_u64() >> (i % 64), 0, i as u64];
+            assert_eq!(pow_vartime_window(&a, &e), a.pow_vartime(&e));
+            let msg = i.to_be_bytes();
+            assert_eq!(E::hash_to_g1(&msg, b"t"), reference_bn_hash::<E::G1, E::Fp>(&msg, b"t"));
+        }
+        assert!(squares > 10 && non > 10);
+        assert_eq!(sqrt_vartime(&Fp::ZERO, &tb), Some(Fp::ZERO));
+        assert_eq!(pow_vartime_window(&Fp::<E::Fp, 4>::from_u64(3), &[0, 0]), Fp::ONE);
+    }
+
+    #[test]
+    fn fast_hash_matches_plain_reference() {
+        fast_paths::<Bn254Beuchat>();
+        fast_paths::<Bn254>();
+        for m in [&b""[..], b"doctor", b"\x01a\x02\x01"] {
+            let dst = b"HAYATE-TEST";
+            assert_eq!(Bls12381::hash_to_g1_proj(m, dst).to_affine(), Bls12381::hash_to_g1(m, dst));
+        }
     }
 
     #[test]

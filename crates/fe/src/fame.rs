@@ -32,13 +32,22 @@
 //! attributes; negated comparisons are monotone over bit attributes). The ciphertext carries the
 //! policy string; the decryptor rebuilds (M, π) from it. [`encapsulate`] / [`decapsulate`] use
 //! ct' with msg = 1, i.e. the GT element T₁^{s₁}T₂^{s₂} becomes the key of the hybrid scheme
-//! ([`crate::hybrid`]). Secret scalars are applied with constant-time multiplications; the
-//! public span-program coefficients with variable-time multi-scalar multiplication.
+//! ([`crate::hybrid`]).
+//!
+//! **Implementation.** Secret scalars are applied in constant time with the tools of
+//! [`hayate_pairing::ct_mul`]: fixed-base combs for g and h, Straus multi-scalar
+//! multiplication for the products of hashes (three terms per key component, two per
+//! ciphertext component) and a two-term GT multi-exponentiation for T₁^{s₁}T₂^{s₂}; the
+//! public span-program coefficients use variable time. Points are normalised in batches
+//! (one inversion per algorithm). The column hashes H(0 j ℓ t), constants of the scheme, are
+//! computed once per process (first 1024 columns).
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::any::{Any, TypeId};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::sync::{Mutex, OnceLock};
 
 use hayate_ec::{msm_vartime, Projective};
-use hayate_pairing::Gt;
+use hayate_pairing::{ct_mul, Gt};
 use rand_core::{CryptoRng, RngCore};
 use sha2::{Digest, Sha256};
 
@@ -113,26 +122,72 @@ pub struct Ciphertext<E: FeCurve<N>, const N: usize> {
     pub pk_id: [u8; 16],
 }
 
-fn h_attr<E: FeCurve<N>, const N: usize>(y: &str, l: u8, t: u8) -> G1<E, N> {
+fn h_attr<E: FeCurve<N>, const N: usize>(y: &str, l: u8, t: u8) -> Projective<E::G1> {
     let mut m = Vec::with_capacity(y.len() + 3);
     m.push(1);
     m.extend_from_slice(y.as_bytes());
     m.push(l);
     m.push(t);
-    E::hash_to_g1(&m, DST)
+    E::hash_to_g1_proj(&m, DST)
 }
 
-fn h_col<E: FeCurve<N>, const N: usize>(j: u32, l: u8, t: u8) -> G1<E, N> {
+fn h_col<E: FeCurve<N>, const N: usize>(j: u32, l: u8, t: u8) -> Projective<E::G1> {
     let mut m = vec![0u8];
     m.extend_from_slice(&j.to_be_bytes());
     m.push(l);
     m.push(t);
-    E::hash_to_g1(&m, DST)
+    E::hash_to_g1_proj(&m, DST)
 }
 
-fn mul<E: FeCurve<N>, const N: usize>(p: &G1<E, N>, s: &Scalar<E, N>) -> Projective<E::G1> {
-    p.mul_ct(&s.to_limbs())
+/// Largest column index whose hashes are kept by [`col_hashes`].
+const COL_CACHE: usize = 1024;
+
+type ColHashes<C> = Vec<[[Projective<C>; 2]; 3]>;
+
+/// The column hashes H(0 j ℓ t) for j = 1 … cols. They depend on nothing but the curve and j
+/// (they are public constants of the scheme), so the first [`COL_CACHE`] columns are computed
+/// once per process and kept; the cache is shared by all threads.
+fn col_hashes<E: FeCurve<N>, const N: usize>(cols: usize) -> ColHashes<E::G1> {
+    static CACHE: OnceLock<Mutex<HashMap<TypeId, Box<dyn Any + Send + Sync>>>> = OnceLock::new();
+    let fresh = |from: usize, to: usize| (from + 1..=to).map(|j| six(|l, t| h_col::<E, N>(j as u32, l, t))).collect::<Vec<_>>();
+    let cached = cols.min(COL_CACHE);
+    let mut out = match CACHE.get_or_init(|| Mutex::new(HashMap::new())).lock() {
+        Ok(mut map) => {
+            let entry = map.entry(TypeId::of::<E::G1>()).or_insert_with(|| Box::new(ColHashes::<E::G1>::new()));
+            match entry.downcast_mut::<ColHashes<E::G1>>() {
+                Some(v) => {
+                    if v.len() < cached {
+                        let more = fresh(v.len(), cached);
+                        v.extend(more);
+                    }
+                    v[..cached].to_vec()
+                }
+                None => fresh(0, cached),
+            }
+        }
+        Err(_) => fresh(0, cached),
+    };
+    out.extend(fresh(cached, cols));
+    out
 }
+
+/// The six hashes H(y ℓ t) (or H(0 j ℓ t)), indexed [ℓ−1][t−1].
+fn six<P>(f: impl Fn(u8, u8) -> P) -> [[P; 2]; 3] {
+    core::array::from_fn(|l| core::array::from_fn(|t| f(l as u8 + 1, t as u8 + 1)))
+}
+
+/// g^k for a secret k (fixed-base comb of the generator, constant time).
+fn g_mul<E: FeCurve<N>, const N: usize>(k: &Scalar<E, N>) -> Projective<E::G1> {
+    ct_mul::generator_table::<E::G1>().mul(&k.to_limbs())
+}
+
+/// h^k for a secret k (fixed-base comb of the generator, constant time).
+fn h_mul<E: FeCurve<N>, const N: usize>(k: &Scalar<E, N>) -> Projective<E::G2> {
+    ct_mul::generator_table::<E::G2>().mul(&k.to_limbs())
+}
+
+/// Bits of the scalars handed to the constant-time multiplications (every r here is < 2^255).
+const SCALAR_BITS: usize = 256;
 
 fn random_nonzero<E: FeCurve<N>, const N: usize>(rng: &mut (impl RngCore + CryptoRng)) -> Scalar<E, N> {
     loop {
@@ -165,63 +220,60 @@ pub fn setup<E: FeCurve<N>, const N: usize>(rng: &mut (impl RngCore + CryptoRng)
     let a = [random_nonzero::<E, N>(rng), random_nonzero::<E, N>(rng)];
     let b = [random_nonzero::<E, N>(rng), random_nonzero::<E, N>(rng)];
     let d = [Scalar::<E, N>::random(rng), Scalar::<E, N>::random(rng), Scalar::<E, N>::random(rng)];
-    let g = G1::<E, N>::generator();
-    let h = G2::<E, N>::generator();
     let egh = Gt::<E, N>::generator();
-    let h_a = [h.mul_ct(&a[0].to_limbs()).to_affine(), h.mul_ct(&a[1].to_limbs()).to_affine()];
+    let h_a = Projective::batch_to_affine(&[h_mul::<E, N>(&a[0]), h_mul::<E, N>(&a[1])]);
+    let h_a = [h_a[0], h_a[1]];
     let t = [egh.pow_scalar(&(d[0] * a[0] + d[2])), egh.pow_scalar(&(d[1] * a[1] + d[2]))];
-    let g_d = [mul::<E, N>(&g, &d[0]).to_affine(), mul::<E, N>(&g, &d[1]).to_affine(), mul::<E, N>(&g, &d[2]).to_affine()];
+    let g_d = Projective::batch_to_affine(&[g_mul::<E, N>(&d[0]), g_mul::<E, N>(&d[1]), g_mul::<E, N>(&d[2])]);
     let pk = PublicKey { h_a, t };
     let pk_id = pk.id();
-    (pk, MasterKey { a, b, g_d, pk_id })
+    (pk, MasterKey { a, b, g_d: [g_d[0], g_d[1], g_d[2]], pk_id })
 }
 
 /// KeyGen for a set of attributes (numeric attributes are expanded into bit attributes).
+///
+/// Each sk_{y,t} = Π_ℓ H(yℓt)^{e_{ℓ,t}} · g^{σ_y/a_t} is one constant-time three-term
+/// multi-scalar multiplication ([`ct_mul::msm_ct`]) plus a fixed-base comb for g; all outputs
+/// are normalised together with one inversion.
 pub fn keygen<E: FeCurve<N>, const N: usize>(
     msk: &MasterKey<E, N>,
     attrs: &Attributes,
     rng: &mut (impl RngCore + CryptoRng),
 ) -> SecretKey<E, N> {
-    let g = G1::<E, N>::generator();
-    let h = G2::<E, N>::generator();
     let r1 = Scalar::<E, N>::random(rng);
     let r2 = Scalar::<E, N>::random(rng);
     let br = [msk.b[0] * r1, msk.b[1] * r2, r1 + r2];
-    let sk0 = [
-        h.mul_ct(&br[0].to_limbs()).to_affine(),
-        h.mul_ct(&br[1].to_limbs()).to_affine(),
-        h.mul_ct(&br[2].to_limbs()).to_affine(),
+    let sk0 = Projective::batch_to_affine(&[h_mul::<E, N>(&br[0]), h_mul::<E, N>(&br[1]), h_mul::<E, N>(&br[2])]);
+    let a_inv = [
+        msk.a[0].invert_safegcd().unwrap_or(Scalar::<E, N>::ZERO),
+        msk.a[1].invert_safegcd().unwrap_or(Scalar::<E, N>::ZERO),
     ];
-    let a_inv = [msk.a[0].invert().unwrap_or(Scalar::<E, N>::ZERO), msk.a[1].invert().unwrap_or(Scalar::<E, N>::ZERO)];
+    // e[t][ℓ] = Br_ℓ / a_t
+    let e: [[[u64; 4]; 3]; 2] = core::array::from_fn(|t| core::array::from_fn(|l| (br[l] * a_inv[t]).to_limbs()));
     // Π_ℓ H_ℓ^{Br_ℓ / a_t} · g^{σ/a_t}
-    let comp = |hs: &[G1<E, N>; 3], sigma: &Scalar<E, N>, t: usize| -> Projective<E::G1> {
-        let mut acc = mul::<E, N>(&g, &(*sigma * a_inv[t]));
-        for l in 0..3 {
-            acc = acc.add(&mul::<E, N>(&hs[l], &(br[l] * a_inv[t])));
-        }
-        acc
+    let comp = |hs: &[[Projective<E::G1>; 2]; 3], sigma: &Scalar<E, N>, t: usize| -> Projective<E::G1> {
+        let pts = [hs[0][t], hs[1][t], hs[2][t]];
+        ct_mul::msm_ct(&pts, &e[t], SCALAR_BITS).add(&g_mul::<E, N>(&(*sigma * a_inv[t])))
     };
-    let mut sk = BTreeMap::new();
-    for y in attrs.expand() {
+    let names: Vec<String> = attrs.expand().into_iter().collect();
+    let mut parts = Vec::with_capacity(3 * names.len() + 3);
+    for y in &names {
         let sigma = Scalar::<E, N>::random(rng);
-        let mut parts = [Projective::<E::G1>::identity(); 3];
-        for t in 0..2 {
-            let hs = [h_attr::<E, N>(&y, 1, t as u8 + 1), h_attr::<E, N>(&y, 2, t as u8 + 1), h_attr::<E, N>(&y, 3, t as u8 + 1)];
-            parts[t] = comp(&hs, &sigma, t);
-        }
-        parts[2] = mul::<E, N>(&g, &(-sigma));
-        let aff = Projective::batch_to_affine(&parts);
-        sk.insert(y, [aff[0], aff[1], aff[2]]);
+        let hs = six(|l, t| h_attr::<E, N>(y, l, t));
+        parts.push(comp(&hs, &sigma, 0));
+        parts.push(comp(&hs, &sigma, 1));
+        parts.push(g_mul::<E, N>(&(-sigma)));
     }
     let sigma = Scalar::<E, N>::random(rng);
-    let mut parts = [Projective::<E::G1>::identity(); 3];
-    for t in 0..2 {
-        let hs = [h_col::<E, N>(1, 1, t as u8 + 1), h_col::<E, N>(1, 2, t as u8 + 1), h_col::<E, N>(1, 3, t as u8 + 1)];
-        parts[t] = comp(&hs, &sigma, t).add(&Projective::from(msk.g_d[t]));
-    }
-    parts[2] = Projective::from(msk.g_d[2]).add(&mul::<E, N>(&g, &(-sigma)));
+    let hs = col_hashes::<E, N>(1)[0];
+    parts.push(comp(&hs, &sigma, 0).add_affine(&msk.g_d[0]));
+    parts.push(comp(&hs, &sigma, 1).add_affine(&msk.g_d[1]));
+    parts.push(g_mul::<E, N>(&(-sigma)).add_affine(&msk.g_d[2]));
     let aff = Projective::batch_to_affine(&parts);
-    SecretKey { attrs: attrs.clone(), sk0, sk, sk_prime: [aff[0], aff[1], aff[2]], pk_id: msk.pk_id }
+    let mut chunks = aff.chunks_exact(3).map(|c| [c[0], c[1], c[2]]);
+    let sk = names.into_iter().zip(chunks.by_ref()).collect();
+    let sk_prime = chunks.next().unwrap_or([G1::<E, N>::identity(); 3]);
+    SecretKey { attrs: attrs.clone(), sk0: [sk0[0], sk0[1], sk0[2]], sk, sk_prime, pk_id: msk.pk_id }
 }
 
 /// The monotone span program of a policy string.
@@ -243,55 +295,67 @@ pub fn encrypt<E: FeCurve<N>, const N: usize>(
     Ok((ct, key.mul(msg)))
 }
 
+/// \[m\]P for a public span-program coefficient m (variable time; ±1 by one addition).
+fn add_public_multiple<E: FeCurve<N>, const N: usize>(acc: &Projective<E::G1>, p: &Projective<E::G1>, m: &Scalar<E, N>) -> Projective<E::G1> {
+    if *m == Scalar::<E, N>::ONE {
+        acc.add(p)
+    } else if *m == -Scalar::<E, N>::ONE {
+        acc.sub(p)
+    } else {
+        acc.add(&p.mul_vartime(&m.to_limbs()))
+    }
+}
+
 /// Key encapsulation: the ciphertext without ct', and the mask T₁^{s₁}T₂^{s₂} ∈ GT.
+///
+/// Per row and ℓ the public base H(π(i)ℓt) · Π_j H(0jℓt)^{M_ij} is formed in variable time,
+/// then ct_{i,ℓ} is one constant-time two-term multi-scalar multiplication by (s₁, s₂); the
+/// mask is one two-term GT multi-exponentiation.
 pub fn encapsulate<E: FeCurve<N>, const N: usize>(
     pk: &PublicKey<E, N>,
     policy: &str,
     rng: &mut (impl RngCore + CryptoRng),
 ) -> Result<(Ciphertext<E, N>, Gt<E, N>), FameError> {
     let msp = policy_msp::<E, N>(policy)?;
-    let h = G2::<E, N>::generator();
     let s = [Scalar::<E, N>::random(rng), Scalar::<E, N>::random(rng)];
-    let ct0 = [
-        pk.h_a[0].mul_ct(&s[0].to_limbs()).to_affine(),
-        pk.h_a[1].mul_ct(&s[1].to_limbs()).to_affine(),
-        h.mul_ct(&(s[0] + s[1]).to_limbs()).to_affine(),
-    ];
+    let sl = [s[0].to_limbs(), s[1].to_limbs()];
+    let ct0 = Projective::batch_to_affine(&[
+        ct_mul::msm_ct(&[Projective::from(pk.h_a[0])], &sl[..1], SCALAR_BITS),
+        ct_mul::msm_ct(&[Projective::from(pk.h_a[1])], &sl[1..], SCALAR_BITS),
+        h_mul::<E, N>(&(s[0] + s[1])),
+    ]);
     // column hashes H(0 j ℓ t), j = 1..cols
-    let cols: Vec<[[G1<E, N>; 2]; 3]> = (1..=msp.cols as u32)
-        .map(|j| core::array::from_fn(|l| core::array::from_fn(|t| h_col::<E, N>(j, l as u8 + 1, t as u8 + 1))))
-        .collect();
-    let mut attr_hash: BTreeMap<&str, [[G1<E, N>; 2]; 3]> = BTreeMap::new();
-    let mut rows = Vec::with_capacity(msp.rows());
+    let cols = col_hashes::<E, N>(msp.cols);
+    let mut attr_hash: BTreeMap<&str, [[Projective<E::G1>; 2]; 3]> = BTreeMap::new();
+    let mut out = Vec::with_capacity(3 * msp.rows());
     for (i, row) in msp.matrix.iter().enumerate() {
         let y = msp.labels[i].attr.as_str();
-        let ha = *attr_hash
-            .entry(y)
-            .or_insert_with(|| core::array::from_fn(|l| core::array::from_fn(|t| h_attr::<E, N>(y, l as u8 + 1, t as u8 + 1))));
-        let mut out = [Projective::<E::G1>::identity(); 3];
+        let ha = *attr_hash.entry(y).or_insert_with(|| six(|l, t| h_attr::<E, N>(y, l, t)));
         for l in 0..3 {
-            for t in 0..2 {
-                // base = H(π(i) ℓ t) · Π_j H(0 j ℓ t)^{M_ij}  (public), then ^{s_t} (secret)
-                let mut pts = vec![ha[l][t]];
-                let mut sc = vec![Scalar::<E, N>::ONE.to_limbs()];
+            // base_t = H(π(i) ℓ t) · Π_j H(0 j ℓ t)^{M_ij}  (public), then Σ_t base_t^{s_t} (secret)
+            let bases: [Projective<E::G1>; 2] = core::array::from_fn(|t| {
+                let mut b = ha[l][t];
                 for (j, m) in row.iter().enumerate() {
                     if !bool::from(m.is_zero()) {
-                        pts.push(cols[j][l][t]);
-                        sc.push(m.to_limbs());
+                        b = add_public_multiple::<E, N>(&b, &cols[j][l][t], m);
                     }
                 }
-                let base = msm_vartime(&pts, &sc).unwrap_or_default().to_affine();
-                out[l] = out[l].add(&base.mul_ct(&s[t].to_limbs()));
-            }
+                b
+            });
+            out.push(ct_mul::msm_ct(&bases, &sl, SCALAR_BITS));
         }
-        let aff = Projective::batch_to_affine(&out);
-        rows.push([aff[0], aff[1], aff[2]]);
     }
-    let key = pk.t[0].pow_scalar(&s[0]).mul(&pk.t[1].pow_scalar(&s[1]));
-    Ok((Ciphertext { policy: policy.to_string(), ct0, rows, pk_id: pk.id() }, key))
+    let aff = Projective::batch_to_affine(&out);
+    let rows = aff.chunks_exact(3).map(|c| [c[0], c[1], c[2]]).collect();
+    let key = ct_mul::gt_multi_pow_ct(&pk.t, &sl, SCALAR_BITS);
+    Ok((Ciphertext { policy: policy.to_string(), ct0: [ct0[0], ct0[1], ct0[2]], rows, pk_id: pk.id() }, key))
 }
 
 /// Decapsulation: the GT mask T₁^{s₁}T₂^{s₂} if the key satisfies the policy.
+///
+/// The coefficients γ depend only on the (public) policy, so the attribute products are
+/// variable-time multi-scalar multiplications; the six pairings share one Miller loop and one
+/// final exponentiation.
 pub fn decapsulate<E: FeCurve<N>, const N: usize>(sk: &SecretKey<E, N>, ct: &Ciphertext<E, N>) -> Result<Gt<E, N>, FameError> {
     if sk.pk_id != ct.pk_id {
         return Err(FameError::KeyMismatch);
@@ -308,19 +372,20 @@ pub fn decapsulate<E: FeCurve<N>, const N: usize>(sk: &SecretKey<E, N>, ct: &Cip
         *per_attr.entry(msp.labels[*i].attr.as_str()).or_insert(Scalar::<E, N>::ZERO) += *g;
     }
     let gl: Vec<[u64; 4]> = gamma.iter().map(|(_, g)| g.to_limbs()).collect();
-    let mut pairs = Vec::with_capacity(6);
+    let cl: Vec<[u64; 4]> = per_attr.values().map(|c| c.to_limbs()).collect();
+    let mut sums = Vec::with_capacity(6);
     for l in 0..3 {
         let pts: Vec<G1<E, N>> = gamma.iter().map(|(i, _)| ct.rows[*i][l]).collect();
-        let a = msm_vartime(&pts, &gl).unwrap_or_default().to_affine();
-        pairs.push((a, sk.sk0[l]));
+        sums.push(msm_vartime(&pts, &gl).unwrap_or_default());
     }
-    let cl: Vec<[u64; 4]> = per_attr.values().map(|c| c.to_limbs()).collect();
     for t in 0..3 {
         let pts: Vec<G1<E, N>> = per_attr.keys().map(|y| sk.sk[*y][t]).collect();
-        let b = msm_vartime(&pts, &cl).unwrap_or_default().add_affine(&sk.sk_prime[t]).to_affine();
-        pairs.push((b.neg(), ct.ct0[t]));
+        sums.push(msm_vartime(&pts, &cl).unwrap_or_default().add_affine(&sk.sk_prime[t]).neg());
     }
+    let aff = Projective::batch_to_affine(&sums);
     // num/den = Π e(A_ℓ, sk_{0,ℓ}) · Π e(−B_t, ct_{0,t}) = (T₁^{s₁}T₂^{s₂})⁻¹
+    let pairs: Vec<(G1<E, N>, G2<E, N>)> =
+        (0..3).map(|l| (aff[l], sk.sk0[l])).chain((0..3).map(|t| (aff[3 + t], ct.ct0[t]))).collect();
     Ok(hayate_pairing::multi_pairing::<E, N>(&pairs).invert())
 }
 

@@ -146,3 +146,91 @@ fn typed_errors() {
     let sk = fame::keygen(&msk, &Attributes::parse("a").unwrap(), &mut rng);
     assert_eq!(fame::decapsulate(&sk, &bad).unwrap_err(), FameError::Malformed);
 }
+
+/// KeyGen and Encrypt against the paper's formulas (§3) written out with plain variable-time
+/// scalar multiplications, one hash and one multiplication at a time: with the same random
+/// draws (r₁, r₂, σ_y…, σ'; s₁, s₂) the optimised algorithms must give the same points.
+fn plain_formulas<E: FeCurve<N>, const N: usize>() {
+    use hayate_ec::Projective;
+    use hayate_fe::curve::{Scalar, G1, G2};
+    let h = |m: Vec<u8>| Projective::from(E::hash_to_g1(&m, fame::DST));
+    let h_attr = |y: &str, l: u8, t: u8| h([&[1u8][..], y.as_bytes(), &[l, t]].concat());
+    let h_col = |j: u32, l: u8, t: u8| h([&[0u8][..], &j.to_be_bytes()[..], &[l, t]].concat());
+    let mul = |p: &Projective<E::G1>, k: &Scalar<E, N>| p.mul_vartime(&k.to_limbs());
+    let g = Projective::<E::G1>::generator();
+    let hh = Projective::<E::G2>::generator();
+
+    let mut rng = StdRng::seed_from_u64(21);
+    let (pk, msk) = fame::setup::<E, N>(&mut rng);
+    let attrs = Attributes::parse("b, a, dept=x").unwrap();
+    let mut rng_a = StdRng::seed_from_u64(22);
+    let sk = fame::keygen(&msk, &attrs, &mut rng_a);
+    let mut rng_b = StdRng::seed_from_u64(22);
+    let r1 = Scalar::<E, N>::random(&mut rng_b);
+    let r2 = Scalar::<E, N>::random(&mut rng_b);
+    let br = [msk.b[0] * r1, msk.b[1] * r2, r1 + r2];
+    for (k0, b) in sk.sk0.iter().zip(&br) {
+        assert_eq!(*k0, hh.mul_vartime(&b.to_limbs()).to_affine());
+    }
+    let ai: Vec<Scalar<E, N>> = msk.a.iter().map(|a| a.invert().unwrap()).collect();
+    let comp = |hs: &dyn Fn(u8, u8) -> Projective<E::G1>, sigma: &Scalar<E, N>, t: usize| {
+        let mut acc = mul(&g, &(*sigma * ai[t]));
+        for (l, b) in br.iter().enumerate() {
+            acc = acc.add(&mul(&hs(l as u8 + 1, t as u8 + 1), &(*b * ai[t])));
+        }
+        acc
+    };
+    for y in attrs.expand() {
+        let sigma = Scalar::<E, N>::random(&mut rng_b);
+        let want: Vec<G1<E, N>> = vec![
+            comp(&|l, t| h_attr(&y, l, t), &sigma, 0).to_affine(),
+            comp(&|l, t| h_attr(&y, l, t), &sigma, 1).to_affine(),
+            mul(&g, &(-sigma)).to_affine(),
+        ];
+        assert_eq!(sk.sk[&y].to_vec(), want, "{y}");
+    }
+    let sigma = Scalar::<E, N>::random(&mut rng_b);
+    for t in 0..2 {
+        let want = comp(&|l, t| h_col(1, l, t), &sigma, t).add(&Projective::from(msk.g_d[t]));
+        assert_eq!(sk.sk_prime[t], want.to_affine());
+    }
+    assert_eq!(sk.sk_prime[2], Projective::from(msk.g_d[2]).add(&mul(&g, &(-sigma))).to_affine());
+
+    // Encrypt (threshold gate: span-program entries other than 0 and ±1 occur)
+    let policy = "2 of (a, b, c) and (a or dept=x)";
+    let mut rng_a = StdRng::seed_from_u64(23);
+    let (ct, key) = fame::encapsulate(&pk, policy, &mut rng_a).unwrap();
+    let mut rng_b = StdRng::seed_from_u64(23);
+    let s = [Scalar::<E, N>::random(&mut rng_b), Scalar::<E, N>::random(&mut rng_b)];
+    let want0: Vec<G2<E, N>> = vec![
+        pk.h_a[0].mul_vartime(&s[0].to_limbs()).to_affine(),
+        pk.h_a[1].mul_vartime(&s[1].to_limbs()).to_affine(),
+        hh.mul_vartime(&(s[0] + s[1]).to_limbs()).to_affine(),
+    ];
+    assert_eq!(ct.ct0.to_vec(), want0);
+    let msp = fame::policy_msp::<E, N>(policy).unwrap();
+    assert!(msp.matrix.iter().flatten().any(|m| *m != Scalar::<E, N>::ONE && *m != -Scalar::<E, N>::ONE && !bool::from(m.is_zero())));
+    for (i, row) in msp.matrix.iter().enumerate() {
+        for l in 0..3u8 {
+            let mut acc = Projective::<E::G1>::identity();
+            for t in 0..2u8 {
+                acc = acc.add(&mul(&h_attr(&msp.labels[i].attr, l + 1, t + 1), &s[t as usize]));
+                for (j, m) in row.iter().enumerate() {
+                    acc = acc.add(&mul(&h_col(j as u32 + 1, l + 1, t + 1), &(*m * s[t as usize])));
+                }
+            }
+            assert_eq!(ct.rows[i][l as usize], acc.to_affine(), "row {i} ℓ {l}");
+        }
+    }
+    assert_eq!(key, pk.t[0].pow_vartime(&s[0].to_limbs()).mul(&pk.t[1].pow_vartime(&s[1].to_limbs())));
+}
+
+#[test]
+fn matches_plain_formulas_bls12_381() {
+    plain_formulas::<Bls12381, 6>();
+}
+
+#[test]
+fn matches_plain_formulas_bn254_beuchat() {
+    plain_formulas::<Bn254Beuchat, 4>();
+}

@@ -22,6 +22,7 @@
 pub mod bls12_381;
 pub mod bn254;
 pub mod bn254_beuchat;
+pub mod ct_mul;
 pub mod encoding;
 pub mod engine;
 pub mod evm;
