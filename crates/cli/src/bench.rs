@@ -8,6 +8,7 @@ pub enum Suite {
     Pairing,
     Aead,
     Ecc,
+    Fe,
 }
 
 #[derive(Args)]
@@ -31,6 +32,10 @@ pub fn run(a: BenchArgs) -> ExitCode {
         Suite::Aead => crate::bench_aead::run(a.json, a.quick),
         Suite::Ecc => {
             crate::bench_ecc::run(a.json, a.quick);
+            ExitCode::SUCCESS
+        }
+        Suite::Fe => {
+            crate::bench_fe::run(a.json, a.quick);
             ExitCode::SUCCESS
         }
     }

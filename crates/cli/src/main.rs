@@ -12,6 +12,7 @@ mod aead_cmd;
 mod bench;
 mod bench_aead;
 mod bench_ecc;
+mod bench_fe;
 mod bench_pairing;
 mod ecc_cmd;
 mod ecmul_cmd;

@@ -1,0 +1,202 @@
+//! `hayate bench fe [--json] [--quick]`: functional-encryption timings.
+//!
+//! * **paper 000, Table 5** — the Okamoto–Takashima CP-FE configuration (d = 5 categories,
+//!   n = 2, a policy of 10 ANDs, a 10-byte plaintext, AES-128-CBC and SHA-256): Setup, KeyGen,
+//!   Encrypt, Decrypt beside the paper's 473.1 / 149.6 / 200.8 / 72.6 ms (Core i7-2600), on
+//!   bn254-beuchat and BLS12-381. The OT10 scheme is not in hayate-fe yet: those rows are
+//!   reported as "not implemented", never as a figure.
+//! * **FAME, 10 attributes, AND policy** — KeyGen / Encrypt / Decrypt (Encrypt and Decrypt of a
+//!   GT message, [`fame::encrypt`] / [`fame::decrypt`]) beside OpenABE's CP-ABE built with its
+//!   x64 assembly on this machine class (1.42 / 3.88 / 2.29 ms).
+//! * **scaling** — KeyGen / Encrypt / Decrypt versus the number of attributes (1 … 100; a key
+//!   holding exactly the policy's attributes, the policy an AND of all of them).
+//!
+//! [`fe_rows`] returns the figures as data (no printing) for `hayate report`; [`run`] prints
+//! them as a table (our time, the reference figure, reference / ours) or as JSON lines
+//! `{"suite":"fe","scheme":…,"curve":…,"config":…,"attrs":…,"op":…,"median_ns":…,"cycles":…,…}`.
+
+use hayate_fe::curve::FeCurve;
+use hayate_fe::fame;
+use hayate_fe::policy::Attributes;
+use hayate_pairing::{bls12_381::Bls12381, bn254_beuchat::Bn254Beuchat, Gt};
+use rand::{rngs::StdRng, SeedableRng};
+use std::hint::black_box;
+
+use crate::timing::{json_str, measure, Measurement};
+
+/// Reference figure a row is compared with.
+#[derive(Clone, Copy, Debug)]
+pub struct Reference {
+    /// Who measured it, e.g. "paper 000 (Core i7-2600)".
+    pub source: &'static str,
+    /// Milliseconds.
+    pub ms: f64,
+}
+
+/// One figure of the suite.
+#[derive(Clone, Debug)]
+pub struct FeRow {
+    /// "fame" or "ot10".
+    pub scheme: &'static str,
+    /// Curve name as on the command line ("bn254-beuchat", "bls12-381").
+    pub curve: &'static str,
+    /// "paper000-table5", "and10" or "scaling".
+    pub config: &'static str,
+    /// Number of attributes in the key and in the AND policy.
+    pub attrs: usize,
+    /// "setup", "keygen", "encrypt" or "decrypt".
+    pub op: &'static str,
+    /// The measurement; `None` when the scheme is not implemented yet.
+    pub m: Option<Measurement>,
+    /// The figure to compare with, if any.
+    pub reference: Option<Reference>,
+}
+
+const PAPER000: &str = "paper 000 (Core i7-2600)";
+const OPENABE: &str = "OpenABE CP-ABE (x64 asm)";
+const TABLE5: [(&str, f64); 4] = [("setup", 473.1), ("keygen", 149.6), ("encrypt", 200.8), ("decrypt", 72.6)];
+const OPENABE10: [(&str, f64); 3] = [("keygen", 1.42), ("encrypt", 3.88), ("decrypt", 2.29)];
+
+/// Attribute names a0 … a{n−1}, the key's attribute list and the AND policy over all of them.
+fn and_policy(n: usize) -> (Attributes, String) {
+    let names: Vec<String> = (0..n).map(|i| format!("a{i}")).collect();
+    let attrs = Attributes::parse(&names.join(",")).unwrap_or_default();
+    (attrs, names.join(" and "))
+}
+
+/// FAME KeyGen / Encrypt / Decrypt with `n` attributes on curve E.
+fn fame_ops<E: FeCurve<N>, const N: usize>(
+    n: usize,
+    config: &'static str,
+    samples: usize,
+    target: f64,
+    with_setup: bool,
+    rows: &mut Vec<FeRow>,
+) {
+    let mut rng = StdRng::seed_from_u64(n as u64);
+    let (attrs, policy) = and_policy(n);
+    let curve = hayate_fe::curve::curve_name(E::ID).unwrap_or("?");
+    let reference = |op: &str| {
+        if config == "and10" {
+            OPENABE10.iter().find(|(o, _)| *o == op).map(|(_, ms)| Reference { source: OPENABE, ms: *ms })
+        } else {
+            None
+        }
+    };
+    let mut push = |op: &'static str, m: Measurement| {
+        rows.push(FeRow { scheme: "fame", curve, config, attrs: n, op, m: Some(m), reference: reference(op) })
+    };
+    if with_setup {
+        push("setup", measure(samples, target, || {
+            black_box(fame::setup::<E, N>(&mut rng));
+        }));
+    }
+    let (pk, msk) = fame::setup::<E, N>(&mut rng);
+    push("keygen", measure(samples, target, || {
+        black_box(fame::keygen(&msk, &attrs, &mut rng));
+    }));
+    let msg = Gt::<E, N>::generator();
+    push("encrypt", measure(samples, target, || {
+        black_box(fame::encrypt(&pk, &policy, &msg, &mut rng).ok());
+    }));
+    let sk = fame::keygen(&msk, &attrs, &mut rng);
+    let ct = fame::encrypt(&pk, &policy, &msg, &mut rng);
+    if let Ok((ct, c)) = ct {
+        push("decrypt", measure(samples, target, || {
+            black_box(fame::decrypt(&sk, &ct, &c).ok());
+        }));
+    }
+}
+
+/// The scaling points (numbers of attributes).
+pub fn scaling_points(quick: bool) -> &'static [usize] {
+    if quick {
+        &[1, 10, 50]
+    } else {
+        &[1, 2, 5, 10, 20, 50, 100]
+    }
+}
+
+/// Every figure of the suite, as data. `progress` receives a short label before each group of
+/// measurements (for a progress line); nothing is printed here.
+pub fn fe_rows(quick: bool, progress: &mut dyn FnMut(&str)) -> Vec<FeRow> {
+    let (samples, target) = if quick { (3, 2e7) } else { (11, 2e8) };
+    let mut rows = Vec::new();
+    // paper 000 Table 5 (OT10): not implemented yet
+    for curve in ["bn254-beuchat", "bls12-381"] {
+        for (op, ms) in TABLE5 {
+            rows.push(FeRow {
+                scheme: "ot10",
+                curve,
+                config: "paper000-table5",
+                attrs: 5,
+                op,
+                m: None,
+                reference: Some(Reference { source: PAPER000, ms }),
+            });
+        }
+    }
+    progress("fame and10 bn254-beuchat");
+    fame_ops::<Bn254Beuchat, 4>(10, "and10", samples, target, true, &mut rows);
+    progress("fame and10 bls12-381");
+    fame_ops::<Bls12381, 6>(10, "and10", samples, target, true, &mut rows);
+    let (ss, st) = if quick { (1, 0.0) } else { (5, 5e7) };
+    for &n in scaling_points(quick) {
+        progress(&format!("fame scaling n={n} bn254-beuchat"));
+        fame_ops::<Bn254Beuchat, 4>(n, "scaling", ss, st, false, &mut rows);
+        progress(&format!("fame scaling n={n} bls12-381"));
+        fame_ops::<Bls12381, 6>(n, "scaling", ss, st, false, &mut rows);
+    }
+    rows
+}
+
+/// Runs the suite; prints a table or JSON lines.
+pub fn run(json: bool, quick: bool) {
+    let rows = fe_rows(quick, &mut |s| eprintln!("… {s}"));
+    if json {
+        for r in &rows {
+            let (med, cyc) = match &r.m {
+                Some(m) => (format!("{:.1}", m.median_ns), format!("{:.0}", m.cycles)),
+                None => ("null".into(), "null".into()),
+            };
+            let refs = match &r.reference {
+                Some(x) => format!(",\"reference\":{},\"reference_ms\":{}", json_str(x.source), x.ms),
+                None => String::new(),
+            };
+            println!(
+                "{{\"suite\":\"fe\",\"scheme\":{},\"curve\":{},\"config\":{},\"attrs\":{},\"op\":{},\"median_ns\":{},\"cycles\":{},\"implemented\":{}{},\"quick\":{}}}",
+                json_str(r.scheme),
+                json_str(r.curve),
+                json_str(r.config),
+                r.attrs,
+                json_str(r.op),
+                med,
+                cyc,
+                r.m.is_some(),
+                refs,
+                quick
+            );
+        }
+        return;
+    }
+    println!("hayate bench fe{} — single core, medians", if quick { " (quick)" } else { "" });
+    println!(
+        "{:<6} {:<14} {:<16} {:>6} {:<8} {:>12} {:>12} {:>10}  reference",
+        "scheme", "curve", "config", "attrs", "op", "ours ms", "ref ms", "ref/ours"
+    );
+    for r in &rows {
+        let ours = r.m.map(|m| format!("{:.3}", m.median_ns / 1e6)).unwrap_or_else(|| "not impl.".into());
+        let (rms, ratio, src) = match (&r.reference, &r.m) {
+            (Some(x), Some(m)) => (format!("{:.2}", x.ms), format!("{:.1}×", x.ms / (m.median_ns / 1e6)), x.source),
+            (Some(x), None) => (format!("{:.2}", x.ms), "—".into(), x.source),
+            _ => ("—".into(), "—".into(), ""),
+        };
+        println!(
+            "{:<6} {:<14} {:<16} {:>6} {:<8} {:>12} {:>12} {:>10}  {}",
+            r.scheme, r.curve, r.config, r.attrs, r.op, ours, rms, ratio, src
+        );
+    }
+    if rows.iter().any(|r| r.m.is_none()) {
+        println!("ot10: not implemented yet (paper 000 Table 5 rows show the paper's figures only)");
+    }
+}
