@@ -3,21 +3,29 @@
 //! * **paper 000, Table 5** — the Okamoto–Takashima CP-FE configuration (d = 5 categories,
 //!   n = 2, a policy of 10 ANDs, a 10-byte plaintext, AES-128-CBC and SHA-256): Setup, KeyGen,
 //!   Encrypt, Decrypt beside the paper's 473.1 / 149.6 / 200.8 / 72.6 ms (Core i7-2600), on
-//!   bn254-beuchat and BLS12-381. The OT10 scheme is not in hayate-fe yet: those rows are
-//!   reported as "not implemented", never as a figure.
+//!   bn254-beuchat and BLS12-381 ([`hayate_fe::ot10`]). The policy has 10 leaves joined by AND,
+//!   two per category: `t1=1 and … and t5=5 and not t1=11 and … and not t5=15`; the key is
+//!   `t1=1,…,t5=5`. Encrypt = encapsulation + serialization of the ciphertext + the hybrid
+//!   layer on the 10-byte plaintext (AES-128-CBC + HMAC-SHA-256, [`hybrid`]); Decrypt =
+//!   decapsulation + the hybrid layer; Setup and KeyGen as in the paper.
 //! * **FAME, 10 attributes, AND policy** — KeyGen / Encrypt / Decrypt (Encrypt and Decrypt of a
 //!   GT message, [`fame::encrypt`] / [`fame::decrypt`]) beside OpenABE's CP-ABE built with its
 //!   x64 assembly on this machine class (1.42 / 3.88 / 2.29 ms).
 //! * **scaling** — KeyGen / Encrypt / Decrypt versus the number of attributes (1 … 100; a key
-//!   holding exactly the policy's attributes, the policy an AND of all of them).
+//!   holding exactly the policy's attributes, the policy an AND of all of them). FAME: n string
+//!   attributes. OT10: n categories of dimension 2 (Setup grows with n, so the key has one value
+//!   in each of the n categories and the policy n equality leaves).
+//!
+//! FAME's column hashes H(0 j ℓ t) are cached per process after first use (see
+//! [`hayate_fe::fame`]); every timed figure here runs after a warm-up call.
 //!
 //! [`fe_rows`] returns the figures as data (no printing) for `hayate report`; [`run`] prints
 //! them as a table (our time, the reference figure, reference / ours) or as JSON lines
 //! `{"suite":"fe","scheme":…,"curve":…,"config":…,"attrs":…,"op":…,"median_ns":…,"cycles":…,…}`.
 
 use hayate_fe::curve::FeCurve;
-use hayate_fe::fame;
 use hayate_fe::policy::Attributes;
+use hayate_fe::{fame, hybrid, ot10, serial};
 use hayate_pairing::{bls12_381::Bls12381, bn254_beuchat::Bn254Beuchat, Gt};
 use rand::{rngs::StdRng, SeedableRng};
 use std::hint::black_box;
@@ -42,11 +50,12 @@ pub struct FeRow {
     pub curve: &'static str,
     /// "paper000-table5", "and10" or "scaling".
     pub config: &'static str,
-    /// Number of attributes in the key and in the AND policy.
+    /// FAME: attributes in the key and in the AND policy; OT10: leaves of the policy.
     pub attrs: usize,
     /// "setup", "keygen", "encrypt" or "decrypt".
     pub op: &'static str,
-    /// The measurement; `None` when the scheme is not implemented yet.
+    /// The measurement; `None` if it could not be taken (not expected: a row is only left
+    /// unmeasured, never filled with a made-up figure).
     pub m: Option<Measurement>,
     /// The figure to compare with, if any.
     pub reference: Option<Reference>,
@@ -56,6 +65,19 @@ const PAPER000: &str = "paper 000 (Core i7-2600)";
 const OPENABE: &str = "OpenABE CP-ABE (x64 asm)";
 const TABLE5: [(&str, f64); 4] = [("setup", 473.1), ("keygen", 149.6), ("encrypt", 200.8), ("decrypt", 72.6)];
 const OPENABE10: [(&str, f64); 3] = [("keygen", 1.42), ("encrypt", 3.88), ("decrypt", 2.29)];
+
+/// A measured row with the reference figure of its configuration (paper 000 Table 5 for
+/// "paper000-table5", OpenABE for "and10").
+fn row(scheme: &'static str, curve: &'static str, config: &'static str, attrs: usize, op: &'static str, m: Measurement) -> FeRow {
+    let table: &[(&str, f64)] = match config {
+        "paper000-table5" => &TABLE5,
+        "and10" => &OPENABE10,
+        _ => &[],
+    };
+    let source = if config == "and10" { OPENABE } else { PAPER000 };
+    let reference = table.iter().find(|(o, _)| *o == op).map(|(_, ms)| Reference { source, ms: *ms });
+    FeRow { scheme, curve, config, attrs, op, m: Some(m), reference }
+}
 
 /// Attribute names a0 … a{n−1}, the key's attribute list and the AND policy over all of them.
 fn and_policy(n: usize) -> (Attributes, String) {
@@ -76,16 +98,7 @@ fn fame_ops<E: FeCurve<N>, const N: usize>(
     let mut rng = StdRng::seed_from_u64(n as u64);
     let (attrs, policy) = and_policy(n);
     let curve = hayate_fe::curve::curve_name(E::ID).unwrap_or("?");
-    let reference = |op: &str| {
-        if config == "and10" {
-            OPENABE10.iter().find(|(o, _)| *o == op).map(|(_, ms)| Reference { source: OPENABE, ms: *ms })
-        } else {
-            None
-        }
-    };
-    let mut push = |op: &'static str, m: Measurement| {
-        rows.push(FeRow { scheme: "fame", curve, config, attrs: n, op, m: Some(m), reference: reference(op) })
-    };
+    let mut push = |op: &'static str, m: Measurement| rows.push(row("fame", curve, config, n, op, m));
     if with_setup {
         push("setup", measure(samples, target, || {
             black_box(fame::setup::<E, N>(&mut rng));
@@ -108,6 +121,65 @@ fn fame_ops<E: FeCurve<N>, const N: usize>(
     }
 }
 
+/// OT10 with `d` categories of dimension 2, the key `t1=1,…,td=d`, and `policy`.
+#[allow(clippy::too_many_arguments)]
+fn ot10_ops<E: FeCurve<N>, const N: usize>(
+    d: usize,
+    policy: &str,
+    leaves: usize,
+    config: &'static str,
+    samples: usize,
+    target: f64,
+    with_setup: bool,
+    rows: &mut Vec<FeRow>,
+) {
+    let mut rng = StdRng::seed_from_u64(1000 + d as u64);
+    let curve = hayate_fe::curve::curve_name(E::ID).unwrap_or("?");
+    let dims = vec![2usize; d];
+    let key: Vec<String> = (1..=d).map(|t| format!("t{t}={t}")).collect();
+    let Ok(attrs) = ot10::AttrSet::parse(&key.join(",")) else { return };
+    let mut push = |op: &'static str, m: Measurement| rows.push(row("ot10", curve, config, leaves, op, m));
+    if with_setup {
+        push("setup", measure(samples, target, || {
+            black_box(ot10::setup::<E, N>(&dims, &mut rng).ok());
+        }));
+    }
+    let Ok((pk, msk)) = ot10::setup::<E, N>(&dims, &mut rng) else { return };
+    push("keygen", measure(samples, target, || {
+        black_box(ot10::keygen(&msk, &attrs, &mut rng).ok());
+    }));
+    let pt = *b"0123456789";
+    let mode = hybrid::Mode::Aes128CbcHmacSha256;
+    let enc = |rng: &mut StdRng| -> Option<(Vec<u8>, Vec<u8>)> {
+        let (ct, k) = ot10::encapsulate(&pk, policy, rng).ok()?;
+        let ctb = serial::ot10_ct_to_bytes(&ct);
+        let body = hybrid::encrypt(&k.to_bytes(), &ctb, mode, hybrid::DEFAULT_CHUNK, &pt).ok()?;
+        Some((ctb, body))
+    };
+    push("encrypt", measure(samples, target, || {
+        black_box(enc(&mut rng));
+    }));
+    let (Ok(sk), Some((ctb, body))) = (ot10::keygen(&msk, &attrs, &mut rng), enc(&mut rng)) else { return };
+    let Ok((ct, _)) = serial::ot10_ct_from_bytes::<E, N>(&ctb) else { return };
+    let dec = || -> Option<Vec<u8>> {
+        let k = ot10::decapsulate(&sk, &ct).ok()?;
+        hybrid::decrypt(&k.to_bytes(), &ctb, &body).ok()
+    };
+    if dec().as_deref() != Some(&pt[..]) {
+        return; // never reached for a correct scheme; no figure rather than a wrong one
+    }
+    push("decrypt", measure(samples, target, || {
+        black_box(dec());
+    }));
+}
+
+/// Paper 000 Table 5's policy: 10 leaves over 5 categories (see the module docs).
+fn table5_policy() -> String {
+    let pos = (1..=5).map(|t| format!("t{t}={t}"));
+    let neg = (1..=5).map(|t| format!("not t{t}={}", 10 + t));
+    pos.chain(neg).collect::<Vec<_>>().join(" and ")
+}
+
 /// The scaling points (numbers of attributes).
 pub fn scaling_points(quick: bool) -> &'static [usize] {
     if quick {
@@ -122,20 +194,11 @@ pub fn scaling_points(quick: bool) -> &'static [usize] {
 pub fn fe_rows(quick: bool, progress: &mut dyn FnMut(&str)) -> Vec<FeRow> {
     let (samples, target) = if quick { (3, 2e7) } else { (11, 2e8) };
     let mut rows = Vec::new();
-    // paper 000 Table 5 (OT10): not implemented yet
-    for curve in ["bn254-beuchat", "bls12-381"] {
-        for (op, ms) in TABLE5 {
-            rows.push(FeRow {
-                scheme: "ot10",
-                curve,
-                config: "paper000-table5",
-                attrs: 5,
-                op,
-                m: None,
-                reference: Some(Reference { source: PAPER000, ms }),
-            });
-        }
-    }
+    let t5 = table5_policy();
+    progress("ot10 paper000-table5 bn254-beuchat");
+    ot10_ops::<Bn254Beuchat, 4>(5, &t5, 10, "paper000-table5", samples, target, true, &mut rows);
+    progress("ot10 paper000-table5 bls12-381");
+    ot10_ops::<Bls12381, 6>(5, &t5, 10, "paper000-table5", samples, target, true, &mut rows);
     progress("fame and10 bn254-beuchat");
     fame_ops::<Bn254Beuchat, 4>(10, "and10", samples, target, true, &mut rows);
     progress("fame and10 bls12-381");
@@ -146,6 +209,11 @@ pub fn fe_rows(quick: bool, progress: &mut dyn FnMut(&str)) -> Vec<FeRow> {
         fame_ops::<Bn254Beuchat, 4>(n, "scaling", ss, st, false, &mut rows);
         progress(&format!("fame scaling n={n} bls12-381"));
         fame_ops::<Bls12381, 6>(n, "scaling", ss, st, false, &mut rows);
+        let policy = (1..=n).map(|t| format!("t{t}={t}")).collect::<Vec<_>>().join(" and ");
+        progress(&format!("ot10 scaling n={n} bn254-beuchat"));
+        ot10_ops::<Bn254Beuchat, 4>(n, &policy, n, "scaling", ss, st, false, &mut rows);
+        progress(&format!("ot10 scaling n={n} bls12-381"));
+        ot10_ops::<Bls12381, 6>(n, &policy, n, "scaling", ss, st, false, &mut rows);
     }
     rows
 }
@@ -185,7 +253,7 @@ pub fn run(json: bool, quick: bool) {
         "scheme", "curve", "config", "attrs", "op", "ours ms", "ref ms", "ref/ours"
     );
     for r in &rows {
-        let ours = r.m.map(|m| format!("{:.3}", m.median_ns / 1e6)).unwrap_or_else(|| "not impl.".into());
+        let ours = r.m.map(|m| format!("{:.3}", m.median_ns / 1e6)).unwrap_or_else(|| "—".into());
         let (rms, ratio, src) = match (&r.reference, &r.m) {
             (Some(x), Some(m)) => (format!("{:.2}", x.ms), format!("{:.1}×", x.ms / (m.median_ns / 1e6)), x.source),
             (Some(x), None) => (format!("{:.2}", x.ms), "—".into(), x.source),
@@ -195,8 +263,5 @@ pub fn run(json: bool, quick: bool) {
             "{:<6} {:<14} {:<16} {:>6} {:<8} {:>12} {:>12} {:>10}  {}",
             r.scheme, r.curve, r.config, r.attrs, r.op, ours, rms, ratio, src
         );
-    }
-    if rows.iter().any(|r| r.m.is_none()) {
-        println!("ot10: not implemented yet (paper 000 Table 5 rows show the paper's figures only)");
     }
 }
