@@ -6,10 +6,12 @@
 //! * `pairing` — hayate's pairings, G1/G2 scalar multiplication and GT exponentiation vs `blst`,
 //!   arkworks, zkcrypto `bls12_381` and `substrate-bn` ([`pairing`]):
 //!   `cargo run --release -p hayate-bench -- pairing [--json] [--rounds N] [--quick]`.
+//! * `ecc` — constant-time ECDH and [k]P vs `p256`, `k256` and libsecp256k1 ([`ecc`]).
 //!
 //! Run with `cargo run --release -p hayate-bench -- aead [--rounds N] [--quick]`.
 
 mod aead;
+mod ecc;
 mod pairing;
 
 use std::process::ExitCode;
@@ -19,8 +21,9 @@ fn main() -> ExitCode {
     match args.first().map(String::as_str) {
         Some("aead") => aead::run(&args[1..]),
         Some("pairing") => pairing::run(&args[1..]),
+        Some("ecc") => ecc::run(&args[1..]),
         _ => {
-            eprintln!("usage: hayate-bench aead [--rounds N] [--quick] | pairing [--json] [--rounds N] [--quick]");
+            eprintln!("usage: hayate-bench aead [--rounds N] [--quick] | pairing|ecc [--json] [--rounds N] [--quick]");
             ExitCode::from(2)
         }
     }

@@ -45,27 +45,27 @@ use rand::{rngs::StdRng, SeedableRng};
 // Harness
 
 /// One timed implementation of one operation.
-struct Entry<'a> {
-    lib: &'static str,
+pub(crate) struct Entry<'a> {
+    pub(crate) lib: &'static str,
     /// Constant time in the secret scalar (`None` for the pairings: public inputs).
-    ct: Option<bool>,
+    pub(crate) ct: Option<bool>,
     f: Box<dyn FnMut() + 'a>,
     iters: u64,
-    samples: Vec<f64>,
+    pub(crate) samples: Vec<f64>,
 }
 
 /// All implementations of one (curve, op).
-struct Group<'a> {
-    curve: &'static str,
-    op: &'static str,
-    entries: Vec<Entry<'a>>,
+pub(crate) struct Group<'a> {
+    pub(crate) curve: &'static str,
+    pub(crate) op: &'static str,
+    pub(crate) entries: Vec<Entry<'a>>,
 }
 
 impl<'a> Group<'a> {
-    fn new(curve: &'static str, op: &'static str) -> Self {
+    pub(crate) fn new(curve: &'static str, op: &'static str) -> Self {
         Group { curve, op, entries: Vec::new() }
     }
-    fn add(&mut self, lib: &'static str, ct: Option<bool>, f: impl FnMut() + 'a) {
+    pub(crate) fn add(&mut self, lib: &'static str, ct: Option<bool>, f: impl FnMut() + 'a) {
         self.entries.push(Entry { lib, ct, f: Box::new(f), iters: 1, samples: Vec::new() });
     }
 }
@@ -88,7 +88,7 @@ fn time_batch(f: &mut dyn FnMut(), iters: u64) -> f64 {
     (thread_cpu_ns() - t) / iters as f64
 }
 
-fn median(v: &[f64]) -> f64 {
+pub(crate) fn median(v: &[f64]) -> f64 {
     let mut v = v.to_vec();
     v.sort_by(|a, b| a.partial_cmp(b).unwrap());
     let n = v.len();
@@ -101,7 +101,7 @@ fn median(v: &[f64]) -> f64 {
     }
 }
 
-fn run_groups(groups: &mut [Group<'_>], rounds: usize, batch_ns: f64) {
+pub(crate) fn run_groups(groups: &mut [Group<'_>], rounds: usize, batch_ns: f64) {
     // Warm up and size the batches.
     for g in groups.iter_mut() {
         for e in g.entries.iter_mut() {
