@@ -1,22 +1,42 @@
-//! `hayate fe …`: attribute-based file encryption with FAME CP-ABE (crate `hayate-fe`).
+//! `hayate fe …`: attribute-based file encryption with FAME CP-ABE or the Okamoto–Takashima
+//! CP-FE (crate `hayate-fe`).
 //!
 //! ```text
 //! hayate fe setup   --scheme fame --curve bls12-381 --pk PK --msk MSK
 //! hayate fe keygen  --msk MSK --attrs "doctor,cardiology,age=42" --out KEY
 //! hayate fe encrypt --pk PK --policy "(doctor or nurse) and cardiology and age >= 18" --in FILE --out FILE.enc
 //! hayate fe decrypt --key KEY --in FILE.enc --out FILE
+//!
+//! hayate fe setup   --scheme ot10 --curve bls12-381 --categories 5 --dim 2 --pk PK --msk MSK
+//! hayate fe keygen  --msk MSK --attrs "t1=3,t2=7,t3=cardiology" --out KEY
+//! hayate fe encrypt --pk PK --policy "t1=3 and not t2=5 and (t3=cardiology or t4=1)" --in FILE --out FILE.enc
+//! hayate fe decrypt --key KEY --in FILE.enc --out FILE
 //! ```
 //!
-//! Attributes: a comma-separated list of names (`doctor`, `dept=cardiology`) and numeric
-//! attributes `name=decimal` (below 2³²). Policies: see `hayate_fe::policy` (`and`, `or`,
-//! parentheses, `K of (a, b, c)`, comparisons `<`, `<=`, `>`, `>=`, `==` on numeric attributes,
-//! `not` in front of comparisons; FAME is monotone, so `not` on a plain attribute is refused).
+//! The scheme and curve are chosen at setup and read back from the header of every key and
+//! ciphertext (`hayate_fe::serial`), so keygen, encrypt and decrypt need no `--scheme`.
+//!
+//! **FAME** attributes: a comma-separated list of names (`doctor`, `dept=cardiology`) and
+//! numeric attributes `name=decimal` (below 2³²). Policies: see `hayate_fe::policy` (`and`,
+//! `or`, parentheses, `K of (a, b, c)`, comparisons `<`, `<=`, `>`, `>=`, `==` on numeric
+//! attributes, `not` in front of comparisons; FAME is monotone, so `not` on a plain attribute is
+//! refused).
+//!
+//! **OT10** (Okamoto–Takashima CP-FE, `hayate_fe::ot10`): the setup fixes d categories
+//! (`--categories`, default 5) of dimension n (`--dim`, default 2; paper 000 used d = 5,
+//! n = 2), named `t1` … `td`. A key gets at most one value per category: `t1=3,t2=7,t3=x`
+//! (a decimal number below 2³² or an attribute word), giving the attribute vector
+//! x_t = (1, a, …, a^{n−1}). Policy leaves are equalities `t1=3` (predicate vector
+//! v = (−3, 1, 0, …), ⟨x_t, v⟩ = 0 iff the value is 3) and their negations `not t1=3` (true
+//! when the key has category t1 with another value; a key without t1 satisfies neither),
+//! combined with `and`, `or`, `not`, `K of (…)`.
+//!
 //! Curves: `bls12-381` (default), `bn254-beuchat`, `bn254`. The encrypted file is the FE
 //! ciphertext object followed by the chunked symmetric stream (`--mode gcm`, the default, or
 //! `--mode cbc-hmac`, paper 000's AES-128-CBC + HMAC-SHA-256). Every output is written to a
 //! temporary file in the destination directory and renamed into place only on success, so a
 //! failure (policy not satisfied, wrong key, tampered file) leaves no output behind; the
-//! failure is one line on standard error and exit code 1. `--scheme ot10` is not available yet.
+//! failure is one line on standard error and exit code 1.
 
 use std::fs::File;
 use std::io::{BufReader, BufWriter, Read, Write};
@@ -26,7 +46,7 @@ use std::process::ExitCode;
 use clap::{Args, Subcommand, ValueEnum};
 use hayate_fe::curve::{FeCurve, CURVES};
 use hayate_fe::policy::Attributes;
-use hayate_fe::{fame, hybrid, serial};
+use hayate_fe::{fame, hybrid, ot10, serial};
 use hayate_pairing::bls12_381::Bls12381;
 use hayate_pairing::bn254::Bn254;
 use hayate_pairing::bn254_beuchat::Bn254Beuchat;
@@ -46,7 +66,9 @@ pub enum FeCommand {
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
 pub enum SchemeArg {
+    /// FAME CP-ABE (Agrawal–Chase 2017): attribute names, numeric comparisons.
     Fame,
+    /// Okamoto–Takashima CP-FE (CRYPTO 2010): categories t1..td, equalities and negations.
     Ot10,
 }
 
@@ -65,6 +87,12 @@ pub struct SetupArgs {
     /// bls12-381 (default), bn254-beuchat or bn254.
     #[arg(long, default_value = "bls12-381")]
     pub curve: String,
+    /// ot10: number d of attribute categories t1..td.
+    #[arg(long, default_value_t = 5)]
+    pub categories: usize,
+    /// ot10: dimension n of every category's attribute vector (at least 2).
+    #[arg(long, default_value_t = 2)]
+    pub dim: usize,
     #[arg(long)]
     pub pk: PathBuf,
     #[arg(long)]
@@ -75,7 +103,8 @@ pub struct SetupArgs {
 pub struct KeygenArgs {
     #[arg(long)]
     pub msk: PathBuf,
-    /// Comma-separated attributes, e.g. "doctor,cardiology,age=42".
+    /// Comma-separated attributes: fame "doctor,cardiology,age=42"; ot10 one value per
+    /// category, "t1=3,t2=7,t3=cardiology".
     #[arg(long)]
     pub attrs: String,
     #[arg(long)]
@@ -86,6 +115,8 @@ pub struct KeygenArgs {
 pub struct EncryptArgs {
     #[arg(long)]
     pub pk: PathBuf,
+    /// fame: "(doctor or nurse) and age >= 18"; ot10: equalities on categories with
+    /// and/or/not/thresholds, "t1=3 and not t2=5 and 2 of (t3=x, t4=1, t5=2)".
     #[arg(long)]
     pub policy: String,
     #[arg(long = "in")]
@@ -163,26 +194,41 @@ fn read(path: &Path) -> Result<Vec<u8>, String> {
 }
 
 fn header_of(path: &Path, bytes: &[u8]) -> Result<serial::Header, String> {
-    let h = serial::read_header(bytes).map_err(|e| format!("{}: {e}", path.display()))?;
-    if h.scheme != serial::Scheme::Fame as u8 {
-        return Err(format!("{}: scheme ot10 is not implemented yet", path.display()));
+    serial::read_header(bytes).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+fn is_ot10(h: &serial::Header) -> bool {
+    h.scheme == serial::Scheme::Ot10 as u8
+}
+
+fn scheme_name(s: u8) -> &'static str {
+    if s == serial::Scheme::Ot10 as u8 {
+        "ot10"
+    } else {
+        "fame"
     }
-    Ok(h)
 }
 
 fn setup(a: &SetupArgs) -> Result<(), String> {
-    if let SchemeArg::Ot10 = a.scheme {
-        return Err("scheme ot10 is not implemented yet".into());
-    }
     let id = CURVES
         .iter()
         .find(|(n, _)| *n == a.curve)
         .map(|(_, i)| *i)
         .ok_or_else(|| format!("unknown curve {:?} (bls12-381, bn254-beuchat, bn254)", a.curve))?;
     fn go<E: FeCurve<N>, const N: usize>(a: &SetupArgs) -> Result<(), String> {
-        let (pk, msk) = fame::setup::<E, N>(&mut OsRng);
-        write_bytes(&a.msk, &serial::fame_msk_to_bytes(&msk))?;
-        write_bytes(&a.pk, &serial::fame_pk_to_bytes(&pk))
+        let (pkb, mskb) = match a.scheme {
+            SchemeArg::Fame => {
+                let (pk, msk) = fame::setup::<E, N>(&mut OsRng);
+                (serial::fame_pk_to_bytes(&pk), serial::fame_msk_to_bytes(&msk))
+            }
+            SchemeArg::Ot10 => {
+                let dims = vec![a.dim; a.categories];
+                let (pk, msk) = ot10::setup::<E, N>(&dims, &mut OsRng).map_err(|e| e.to_string())?;
+                (serial::ot10_pk_to_bytes(&pk), serial::ot10_msk_to_bytes(&msk))
+            }
+        };
+        write_bytes(&a.msk, &mskb)?;
+        write_bytes(&a.pk, &pkb)
     }
     with_curve!(id, go(a))
 }
@@ -190,22 +236,36 @@ fn setup(a: &SetupArgs) -> Result<(), String> {
 fn keygen(a: &KeygenArgs) -> Result<(), String> {
     let bytes = read(&a.msk)?;
     let h = header_of(&a.msk, &bytes)?;
-    let attrs = Attributes::parse(&a.attrs).map_err(|e| format!("attributes: {e}"))?;
-    fn go<E: FeCurve<N>, const N: usize>(a: &KeygenArgs, bytes: &[u8], attrs: &Attributes) -> Result<(), String> {
-        let msk = serial::fame_msk_from_bytes::<E, N>(bytes).map_err(|e| format!("{}: {e}", a.msk.display()))?;
-        let sk = fame::keygen(&msk, attrs, &mut OsRng);
-        write_bytes(&a.out, &serial::fame_sk_to_bytes(&sk))
+    fn go<E: FeCurve<N>, const N: usize>(a: &KeygenArgs, bytes: &[u8], ot: bool) -> Result<(), String> {
+        let bad_msk = |e: serial::SerialError| format!("{}: {e}", a.msk.display());
+        let skb = if ot {
+            let attrs = ot10::AttrSet::parse(&a.attrs).map_err(|e| e.to_string())?;
+            let msk = serial::ot10_msk_from_bytes::<E, N>(bytes).map_err(bad_msk)?;
+            serial::ot10_sk_to_bytes(&ot10::keygen(&msk, &attrs, &mut OsRng).map_err(|e| e.to_string())?)
+        } else {
+            let attrs = Attributes::parse(&a.attrs).map_err(|e| format!("attributes: {e}"))?;
+            let msk = serial::fame_msk_from_bytes::<E, N>(bytes).map_err(bad_msk)?;
+            serial::fame_sk_to_bytes(&fame::keygen(&msk, &attrs, &mut OsRng))
+        };
+        write_bytes(&a.out, &skb)
     }
-    with_curve!(h.curve, go(a, &bytes, &attrs))
+    with_curve!(h.curve, go(a, &bytes, is_ot10(&h)))
 }
 
 fn encrypt(a: &EncryptArgs) -> Result<(), String> {
     let bytes = read(&a.pk)?;
     let h = header_of(&a.pk, &bytes)?;
-    fn go<E: FeCurve<N>, const N: usize>(a: &EncryptArgs, bytes: &[u8]) -> Result<(), String> {
-        let pk = serial::fame_pk_from_bytes::<E, N>(bytes).map_err(|e| format!("{}: {e}", a.pk.display()))?;
-        let (ct, key) = fame::encapsulate(&pk, &a.policy, &mut OsRng).map_err(|e| e.to_string())?;
-        let ctb = serial::fame_ct_to_bytes(&ct);
+    fn go<E: FeCurve<N>, const N: usize>(a: &EncryptArgs, bytes: &[u8], ot: bool) -> Result<(), String> {
+        let bad_pk = |e: serial::SerialError| format!("{}: {e}", a.pk.display());
+        let (ctb, key) = if ot {
+            let pk = serial::ot10_pk_from_bytes::<E, N>(bytes).map_err(bad_pk)?;
+            let (ct, key) = ot10::encapsulate(&pk, &a.policy, &mut OsRng).map_err(|e| e.to_string())?;
+            (serial::ot10_ct_to_bytes(&ct), key)
+        } else {
+            let pk = serial::fame_pk_from_bytes::<E, N>(bytes).map_err(bad_pk)?;
+            let (ct, key) = fame::encapsulate(&pk, &a.policy, &mut OsRng).map_err(|e| e.to_string())?;
+            (serial::fame_ct_to_bytes(&ct), key)
+        };
         let mode = match a.mode {
             ModeArg::Gcm => hybrid::Mode::Aes128Gcm,
             ModeArg::CbcHmac => hybrid::Mode::Aes128CbcHmacSha256,
@@ -218,33 +278,47 @@ fn encrypt(a: &EncryptArgs) -> Result<(), String> {
             Ok(())
         })
     }
-    with_curve!(h.curve, go(a, &bytes))
+    with_curve!(h.curve, go(a, &bytes, is_ot10(&h)))
 }
 
 fn decrypt(a: &DecryptArgs) -> Result<(), String> {
     let kb = read(&a.key)?;
     let h = header_of(&a.key, &kb)?;
-    fn go<E: FeCurve<N>, const N: usize>(a: &DecryptArgs, kb: &[u8]) -> Result<(), String> {
-        let sk = serial::fame_sk_from_bytes::<E, N>(kb).map_err(|e| format!("{}: {e}", a.key.display()))?;
+    fn go<E: FeCurve<N>, const N: usize>(a: &DecryptArgs, kb: &[u8], scheme: u8) -> Result<(), String> {
+        let bad_key = |e: serial::SerialError| format!("{}: {e}", a.key.display());
+        let bad_ct = |e: serial::SerialError| format!("{}: {e}", a.input.display());
         let input = File::open(&a.input).map_err(|e| format!("{}: {e}", a.input.display()))?;
         let mut r = BufReader::new(input);
-        let ioerr = |e: std::io::Error| format!("{}: {e}", a.input.display());
         let mut hdr = [0u8; serial::HEADER_LEN];
         r.read_exact(&mut hdr).map_err(|_| format!("{}: not a hayate FE ciphertext (truncated)", a.input.display()))?;
         let body_len = u32::from_be_bytes([hdr[8], hdr[9], hdr[10], hdr[11]]) as usize;
         if &hdr[..4] != serial::MAGIC || body_len > serial::MAX_BODY {
             return Err(format!("{}: not a hayate FE ciphertext", a.input.display()));
         }
+        if hdr[5] != scheme {
+            return Err(format!(
+                "{}: ciphertext of scheme {}, but the key is for scheme {}",
+                a.input.display(),
+                scheme_name(hdr[5]),
+                scheme_name(scheme)
+            ));
+        }
         let mut obj = hdr.to_vec();
         obj.resize(serial::HEADER_LEN + body_len, 0);
-        r.read_exact(&mut obj[serial::HEADER_LEN..]).map_err(|_| format!("{}: {}", a.input.display(), serial::SerialError::Truncated))?;
-        let (ct, _) = serial::fame_ct_from_bytes::<E, N>(&obj).map_err(|e| format!("{}: {e}", a.input.display()))?;
-        let key = fame::decapsulate(&sk, &ct).map_err(|e| e.to_string())?;
-        let _ = ioerr;
+        r.read_exact(&mut obj[serial::HEADER_LEN..]).map_err(|_| bad_ct(serial::SerialError::Truncated))?;
+        let key = if scheme == serial::Scheme::Ot10 as u8 {
+            let sk = serial::ot10_sk_from_bytes::<E, N>(kb).map_err(bad_key)?;
+            let (ct, _) = serial::ot10_ct_from_bytes::<E, N>(&obj).map_err(bad_ct)?;
+            ot10::decapsulate(&sk, &ct).map_err(|e| e.to_string())?
+        } else {
+            let sk = serial::fame_sk_from_bytes::<E, N>(kb).map_err(bad_key)?;
+            let (ct, _) = serial::fame_ct_from_bytes::<E, N>(&obj).map_err(bad_ct)?;
+            fame::decapsulate(&sk, &ct).map_err(|e| e.to_string())?
+        };
         write_atomic(&a.out, |w| {
             hybrid::decrypt_stream(&key.to_bytes(), &obj, &mut r, w).map_err(|e| e.to_string())?;
             Ok(())
         })
     }
-    with_curve!(h.curve, go(a, &kb))
+    with_curve!(h.curve, go(a, &kb, h.scheme))
 }

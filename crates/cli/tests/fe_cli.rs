@@ -120,3 +120,63 @@ fn fe_other_curve() {
     let o = hayate(&["fe", "setup", "--curve", "p256", "--pk", &p(d, "x"), "--msk", &p(d, "y")]);
     assert_eq!(o.status.code(), Some(1));
 }
+
+#[test]
+fn fe_ot10_end_to_end() {
+    let d = tempfile::tempdir().unwrap();
+    let d = d.path();
+    let (pk, msk, key, plain, enc, dec) = (p(d, "pk"), p(d, "msk"), p(d, "key"), p(d, "f"), p(d, "f.enc"), p(d, "f.dec"));
+    // paper 000's configuration: d = 5, n = 2, AES-128-CBC + HMAC-SHA-256, 10-byte plaintext
+    ok(&["fe", "setup", "--scheme", "ot10", "--curve", "bn254-beuchat", "--categories", "5", "--dim", "2", "--pk", &pk, "--msk", &msk]);
+    ok(&["fe", "keygen", "--msk", &msk, "--attrs", "t1=3,t2=7,t3=cardiology", "--out", &key]);
+    std::fs::write(&plain, b"0123456789").unwrap();
+    let policy = "t1=3 and not t2=5 and (t3=cardiology or t4=1) and 2 of (t1=3, t2=7, t5=0)";
+    ok(&["fe", "encrypt", "--pk", &pk, "--policy", policy, "--in", &plain, "--out", &enc, "--mode", "cbc-hmac"]);
+    ok(&["fe", "decrypt", "--key", &key, "--in", &enc, "--out", &dec]);
+    assert_eq!(std::fs::read(&dec).unwrap(), b"0123456789");
+    std::fs::remove_file(&dec).unwrap();
+
+    // not satisfied: t2 = 5 is excluded; a key without t2 satisfies neither t2=5 nor its negation
+    let (k5, kno) = (p(d, "k5"), p(d, "kno"));
+    ok(&["fe", "keygen", "--msk", &msk, "--attrs", "t1=3,t2=5,t3=cardiology", "--out", &k5]);
+    ok(&["fe", "keygen", "--msk", &msk, "--attrs", "t1=3,t3=cardiology", "--out", &kno]);
+    for k in [&k5, &kno] {
+        fails(&["fe", "decrypt", "--key", k, "--in", &enc, "--out", &dec], &dec, "do not satisfy");
+    }
+    // tampered ciphertext
+    let ct = std::fs::read(&enc).unwrap();
+    let bad = p(d, "bad.enc");
+    for i in [ct.len() / 2, ct.len() - 1] {
+        let mut t = ct.clone();
+        t[i] ^= 1;
+        std::fs::write(&bad, &t).unwrap();
+        fails(&["fe", "decrypt", "--key", &key, "--in", &bad, "--out", &dec], &dec, "");
+    }
+    std::fs::remove_file(&bad).unwrap();
+
+    // policy and attribute errors
+    let e2 = p(d, "x.enc");
+    fails(&["fe", "encrypt", "--pk", &pk, "--policy", "t1 >= 3", "--in", &plain, "--out", &e2], &e2, "not supported by ot10");
+    fails(&["fe", "encrypt", "--pk", &pk, "--policy", "t9=1", "--in", &plain, "--out", &e2], &e2, "outside t1..t5");
+    let k3 = p(d, "k3");
+    fails(&["fe", "keygen", "--msk", &msk, "--attrs", "doctor", "--out", &k3], &k3, "category");
+    fails(&["fe", "keygen", "--msk", &msk, "--attrs", "t6=1", "--out", &k3], &k3, "outside t1..t5");
+    fails(&["fe", "setup", "--scheme", "ot10", "--dim", "1", "--pk", &k3, "--msk", &p(d, "m3")], &k3, "parameters");
+
+    // a FAME key on an OT10 ciphertext, and an OT10 key from a setup on another curve
+    let (fpk, fmsk, fkey) = (p(d, "fpk"), p(d, "fmsk"), p(d, "fkey"));
+    ok(&["fe", "setup", "--scheme", "fame", "--curve", "bn254-beuchat", "--pk", &fpk, "--msk", &fmsk]);
+    ok(&["fe", "keygen", "--msk", &fmsk, "--attrs", "a", "--out", &fkey]);
+    fails(&["fe", "decrypt", "--key", &fkey, "--in", &enc, "--out", &dec], &dec, "scheme ot10");
+    let (bpk, bmsk, bkey) = (p(d, "bpk"), p(d, "bmsk"), p(d, "bkey"));
+    ok(&["fe", "setup", "--scheme", "ot10", "--curve", "bls12-381", "--categories", "3", "--pk", &bpk, "--msk", &bmsk]);
+    ok(&["fe", "keygen", "--msk", &bmsk, "--attrs", "t1=3", "--out", &bkey]);
+    fails(&["fe", "decrypt", "--key", &bkey, "--in", &enc, "--out", &dec], &dec, "curve mismatch");
+    // bls12-381 round trip with GCM
+    let e4 = p(d, "b.enc");
+    ok(&["fe", "encrypt", "--pk", &bpk, "--policy", "t1=3 or t2=1", "--in", &plain, "--out", &e4]);
+    ok(&["fe", "decrypt", "--key", &bkey, "--in", &e4, "--out", &dec]);
+    assert_eq!(std::fs::read(&dec).unwrap(), b"0123456789");
+    // pk msk key f f.enc k5 kno fpk fmsk fkey bpk bmsk bkey b.enc f.dec
+    no_stray_files(d, 15);
+}
