@@ -25,7 +25,9 @@ type Steps = fn(Level) -> u64;
 /// Title and the number of progress steps of a section.
 pub fn title(id: &str) -> (&'static str, Steps) {
     match id {
-        "000" => ("Pairings and functional encryption on a 254-bit BN curve (Kawahara et al.)", |_| 3 * bp::OPS.len() as u64 + 1),
+        "000" => ("Pairings and functional encryption on a 254-bit BN curve (Kawahara et al.)", |l| {
+            3 * bp::OPS.len() as u64 + super::sections_fe::steps(l)
+        }),
         "001" => ("Optimal Ate pairing on BN curves: cycles and operation counts (Mitsunari et al.)", |_| 3 * bp::OPS.len() as u64),
         "002" => ("Two-thread elliptic-curve scalar multiplication (Okuno et al.)", |l| {
             let lv = ecc_level(l);
@@ -137,8 +139,9 @@ fn paper000(ctx: &mut Ctx, cache: &mut Option<Vec<Row>>) -> Section {
     t4.note = "G1/G2 multiplication and GT exponentiation by a random 254-bit scalar with hayate's constant-time code (fixed window over complete formulas; GT: plain square-and-multiply in the cyclotomic subgroup).".into();
     s.tables.push(t4);
 
-    ctx.step("FE (Table 5)");
-    s.tables.push(super::sections_fe::table5(ctx, &mut s.notes));
+    let (tables, charts) = super::sections_fe::tables(ctx, &mut s.notes);
+    s.tables.extend(tables);
+    s.charts.extend(charts);
     s
 }
 

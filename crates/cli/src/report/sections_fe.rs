@@ -1,27 +1,93 @@
-//! Paper 000 Table 5 (functional encryption) inside section 000: hayate's Setup / KeyGen /
-//! Encrypt / Decrypt beside the paper's PC and Android figures.
+//! Functional encryption inside section 000: paper 000 Table 5 (the Okamoto–Takashima CP-FE in
+//! the paper's configuration) beside hayate's OT10, FAME with 10 attributes beside OpenABE, and
+//! the scaling of both schemes with the number of attributes (measured by
+//! [`crate::bench_fe::fe_rows`], the code behind `hayate bench fe`).
 
-use super::model::{Cell, Table};
-use super::Ctx;
+use super::model::{Chart, Series, Table};
+use super::{Ctx, Level};
+use crate::bench_fe::{fe_rows, FeRow};
 
 /// Paper 000 Table 5 (ms): PC, Android C, Android asm, Android NEON.
-pub const PAPER000_TABLE5: [(&str, [f64; 4]); 4] = [
-    ("Setup", [473.1, 12941.5, 5133.3, 3231.7]),
-    ("KeyGen", [149.6, 4315.9, 1636.9, 989.8]),
-    ("Encrypt", [200.8, 4647.7, 1831.7, 1140.1]),
-    ("Decrypt", [72.6, 2638.8, 980.1, 584.5]),
+pub const PAPER000_TABLE5: [(&str, &str, [f64; 4]); 4] = [
+    ("setup", "Setup", [473.1, 12941.5, 5133.3, 3231.7]),
+    ("keygen", "KeyGen", [149.6, 4315.9, 1636.9, 989.8]),
+    ("encrypt", "Encrypt", [200.8, 4647.7, 1831.7, 1140.1]),
+    ("decrypt", "Decrypt", [72.6, 2638.8, 980.1, 584.5]),
 ];
 
-/// Table 5 with hayate's column (the OT10 scheme is not in hayate yet).
-pub fn table5(_ctx: &mut Ctx, notes: &mut Vec<String>) -> Table {
-    let mut t = Table::new(
+/// OpenABE CP-ABE with 10 attributes (ms, issue 6's figures for this machine class).
+const OPENABE10: [(&str, f64); 3] = [("keygen", 1.42), ("encrypt", 3.88), ("decrypt", 2.29)];
+
+fn ms(rows: &[FeRow], scheme: &str, curve: &str, config: &str, op: &str) -> Option<f64> {
+    rows.iter()
+        .find(|r| r.scheme == scheme && r.curve == curve && r.config == config && r.op == op)
+        .and_then(|r| r.m.as_ref())
+        .map(|m| m.median_ns / 1e6)
+}
+
+/// Progress steps of [`tables`] (one per scheme/curve/configuration measured).
+pub fn steps(level: Level) -> u64 {
+    4 + 4 * crate::bench_fe::scaling_points(level != Level::Full).len() as u64
+}
+
+/// Table 5, the FAME table and the scaling charts; figures are recorded in `ctx`.
+pub fn tables(ctx: &mut Ctx, notes: &mut Vec<String>) -> (Vec<Table>, Vec<Chart>) {
+    let progress = &*ctx.progress;
+    let rows = fe_rows(ctx.level != Level::Full, &mut |s| progress.step(s));
+    for r in &rows {
+        if let Some(m) = &r.m {
+            ctx.fig(format!("000.fe.{}.{}.{}.{}.{}.ns", r.scheme, r.curve, r.config, r.attrs, r.op), m.median_ns, "ns");
+        }
+    }
+    notes.push("Table 5: the Okamoto–Takashima CP-FE (eprint 2010/563 §7.1) as hayate's `ot10` scheme; d = 5 categories of dimension n = 2, a policy of 10 AND-ed leaves (5 equalities, 5 negated equalities), a 10-byte plaintext through AES-128-CBC + HMAC-SHA-256; Encrypt and Decrypt include the symmetric layer and serialization.".into());
+
+    let mut t5 = Table::new(
         "000-table5",
         "Table 5 — functional encryption (ms; d = 5, n = 2, 10 ANDs, 10-byte plaintext, AES-128-CBC + SHA-256)",
-        &[("operation", 0), ("paper PC", 1), ("paper Android C", 1), ("paper Android asm", 1), ("paper Android NEON", 1), ("hayate bn254-beuchat", 2), ("hayate bls12-381", 2)],
+        &[("operation", 0), ("paper PC", 1), ("paper Android C", 1), ("paper Android asm", 1), ("paper Android NEON", 1), ("hayate bn254-beuchat", 2), ("speed-up vs paper PC", 1), ("hayate bls12-381", 2)],
     );
-    for (op, p) in PAPER000_TABLE5 {
-        t.row(vec![op.into(), p[0].into(), p[1].into(), p[2].into(), p[3].into(), Cell::missing(), Cell::missing()]);
+    for (op, name, p) in PAPER000_TABLE5 {
+        let b = ms(&rows, "ot10", "bn254-beuchat", "paper000-table5", op);
+        t5.row(vec![name.into(), p[0].into(), p[1].into(), p[2].into(), p[3].into(), b.into(), b.map(|b| p[0] / b).into(), ms(&rows, "ot10", "bls12-381", "paper000-table5", op).into()]);
     }
-    notes.push("Table 5 (Okamoto–Takashima CP-FE): not implemented yet in hayate, so its column is empty.".into());
-    t
+
+    let mut fame = Table::new(
+        "000-fame10",
+        "FAME CP-ABE, 10 attributes, AND policy (ms) beside OpenABE's CP-ABE",
+        &[("operation", 0), ("OpenABE (x64 asm)", 2), ("hayate bn254-beuchat", 3), ("hayate bls12-381", 3), ("OpenABE / hayate bls12-381", 2)],
+    );
+    for op in ["setup", "keygen", "encrypt", "decrypt"] {
+        let open = OPENABE10.iter().find(|o| o.0 == op).map(|o| o.1);
+        let bls = ms(&rows, "fame", "bls12-381", "and10", op);
+        fame.row(vec![op.into(), open.into(), ms(&rows, "fame", "bn254-beuchat", "and10", op).into(), bls.into(), open.zip(bls).map(|(o, b)| o / b).into()]);
+    }
+    fame.note = "Issue 6's target: faster than OpenABE (1.42 / 3.88 / 2.29 ms), decryption ≤ 1.5 ms.".into();
+
+    let mut charts = Vec::new();
+    for curve in ["bn254-beuchat", "bls12-381"] {
+        let mut series = Vec::new();
+        for scheme in ["fame", "ot10"] {
+            for op in ["keygen", "encrypt", "decrypt"] {
+                let pts: Vec<(f64, f64)> = rows
+                    .iter()
+                    .filter(|r| r.scheme == scheme && r.curve == curve && r.config == "scaling" && r.op == op)
+                    .filter_map(|r| r.m.as_ref().map(|m| (r.attrs as f64, m.median_ns / 1e6)))
+                    .collect();
+                if !pts.is_empty() {
+                    series.push(Series { name: format!("{scheme} {op}"), points: pts });
+                }
+            }
+        }
+        charts.push(Chart {
+            id: format!("000-fe-scaling-{curve}"),
+            title: format!("FE time vs number of attributes ({curve})"),
+            x_label: "attributes (FAME) / AND-ed leaves (OT10)".into(),
+            y_label: "ms (log)".into(),
+            log_y: true,
+            x_categories: vec![],
+            series,
+            files: vec![],
+        });
+    }
+    (vec![t5, fame], charts)
 }
