@@ -106,6 +106,8 @@ where
     let mut builder = ChartBuilder::on(&root);
     builder.caption(&chart.title, ("sans-serif", 18)).margin(12).x_label_area_size(40).y_label_area_size(64);
     let ncat = chart.x_categories.len();
+    // numeric x (sweeps, scaling): curves start low on the left; categories: data falls to the right
+    let legend_pos = if ncat > 0 { SeriesLabelPosition::UpperRight } else { SeriesLabelPosition::UpperLeft };
     macro_rules! body {
         ($ctx:expr) => {{
             let mut ctx = $ctx;
@@ -123,7 +125,7 @@ where
                     .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 18, y)], color.stroke_width(2)));
                 ctx.draw_series(pts.into_iter().map(|p| Circle::new(p, 3, color.filled())))?;
             }
-            ctx.configure_series_labels().background_style(WHITE.mix(0.85)).border_style(BLACK).position(SeriesLabelPosition::UpperRight).draw()?;
+            ctx.configure_series_labels().background_style(WHITE.mix(0.85)).border_style(BLACK).position(legend_pos).draw()?;
         }};
     }
     if chart.log_y {
