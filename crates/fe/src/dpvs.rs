@@ -17,14 +17,14 @@
 //! a data-dependent branch or index.
 //!
 //! Bases are kept as their coefficient matrices ([`DualBases`]: X for B, Θ for B*) and turned
-//! into group vectors on demand: [`to_g1`]/[`to_g2`] (one constant-time scalar multiplication of
-//! the generator per coordinate) and [`lincomb_g1`] (Σ_k c_k·v_k of G1 vectors with secret
-//! coefficients: a constant-time Straus multi-scalar multiplication per coordinate, fixed 4-bit
-//! windows and masked table look-ups, doublings shared between the terms).
+//! into group vectors on demand: [`to_g1`]/[`to_g2`] (one constant-time fixed-base comb
+//! multiplication of the generator per coordinate) and [`lincomb_g1`] (Σ_k c_k·v_k of G1
+//! vectors with secret coefficients: a constant-time Straus multi-scalar multiplication per
+//! coordinate, [`hayate_pairing::ct_mul::msm_ct`]).
 
 use hayate_arith::Field;
-use hayate_ec::{Affine, ConditionallySelectable, ConstantTimeEq, CurveParams, Projective};
-use hayate_pairing::Gt;
+use hayate_ec::Projective;
+use hayate_pairing::{ct_mul, Gt};
 use rand_core::{CryptoRng, RngCore};
 use subtle::Choice;
 
@@ -195,66 +195,38 @@ pub fn random_nonzero<F: Field>(rng: &mut (impl RngCore + CryptoRng)) -> F {
     }
 }
 
-/// (c_1·G, …, c_N·G) ∈ G1^N for secret coefficients (constant time).
+/// (c_1·G, …, c_N·G) ∈ G1^N for secret coefficients (constant time: the generator's
+/// fixed-base comb, [`ct_mul::generator_table`]).
 pub fn to_g1<E: FeCurve<N>, const N: usize>(coeffs: &[Scalar<E, N>]) -> Vec<G1<E, N>> {
-    let g = G1::<E, N>::generator();
-    let v: Vec<Projective<E::G1>> = coeffs.iter().map(|c| g.mul_ct(&c.to_limbs())).collect();
+    let t = ct_mul::generator_table::<E::G1>();
+    let v: Vec<Projective<E::G1>> = coeffs.iter().map(|c| t.mul(&c.to_limbs())).collect();
     Projective::batch_to_affine(&v)
 }
 
-/// (c_1·H, …, c_N·H) ∈ G2^N for secret coefficients (constant time).
+/// (c_1·H, …, c_N·H) ∈ G2^N for secret coefficients (constant time, fixed-base comb).
 pub fn to_g2<E: FeCurve<N>, const N: usize>(coeffs: &[Scalar<E, N>]) -> Vec<G2<E, N>> {
-    let h = G2::<E, N>::generator();
-    let v: Vec<Projective<E::G2>> = coeffs.iter().map(|c| h.mul_ct(&c.to_limbs())).collect();
+    let t = ct_mul::generator_table::<E::G2>();
+    let v: Vec<Projective<E::G2>> = coeffs.iter().map(|c| t.mul(&c.to_limbs())).collect();
     Projective::batch_to_affine(&v)
 }
 
-/// Σ_k k_k·P_k in constant time (time depends only on the number of terms): Straus with fixed
-/// 4-bit windows over all 256 scalar bits, per-term tables [0..15]·P_k read by masked look-ups.
-pub fn msm_ct<C: CurveParams>(points: &[Affine<C>], scalars: &[[u64; 4]]) -> Projective<C> {
-    assert_eq!(points.len(), scalars.len(), "msm_ct: one scalar per point");
-    let tables: Vec<[Projective<C>; 16]> = points
-        .iter()
-        .map(|p| {
-            let p = Projective::from(*p);
-            let mut t = [Projective::<C>::identity(); 16];
-            t[1] = p;
-            for i in 2..16 {
-                t[i] = if i % 2 == 0 { t[i / 2].double() } else { t[i - 1].add(&p) };
-            }
-            t
-        })
-        .collect();
-    let mut acc = Projective::<C>::identity();
-    for w in (0..64).rev() {
-        if w != 63 {
-            acc = acc.double().double().double().double();
-        }
-        for (t, k) in tables.iter().zip(scalars) {
-            let d = (k[w / 16] >> (4 * (w % 16))) & 0xf;
-            let mut e = Projective::<C>::identity();
-            for (i, ti) in t.iter().enumerate() {
-                e.conditional_assign(ti, (i as u64).ct_eq(&d));
-            }
-            acc = acc.add(&e);
-        }
-    }
-    acc
-}
-
-/// Σ_k c_k·v_k for G1 vectors v_k of a common length and secret coefficients c_k.
+/// Σ_k c_k·v_k for G1 vectors v_k of a common length and secret coefficients c_k: per
+/// coordinate one constant-time Straus multi-scalar multiplication ([`ct_mul::msm_ct`]).
 pub fn lincomb_g1<E: FeCurve<N>, const N: usize>(vectors: &[&[G1<E, N>]], coeffs: &[Scalar<E, N>]) -> Vec<G1<E, N>> {
     assert_eq!(vectors.len(), coeffs.len(), "lincomb_g1: one coefficient per vector");
     let len = vectors.first().map_or(0, |v| v.len());
     let limbs: Vec<[u64; 4]> = coeffs.iter().map(|c| c.to_limbs()).collect();
     let out: Vec<Projective<E::G1>> = (0..len)
         .map(|j| {
-            let pts: Vec<G1<E, N>> = vectors.iter().map(|v| v[j]).collect();
-            msm_ct(&pts, &limbs)
+            let pts: Vec<Projective<E::G1>> = vectors.iter().map(|v| Projective::from(v[j])).collect();
+            ct_mul::msm_ct(&pts, &limbs, SCALAR_BITS)
         })
         .collect();
     Projective::batch_to_affine(&out)
 }
+
+/// Bits of the scalars given to the constant-time multiplications (every r here is < 2^256).
+const SCALAR_BITS: usize = 256;
 
 /// The DPVS pairing e(x, y) = ∏ᵢ e(xᵢ, yᵢ) of x ∈ G1^n and y ∈ G2^n, one multi-pairing;
 /// `None` if the lengths differ.
@@ -264,28 +236,4 @@ pub fn pair<E: FeCurve<N>, const N: usize>(x: &[G1<E, N>], y: &[G2<E, N>]) -> Op
     }
     let pairs: Vec<(G1<E, N>, G2<E, N>)> = x.iter().copied().zip(y.iter().copied()).collect();
     Some(hayate_pairing::multi_pairing::<E, N>(&pairs))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use hayate_pairing::bn254::Bn254;
-    use rand::SeedableRng;
-
-    type F = Scalar<Bn254, 4>;
-
-    #[test]
-    fn straus_matches_separate_multiplications() {
-        let mut rng = rand::rngs::StdRng::seed_from_u64(3);
-        let g = G1::<Bn254, 4>::generator();
-        let pts: Vec<G1<Bn254, 4>> = (0..3).map(|_| g.mul_ct(&F::random(&mut rng).to_limbs()).to_affine()).collect();
-        let ks: Vec<F> = (0..3).map(|_| F::random(&mut rng)).collect();
-        let mut want = Projective::identity();
-        for (p, k) in pts.iter().zip(&ks) {
-            want = want.add(&p.mul_vartime(&k.to_limbs()));
-        }
-        let limbs: Vec<[u64; 4]> = ks.iter().map(|k| k.to_limbs()).collect();
-        assert_eq!(msm_ct(&pts, &limbs), want);
-        assert_eq!(msm_ct::<<Bn254 as hayate_pairing::PairingCurve<4>>::G1>(&[], &[]), Projective::identity());
-    }
 }
