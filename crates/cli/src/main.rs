@@ -38,7 +38,7 @@ enum Command {
     /// Authenticated encryption with the CAESAR lightweight schemes and Ascon-AEAD128.
     #[command(subcommand)]
     Aead(aead_cmd::AeadCommand),
-    /// Attribute-based file encryption (FAME CP-ABE): setup, keygen, encrypt, decrypt.
+    /// Attribute-based file encryption (FAME CP-ABE, Okamoto–Takashima CP-FE): setup, keygen, encrypt, decrypt.
     #[command(subcommand)]
     Fe(fe_cmd::FeCommand),
     /// Measure a suite and print a table (or JSON lines with --json).
