@@ -14,6 +14,7 @@
 //! [`Field`] is the small trait generic curve code (crate `hayate-ec`) is written against.
 
 pub mod backend;
+pub mod dyn_fp;
 pub mod fields;
 pub mod fp;
 pub mod fp12;
@@ -25,6 +26,7 @@ pub mod safegcd;
 pub mod towers;
 
 pub use backend::portable::Wide;
+pub use dyn_fp::{DynElem, DynField};
 pub use fp::{Fp, FpParams};
 pub use fp12::Fp12;
 pub use fp2::{Fp2, Fp2Wide, TowerParams};
