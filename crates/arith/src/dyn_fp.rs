@@ -60,6 +60,21 @@ impl<const N: usize> ConstantTimeEq for DynElem<N> {
     }
 }
 
+/// A big-endian integer of any length as N little-endian limbs, and whether it fits (all bytes
+/// beyond 8N are zero). Constant time in the byte values (the length is public).
+pub fn be_bytes_to_limbs<const N: usize>(bytes: &[u8]) -> ([u64; N], Choice) {
+    let mut a = [0u64; N];
+    let mut overflow = 0u8;
+    for (pos, &b) in bytes.iter().rev().enumerate() {
+        if pos < 8 * N {
+            a[pos / 8] |= (b as u64) << (8 * (pos % 8));
+        } else {
+            overflow |= b;
+        }
+    }
+    (a, overflow.ct_eq(&0))
+}
+
 /// Why [`DynField::new`] refused a modulus.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum DynFieldError {
@@ -228,19 +243,9 @@ impl<const N: usize> DynField<N> {
     /// Parses a big-endian integer of any length; `None` if it is ≥ p (constant time in the
     /// value; the length is public).
     pub fn from_bytes_be(&self, bytes: &[u8]) -> CtOption<DynElem<N>> {
-        let mut a = [0u64; N];
-        let mut overflow = 0u8;
-        let n = bytes.len();
-        for (i, &b) in bytes.iter().enumerate() {
-            let pos = n - 1 - i;
-            if pos < 8 * N {
-                a[pos / 8] |= (b as u64) << (8 * (pos % 8));
-            } else {
-                overflow |= b;
-            }
-        }
+        let (a, fits) = be_bytes_to_limbs::<N>(bytes);
         let v = self.from_canonical(&a);
-        CtOption::new(v.unwrap_or(self.zero()), v.is_some() & overflow.ct_eq(&0))
+        CtOption::new(v.unwrap_or(self.zero()), v.is_some() & fits)
     }
 
     /// Big-endian encoding of exactly [`Self::byte_len`] bytes.

@@ -21,6 +21,8 @@
 //! * [`msm`] — multi-scalar multiplication (Pippenger's bucket method) for public inputs.
 //! * [`glv`] — GLV split k = k₁ + k₂λ for curves with an endomorphism (hook
 //!   [`CurveParams::GLV`]); [`pool`] — the persistent thread pool of the two-thread methods.
+//! * [`runtime`] — curves defined at run time from (p, a, b, G, n, h), p ≤ 521 bits, with
+//!   validated parameters, the scalar-multiplication methods, SEC 1 encodings and ECDH;
 //! * [`curves`] — the named curves (SEC 2 secp192r1 … secp521r1, secp256k1, brainpoolP256r1,
 //!   brainpoolP384r1) and [`curves::CurveId`] for run-time selection;
 //! * [`sec1`] — SEC 1 compressed/uncompressed point encodings with full validation;
@@ -43,6 +45,7 @@ pub mod methods;
 pub mod msm;
 pub mod pool;
 pub mod projective;
+pub mod runtime;
 pub mod scalar_mul;
 pub mod sec1;
 
@@ -52,6 +55,7 @@ pub use jacobian::Jacobian;
 pub use methods::{scalar_mul, scalar_mul_threads, Method, MethodError};
 pub use msm::msm_vartime;
 pub use projective::Projective;
+pub use runtime::{DynAffine, DynCurve, DynCurveError, DynCurveParams};
 
 pub use hayate_arith::Field;
 pub use subtle::{Choice, ConditionallySelectable, ConstantTimeEq, CtOption};
