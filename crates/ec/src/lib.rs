@@ -12,6 +12,7 @@
 //!   doubling (§4.2, 4M+4S per step), batch normalisation;
 //! * [`projective`] — [`Projective`]: homogeneous (X:Y:Z) with the complete, exception-free
 //!   formulas of Renes–Costello–Batina 2016 — the default for constant-time code;
+//! * [`comb`] — Lim–Lee fixed-base comb tables (lazily built one for the generator), constant time;
 //! * [`scalar_mul`] — constant-time fixed-window and variable-time wNAF scalar multiplication,
 //!   and paper 002's split ("parallel") scalar multiplication;
 //! * [`ladder`] — paper 004's Jin–Miyaji two-bit 2-ary right-to-left ladder (affine,
@@ -34,6 +35,7 @@
 //! in `_vartime` are for public data only.
 
 pub mod affine;
+pub mod comb;
 pub mod curve;
 pub mod curves;
 pub mod ecdh;
