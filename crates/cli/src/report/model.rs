@@ -179,10 +179,17 @@ pub struct Series {
     pub points: Vec<(f64, f64)>,
 }
 
-/// One measured number under a stable id.
+/// One measured number under a stable id; for times, `samples` batches were timed and
+/// `min`/`max` give the spread of their per-call times around the median `value`.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 pub struct Figure {
     pub id: String,
     pub value: f64,
     pub unit: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub min: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub samples: Option<usize>,
 }

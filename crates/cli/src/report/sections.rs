@@ -77,7 +77,7 @@ fn pairing_rows<'a>(ctx: &mut Ctx, cache: &'a mut Option<Vec<Row>>) -> &'a [Row]
         bp::bench_curve::<Bn254, 4>(&mut rows, samples, target, &mut step);
         bp::bench_curve::<Bls12381, 6>(&mut rows, samples, target, &mut step);
         for r in &rows {
-            ctx.fig(format!("pairing.{}.{}.ns", r.curve, r.op), r.m.median_ns, "ns");
+            ctx.fig_ns(format!("pairing.{}.{}.ns", r.curve, r.op), &r.m);
             ctx.fig(format!("pairing.{}.{}.cycles", r.curve, r.op), r.m.cycles, "cycles");
         }
         *cache = Some(rows);
@@ -275,11 +275,11 @@ fn paper002(ctx: &mut Ctx) -> Section {
             p.map(|p| p.1 as f64).into(),
             p.map(|p| p.3 / p.2).into(),
         ]);
-        ctx.fig(format!("002.{}.sequential.ns", seq.curve), seq.m.median_ns, "ns");
-        ctx.fig(format!("002.{}.split_best.ns", seq.curve), best.m.median_ns, "ns");
+        ctx.fig_ns(format!("002.{}.sequential.ns", seq.curve), &seq.m);
+        ctx.fig_ns(format!("002.{}.split_best.ns", seq.curve), &best.m);
         ctx.fig(format!("002.{}.speedup", seq.curve), sp, "ratio");
         for pt in sweep.iter().filter(|p| p.x.is_some()) {
-            ctx.fig(format!("002.{}.split_x{}.ns", pt.curve, pt.x.unwrap_or(0)), pt.m.median_ns, "ns");
+            ctx.fig_ns(format!("002.{}.split_x{}.ns", pt.curve, pt.x.unwrap_or(0)), &pt.m);
         }
         chart.series.push(Series { name: format!("{} split", seq.curve), points: sweep.iter().filter_map(|p| p.x.map(|x| (x as f64, p.m.median_ns / 1e3))).collect() });
         let xmax = sweep.iter().filter_map(|p| p.x).max().unwrap_or(0) as f64;
@@ -289,7 +289,7 @@ fn paper002(ctx: &mut Ctx) -> Section {
         Some((seq, par)) => {
             let sp = seq.m.median_ns / par.m.median_ns;
             t3.row(vec!["secp256k1 (GLV split)".into(), 256.0.into(), Cell::missing(), (seq.m.median_ns / 1e3).into(), (par.m.median_ns / 1e3).into(), sp.into(), (1.0 / sp).into(), Cell::missing(), Cell::missing()]);
-            ctx.fig("002.secp256k1.glv.ns", par.m.median_ns, "ns");
+            ctx.fig_ns("002.secp256k1.glv.ns", &par.m);
             ctx.fig("002.secp256k1.glv_speedup", sp, "ratio");
         }
         None => s.notes.push("GLV split on secp256k1: not implemented yet.".into()),
@@ -418,7 +418,7 @@ fn paper004(ctx: &mut Ctx) -> Section {
         let ms = m.m.median_ns / 1e6;
         let ct = m.method.parse::<Method>().map(|x| x.is_constant_time()).unwrap_or(false);
         t4.row(vec![m.curve.into(), m.method.clone().into(), (if ct { "yes" } else { "no" }).into(), ms.into(), m.m.cycles.into(), (0.638 / ms).into(), (7.778 / ms).into()]);
-        ctx.fig(format!("004.{}.{}.ns", m.curve, m.method), m.m.median_ns, "ns");
+        ctx.fig_ns(format!("004.{}.{}.ns", m.curve, m.method), &m.m);
     }
     t4.note = "Paper 004 (256-bit prime field, affine): software plain C 90.611 ms, software + GMP 7.778 ms, FPGA hardware/software 0.638 ms (ZCU104, 214 MHz). “vs” columns: paper time / hayate time.".into();
     s.tables.push(t4);

@@ -36,7 +36,7 @@ pub fn tables(ctx: &mut Ctx, notes: &mut Vec<String>) -> (Vec<Table>, Vec<Chart>
     let rows = fe_rows(ctx.level != Level::Full, &mut |s| progress.step(s));
     for r in &rows {
         if let Some(m) = &r.m {
-            ctx.fig(format!("000.fe.{}.{}.{}.{}.{}.ns", r.scheme, r.curve, r.config, r.attrs, r.op), m.median_ns, "ns");
+            ctx.fig_ns(format!("000.fe.{}.{}.{}.{}.{}.ns", r.scheme, r.curve, r.config, r.attrs, r.op), m);
         }
     }
     notes.push("Table 5: the Okamoto–Takashima CP-FE (eprint 2010/563 §7.1) as hayate's `ot10` scheme; d = 5 categories of dimension n = 2, a policy of 10 AND-ed leaves (5 equalities, 5 negated equalities), a 10-byte plaintext through AES-128-CBC + HMAC-SHA-256; Encrypt and Decrypt include the symmetric layer and serialization.".into());
