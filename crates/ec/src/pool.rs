@@ -175,7 +175,16 @@ where
     let rb = b();
     // If the worker has not picked the job up yet (descheduled, or parked and not yet woken on a
     // loaded machine), take it back and run it here instead of waiting for it.
-    let unclaimed = lock(&worker.shared.job).take();
+    // Take the job back only if it is still *ours*: the worker releases itself (busy = false)
+    // before signalling our completion, so another caller may already have claimed it and put
+    // its own job into the slot — taking that one would run it without signalling its caller.
+    let unclaimed = {
+        let mut g = lock(&worker.shared.job);
+        match g.as_ref() {
+            Some((_, c)) if Arc::ptr_eq(c, &completion) => g.take(),
+            _ => None,
+        }
+    };
     match unclaimed {
         // the worker will find the slot empty and just release itself
         Some((job, _)) => job(),

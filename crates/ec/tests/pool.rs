@@ -102,3 +102,39 @@ fn split_methods_on_the_pool() {
         assert_eq!(p.mul_vartime_parallel_with(&k, threads).to_affine(), want);
     }
 }
+
+/// Many concurrent callers with tiny jobs: every join returns (a caller taking back a job must
+/// never take another caller's job — that used to leave the other caller parked forever).
+#[test]
+fn concurrent_take_backs_never_hang() {
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let handles: Vec<_> = (0..4u64)
+            .map(|i| {
+                std::thread::spawn(move || {
+                    let mut s = 0u64;
+                    for j in 0..5_000u64 {
+                        // b slower than a: the worker finishes and frees itself first, so the
+                        // next caller can claim it before this caller looks at the slot
+                        let (a, b) = join(2, move || i ^ j, move || {
+                            let mut x = j;
+                            for _ in 0..200 {
+                                x = std::hint::black_box(x);
+                            }
+                            x
+                        });
+                        s = s.wrapping_add(a.unwrap()).wrapping_add(b);
+                    }
+                    s
+                })
+            })
+            .collect();
+        let sums: Vec<u64> = handles.into_iter().map(|h| h.join().unwrap()).collect();
+        let _ = tx.send(sums);
+    });
+    let sums = rx.recv_timeout(Duration::from_secs(120)).expect("a join hung (lost wake-up)");
+    for (i, s) in sums.into_iter().enumerate() {
+        let want = (0..5_000u64).fold(0u64, |acc, j| acc.wrapping_add(i as u64 ^ j).wrapping_add(j));
+        assert_eq!(s, want);
+    }
+}
