@@ -10,7 +10,7 @@
 //!   (ePrint 2015/1060, Algorithms 1 and 3; multiplication by a specialised to nothing for
 //!   a = 0 and to two additions for a = −3) for the constant-time methods.
 //!
-//! Methods: binary, window:W, (w)NAF, paper 002's split (two scoped threads), the constant-time
+//! Methods: binary, window:W, (w)NAF, paper 002's split (two threads, [`crate::pool`]), the constant-time
 //! fixed window (w = 4, table scanned with conditional selects), paper 002's split with
 //! constant-time halves, the Montgomery ladder and Joye's 2-ary ladder — the same algorithms,
 //! bit conventions and scalar semantics (k used as an integer, not reduced) as
@@ -387,9 +387,13 @@ impl<const N: usize> CurveN<N> {
         let total = (64 * k.len()).max(x);
         let (k1, k2) = split_scalar(k, x, total);
         let w = |k: &[u64]| if bits_vartime(k) > 80 { 5 } else { 4 };
-        let high = || self.jac_double_n(&self.mul_wnaf(p, &k1, w(&k1)), x);
-        let (hi, lo) = join(high, || self.mul_wnaf(p, &k2, w(&k2)));
-        let hi = hi.unwrap_or_else(|_| high());
+        let (c, pa, k1c) = (self.clone(), *p, k1.clone());
+        let (hi, lo) = crate::pool::join(
+            crate::pool::DEFAULT_THREADS,
+            move || c.jac_double_n(&c.mul_wnaf(&pa, &k1c, w(&k1c)), x),
+            || self.mul_wnaf(p, &k2, w(&k2)),
+        );
+        let hi = hi.unwrap_or_else(|_| self.jac_double_n(&self.mul_wnaf(p, &k1, w(&k1)), x));
         self.jac_add_vartime(&hi, &lo)
     }
 
@@ -433,9 +437,11 @@ impl<const N: usize> CurveN<N> {
         let x = (m * 734).div_ceil(1000).min(m);
         let (k1, k2) = split_scalar(k, x, m);
         let pp = self.proj_from(p);
-        let high = || (0..x).fold(self.mul_ct_bits(&pp, &k1, m - x), |acc, _| self.proj_double(&acc));
-        let (hi, lo) = join(high, || self.mul_ct_bits(&pp, &k2, x));
-        let hi = hi.unwrap_or_else(|_| high());
+        let high = move |c: &Self, k1: &[u64]| (0..x).fold(c.mul_ct_bits(&pp, k1, m - x), |acc, _| c.proj_double(&acc));
+        let (c, k1c) = (self.clone(), k1.clone());
+        let (hi, lo) =
+            crate::pool::join(crate::pool::DEFAULT_THREADS, move || high(&c, &k1c), || self.mul_ct_bits(&pp, &k2, x));
+        let hi = hi.unwrap_or_else(|_| high(self, &k1));
         self.proj_add(&hi, &lo)
     }
 
@@ -467,18 +473,6 @@ impl<const N: usize> CurveN<N> {
         }
         r[1]
     }
-}
-
-/// Runs `a` on a second (scoped) thread and `b` here. The persistent pool ([`crate::pool`]) is
-/// not used: as of this writing its `join` can lose a completion signal under concurrent
-/// callers (a caller's take-back may run another caller's job without signalling it), which
-/// hangs multi-threaded test runs; switch to `crate::pool::join` once that is fixed.
-fn join<A: FnOnce() -> RA + Send, RA: Send, RB>(a: A, b: impl FnOnce() -> RB) -> (Result<RA, ()>, RB) {
-    std::thread::scope(|s| {
-        let h = s.spawn(a);
-        let rb = b();
-        (h.join().map_err(|_| ()), rb)
-    })
 }
 
 /// (k ≫ x, k mod 2^x) over `total` bits, as limb vectors (public x; shifts only).

@@ -20,7 +20,7 @@
 //!
 //! ## Methods ([`DynCurve::mul`])
 //! Selected by [`crate::Method`] (parse names with `Method::from_str`): `binary`, `window:W`,
-//! `naf`, `wnaf:W`, `split:X` (paper 002 §4, two scoped threads), `fixed-window-ct`,
+//! `naf`, `wnaf:W`, `split:X` (paper 002 §4, two threads of the persistent [`crate::pool`]), `fixed-window-ct`,
 //! `split-ct`, `montgomery-ladder`, `joye-ladder` are implemented; the others (the affine
 //! ladders of paper 004, `joye-mary:W`, GLV) return [`DynCurveError::UnsupportedMethod`]. Scalars are
 //! little-endian limbs used as integers (not reduced mod n), as in [`crate::scalar_mul()`]; the
