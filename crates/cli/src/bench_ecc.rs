@@ -164,6 +164,42 @@ pub fn split_sweep<C: CurveParams>(level: Level, step: &mut dyn FnMut(&str)) -> 
     out
 }
 
+/// Paper 002 on a run-time curve (e.g. `secp160r1`, the 160-bit row of its tables): the
+/// sequential baseline and the split sweep, through [`hayate_ec::DynCurve`]. `None` if the
+/// curve is unknown.
+pub fn split_sweep_dyn(name: &'static str, level: Level, step: &mut dyn FnMut(&str)) -> Option<Vec<Meas>> {
+    let c = hayate_ec::DynCurve::named(name).ok()?;
+    let mut rng = StdRng::seed_from_u64(8);
+    let n = c.order().to_vec();
+    let m = c.order_bits();
+    let rand_below = |rng: &mut StdRng| -> Vec<u64> {
+        let mut k: Vec<u64> = (0..n.len()).map(|_| rng.next_u64()).collect();
+        let last = k.len() - 1;
+        let top_bits = m - 64 * last as u32;
+        k[last] &= if top_bits >= 64 { u64::MAX >> 1 } else { (1u64 << (top_bits - 1)) - 1 };
+        k
+    };
+    let k = rand_below(&mut rng);
+    let p = c.mul_generator(Method::WNaf(5), &rand_below(&mut rng)).ok()?;
+    let time = |method: Method| {
+        measure(level.samples, level.target_ns, || {
+            let _ = black_box(c.mul(method, black_box(&p), black_box(&k)));
+        })
+    };
+    step(&format!("{name}: sequential wnaf:5"));
+    let mut out = vec![Meas { curve: name, op: "scalar_mul".into(), method: "wnaf:5".into(), x: None, m: time(Method::WNaf(5)) }];
+    let mut x = level.sweep_step;
+    while x < m {
+        if stop_requested() {
+            break;
+        }
+        step(&format!("{name}: split x = {x}"));
+        out.push(Meas { curve: name, op: "scalar_mul".into(), method: "split".into(), x: Some(x), m: time(Method::Split { x }) });
+        x += level.sweep_step;
+    }
+    Some(out)
+}
+
 /// The number of sweep points [`split_sweep`] measures for an m-bit order (for progress bars).
 pub fn sweep_points(m: u32, level: Level) -> u64 {
     (m.saturating_sub(1) / level.sweep_step) as u64 + 1
@@ -374,7 +410,11 @@ pub fn run(json: bool, quick: bool) {
     let level = if quick { Level::QUICK } else { Level::FULL };
     let mut quiet = |_: &str| {};
     let mut all: Vec<Meas> = Vec::new();
-    let sweeps = [split_sweep::<Secp192r1>(level, &mut quiet), split_sweep::<Secp256r1>(level, &mut quiet)];
+    let sweeps = [
+        split_sweep_dyn("secp160r1", level, &mut quiet).unwrap_or_default(),
+        split_sweep::<Secp192r1>(level, &mut quiet),
+        split_sweep::<Secp256r1>(level, &mut quiet),
+    ];
     let glv = glv_secp256k1(level, &mut quiet);
     let mut lad = ladders::<Secp256k1>(level, &mut quiet);
     lad.extend(ladders::<Secp256r1>(level, &mut quiet));

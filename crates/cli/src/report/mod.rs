@@ -85,9 +85,6 @@ impl Ctx<'_> {
             });
         }
     }
-    pub fn step(&self, what: &str) {
-        self.progress.step(what);
-    }
 }
 
 /// The section ids, in report order.
