@@ -3,7 +3,8 @@
 //! `valgrind --error-exitcode=1 --track-origins=yes`).
 //!
 //! `ct_ladder ct` runs, on secp256k1 and secp256r1, the Jin–Miyaji two-bit ladder with safegcd
-//! inversion (secret scalar, and secret scalar with secret base point), the Montgomery and Joye ladders, and the safegcd
+//! inversion (secret scalar, and secret scalar with secret base point), the Montgomery and Joye ladders, the signed-window
+//! multiplications of ECDH (`Projective::mul_ct_subgroup`) and `glv-ct` (secret scalar and secret point), and the safegcd
 //! inversion of secret field elements, each input marked *undefined* with valgrind's
 //! `VALGRIND_MAKE_MEM_UNDEFINED` client request: memcheck then reports any branch or memory
 //! address that depends on the secret. Results are marked defined again before they are
@@ -119,6 +120,34 @@ fn ladders<C: CurveParams>() {
     }
 }
 
+/// The signed-window multiplications (ECDH's `mul_ct_subgroup`, and `glv-ct`'s joint window on
+/// curves with an endomorphism) on secret scalars and secret base points, including scalars
+/// whose recoding takes the even-scalar and last-window paths (0, n − 1, n − 2).
+fn signed_windows<C: CurveParams>() {
+    let n = C::ORDER;
+    let mut near_n = n.to_vec();
+    near_n[0] = near_n[0].wrapping_sub(2);
+    let mut n_minus_1 = n.to_vec();
+    n_minus_1[0] = n_minus_1[0].wrapping_sub(1);
+    let scalars = [limbs(7 ^ C::NAME.len() as u64).to_vec(), vec![0u64; 4], n_minus_1, near_n, limbs(99).to_vec()];
+    for (i, k) in scalars.iter().enumerate() {
+        let p = Projective::<C>::generator().mul_vartime(&[i as u64 + 3]);
+        let want = p.mul_vartime(k).to_affine();
+        let (ks, ps) = (k.clone(), p);
+        secret(&ps);
+        // the heap buffer of the scalar
+        vg::client_request(vg::MAKE_MEM_UNDEFINED, ks.as_ptr() as u64, 8 * ks.len() as u64);
+        let r = ps.mul_ct_subgroup(&ks);
+        public(&r);
+        assert_eq!(r.to_affine(), want, "{}: mul_ct_subgroup", C::NAME);
+        if C::GLV.is_some() {
+            let r = hayate_ec::glv::mul_ct(&ps, &ks, 1).expect("GLV curve");
+            public(&r);
+            assert_eq!(r.to_affine(), want, "{}: glv-ct", C::NAME);
+        }
+    }
+}
+
 /// safegcd inversion of secret elements of F (0 and 1 included).
 fn inversions<F: Field>() {
     for i in 0..4u64 {
@@ -143,6 +172,8 @@ fn inversions<F: Field>() {
 fn run_ct() {
     ladders::<Secp256k1>();
     ladders::<Secp256r1>();
+    signed_windows::<Secp256k1>();
+    signed_windows::<Secp256r1>();
     inversions::<<Secp256k1 as CurveParams>::Base>();
     inversions::<<Secp256r1 as CurveParams>::Base>();
     println!("ct_ladder: constant-time payload done");

@@ -10,8 +10,10 @@
 //!   subgroup when h > 1); failures are [`EcdhError::InvalidPublicKey`].
 //! * The shared secret is the x-coordinate of P = \[d\]Q (SEC 1 §3.3.1 step 3, the plain
 //!   "ECSVDP-DH" primitive: the cofactor variant would multiply by h, which is 1 for every
-//!   curve here), computed with the constant-time [`crate::Projective::mul_ct`] over the full
-//!   limb length of n, encoded as exactly ⌈log2(p)/8⌉ big-endian bytes. A result at infinity
+//!   curve here), computed with the constant-time signed-window
+//!   [`crate::Projective::mul_ct_subgroup`] (Q is validated to lie in the order-n subgroup) and
+//!   one constant-time safegcd inversion for x = X/Z², encoded as exactly ⌈log2(p)/8⌉
+//!   big-endian bytes. A result at infinity
 //!   is rejected ([`EcdhError::SharedPointAtInfinity`]; impossible for a validated Q and
 //!   d ∈ [1, n − 1] on a prime-order group, checked anyway).
 //!
@@ -27,8 +29,11 @@ use core::marker::PhantomData;
 use rand_core::RngCore;
 use subtle::{Choice, ConstantTimeEq};
 
+use hayate_arith::Field;
+
 use crate::affine::Affine;
 use crate::curves::{NamedCurve, PrimeField};
+use crate::jacobian::Jacobian;
 use crate::projective::Projective;
 use crate::sec1::{self, Sec1Error};
 
@@ -166,11 +171,14 @@ impl<C: NamedCurve> SecretKey<C> {
 
     /// \[d\]Q's x-coordinate (SEC 1 §3.3.1), constant time in d and Q.
     pub fn diffie_hellman(&self, public: &PublicKey<C>) -> Result<SharedSecret, EcdhError> {
-        let p = public.point.mul_ct(&self.d).to_affine();
-        if bool::from(p.is_identity()) {
+        let p = crate::scalar_mul::mul_ct_subgroup_jacobian(&Jacobian::from(public.point), &self.d);
+        // x = X/Z² with one constant-time (safegcd) inversion; Z = 0 is the identity
+        let zinv = p.z.invert_safegcd();
+        if bool::from(zinv.is_none()) {
             return Err(EcdhError::SharedPointAtInfinity);
         }
-        Ok(SharedSecret(p.x.to_bytes_be()))
+        let x = p.x * zinv.unwrap_or(C::Base::ZERO).square();
+        Ok(SharedSecret(x.to_bytes_be()))
     }
 }
 

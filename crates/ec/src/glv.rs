@@ -20,8 +20,12 @@
 //! * **Methods**: [`mul_vartime`] (`glv`): wNAF on each half; with `threads ≥ 2` the halves run
 //!   on two threads of the persistent [`crate::pool`] and are joined by one addition, with
 //!   `threads = 1` a joint (Straus–Shamir) wNAF sharing the doublings. [`mul_ct`] (`glv-ct`):
-//!   the same with the constant-time fixed window w = 4 over complete formulas
-//!   ([`Projective::mul_ct_bits`] on ⌈half_bits/4⌉ windows), sign handling by selects.
+//!   constant time; with one thread a joint signed odd-digit window (b = 4, digits ±1 … ±15)
+//!   over Jacobian coordinates — one doubling chain, two mixed additions per window from an
+//!   affine table of odd multiples of P (one batch inversion) and its φ-image, signs and
+//!   table indices by masks and full scans, exception-free by the lattice argument at
+//!   `joint_ct`; with two threads the complete-formula fixed window w = 4 on each half
+//!   ([`Projective::mul_ct_bits`]) joined by one addition.
 //!
 //! A curve opts in through the [`CurveParams::GLV`] hook (secp256k1 here, the pairing G1
 //! curves in hayate-pairing); the methods return [`NoEndomorphism`] on other curves.
@@ -36,7 +40,11 @@ use subtle::{Choice, ConditionallySelectable};
 use crate::curve::CurveParams;
 use crate::jacobian::Jacobian;
 use crate::projective::Projective;
-use crate::scalar_mul::{nibble, wnaf_digits, wnaf_mul_jacobian, wnaf_width};
+use crate::affine::Affine;
+use crate::scalar_mul::{
+    odd_multiples, reduce_mod_ct, signed_lookup, signed_recoding, signed_window, wnaf_digits, wnaf_mul_jacobian, wnaf_width, SIGNED_TABLE,
+    SIGNED_WINDOW_BITS, SW_LIMBS,
+};
 
 /// A signed integer of at most 256 bits given as sign and magnitude (public constants).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -119,63 +127,6 @@ pub struct Decomposition {
 /// Width of the signed intermediate values (320 bits).
 const W: usize = 5;
 
-/// k mod n for a little-endian k of any length, n < 2^256 with its top bit at `nbits − 1`
-/// (constant time in the value of k: the top nbits − 1 bits are already < n, the remaining
-/// bits enter one at a time with one conditional subtraction each).
-fn reduce_ct(k: &[u64], n: &[u64; 4]) -> [u64; 4] {
-    let nbits = 256 - leading_zeros(n);
-    let total = 64 * k.len();
-    let head = nbits.saturating_sub(1);
-    if total <= head {
-        let mut r = [0u64; 4];
-        r[..k.len()].copy_from_slice(k);
-        return r;
-    }
-    let rest = total - head;
-    // r = k >> rest (head bits, < 2^(nbits−1) ≤ n)
-    let mut r = [0u64; 4];
-    let (q, s) = (rest / 64, rest % 64);
-    for (j, rj) in r.iter_mut().enumerate() {
-        let lo = k.get(q + j).copied().unwrap_or(0);
-        let hi = k.get(q + j + 1).copied().unwrap_or(0);
-        *rj = if s == 0 { lo } else { (lo >> s) | (hi << (64 - s)) };
-    }
-    for i in (0..rest).rev() {
-        // r = 2r + bit (< 2n, five limbs), then subtract n if r ≥ n
-        let b = crate::bit(k, i);
-        let mut d = [0u64; 5];
-        let mut carry = b;
-        for j in 0..4 {
-            d[j] = (r[j] << 1) | carry;
-            carry = r[j] >> 63;
-        }
-        d[4] = carry;
-        let mut t = [0u64; 5];
-        let mut borrow = 0;
-        for j in 0..5 {
-            let nj = if j < 4 { n[j] } else { 0 };
-            (t[j], borrow) = sbb(d[j], nj, borrow);
-        }
-        // borrow = 1 iff d < n: keep d
-        let keep = Choice::from(borrow as u8);
-        for j in 0..4 {
-            r[j] = u64::conditional_select(&t[j], &d[j], keep);
-        }
-    }
-    r
-}
-
-fn leading_zeros(n: &[u64; 4]) -> usize {
-    let mut z = 0;
-    for &l in n.iter().rev() {
-        if l != 0 {
-            return z + l.leading_zeros() as usize;
-        }
-        z += 64;
-    }
-    z
-}
-
 /// ⌊(k·g + 2^(t−1)) / 2^t⌉ for 256 ≤ t < 512 (fixed-width, constant time).
 fn mul_shift_round(k: &[u64; 4], g: &[u64; 4], t: u32) -> [u64; 4] {
     let mut p = [0u64; 9];
@@ -241,7 +192,8 @@ fn abs_ct(v: &[u64; W]) -> ([u64; 4], Choice) {
 /// The balanced decomposition k ≡ k₁ + k₂λ (mod n) of a secret scalar (constant time in k;
 /// `k` has any number of limbs and is used modulo n).
 pub fn decompose_with<F>(glv: &GlvConstants<F>, n: &[u64; 4], k: &[u64]) -> Decomposition {
-    let k = reduce_ct(k, n);
+    let r = reduce_mod_ct(k, n);
+    let k = [r[0], r[1], r[2], r[3]];
     let c1 = mul_shift_round(&k, &glv.g1.mag, glv.shift);
     let c2 = mul_shift_round(&k, &glv.g2.mag, glv.shift);
     // c₁ = sgn(g₁)·c1, c₂ = sgn(g₂)·c2; k₁ = k − c₁a₁ − c₂a₂, k₂ = −c₁b₁ − c₂b₂.
@@ -349,9 +301,9 @@ fn joint_wnaf<C: CurveParams>(p1: &Jacobian<C>, k1: &[u64], k2: &[u64], beta: C:
 }
 
 /// `glv-ct`: \[k\]P in constant time (time independent of k and P), P in the order-n
-/// subgroup. Fixed window w = 4 on ⌈half_bits/4⌉ windows per half, complete formulas; with
-/// `threads ≥ 2` the halves run on two pool threads, with `threads ≤ 1` jointly (shared
-/// doublings, the φ-table derived from P's table).
+/// subgroup. With `threads ≤ 1` a joint signed-window multiplication (shared doublings, the
+/// φ-table derived from P's table; see `joint_ct`); with `threads ≥ 2` the halves run on two
+/// pool threads (fixed window w = 4 on ⌈half_bits/4⌉ windows, complete formulas).
 pub fn mul_ct<C: CurveParams>(p: &Projective<C>, k: &[u64], threads: usize) -> Result<Projective<C>, NoEndomorphism> {
     let glv = constants::<C>()?;
     let d = decompose_with(&glv, &order4::<C>(), k);
@@ -368,26 +320,62 @@ pub fn mul_ct<C: CurveParams>(p: &Projective<C>, k: &[u64], threads: usize) -> R
     Ok(a.add(&b))
 }
 
-/// Joint constant-time fixed window: 4 doublings and two table scans + complete additions per
-/// window; the second addend is φ(±table\[d₂\]).
+/// Joint constant-time signed-window multiplication \[m₁\]Q₁ + \[m₂\]Q₂ with Q₁ = ±P,
+/// Q₂ = ±φ(P) (signs `d.neg1`, `d.neg2`), m = |kᵢ| < 2^nbits: one doubling chain over
+/// ⌈nbits/b⌉ windows of b = [`SIGNED_WINDOW_BITS`] bits, two mixed Jacobian additions per
+/// window from one affine table of odd multiples of P and its image under φ (x ↦ βx).
+///
+/// The recoding needs odd multipliers: mᵢ' = mᵢ | 1, and \[Qᵢ\] is subtracted again at the
+/// end when mᵢ was even (two exception-safe additions of a point or of O).
+///
+/// Exceptions (see [`Projective::mul_ct_subgroup`] for the single-scalar argument). Before an
+/// addition in window i ≥ 1 the accumulator is \[u + vλ\]P with |u|, |v| < 2^(nbits − b + 1)
+/// and the addend \[d\]P or \[dλ\]P with odd |d| < 2^b; the addition is exceptional only if
+/// (u ∓ d, v) or (u, v ∓ d) — a vector with an odd coordinate, hence non-zero — lies in the
+/// lattice L = {(x, y) : x + yλ ≡ 0 (mod n)}, or (u, v) ∈ L \ {0}. Every non-zero vector of L
+/// has a coordinate of absolute value ≥ |v₁|/√2 for the reduced basis vector v₁ = (a₁, b₁)
+/// (≈ 2^127.3 for secp256k1, checked by the tests), which exceeds 2^(nbits − b + 1) + 2^b for
+/// b ≥ 4 (nbits = 129). So only window 0 (where the values reach k's size) can be exceptional;
+/// its two additions and the corrections use the exception-safe [`Jacobian::add_affine`].
 fn joint_ct<C: CurveParams>(p: &Projective<C>, d: &Decomposition, beta: C::Base, nbits: usize) -> Projective<C> {
-    let windows = nbits.div_ceil(4);
-    let table = p.window_table();
-    let term = |k: &[u64; 4], w: usize, neg: Choice, endo: bool| {
-        let mut t = Projective::ct_lookup(&table, nibble(k, 4 * w));
-        let tn = t.neg();
-        t.conditional_assign(&tn, neg);
-        if endo {
-            endo_p(beta, &t)
-        } else {
-            t
-        }
+    let pj = Jacobian::from(*p);
+    let t1 = odd_multiples(&pj);
+    let t2: [Affine<C>; SIGNED_TABLE] = core::array::from_fn(|i| Affine { x: t1[i].x * beta, ..t1[i] });
+    let odd = |m: &[u64; 4]| {
+        let mut w = [0u64; SW_LIMBS];
+        w[..4].copy_from_slice(m);
+        let even = Choice::from((1 ^ (w[0] & 1)) as u8);
+        w[0] |= 1;
+        (w, even)
     };
-    let mut acc = Projective::identity();
-    for w in (0..windows).rev() {
-        acc = acc.double().double().double().double();
-        acc = acc.add(&term(&d.k1, w, d.neg1, false));
-        acc = acc.add(&term(&d.k2, w, d.neg2, true));
+    let (m1, even1) = odd(&d.k1);
+    let (m2, even2) = odd(&d.k2);
+    let windows = nbits.div_ceil(SIGNED_WINDOW_BITS); // mᵢ' < 2^nbits ≤ 2^(b·windows)
+    let j1 = signed_recoding(&m1, windows);
+    let j2 = signed_recoding(&m2, windows);
+    let top = windows - 1;
+    // [d₁]Q₁ + [d₂]Q₂ with tiny odd d: (d₁, ∓d₂) ∉ L, not exceptional
+    let mut acc = Jacobian::from(signed_lookup(&t1, signed_window(&j1, top), d.neg1));
+    acc = acc.add_affine_unchecked(&signed_lookup(&t2, signed_window(&j2, top), d.neg2)).0;
+    for i in (0..top).rev() {
+        for _ in 0..SIGNED_WINDOW_BITS {
+            acc = acc.double();
+        }
+        let a = signed_lookup(&t1, signed_window(&j1, i), d.neg1);
+        let b = signed_lookup(&t2, signed_window(&j2, i), d.neg2);
+        if i == 0 {
+            acc = acc.add_affine(&a).add_affine(&b);
+        } else {
+            acc = acc.add_affine_unchecked(&a).0.add_affine_unchecked(&b).0;
+        }
     }
-    acc
+    // −Qᵢ when mᵢ was even, O otherwise
+    let correction = |t: &Affine<C>, neg: Choice, even: Choice| {
+        let mut c = *t;
+        c.y.conditional_assign(&-c.y, !neg);
+        Affine::conditional_select(&Affine::identity(), &c, even)
+    };
+    acc = acc.add_affine(&correction(&t1[0], d.neg1, even1));
+    acc = acc.add_affine(&correction(&t2[0], d.neg2, even2));
+    Projective::conditional_select(&Projective::from(acc), &Projective::identity(), p.is_identity())
 }

@@ -165,7 +165,7 @@ impl<C: CurveParams> Jacobian<C> {
     /// Addition by `add-2007-bl` without exceptional-case handling: correct when P ≠ ±Q and
     /// neither is O. (For P = −Q it returns a Z = 0 point, i.e. O, which is also correct.)
     #[inline]
-    fn add_unchecked(&self, rhs: &Self) -> (Self, Choice) {
+    pub(crate) fn add_unchecked(&self, rhs: &Self) -> (Self, Choice) {
         let z1z1 = self.z.square();
         let z2z2 = rhs.z.square();
         let u1 = self.x * z2z2;
@@ -188,7 +188,7 @@ impl<C: CurveParams> Jacobian<C> {
 
     /// Mixed addition by `madd-2007-bl` (Q affine, finite) without exceptional-case handling.
     #[inline]
-    fn add_affine_unchecked(&self, rhs: &Affine<C>) -> (Self, Choice) {
+    pub(crate) fn add_affine_unchecked(&self, rhs: &Affine<C>) -> (Self, Choice) {
         let z1z1 = self.z.square();
         let u2 = rhs.x * z1z1;
         let s2 = rhs.y * self.z * z1z1;
@@ -267,9 +267,10 @@ impl<C: CurveParams> Jacobian<C> {
         self.add(&rhs.neg())
     }
 
-    /// (X/Z², Y/Z³) with one inversion; the identity maps to the identity.
+    /// (X/Z², Y/Z³) with one constant-time inversion ([`Field::invert_safegcd`]); the
+    /// identity maps to the identity.
     pub fn to_affine(&self) -> Affine<C> {
-        let zinv = self.z.invert();
+        let zinv = self.z.invert_safegcd();
         let is_inf = zinv.is_none();
         let zinv = zinv.unwrap_or(C::Base::ZERO);
         let zinv2 = zinv.square();

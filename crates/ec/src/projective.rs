@@ -134,9 +134,10 @@ impl<C: CurveParams> Projective<C> {
         self.add(&rhs.neg())
     }
 
-    /// The affine point (X/Z, Y/Z) with one inversion (the identity maps to the identity).
+    /// The affine point (X/Z, Y/Z) with one constant-time inversion
+    /// ([`Field::invert_safegcd`]); the identity maps to the identity.
     pub fn to_affine(&self) -> Affine<C> {
-        let zinv = self.z.invert();
+        let zinv = self.z.invert_safegcd();
         let is_inf = zinv.is_none();
         let zinv = zinv.unwrap_or(C::Base::ZERO);
         let p = Affine { x: self.x * zinv, y: self.y * zinv, infinity: Choice::from(0) };

@@ -19,6 +19,7 @@
 
 use core::ops::Mul;
 
+use hayate_arith::Field;
 use subtle::{Choice, ConditionallySelectable, ConstantTimeEq};
 
 use crate::affine::Affine;
@@ -303,4 +304,210 @@ impl<C: CurveParams> Mul<&[u64]> for Affine<C> {
     fn mul(self, k: &[u64]) -> Projective<C> {
         Projective::from(self).mul_ct(k)
     }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Signed odd-digit windows over Jacobian coordinates: the fast constant-time path for points of
+// the prime-order subgroup (ECDH, `glv-ct`).
+//
+// Regular recoding (the "signed odd digits" of Joye–Tunstall, "Exponent recoding and regular
+// exponentiation algorithms", AFRICACRYPT 2009, and of Möller's signed fractional windows): an
+// odd integer 0 < k < 2^(b·m) is k = Σ_{i<m} dᵢ·2^(b·i) with every digit odd, |dᵢ| ≤ 2^b − 1.
+// Writing dᵢ = 2jᵢ − (2^b − 1) with 0 ≤ jᵢ < 2^b gives k = 2J − (2^(b·m) − 1), so the jᵢ are
+// simply the b-bit windows of J = (k ≫ 1) + 2^(b·m − 1): no data-dependent carries. Every window
+// costs b doublings and one mixed addition of ±table[(|d| − 1)/2], the table holding the
+// affine odd multiples P, 3P, …, (2^b − 1)P (one batch inversion, Montgomery's trick with
+// safegcd). The digit's sign and table index are computed with masks, the entry is fetched by a
+// scan of the whole table with `subtle` selects.
+// ---------------------------------------------------------------------------------------------
+
+/// Bits per window b of the signed odd-digit recoding (digits ±1, ±3, …, ±(2^b − 1); a table
+/// of 2^(b−1) = 8 affine points). b = 4 beat b = 5 for 256-bit scalars (fewer table points and
+/// scans for about the same number of additions).
+pub const SIGNED_WINDOW_BITS: usize = 4;
+/// Table length 2^(b−1).
+pub(crate) const SIGNED_TABLE: usize = 1 << (SIGNED_WINDOW_BITS - 1);
+/// Limbs of the fixed-size integers of the recoding (P-521's order has 9 limbs).
+pub(crate) const SW_LIMBS: usize = 10;
+
+/// A fixed-size little-endian integer of the recoding.
+pub(crate) type SwInt = [u64; SW_LIMBS];
+
+/// Bit length of n (public).
+fn bitlen(n: &[u64]) -> usize {
+    bits_vartime(n)
+}
+
+/// k mod n in constant time in the value of k (public lengths; n odd with at most
+/// `SW_LIMBS − 1` limbs and top limb non-zero). The top bitlen(n) − 1 bits of k are already
+/// below n; the remaining bits enter one at a time, each followed by one conditional
+/// subtraction of n.
+pub(crate) fn reduce_mod_ct(k: &[u64], n: &[u64]) -> SwInt {
+    let len = n.len();
+    debug_assert!(len < SW_LIMBS);
+    let nbits = bitlen(n);
+    let total = 64 * k.len();
+    let head = nbits.saturating_sub(1);
+    let mut r = [0u64; SW_LIMBS];
+    if total <= head {
+        r[..k.len()].copy_from_slice(k);
+        return r;
+    }
+    let rest = total - head;
+    // r = k >> rest (head bits, < 2^(nbits−1) ≤ n)
+    let (q, s) = (rest / 64, rest % 64);
+    for (j, rj) in r.iter_mut().enumerate().take(len) {
+        let lo = k.get(q + j).copied().unwrap_or(0);
+        let hi = k.get(q + j + 1).copied().unwrap_or(0);
+        *rj = if s == 0 { lo } else { (lo >> s) | (hi << (64 - s)) };
+    }
+    for i in (0..rest).rev() {
+        // d = 2r + bit (< 2n, len + 1 limbs); r = d − n if d ≥ n
+        let mut d = [0u64; SW_LIMBS];
+        let mut carry = bit(k, i);
+        for j in 0..len {
+            d[j] = (r[j] << 1) | carry;
+            carry = r[j] >> 63;
+        }
+        d[len] = carry;
+        let mut t = [0u64; SW_LIMBS];
+        let mut borrow = 0;
+        for j in 0..=len {
+            let nj = if j < len { n[j] } else { 0 };
+            (t[j], borrow) = hayate_arith::limbs::sbb(d[j], nj, borrow);
+        }
+        // borrow = 1 iff d < n: keep d
+        let keep = Choice::from(borrow as u8);
+        for j in 0..len {
+            r[j] = u64::conditional_select(&t[j], &d[j], keep);
+        }
+    }
+    r
+}
+
+/// J = (k ≫ 1) + 2^(b·windows − 1) for an odd k < 2^(b·windows) (see the section comment).
+pub(crate) fn signed_recoding(k: &SwInt, windows: usize) -> SwInt {
+    let top = SIGNED_WINDOW_BITS * windows - 1;
+    debug_assert!(top < 64 * SW_LIMBS);
+    let mut j = [0u64; SW_LIMBS];
+    for i in 0..SW_LIMBS {
+        let next = if i + 1 < SW_LIMBS { k[i + 1] << 63 } else { 0 };
+        j[i] = (k[i] >> 1) | next;
+    }
+    // + 2^top: no carry, since k ≫ 1 < 2^top
+    j[top / 64] |= 1u64 << (top % 64);
+    j
+}
+
+/// Window i (b bits at offset b·i; public i) of J.
+#[inline(always)]
+pub(crate) fn signed_window(j: &SwInt, i: usize) -> u64 {
+    let pos = SIGNED_WINDOW_BITS * i;
+    let (q, s) = (pos / 64, pos % 64);
+    let mut v = j[q] >> s;
+    if s + SIGNED_WINDOW_BITS > 64 && q + 1 < SW_LIMBS {
+        v |= j[q + 1] << (64 - s);
+    }
+    v & ((1u64 << SIGNED_WINDOW_BITS) - 1)
+}
+
+/// The affine odd multiples P, 3P, …, (2^b − 1)P of a point of the prime-order subgroup
+/// (n > 2^b + 2, so no addition of the chain is exceptional), normalised with one batch
+/// inversion. For P = O every entry is the identity.
+pub(crate) fn odd_multiples<C: CurveParams>(p: &Jacobian<C>) -> [Affine<C>; SIGNED_TABLE] {
+    let p2 = p.double();
+    let mut t = [*p; SIGNED_TABLE];
+    for i in 1..SIGNED_TABLE {
+        // (2i − 1)P + 2P: the summands differ and are not opposite as (2i−1) ≢ ±2 (mod n)
+        t[i] = t[i - 1].add_unchecked(&p2).0;
+    }
+    let mut zs: [C::Base; SIGNED_TABLE] = core::array::from_fn(|i| t[i].z);
+    crate::batch_invert(&mut zs);
+    core::array::from_fn(|i| {
+        let zinv2 = zs[i].square();
+        let a = Affine { x: t[i].x * zinv2, y: t[i].y * zinv2 * zs[i], infinity: Choice::from(0) };
+        Affine::conditional_select(&a, &Affine::identity(), t[i].z.is_zero())
+    })
+}
+
+/// ±table\[(|d| − 1)/2\] for the digit d = 2j − (2^b − 1) of window value j (secret), negated
+/// once more when `flip` is set: masks and a full scan, no secret branch or index.
+#[inline(always)]
+pub(crate) fn signed_lookup<C: CurveParams>(table: &[Affine<C>; SIGNED_TABLE], j: u64, flip: Choice) -> Affine<C> {
+    let half = (SIGNED_TABLE - 1) as u64;
+    let positive = j >> (SIGNED_WINDOW_BITS - 1); // 1 iff d > 0
+    let idx = (j ^ positive.wrapping_sub(1)) & half; // j − 2^(b−1) or 2^(b−1) − 1 − j
+    let mut x = table[0].x;
+    let mut y = table[0].y;
+    for (i, e) in table.iter().enumerate().skip(1) {
+        let hit = (i as u64).ct_eq(&idx);
+        x.conditional_assign(&e.x, hit);
+        y.conditional_assign(&e.y, hit);
+    }
+    let negate = Choice::from((positive ^ 1) as u8) ^ flip;
+    y.conditional_assign(&-y, negate);
+    Affine { x, y, infinity: Choice::from(0) }
+}
+
+/// Can the signed-window path run on curve C: an order of at most `SW_LIMBS − 1` limbs and
+/// large enough (n ≥ 2^(2b+4)) for the exception analysis of [`Projective::mul_ct_subgroup`]?
+pub(crate) fn signed_path_applies<C: CurveParams>() -> bool {
+    C::ORDER.len() < SW_LIMBS && bitlen(C::ORDER) >= 2 * SIGNED_WINDOW_BITS + 4
+}
+
+impl<C: CurveParams> Projective<C> {
+    /// \[k\]P in constant time for P in the prime-order subgroup ⟨G⟩ (order n = `C::ORDER`, the
+    /// point is assumed to lie in it: true for every point of a cofactor-1 curve such as all
+    /// [`crate::curves`], and for validated ECDH public keys). k has any length and is reduced
+    /// modulo n first; the time depends only on `k.len()` and the curve.
+    ///
+    /// Method: signed odd-digit windows of b = [`SIGNED_WINDOW_BITS`] bits over Jacobian
+    /// coordinates with the curve's specialised doubling (a = 0 `dbl-2009-l`, a = −3
+    /// `dbl-2001-b`) and mixed additions (`madd-2007-bl`) of affine table points. k is made
+    /// odd without a branch: for even k, \[k\]P = \[n − k\](−P) with n − k odd.
+    ///
+    /// Exceptions. The Jacobian addition fails only for equal summands or an identity summand.
+    /// Before the addition of window i ≥ 1 the accumulator is \[2^b·s\]P with s the (odd,
+    /// non-zero) value of the digits above i, |2^b·s| < n/2^b + 2^b, and the addend is \[d\]P
+    /// with d odd, |d| < 2^b; so 2^b·s ± d is odd, hence non-zero, and below n in absolute
+    /// value: the accumulator is neither O nor ±\[d\]P. Only the last addition (window 0,
+    /// where 2^b·s + d = k' may reach n) can meet P + P or P + (−P), so it alone uses the
+    /// exception-safe [`Jacobian::add_affine`]. Curves whose order is too small for this
+    /// argument (or longer than 9 limbs) use [`Projective::mul_ct`].
+    pub fn mul_ct_subgroup(&self, k: &[u64]) -> Self {
+        Self::from(mul_ct_subgroup_jacobian(&Jacobian::from(*self), k))
+    }
+}
+
+/// [`Projective::mul_ct_subgroup`] in Jacobian coordinates.
+pub(crate) fn mul_ct_subgroup_jacobian<C: CurveParams>(p: &Jacobian<C>, k: &[u64]) -> Jacobian<C> {
+    if !signed_path_applies::<C>() {
+        return Jacobian::from(Projective::from(*p).mul_ct(k));
+    }
+    let n = C::ORDER;
+    let len = n.len();
+    let r = reduce_mod_ct(k, n);
+    // k' = r if r is odd, else n − r (odd; n for r = 0), with P' = ∓P
+    let even = Choice::from((1 ^ (r[0] & 1)) as u8);
+    let mut nr = [0u64; SW_LIMBS];
+    let mut borrow = 0;
+    for j in 0..len {
+        (nr[j], borrow) = hayate_arith::limbs::sbb(n[j], r[j], borrow);
+    }
+    let mut kk = [0u64; SW_LIMBS];
+    for j in 0..len {
+        kk[j] = u64::conditional_select(&r[j], &nr[j], even);
+    }
+    let windows = bitlen(n).div_ceil(SIGNED_WINDOW_BITS); // k' ≤ n < 2^(b·windows)
+    let jw = signed_recoding(&kk, windows);
+    let table = odd_multiples(p);
+    let mut acc = Jacobian::from(signed_lookup(&table, signed_window(&jw, windows - 1), even));
+    for i in (0..windows - 1).rev() {
+        for _ in 0..SIGNED_WINDOW_BITS {
+            acc = acc.double();
+        }
+        let t = signed_lookup(&table, signed_window(&jw, i), even);
+        acc = if i == 0 { acc.add_affine(&t) } else { acc.add_affine_unchecked(&t).0 };
+    }
+    Jacobian::conditional_select(&acc, &Jacobian::identity(), p.is_identity())
 }

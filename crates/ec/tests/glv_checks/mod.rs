@@ -95,6 +95,33 @@ pub fn check_constants<C: CurveParams>(reference: Reference<C>) {
     let s2 = b1.magnitude() + b2.magnitude();
     assert!(s1.bits().max(s2.bits()) <= g.half_bits as u64, "{}: half_bits bound", C::NAME);
     assert!(g.half_bits as u64 <= bits(&n) / 2 + 2, "{}: halves are about √n", C::NAME);
+    check_lattice_minimum::<C>(&(a1, b1), &(a2, b2));
+}
+
+/// `glv-ct` adds without exception handling outside its last window (see `glv::joint_ct`):
+/// that needs every non-zero vector of the lattice L = {(x, y) : x + yλ ≡ 0 (mod n)} to have a
+/// coordinate of absolute value > 2^(half_bits − b + 1) + 2^b. Lagrange–Gauss reduction of the
+/// basis gives the shortest vector v of L; every non-zero vector has Euclidean length ≥ |v|, so
+/// a coordinate ≥ |v|/√2, i.e. its square ≥ |v|²/2.
+fn check_lattice_minimum<C: CurveParams>(v1: &(BigInt, BigInt), v2: &(BigInt, BigInt)) {
+    let g = C::GLV.unwrap();
+    let dot = |a: &(BigInt, BigInt), b: &(BigInt, BigInt)| &a.0 * &b.0 + &a.1 * &b.1;
+    let (mut u, mut v) = (v1.clone(), v2.clone());
+    if dot(&u, &u) > dot(&v, &v) {
+        core::mem::swap(&mut u, &mut v);
+    }
+    loop {
+        // v ← v − round(⟨u, v⟩/⟨u, u⟩)·u
+        let q = round_div(&dot(&u, &v), &dot(&u, &u));
+        v = (&v.0 - &q * &u.0, &v.1 - &q * &u.1);
+        if dot(&v, &v) >= dot(&u, &u) {
+            break;
+        }
+        core::mem::swap(&mut u, &mut v);
+    }
+    let b = hayate_ec::scalar_mul::SIGNED_WINDOW_BITS;
+    let bound = (BigInt::from(1) << (g.half_bits as usize - b + 1)) + (BigInt::from(1) << b);
+    assert!(dot(&u, &u) > BigInt::from(2) * &bound * &bound, "{}: the lattice minimum is too small for glv-ct's unchecked additions", C::NAME);
 }
 
 /// Edge scalars: 0, 1, 2, n − 1, n, n + 1, all-ones (4 and 5 limbs), around n/2, λ, n − λ,
