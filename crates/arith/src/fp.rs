@@ -13,6 +13,17 @@
 //!
 //! Every operation is constant time unless its name ends in `_vartime`.
 //!
+//! ## Pseudo-Mersenne moduli
+//! For p = 2^(64N) − c with a small c (< 2^62; among the named primes only secp256k1's,
+//! c = 2^32 + 977, SEC 2 §2.4.1) the representation uses R = 1 — elements are stored as their
+//! canonical value — and products are reduced by folding, 2^(64N) ≡ c (mod p)
+//! ([`backend::portable::reduce_pm`]: N + 1 multiplications by c after the N×N product, with
+//! short carry chains), instead of N Montgomery rounds of N + 1 multiplications each. Every
+//! function below is written in terms of R (`R`, `R2`, `from_limbs_const`'s ·R, safegcd's
+//! c = R², `mul` = "a·b·R⁻¹"), so with R = 1 the same code is correct; [`Fp::mul_wide`] +
+//! [`Fp::reduce_wide`] still compose to [`Fp::mul`]. Selected at compile time by
+//! [`Fp::PM_C`].
+//!
 //! ## Full-width moduli
 //! The pairing primes (254 and 381 bits) leave the top bit of the top limb clear, so a sum of
 //! two reduced values fits in N limbs and the fused CIOS multiplication needs no extra carry
@@ -50,7 +61,8 @@ pub trait FpParams<const N: usize>: 'static + Copy + Send + Sync + fmt::Debug + 
     const NAME: &'static str;
 }
 
-/// An element of GF(p), stored as a·R mod p with R = 2^(64N), always fully reduced.
+/// An element of GF(p), stored as a·R mod p with R = 2^(64N) (R = 1 for pseudo-Mersenne
+/// primes, see [`Fp::PM_C`]), always fully reduced.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Fp<P: FpParams<N>, const N: usize> {
     mont: [u64; N],
@@ -63,10 +75,16 @@ impl<P: FpParams<N>, const N: usize> Fp<P, N> {
     pub const MODULUS: [u64; N] = P::MODULUS;
     /// −p⁻¹ mod 2⁶⁴.
     pub const INV: u64 = limbs::neg_inv64(P::MODULUS[0]);
-    /// R mod p (Montgomery form of 1).
-    pub const R: [u64; N] = limbs::pow2_mod(64 * N, &P::MODULUS);
+    /// c when p = 2^(64N) − c is pseudo-Mersenne with 0 < c < 2^62 (secp256k1), else 0. Such
+    /// primes use R = 1 (elements stored canonically) and the folding reduction
+    /// [`backend::portable::reduce_pm`] instead of Montgomery's (see the module docs).
+    pub const PM_C: u64 = pseudo_mersenne_c(&P::MODULUS);
+    /// log2 R: 64N (Montgomery form), or 0 for pseudo-Mersenne primes (R = 1).
+    pub const RADIX_BITS: usize = if Self::PM_C != 0 { 0 } else { 64 * N };
+    /// R mod p (the representation of 1).
+    pub const R: [u64; N] = limbs::pow2_mod(Self::RADIX_BITS, &P::MODULUS);
     /// R² mod p.
-    pub const R2: [u64; N] = limbs::pow2_mod(128 * N, &P::MODULUS);
+    pub const R2: [u64; N] = limbs::pow2_mod(2 * Self::RADIX_BITS, &P::MODULUS);
     /// Bit length of p.
     pub const BITS: u32 = limbs::bits_vartime(&P::MODULUS);
     /// Is the top bit of the top limb set (p ≥ 2^(64N−1))? Then 2p ≥ R: sums of two reduced
@@ -101,6 +119,26 @@ impl<P: FpParams<N>, const N: usize> Fp<P, N> {
     /// for primes with more than four spare bits (P-224 in 4 limbs, P-521 in 9 limbs), where
     /// [`Self::reduce_small_multiple`] falls back to a Montgomery round trip.
     pub const SMALL_CHAIN_COVERS_R: bool = max_multiple(&P::MODULUS) < 8 || sixteen_p_overflows(&P::MODULUS);
+}
+
+/// c if m = 2^(64N) − c with 0 < c < 2^62 and N ≥ 2, else 0.
+const fn pseudo_mersenne_c<const N: usize>(m: &[u64; N]) -> u64 {
+    if N < 2 {
+        return 0;
+    }
+    let mut i = 1;
+    while i < N {
+        if m[i] != u64::MAX {
+            return 0;
+        }
+        i += 1;
+    }
+    let c = m[0].wrapping_neg();
+    if c != 0 && c < (1 << 62) {
+        c
+    } else {
+        0
+    }
 }
 
 /// Does 16·m overflow N limbs (16m ≥ R)?
@@ -193,7 +231,7 @@ impl<P: FpParams<N>, const N: usize> Fp<P, N> {
         if limbs::lt(&a, &P::MODULUS) != 1 {
             panic!("constant not below the modulus");
         }
-        Self { mont: limbs::mul_pow2_mod(&a, 64 * N, &P::MODULUS), _p: PhantomData }
+        Self { mont: limbs::mul_pow2_mod(&a, Self::RADIX_BITS, &P::MODULUS), _p: PhantomData }
     }
 
     /// A constant from big-endian hex, at compile time (see [`Self::from_limbs_const`]).
@@ -388,7 +426,9 @@ impl<P: FpParams<N>, const N: usize> Fp<P, N> {
     /// a·b·R⁻¹ mod p on raw limbs (a < R, b < p), choosing the CIOS variant for this prime.
     #[inline(always)]
     fn mont_mul_limbs(a: &[u64; N], b: &[u64; N]) -> [u64; N] {
-        if Self::FULL_WIDTH {
+        if Self::PM_C != 0 {
+            backend::portable::reduce_pm(&backend::portable::mul_wide(a, b), Self::PM_C)
+        } else if Self::FULL_WIDTH {
             backend::portable::mont_mul_full(a, b, &P::MODULUS, Self::INV)
         } else {
             backend::mont_mul(a, b, &P::MODULUS, Self::INV)
@@ -398,6 +438,9 @@ impl<P: FpParams<N>, const N: usize> Fp<P, N> {
     /// a².
     #[inline(always)]
     pub fn square(&self) -> Self {
+        if Self::PM_C != 0 {
+            return Self::from_mont_unchecked(backend::portable::reduce_pm(&backend::portable::sqr_wide(&self.mont), Self::PM_C));
+        }
         Self::from_mont_unchecked(backend::mont_sqr(&self.mont, &P::MODULUS, Self::INV))
     }
 
@@ -413,6 +456,9 @@ impl<P: FpParams<N>, const N: usize> Fp<P, N> {
     /// full-width primes too, the reduction keeps its carry bit).
     #[inline(always)]
     pub fn reduce_wide(t: &Wide<N>) -> Self {
+        if Self::PM_C != 0 {
+            return Self::from_mont_unchecked(backend::portable::reduce_pm(t, Self::PM_C));
+        }
         Self::from_mont_unchecked(backend::redc(t, &P::MODULUS, Self::INV))
     }
 

@@ -242,3 +242,82 @@ fn full_width_modulus_falls_back() {
         assert_eq!(backend::redc(&t, &m, inv), portable::redc(&t, &m, inv));
     }
 }
+
+/// Little-endian limbs as a big integer.
+fn big_of(l: &[u64]) -> num_bigint::BigUint {
+    let bytes: Vec<u8> = l.iter().flat_map(|x| x.to_le_bytes()).collect();
+    num_bigint::BigUint::from_bytes_le(&bytes)
+}
+
+/// `reduce_pm` (pseudo-Mersenne folding, m = 2^(64N) − c) against big-integer `T mod m` on
+/// random and edge double-width values: 0, m − 1, m, m + 1, (m − 1)², 2^(128N) − 1, the limb
+/// boundaries, and T = hi·2^(64N) + lo with extreme halves (all-ones, m − 1, 2^(64N) − c + small,
+/// the values that make the first fold's top limb equal c and the second fold carry).
+fn check_reduce_pm<const N: usize>(c: u64) {
+    let mut m = [u64::MAX; N];
+    m[0] = c.wrapping_neg();
+    let mb = big_of(&m);
+    let mut r = rng();
+    let mut halves: Vec<[u64; N]> = edges(&m);
+    halves.push([u64::MAX; N]);
+    halves.push(m);
+    let mut mp1 = m;
+    mp1[0] = mp1[0].wrapping_add(1);
+    halves.push(mp1);
+    for _ in 0..20 {
+        halves.push(random_limbs::<N>(&mut r));
+    }
+    let mut cases: Vec<Wide<N>> = Vec::new();
+    for lo in &halves {
+        for hi in &halves {
+            cases.push(Wide { lo: *lo, hi: *hi });
+        }
+    }
+    for _ in 0..RANDOM_CASES {
+        cases.push(Wide { lo: random_limbs::<N>(&mut r), hi: random_limbs::<N>(&mut r) });
+    }
+    // products of reduced values (the domain used by Fp), and (m − 1)²
+    let mm1 = sub_small(&m, 1);
+    cases.push(portable::mul_wide(&mm1, &mm1));
+    for _ in 0..RANDOM_CASES {
+        let (a, b) = (below(&mut r, &m), below(&mut r, &m));
+        cases.push(portable::mul_wide(&a, &b));
+    }
+    for t in &cases {
+        let got = portable::reduce_pm(t, c);
+        let mut all = t.lo.to_vec();
+        all.extend_from_slice(&t.hi);
+        assert_eq!(big_of(&got), big_of(&all) % &mb, "reduce_pm N = {N}, c = {c:#x}, T = {t:x?}");
+        assert!(lt(&got, &m), "reduce_pm output fully reduced");
+    }
+    // the multiplication / squaring wrappers, through both the portable and the dispatched product
+    for _ in 0..500 {
+        let (a, b) = (random_limbs::<N>(&mut r), random_limbs::<N>(&mut r));
+        let want = (big_of(&a) * big_of(&b)) % &mb;
+        assert_eq!(big_of(&portable::mul_pm(&a, &b, c)), want);
+        assert_eq!(big_of(&portable::reduce_pm(&backend::mul_wide(&a, &b), c)), want);
+        assert_eq!(big_of(&portable::sqr_pm(&a, c)), (big_of(&a) * big_of(&a)) % &mb);
+    }
+}
+
+#[test]
+fn pseudo_mersenne_reduction() {
+    check_reduce_pm::<4>(0x1_0000_03D1); // secp256k1: c = 2^32 + 977
+    check_reduce_pm::<4>((1 << 62) - 1); // the largest c allowed
+    check_reduce_pm::<4>(1);
+    check_reduce_pm::<6>(0x1_0000_03D1);
+    check_reduce_pm::<3>(0x2_0000_0001);
+}
+
+/// Only secp256k1's prime among the named ones takes the pseudo-Mersenne path (R = 1); its
+/// field still round-trips and multiplies like the Montgomery fields (tests/fp.rs checks
+/// it against big integers).
+#[test]
+fn pseudo_mersenne_detection() {
+    assert_eq!(Secp256k1Fp::PM_C, 0x1_0000_03D1);
+    assert_eq!(Secp256k1Fp::R, [1, 0, 0, 0]);
+    assert_eq!(Secp256r1Fp::PM_C, 0);
+    assert_eq!(Bn254Fp::PM_C, 0);
+    assert_eq!(Bls12381Fp::PM_C, 0);
+    assert_eq!(Secp192r1Fp::PM_C, 0);
+}

@@ -183,3 +183,47 @@ pub fn mont_mul_full<const N: usize>(a: &[u64; N], b: &[u64; N], m: &[u64; N], i
 pub fn mont_sqr<const N: usize>(a: &[u64; N], m: &[u64; N], inv: u64) -> [u64; N] {
     redc(&sqr_wide(a), m, inv)
 }
+
+/// Reduction modulo a pseudo-Mersenne prime m = 2^(64N) − c with 0 < c < 2^62 (secp256k1:
+/// c = 2^32 + 977) of any 2N-limb T = hi·2^(64N) + lo, fully reduced to [0, m). Since
+/// 2^(64N) ≡ c (mod m): r = lo + hi·c (N + 1 limbs, the top one at most c), then the top limb
+/// t is folded the same way (r + t·c, t·c < 2^124); a carry out of that (r is then tiny) and
+/// r ≥ m are both settled by one conditional subtraction of m, computed as r + c mod 2^(64N).
+/// N + 1 multiplications, branch-free.
+#[inline(always)]
+pub fn reduce_pm<const N: usize>(t: &Wide<N>, c: u64) -> [u64; N] {
+    let mut r = [0u64; N];
+    let mut top = 0u64;
+    for i in 0..N {
+        (r[i], top) = mac(t.lo[i], t.hi[i], c, top);
+    }
+    let f = (top as u128) * (c as u128);
+    let mut k;
+    (r[0], k) = adc(r[0], f as u64, 0);
+    (r[1], k) = adc(r[1], (f >> 64) as u64, k);
+    for limb in r.iter_mut().skip(2) {
+        (*limb, k) = adc(*limb, 0, k);
+    }
+    // the value is r + k·2^(64N) < 2m. With k = 1 it is ≡ r + c (r < 2^124: no carry, below m);
+    // with k = 0, r ≥ m ⇔ r + c ≥ 2^(64N), and then r − m = r + c − 2^(64N). Either way
+    // s = r + c mod 2^(64N) is taken iff k or the carry of r + c is set.
+    let mut s = [0u64; N];
+    let mut k2;
+    (s[0], k2) = adc(r[0], c, 0);
+    for i in 1..N {
+        (s[i], k2) = adc(r[i], 0, k2);
+    }
+    select(&r, &s, k | k2)
+}
+
+/// a·b mod m for a pseudo-Mersenne m = 2^(64N) − c (see [`reduce_pm`]); any a, b < 2^(64N).
+#[inline(always)]
+pub fn mul_pm<const N: usize>(a: &[u64; N], b: &[u64; N], c: u64) -> [u64; N] {
+    reduce_pm(&mul_wide(a, b), c)
+}
+
+/// a² mod m for a pseudo-Mersenne m = 2^(64N) − c (see [`reduce_pm`]).
+#[inline(always)]
+pub fn sqr_pm<const N: usize>(a: &[u64; N], c: u64) -> [u64; N] {
+    reduce_pm(&sqr_wide(a), c)
+}
