@@ -339,7 +339,7 @@ pub fn mul_ct<C: CurveParams>(p: &Projective<C>, k: &[u64], threads: usize) -> R
 /// its two additions and the corrections use the exception-safe [`Jacobian::add_affine`].
 fn joint_ct<C: CurveParams>(p: &Projective<C>, d: &Decomposition, beta: C::Base, nbits: usize) -> Projective<C> {
     let pj = Jacobian::from(*p);
-    let t1 = odd_multiples(&pj);
+    let (t1, zeta) = odd_multiples(&pj);
     let t2: [Affine<C>; SIGNED_TABLE] = core::array::from_fn(|i| Affine { x: t1[i].x * beta, ..t1[i] });
     let odd = |m: &[u64; 4]| {
         let mut w = [0u64; SW_LIMBS];
@@ -377,5 +377,6 @@ fn joint_ct<C: CurveParams>(p: &Projective<C>, d: &Decomposition, beta: C::Base,
     };
     acc = acc.add_affine(&correction(&t1[0], d.neg1, even1));
     acc = acc.add_affine(&correction(&t2[0], d.neg2, even2));
+    acc.z *= zeta; // back from the table's scaled curve (φ commutes with the scaling)
     Projective::conditional_select(&Projective::from(acc), &Projective::identity(), p.is_identity())
 }

@@ -189,6 +189,15 @@ impl<C: CurveParams> Jacobian<C> {
     /// Mixed addition by `madd-2007-bl` (Q affine, finite) without exceptional-case handling.
     #[inline]
     pub(crate) fn add_affine_unchecked(&self, rhs: &Affine<C>) -> (Self, Choice) {
+        let (sum, is_dbl, _) = self.add_affine_unchecked_zr(rhs);
+        (sum, is_dbl)
+    }
+
+    /// [`Self::add_affine_unchecked`] that also returns the ratio Z₃/Z₁ = 2H (`madd-2007-bl`
+    /// with Z₃ = Z₁·2H computed directly: 1M instead of (Z₁ + H)² − Z₁² − H²), as needed to
+    /// bring a chain of sums to a common Z.
+    #[inline]
+    pub(crate) fn add_affine_unchecked_zr(&self, rhs: &Affine<C>) -> (Self, Choice, C::Base) {
         let z1z1 = self.z.square();
         let u2 = rhs.x * z1z1;
         let s2 = rhs.y * self.z * z1z1;
@@ -201,9 +210,10 @@ impl<C: CurveParams> Jacobian<C> {
         let v = self.x * i;
         let x3 = r.square() - j - v.double();
         let y3 = r * (v - x3) - (self.y * j).double();
-        let z3 = (self.z + h).square() - z1z1 - hh;
+        let zr = h.double();
+        let z3 = self.z * zr;
         let is_dbl = h.is_zero() & rr.is_zero();
-        (Self { x: x3, y: y3, z: z3 }, is_dbl)
+        (Self { x: x3, y: y3, z: z3 }, is_dbl, zr)
     }
 
     /// P + Q, correct for all inputs and constant time (computes the doubling as well and

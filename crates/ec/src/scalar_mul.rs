@@ -411,23 +411,59 @@ pub(crate) fn signed_window(j: &SwInt, i: usize) -> u64 {
     v & ((1u64 << SIGNED_WINDOW_BITS) - 1)
 }
 
-/// The affine odd multiples P, 3P, …, (2^b − 1)P of a point of the prime-order subgroup
-/// (n > 2^b + 2, so no addition of the chain is exceptional), normalised with one batch
-/// inversion. For P = O every entry is the identity.
-pub(crate) fn odd_multiples<C: CurveParams>(p: &Jacobian<C>) -> [Affine<C>; SIGNED_TABLE] {
-    let p2 = p.double();
+/// The odd multiples P, 3P, …, (2^b − 1)P of a point of the prime-order subgroup
+/// (n > 2^b + 2, so no addition of the chain is exceptional) as affine points of an isomorphic
+/// curve, with the scale factor ζ: entry (x, y) stands for the point (x : y : ζ) in Jacobian
+/// coordinates of C, i.e. the table lies on y² = x³ + aζ⁴x + bζ⁶. A multiplication run on the
+/// scaled points with formulas that do not involve b returns (X : Y : Z), which is
+/// (X : Y : Z·ζ) on C.
+///
+/// * a = 0 (the doubling and mixed addition use neither a nor b): no inversion at all. With
+///   D = 2P = (X_D : Y_D : Z_D), scaling by Z_D makes D affine; P + D, P + 2D, … are mixed
+///   additions whose Z-ratios 2H give every sum's factor up to the last Z; rescaling each
+///   entry by those ratios puts all of them over that common Z (libsecp256k1's "global z";
+///   here derived from the isomorphism (x, y) ↦ (ζ²x, ζ³y)). ζ = Z_D·Z_last.
+/// * other a (the a = −3 doubling relies on a = −3): Jacobian additions, then one batch
+///   inversion (Montgomery's trick with safegcd); ζ = 1.
+///
+/// For P = O the entries are garbage and ζ = 0 (a = 0) or the entries are O; callers select
+/// the identity for P = O.
+pub(crate) fn odd_multiples<C: CurveParams>(p: &Jacobian<C>) -> ([Affine<C>; SIGNED_TABLE], C::Base) {
+    let d = p.double();
+    if C::A_IS_ZERO {
+        // on the curve scaled by Z_D: D = (X_D, Y_D) affine, P = (X·Z_D², Y·Z_D³ : Z)
+        let dz2 = d.z.square();
+        let da = Affine::<C> { x: d.x, y: d.y, infinity: Choice::from(0) };
+        let mut t = [Jacobian::<C> { x: p.x * dz2, y: p.y * dz2 * d.z, z: p.z }; SIGNED_TABLE];
+        let mut zr = [C::Base::ONE; SIGNED_TABLE];
+        for i in 1..SIGNED_TABLE {
+            // (2i − 1)P + 2P: the summands differ and are not opposite as (2i−1) ≢ ±2 (mod n)
+            let (s, _, r) = t[i - 1].add_affine_unchecked_zr(&da);
+            t[i] = s;
+            zr[i] = r;
+        }
+        // entry i over the last Z: multiply by ρᵢ = Z_last/Zᵢ = zr[i+1]·…·zr[T−1]
+        let mut out = [Affine::<C>::identity(); SIGNED_TABLE];
+        let mut rho = C::Base::ONE;
+        for i in (0..SIGNED_TABLE).rev() {
+            let rho2 = rho.square();
+            out[i] = Affine { x: t[i].x * rho2, y: t[i].y * rho2 * rho, infinity: Choice::from(0) };
+            rho *= zr[i];
+        }
+        return (out, d.z * t[SIGNED_TABLE - 1].z);
+    }
     let mut t = [*p; SIGNED_TABLE];
     for i in 1..SIGNED_TABLE {
-        // (2i − 1)P + 2P: the summands differ and are not opposite as (2i−1) ≢ ±2 (mod n)
-        t[i] = t[i - 1].add_unchecked(&p2).0;
+        t[i] = t[i - 1].add_unchecked(&d).0;
     }
     let mut zs: [C::Base; SIGNED_TABLE] = core::array::from_fn(|i| t[i].z);
     crate::batch_invert(&mut zs);
-    core::array::from_fn(|i| {
+    let table = core::array::from_fn(|i| {
         let zinv2 = zs[i].square();
         let a = Affine { x: t[i].x * zinv2, y: t[i].y * zinv2 * zs[i], infinity: Choice::from(0) };
         Affine::conditional_select(&a, &Affine::identity(), t[i].z.is_zero())
-    })
+    });
+    (table, C::Base::ONE)
 }
 
 /// ±table\[(|d| − 1)/2\] for the digit d = 2j − (2^b − 1) of window value j (secret), negated
@@ -500,7 +536,7 @@ pub(crate) fn mul_ct_subgroup_jacobian<C: CurveParams>(p: &Jacobian<C>, k: &[u64
     }
     let windows = bitlen(n).div_ceil(SIGNED_WINDOW_BITS); // k' ≤ n < 2^(b·windows)
     let jw = signed_recoding(&kk, windows);
-    let table = odd_multiples(p);
+    let (table, zeta) = odd_multiples(p);
     let mut acc = Jacobian::from(signed_lookup(&table, signed_window(&jw, windows - 1), even));
     for i in (0..windows - 1).rev() {
         for _ in 0..SIGNED_WINDOW_BITS {
@@ -509,5 +545,6 @@ pub(crate) fn mul_ct_subgroup_jacobian<C: CurveParams>(p: &Jacobian<C>, k: &[u64
         let t = signed_lookup(&table, signed_window(&jw, i), even);
         acc = if i == 0 { acc.add_affine(&t) } else { acc.add_affine_unchecked(&t).0 };
     }
+    acc.z *= zeta; // back from the table's scaled curve
     Jacobian::conditional_select(&acc, &Jacobian::identity(), p.is_identity())
 }
