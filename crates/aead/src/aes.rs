@@ -70,9 +70,17 @@ pub fn aes_ni_available() -> bool {
 impl Aes128 {
     /// Expands `key`; uses AES-NI when available.
     pub fn new(key: &[u8; 16]) -> Self {
+        #[cfg(target_arch = "x86_64")]
+        if aes_ni_available() {
+            // SAFETY: AES-NI and SSE2 are present (checked just above).
+            return Self {
+                rk: unsafe { ni::expand_key(key) },
+                ni: true,
+            };
+        }
         Self {
             rk: expand_key(key),
-            ni: aes_ni_available(),
+            ni: false,
         }
     }
 
@@ -285,6 +293,51 @@ impl BlockCipher for NiKeys {
 #[cfg(target_arch = "x86_64")]
 mod ni {
     use core::arch::x86_64::*;
+
+    /// One FIPS-197 §5.2 round of the AES-128 key schedule: `assist` is
+    /// `aeskeygenassist(prev, rcon)`, whose top word is SubWord(RotWord(w3)) ⊕ rcon; the new key
+    /// is w_i = w_{i−4} ⊕ w_{i−1} computed as a prefix XOR of the previous key's words.
+    #[inline(always)]
+    unsafe fn next_round_key(prev: __m128i, assist: __m128i) -> __m128i {
+        // SAFETY: register-only SSE2 operations.
+        unsafe {
+            let t = _mm_shuffle_epi32(assist, 0xff);
+            let mut k = _mm_xor_si128(prev, _mm_slli_si128(prev, 4));
+            k = _mm_xor_si128(k, _mm_slli_si128(k, 8));
+            _mm_xor_si128(k, t)
+        }
+    }
+
+    /// FIPS-197 §5.2 KeyExpansion (Nk = 4) with `aeskeygenassist` (constant time: no tables).
+    #[target_feature(enable = "aes,sse2")]
+    pub(super) unsafe fn expand_key(key: &[u8; 16]) -> [[u8; 16]; 11] {
+        let mut rk = [[0u8; 16]; 11];
+        // SAFETY: unaligned loads/stores of 16-byte arrays; the caller guarantees AES-NI.
+        unsafe {
+            let mut k = _mm_loadu_si128(key.as_ptr() as *const __m128i);
+            _mm_storeu_si128(rk[0].as_mut_ptr() as *mut __m128i, k);
+            macro_rules! round {
+                ($i:expr, $rcon:expr) => {
+                    k = next_round_key(k, _mm_aeskeygenassist_si128(k, $rcon));
+                    _mm_storeu_si128(rk[$i].as_mut_ptr() as *mut __m128i, k);
+                };
+            }
+            round!(1, 0x01);
+            round!(2, 0x02);
+            round!(3, 0x04);
+            round!(4, 0x08);
+            round!(5, 0x10);
+            round!(6, 0x20);
+            round!(7, 0x40);
+            round!(8, 0x80);
+            round!(9, 0x1b);
+            round!(10, 0x36);
+            // Wipe the register copy of the last round key.
+            k = _mm_setzero_si128();
+            core::hint::black_box(k);
+        }
+        rk
+    }
 
     #[target_feature(enable = "aes,sse2")]
     pub(super) unsafe fn encrypt1(rk: &[[u8; 16]; 11], block: &mut [u8; 16]) {
@@ -698,9 +751,14 @@ mod tests {
 
     #[test]
     fn key_expansion_fips197_appendix_a1() {
-        let rk = expand_key(&h16("2b7e151628aed2a6abf7158809cf4f3c"));
-        assert_eq!(rk[1], h16("a0fafe1788542cb123a339392a6c7605"));
-        assert_eq!(rk[10], h16("d014f9a8c9ee2589e13f0cc8b6630ca6"));
+        let key = h16("2b7e151628aed2a6abf7158809cf4f3c");
+        let portable = Aes128::new_portable(&key);
+        let default = Aes128::new(&key);
+        for rk in [&portable.rk, &default.rk] {
+            assert_eq!(rk[1], h16("a0fafe1788542cb123a339392a6c7605"));
+            assert_eq!(rk[2], h16("f2c295f27a96b9435935807a7359f67f"));
+            assert_eq!(rk[10], h16("d014f9a8c9ee2589e13f0cc8b6630ca6"));
+        }
     }
 
     fn check(aes: &Aes128) {
@@ -754,6 +812,7 @@ mod tests {
             }
             let a = Aes128::new(&key);
             let b = Aes128::new_portable(&key);
+            assert_eq!(a.rk, b.rk);
             let mut x = blk;
             let mut y = blk;
             a.encrypt_block(&mut x);
