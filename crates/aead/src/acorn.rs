@@ -124,7 +124,12 @@ impl State {
     /// Initialization and associated data.
     fn start(key: &[u8; 16], iv: &[u8], ad: &[u8]) -> Self {
         let mut s = State::default();
-        let k = [le32(&key[0..]), le32(&key[4..]), le32(&key[8..]), le32(&key[12..])];
+        let k = [
+            le32(&key[0..]),
+            le32(&key[4..]),
+            le32(&key[8..]),
+            le32(&key[12..]),
+        ];
         for &w in &k {
             s.absorb32(w, ONES, ONES);
         }
@@ -174,7 +179,10 @@ pub struct Acorn128v3 {
 impl Acorn128v3 {
     fn check(nonce: &[u8]) -> Result<(), Error> {
         if nonce.len() != 16 {
-            return Err(Error::NonceLength { expected: 16, got: nonce.len() });
+            return Err(Error::NonceLength {
+                expected: 16,
+                got: nonce.len(),
+            });
         }
         Ok(())
     }
@@ -200,8 +208,10 @@ impl Scheme for Acorn128v3 {
     const TAG_LEN: usize = 16;
 
     fn new(key: &[u8]) -> Result<Self, Error> {
-        let key: [u8; 16] =
-            key.try_into().map_err(|_| Error::KeyLength { expected: 16, got: key.len() })?;
+        let key: [u8; 16] = key.try_into().map_err(|_| Error::KeyLength {
+            expected: 16,
+            got: key.len(),
+        })?;
         Ok(Self { key })
     }
 
@@ -214,7 +224,10 @@ impl Scheme for Acorn128v3 {
     ) -> Result<(), Error> {
         Self::check(nonce)?;
         if tag.len() != 16 {
-            return Err(Error::TagLength { expected: 16, got: tag.len() });
+            return Err(Error::TagLength {
+                expected: 16,
+                got: tag.len(),
+            });
         }
         let mut s = State::start(&self.key, nonce, ad);
         Self::crypt::<false>(&mut s, buf);
@@ -293,8 +306,12 @@ mod tests {
             let cb = if round % 7 == 0 { 0 } else { ONES };
             let ks = st.step::<false>(n, u64::from(x), ca, cb) ^ u64::from(x);
             for i in 0..n {
-                let k =
-                    serial_step(&mut bits, ((x >> i) & 1) as u8, (ca & 1) as u8, (cb & 1) as u8);
+                let k = serial_step(
+                    &mut bits,
+                    ((x >> i) & 1) as u8,
+                    (ca & 1) as u8,
+                    (cb & 1) as u8,
+                );
                 assert_eq!(u64::from(k), (ks >> i) & 1, "round {round} bit {i}");
             }
             assert_eq!(to_bits(&st), bits, "round {round}");

@@ -30,7 +30,13 @@ pub struct Aes128 {
 
 impl Drop for Aes128 {
     fn drop(&mut self) {
-        self.rk.zeroize();
+        // One 16-byte volatile store per round key (`zeroize` on the array would store byte by
+        // byte, which cost more than the AES-NI key expansion itself).
+        for k in self.rk.iter_mut() {
+            // SAFETY: `k` is a valid, aligned place of type [u8; 16].
+            unsafe { core::ptr::write_volatile(k, [0u8; 16]) };
+        }
+        core::sync::atomic::compiler_fence(core::sync::atomic::Ordering::SeqCst);
     }
 }
 
@@ -263,12 +269,100 @@ impl BlockCipher for NiKeys {
     #[inline(always)]
     fn fix1_chain(&self, es: &mut [u8; 16], ts: &mut [u8; 16], data: &mut [u8], decrypt: bool) {
         use core::arch::x86_64::*;
+        // SAFETY: as in `encrypt`; 16-byte loads/stores of 16-byte arrays.
+        unsafe {
+            let e = _mm_loadu_si128(es.as_ptr() as *const __m128i);
+            let t = _mm_loadu_si128(ts.as_ptr() as *const __m128i);
+            let (e, t) = self.fix1_chain_m128(e, t, data, decrypt);
+            _mm_storeu_si128(es.as_mut_ptr() as *mut __m128i, e);
+            _mm_storeu_si128(ts.as_mut_ptr() as *mut __m128i, t);
+        }
+    }
+}
+
+/// Register-level AES-NI primitives for the modes' one-shot fast paths, which keep their whole
+/// state in SSE registers (byte-array round trips cost store-forwarding stalls that dominate
+/// short messages). Only reachable through a [`NiKeys`], i.e. when the CPU has AES-NI.
+#[cfg(target_arch = "x86_64")]
+impl NiKeys {
+    /// E_K(x).
+    #[inline(always)]
+    pub(crate) fn enc(&self, x: core::arch::x86_64::__m128i) -> core::arch::x86_64::__m128i {
+        use core::arch::x86_64::*;
         let k = &self.0;
-        // SAFETY: as in `encrypt`; every load/store is of a 16-byte chunk or array.
+        // SAFETY: a `NiKeys` only exists when AES-NI is available; register-only operations.
+        unsafe {
+            let mut b = _mm_xor_si128(x, k[0]);
+            for ki in &k[1..ROUNDS] {
+                b = _mm_aesenc_si128(b, *ki);
+            }
+            _mm_aesenclast_si128(b, k[ROUNDS])
+        }
+    }
+
+    /// E_K(x ⊕ k0) for an input already whitened with the first round key (lets a mode fold
+    /// that XOR into values computed off its critical path).
+    #[inline(always)]
+    pub(crate) fn enc_whitened(
+        &self,
+        xk: core::arch::x86_64::__m128i,
+    ) -> core::arch::x86_64::__m128i {
+        use core::arch::x86_64::*;
+        let k = &self.0;
+        // SAFETY: as in `enc`.
+        unsafe {
+            let mut b = xk;
+            for ki in &k[1..ROUNDS] {
+                b = _mm_aesenc_si128(b, *ki);
+            }
+            _mm_aesenclast_si128(b, k[ROUNDS])
+        }
+    }
+
+    /// The first round key k0.
+    #[inline(always)]
+    pub(crate) fn k0(&self) -> core::arch::x86_64::__m128i {
+        self.0[0]
+    }
+
+    /// (E_K(a), E_K(b)), interleaved.
+    #[inline(always)]
+    pub(crate) fn enc2(
+        &self,
+        a: core::arch::x86_64::__m128i,
+        b: core::arch::x86_64::__m128i,
+    ) -> (core::arch::x86_64::__m128i, core::arch::x86_64::__m128i) {
+        use core::arch::x86_64::*;
+        let k = &self.0;
+        // SAFETY: as in `enc`.
+        unsafe {
+            let mut x = _mm_xor_si128(a, k[0]);
+            let mut y = _mm_xor_si128(b, k[0]);
+            for ki in &k[1..ROUNDS] {
+                x = _mm_aesenc_si128(x, *ki);
+                y = _mm_aesenc_si128(y, *ki);
+            }
+            (
+                _mm_aesenclast_si128(x, k[ROUNDS]),
+                _mm_aesenclast_si128(y, k[ROUNDS]),
+            )
+        }
+    }
+
+    /// [`BlockCipher::fix1_chain`] on register values: returns the new (es, ts).
+    #[inline(always)]
+    pub(crate) fn fix1_chain_m128(
+        &self,
+        mut e: core::arch::x86_64::__m128i,
+        mut t: core::arch::x86_64::__m128i,
+        data: &mut [u8],
+        decrypt: bool,
+    ) -> (core::arch::x86_64::__m128i, core::arch::x86_64::__m128i) {
+        use core::arch::x86_64::*;
+        let k = &self.0;
+        // SAFETY: as in `enc`; every load/store is of a 16-byte chunk of `data`.
         unsafe {
             let msb = _mm_set_epi64x(0, 0x80); // byte 0 = 0x80
-            let mut e = _mm_loadu_si128(es.as_ptr() as *const __m128i);
-            let mut t = _mm_loadu_si128(ts.as_ptr() as *const __m128i);
             for blk in data.chunks_exact_mut(16) {
                 let p = blk.as_mut_ptr() as *mut __m128i;
                 let x = _mm_loadu_si128(p);
@@ -284,10 +378,67 @@ impl BlockCipher for NiKeys {
                 t = _mm_aesenclast_si128(t, k[ROUNDS]);
                 e = _mm_aesenclast_si128(e, k[ROUNDS]);
             }
-            _mm_storeu_si128(es.as_mut_ptr() as *mut __m128i, e);
-            _mm_storeu_si128(ts.as_mut_ptr() as *mut __m128i, t);
         }
+        (e, t)
     }
+}
+
+/// Loads `x` (at most 16 bytes) into a register, zero-padded.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+pub(crate) fn load_partial(x: &[u8]) -> core::arch::x86_64::__m128i {
+    use core::arch::x86_64::*;
+    let mut b = [0u8; 16];
+    b[..x.len()].copy_from_slice(x);
+    // SAFETY: unaligned 16-byte load of a 16-byte array (SSE2 is baseline on x86-64).
+    let v = unsafe { _mm_loadu_si128(b.as_ptr() as *const __m128i) };
+    b.zeroize();
+    v
+}
+
+/// Stores the first `out.len()` (≤ 16) bytes of `v` into `out`.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+pub(crate) fn store_partial(v: core::arch::x86_64::__m128i, out: &mut [u8]) {
+    use core::arch::x86_64::*;
+    let mut b = [0u8; 16];
+    // SAFETY: unaligned 16-byte store into a 16-byte array.
+    unsafe { _mm_storeu_si128(b.as_mut_ptr() as *mut __m128i, v) };
+    let n = out.len();
+    out.copy_from_slice(&b[..n]);
+    b.zeroize();
+}
+
+/// The block with 0xff in bytes `0..l` and zero elsewhere (`l ≤ 16`; `l` is a public length).
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+pub(crate) fn prefix_mask(l: usize) -> core::arch::x86_64::__m128i {
+    use core::arch::x86_64::*;
+    const M: [u8; 32] = {
+        let mut m = [0u8; 32];
+        let mut i = 0;
+        while i < 16 {
+            m[i] = 0xff;
+            i += 1;
+        }
+        m
+    };
+    // SAFETY: 16-byte load from M[16 − l .. 32 − l] (in bounds for l ≤ 16).
+    unsafe { _mm_loadu_si128(M[16 - l..].as_ptr() as *const __m128i) }
+}
+
+/// The block with 0x80 in byte `l` and zero elsewhere (`l < 16`; public): the one-zero padding bit.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+pub(crate) fn pad_bit(l: usize) -> core::arch::x86_64::__m128i {
+    use core::arch::x86_64::*;
+    const P: [u8; 32] = {
+        let mut p = [0u8; 32];
+        p[16] = 0x80;
+        p
+    };
+    // SAFETY: 16-byte load from P[16 − l .. 32 − l] (in bounds for 1 ≤ 16 − l ≤ 16).
+    unsafe { _mm_loadu_si128(P[16 - l..].as_ptr() as *const __m128i) }
 }
 
 #[cfg(target_arch = "x86_64")]

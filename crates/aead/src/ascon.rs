@@ -115,23 +115,36 @@ fn le64_padded(b: &[u8]) -> u64 {
 
 fn check_nonce(nonce: &[u8]) -> Result<(), Error> {
     if nonce.len() != 16 {
-        return Err(Error::NonceLength { expected: 16, got: nonce.len() });
+        return Err(Error::NonceLength {
+            expected: 16,
+            got: nonce.len(),
+        });
     }
     Ok(())
 }
 
 fn check_tag_len(tag: &[u8]) -> Result<(), Error> {
     if tag.len() != 16 {
-        return Err(Error::TagLength { expected: 16, got: tag.len() });
+        return Err(Error::TagLength {
+            expected: 16,
+            got: tag.len(),
+        });
     }
     Ok(())
 }
 
 fn key_words(key: &[u8], le: bool) -> Result<[u64; 2], Error> {
     if key.len() != 16 {
-        return Err(Error::KeyLength { expected: 16, got: key.len() });
+        return Err(Error::KeyLength {
+            expected: 16,
+            got: key.len(),
+        });
     }
-    Ok(if le { [le64(&key[..8]), le64(&key[8..])] } else { [be64(&key[..8]), be64(&key[8..])] })
+    Ok(if le {
+        [le64(&key[..8]), le64(&key[8..])]
+    } else {
+        [be64(&key[..8]), be64(&key[8..])]
+    })
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -188,7 +201,9 @@ impl Scheme for Ascon128v12 {
     const TAG_LEN: usize = 16;
 
     fn new(key: &[u8]) -> Result<Self, Error> {
-        Ok(Self { k: key_words(key, false)? })
+        Ok(Self {
+            k: key_words(key, false)?,
+        })
     }
 
     dispatch_bmi!(Ascon128v12);
@@ -224,13 +239,7 @@ impl Ascon128v12 {
     }
 
     #[inline(always)]
-    fn dec_inner(
-        &self,
-        nonce: &[u8],
-        ad: &[u8],
-        buf: &mut [u8],
-        tag: &[u8],
-    ) -> Result<(), Error> {
+    fn dec_inner(&self, nonce: &[u8], ad: &[u8], buf: &mut [u8], tag: &[u8]) -> Result<(), Error> {
         check_nonce(nonce)?;
         let mut s = self.start(nonce, ad);
         let mut blocks = buf.chunks_exact_mut(8);
@@ -329,7 +338,9 @@ impl Scheme for AsconAead128 {
     const TAG_LEN: usize = 16;
 
     fn new(key: &[u8]) -> Result<Self, Error> {
-        Ok(Self { k: key_words(key, true)? })
+        Ok(Self {
+            k: key_words(key, true)?,
+        })
     }
 
     dispatch_bmi!(AsconAead128);
@@ -367,13 +378,7 @@ impl AsconAead128 {
     }
 
     #[inline(always)]
-    fn dec_inner(
-        &self,
-        nonce: &[u8],
-        ad: &[u8],
-        buf: &mut [u8],
-        tag: &[u8],
-    ) -> Result<(), Error> {
+    fn dec_inner(&self, nonce: &[u8], ad: &[u8], buf: &mut [u8], tag: &[u8]) -> Result<(), Error> {
         check_nonce(nonce)?;
         let mut s = self.start(nonce, ad);
         let mut blocks = buf.chunks_exact_mut(16);

@@ -30,7 +30,11 @@ const RC: [u16; 20] = {
         let mut j = 0;
         while j < 7 {
             let bit = lfsr & 1;
-            lfsr = if lfsr & 0x80 != 0 { (lfsr << 1) ^ 0x71 } else { lfsr << 1 };
+            lfsr = if lfsr & 0x80 != 0 {
+                (lfsr << 1) ^ 0x71
+            } else {
+                lfsr << 1
+            };
             let pos = (1u32 << j) - 1;
             if bit != 0 && pos < 16 {
                 rc[i] ^= 1 << pos;
@@ -268,14 +272,21 @@ impl KetjeSrv2 {
         buf: &mut [u8],
     ) -> Result<[u8; 16], Error> {
         if nonce.len() != 31 {
-            return Err(Error::NonceLength { expected: 31, got: nonce.len() });
+            return Err(Error::NonceLength {
+                expected: 31,
+                got: nonce.len(),
+            });
         }
         let mut d = Duplex::start(&self.key, nonce);
         // Associated data: at least one (possibly empty) block.
         let n_ad = ad.len().div_ceil(4).max(1);
         for i in 0..n_ad {
             let blk = &ad[(4 * i).min(ad.len())..(4 * i + 4).min(ad.len())];
-            let frame = if i + 1 == n_ad { FRAME_AD_LAST } else { FRAME_AD };
+            let frame = if i + 1 == n_ad {
+                FRAME_AD_LAST
+            } else {
+                FRAME_AD
+            };
             d.absorb(blk, frame, N_STEP);
         }
         // Body: at least one (possibly empty) block; the last one is absorbed with a stride.
@@ -320,8 +331,10 @@ impl Scheme for KetjeSrv2 {
     const TAG_LEN: usize = 16;
 
     fn new(key: &[u8]) -> Result<Self, Error> {
-        let key: [u8; 16] =
-            key.try_into().map_err(|_| Error::KeyLength { expected: 16, got: key.len() })?;
+        let key: [u8; 16] = key.try_into().map_err(|_| Error::KeyLength {
+            expected: 16,
+            got: key.len(),
+        })?;
         Ok(Self { key })
     }
 
@@ -339,7 +352,10 @@ impl KetjeSrv2 {
         tag: &mut [u8],
     ) -> Result<(), Error> {
         if tag.len() != 16 {
-            return Err(Error::TagLength { expected: 16, got: tag.len() });
+            return Err(Error::TagLength {
+                expected: 16,
+                got: tag.len(),
+            });
         }
         let t = self.run::<false>(nonce, ad, buf)?;
         tag.copy_from_slice(&t);
@@ -347,13 +363,7 @@ impl KetjeSrv2 {
     }
 
     #[inline(always)]
-    fn dec_inner(
-        &self,
-        nonce: &[u8],
-        ad: &[u8],
-        buf: &mut [u8],
-        tag: &[u8],
-    ) -> Result<(), Error> {
+    fn dec_inner(&self, nonce: &[u8], ad: &[u8], buf: &mut [u8], tag: &[u8]) -> Result<(), Error> {
         let mut t = self.run::<true>(nonce, ad, buf)?;
         let r = ct_finish_decrypt(&t, tag, buf);
         t.zeroize();

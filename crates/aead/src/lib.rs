@@ -81,13 +81,13 @@ pub(crate) fn has_bmi() -> bool {
     std::is_x86_feature_detected!("bmi1") && std::is_x86_feature_detected!("bmi2")
 }
 
-pub mod aes;
-pub mod cloc;
-pub mod silc;
-pub mod jambu;
-pub mod ascon;
 pub mod acorn;
+pub mod aes;
+pub mod ascon;
+pub mod cloc;
+pub mod jambu;
 pub mod ketje;
+pub mod silc;
 
 /// Errors of the byte-slice API.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -116,7 +116,10 @@ impl fmt::Display for Error {
                 write!(f, "nonce must be {expected} bytes, got {got}")
             }
             Error::CiphertextTooShort { tag_len, got } => {
-                write!(f, "ciphertext must hold at least the {tag_len}-byte tag, got {got} bytes")
+                write!(
+                    f,
+                    "ciphertext must hold at least the {tag_len}-byte tag, got {got} bytes"
+                )
             }
             Error::TagLength { expected, got } => {
                 write!(f, "tag must be {expected} bytes, got {got}")
@@ -155,12 +158,22 @@ pub trait Scheme: Sized + Send + Sync {
     /// Keys the scheme; `key` must be `KEY_LEN` bytes.
     fn new(key: &[u8]) -> Result<Self, Error>;
     /// Encrypts `buf` in place; writes the `TAG_LEN`-byte tag into `tag`.
-    fn encrypt_detached(&self, nonce: &[u8], ad: &[u8], buf: &mut [u8], tag: &mut [u8])
-        -> Result<(), Error>;
+    fn encrypt_detached(
+        &self,
+        nonce: &[u8],
+        ad: &[u8],
+        buf: &mut [u8],
+        tag: &mut [u8],
+    ) -> Result<(), Error>;
     /// Decrypts `buf` in place if `tag` verifies (constant-time comparison); otherwise wipes
     /// `buf` and returns [`Error::Authentication`].
-    fn decrypt_detached(&self, nonce: &[u8], ad: &[u8], buf: &mut [u8], tag: &[u8])
-        -> Result<(), Error>;
+    fn decrypt_detached(
+        &self,
+        nonce: &[u8],
+        ad: &[u8],
+        buf: &mut [u8],
+        tag: &[u8],
+    ) -> Result<(), Error>;
 }
 
 /// Final step of every detached decryption: compares the recomputed tag `expected` with the
@@ -205,7 +218,10 @@ impl<S: Scheme> Aead for Registered<S> {
     fn encrypt(&self, key: &[u8], nonce: &[u8], ad: &[u8], pt: &[u8]) -> Result<Vec<u8>, Error> {
         let scheme = S::new(key)?;
         if nonce.len() != S::NONCE_LEN {
-            return Err(Error::NonceLength { expected: S::NONCE_LEN, got: nonce.len() });
+            return Err(Error::NonceLength {
+                expected: S::NONCE_LEN,
+                got: nonce.len(),
+            });
         }
         let mut out = Vec::with_capacity(pt.len() + S::TAG_LEN);
         out.extend_from_slice(pt);
@@ -221,12 +237,18 @@ impl<S: Scheme> Aead for Registered<S> {
     fn decrypt(&self, key: &[u8], nonce: &[u8], ad: &[u8], ct: &[u8]) -> Result<Vec<u8>, Error> {
         let scheme = S::new(key)?;
         if nonce.len() != S::NONCE_LEN {
-            return Err(Error::NonceLength { expected: S::NONCE_LEN, got: nonce.len() });
+            return Err(Error::NonceLength {
+                expected: S::NONCE_LEN,
+                got: nonce.len(),
+            });
         }
         let body_len = ct
             .len()
             .checked_sub(S::TAG_LEN)
-            .ok_or(Error::CiphertextTooShort { tag_len: S::TAG_LEN, got: ct.len() })?;
+            .ok_or(Error::CiphertextTooShort {
+                tag_len: S::TAG_LEN,
+                got: ct.len(),
+            })?;
         let (body, tag) = ct.split_at(body_len);
         let mut out = body.to_vec();
         match scheme.decrypt_detached(nonce, ad, &mut out, tag) {
@@ -253,7 +275,11 @@ pub static ALGORITHMS: &[&dyn Aead] = &[
 
 /// Looks a scheme up by its SUPERCOP / CAESAR name.
 pub fn by_name(name: &str) -> Result<&'static dyn Aead, Error> {
-    ALGORITHMS.iter().copied().find(|a| a.name() == name).ok_or(Error::UnknownAlgorithm)
+    ALGORITHMS
+        .iter()
+        .copied()
+        .find(|a| a.name() == name)
+        .ok_or(Error::UnknownAlgorithm)
 }
 
 /// Implements the RustCrypto `aead` 0.6 traits (`KeySizeUser`, `KeyInit`, `AeadCore`,
