@@ -44,7 +44,12 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 /// The four eBACS lengths (name, bytes).
-const LENGTHS: [(&str, usize); 4] = [("zero", 0), ("short", 64), ("medium", 1536), ("long", 65536)];
+const LENGTHS: [(&str, usize); 4] = [
+    ("zero", 0),
+    ("short", 64),
+    ("medium", 1536),
+    ("long", 65536),
+];
 const LONG: usize = 65536;
 const SHORT: usize = 64;
 
@@ -85,6 +90,10 @@ pub struct Cell {
     pub nj: Option<f64>,
     /// `long` only: cycles/byte of long messages with empty AD (supplementary).
     pub no_ad: Option<f64>,
+    /// `zero` only: cycles of one key setup (`Scheme::new` + drop, i.e. key schedule and wipe).
+    /// The timed calls above reuse one keyed instance; SUPERCOP's `crypto_aead_*` API keys every
+    /// call, so add this figure when comparing per-call costs with C code measured that way.
+    pub key_setup: Option<f64>,
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -107,19 +116,29 @@ const RAPL_PATHS: &[&str] = &[
 
 impl Rapl {
     fn read(&self) -> Option<u64> {
-        std::fs::read_to_string(&self.path).ok()?.trim().parse().ok()
+        std::fs::read_to_string(&self.path)
+            .ok()?
+            .trim()
+            .parse()
+            .ok()
     }
 
     /// Energy in joules consumed between two readings (handles one counter wrap).
     fn joules(&self, a: u64, b: u64) -> f64 {
-        let d = if b >= a { b - a } else { b + self.max_uj.saturating_sub(a) };
+        let d = if b >= a {
+            b - a
+        } else {
+            b + self.max_uj.saturating_sub(a)
+        };
         d as f64 * 1e-6
     }
 
     /// Finds a readable counter and measures the idle baseline (sleeping for `idle`).
     fn probe(idle: Duration) -> Option<Rapl> {
         for p in RAPL_PATHS {
-            let Ok(s) = std::fs::read_to_string(p) else { continue };
+            let Ok(s) = std::fs::read_to_string(p) else {
+                continue;
+            };
             if s.trim().parse::<u64>().is_err() {
                 continue;
             }
@@ -128,7 +147,11 @@ impl Rapl {
                 .ok()
                 .and_then(|s| s.trim().parse().ok())
                 .unwrap_or(u64::MAX);
-            let mut r = Rapl { path: (*p).to_string(), max_uj, idle_w: 0.0 };
+            let mut r = Rapl {
+                path: (*p).to_string(),
+                max_uj,
+                idle_w: 0.0,
+            };
             let a = r.read()?;
             let t = Instant::now();
             std::thread::sleep(idle);
@@ -195,8 +218,13 @@ fn time_call<S: Scheme>(
     match dir {
         Dir::Enc => {
             let mut f = || {
-                s.encrypt_detached(black_box(&nonce), black_box(&ad), black_box(&mut buf), &mut tag)
-                    .expect("encrypt");
+                s.encrypt_detached(
+                    black_box(&nonce),
+                    black_box(&ad),
+                    black_box(&mut buf),
+                    &mut tag,
+                )
+                .expect("encrypt");
                 black_box(&tag);
             };
             let m = measure(cfg.samples, cfg.target_ns, &mut f);
@@ -204,7 +232,8 @@ fn time_call<S: Scheme>(
             (m, e)
         }
         Dir::Dec => {
-            s.encrypt_detached(&nonce, &ad, &mut buf, &mut tag).expect("encrypt");
+            s.encrypt_detached(&nonce, &ad, &mut buf, &mut tag)
+                .expect("encrypt");
             let ct = buf.clone();
             let mut f = || {
                 buf.copy_from_slice(black_box(&ct));
@@ -224,6 +253,10 @@ fn bench_scheme<S: Scheme>(cfg: Cfg, out: &mut Vec<Cell>, emit: &mut dyn FnMut(&
     let mut key = vec![0u8; S::KEY_LEN];
     fill(&mut key, 0x0123_4567_89ab_cdef);
     let s = S::new(&key).expect("key length");
+    let key_setup = measure(cfg.samples, cfg.target_ns, &mut || {
+        black_box(S::new(black_box(&key)).expect("key length"));
+    })
+    .cycles;
     for dir in [Dir::Enc, Dir::Dec] {
         let mut at = std::collections::HashMap::new();
         for &(_, len) in &LENGTHS {
@@ -231,7 +264,10 @@ fn bench_scheme<S: Scheme>(cfg: Cfg, out: &mut Vec<Cell>, emit: &mut dyn FnMut(&
         }
         // Supplementary: long messages without associated data (message-only cost).
         let no_ad_long = {
-            let cfg = Cfg { energy: None, ..cfg };
+            let cfg = Cfg {
+                energy: None,
+                ..cfg
+            };
             let (l, _) = time_call(&s, dir, LONG, 0, cfg);
             let (sh, _) = time_call(&s, dir, SHORT, 0, cfg);
             (l.cycles - sh.cycles) / (LONG - SHORT) as f64
@@ -251,7 +287,11 @@ fn bench_scheme<S: Scheme>(cfg: Cfg, out: &mut Vec<Cell>, emit: &mut dyn FnMut(&
                 }
                 _ => {
                     let d = len as f64;
-                    (Some(m.cycles / d), Some(m.median_ns / d), e.map(|j| j * 1e9 / d))
+                    (
+                        Some(m.cycles / d),
+                        Some(m.median_ns / d),
+                        e.map(|j| j * 1e9 / d),
+                    )
                 }
             };
             let cell = Cell {
@@ -264,6 +304,7 @@ fn bench_scheme<S: Scheme>(cfg: Cfg, out: &mut Vec<Cell>, emit: &mut dyn FnMut(&
                 ns_per_byte: npb,
                 nj,
                 no_ad: (len == LONG).then_some(no_ad_long),
+                key_setup: (len == 0).then_some(key_setup),
             };
             emit(&cell);
             out.push(cell);
@@ -294,9 +335,19 @@ fn json_line(c: &Cell, quick: bool, energy: bool) -> String {
     if let Some(x) = c.no_ad {
         s.push_str(&format!("\"cycles_per_byte_no_ad\":{},", num(Some(x), 3)));
     }
+    if let Some(x) = c.key_setup {
+        s.push_str(&format!("\"key_setup_cycles\":{},", num(Some(x), 1)));
+    }
     if energy {
-        let field = if c.bytes == 0 { "nj_per_call" } else { "nj_per_byte" };
-        s.push_str(&format!("\"energy\":\"rapl\",\"{field}\":{},", num(c.nj, 3)));
+        let field = if c.bytes == 0 {
+            "nj_per_call"
+        } else {
+            "nj_per_byte"
+        };
+        s.push_str(&format!(
+            "\"energy\":\"rapl\",\"{field}\":{},",
+            num(c.nj, 3)
+        ));
     } else {
         s.push_str("\"energy\":\"unavailable\",");
     }
@@ -323,7 +374,11 @@ fn print_table(cells: &[Cell], energy: Option<&Rapl>, quick: bool) {
         "CPU: {}; cycles = TSC ticks (rdtsc); medians of {} runs{}",
         cpu_model(),
         if quick { "few (--quick)" } else { "many" },
-        if quick { " — QUICK, indicative only" } else { "" }
+        if quick {
+            " — QUICK, indicative only"
+        } else {
+            ""
+        }
     );
     match energy {
         Some(r) => println!(
@@ -337,9 +392,10 @@ fn print_table(cells: &[Cell], energy: Option<&Rapl>, quick: bool) {
     }
     println!();
     println!(
-        "{:<18} {:>3}  {:>14}  {:>10} {:>10} {:>10}  {:>10}   {:>9} {:>9} {:>9}",
+        "{:<18} {:>3}  {:>8}  {:>14}  {:>10} {:>10} {:>10}  {:>10}   {:>9} {:>9} {:>9}",
         "scheme",
         "dir",
+        "key cyc",
         "zero cyc(ns)",
         "short c/B",
         "medium c/B",
@@ -354,9 +410,10 @@ fn print_table(cells: &[Cell], energy: Option<&Rapl>, quick: bool) {
         let cb = |i: usize| num(c(i).cycles_per_byte, 2);
         let nb = |i: usize| num(c(i).ns_per_byte, 3);
         println!(
-            "{:<18} {:>3}  {:>14}  {:>10} {:>10} {:>10}  {:>10}   {:>9} {:>9} {:>9}",
+            "{:<18} {:>3}  {:>8}  {:>14}  {:>10} {:>10} {:>10}  {:>10}   {:>9} {:>9} {:>9}",
             c(0).scheme,
             c(0).dir.name(),
+            num(c(0).key_setup, 0),
             format!("{:.0}({:.0})", c(0).call.cycles, c(0).call.median_ns),
             cb(1),
             cb(2),
@@ -368,9 +425,10 @@ fn print_table(cells: &[Cell], energy: Option<&Rapl>, quick: bool) {
         );
         if energy.is_some() {
             println!(
-                "{:<18} {:>3}  {:>14}  {:>10} {:>10} {:>10}",
+                "{:<18} {:>3}  {:>8}  {:>14}  {:>10} {:>10} {:>10}",
                 "",
                 "nJ",
+                "",
                 num(c(0).nj, 1),
                 num(c(1).nj, 2),
                 num(c(2).nj, 2),
@@ -381,6 +439,9 @@ fn print_table(cells: &[Cell], energy: Option<&Rapl>, quick: bool) {
     println!();
     println!("zero: per call (no per-byte figure); long = (t(65536) − t(64)) / 65472;");
     println!("(no AD): long-message cycles/byte with empty associated data (supplementary)");
+    println!(
+        "key cyc: one key setup (key schedule + wipe); the timed calls reuse a keyed instance"
+    );
 }
 
 /// Measures every scheme (`samples` batches of about `target_ns` each; `idle` is how long to
@@ -395,7 +456,11 @@ pub fn collect(
     emit: &mut dyn FnMut(&Cell),
 ) -> (Vec<Cell>, Option<&'static Rapl>) {
     let rapl: Option<&'static Rapl> = Rapl::probe(idle).map(|r| &*Box::leak(Box::new(r)));
-    let cfg = Cfg { samples, target_ns, energy: rapl };
+    let cfg = Cfg {
+        samples,
+        target_ns,
+        energy: rapl,
+    };
     let mut cells = Vec::new();
     macro_rules! each {
         ($($s:ty),*) => {$(
@@ -405,7 +470,15 @@ pub fn collect(
             }
         )*};
     }
-    each!(cloc::Clocv3, silc::Silcv3, jambu::Jambuv2, ketje::KetjeSrv2, ascon::Ascon128v12, acorn::Acorn128v3, ascon::AsconAead128);
+    each!(
+        cloc::Clocv3,
+        silc::Silcv3,
+        jambu::Jambuv2,
+        ketje::KetjeSrv2,
+        ascon::Ascon128v12,
+        acorn::Acorn128v3,
+        ascon::AsconAead128
+    );
     (cells, rapl)
 }
 
@@ -426,7 +499,10 @@ pub fn run(json: bool, quick: bool) -> ExitCode {
     };
     let (cells, rapl) = collect(samples, target_ns, idle, &mut |_| {}, &mut emit);
     // Every registered scheme must be covered (the list above is typed, the registry dynamic).
-    debug_assert_eq!(cells.len(), hayate_aead::ALGORITHMS.len() * 2 * LENGTHS.len());
+    debug_assert_eq!(
+        cells.len(),
+        hayate_aead::ALGORITHMS.len() * 2 * LENGTHS.len()
+    );
     if !json {
         print_table(&cells, rapl, quick);
     }
@@ -439,7 +515,13 @@ mod tests {
 
     #[test]
     fn json_zero_has_null_per_byte() {
-        let m = Measurement { median_ns: 100.0, cycles: 300.0, min_ns: 90.0, max_ns: 120.0, samples: 3 };
+        let m = Measurement {
+            median_ns: 100.0,
+            cycles: 300.0,
+            min_ns: 90.0,
+            max_ns: 120.0,
+            samples: 3,
+        };
         let c = Cell {
             scheme: "ascon128v12",
             dir: Dir::Dec,
@@ -450,6 +532,7 @@ mod tests {
             ns_per_byte: None,
             nj: None,
             no_ad: None,
+            key_setup: Some(90.0),
         };
         let line = json_line(&c, true, false);
         let v: serde_json::Value = serde_json::from_str(&line).unwrap();
@@ -458,6 +541,7 @@ mod tests {
         assert!(v["cycles_per_byte"].is_null());
         assert!(v["ns_per_byte"].is_null());
         assert_eq!(v["cycles"], 300.0);
+        assert_eq!(v["key_setup_cycles"], 90.0);
         assert_eq!(v["energy"], "unavailable");
     }
 }
