@@ -406,6 +406,7 @@ impl<P: FpParams<N>, const N: usize> Fp<P, N> {
     }
 
     /// a/2.
+    #[inline(always)]
     pub fn halve(&self) -> Self {
         // if odd add p, then shift; the carry of a + p (possible for full-width p) becomes the
         // new top bit
@@ -427,7 +428,7 @@ impl<P: FpParams<N>, const N: usize> Fp<P, N> {
     #[inline(always)]
     fn mont_mul_limbs(a: &[u64; N], b: &[u64; N]) -> [u64; N] {
         if Self::PM_C != 0 {
-            backend::portable::reduce_pm(&backend::portable::mul_wide(a, b), Self::PM_C)
+            backend::mul_pm(a, b, Self::PM_C)
         } else if Self::FULL_WIDTH {
             backend::portable::mont_mul_full(a, b, &P::MODULUS, Self::INV)
         } else {
@@ -439,7 +440,7 @@ impl<P: FpParams<N>, const N: usize> Fp<P, N> {
     #[inline(always)]
     pub fn square(&self) -> Self {
         if Self::PM_C != 0 {
-            return Self::from_mont_unchecked(backend::portable::reduce_pm(&backend::portable::sqr_wide(&self.mont), Self::PM_C));
+            return Self::from_mont_unchecked(backend::sqr_pm(&self.mont, Self::PM_C));
         }
         Self::from_mont_unchecked(backend::mont_sqr(&self.mont, &P::MODULUS, Self::INV))
     }

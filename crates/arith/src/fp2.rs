@@ -431,6 +431,9 @@ impl<P: TowerParams<N>, const N: usize> Field for Fp2<P, N> {
     fn double(&self) -> Self {
         Fp2::double(self)
     }
+    fn halve(&self) -> Self {
+        Fp2::halve(self)
+    }
     fn invert(&self) -> CtOption<Self> {
         Fp2::invert(self)
     }

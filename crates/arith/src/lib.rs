@@ -63,6 +63,9 @@ pub trait Field:
     fn is_zero(&self) -> Choice;
     fn square(&self) -> Self;
     fn double(&self) -> Self;
+    /// a/2 (p odd): constant time, as cheap as an addition (curve formulas use it to avoid
+    /// doublings, e.g. the a = 0 Jacobian doubling with λ = 3X²/2).
+    fn halve(&self) -> Self;
     fn invert(&self) -> CtOption<Self>;
     /// a⁻¹ in constant time by the fastest constant-time method available: Bernstein–Yang
     /// safegcd for prime fields ([`Fp::invert_safegcd`]); defaults to [`Field::invert`].
@@ -94,6 +97,10 @@ impl<P: FpParams<N>, const N: usize> Field for Fp<P, N> {
     #[inline(always)]
     fn double(&self) -> Self {
         Fp::double(self)
+    }
+    #[inline(always)]
+    fn halve(&self) -> Self {
+        Fp::halve(self)
     }
     fn invert(&self) -> CtOption<Self> {
         Fp::invert(self)

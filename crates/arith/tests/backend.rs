@@ -300,6 +300,61 @@ fn check_reduce_pm<const N: usize>(c: u64) {
     }
 }
 
+/// The fused pseudo-Mersenne kernels (`backend::mul_pm` / `sqr_pm`: MULX/ADX assembly for
+/// N = 4 when the CPU has it, else portable) against big-integer a·b mod m and a² mod m, for
+/// several c: all pairs of edge operands (0, 1, 2, m − 1, m, m + 1, 2^256 − 1, limb
+/// boundaries, (m − 1)/2, values with all-ones or zero limbs) — whose products reach the
+/// fold's corner cases (top word of the first fold equal to c, carry of the second fold, r
+/// just below / at / above m) — and random ones, both in [0, m) and anywhere below 2^256.
+fn check_pm_kernels(c: u64) {
+    let mut m = [u64::MAX; 4];
+    m[0] = c.wrapping_neg();
+    let mb = big_of(&m);
+    let mut ops: Vec<[u64; 4]> = edges(&m);
+    ops.push([u64::MAX; 4]);
+    ops.push(m);
+    let mut mp1 = m;
+    mp1[0] = mp1[0].wrapping_add(1);
+    ops.push(mp1);
+    ops.push([u64::MAX, u64::MAX, 0, u64::MAX]);
+    ops.push([0, 0, 0, u64::MAX]);
+    ops.push([u64::MAX, 0, u64::MAX, 0]);
+    let mut r = rng();
+    for _ in 0..20 {
+        ops.push(random_limbs::<4>(&mut r));
+    }
+    let mut pairs: Vec<([u64; 4], [u64; 4])> = Vec::new();
+    for a in &ops {
+        for b in &ops {
+            pairs.push((*a, *b));
+        }
+    }
+    for _ in 0..RANDOM_CASES {
+        pairs.push((random_limbs::<4>(&mut r), random_limbs::<4>(&mut r)));
+        pairs.push((below(&mut r, &m), below(&mut r, &m)));
+    }
+    #[cfg(target_arch = "x86_64")]
+    let asm = backend::x86_64::cpu_has_mulx_adx();
+    for (a, b) in &pairs {
+        let want = (big_of(a) * big_of(b)) % &mb;
+        let want_sq = (big_of(a) * big_of(a)) % &mb;
+        assert_eq!(big_of(&backend::mul_pm(a, b, c)), want, "mul_pm c = {c:#x}, a = {a:x?}, b = {b:x?}");
+        assert_eq!(big_of(&backend::sqr_pm(a, c)), want_sq, "sqr_pm c = {c:#x}, a = {a:x?}");
+        #[cfg(target_arch = "x86_64")]
+        if asm {
+            assert_eq!(big_of(&backend::x86_64::mul_pm_4(a, b, c)), want, "asm mul_pm c = {c:#x}, a = {a:x?}, b = {b:x?}");
+            assert_eq!(big_of(&backend::x86_64::sqr_pm_4(a, c)), want_sq, "asm sqr_pm c = {c:#x}, a = {a:x?}");
+        }
+    }
+}
+
+#[test]
+fn pseudo_mersenne_kernels() {
+    for c in [0x1_0000_03D1, (1 << 62) - 1, 1, 2, 0x3_0000_0000_0001, 0x1000_0000_0000_0000] {
+        check_pm_kernels(c);
+    }
+}
+
 #[test]
 fn pseudo_mersenne_reduction() {
     check_reduce_pm::<4>(0x1_0000_03D1); // secp256k1: c = 2^32 + 977

@@ -270,10 +270,156 @@ def gen_redc(N):
             "pure, readonly")
 
 
+def pm_fold(g, N, t):
+    """Pseudo-Mersenne reduction of the 2N-limb value in regs t modulo m = 2^(64N) - c, with c
+    (< 2^62) on top of the stack: r = lo + hi*c (N + 1 words), r += r_N*c (carry k), then the
+    canonical value: s = r + c mod 2^(64N) is taken iff k or the carry of r + c is set (same
+    argument as `portable::reduce_pm`). Returns N regs."""
+    g.e("pop rdx")
+    lo, hi = t[:N], t[N:]
+    z = g.alloc()
+    g.e("xor %s, %s" % (g.r(z, "e"), g.r(z, "e")))
+    top = None
+    for j in range(N):
+        h, l = g.alloc(), g.alloc()
+        g.e("mulx %s, %s, %s" % (g.r(h), g.r(l), g.r(hi[j])))
+        g.release(hi[j])
+        g.e("adox %s, %s" % (g.r(lo[j]), g.r(l)))
+        g.release(l)
+        if j < N - 1:
+            g.e("adcx %s, %s" % (g.r(lo[j + 1]), g.r(h)))
+            g.release(h)
+        else:
+            g.e("adcx %s, %s" % (g.r(h), g.r(z)))
+            g.e("adox %s, %s" % (g.r(h), g.r(z)))
+            top = h
+    # second fold: top*c < 2^124
+    h, l = g.alloc(), g.alloc()
+    g.e("mulx %s, %s, %s" % (g.r(h), g.r(l), g.r(top)))
+    g.e("add %s, %s" % (g.r(lo[0]), g.r(l)))
+    g.e("adc %s, %s" % (g.r(lo[1]), g.r(h)))
+    for j in range(2, N):
+        g.e("adc %s, %s" % (g.r(lo[j]), g.r(z)))
+    g.release(h)
+    g.release(l)
+    k = top
+    g.e("sbb %s, %s" % (g.r(k), g.r(k)))          # k = -carry
+    s = []
+    for j in range(N):
+        q = g.alloc()
+        g.e("mov %s, %s" % (g.r(q), g.r(lo[j])))
+        s.append(q)
+    g.e("add %s, rdx" % g.r(s[0]))
+    for j in range(1, N):
+        g.e("adc %s, %s" % (g.r(s[j]), g.r(z)))
+    g.e("adc %s, %s" % (g.r(k), g.r(z)))            # ZF = !(carry | carry of r + c)
+    for j in range(N):
+        g.e("cmovnz %s, %s" % (g.r(lo[j]), g.r(s[j])))
+    for q in s + [k, z]:
+        g.release(q)
+    return lo
+
+
+def gen_mul_pm(N):
+    g = Gen([("a", "a.as_ptr()"), ("b", "b.as_ptr()"), ("c", "c")], 9)
+    g.e("push {c}")
+    g.free.append("c")
+    t = row0(g, N, "a", "b")
+    done = [t[0]]
+    t = t[1:]
+    for i in range(1, N):
+        t = mul_row(g, N, t, "a", i, "b")
+        done.append(t[0])
+        t = t[1:]
+    g.free += ["a", "b"]
+    r = pm_fold(g, N, done + t)
+    g.finish(r)
+    outs = ", ".join("r%d" % i for i in range(N))
+    emit_fn("mul_pm_%d" % N,
+            "(a: &[u64; %d], b: &[u64; %d], c: u64) -> [u64; %d]" % (N, N, N),
+            ["let (%s): (%s);" % (outs, ", ".join(["u64"] * N))], g,
+            ["[%s]" % outs],
+            "a·b mod 2^%d − c (pseudo-Mersenne, 0 < c < 2^62), fully reduced; any a, b < 2^%d. Same contract as `portable::mul_pm`." % (64 * N, 64 * N),
+            "pure, readonly")
+
+
+def gen_sqr_pm_4():
+    """a² mod 2^256 − c: the six off-diagonal products once, doubled on the CF chain while the
+    four squares are added on the OF chain, then `pm_fold`."""
+    N = 4
+    g = Gen([("a", "a.as_ptr()"), ("c", "c")], 10)
+    g.e("push {c}")
+    g.free.append("c")
+    A = lambda i: mem("a", i)
+    R = g.r
+    g.e("mov rdx, %s" % A(0))
+    t1, t2 = g.alloc(), g.alloc()
+    g.e("mulx %s, %s, %s" % (R(t2), R(t1), A(1)))
+    t3, l = g.alloc(), g.alloc()
+    g.e("mulx %s, %s, %s" % (R(t3), R(l), A(2)))
+    g.e("add %s, %s" % (R(t2), R(l)))
+    t4 = g.alloc()
+    g.e("mulx %s, %s, %s" % (R(t4), R(l), A(3)))
+    g.e("adc %s, %s" % (R(t3), R(l)))
+    g.e("adc %s, 0" % R(t4))
+    g.e("mov rdx, %s" % A(1))
+    z = g.alloc()
+    g.e("xor %s, %s" % (R(z, "e"), R(z, "e")))
+    h = g.alloc()
+    g.e("mulx %s, %s, %s" % (R(h), R(l), A(2)))
+    g.e("adox %s, %s" % (R(t3), R(l)))
+    g.e("adcx %s, %s" % (R(t4), R(h)))
+    t5 = g.alloc()
+    g.e("mulx %s, %s, %s" % (R(t5), R(l), A(3)))
+    g.e("adox %s, %s" % (R(t4), R(l)))
+    g.e("adcx %s, %s" % (R(t5), R(z)))           # no carry out: a high word is < 2^64 - 1
+    g.e("mov rdx, %s" % A(2))
+    t6 = g.alloc()
+    g.e("mulx %s, %s, %s" % (R(t6), R(l), A(3)))
+    g.e("adox %s, %s" % (R(t5), R(l)))
+    g.e("adox %s, %s" % (R(t6), R(z)))           # off-diagonal sum < a²/2 < 2^511: no carry
+    # double (CF chain) and add the squares (OF chain)
+    g.e("xor %s, %s" % (R(z, "e"), R(z, "e")))
+    g.e("mov rdx, %s" % A(0))
+    t0 = g.alloc()
+    g.e("mulx %s, %s, rdx" % (R(h), R(t0)))
+    g.e("adcx %s, %s" % (R(t1), R(t1)))
+    g.e("adox %s, %s" % (R(t1), R(h)))
+    t = [t0, t1, t2, t3, t4, t5, t6]
+    for i in (1, 2):
+        g.e("mov rdx, %s" % A(i))
+        g.e("mulx %s, %s, rdx" % (R(h), R(l)))
+        g.e("adcx %s, %s" % (R(t[2 * i]), R(t[2 * i])))
+        g.e("adox %s, %s" % (R(t[2 * i]), R(l)))
+        g.e("adcx %s, %s" % (R(t[2 * i + 1]), R(t[2 * i + 1])))
+        g.e("adox %s, %s" % (R(t[2 * i + 1]), R(h)))
+    g.e("mov rdx, %s" % A(3))
+    g.release(h)
+    t7 = g.alloc()
+    g.e("mulx %s, %s, rdx" % (R(t7), R(l)))
+    g.e("adcx %s, %s" % (R(t6), R(t6)))
+    g.e("adox %s, %s" % (R(t6), R(l)))
+    g.e("adcx %s, %s" % (R(t7), R(z)))
+    g.e("adox %s, %s" % (R(t7), R(z)))
+    g.release(l)
+    g.release(z)
+    g.free.append("a")
+    r = pm_fold(g, N, t + [t7])
+    g.finish(r)
+    outs = ", ".join("r%d" % i for i in range(N))
+    emit_fn("sqr_pm_4",
+            "(a: &[u64; 4], c: u64) -> [u64; 4]",
+            ["let (%s): (%s);" % (outs, ", ".join(["u64"] * N))], g,
+            ["[%s]" % outs],
+            "a² mod 2^256 − c (pseudo-Mersenne, 0 < c < 2^62), fully reduced; any a < 2^256. Same contract as `portable::sqr_pm`.",
+            "pure, readonly")
+
+
 print("// @generated by crates/arith/tools/gen_x86_64.py — do not edit by hand.")
 print("//")
-print("// Every function requires BMI2 + ADX at run time (checked by the caller) and a modulus")
-print("// with the top bit of its top limb clear. Straight-line code: no branches, no")
+print("// Every function requires BMI2 + ADX at run time (checked by the caller); the Montgomery")
+print("// kernels need a modulus with the top bit of its top limb clear, the pseudo-Mersenne ones")
+print("// (`*_pm_*`) a modulus 2^(64N) - c with 0 < c < 2^62. Straight-line code: no branches, no")
 print("// data-dependent memory addresses (constant time).")
 print()
 print("pub(crate) mod k {")
@@ -281,4 +427,6 @@ for N in (4, 6):
     gen_mont_mul(N)
     gen_mul_wide(N)
     gen_redc(N)
+gen_mul_pm(4)
+gen_sqr_pm_4()
 print("}")

@@ -4,8 +4,8 @@
 //! A curve is a zero-sized type implementing [`CurveParams`]; all point types are generic over
 //! it. The constants are `const` (built with `Fp::from_hex_const`, and for G2 with Fp2's const
 //! constructor), so no curve data is computed at run time. `A_IS_ZERO` / `A_IS_MINUS_3` select
-//! the specialised formulas (RCB 2016 Algorithms 7–9 and 4–6, Jacobian dbl-2009-l and
-//! dbl-2001-b) at compile time; they must agree with `A` (see [`params_are_consistent`]).
+//! the specialised formulas (RCB 2016 Algorithms 7–9 and 4–6, the Jacobian a = 0 and
+//! a = −3 doublings) at compile time; they must agree with `A` (see [`params_are_consistent`]).
 
 use core::fmt::Debug;
 
@@ -23,9 +23,9 @@ pub trait CurveParams: 'static + Copy + Send + Sync + Debug + Default + Eq {
     const A: Self::Base;
     /// The coefficient b.
     const B: Self::Base;
-    /// Must be `true` iff a = 0 (selects RCB Algorithms 7–9 and Jacobian dbl-2009-l).
+    /// Must be `true` iff a = 0 (selects RCB Algorithms 7–9 and the a = 0 Jacobian doubling).
     const A_IS_ZERO: bool;
-    /// Must be `true` iff a = −3 (selects RCB Algorithms 4–6 and Jacobian dbl-2001-b).
+    /// Must be `true` iff a = −3 (selects RCB Algorithms 4–6 and the a = −3 Jacobian doubling).
     const A_IS_MINUS_3: bool;
     /// Affine coordinates (x, y) of the generator G of the order-r subgroup.
     const GENERATOR: (Self::Base, Self::Base);

@@ -2,10 +2,13 @@
 //! §2.2, curve E_J: Y² = X³ + aXZ⁴ + bZ⁶).
 //!
 //! Formulas (names from the Explicit-Formulas Database, costs in paper 002's M/S model):
-//! * doubling: a = 0 `dbl-2009-l` (2M + 5S), a = −3 `dbl-2001-b` (3M + 5S), generic a
+//! * doubling: for a = 0 (3M + 3S) and a = −3 (4M + 4S) the "halved" doubling, which returns
+//!   2P scaled by 1/2 (Z₃ = YZ instead of 2YZ) and so trades the formula's doublings for one
+//!   halving (six and eight field additions instead of fifteen and sixteen for `dbl-2009-l`
+//!   and `dbl-2001-b`; the same idea as libsecp256k1's `gej_double`); generic a
 //!   `dbl-2007-bl` (1M + 8S + 1·m_a); paper 002 quotes P1363's 4M + 6S;
 //! * addition: `add-2007-bl` (11M + 5S; paper 002 quotes P1363's 12M + 4S), mixed addition with
-//!   an affine point `madd-2007-bl` (7M + 4S);
+//!   an affine point by the textbook formula (8M + 3S, Z₃ = Z₁H);
 //! * repeated doubling [`Jacobian::double_n`]: paper 002 §4.2, the 2ⁿ-fold doubling that keeps
 //!   W = aZ⁴ between steps ("modified Jacobian" of Cohen–Miyaji–Ono, the chain of Itoh et al.),
 //!   4M + 4S per step (6.8M at S = 0.7M) instead of 4M + 6S;
@@ -85,29 +88,25 @@ impl<C: CurveParams> Jacobian<C> {
     /// 2P. Correct for every input (O and 2-torsion points give Z = 0); constant time.
     #[inline]
     pub fn double(&self) -> Self {
-        if C::A_IS_ZERO {
-            // dbl-2009-l: 2M + 5S
-            let a = self.x.square();
-            let b = self.y.square();
-            let c = b.square();
-            let d = ((self.x + b).square() - a - c).double();
-            let e = a.double() + a;
-            let f = e.square();
-            let x3 = f - d.double();
-            let y3 = e * (d - x3) - c.double().double().double();
-            let z3 = (self.y * self.z).double();
-            Self { x: x3, y: y3, z: z3 }
-        } else if C::A_IS_MINUS_3 {
-            // dbl-2001-b: 3M + 5S
-            let delta = self.z.square();
-            let gamma = self.y.square();
-            let beta = self.x * gamma;
-            let t = (self.x - delta) * (self.x + delta);
-            let alpha = t.double() + t;
-            let beta4 = beta.double().double();
-            let x3 = alpha.square() - beta4.double();
-            let z3 = (self.y + self.z).square() - gamma - delta;
-            let y3 = alpha * (beta4 - x3) - gamma.square().double().double().double();
+        if C::A_IS_ZERO || C::A_IS_MINUS_3 {
+            // halved doubling: the result is 2P scaled by 1/2, i.e. (X'/4 : Y'/8 : Z'/2) for the
+            // textbook 2P = (X' : Y' : Z') with M = 3X² + aZ⁴, X' = M² − 8XY²,
+            // Y' = M(4XY² − X') − 8Y⁴, Z' = 2YZ. With L = M/2 and T = XY²: X3 = L² − 2T,
+            // Y3 = L(T − X3) − Y⁴, Z3 = YZ (the formula's doublings become one halving).
+            // M/3 = X² for a = 0 (3M + 3S, six additions; dbl-2009-l needs fifteen) and
+            // (X − Z²)(X + Z²) for a = −3 (4M + 4S, eight; dbl-2001-b's 3M + 5S needs sixteen).
+            let m3 = if C::A_IS_ZERO {
+                self.x.square()
+            } else {
+                let zz = self.z.square();
+                (self.x - zz) * (self.x + zz)
+            };
+            let l = m3 + m3.halve();
+            let yy = self.y.square();
+            let t = self.x * yy;
+            let x3 = l.square() - t.double();
+            let y3 = l * (t - x3) - yy.square();
+            let z3 = self.y * self.z;
             Self { x: x3, y: y3, z: z3 }
         } else {
             // dbl-2007-bl: 1M + 8S + 1·m_a
@@ -127,8 +126,9 @@ impl<C: CurveParams> Jacobian<C> {
     /// \[2ⁿ\]P (public n). For generic a this is paper 002 §4.2's repeated doubling, keeping
     /// W = aZ⁴ across steps: per step X² , Y², Y⁴, M² (4S) and X·Y², M·(S − X'), Y·Z, T·W (4M),
     /// with M = 3X² + W, S = 4XY², T = 8Y⁴, X' = M² − 2S, Y' = M(S − X') − T, Z' = 2YZ,
-    /// W' = 2T·W (= a·Z'⁴). For a = 0 (2M + 5S) and a = −3 (3M + 5S) the specialised single
-    /// doublings are already cheaper than 4M + 4S and are simply repeated. Constant time in P.
+    /// W' = 2T·W (= a·Z'⁴). For a = 0 (3M + 3S) and a = −3 (4M + 4S with fewer additions)
+    /// the halved single doublings are at least as cheap and are simply repeated. Constant
+    /// time in P.
     pub fn double_n(&self, n: usize) -> Self {
         if n == 0 {
             return *self;
@@ -186,34 +186,34 @@ impl<C: CurveParams> Jacobian<C> {
         (Self { x: x3, y: y3, z: z3 }, is_dbl)
     }
 
-    /// Mixed addition by `madd-2007-bl` (Q affine, finite) without exceptional-case handling.
+    /// Mixed addition (Q affine, finite) without exceptional-case handling (see
+    /// [`Self::add_affine_unchecked_zr`]).
     #[inline]
     pub(crate) fn add_affine_unchecked(&self, rhs: &Affine<C>) -> (Self, Choice) {
         let (sum, is_dbl, _) = self.add_affine_unchecked_zr(rhs);
         (sum, is_dbl)
     }
 
-    /// [`Self::add_affine_unchecked`] that also returns the ratio Z₃/Z₁ = 2H (`madd-2007-bl`
-    /// with Z₃ = Z₁·2H computed directly: 1M instead of (Z₁ + H)² − Z₁² − H²), as needed to
-    /// bring a chain of sums to a common Z.
+    /// [`Self::add_affine_unchecked`] that also returns the ratio Z₃/Z₁ = H, as needed to bring
+    /// a chain of sums to a common Z. The textbook mixed addition (Hankerson–Menezes–Vanstone,
+    /// *Guide to ECC*, Alg. 3.22 in Jacobian form; 8M + 3S and seven additions, where
+    /// `madd-2007-bl`'s scaled variant needs twelve): H = x₂Z₁² − X₁, R = y₂Z₁³ − Y₁,
+    /// X₃ = R² − H³ − 2X₁H², Y₃ = R(X₁H² − X₃) − Y₁H³, Z₃ = Z₁H.
     #[inline]
     pub(crate) fn add_affine_unchecked_zr(&self, rhs: &Affine<C>) -> (Self, Choice, C::Base) {
         let z1z1 = self.z.square();
         let u2 = rhs.x * z1z1;
         let s2 = rhs.y * self.z * z1z1;
         let h = u2 - self.x;
+        let r = s2 - self.y;
         let hh = h.square();
-        let i = hh.double().double();
-        let j = h * i;
-        let rr = s2 - self.y;
-        let r = rr.double();
-        let v = self.x * i;
-        let x3 = r.square() - j - v.double();
-        let y3 = r * (v - x3) - (self.y * j).double();
-        let zr = h.double();
-        let z3 = self.z * zr;
-        let is_dbl = h.is_zero() & rr.is_zero();
-        (Self { x: x3, y: y3, z: z3 }, is_dbl, zr)
+        let hhh = h * hh;
+        let v = self.x * hh;
+        let x3 = r.square() - hhh - v.double();
+        let y3 = r * (v - x3) - self.y * hhh;
+        let z3 = self.z * h;
+        let is_dbl = h.is_zero() & r.is_zero();
+        (Self { x: x3, y: y3, z: z3 }, is_dbl, h)
     }
 
     /// P + Q, correct for all inputs and constant time (computes the doubling as well and

@@ -420,7 +420,7 @@ pub(crate) fn signed_window(j: &SwInt, i: usize) -> u64 {
 ///
 /// * a = 0 (the doubling and mixed addition use neither a nor b): no inversion at all. With
 ///   D = 2P = (X_D : Y_D : Z_D), scaling by Z_D makes D affine; P + D, P + 2D, … are mixed
-///   additions whose Z-ratios 2H give every sum's factor up to the last Z; rescaling each
+///   additions whose Z-ratios H give every sum's factor up to the last Z; rescaling each
 ///   entry by those ratios puts all of them over that common Z (libsecp256k1's "global z";
 ///   here derived from the isomorphism (x, y) ↦ (ζ²x, ζ³y)). ζ = Z_D·Z_last.
 /// * other a (the a = −3 doubling relies on a = −3): Jacobian additions, then one batch
@@ -498,8 +498,8 @@ impl<C: CurveParams> Projective<C> {
     /// modulo n first; the time depends only on `k.len()` and the curve.
     ///
     /// Method: signed odd-digit windows of b = [`SIGNED_WINDOW_BITS`] bits over Jacobian
-    /// coordinates with the curve's specialised doubling (a = 0 `dbl-2009-l`, a = −3
-    /// `dbl-2001-b`) and mixed additions (`madd-2007-bl`) of affine table points. k is made
+    /// coordinates with the curve's specialised doubling (the halved doublings for a = 0 and
+    /// a = −3, see [`Jacobian::double`]) and mixed additions of affine table points. k is made
     /// odd without a branch: for even k, \[k\]P = \[n − k\](−P) with n − k odd.
     ///
     /// Exceptions. The Jacobian addition fails only for equal summands or an identity summand.

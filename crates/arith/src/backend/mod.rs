@@ -9,7 +9,8 @@
 //! `-C target-feature=+bmi2,+adx`) and the modulus leaves the top bit of its top limb free.
 //! The conditions on N and on the modulus are compile-time constants after inlining, so the
 //! generic functions fold to either the assembly (behind one cached flag test) or the
-//! portable code.
+//! portable code. Pseudo-Mersenne moduli 2^(64N) − c (secp256k1) have their own fused
+//! multiply-and-fold kernels [`mul_pm`] / [`sqr_pm`] (assembly for N = 4).
 
 pub mod portable;
 #[cfg(target_arch = "x86_64")]
@@ -125,4 +126,32 @@ pub fn redc<const N: usize>(t: &Wide<N>, m: &[u64; N], inv: u64) -> [u64; N] {
         }
     }
     portable::redc(t, m, inv)
+}
+
+/// a·b mod 2^(64N) − c for 0 < c < 2^62, fully reduced (see [`portable::mul_pm`]); MULX/ADX
+/// assembly for N = 4 (product and both folds in registers).
+#[inline(always)]
+pub fn mul_pm<const N: usize>(a: &[u64; N], b: &[u64; N], c: u64) -> [u64; N] {
+    #[cfg(target_arch = "x86_64")]
+    if N == 4 && x86_64::available() {
+        // SAFETY: BMI2/ADX present (`available`); N = 4; the callers pass c < 2^62.
+        unsafe {
+            return uncast(x86_64::k::mul_pm_4(cast(a), cast(b), c));
+        }
+    }
+    portable::mul_pm(a, b, c)
+}
+
+/// a² mod 2^(64N) − c for 0 < c < 2^62, fully reduced (see [`portable::sqr_pm`]); a dedicated
+/// MULX/ADX squaring (6 + 4 multiplications before the fold) for N = 4.
+#[inline(always)]
+pub fn sqr_pm<const N: usize>(a: &[u64; N], c: u64) -> [u64; N] {
+    #[cfg(target_arch = "x86_64")]
+    if N == 4 && x86_64::available() {
+        // SAFETY: as in `mul_pm`.
+        unsafe {
+            return uncast(x86_64::k::sqr_pm_4(cast(a), c));
+        }
+    }
+    portable::sqr_pm(a, c)
 }

@@ -9,6 +9,11 @@
 //! * `mul_wide_N`: row-wise schoolbook product (paper 001's mul256) with the same two chains.
 //! * `redc_N`: N reduction rows over the low half, then the high half is added and the
 //!   result conditionally reduced (paper 001's mod512).
+//! * `mul_pm_4`, `sqr_pm_4`: for a pseudo-Mersenne modulus 2^256 − c (secp256k1), the product
+//!   (squaring: six off-diagonal products, doubled on the CF chain while the four squares are
+//!   added on the OF chain) stays in eight registers and is folded twice by c (2^256 ≡ c),
+//!   then made canonical with one `cmovnz` selection; c waits on the stack while the product
+//!   needs every register.
 //!
 //! All kernels are straight-line code with fixed memory access patterns; the final
 //! conditional subtraction uses `cmovnc`, so the running time does not depend on the data.
@@ -90,4 +95,21 @@ macro_rules! checked {
     };
 }
 checked!(4, mont_mul_4, mul_wide_4, redc_4);
+
+/// Checked entry point of the pseudo-Mersenne multiplication (asserts CPU support and
+/// 0 < c < 2^62), for tests.
+pub fn mul_pm_4(a: &[u64; 4], b: &[u64; 4], c: u64) -> [u64; 4] {
+    assert!(cpu_has_mulx_adx(), "CPU lacks BMI2/ADX");
+    assert!(c != 0 && c < 1 << 62, "c out of range");
+    // SAFETY: BMI2 and ADX are present; the kernel reads the two arrays it is given.
+    unsafe { k::mul_pm_4(a, b, c) }
+}
+
+/// Checked entry point of the pseudo-Mersenne squaring (see [`mul_pm_4`]), for tests.
+pub fn sqr_pm_4(a: &[u64; 4], c: u64) -> [u64; 4] {
+    assert!(cpu_has_mulx_adx(), "CPU lacks BMI2/ADX");
+    assert!(c != 0 && c < 1 << 62, "c out of range");
+    // SAFETY: as above.
+    unsafe { k::sqr_pm_4(a, c) }
+}
 checked!(6, mont_mul_6, mul_wide_6, redc_6);
