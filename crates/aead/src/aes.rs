@@ -33,10 +33,8 @@ impl Drop for Aes128 {
         // One 16-byte volatile store per round key (`zeroize` on the array would store byte by
         // byte, which cost more than the AES-NI key expansion itself).
         for k in self.rk.iter_mut() {
-            // SAFETY: `k` is a valid, aligned place of type [u8; 16].
-            unsafe { core::ptr::write_volatile(k, [0u8; 16]) };
+            wipe16(k);
         }
-        core::sync::atomic::compiler_fence(core::sync::atomic::Ordering::SeqCst);
     }
 }
 
@@ -700,10 +698,9 @@ macro_rules! impl_aes_mode_scheme {
             const TAG_LEN: usize = $tag_len;
 
             fn new(key: &[u8]) -> Result<Self, $crate::Error> {
-                use zeroize::Zeroize;
                 let mut k = $crate::aes::key16(key)?;
                 let aes = $crate::aes::Aes128::new(&k);
-                k.zeroize();
+                $crate::aes::wipe16(&mut k);
                 Ok(Self { aes })
             }
 
@@ -800,6 +797,14 @@ pub(crate) fn check_lengths(
 }
 
 /// Copies a key slice into a 16-byte array, or reports its length.
+/// Wipes a 16-byte secret with one volatile store (`zeroize` would store byte by byte).
+#[inline(always)]
+pub(crate) fn wipe16(b: &mut [u8; 16]) {
+    // SAFETY: `b` is a valid, aligned place of type [u8; 16].
+    unsafe { core::ptr::write_volatile(b, [0u8; 16]) };
+    core::sync::atomic::compiler_fence(core::sync::atomic::Ordering::SeqCst);
+}
+
 pub(crate) fn key16(key: &[u8]) -> Result<[u8; 16], Error> {
     key.try_into().map_err(|_| Error::KeyLength {
         expected: 16,
