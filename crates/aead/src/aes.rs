@@ -386,6 +386,17 @@ impl NiKeys {
 #[inline(always)]
 pub(crate) fn load_partial(x: &[u8]) -> core::arch::x86_64::__m128i {
     use core::arch::x86_64::*;
+    // Whole-register loads where the (public) length allows: a narrow copy into a buffer
+    // followed by a wide load stalls on store forwarding.
+    match x.len() {
+        // SAFETY: register-only SSE2 operation.
+        0 => return unsafe { _mm_setzero_si128() },
+        // SAFETY: `x` has exactly 8 readable bytes (`loadl` reads 8).
+        8 => return unsafe { _mm_loadl_epi64(x.as_ptr() as *const __m128i) },
+        // SAFETY: `x` has exactly 16 readable bytes.
+        16 => return unsafe { _mm_loadu_si128(x.as_ptr() as *const __m128i) },
+        _ => {}
+    }
     let mut b = [0u8; 16];
     b[..x.len()].copy_from_slice(x);
     // SAFETY: unaligned 16-byte load of a 16-byte array (SSE2 is baseline on x86-64).
