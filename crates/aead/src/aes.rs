@@ -405,6 +405,23 @@ pub(crate) fn load_partial(x: &[u8]) -> core::arch::x86_64::__m128i {
     v
 }
 
+/// The block whose little-endian 128-bit value is `v` (built in general-purpose registers, so
+/// no narrow stores precede a wide load).
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+pub(crate) fn block_from_u128(v: u128) -> core::arch::x86_64::__m128i {
+    // SAFETY: register-only SSE2 operation.
+    unsafe { core::arch::x86_64::_mm_set_epi64x((v >> 64) as i64, v as i64) }
+}
+
+/// A 12-byte nonce as a little-endian integer (bytes 0..12 → bits 0..96).
+#[inline(always)]
+pub(crate) fn nonce96(n: &[u8]) -> u128 {
+    let lo = u64::from_le_bytes([n[0], n[1], n[2], n[3], n[4], n[5], n[6], n[7]]);
+    let hi = u32::from_le_bytes([n[8], n[9], n[10], n[11]]);
+    (hi as u128) << 64 | lo as u128
+}
+
 /// Stores the first `out.len()` (≤ 16) bytes of `v` into `out`.
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]

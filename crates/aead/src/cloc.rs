@@ -101,7 +101,9 @@ unsafe fn process_ni(
 #[cfg(target_arch = "x86_64")]
 mod ni {
     use super::PARAM;
-    use crate::aes::{load_partial, pad_bit, prefix_mask, store_partial, NiKeys};
+    use crate::aes::{
+        block_from_u128, load_partial, nonce96, pad_bit, prefix_mask, store_partial, NiKeys,
+    };
     use core::arch::x86_64::*;
 
     /// Keeps lanes selected by `M` (bit i = lane i) of `x`, zeroes the others.
@@ -204,11 +206,9 @@ mod ni {
                 ));
                 padded = true;
             }
-            let mut nb = [0u8; 16];
-            nb[0] = PARAM;
-            nb[1..13].copy_from_slice(nonce);
-            nb[13] = 0x80;
-            s = _mm_xor_si128(s, _mm_loadu_si128(nb.as_ptr() as *const __m128i));
+            // param ‖ N ‖ 1 0*: param in byte 0, N in bytes 1..13, 0x80 in byte 13.
+            let nb = PARAM as u128 | nonce96(nonce) << 8 | 0x80u128 << (8 * 13);
+            s = _mm_xor_si128(s, block_from_u128(nb));
             let v = if padded { f2(s) } else { f1(s) };
 
             let mut out = [0u8; 16];

@@ -70,7 +70,7 @@ unsafe fn process_ni(
 #[cfg(target_arch = "x86_64")]
 mod ni {
     use super::{NONCE_LEN, PARAM};
-    use crate::aes::{load_partial, prefix_mask, store_partial, NiKeys};
+    use crate::aes::{block_from_u128, load_partial, nonce96, prefix_mask, store_partial, NiKeys};
     use core::arch::x86_64::*;
 
     /// g on a register: bytes shifted down by one, X1 ⊕ X2 into byte 15.
@@ -101,10 +101,10 @@ mod ni {
         // SAFETY: `k` exists only on AES-NI machines; loads are of 16-byte chunks of `ad`.
         unsafe {
             // HASH_K(N, A): CBC-MAC over zpp(param ‖ N) ‖ zpp(A), ⊕ len(A), g.
-            let mut nb = [0u8; 16];
-            nb[16 - NONCE_LEN - 1] = PARAM;
-            nb[16 - NONCE_LEN..].copy_from_slice(nonce);
-            let mut s = k.enc(_mm_loadu_si128(nb.as_ptr() as *const __m128i));
+            // 0^24 ‖ param ‖ N: param in byte 3, N in bytes 4..16.
+            let nb = (PARAM as u128) << (8 * (16 - NONCE_LEN - 1))
+                | nonce96(nonce) << (8 * (16 - NONCE_LEN));
+            let mut s = k.enc(block_from_u128(nb));
             let mut blocks = ad.chunks_exact(16);
             for blk in &mut blocks {
                 s = k.enc(_mm_xor_si128(
