@@ -15,12 +15,13 @@
 //! 4-byte little-endian word is exactly 32 consecutive steps. A trailing 1–3 bytes are
 //! processed 8 steps at a time. No table lookups and no secret-dependent branches.
 
-use crate::{ct_finish_decrypt, Error, Scheme};
+use crate::stream::{sealed::Core, Streaming};
+use crate::{check_detached, check_detached_dec, ct_finish_decrypt, Error, Scheme};
 use zeroize::{Zeroize, ZeroizeOnDrop};
 
 /// The ACORN-128 state: S0..S60, S61..S106, S107..S153, S154..S192, S193..S229, S230..S288
 /// and the tail S289..S292.
-#[derive(Default, Zeroize)]
+#[derive(Clone, Default, Zeroize)]
 struct State {
     r: [u64; 7],
 }
@@ -189,15 +190,22 @@ impl Acorn128v3 {
 
     /// Encrypts (DEC = false) or decrypts (DEC = true) `buf` in place with cb = 0, then pads.
     fn crypt<const DEC: bool>(s: &mut State, buf: &mut [u8]) {
-        let mut words = buf.chunks_exact_mut(4);
-        for w in &mut words {
-            let out = s.step::<DEC>(32, u64::from(le32(w)), ONES, 0);
-            w.copy_from_slice(&(out as u32).to_le_bytes());
-        }
-        for b in words.into_remainder() {
+        let full = buf.len() - buf.len() % 4;
+        let (words, rest) = buf.split_at_mut(full);
+        Self::crypt_words::<DEC>(s, words);
+        for b in rest {
             *b = s.step::<DEC>(8, u64::from(*b), ONES, 0) as u8;
         }
         s.pad(0);
+    }
+
+    /// The whole 4-byte words of `buf` (any tail is ignored), 32 steps each, cb = 0.
+    #[inline(always)]
+    fn crypt_words<const DEC: bool>(s: &mut State, buf: &mut [u8]) {
+        for w in buf.chunks_exact_mut(4) {
+            let out = s.step::<DEC>(32, u64::from(le32(w)), ONES, 0);
+            w.copy_from_slice(&(out as u32).to_le_bytes());
+        }
     }
 }
 
@@ -222,13 +230,7 @@ impl Scheme for Acorn128v3 {
         buf: &mut [u8],
         tag: &mut [u8],
     ) -> Result<(), Error> {
-        Self::check(nonce)?;
-        if tag.len() != 16 {
-            return Err(Error::TagLength {
-                expected: 16,
-                got: tag.len(),
-            });
-        }
+        check_detached(16, nonce, 16, tag)?;
         let mut s = State::start(&self.key, nonce, ad);
         Self::crypt::<false>(&mut s, buf);
         tag.copy_from_slice(&s.finish());
@@ -242,13 +244,75 @@ impl Scheme for Acorn128v3 {
         buf: &mut [u8],
         tag: &[u8],
     ) -> Result<(), Error> {
-        Self::check(nonce)?;
+        check_detached_dec(16, nonce, 16, tag, buf)?;
         let mut s = State::start(&self.key, nonce, ad);
         Self::crypt::<true>(&mut s, buf);
         let mut t = s.finish();
         let r = ct_finish_decrypt(&t, tag, buf);
         t.zeroize();
         r
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Streaming (see `crate::stream`): 4-byte blocks. No tap reads a bit produced fewer than 33
+// steps earlier, so the keystream of the next 32 steps follows from the current state alone
+// (computed on a copy with message bits 0); a block is then absorbed as 32 encryption steps on
+// its plaintext, and a final 1–3-byte block in 8-step pieces as in the one-shot code.
+// ---------------------------------------------------------------------------------------------
+
+/// Streaming state of [`Acorn128v3`].
+#[doc(hidden)]
+#[derive(Clone)]
+pub struct AcornCore {
+    s: State,
+}
+
+impl Streaming for Acorn128v3 {
+    type Core = AcornCore;
+}
+
+impl Core<Acorn128v3> for AcornCore {
+    const BLOCK: usize = 4;
+    const HOLD_FULL: bool = false;
+
+    fn start(a: &Acorn128v3, nonce: &[u8], ad: &[u8]) -> Result<Self, Error> {
+        Acorn128v3::check(nonce)?;
+        Ok(AcornCore { s: State::start(&a.key, nonce, ad) })
+    }
+
+    fn blocks(&mut self, _: &Acorn128v3, data: &mut [u8], dec: bool) {
+        if dec {
+            Acorn128v3::crypt_words::<true>(&mut self.s, data);
+        } else {
+            Acorn128v3::crypt_words::<false>(&mut self.s, data);
+        }
+    }
+
+    fn keystream(&mut self, _: &Acorn128v3) -> [u8; 16] {
+        let mut t = self.s.clone();
+        // With data = 0 the returned value is the keystream word.
+        let ks = t.step::<false>(32, 0, ONES, 0);
+        t.zeroize();
+        let mut k = [0u8; 16];
+        k[..4].copy_from_slice(&(ks as u32).to_le_bytes());
+        k
+    }
+
+    fn absorb(&mut self, _: &Acorn128v3, p: &[u8], _c: &[u8]) {
+        self.s.absorb32(le32(p), ONES, 0);
+    }
+
+    fn finish(&mut self, _: &Acorn128v3, p: &[u8], _c: &[u8]) -> [u8; 16] {
+        for &b in p {
+            self.s.step::<false>(8, u64::from(b), ONES, 0);
+        }
+        self.s.pad(0);
+        self.s.finish()
+    }
+
+    fn wipe(&mut self) {
+        self.s.zeroize();
     }
 }
 

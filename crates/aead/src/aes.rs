@@ -18,6 +18,36 @@ use zeroize::Zeroize;
 
 use crate::Error;
 
+/// Defines `fn $name(aes: &Aes128, args) -> ret` from a body written against a generic block
+/// cipher `e: &E` (`E: $bound`, a [`BlockCipher`] extension): on AES-NI CPUs the body runs inside
+/// an `#[target_feature(enable = "aes,sse2")]` function on [`NiKeys`] (round keys in registers),
+/// otherwise on the portable back end. Used by the streaming cores of CLOC, SILC and AES-JAMBU
+/// for their block loops and their associated-data processing.
+macro_rules! aes_fn {
+    ($(#[$m:meta])* fn $name:ident<$e:ident: $bound:path>($aes:ident $(, $arg:ident: $ty:ty)* $(,)?)
+        $(-> $ret:ty)? $body:block) => {
+        $(#[$m])*
+        fn $name($aes: &$crate::aes::Aes128 $(, $arg: $ty)*) $(-> $ret)? {
+            #[inline(always)]
+            fn generic<E: $bound>($e: &E $(, $arg: $ty)*) $(-> $ret)? $body
+            #[cfg(target_arch = "x86_64")]
+            if $aes.uses_aes_ni() {
+                #[target_feature(enable = "aes,sse2")]
+                unsafe fn ni($aes: &$crate::aes::Aes128 $(, $arg: $ty)*) $(-> $ret)? {
+                    match $aes.ni_keys() {
+                        Some(k) => generic(&k $(, $arg)*),
+                        None => generic(&$aes.portable() $(, $arg)*),
+                    }
+                }
+                // SAFETY: `uses_aes_ni()` guarantees the CPU supports AES-NI and SSE2.
+                return unsafe { ni($aes $(, $arg)*) };
+            }
+            generic(&$aes.portable() $(, $arg)*)
+        }
+    };
+}
+pub(crate) use aes_fn;
+
 /// Number of rounds of AES-128.
 pub(crate) const ROUNDS: usize = 10;
 
@@ -157,6 +187,19 @@ pub(crate) trait BlockCipher {
             *es = c;
             self.encrypt2(ts, es);
         }
+    }
+}
+
+/// Block-at-a-time use of an [`Aes128`] (AES-NI or portable, chosen per call): for the few
+/// block operations at chunk boundaries of the streaming API.
+impl BlockCipher for Aes128 {
+    #[inline]
+    fn encrypt(&self, block: &mut [u8; 16]) {
+        self.encrypt_block(block);
+    }
+    #[inline]
+    fn encrypt2(&self, a: &mut [u8; 16], b: &mut [u8; 16]) {
+        self.encrypt_two(a, b);
     }
 }
 
@@ -739,7 +782,7 @@ macro_rules! impl_aes_mode_scheme {
                 buf: &mut [u8],
                 tag: &mut [u8],
             ) -> Result<(), $crate::Error> {
-                $crate::aes::check_lengths(Self::NONCE_LEN, nonce, Self::TAG_LEN, tag)?;
+                $crate::check_detached(Self::NONCE_LEN, nonce, Self::TAG_LEN, tag)?;
                 let t = self.process(nonce, ad, buf, false);
                 tag.copy_from_slice(&t[..Self::TAG_LEN]);
                 Ok(())
@@ -752,13 +795,7 @@ macro_rules! impl_aes_mode_scheme {
                 buf: &mut [u8],
                 tag: &[u8],
             ) -> Result<(), $crate::Error> {
-                use zeroize::Zeroize;
-                if let Err(e) =
-                    $crate::aes::check_lengths(Self::NONCE_LEN, nonce, Self::TAG_LEN, tag)
-                {
-                    buf.zeroize();
-                    return Err(e);
-                }
+                $crate::check_detached_dec(Self::NONCE_LEN, nonce, Self::TAG_LEN, tag, buf)?;
                 let t = self.process(nonce, ad, buf, true);
                 $crate::aes::verify_or_wipe(&t[..Self::TAG_LEN], tag, buf)
             }
@@ -797,31 +834,6 @@ pub(crate) fn assert_portable_agrees<S: crate::Scheme>(fast: &S, slow: &S) {
         slow.decrypt_detached(&nonce, ad, &mut b, &ta).unwrap();
         assert_eq!(b, &data[..mlen]);
     }
-}
-
-/// Checks the nonce and detached-tag lengths of a call.
-///
-/// A tag buffer of the wrong length is reported as [`Error::CiphertextTooShort`] with `got` set to
-/// the length supplied (the byte-slice API only ever passes exact-length tags).
-pub(crate) fn check_lengths(
-    nonce_len: usize,
-    nonce: &[u8],
-    tag_len: usize,
-    tag: &[u8],
-) -> Result<(), Error> {
-    if nonce.len() != nonce_len {
-        return Err(Error::NonceLength {
-            expected: nonce_len,
-            got: nonce.len(),
-        });
-    }
-    if tag.len() != tag_len {
-        return Err(Error::CiphertextTooShort {
-            tag_len,
-            got: tag.len(),
-        });
-    }
-    Ok(())
 }
 
 /// Copies a key slice into a 16-byte array, or reports its length.

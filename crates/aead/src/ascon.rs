@@ -16,7 +16,8 @@
 //! round is written out (p^12, p^8 and p^6 are fully unrolled). No table lookups and no
 //! secret-dependent branches: only data lengths (public) steer control flow.
 
-use crate::{ct_finish_decrypt, Error, Scheme};
+use crate::stream::{sealed::Core, Streaming};
+use crate::{check_detached, check_detached_dec, ct_finish_decrypt, Error, Scheme};
 use zeroize::{Zeroize, ZeroizeOnDrop};
 
 /// One Ascon round with round constant `c` (p_C, then p_S, then p_L).
@@ -123,14 +124,50 @@ fn check_nonce(nonce: &[u8]) -> Result<(), Error> {
     Ok(())
 }
 
-fn check_tag_len(tag: &[u8]) -> Result<(), Error> {
-    if tag.len() != 16 {
-        return Err(Error::TagLength {
-            expected: 16,
-            got: tag.len(),
-        });
+/// Splits `buf` into its whole `block`-byte blocks and the remainder.
+#[inline(always)]
+fn split_blocks(buf: &mut [u8], block: usize) -> (&mut [u8], &mut [u8]) {
+    let full = buf.len() - buf.len() % block;
+    buf.split_at_mut(full)
+}
+
+/// Ascon-128 v1.2 message blocks (8 bytes each; any tail is ignored), encrypted in place
+/// (`DEC` false) or decrypted: the rate becomes the ciphertext block, then p^6.
+#[inline(always)]
+fn blocks_v12<const DEC: bool>(s: &mut [u64; 5], buf: &mut [u8]) {
+    for b in buf.chunks_exact_mut(8) {
+        if DEC {
+            let c = be64(b);
+            b.copy_from_slice(&(s[0] ^ c).to_be_bytes());
+            s[0] = c;
+        } else {
+            s[0] ^= be64(b);
+            b.copy_from_slice(&s[0].to_be_bytes());
+        }
+        p6(s);
     }
-    Ok(())
+}
+
+/// Ascon-AEAD128 message blocks (16 bytes each; any tail is ignored), as [`blocks_v12`]
+/// with p^8.
+#[inline(always)]
+fn blocks_aead128<const DEC: bool>(s: &mut [u64; 5], buf: &mut [u8]) {
+    for b in buf.chunks_exact_mut(16) {
+        if DEC {
+            let c0 = le64(&b[..8]);
+            let c1 = le64(&b[8..]);
+            b[..8].copy_from_slice(&(s[0] ^ c0).to_le_bytes());
+            b[8..].copy_from_slice(&(s[1] ^ c1).to_le_bytes());
+            s[0] = c0;
+            s[1] = c1;
+        } else {
+            s[0] ^= le64(&b[..8]);
+            s[1] ^= le64(&b[8..]);
+            b[..8].copy_from_slice(&s[0].to_le_bytes());
+            b[8..].copy_from_slice(&s[1].to_le_bytes());
+        }
+        p8(s);
+    }
 }
 
 fn key_words(key: &[u8], le: bool) -> Result<[u64; 2], Error> {
@@ -219,16 +256,10 @@ impl Ascon128v12 {
         buf: &mut [u8],
         tag: &mut [u8],
     ) -> Result<(), Error> {
-        check_nonce(nonce)?;
-        check_tag_len(tag)?;
+        check_detached(16, nonce, 16, tag)?;
         let mut s = self.start(nonce, ad);
-        let mut blocks = buf.chunks_exact_mut(8);
-        for b in &mut blocks {
-            s[0] ^= be64(b);
-            b.copy_from_slice(&s[0].to_be_bytes());
-            p6(&mut s);
-        }
-        let last = blocks.into_remainder();
+        let (head, last) = split_blocks(buf, 8);
+        blocks_v12::<false>(&mut s, head);
         s[0] ^= be64_padded(last);
         let n = last.len();
         last.copy_from_slice(&s[0].to_be_bytes()[..n]);
@@ -239,17 +270,17 @@ impl Ascon128v12 {
     }
 
     #[inline(always)]
-    fn dec_inner(&self, nonce: &[u8], ad: &[u8], buf: &mut [u8], tag: &[u8]) -> Result<(), Error> {
-        check_nonce(nonce)?;
+    fn dec_inner(
+        &self,
+        nonce: &[u8],
+        ad: &[u8],
+        buf: &mut [u8],
+        tag: &[u8],
+    ) -> Result<(), Error> {
+        check_detached_dec(16, nonce, 16, tag, buf)?;
         let mut s = self.start(nonce, ad);
-        let mut blocks = buf.chunks_exact_mut(8);
-        for b in &mut blocks {
-            let c = be64(b);
-            b.copy_from_slice(&(s[0] ^ c).to_be_bytes());
-            s[0] = c;
-            p6(&mut s);
-        }
-        let last = blocks.into_remainder();
+        let (head, last) = split_blocks(buf, 8);
+        blocks_v12::<true>(&mut s, head);
         let ks = s[0].to_be_bytes();
         for (p, k) in last.iter_mut().zip(ks.iter()) {
             *p ^= k;
@@ -356,18 +387,10 @@ impl AsconAead128 {
         buf: &mut [u8],
         tag: &mut [u8],
     ) -> Result<(), Error> {
-        check_nonce(nonce)?;
-        check_tag_len(tag)?;
+        check_detached(16, nonce, 16, tag)?;
         let mut s = self.start(nonce, ad);
-        let mut blocks = buf.chunks_exact_mut(16);
-        for b in &mut blocks {
-            s[0] ^= le64(&b[..8]);
-            s[1] ^= le64(&b[8..]);
-            b[..8].copy_from_slice(&s[0].to_le_bytes());
-            b[8..].copy_from_slice(&s[1].to_le_bytes());
-            p8(&mut s);
-        }
-        let last = blocks.into_remainder();
+        let (head, last) = split_blocks(buf, 16);
+        blocks_aead128::<false>(&mut s, head);
         absorb_last_le(&mut s, last);
         let n = last.len();
         last.copy_from_slice(&rate_bytes_le(&s)[..n]);
@@ -378,20 +401,17 @@ impl AsconAead128 {
     }
 
     #[inline(always)]
-    fn dec_inner(&self, nonce: &[u8], ad: &[u8], buf: &mut [u8], tag: &[u8]) -> Result<(), Error> {
-        check_nonce(nonce)?;
+    fn dec_inner(
+        &self,
+        nonce: &[u8],
+        ad: &[u8],
+        buf: &mut [u8],
+        tag: &[u8],
+    ) -> Result<(), Error> {
+        check_detached_dec(16, nonce, 16, tag, buf)?;
         let mut s = self.start(nonce, ad);
-        let mut blocks = buf.chunks_exact_mut(16);
-        for b in &mut blocks {
-            let c0 = le64(&b[..8]);
-            let c1 = le64(&b[8..]);
-            b[..8].copy_from_slice(&(s[0] ^ c0).to_le_bytes());
-            b[8..].copy_from_slice(&(s[1] ^ c1).to_le_bytes());
-            s[0] = c0;
-            s[1] = c1;
-            p8(&mut s);
-        }
-        let last = blocks.into_remainder();
+        let (head, last) = split_blocks(buf, 16);
+        blocks_aead128::<true>(&mut s, head);
         let ks = rate_bytes_le(&s);
         for (p, k) in last.iter_mut().zip(ks.iter()) {
             *p ^= k;
@@ -402,6 +422,120 @@ impl AsconAead128 {
         let r = ct_finish_decrypt(&t, tag, buf);
         t.zeroize();
         r
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Streaming (see `crate::stream`): the sponge state between chunks. A full block leaves the
+// ciphertext block in the rate, so absorbing needs only the ciphertext; the final (partial)
+// block absorbs the padded plaintext, exactly as in the one-shot code above.
+// ---------------------------------------------------------------------------------------------
+
+bmi_fn! {
+    /// Whole Ascon-128 v1.2 blocks for the streaming API.
+    fn stream_blocks_v12(s: &mut [u64; 5], buf: &mut [u8], dec: bool) {
+        if dec {
+            blocks_v12::<true>(s, buf)
+        } else {
+            blocks_v12::<false>(s, buf)
+        }
+    }
+}
+
+bmi_fn! {
+    /// Whole Ascon-AEAD128 blocks for the streaming API.
+    fn stream_blocks_aead128(s: &mut [u64; 5], buf: &mut [u8], dec: bool) {
+        if dec {
+            blocks_aead128::<true>(s, buf)
+        } else {
+            blocks_aead128::<false>(s, buf)
+        }
+    }
+}
+
+/// Streaming state of [`Ascon128v12`] and [`AsconAead128`]: the five lanes.
+#[doc(hidden)]
+#[derive(Clone)]
+pub struct AsconCore {
+    s: [u64; 5],
+}
+
+impl Streaming for Ascon128v12 {
+    type Core = AsconCore;
+}
+
+impl Core<Ascon128v12> for AsconCore {
+    const BLOCK: usize = 8;
+    const HOLD_FULL: bool = false;
+
+    fn start(a: &Ascon128v12, nonce: &[u8], ad: &[u8]) -> Result<Self, Error> {
+        check_nonce(nonce)?;
+        Ok(AsconCore { s: a.start(nonce, ad) })
+    }
+
+    fn blocks(&mut self, _: &Ascon128v12, data: &mut [u8], dec: bool) {
+        stream_blocks_v12(&mut self.s, data, dec);
+    }
+
+    fn keystream(&mut self, _: &Ascon128v12) -> [u8; 16] {
+        let mut k = [0u8; 16];
+        k[..8].copy_from_slice(&self.s[0].to_be_bytes());
+        k
+    }
+
+    fn absorb(&mut self, _: &Ascon128v12, _p: &[u8], c: &[u8]) {
+        self.s[0] = be64(c);
+        p6(&mut self.s);
+    }
+
+    fn finish(&mut self, a: &Ascon128v12, p: &[u8], _c: &[u8]) -> [u8; 16] {
+        self.s[0] ^= be64_padded(p);
+        let mut t = [0u8; 16];
+        a.finish(&mut self.s, &mut t);
+        t
+    }
+
+    fn wipe(&mut self) {
+        self.s.zeroize();
+    }
+}
+
+impl Streaming for AsconAead128 {
+    type Core = AsconCore;
+}
+
+impl Core<AsconAead128> for AsconCore {
+    const BLOCK: usize = 16;
+    const HOLD_FULL: bool = false;
+
+    fn start(a: &AsconAead128, nonce: &[u8], ad: &[u8]) -> Result<Self, Error> {
+        check_nonce(nonce)?;
+        Ok(AsconCore { s: a.start(nonce, ad) })
+    }
+
+    fn blocks(&mut self, _: &AsconAead128, data: &mut [u8], dec: bool) {
+        stream_blocks_aead128(&mut self.s, data, dec);
+    }
+
+    fn keystream(&mut self, _: &AsconAead128) -> [u8; 16] {
+        rate_bytes_le(&self.s)
+    }
+
+    fn absorb(&mut self, _: &AsconAead128, _p: &[u8], c: &[u8]) {
+        self.s[0] = le64(&c[..8]);
+        self.s[1] = le64(&c[8..16]);
+        p8(&mut self.s);
+    }
+
+    fn finish(&mut self, a: &AsconAead128, p: &[u8], _c: &[u8]) -> [u8; 16] {
+        absorb_last_le(&mut self.s, p);
+        let mut t = [0u8; 16];
+        a.finish(&mut self.s, &mut t);
+        t
+    }
+
+    fn wipe(&mut self) {
+        self.s.zeroize();
     }
 }
 

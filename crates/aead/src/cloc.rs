@@ -8,7 +8,9 @@
 //! Only the forward AES is used. Decryption is CLOC's "decrypt-then-verify": the buffer is
 //! decrypted in place, the tag compared in constant time, and the buffer wiped on mismatch.
 
-use crate::aes::{xor_into, Aes128, BlockCipher};
+use crate::aes::{fix1, xor_into, Aes128, BlockCipher};
+use crate::stream::{sealed::Core, Streaming};
+use crate::Error;
 use zeroize::Zeroize;
 
 /// The parameter byte for (E = AES, ℓ_N = 12 bytes, τ = 8 bytes).
@@ -337,6 +339,121 @@ fn g2(b: &mut [u8; 16]) {
 }
 
 crate::aes::impl_aes_mode_scheme!(Clocv3, "aes128n12t8clocv3", 12, 8);
+
+// ---------------------------------------------------------------------------------------------
+// Streaming (see `crate::stream`): V, the keystream chain es and the PRF chain ts are kept
+// between chunks. The chains start (es = E_K(V), ts = E_K(g2(V))) with the first message byte;
+// an empty message takes the g1 path instead. The final block selects f1 (full) or f2
+// (padded), so a full block at the end of a chunk is held back by the driver (`HOLD_FULL`).
+// ---------------------------------------------------------------------------------------------
+
+crate::aes::aes_fn! {
+    /// HASH_K(A, N) → V for the streaming API.
+    fn stream_hash<e: BlockCipher>(aes, ad: &[u8], nonce: &[u8]) -> [u8; 16] {
+        hash(e, ad, nonce)
+    }
+}
+
+crate::aes::aes_fn! {
+    /// Whole non-final blocks (ENC or DEC with fix1 feedback, PRF chain) for the streaming API.
+    fn stream_blocks<e: BlockCipher>(
+        aes,
+        es: &mut [u8; 16],
+        ts: &mut [u8; 16],
+        data: &mut [u8],
+        dec: bool,
+    ) {
+        e.fix1_chain(es, ts, data, dec)
+    }
+}
+
+/// Streaming state of [`Clocv3`].
+#[doc(hidden)]
+#[derive(Clone)]
+pub struct ClocCore {
+    v: [u8; 16],
+    es: [u8; 16],
+    ts: [u8; 16],
+    /// Whether the chains have been started (the message is non-empty; public).
+    started: bool,
+}
+
+impl ClocCore {
+    fn start_chains(&mut self, aes: &Aes128) {
+        if !self.started {
+            self.es = self.v;
+            self.ts = self.v;
+            g2(&mut self.ts);
+            aes.encrypt_two(&mut self.es, &mut self.ts);
+            self.started = true;
+        }
+    }
+}
+
+impl Streaming for Clocv3 {
+    type Core = ClocCore;
+}
+
+impl Core<Clocv3> for ClocCore {
+    const BLOCK: usize = 16;
+    const HOLD_FULL: bool = true;
+
+    fn start(c: &Clocv3, nonce: &[u8], ad: &[u8]) -> Result<Self, Error> {
+        if nonce.len() != 12 {
+            return Err(Error::NonceLength { expected: 12, got: nonce.len() });
+        }
+        let v = stream_hash(&c.aes, ad, nonce);
+        Ok(ClocCore { v, es: [0; 16], ts: [0; 16], started: false })
+    }
+
+    fn blocks(&mut self, c: &Clocv3, data: &mut [u8], dec: bool) {
+        if data.is_empty() {
+            return;
+        }
+        self.start_chains(&c.aes);
+        stream_blocks(&c.aes, &mut self.es, &mut self.ts, data, dec);
+    }
+
+    fn keystream(&mut self, c: &Clocv3) -> [u8; 16] {
+        self.start_chains(&c.aes);
+        self.es
+    }
+
+    fn absorb(&mut self, c: &Clocv3, _p: &[u8], ct: &[u8]) {
+        let mut x = [0u8; 16];
+        x.copy_from_slice(&ct[..16]);
+        xor_into(&mut self.ts, &x);
+        fix1(&mut x);
+        self.es = x;
+        c.aes.encrypt_two(&mut self.ts, &mut self.es);
+    }
+
+    fn finish(&mut self, c: &Clocv3, _p: &[u8], ct: &[u8]) -> [u8; 16] {
+        let l = ct.len();
+        if l == 0 {
+            // Empty message (a non-empty one always leaves a begun final block).
+            self.ts = self.v;
+            g1(&mut self.ts);
+        } else {
+            xor_into(&mut self.ts, ct);
+            if l < 16 {
+                self.ts[l] ^= 0x80;
+                f2(&mut self.ts);
+            } else {
+                f1(&mut self.ts);
+            }
+        }
+        c.aes.encrypt_block(&mut self.ts);
+        self.es.zeroize();
+        self.ts
+    }
+
+    fn wipe(&mut self) {
+        self.v.zeroize();
+        self.es.zeroize();
+        self.ts.zeroize();
+    }
+}
 
 #[cfg(test)]
 mod tests {

@@ -19,6 +19,8 @@
 use crate::aes::{xor_into, Aes128, BlockCipher, Portable};
 #[cfg(target_arch = "x86_64")]
 use crate::aes::{NiKeys, ROUNDS};
+use crate::stream::{sealed::Core, Streaming};
+use crate::Error;
 use zeroize::Zeroize;
 
 /// `aesjambuv2`: AES-JAMBU with a 128-bit key, 64-bit nonce and 64-bit tag.
@@ -306,22 +308,7 @@ fn process_with<E: JambuBlocks>(
     buf: &mut [u8],
     decrypt: bool,
 ) -> [u8; 8] {
-    let mut st = State {
-        aes: e,
-        s: [0u8; 16],
-        r: [0u8; 8],
-    };
-    // Initialization.
-    st.s[..8].copy_from_slice(nonce);
-    e.encrypt(&mut st.s);
-    st.s[0] ^= 5;
-    st.r.copy_from_slice(&st.s[8..]);
-
-    // Associated data.
-    let full = ad.len() - ad.len() % 8;
-    e.ad_blocks(&mut st.s, &mut st.r, &ad[..full]);
-    st.step_head(1);
-    st.absorb(&pad(&ad[full..]));
+    let mut st = init_ad(e, nonce, ad);
 
     // Message.
     let full = buf.len() - buf.len() % 8;
@@ -343,19 +330,151 @@ fn process_with<E: JambuBlocks>(
     st.absorb(&p);
     p.zeroize();
 
-    // Finalization.
-    st.step_head(3);
-    let v: [u8; 8] = st.s[8..].try_into().unwrap_or([0u8; 8]);
-    xor_into(&mut st.r, &v);
+    st.finalize()
+}
+
+/// Initialization and associated data.
+#[inline(always)]
+fn init_ad<'a, E: JambuBlocks>(e: &'a E, nonce: &[u8], ad: &[u8]) -> State<'a, E> {
+    let mut st = State {
+        aes: e,
+        s: [0u8; 16],
+        r: [0u8; 8],
+    };
+    // Initialization.
+    st.s[..8].copy_from_slice(nonce);
     e.encrypt(&mut st.s);
-    let mut t = [0u8; 8];
-    for (i, ti) in t.iter_mut().enumerate() {
-        *ti = st.s[i] ^ st.s[8 + i] ^ st.r[i];
+    st.s[0] ^= 5;
+    st.r.copy_from_slice(&st.s[8..]);
+
+    // Associated data.
+    let full = ad.len() - ad.len() % 8;
+    e.ad_blocks(&mut st.s, &mut st.r, &ad[..full]);
+    st.step_head(1);
+    st.absorb(&pad(&ad[full..]));
+    st
+}
+
+impl<E: BlockCipher> State<'_, E> {
+    /// Finalization: S ← E_K(S); U ⊕= R ⊕ 3; R ⊕= V; S ← E_K(S); T = U ⊕ V ⊕ R.
+    #[inline(always)]
+    fn finalize(&mut self) -> [u8; 8] {
+        self.step_head(3);
+        let v: [u8; 8] = self.s[8..].try_into().unwrap_or([0u8; 8]);
+        xor_into(&mut self.r, &v);
+        self.aes.encrypt(&mut self.s);
+        let mut t = [0u8; 8];
+        for (i, ti) in t.iter_mut().enumerate() {
+            *ti = self.s[i] ^ self.s[8 + i] ^ self.r[i];
+        }
+        t
     }
-    t
 }
 
 crate::aes::impl_aes_mode_scheme!(Jambuv2, "aesjambuv2", 8, 8);
+
+// ---------------------------------------------------------------------------------------------
+// Streaming (see `crate::stream`): 8-byte blocks; S and R are kept between chunks. Runs of
+// whole blocks go through `msg_blocks` (AES-NI or portable); the block at a chunk boundary is
+// begun with step_head(0) (its keystream is U) and completed with V ⊕= P, R ⊕= V.
+// ---------------------------------------------------------------------------------------------
+
+crate::aes::aes_fn! {
+    /// Initialization and associated data for the streaming API: returns (S, R).
+    fn stream_start<e: JambuBlocks>(aes, nonce: &[u8], ad: &[u8]) -> ([u8; 16], [u8; 8]) {
+        let st = init_ad(e, nonce, ad);
+        (st.s, st.r)
+    }
+}
+
+crate::aes::aes_fn! {
+    /// Whole message blocks for the streaming API.
+    fn stream_blocks<e: JambuBlocks>(
+        aes,
+        s: &mut [u8; 16],
+        r: &mut [u8; 8],
+        data: &mut [u8],
+        dec: bool,
+    ) {
+        e.msg_blocks(s, r, data, dec)
+    }
+}
+
+/// Streaming state of [`Jambuv2`]: S and R.
+#[doc(hidden)]
+#[derive(Clone)]
+pub struct JambuCore {
+    s: [u8; 16],
+    r: [u8; 8],
+}
+
+impl JambuCore {
+    /// Runs `f` on a [`State`] over the per-call AES back end, holding this state.
+    fn with_state<T>(&mut self, aes: &Aes128, f: impl FnOnce(&mut State<'_, Aes128>) -> T) -> T {
+        let mut st = State { aes, s: self.s, r: self.r };
+        let t = f(&mut st);
+        self.s = st.s;
+        self.r = st.r;
+        t
+    }
+}
+
+impl Streaming for Jambuv2 {
+    type Core = JambuCore;
+}
+
+impl Core<Jambuv2> for JambuCore {
+    const BLOCK: usize = 8;
+    const HOLD_FULL: bool = false;
+
+    fn start(j: &Jambuv2, nonce: &[u8], ad: &[u8]) -> Result<Self, Error> {
+        if nonce.len() != 8 {
+            return Err(Error::NonceLength { expected: 8, got: nonce.len() });
+        }
+        let (s, r) = stream_start(&j.aes, nonce, ad);
+        Ok(JambuCore { s, r })
+    }
+
+    fn blocks(&mut self, j: &Jambuv2, data: &mut [u8], dec: bool) {
+        stream_blocks(&j.aes, &mut self.s, &mut self.r, data, dec);
+    }
+
+    fn keystream(&mut self, j: &Jambuv2) -> [u8; 16] {
+        self.with_state(&j.aes, |st| {
+            st.step_head(0);
+            let mut k = [0u8; 16];
+            k[..8].copy_from_slice(&st.s[..8]);
+            k
+        })
+    }
+
+    fn absorb(&mut self, j: &Jambuv2, p: &[u8], _c: &[u8]) {
+        let mut x = [0u8; 8];
+        x.copy_from_slice(&p[..8]);
+        self.with_state(&j.aes, |st| st.absorb(&x));
+        x.zeroize();
+    }
+
+    fn finish(&mut self, j: &Jambuv2, p: &[u8], _c: &[u8]) -> [u8; 16] {
+        let mut x = pad(p);
+        let t = self.with_state(&j.aes, |st| {
+            if p.is_empty() {
+                st.step_head(0); // the final block was not begun
+            }
+            st.absorb(&x);
+            st.finalize()
+        });
+        x.zeroize();
+        let mut out = [0u8; 16];
+        out[..8].copy_from_slice(&t);
+        out
+    }
+
+    fn wipe(&mut self) {
+        self.s.zeroize();
+        self.r.zeroize();
+    }
+}
 
 #[cfg(test)]
 mod portable_tests {

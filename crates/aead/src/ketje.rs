@@ -18,7 +18,8 @@
 //!   then needs a NOT on only 8 of its 25 lanes per round (see `chi`);
 //! * 16-bit lanes, no table lookups, no secret-dependent branches.
 
-use crate::{ct_finish_decrypt, Error, Scheme};
+use crate::stream::{sealed::Core, Streaming};
+use crate::{check_detached, check_detached_dec, ct_finish_decrypt, Error, Scheme};
 use zeroize::{Zeroize, ZeroizeOnDrop};
 
 /// Keccak-f[400] round constants (ι), from the LFSR x^8 + x^6 + x^5 + x^4 + 1, lane size 16.
@@ -195,6 +196,7 @@ const N_STEP: usize = 1;
 const N_STRIDE: usize = 6;
 
 /// MonkeyDuplex state of Ketje Sr (complemented storage, Keccak lane order).
+#[derive(Clone)]
 struct Duplex {
     a: [u16; 25],
 }
@@ -271,6 +273,19 @@ impl KetjeSrv2 {
         ad: &[u8],
         buf: &mut [u8],
     ) -> Result<[u8; 16], Error> {
+        let mut d = self.begin(nonce, ad)?;
+        // Body: at least one (possibly empty) block; the last one is absorbed with a stride.
+        let len = buf.len();
+        let split = if len == 0 { 0 } else { (len - 1) / 4 * 4 };
+        let (head, last) = buf.split_at_mut(split);
+        body_blocks::<DEC>(&mut d, head);
+        body_block::<DEC>(&mut d, last, FRAME_BODY_LAST, N_STRIDE);
+        Ok(squeeze_tag(&mut d))
+    }
+
+    /// MonkeyWrap.initialize and the associated data.
+    #[inline(always)]
+    fn begin(&self, nonce: &[u8], ad: &[u8]) -> Result<Duplex, Error> {
         if nonce.len() != 31 {
             return Err(Error::NonceLength {
                 expected: 31,
@@ -289,39 +304,48 @@ impl KetjeSrv2 {
             };
             d.absorb(blk, frame, N_STEP);
         }
-        // Body: at least one (possibly empty) block; the last one is absorbed with a stride.
-        let len = buf.len();
-        let n_body = len.div_ceil(4).max(1);
-        for i in 0..n_body {
-            let blk = &mut buf[(4 * i).min(len)..(4 * i + 4).min(len)];
-            let z = d.rate();
-            let mut p = [0u8; 4];
-            for (j, byte) in blk.iter_mut().enumerate() {
-                if DEC {
-                    *byte ^= z[j];
-                    p[j] = *byte;
-                } else {
-                    p[j] = *byte;
-                    *byte ^= z[j];
-                }
-            }
-            let n = blk.len();
-            if i + 1 == n_body {
-                d.absorb(&p[..n], FRAME_BODY_LAST, N_STRIDE);
-            } else {
-                d.absorb(&p[..n], FRAME_BODY, N_STEP);
-            }
-            p.zeroize();
-        }
-        // Tag: ρ bits from the stride, extended with step(0, ρ).
-        let mut tag = [0u8; 16];
-        tag[..4].copy_from_slice(&d.rate());
-        for chunk in tag[4..].chunks_exact_mut(4) {
-            d.absorb(&[], SQUEEZE, N_STEP);
-            chunk.copy_from_slice(&d.rate());
-        }
-        Ok(tag)
+        Ok(d)
     }
+}
+
+/// Non-final body blocks (4 bytes each; any tail is ignored): wrap (or unwrap) in place.
+#[inline(always)]
+fn body_blocks<const DEC: bool>(d: &mut Duplex, buf: &mut [u8]) {
+    for blk in buf.chunks_exact_mut(4) {
+        body_block::<DEC>(d, blk, FRAME_BODY, N_STEP);
+    }
+}
+
+/// One body block (0..=4 bytes) in place: XOR with the rate, then absorb the plaintext with
+/// `frame` and `nr` rounds.
+#[inline(always)]
+fn body_block<const DEC: bool>(d: &mut Duplex, blk: &mut [u8], frame: u8, nr: usize) {
+    let z = d.rate();
+    let mut p = [0u8; 4];
+    for (j, byte) in blk.iter_mut().enumerate() {
+        if DEC {
+            *byte ^= z[j];
+            p[j] = *byte;
+        } else {
+            p[j] = *byte;
+            *byte ^= z[j];
+        }
+    }
+    let n = blk.len();
+    d.absorb(&p[..n], frame, nr);
+    p.zeroize();
+}
+
+/// Tag: ρ bits from the stride, extended with step(0, ρ).
+#[inline(always)]
+fn squeeze_tag(d: &mut Duplex) -> [u8; 16] {
+    let mut tag = [0u8; 16];
+    tag[..4].copy_from_slice(&d.rate());
+    for chunk in tag[4..].chunks_exact_mut(4) {
+        d.absorb(&[], SQUEEZE, N_STEP);
+        chunk.copy_from_slice(&d.rate());
+    }
+    tag
 }
 
 impl Scheme for KetjeSrv2 {
@@ -351,23 +375,84 @@ impl KetjeSrv2 {
         buf: &mut [u8],
         tag: &mut [u8],
     ) -> Result<(), Error> {
-        if tag.len() != 16 {
-            return Err(Error::TagLength {
-                expected: 16,
-                got: tag.len(),
-            });
-        }
+        check_detached(31, nonce, 16, tag)?;
         let t = self.run::<false>(nonce, ad, buf)?;
         tag.copy_from_slice(&t);
         Ok(())
     }
 
     #[inline(always)]
-    fn dec_inner(&self, nonce: &[u8], ad: &[u8], buf: &mut [u8], tag: &[u8]) -> Result<(), Error> {
+    fn dec_inner(
+        &self,
+        nonce: &[u8],
+        ad: &[u8],
+        buf: &mut [u8],
+        tag: &[u8],
+    ) -> Result<(), Error> {
+        check_detached_dec(31, nonce, 16, tag, buf)?;
         let mut t = self.run::<true>(nonce, ad, buf)?;
         let r = ct_finish_decrypt(&t, tag, buf);
         t.zeroize();
         r
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Streaming (see `crate::stream`): 4-byte body blocks; the last body block is absorbed with a
+// stride, so a full block at the end of a chunk is held back by the driver (`HOLD_FULL`).
+// ---------------------------------------------------------------------------------------------
+
+bmi_fn! {
+    /// Whole non-final body blocks for the streaming API.
+    fn stream_blocks(d: &mut Duplex, buf: &mut [u8], dec: bool) {
+        if dec {
+            body_blocks::<true>(d, buf)
+        } else {
+            body_blocks::<false>(d, buf)
+        }
+    }
+}
+
+/// Streaming state of [`KetjeSrv2`]: the MonkeyDuplex state after the associated data.
+#[doc(hidden)]
+#[derive(Clone)]
+pub struct KetjeCore {
+    d: Duplex,
+}
+
+impl Streaming for KetjeSrv2 {
+    type Core = KetjeCore;
+}
+
+impl Core<KetjeSrv2> for KetjeCore {
+    const BLOCK: usize = 4;
+    const HOLD_FULL: bool = true;
+
+    fn start(k: &KetjeSrv2, nonce: &[u8], ad: &[u8]) -> Result<Self, Error> {
+        Ok(KetjeCore { d: k.begin(nonce, ad)? })
+    }
+
+    fn blocks(&mut self, _: &KetjeSrv2, data: &mut [u8], dec: bool) {
+        stream_blocks(&mut self.d, data, dec);
+    }
+
+    fn keystream(&mut self, _: &KetjeSrv2) -> [u8; 16] {
+        let mut k = [0u8; 16];
+        k[..4].copy_from_slice(&self.d.rate());
+        k
+    }
+
+    fn absorb(&mut self, _: &KetjeSrv2, p: &[u8], _c: &[u8]) {
+        self.d.absorb(p, FRAME_BODY, N_STEP);
+    }
+
+    fn finish(&mut self, _: &KetjeSrv2, p: &[u8], _c: &[u8]) -> [u8; 16] {
+        self.d.absorb(p, FRAME_BODY_LAST, N_STRIDE);
+        squeeze_tag(&mut self.d)
+    }
+
+    fn wipe(&mut self) {
+        self.d.a.zeroize();
     }
 }
 

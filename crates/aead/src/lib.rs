@@ -4,12 +4,22 @@
 //! (`aes128n12t8clocv3`, `aes128n12t8silcv3`, `aesjambuv2`, `ketjesrv2`, `ascon128v12`,
 //! `acorn128v3`) and NIST SP 800-232 `asconaead128`.
 //!
-//! Two APIs:
+//! Three APIs:
 //! * a byte-slice API through the object-safe [`Aead`] trait and [`by_name`] / [`ALGORITHMS`];
-//! * the RustCrypto `aead` traits on each scheme type (typed key/nonce/tag sizes).
+//! * the RustCrypto `aead` traits on each scheme type (typed key/nonce/tag sizes);
+//! * a streaming API ([`stream`]): [`Encryptor`] over plaintext chunks of any length, and
+//!   two-pass decryption — [`Verifier`] checks the tag over ciphertext chunks without
+//!   releasing plaintext, then the [`Decryptor`] it returns decrypts the chunks again. All
+//!   seven schemes stream; see the [`stream`] module for how and for the guarantees.
 //!
 //! Decryption always checks the tag in constant time before any plaintext is released; on
 //! failure the output buffer is wiped and [`Error::Authentication`] is returned.
+//!
+//! Errors are the same for every scheme: a key or nonce of the wrong length is
+//! [`Error::KeyLength`] / [`Error::NonceLength`]; a detached tag buffer of the wrong length
+//! (encryption or decryption, one-shot or streaming) is [`Error::TagLength`];
+//! [`Error::CiphertextTooShort`] only comes from [`Aead::decrypt`] when ciphertext ‖ tag is
+//! shorter than the tag. On any decryption error the detached buffer is wiped.
 
 #![forbid(unsafe_op_in_unsafe_fn)]
 
@@ -74,6 +84,30 @@ macro_rules! dispatch_bmi {
     };
 }
 
+/// Defines `fn $name(args) -> ret` whose body is compiled twice: as baseline x86-64 code and,
+/// called when the CPU has BMI1 and BMI2 (run-time detection, cached by std), with those
+/// target features enabled (as [`dispatch_bmi`] does for the one-shot entry points). Used for
+/// the streaming block loops of Ascon and Ketje.
+macro_rules! bmi_fn {
+    ($(#[$m:meta])* fn $name:ident($($arg:ident: $ty:ty),* $(,)?) $(-> $ret:ty)? $body:block) => {
+        $(#[$m])*
+        fn $name($($arg: $ty),*) $(-> $ret)? {
+            #[inline(always)]
+            fn inner($($arg: $ty),*) $(-> $ret)? $body
+            #[cfg(target_arch = "x86_64")]
+            if $crate::has_bmi() {
+                #[target_feature(enable = "bmi1,bmi2")]
+                unsafe fn bmi($($arg: $ty),*) $(-> $ret)? {
+                    inner($($arg),*)
+                }
+                // SAFETY: the CPU supports BMI1 and BMI2 (checked by `has_bmi`).
+                return unsafe { bmi($($arg),*) };
+            }
+            inner($($arg),*)
+        }
+    };
+}
+
 /// Whether the CPU has BMI1 and BMI2 (std caches the detection).
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
@@ -88,6 +122,9 @@ pub mod cloc;
 pub mod jambu;
 pub mod ketje;
 pub mod silc;
+pub mod stream;
+
+pub use stream::{Decryptor, Encryptor, Streaming, Tag, Verifier};
 
 /// Errors of the byte-slice API.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -174,6 +211,40 @@ pub trait Scheme: Sized + Send + Sync {
         buf: &mut [u8],
         tag: &[u8],
     ) -> Result<(), Error>;
+}
+
+/// Checks the nonce and detached-tag lengths of a call: [`Error::NonceLength`], then
+/// [`Error::TagLength`]. Shared by every scheme so that the same condition gives the same
+/// error everywhere.
+pub(crate) fn check_detached(
+    nonce_len: usize,
+    nonce: &[u8],
+    tag_len: usize,
+    tag: &[u8],
+) -> Result<(), Error> {
+    if nonce.len() != nonce_len {
+        return Err(Error::NonceLength { expected: nonce_len, got: nonce.len() });
+    }
+    if tag.len() != tag_len {
+        return Err(Error::TagLength { expected: tag_len, got: tag.len() });
+    }
+    Ok(())
+}
+
+/// [`check_detached`] for decryption: on error the buffer is wiped as well, as after a failed
+/// tag check.
+pub(crate) fn check_detached_dec(
+    nonce_len: usize,
+    nonce: &[u8],
+    tag_len: usize,
+    tag: &[u8],
+    buf: &mut [u8],
+) -> Result<(), Error> {
+    let r = check_detached(nonce_len, nonce, tag_len, tag);
+    if r.is_err() {
+        zeroize::Zeroize::zeroize(buf);
+    }
+    r
 }
 
 /// Final step of every detached decryption: compares the recomputed tag `expected` with the

@@ -11,7 +11,9 @@
 //! (X2,…,X16, X1 ⊕ X2)` on bytes. Only the forward AES is used. Decryption decrypts in place,
 //! compares the tag in constant time and wipes the buffer on mismatch.
 
-use crate::aes::{xor_into, Aes128, BlockCipher};
+use crate::aes::{fix1, xor_into, Aes128, BlockCipher};
+use crate::stream::{sealed::Core, Streaming};
+use crate::Error;
 use zeroize::Zeroize;
 
 /// The parameter byte for (E = AES, ℓ_N = 12 bytes, τ = 8 bytes).
@@ -199,6 +201,101 @@ fn process_with<E: BlockCipher>(
 }
 
 crate::aes::impl_aes_mode_scheme!(Silcv3, "aes128n12t8silcv3", NONCE_LEN, 8);
+
+// ---------------------------------------------------------------------------------------------
+// Streaming (see `crate::stream`): the keystream chain es, the PRF chain ts and the message
+// length are kept between chunks. PRF zero-pads the last block and treats a full last block
+// like any other, so no block needs to be held back; the length enters at the end.
+// ---------------------------------------------------------------------------------------------
+
+crate::aes::aes_fn! {
+    /// HASH_K(N, A) and the start of both chains for the streaming API: (es, ts).
+    fn stream_start<e: BlockCipher>(aes, nonce: &[u8], ad: &[u8]) -> ([u8; 16], [u8; 16]) {
+        let v = hash(e, nonce, ad);
+        let mut es = v;
+        let mut ts = v;
+        g(&mut ts);
+        e.encrypt2(&mut es, &mut ts);
+        (es, ts)
+    }
+}
+
+crate::aes::aes_fn! {
+    /// Whole blocks (ENC or DEC with fix1 feedback, PRF chain) for the streaming API.
+    fn stream_blocks<e: BlockCipher>(
+        aes,
+        es: &mut [u8; 16],
+        ts: &mut [u8; 16],
+        data: &mut [u8],
+        dec: bool,
+    ) {
+        e.fix1_chain(es, ts, data, dec)
+    }
+}
+
+/// Streaming state of [`Silcv3`].
+#[doc(hidden)]
+#[derive(Clone)]
+pub struct SilcCore {
+    es: [u8; 16],
+    ts: [u8; 16],
+    /// Message bytes so far (public).
+    len: usize,
+}
+
+impl Streaming for Silcv3 {
+    type Core = SilcCore;
+}
+
+impl Core<Silcv3> for SilcCore {
+    const BLOCK: usize = 16;
+    const HOLD_FULL: bool = false;
+
+    fn start(c: &Silcv3, nonce: &[u8], ad: &[u8]) -> Result<Self, Error> {
+        if nonce.len() != NONCE_LEN {
+            return Err(Error::NonceLength { expected: NONCE_LEN, got: nonce.len() });
+        }
+        let (es, ts) = stream_start(&c.aes, nonce, ad);
+        Ok(SilcCore { es, ts, len: 0 })
+    }
+
+    fn blocks(&mut self, c: &Silcv3, data: &mut [u8], dec: bool) {
+        stream_blocks(&c.aes, &mut self.es, &mut self.ts, data, dec);
+        self.len += data.len();
+    }
+
+    fn keystream(&mut self, _: &Silcv3) -> [u8; 16] {
+        self.es
+    }
+
+    fn absorb(&mut self, c: &Silcv3, _p: &[u8], ct: &[u8]) {
+        let mut x = [0u8; 16];
+        x.copy_from_slice(&ct[..16]);
+        xor_into(&mut self.ts, &x);
+        fix1(&mut x);
+        self.es = x;
+        c.aes.encrypt_two(&mut self.ts, &mut self.es);
+        self.len += 16;
+    }
+
+    fn finish(&mut self, c: &Silcv3, _p: &[u8], ct: &[u8]) -> [u8; 16] {
+        if !ct.is_empty() {
+            xor_into(&mut self.ts, ct);
+            c.aes.encrypt_block(&mut self.ts);
+            self.len += ct.len();
+        }
+        xor_len(&mut self.ts, self.len);
+        g(&mut self.ts);
+        c.aes.encrypt_block(&mut self.ts);
+        self.es.zeroize();
+        self.ts
+    }
+
+    fn wipe(&mut self) {
+        self.es.zeroize();
+        self.ts.zeroize();
+    }
+}
 
 #[cfg(test)]
 mod portable_tests {
