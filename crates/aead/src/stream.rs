@@ -266,7 +266,7 @@ impl<S: Streaming> Encryptor<S> {
 }
 
 /// Bytes of ciphertext decrypted at a time into the verifier's scratch buffer.
-const SCRATCH: usize = 1024;
+const SCRATCH: usize = 4096;
 
 /// Decryption pass 1: authenticates a ciphertext given in chunks without releasing any
 /// plaintext. [`verify`](Self::verify) compares the tag in constant time and, on success,

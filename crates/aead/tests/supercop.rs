@@ -27,7 +27,7 @@
 //!   (v2's reference returns 1 on success), so the `aesjambuv1` checksums are those of a
 //!   correct `aesjambuv2` whose successful decryption is treated as success.
 
-use hayate_aead::{Aead, Error};
+use hayate_aead::{Aead, Error, Streaming};
 
 // ---------------------------------------------------------------------------------------------
 // Salsa20 core (Bernstein's Salsa20/20 hash function) and the SUPERCOP generator / checksum.
@@ -222,9 +222,13 @@ fn expected(name: &str, kind: &str) -> Option<String> {
 }
 
 fn run(kind: &str, small: bool) {
+    run_on(kind, small, algorithms());
+}
+
+fn run_on<'a>(kind: &str, small: bool, algs: impl Iterator<Item = &'a dyn Aead>) {
     let mut tested = 0;
     let mut failures = Vec::new();
-    for alg in algorithms() {
+    for alg in algs {
         let Some(want) = expected(alg.name(), kind) else {
             continue;
         };
@@ -292,4 +296,106 @@ fn salsa20_generator_sanity() {
     // nonce 0): a consistency check that the core is the standard one — the first word.
     let out = salsa20_core(&[0u8; 16], &[0u8; 32]);
     assert_eq!(&out[..4], &[0x9a, 0x97, 0xf6, 0x5b]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The same checksums through the streaming API (`hayate_aead::stream`).
+
+/// [`Aead`] on top of the streaming API: encryption through `Encryptor`, decryption through
+/// `Verifier` (pass 1) and `Decryptor` (pass 2), each fed in chunks whose lengths follow a
+/// deterministic pseudo-random sequence (0-length and 1-byte chunks included).
+struct Streamed<S>(core::marker::PhantomData<S>);
+
+/// Chunk lengths covering `len` bytes, from a simple LCG seeded by `seed`.
+fn chunking(len: usize, seed: u64) -> Vec<usize> {
+    let mut x = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+    let mut out = Vec::new();
+    let mut left = len;
+    while left > 0 {
+        x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        let n = match (x >> 60) % 4 {
+            0 => 0,
+            1 => 1,
+            2 => ((x >> 32) % 40) as usize,
+            _ => ((x >> 32) % 600) as usize,
+        }
+        .min(left);
+        out.push(n);
+        left -= n;
+    }
+    out
+}
+
+impl<S: Streaming + 'static> Aead for Streamed<S> {
+    fn name(&self) -> &'static str {
+        S::NAME
+    }
+    fn key_len(&self) -> usize {
+        S::KEY_LEN
+    }
+    fn nonce_len(&self) -> usize {
+        S::NONCE_LEN
+    }
+    fn tag_len(&self) -> usize {
+        S::TAG_LEN
+    }
+
+    fn encrypt(&self, key: &[u8], nonce: &[u8], ad: &[u8], pt: &[u8]) -> Result<Vec<u8>, Error> {
+        let mut enc = hayate_aead::Encryptor::<S>::new(key, nonce, ad)?;
+        let mut out = pt.to_vec();
+        let mut pos = 0;
+        for n in chunking(pt.len(), (pt.len() + 7 * ad.len()) as u64) {
+            enc.update(&mut out[pos..pos + n]);
+            pos += n;
+        }
+        out.extend_from_slice(&enc.finalize());
+        Ok(out)
+    }
+
+    fn decrypt(&self, key: &[u8], nonce: &[u8], ad: &[u8], ct: &[u8]) -> Result<Vec<u8>, Error> {
+        let body_len = ct
+            .len()
+            .checked_sub(S::TAG_LEN)
+            .ok_or(Error::CiphertextTooShort { tag_len: S::TAG_LEN, got: ct.len() })?;
+        let (body, tag) = ct.split_at(body_len);
+        let mut v = hayate_aead::Verifier::<S>::new(key, nonce, ad)?;
+        let mut pos = 0;
+        for n in chunking(body.len(), ct[0] as u64) {
+            v.update(&body[pos..pos + n]);
+            pos += n;
+        }
+        let mut d = v.verify(tag)?;
+        let mut out = body.to_vec();
+        let mut pos = 0;
+        for n in chunking(body.len(), 3 + ad.len() as u64) {
+            d.update(&mut out[pos..pos + n]);
+            pos += n;
+        }
+        d.finalize()?;
+        Ok(out)
+    }
+}
+
+fn streamed() -> impl Iterator<Item = &'static dyn Aead> {
+    use hayate_aead::{acorn, ascon, cloc, jambu, ketje, silc};
+    let v: [&'static dyn Aead; 7] = [
+        &Streamed::<cloc::Clocv3>(core::marker::PhantomData),
+        &Streamed::<silc::Silcv3>(core::marker::PhantomData),
+        &Streamed::<jambu::Jambuv2>(core::marker::PhantomData),
+        &Streamed::<ketje::KetjeSrv2>(core::marker::PhantomData),
+        &Streamed::<ascon::Ascon128v12>(core::marker::PhantomData),
+        &Streamed::<acorn::Acorn128v3>(core::marker::PhantomData),
+        &Streamed::<ascon::AsconAead128>(core::marker::PhantomData),
+    ];
+    v.into_iter()
+}
+
+#[test]
+fn checksumsmall_streaming() {
+    run_on("checksumsmall", true, streamed());
+}
+
+#[test]
+fn checksumbig_streaming() {
+    run_on("checksumbig", false, streamed());
 }
