@@ -13,20 +13,38 @@
 //! standard output, exit code 1.
 //!
 //! File mode: the encrypted file is the raw ciphertext followed by the tag (the same bytes
-//! the hex mode prints). **File mode is not streaming**: the schemes expose a one-shot
-//! in-place API, so the whole input is read into memory (in 1 MiB chunks, with an indicatif
-//! progress bar on standard error when the input is at least 8 MiB and standard error is a
-//! terminal), processed in place, and written out; memory use is about the file size.
-//! The output is always written to a temporary file in the output's directory and renamed
-//! over `--out` only when everything succeeded. For decryption the tag is verified before a
-//! single plaintext byte is written, and on failure the temporary file is removed (an existing
-//! `--out` is left untouched), so no unauthenticated plaintext is ever left behind.
+//! the hex mode prints). File mode **streams** for all seven schemes, through the incremental
+//! API of `hayate_aead::stream` (see its module doc for how each scheme streams):
+//!
+//! * **encrypt**: one pass, 1 MiB chunks: read, encrypt in place, write; the tag is appended
+//!   at the end. Memory O(chunk) whatever the file size; the input may be a pipe.
+//! * **decrypt** (regular files): two passes over the input, memory O(chunk).
+//!   Pass 1 reads the tag from the end of the file, then the ciphertext, and verifies the tag
+//!   without producing any output (`Verifier`; schemes that absorb plaintext compute it into
+//!   a wiped scratch buffer). Nothing is created on disk unless the tag verifies. Pass 2 reads
+//!   the ciphertext again, decrypts it into a temporary file and checks that this pass gives
+//!   the same tag again (`Decryptor::finalize`), which catches an input changed between the
+//!   passes.
+//! * **decrypt** from a non-seekable input (a pipe or device): the previous in-memory mode —
+//!   the whole input is read, the tag checked, and only then is plaintext written.
+//!
+//! Guarantees: the output is always written to a temporary file in the output's directory and
+//! renamed over `--out` only when everything succeeded (tag verified in both passes, data
+//! synced); on any failure the temporary file is removed and an existing `--out` is left
+//! untouched, so **no unauthenticated plaintext ever reaches `--out`**. (If the input is
+//! modified between the two passes, pass 2 writes plaintext of unverified ciphertext into the
+//! temporary file before its final tag check fails; that file is then deleted, not renamed.)
+//! Chunk buffers holding plaintext are wiped after use; key and cipher states are wiped on
+//! drop by the library.
+//!
+//! A progress bar (indicatif, on standard error) is shown when the input is at least 8 MiB and
+//! standard error is a terminal; it covers both passes of a decryption.
 
 use clap::{ArgGroup, Args, Subcommand};
-use hayate_aead::{acorn, ascon, cloc, jambu, ketje, silc, Scheme};
+use hayate_aead::{acorn, ascon, cloc, jambu, ketje, silc, Encryptor, Streaming, Verifier};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::fs::File;
-use std::io::{Read, Write};
+use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -213,7 +231,7 @@ fn progress(total: u64) -> ProgressBar {
     pb
 }
 
-/// Dispatches to the typed in-place implementation of the named scheme.
+/// Dispatches to the typed streaming implementation of the named scheme.
 fn file_mode(
     name: &str,
     key: &[u8],
@@ -225,7 +243,7 @@ fn file_mode(
 ) -> Result<(), String> {
     macro_rules! dispatch {
         ($($t:ty),*) => {
-            $(if name == <$t as Scheme>::NAME {
+            $(if name == <$t as hayate_aead::Scheme>::NAME {
                 return file_crypt::<$t>(key, nonce, ad, input, output, dir);
             })*
         };
@@ -242,7 +260,7 @@ fn file_mode(
     Err(format!("file mode does not know algorithm {name}"))
 }
 
-fn file_crypt<S: Scheme>(
+fn file_crypt<S: Streaming>(
     key: &[u8],
     nonce: &[u8],
     ad: &[u8],
@@ -251,69 +269,195 @@ fn file_crypt<S: Scheme>(
     dir: Dir,
 ) -> Result<(), String> {
     let scheme = S::new(key).map_err(|e| e.to_string())?;
-    let mut f = File::open(input).map_err(|e| format!("{}: {e}", input.display()))?;
-    let size = f.metadata().map(|m| m.len()).unwrap_or(0);
-    // Read + write: the bar covers both passes.
-    let pb = progress(2 * size);
-    pb.set_message("reading");
-    let extra = if dir == Dir::Enc { S::TAG_LEN } else { 0 };
-    let mut buf = Vec::with_capacity(usize::try_from(size).unwrap_or(0) + extra);
-    let mut chunk = vec![0u8; CHUNK];
-    loop {
-        let n = f.read(&mut chunk).map_err(|e| format!("{}: {e}", input.display()))?;
-        if n == 0 {
-            break;
-        }
-        buf.extend_from_slice(&chunk[..n]);
-        pb.inc(n as u64);
-    }
-    drop(f);
-    pb.set_message(if dir == Dir::Enc { "encrypting" } else { "decrypting" });
+    let f = File::open(input).map_err(|e| io_err(input, e))?;
+    let meta = f.metadata().map_err(|e| io_err(input, e))?;
     match dir {
         Dir::Enc => {
-            let n = buf.len();
-            buf.resize(n + S::TAG_LEN, 0);
-            let (body, tag) = buf.split_at_mut(n);
-            scheme.encrypt_detached(nonce, ad, body, tag).map_err(|e| e.to_string())?;
+            let size = if meta.is_file() { meta.len() } else { 0 };
+            encrypt_stream(scheme, nonce, ad, f, size, input, output)
         }
-        Dir::Dec => {
-            let n = buf.len().checked_sub(S::TAG_LEN).ok_or_else(|| {
-                format!("{}: too short to hold the {}-byte tag", input.display(), S::TAG_LEN)
-            })?;
-            let (body, tag) = buf.split_at_mut(n);
-            let tag = tag.to_vec();
-            // On failure the scheme wipes `body`; nothing has been written anywhere yet.
-            scheme.decrypt_detached(nonce, ad, body, &tag).map_err(|e| e.to_string())?;
-            buf.truncate(n);
-        }
+        Dir::Dec if meta.is_file() => decrypt_two_pass(scheme, nonce, ad, f, meta.len(), input, output),
+        Dir::Dec => decrypt_in_memory(scheme, nonce, ad, f, input, output),
     }
-    let r = write_atomically(output, &buf, &pb);
-    if dir == Dir::Dec {
-        zeroize::Zeroize::zeroize(buf.as_mut_slice());
-    }
-    pb.finish_and_clear();
-    r
 }
 
-/// Writes `data` to a temporary file next to `output`, flushes it, and renames it over
-/// `output`. On any error the temporary file is removed (tempfile's drop) and `output` is
-/// untouched.
-fn write_atomically(output: &Path, data: &[u8], pb: &ProgressBar) -> Result<(), String> {
+/// A byte buffer wiped on drop (plaintext passes through it).
+struct Wiped(Vec<u8>);
+
+impl Drop for Wiped {
+    fn drop(&mut self) {
+        zeroize::Zeroize::zeroize(self.0.as_mut_slice());
+    }
+}
+
+impl std::ops::Deref for Wiped {
+    type Target = Vec<u8>;
+    fn deref(&self) -> &Vec<u8> {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for Wiped {
+    fn deref_mut(&mut self) -> &mut Vec<u8> {
+        &mut self.0
+    }
+}
+
+fn io_err(path: &Path, e: std::io::Error) -> String {
+    format!("{}: {e}", path.display())
+}
+
+/// A temporary file next to `output` (removed on drop unless persisted).
+fn temp_next_to(output: &Path) -> Result<tempfile::NamedTempFile, String> {
     let dir = match output.parent() {
         Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
         _ => PathBuf::from("."),
     };
-    let mut tmp = tempfile::Builder::new()
+    tempfile::Builder::new()
         .prefix(".hayate-aead-")
         .suffix(".tmp")
         .tempfile_in(&dir)
-        .map_err(|e| format!("{}: cannot create a temporary file: {e}", dir.display()))?;
-    pb.set_message("writing");
-    for c in data.chunks(CHUNK) {
-        tmp.write_all(c).map_err(|e| format!("{}: {e}", tmp.path().display()))?;
-        pb.inc(c.len() as u64);
-    }
-    tmp.as_file().sync_all().map_err(|e| format!("{}: {e}", tmp.path().display()))?;
+        .map_err(|e| format!("{}: cannot create a temporary file: {e}", dir.display()))
+}
+
+/// Syncs the temporary file and renames it over `output`.
+fn persist(tmp: tempfile::NamedTempFile, output: &Path) -> Result<(), String> {
+    tmp.as_file().sync_all().map_err(|e| io_err(tmp.path(), e))?;
     tmp.persist(output).map_err(|e| format!("{}: {}", output.display(), e.error))?;
     Ok(())
+}
+
+/// Reads until `buf` is full or the input ends; returns the number of bytes read.
+fn read_full(r: &mut impl Read, buf: &mut [u8]) -> std::io::Result<usize> {
+    let mut n = 0;
+    while n < buf.len() {
+        match r.read(&mut buf[n..]) {
+            Ok(0) => break,
+            Ok(k) => n += k,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(n)
+}
+
+/// Reads exactly `len` bytes from the start of `f` in chunks, calling `each` on every chunk.
+fn for_each_chunk(
+    f: &mut File,
+    len: u64,
+    buf: &mut [u8],
+    input: &Path,
+    mut each: impl FnMut(&mut [u8]) -> Result<(), String>,
+) -> Result<(), String> {
+    f.seek(SeekFrom::Start(0)).map_err(|e| io_err(input, e))?;
+    let mut left = len;
+    while left > 0 {
+        let want = buf.len().min(usize::try_from(left).unwrap_or(usize::MAX));
+        let n = read_full(f, &mut buf[..want]).map_err(|e| io_err(input, e))?;
+        if n == 0 {
+            return Err(format!("{}: file shrank while being read", input.display()));
+        }
+        each(&mut buf[..n])?;
+        left -= n as u64;
+    }
+    Ok(())
+}
+
+/// One pass: read a chunk, encrypt it in place, write it; append the tag.
+fn encrypt_stream<S: Streaming>(
+    scheme: S,
+    nonce: &[u8],
+    ad: &[u8],
+    mut f: File,
+    size: u64,
+    input: &Path,
+    output: &Path,
+) -> Result<(), String> {
+    let mut enc = Encryptor::with_scheme(scheme, nonce, ad).map_err(|e| e.to_string())?;
+    let mut tmp = temp_next_to(output)?;
+    let pb = progress(size);
+    pb.set_message("encrypting");
+    let mut buf = Wiped(vec![0u8; CHUNK]);
+    loop {
+        let n = read_full(&mut f, &mut buf).map_err(|e| io_err(input, e))?;
+        if n == 0 {
+            break;
+        }
+        enc.update(&mut buf[..n]);
+        tmp.write_all(&buf[..n]).map_err(|e| io_err(tmp.path(), e))?;
+        pb.inc(n as u64);
+    }
+    let tag = enc.finalize();
+    tmp.write_all(&tag).map_err(|e| io_err(tmp.path(), e))?;
+    pb.finish_and_clear();
+    persist(tmp, output)
+}
+
+/// Two passes over a regular file: verify (no output), then decrypt into a temporary file.
+fn decrypt_two_pass<S: Streaming>(
+    scheme: S,
+    nonce: &[u8],
+    ad: &[u8],
+    mut f: File,
+    size: u64,
+    input: &Path,
+    output: &Path,
+) -> Result<(), String> {
+    let tag_len = S::TAG_LEN;
+    let body_len = size.checked_sub(tag_len as u64).ok_or_else(|| {
+        format!("{}: too short to hold the {tag_len}-byte tag", input.display())
+    })?;
+    let mut tag = vec![0u8; tag_len];
+    f.seek(SeekFrom::Start(body_len)).map_err(|e| io_err(input, e))?;
+    f.read_exact(&mut tag).map_err(|e| io_err(input, e))?;
+
+    let pb = progress(2 * body_len);
+    let chunk = usize::try_from(body_len).map_or(CHUNK, |l| l.clamp(1, CHUNK));
+    let mut buf = Wiped(vec![0u8; chunk]);
+
+    // Pass 1: authenticate; nothing is written anywhere.
+    pb.set_message("verifying");
+    let mut v = Verifier::with_scheme(scheme, nonce, ad).map_err(|e| e.to_string())?;
+    for_each_chunk(&mut f, body_len, &mut buf, input, |c| {
+        v.update(c);
+        pb.inc(c.len() as u64);
+        Ok(())
+    })?;
+    let mut d = v.verify(&tag).map_err(|e| e.to_string())?;
+
+    // Pass 2: decrypt into a temporary file; renamed only if this pass gives the same tag.
+    pb.set_message("decrypting");
+    let mut tmp = temp_next_to(output)?;
+    for_each_chunk(&mut f, body_len, &mut buf, input, |c| {
+        d.update(c);
+        tmp.write_all(c).map_err(|e| io_err(tmp.path(), e))?;
+        pb.inc(c.len() as u64);
+        Ok(())
+    })?;
+    d.finalize().map_err(|e| format!("{}: input changed between the passes: {e}", input.display()))?;
+    pb.finish_and_clear();
+    persist(tmp, output)
+}
+
+/// Non-seekable input: read everything, decrypt in memory (tag checked first), then write.
+fn decrypt_in_memory<S: Streaming>(
+    scheme: S,
+    nonce: &[u8],
+    ad: &[u8],
+    mut f: File,
+    input: &Path,
+    output: &Path,
+) -> Result<(), String> {
+    let mut buf = Wiped(Vec::new());
+    f.read_to_end(&mut buf).map_err(|e| io_err(input, e))?;
+    let n = buf.len().checked_sub(S::TAG_LEN).ok_or_else(|| {
+        format!("{}: too short to hold the {}-byte tag", input.display(), S::TAG_LEN)
+    })?;
+    let (body, tag) = buf.split_at_mut(n);
+    let tag = tag.to_vec();
+    // On failure the scheme wipes `body`; nothing has been written anywhere yet.
+    scheme.decrypt_detached(nonce, ad, body, &tag).map_err(|e| e.to_string())?;
+    let mut tmp = temp_next_to(output)?;
+    tmp.write_all(body).map_err(|e| io_err(tmp.path(), e))?;
+    persist(tmp, output)
 }

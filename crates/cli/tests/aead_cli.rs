@@ -227,3 +227,139 @@ fn failed_file_decryption_leaves_no_output() {
     assert_eq!(o.status.code(), Some(1));
     assert!(!dir.join("x").exists());
 }
+
+/// Deterministic pseudo-random bytes (xorshift64*).
+fn noise(len: usize, seed: u64) -> Vec<u8> {
+    let mut x = seed | 1;
+    (0..len)
+        .map(|_| {
+            x ^= x >> 12;
+            x ^= x << 25;
+            x ^= x >> 27;
+            (x.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 56) as u8
+        })
+        .collect()
+}
+
+fn run_file(op: &str, alg: &str, key: &str, nonce: &str, ad: &str, input: &Path, output: &Path) -> Output {
+    hayate(&[
+        "aead", op, "--alg", alg, "--key", key, "--nonce", nonce, "--ad", ad, "--in",
+        input.to_str().unwrap(), "--out", output.to_str().unwrap(),
+    ])
+}
+
+/// A multi-MiB file (above the 8 MiB progress-bar threshold, not a multiple of any block or of
+/// the 1 MiB chunk) streams through every scheme: the encrypted file equals the library's
+/// one-shot output, decryption (two passes) restores the input, and with standard error not a
+/// terminal nothing at all is printed (no progress bar).
+#[test]
+fn multi_mib_file_streams_every_scheme() {
+    let dir = scratch("aead_cli_multi_mib");
+    let pt = noise((9 << 20) + 12_345, 42);
+    let input = dir.join("big.bin");
+    std::fs::write(&input, &pt).unwrap();
+    for a in hayate_aead::ALGORITHMS {
+        let key = "3c".repeat(a.key_len());
+        let nonce = "5a".repeat(a.nonce_len());
+        let enc = dir.join(format!("{}.enc", a.name()));
+        let dec = dir.join(format!("{}.dec", a.name()));
+        let o = run_file("encrypt", a.name(), &key, &nonce, "a0a1a2", &input, &enc);
+        assert!(o.status.success(), "{}: {}", a.name(), String::from_utf8_lossy(&o.stderr));
+        assert!(o.stdout.is_empty() && o.stderr.is_empty(), "{}: {:?}", a.name(), o);
+        let ct = std::fs::read(&enc).unwrap();
+        let want = a
+            .encrypt(&hex::decode(&key).unwrap(), &hex::decode(&nonce).unwrap(), &[0xa0, 0xa1, 0xa2], &pt)
+            .unwrap();
+        assert!(ct == want, "{}: streamed file differs from the one-shot ciphertext", a.name());
+
+        let o = run_file("decrypt", a.name(), &key, &nonce, "a0a1a2", &enc, &dec);
+        assert!(o.status.success(), "{}: {}", a.name(), String::from_utf8_lossy(&o.stderr));
+        assert!(o.stdout.is_empty() && o.stderr.is_empty(), "{}: {:?}", a.name(), o);
+        assert!(std::fs::read(&dec).unwrap() == pt, "{}: round trip", a.name());
+        std::fs::remove_file(&enc).unwrap();
+        std::fs::remove_file(&dec).unwrap();
+    }
+    assert_eq!(entries(&dir), ["big.bin"], "no temporary files left behind");
+}
+
+/// A tampered multi-MiB file (one bit in the middle, or in the tag) fails with exit 1, a one-line
+/// error, and leaves neither --out nor a temporary file.
+#[test]
+fn tampered_multi_mib_file_fails_without_output() {
+    let dir = scratch("aead_cli_multi_mib_tampered");
+    let pt = noise((3 << 20) + 7, 7);
+    let input = dir.join("big.bin");
+    std::fs::write(&input, &pt).unwrap();
+    for alg in ["aesjambuv2", "ketjesrv2", "aes128n12t8clocv3"] {
+        let a = hayate_aead::by_name(alg).unwrap();
+        let key = "01".repeat(a.key_len());
+        let nonce = "02".repeat(a.nonce_len());
+        let enc = dir.join("c.enc");
+        let o = run_file("encrypt", alg, &key, &nonce, "", &input, &enc);
+        assert!(o.status.success());
+        let ct = std::fs::read(&enc).unwrap();
+        for pos in [ct.len() / 2, ct.len() - 1] {
+            let mut bad = ct.clone();
+            bad[pos] ^= 0x04;
+            let forged = dir.join("forged.enc");
+            std::fs::write(&forged, &bad).unwrap();
+            let out = dir.join("out.dec");
+            let o = run_file("decrypt", alg, &key, &nonce, "", &forged, &out);
+            assert_eq!(o.status.code(), Some(1), "{alg} pos {pos}");
+            assert!(o.stdout.is_empty());
+            let err = String::from_utf8_lossy(&o.stderr);
+            assert_eq!(err.trim_end().lines().count(), 1, "{err:?}");
+            assert!(err.contains("authentication failed"), "{err:?}");
+            assert!(!out.exists(), "{alg}: no --out after a failed decryption");
+            assert_eq!(entries(&dir), ["big.bin", "c.enc", "forged.enc"], "{alg}: no temporary file");
+            std::fs::remove_file(&forged).unwrap();
+        }
+        std::fs::remove_file(&enc).unwrap();
+    }
+}
+
+/// Non-seekable input (a pipe): encryption streams, decryption falls back to the in-memory mode.
+#[cfg(target_os = "linux")]
+#[test]
+fn pipe_input_round_trips() {
+    use std::io::Write;
+    use std::process::Stdio;
+    let dir = scratch("aead_cli_pipe");
+    let pt = noise(200_001, 3);
+    let key = "77".repeat(16);
+    let nonce = "88".repeat(16);
+    let piped = |op: &str, data: &[u8], out: &Path| {
+        let mut child = Command::new(BIN)
+            .args(["aead", op, "--alg", "acorn128v3", "--key", &key, "--nonce", &nonce])
+            .args(["--in", "/dev/stdin", "--out", out.to_str().unwrap()])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("spawn");
+        let mut stdin = child.stdin.take().unwrap();
+        let data = data.to_vec();
+        let writer = std::thread::spawn(move || {
+            let _ = stdin.write_all(&data);
+        });
+        let o = child.wait_with_output().expect("wait");
+        writer.join().unwrap();
+        o
+    };
+    let enc = dir.join("p.enc");
+    let o = piped("encrypt", &pt, &enc);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let ct = std::fs::read(&enc).unwrap();
+    let a = hayate_aead::by_name("acorn128v3").unwrap();
+    assert!(ct == a.encrypt(&[0x77; 16], &[0x88; 16], b"", &pt).unwrap());
+    let dec = dir.join("p.dec");
+    let o = piped("decrypt", &ct, &dec);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(std::fs::read(&dec).unwrap() == pt);
+    let mut bad = ct.clone();
+    bad[5] ^= 1;
+    let dec2 = dir.join("p2.dec");
+    let o = piped("decrypt", &bad, &dec2);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(!dec2.exists());
+}
