@@ -405,11 +405,15 @@ impl KetjeSrv2 {
 bmi_fn! {
     /// Whole non-final body blocks for the streaming API.
     fn stream_blocks(d: &mut Duplex, buf: &mut [u8], dec: bool) {
+        // On a local copy, which the compiler keeps in registers as in the one-shot path
+        // (the copy is wiped by `Duplex`'s drop).
+        let mut l = Duplex { a: d.a };
         if dec {
-            body_blocks::<true>(d, buf)
+            body_blocks::<true>(&mut l, buf)
         } else {
-            body_blocks::<false>(d, buf)
+            body_blocks::<false>(&mut l, buf)
         }
+        d.a = l.a;
     }
 }
 
