@@ -278,7 +278,9 @@ impl Core<Acorn128v3> for AcornCore {
 
     fn start(a: &Acorn128v3, nonce: &[u8], ad: &[u8]) -> Result<Self, Error> {
         Acorn128v3::check(nonce)?;
-        Ok(AcornCore { s: State::start(&a.key, nonce, ad) })
+        Ok(AcornCore {
+            s: State::start(&a.key, nonce, ad),
+        })
     }
 
     fn blocks(&mut self, _: &Acorn128v3, data: &mut [u8], dec: bool) {

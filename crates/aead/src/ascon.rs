@@ -270,13 +270,7 @@ impl Ascon128v12 {
     }
 
     #[inline(always)]
-    fn dec_inner(
-        &self,
-        nonce: &[u8],
-        ad: &[u8],
-        buf: &mut [u8],
-        tag: &[u8],
-    ) -> Result<(), Error> {
+    fn dec_inner(&self, nonce: &[u8], ad: &[u8], buf: &mut [u8], tag: &[u8]) -> Result<(), Error> {
         check_detached_dec(16, nonce, 16, tag, buf)?;
         let mut s = self.start(nonce, ad);
         let (head, last) = split_blocks(buf, 8);
@@ -401,13 +395,7 @@ impl AsconAead128 {
     }
 
     #[inline(always)]
-    fn dec_inner(
-        &self,
-        nonce: &[u8],
-        ad: &[u8],
-        buf: &mut [u8],
-        tag: &[u8],
-    ) -> Result<(), Error> {
+    fn dec_inner(&self, nonce: &[u8], ad: &[u8], buf: &mut [u8], tag: &[u8]) -> Result<(), Error> {
         check_detached_dec(16, nonce, 16, tag, buf)?;
         let mut s = self.start(nonce, ad);
         let (head, last) = split_blocks(buf, 16);
@@ -470,7 +458,9 @@ impl Core<Ascon128v12> for AsconCore {
 
     fn start(a: &Ascon128v12, nonce: &[u8], ad: &[u8]) -> Result<Self, Error> {
         check_nonce(nonce)?;
-        Ok(AsconCore { s: a.start(nonce, ad) })
+        Ok(AsconCore {
+            s: a.start(nonce, ad),
+        })
     }
 
     fn blocks(&mut self, _: &Ascon128v12, data: &mut [u8], dec: bool) {
@@ -510,7 +500,9 @@ impl Core<AsconAead128> for AsconCore {
 
     fn start(a: &AsconAead128, nonce: &[u8], ad: &[u8]) -> Result<Self, Error> {
         check_nonce(nonce)?;
-        Ok(AsconCore { s: a.start(nonce, ad) })
+        Ok(AsconCore {
+            s: a.start(nonce, ad),
+        })
     }
 
     fn blocks(&mut self, _: &AsconAead128, data: &mut [u8], dec: bool) {

@@ -400,10 +400,18 @@ impl Core<Clocv3> for ClocCore {
 
     fn start(c: &Clocv3, nonce: &[u8], ad: &[u8]) -> Result<Self, Error> {
         if nonce.len() != 12 {
-            return Err(Error::NonceLength { expected: 12, got: nonce.len() });
+            return Err(Error::NonceLength {
+                expected: 12,
+                got: nonce.len(),
+            });
         }
         let v = stream_hash(&c.aes, ad, nonce);
-        Ok(ClocCore { v, es: [0; 16], ts: [0; 16], started: false })
+        Ok(ClocCore {
+            v,
+            es: [0; 16],
+            ts: [0; 16],
+            started: false,
+        })
     }
 
     fn blocks(&mut self, c: &Clocv3, data: &mut [u8], dec: bool) {

@@ -411,7 +411,11 @@ pub struct JambuCore {
 impl JambuCore {
     /// Runs `f` on a [`State`] over the per-call AES back end, holding this state.
     fn with_state<T>(&mut self, aes: &Aes128, f: impl FnOnce(&mut State<'_, Aes128>) -> T) -> T {
-        let mut st = State { aes, s: self.s, r: self.r };
+        let mut st = State {
+            aes,
+            s: self.s,
+            r: self.r,
+        };
         let t = f(&mut st);
         self.s = st.s;
         self.r = st.r;
@@ -429,7 +433,10 @@ impl Core<Jambuv2> for JambuCore {
 
     fn start(j: &Jambuv2, nonce: &[u8], ad: &[u8]) -> Result<Self, Error> {
         if nonce.len() != 8 {
-            return Err(Error::NonceLength { expected: 8, got: nonce.len() });
+            return Err(Error::NonceLength {
+                expected: 8,
+                got: nonce.len(),
+            });
         }
         let (s, r) = stream_start(&j.aes, nonce, ad);
         Ok(JambuCore { s, r })

@@ -382,13 +382,7 @@ impl KetjeSrv2 {
     }
 
     #[inline(always)]
-    fn dec_inner(
-        &self,
-        nonce: &[u8],
-        ad: &[u8],
-        buf: &mut [u8],
-        tag: &[u8],
-    ) -> Result<(), Error> {
+    fn dec_inner(&self, nonce: &[u8], ad: &[u8], buf: &mut [u8], tag: &[u8]) -> Result<(), Error> {
         check_detached_dec(31, nonce, 16, tag, buf)?;
         let mut t = self.run::<true>(nonce, ad, buf)?;
         let r = ct_finish_decrypt(&t, tag, buf);
@@ -433,7 +427,9 @@ impl Core<KetjeSrv2> for KetjeCore {
     const HOLD_FULL: bool = true;
 
     fn start(k: &KetjeSrv2, nonce: &[u8], ad: &[u8]) -> Result<Self, Error> {
-        Ok(KetjeCore { d: k.begin(nonce, ad)? })
+        Ok(KetjeCore {
+            d: k.begin(nonce, ad)?,
+        })
     }
 
     fn blocks(&mut self, _: &KetjeSrv2, data: &mut [u8], dec: bool) {

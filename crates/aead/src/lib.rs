@@ -223,10 +223,16 @@ pub(crate) fn check_detached(
     tag: &[u8],
 ) -> Result<(), Error> {
     if nonce.len() != nonce_len {
-        return Err(Error::NonceLength { expected: nonce_len, got: nonce.len() });
+        return Err(Error::NonceLength {
+            expected: nonce_len,
+            got: nonce.len(),
+        });
     }
     if tag.len() != tag_len {
-        return Err(Error::TagLength { expected: tag_len, got: tag.len() });
+        return Err(Error::TagLength {
+            expected: tag_len,
+            got: tag.len(),
+        });
     }
     Ok(())
 }

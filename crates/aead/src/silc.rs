@@ -253,7 +253,10 @@ impl Core<Silcv3> for SilcCore {
 
     fn start(c: &Silcv3, nonce: &[u8], ad: &[u8]) -> Result<Self, Error> {
         if nonce.len() != NONCE_LEN {
-            return Err(Error::NonceLength { expected: NONCE_LEN, got: nonce.len() });
+            return Err(Error::NonceLength {
+                expected: NONCE_LEN,
+                got: nonce.len(),
+            });
         }
         let (es, ts) = stream_start(&c.aes, nonce, ad);
         Ok(SilcCore { es, ts, len: 0 })

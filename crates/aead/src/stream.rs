@@ -151,7 +151,13 @@ impl<S: Streaming> Drop for Stream<S> {
 
 impl<S: Streaming> Stream<S> {
     fn new(core: S::Core) -> Self {
-        Stream { core, ks: [0; MAX_BLOCK], p: [0; MAX_BLOCK], c: [0; MAX_BLOCK], n: 0 }
+        Stream {
+            core,
+            ks: [0; MAX_BLOCK],
+            p: [0; MAX_BLOCK],
+            c: [0; MAX_BLOCK],
+            n: 0,
+        }
     }
 
     /// Feeds the next `buf.len()` message bytes, transforming them in place (plaintext to
@@ -251,7 +257,10 @@ impl<S: Streaming> Encryptor<S> {
     /// Starts a message on an already keyed scheme.
     pub fn with_scheme(scheme: S, nonce: &[u8], ad: &[u8]) -> Result<Self, Error> {
         let core = S::Core::start(&scheme, nonce, ad)?;
-        Ok(Encryptor { scheme, st: Stream::new(core) })
+        Ok(Encryptor {
+            scheme,
+            st: Stream::new(core),
+        })
     }
 
     /// Encrypts the next plaintext chunk in place (any length, 0 included).
@@ -296,7 +305,11 @@ impl<S: Streaming> Verifier<S> {
     /// Starts pass 1 on an already keyed scheme.
     pub fn with_scheme(scheme: S, nonce: &[u8], ad: &[u8]) -> Result<Self, Error> {
         let start = S::Core::start(&scheme, nonce, ad)?;
-        Ok(Verifier { scheme, st: Stream::new(start.clone()), start: Snapshot(start) })
+        Ok(Verifier {
+            scheme,
+            st: Stream::new(start.clone()),
+            start: Snapshot(start),
+        })
     }
 
     /// Absorbs the next ciphertext chunk (without the tag). The plaintext this implies is
@@ -315,15 +328,26 @@ impl<S: Streaming> Verifier<S> {
     /// returns the pass-2 [`Decryptor`]; otherwise [`Error::TagLength`] (wrong length) or
     /// [`Error::Authentication`].
     pub fn verify(self, tag: &[u8]) -> Result<Decryptor<S>, Error> {
-        let Verifier { scheme, start, mut st } = self;
+        let Verifier {
+            scheme,
+            start,
+            mut st,
+        } = self;
         if tag.len() != S::TAG_LEN {
-            return Err(Error::TagLength { expected: S::TAG_LEN, got: tag.len() });
+            return Err(Error::TagLength {
+                expected: S::TAG_LEN,
+                got: tag.len(),
+            });
         }
         let t = st.finish(&scheme);
         if !bool::from(t.as_slice().ct_eq(tag)) {
             return Err(Error::Authentication);
         }
-        Ok(Decryptor { st: Stream::new(start.0.clone()), scheme, tag: t })
+        Ok(Decryptor {
+            st: Stream::new(start.0.clone()),
+            scheme,
+            tag: t,
+        })
     }
 }
 

@@ -10,7 +10,10 @@ use hayate_aead::{by_name, Aead, Error, Scheme, ALGORITHMS};
 
 fn unhex(s: &str) -> Vec<u8> {
     let s: String = s.chars().filter(|c| !c.is_whitespace()).collect();
-    (0..s.len()).step_by(2).map(|i| u8::from_str_radix(&s[i..i + 2], 16).expect("hex")).collect()
+    (0..s.len())
+        .step_by(2)
+        .map(|i| u8::from_str_radix(&s[i..i + 2], 16).expect("hex"))
+        .collect()
 }
 
 /// ACORN-128 v3 vectors from the Arduino Cryptography Library (rweather/arduinolibs,
@@ -67,8 +70,18 @@ fn acorn_arduino_vectors() {
         let (k, iv, ad, pt) = (unhex(k), unhex(iv), unhex(ad), unhex(pt));
         let mut expected = unhex(ct);
         expected.extend_from_slice(&unhex(tag));
-        assert_eq!(alg.encrypt(&k, &iv, &ad, &pt).expect("encrypt"), expected, "vector {}", i + 1);
-        assert_eq!(alg.decrypt(&k, &iv, &ad, &expected).expect("decrypt"), pt, "vector {}", i + 1);
+        assert_eq!(
+            alg.encrypt(&k, &iv, &ad, &pt).expect("encrypt"),
+            expected,
+            "vector {}",
+            i + 1
+        );
+        assert_eq!(
+            alg.decrypt(&k, &iv, &ad, &expected).expect("decrypt"),
+            pt,
+            "vector {}",
+            i + 1
+        );
     }
 }
 
@@ -77,7 +90,14 @@ fn acorn_arduino_vectors() {
 fn acorn_arduino_vectors_streaming() {
     use hayate_aead::{Encryptor, Verifier};
     for (i, &(k, iv, ad, pt, ct, tag)) in ACORN_VECTORS.iter().enumerate() {
-        let (k, iv, ad, pt, ct, tag) = (unhex(k), unhex(iv), unhex(ad), unhex(pt), unhex(ct), unhex(tag));
+        let (k, iv, ad, pt, ct, tag) = (
+            unhex(k),
+            unhex(iv),
+            unhex(ad),
+            unhex(pt),
+            unhex(ct),
+            unhex(tag),
+        );
         for step in [1usize, 3, 5, 64] {
             let mut enc = Encryptor::<Acorn128v3>::new(&k, &iv, &ad).expect("encryptor");
             let mut buf = pt.clone();
@@ -86,7 +106,12 @@ fn acorn_arduino_vectors_streaming() {
                 enc.update(&mut []);
             }
             assert_eq!(buf, ct, "vector {} step {step}", i + 1);
-            assert_eq!(&enc.finalize()[..], &tag[..], "vector {} step {step}", i + 1);
+            assert_eq!(
+                &enc.finalize()[..],
+                &tag[..],
+                "vector {} step {step}",
+                i + 1
+            );
 
             let mut v = Verifier::<Acorn128v3>::new(&k, &iv, &ad).expect("verifier");
             for c in ct.chunks(step) {
@@ -107,15 +132,24 @@ fn acorn_arduino_vectors_streaming() {
 fn registry_order_and_lookup() {
     let names: Vec<&str> = ALGORITHMS.iter().map(|a| a.name()).collect();
     let mine = ["ketjesrv2", "ascon128v12", "acorn128v3", "asconaead128"];
-    let pos: Vec<usize> =
-        mine.iter().map(|n| names.iter().position(|m| m == n).expect("registered")).collect();
-    assert!(pos.windows(2).all(|w| w[0] < w[1]), "paper order: {names:?}");
+    let pos: Vec<usize> = mine
+        .iter()
+        .map(|n| names.iter().position(|m| m == n).expect("registered"))
+        .collect();
+    assert!(
+        pos.windows(2).all(|w| w[0] < w[1]),
+        "paper order: {names:?}"
+    );
     assert_eq!(by_name("nope").err(), Some(Error::UnknownAlgorithm));
     let k = by_name("ketjesrv2").expect("ketje");
     assert_eq!((k.key_len(), k.nonce_len(), k.tag_len()), (16, 31, 16));
     for n in ["ascon128v12", "acorn128v3", "asconaead128"] {
         let a = by_name(n).expect("registered");
-        assert_eq!((a.key_len(), a.nonce_len(), a.tag_len()), (16, 16, 16), "{n}");
+        assert_eq!(
+            (a.key_len(), a.nonce_len(), a.tag_len()),
+            (16, 16, 16),
+            "{n}"
+        );
     }
 }
 
@@ -123,16 +157,24 @@ fn registry_order_and_lookup() {
 // Negative tests
 
 fn pattern(len: usize, seed: u8) -> Vec<u8> {
-    (0..len).map(|i| (i as u8).wrapping_mul(29).wrapping_add(seed)).collect()
+    (0..len)
+        .map(|i| (i as u8).wrapping_mul(29).wrapping_add(seed))
+        .collect()
 }
 
 /// Byte-slice API: every kind of tampering is rejected with a typed error.
 fn negative_byte_api(alg: &dyn Aead) {
     let key = pattern(alg.key_len(), 1);
     let nonce = pattern(alg.nonce_len(), 2);
-    for &(pt_len, ad_len) in
-        &[(0usize, 0usize), (1, 0), (0, 1), (7, 9), (16, 16), (33, 5), (100, 77)]
-    {
+    for &(pt_len, ad_len) in &[
+        (0usize, 0usize),
+        (1, 0),
+        (0, 1),
+        (7, 9),
+        (16, 16),
+        (33, 5),
+        (100, 77),
+    ] {
         let pt = pattern(pt_len, 3);
         let ad = pattern(ad_len, 4);
         let ct = alg.encrypt(&key, &nonce, &ad, &pt).expect("encrypt");
@@ -144,27 +186,42 @@ fn negative_byte_api(alg: &dyn Aead) {
             for bit in [0u8, 7] {
                 let mut bad = ct.clone();
                 bad[i] ^= 1 << bit;
-                assert_eq!(alg.decrypt(&key, &nonce, &ad, &bad), Err(Error::Authentication));
+                assert_eq!(
+                    alg.decrypt(&key, &nonce, &ad, &bad),
+                    Err(Error::Authentication)
+                );
             }
         }
         // Flipped associated-data bits, added / removed AD bytes.
         for i in 0..ad.len() {
             let mut bad = ad.clone();
             bad[i] ^= 0x80;
-            assert_eq!(alg.decrypt(&key, &nonce, &bad, &ct), Err(Error::Authentication));
+            assert_eq!(
+                alg.decrypt(&key, &nonce, &bad, &ct),
+                Err(Error::Authentication)
+            );
         }
         let mut longer = ad.clone();
         longer.push(0);
-        assert_eq!(alg.decrypt(&key, &nonce, &longer, &ct), Err(Error::Authentication));
+        assert_eq!(
+            alg.decrypt(&key, &nonce, &longer, &ct),
+            Err(Error::Authentication)
+        );
         if !ad.is_empty() {
-            assert_eq!(alg.decrypt(&key, &nonce, &ad[1..], &ct), Err(Error::Authentication));
+            assert_eq!(
+                alg.decrypt(&key, &nonce, &ad[1..], &ct),
+                Err(Error::Authentication)
+            );
         }
         // Truncated inputs: one byte short (still authenticated), and shorter than the tag.
         if !ct.is_empty() {
             assert_eq!(
                 alg.decrypt(&key, &nonce, &ad, &ct[..ct.len() - 1]),
                 if ct.len() - 1 < alg.tag_len() {
-                    Err(Error::CiphertextTooShort { tag_len: alg.tag_len(), got: ct.len() - 1 })
+                    Err(Error::CiphertextTooShort {
+                        tag_len: alg.tag_len(),
+                        got: ct.len() - 1,
+                    })
                 } else {
                     Err(Error::Authentication)
                 }
@@ -173,7 +230,10 @@ fn negative_byte_api(alg: &dyn Aead) {
         for short in 0..alg.tag_len() {
             assert_eq!(
                 alg.decrypt(&key, &nonce, &ad, &ct[..short.min(ct.len())]),
-                Err(Error::CiphertextTooShort { tag_len: alg.tag_len(), got: short.min(ct.len()) })
+                Err(Error::CiphertextTooShort {
+                    tag_len: alg.tag_len(),
+                    got: short.min(ct.len())
+                })
             );
         }
         // Wrong nonce, wrong key.
@@ -182,20 +242,29 @@ fn negative_byte_api(alg: &dyn Aead) {
         assert_eq!(alg.decrypt(&key, &n2, &ad, &ct), Err(Error::Authentication));
         let mut k2 = key.clone();
         k2[0] ^= 0x40;
-        assert_eq!(alg.decrypt(&k2, &nonce, &ad, &ct), Err(Error::Authentication));
+        assert_eq!(
+            alg.decrypt(&k2, &nonce, &ad, &ct),
+            Err(Error::Authentication)
+        );
     }
 
     // Wrong key / nonce lengths, both directions.
     let ct = alg.encrypt(&key, &nonce, b"", b"x").expect("encrypt");
     for kl in [0, alg.key_len() - 1, alg.key_len() + 1, 32] {
         let k = pattern(kl, 5);
-        let e = Err(Error::KeyLength { expected: alg.key_len(), got: kl });
+        let e = Err(Error::KeyLength {
+            expected: alg.key_len(),
+            got: kl,
+        });
         assert_eq!(alg.encrypt(&k, &nonce, b"", b"x"), e);
         assert_eq!(alg.decrypt(&k, &nonce, b"", &ct), e);
     }
     for nl in [0, 12, alg.nonce_len() - 1, alg.nonce_len() + 1, 64] {
         let n = pattern(nl, 6);
-        let e = Err(Error::NonceLength { expected: alg.nonce_len(), got: nl });
+        let e = Err(Error::NonceLength {
+            expected: alg.nonce_len(),
+            got: nl,
+        });
         assert_eq!(alg.encrypt(&key, &n, b"", b"x"), e);
         assert_eq!(alg.decrypt(&key, &n, b"", &ct), e);
     }
@@ -210,32 +279,43 @@ fn negative_detached<S: Scheme>() {
         let pt = pattern(len, 12);
         let mut buf = pt.clone();
         let mut tag = vec![0u8; S::TAG_LEN];
-        s.encrypt_detached(&nonce, &ad, &mut buf, &mut tag).expect("encrypt");
+        s.encrypt_detached(&nonce, &ad, &mut buf, &mut tag)
+            .expect("encrypt");
         let ct = buf.clone();
 
         // Good tag: plaintext back.
-        s.decrypt_detached(&nonce, &ad, &mut buf, &tag).expect("decrypt");
+        s.decrypt_detached(&nonce, &ad, &mut buf, &tag)
+            .expect("decrypt");
         assert_eq!(buf, pt);
 
         // Bad tag: typed error, wiped buffer.
         let mut bad_tag = tag.clone();
         bad_tag[S::TAG_LEN - 1] ^= 0x01;
         let mut buf = ct.clone();
-        assert_eq!(s.decrypt_detached(&nonce, &ad, &mut buf, &bad_tag), Err(Error::Authentication));
+        assert_eq!(
+            s.decrypt_detached(&nonce, &ad, &mut buf, &bad_tag),
+            Err(Error::Authentication)
+        );
         assert!(buf.iter().all(|&b| b == 0), "{}: buffer not wiped", S::NAME);
 
         // Truncated tag: typed error (the same variant for every scheme), wiped buffer.
         let mut buf = ct.clone();
         assert_eq!(
             s.decrypt_detached(&nonce, &ad, &mut buf, &tag[..S::TAG_LEN - 1]),
-            Err(Error::TagLength { expected: S::TAG_LEN, got: S::TAG_LEN - 1 })
+            Err(Error::TagLength {
+                expected: S::TAG_LEN,
+                got: S::TAG_LEN - 1
+            })
         );
         assert!(buf.iter().all(|&b| b == 0));
 
         // Bad ciphertext bit: wiped buffer.
         let mut buf = ct.clone();
         buf[len / 2] ^= 0x10;
-        assert_eq!(s.decrypt_detached(&nonce, &ad, &mut buf, &tag), Err(Error::Authentication));
+        assert_eq!(
+            s.decrypt_detached(&nonce, &ad, &mut buf, &tag),
+            Err(Error::Authentication)
+        );
         assert!(buf.iter().all(|&b| b == 0));
 
         // Wrong tag buffer length on encryption: typed error.
@@ -243,10 +323,19 @@ fn negative_detached<S: Scheme>() {
         let mut long_tag = vec![0u8; S::TAG_LEN + 1];
         assert_eq!(
             s.encrypt_detached(&nonce, &ad, &mut buf, &mut long_tag),
-            Err(Error::TagLength { expected: S::TAG_LEN, got: S::TAG_LEN + 1 })
+            Err(Error::TagLength {
+                expected: S::TAG_LEN,
+                got: S::TAG_LEN + 1
+            })
         );
     }
-    assert!(matches!(S::new(&[0u8; 15]), Err(Error::KeyLength { expected: 16, got: 15 })));
+    assert!(matches!(
+        S::new(&[0u8; 15]),
+        Err(Error::KeyLength {
+            expected: 16,
+            got: 15
+        })
+    ));
 }
 
 #[test]
@@ -291,17 +380,31 @@ mod rustcrypto {
         let cipher =
             <Acorn128v3 as KeyInit>::new(&Key::<Acorn128v3>::try_from(&k[..]).expect("16"));
         let nonce = Nonce::<Acorn128v3>::try_from(&iv[..]).expect("16");
-        let out = cipher.encrypt(&nonce, Payload { msg: &pt, aad: &ad }).expect("encrypt");
+        let out = cipher
+            .encrypt(&nonce, Payload { msg: &pt, aad: &ad })
+            .expect("encrypt");
         assert_eq!(out, expected);
-        let back = cipher.decrypt(&nonce, Payload { msg: &out, aad: &ad }).expect("decrypt");
+        let back = cipher
+            .decrypt(
+                &nonce,
+                Payload {
+                    msg: &out,
+                    aad: &ad,
+                },
+            )
+            .expect("decrypt");
         assert_eq!(back, pt);
 
         // In place, detached tag.
         let mut buf = pt.clone();
-        let t = cipher.encrypt_inout_detached(&nonce, &ad, buf.as_mut_slice().into()).expect("enc");
+        let t = cipher
+            .encrypt_inout_detached(&nonce, &ad, buf.as_mut_slice().into())
+            .expect("enc");
         assert_eq!(&buf[..], &expected[..pt.len()]);
         assert_eq!(&t[..], &expected[pt.len()..]);
-        cipher.decrypt_inout_detached(&nonce, &ad, buf.as_mut_slice().into(), &t).expect("dec");
+        cipher
+            .decrypt_inout_detached(&nonce, &ad, buf.as_mut_slice().into(), &t)
+            .expect("dec");
         assert_eq!(buf, pt);
 
         // Tampered: aead::Error and a wiped buffer.
@@ -322,7 +425,15 @@ mod rustcrypto {
         // ascon128v12 Count = 2: PT empty, AD = 00.
         let c = Ascon128v12::new_from_slice(&key).expect("key");
         let n = Nonce::<Ascon128v12>::try_from(&nonce[..]).expect("nonce");
-        let out = c.encrypt(&n, Payload { msg: b"", aad: &[0u8] }).expect("encrypt");
+        let out = c
+            .encrypt(
+                &n,
+                Payload {
+                    msg: b"",
+                    aad: &[0u8],
+                },
+            )
+            .expect("encrypt");
         assert_eq!(out, unhex("944DF887CD4901614C5DEDBC42FC0DA0"));
         // In-place with a Vec buffer (tag appended, then stripped).
         let mut v: Vec<u8> = Vec::new();
@@ -336,11 +447,18 @@ mod rustcrypto {
             env!("CARGO_MANIFEST_DIR"),
             "/../../../shared/vectors/aead/asconaead128_LWC_AEAD_KAT_128_128.txt"
         ));
-        let field =
-            |name: &str| kat.lines().find_map(|l| l.strip_prefix(name)).map(unhex).expect("field");
+        let field = |name: &str| {
+            kat.lines()
+                .find_map(|l| l.strip_prefix(name))
+                .map(unhex)
+                .expect("field")
+        };
         let c = AsconAead128::new_from_slice(&field("Key = ")).expect("key");
         let n = Nonce::<AsconAead128>::try_from(&field("Nonce = ")[..]).expect("nonce");
-        assert_eq!(c.encrypt(&n, b"".as_ref()).expect("encrypt"), field("CT = "));
+        assert_eq!(
+            c.encrypt(&n, b"".as_ref()).expect("encrypt"),
+            field("CT = ")
+        );
     }
 
     #[test]
@@ -350,16 +468,50 @@ mod rustcrypto {
         let c = KetjeSrv2::new_from_slice(&[7u8; 16]).expect("key");
         let n = Nonce::<KetjeSrv2>::from([3u8; 31]);
         let pt = pattern(45, 1);
-        let ct = c.encrypt(&n, Payload { msg: &pt, aad: b"hdr" }).expect("encrypt");
+        let ct = c
+            .encrypt(
+                &n,
+                Payload {
+                    msg: &pt,
+                    aad: b"hdr",
+                },
+            )
+            .expect("encrypt");
         // The trait API and the byte-slice API agree.
         let via_bytes = by_name("ketjesrv2")
             .expect("k")
             .encrypt(&[7u8; 16], &[3u8; 31], b"hdr", &pt)
             .expect("e");
         assert_eq!(ct, via_bytes);
-        assert_eq!(c.decrypt(&n, Payload { msg: &ct, aad: b"hdr" }).expect("decrypt"), pt);
-        assert!(c.decrypt(&n, Payload { msg: &ct, aad: b"hdR" }).is_err());
-        assert!(c.decrypt(&n, Payload { msg: &ct[..10], aad: b"hdr" }).is_err());
+        assert_eq!(
+            c.decrypt(
+                &n,
+                Payload {
+                    msg: &ct,
+                    aad: b"hdr"
+                }
+            )
+            .expect("decrypt"),
+            pt
+        );
+        assert!(c
+            .decrypt(
+                &n,
+                Payload {
+                    msg: &ct,
+                    aad: b"hdR"
+                }
+            )
+            .is_err());
+        assert!(c
+            .decrypt(
+                &n,
+                Payload {
+                    msg: &ct[..10],
+                    aad: b"hdr"
+                }
+            )
+            .is_err());
         let _: Tag<KetjeSrv2> = Tag::<KetjeSrv2>::default();
     }
 }

@@ -93,7 +93,11 @@ fn verify_stream<S: Streaming>(
     v.verify(tag)
 }
 
-fn decrypt_pass2<S: Streaming>(mut d: Decryptor<S>, ct: &[u8], chunks: &[usize]) -> (Vec<u8>, bool) {
+fn decrypt_pass2<S: Streaming>(
+    mut d: Decryptor<S>,
+    ct: &[u8],
+    chunks: &[usize],
+) -> (Vec<u8>, bool) {
     let mut out = ct.to_vec();
     let mut pos = 0;
     for &n in chunks {
@@ -112,19 +116,34 @@ fn agrees_with_one_shot<S: Streaming>(block: usize, seed: u64) {
     let mut lengths: Vec<usize> = (0..5 * block + 3).collect();
     lengths.extend((0..60).map(|_| rng.below(5000)));
     for (i, &mlen) in lengths.iter().enumerate() {
-        let alen = if i % 3 == 0 { rng.below(3 * block + 2) } else { rng.below(200) };
+        let alen = if i % 3 == 0 {
+            rng.below(3 * block + 2)
+        } else {
+            rng.below(200)
+        };
         let nonce = rng.bytes(S::NONCE_LEN);
         let ad = rng.bytes(alen);
         let pt = rng.bytes(mlen);
         let mut want = pt.clone();
         let mut want_tag = vec![0u8; S::TAG_LEN];
-        s.encrypt_detached(&nonce, &ad, &mut want, &mut want_tag).expect("one-shot");
+        s.encrypt_detached(&nonce, &ad, &mut want, &mut want_tag)
+            .expect("one-shot");
 
         for _ in 0..3 {
             let chunks = split(&mut rng, mlen, block);
             let (ct, tag) = encrypt_stream::<S>(&key, &nonce, &ad, &pt, &chunks);
-            assert_eq!(ct, want, "{} mlen {mlen} alen {alen} chunks {chunks:?}", S::NAME);
-            assert_eq!(tag, want_tag, "{} tag mlen {mlen} alen {alen} chunks {chunks:?}", S::NAME);
+            assert_eq!(
+                ct,
+                want,
+                "{} mlen {mlen} alen {alen} chunks {chunks:?}",
+                S::NAME
+            );
+            assert_eq!(
+                tag,
+                want_tag,
+                "{} tag mlen {mlen} alen {alen} chunks {chunks:?}",
+                S::NAME
+            );
         }
 
         let c1 = split(&mut rng, mlen, block);
@@ -133,7 +152,12 @@ fn agrees_with_one_shot<S: Streaming>(block: usize, seed: u64) {
             .unwrap_or_else(|e| panic!("{} verify mlen {mlen}: {e}", S::NAME));
         let (back, ok) = decrypt_pass2(d, &want, &c2);
         assert!(ok, "{} pass 2 mlen {mlen}", S::NAME);
-        assert_eq!(back, pt, "{} pass 2 plaintext mlen {mlen} chunks {c2:?}", S::NAME);
+        assert_eq!(
+            back,
+            pt,
+            "{} pass 2 plaintext mlen {mlen} chunks {c2:?}",
+            S::NAME
+        );
     }
 }
 
@@ -155,26 +179,42 @@ fn tampering_rejected<S: Streaming>(block: usize, seed: u64) {
             t[i] ^= 1 << (i % 8);
             let c = split(&mut rng, mlen, block);
             let r = verify_stream::<S>(&key, &nonce, &ad, &ct, &t, &c);
-            assert!(matches!(r, Err(Error::Authentication)), "{} tag byte {i}", S::NAME);
+            assert!(
+                matches!(r, Err(Error::Authentication)),
+                "{} tag byte {i}",
+                S::NAME
+            );
         }
         for i in (0..mlen).step_by(1 + mlen / 16) {
             let mut bad = ct.clone();
             bad[i] ^= 0x20;
             let c = split(&mut rng, mlen, block);
             let r = verify_stream::<S>(&key, &nonce, &ad, &bad, &tag, &c);
-            assert!(matches!(r, Err(Error::Authentication)), "{} ct byte {i}", S::NAME);
+            assert!(
+                matches!(r, Err(Error::Authentication)),
+                "{} ct byte {i}",
+                S::NAME
+            );
         }
         if mlen > 0 {
             // Truncated and extended ciphertexts.
             let c = split(&mut rng, mlen - 1, block);
             let r = verify_stream::<S>(&key, &nonce, &ad, &ct[..mlen - 1], &tag, &c);
-            assert!(matches!(r, Err(Error::Authentication)), "{} truncated", S::NAME);
+            assert!(
+                matches!(r, Err(Error::Authentication)),
+                "{} truncated",
+                S::NAME
+            );
         }
         let mut longer = ct.clone();
         longer.push(0);
         let c = split(&mut rng, mlen + 1, block);
         let r = verify_stream::<S>(&key, &nonce, &ad, &longer, &tag, &c);
-        assert!(matches!(r, Err(Error::Authentication)), "{} extended", S::NAME);
+        assert!(
+            matches!(r, Err(Error::Authentication)),
+            "{} extended",
+            S::NAME
+        );
         let mut ad2 = ad.clone();
         ad2.push(1);
         let r = verify_stream::<S>(&key, &nonce, &ad2, &ct, &tag, &[mlen]);
@@ -261,7 +301,10 @@ fn long_chunks() {
         let pt = rng.bytes(100_003);
         let mut want = pt.clone();
         let mut tag = vec![0u8; S::TAG_LEN];
-        S::new(&key).unwrap().encrypt_detached(&nonce, b"ad", &mut want, &mut tag).unwrap();
+        S::new(&key)
+            .unwrap()
+            .encrypt_detached(&nonce, b"ad", &mut want, &mut tag)
+            .unwrap();
         let chunks = [4097, 0, 65_537, 30_369];
         let (ct, t) = encrypt_stream::<S>(&key, &nonce, b"ad", &pt, &chunks);
         assert_eq!((ct == want, t == tag), (true, true), "{}", S::NAME);
@@ -283,27 +326,48 @@ fn long_chunks() {
 
 fn unhex(s: &str) -> Vec<u8> {
     let s = s.trim();
-    (0..s.len()).step_by(2).map(|i| u8::from_str_radix(&s[i..i + 2], 16).expect("hex")).collect()
+    (0..s.len())
+        .step_by(2)
+        .map(|i| u8::from_str_radix(&s[i..i + 2], 16).expect("hex"))
+        .collect()
 }
 
 fn kat_through_stream<S: Streaming>(text: &str, block: usize) {
     assert!(by_name(S::NAME).is_ok());
     let mut rng = Rng(5);
     let mut n = 0;
-    for entry in text.replace("\r\n", "\n").split("\n\n").map(str::trim).filter(|b| !b.is_empty()) {
+    for entry in text
+        .replace("\r\n", "\n")
+        .split("\n\n")
+        .map(str::trim)
+        .filter(|b| !b.is_empty())
+    {
         let field = |name: &str| {
             entry
                 .lines()
-                .find_map(|l| l.strip_prefix(name).and_then(|r| r.trim_start().strip_prefix('=')))
+                .find_map(|l| {
+                    l.strip_prefix(name)
+                        .and_then(|r| r.trim_start().strip_prefix('='))
+                })
                 .map(unhex)
                 .expect("field")
         };
-        let (key, nonce, pt, ad, ct) =
-            (field("Key"), field("Nonce"), field("PT"), field("AD"), field("CT"));
+        let (key, nonce, pt, ad, ct) = (
+            field("Key"),
+            field("Nonce"),
+            field("PT"),
+            field("AD"),
+            field("CT"),
+        );
         let chunks = split(&mut rng, pt.len(), block);
         let (c, t) = encrypt_stream::<S>(&key, &nonce, &ad, &pt, &chunks);
         let (body, tag) = ct.split_at(pt.len());
-        assert_eq!((&c[..], &t[..]), (body, tag), "{} entry {n} chunks {chunks:?}", S::NAME);
+        assert_eq!(
+            (&c[..], &t[..]),
+            (body, tag),
+            "{} entry {n} chunks {chunks:?}",
+            S::NAME
+        );
         let chunks = split(&mut rng, pt.len(), block);
         let d = verify_stream::<S>(&key, &nonce, &ad, body, tag, &chunks).expect("KAT verifies");
         let (back, ok) = decrypt_pass2(d, body, &chunks);

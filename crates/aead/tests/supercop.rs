@@ -312,7 +312,9 @@ fn chunking(len: usize, seed: u64) -> Vec<usize> {
     let mut out = Vec::new();
     let mut left = len;
     while left > 0 {
-        x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        x = x
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         let n = match (x >> 60) % 4 {
             0 => 0,
             1 => 1,
@@ -356,7 +358,10 @@ impl<S: Streaming + 'static> Aead for Streamed<S> {
         let body_len = ct
             .len()
             .checked_sub(S::TAG_LEN)
-            .ok_or(Error::CiphertextTooShort { tag_len: S::TAG_LEN, got: ct.len() })?;
+            .ok_or(Error::CiphertextTooShort {
+                tag_len: S::TAG_LEN,
+                got: ct.len(),
+            })?;
         let (body, tag) = ct.split_at(body_len);
         let mut v = hayate_aead::Verifier::<S>::new(key, nonce, ad)?;
         let mut pos = 0;

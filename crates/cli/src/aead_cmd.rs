@@ -182,7 +182,12 @@ fn run_crypt(
     let ad = parse_hex("ad", ad)?;
     // Check lengths up front so no file is touched for a bad invocation.
     if key.len() != a.key_len() {
-        return Err(format!("{}: key must be {} bytes, got {}", a.name(), a.key_len(), key.len()));
+        return Err(format!(
+            "{}: key must be {} bytes, got {}",
+            a.name(),
+            a.key_len(),
+            key.len()
+        ));
     }
     if nonce.len() != a.nonce_len() {
         return Err(format!(
@@ -203,7 +208,9 @@ fn run_crypt(
             println!("{}", hex::encode(out));
             Ok(())
         }
-        (None, Some((input, output))) => file_mode(a.name(), &key, &nonce, &ad, &input, &output, dir),
+        (None, Some((input, output))) => {
+            file_mode(a.name(), &key, &nonce, &ad, &input, &output, dir)
+        }
         // clap's argument group makes these unreachable; keep a clean error anyway.
         _ => Err("give either the hex input or --in FILE --out FILE".to_string()),
     }
@@ -224,9 +231,11 @@ fn progress(total: u64) -> ProgressBar {
     // ProgressBar::new draws to stderr and hides itself when stderr is not a terminal.
     let pb = ProgressBar::new(total);
     pb.set_style(
-        ProgressStyle::with_template("{msg:>10} [{bar:40}] {bytes}/{total_bytes} ({bytes_per_sec})")
-            .unwrap_or_else(|_| ProgressStyle::default_bar())
-            .progress_chars("=> "),
+        ProgressStyle::with_template(
+            "{msg:>10} [{bar:40}] {bytes}/{total_bytes} ({bytes_per_sec})",
+        )
+        .unwrap_or_else(|_| ProgressStyle::default_bar())
+        .progress_chars("=> "),
     );
     pb
 }
@@ -276,7 +285,9 @@ fn file_crypt<S: Streaming>(
             let size = if meta.is_file() { meta.len() } else { 0 };
             encrypt_stream(scheme, nonce, ad, f, size, input, output)
         }
-        Dir::Dec if meta.is_file() => decrypt_two_pass(scheme, nonce, ad, f, meta.len(), input, output),
+        Dir::Dec if meta.is_file() => {
+            decrypt_two_pass(scheme, nonce, ad, f, meta.len(), input, output)
+        }
         Dir::Dec => decrypt_in_memory(scheme, nonce, ad, f, input, output),
     }
 }
@@ -322,8 +333,11 @@ fn temp_next_to(output: &Path) -> Result<tempfile::NamedTempFile, String> {
 
 /// Syncs the temporary file and renames it over `output`.
 fn persist(tmp: tempfile::NamedTempFile, output: &Path) -> Result<(), String> {
-    tmp.as_file().sync_all().map_err(|e| io_err(tmp.path(), e))?;
-    tmp.persist(output).map_err(|e| format!("{}: {}", output.display(), e.error))?;
+    tmp.as_file()
+        .sync_all()
+        .map_err(|e| io_err(tmp.path(), e))?;
+    tmp.persist(output)
+        .map_err(|e| format!("{}: {}", output.display(), e.error))?;
     Ok(())
 }
 
@@ -384,7 +398,8 @@ fn encrypt_stream<S: Streaming>(
             break;
         }
         enc.update(&mut buf[..n]);
-        tmp.write_all(&buf[..n]).map_err(|e| io_err(tmp.path(), e))?;
+        tmp.write_all(&buf[..n])
+            .map_err(|e| io_err(tmp.path(), e))?;
         pb.inc(n as u64);
     }
     let tag = enc.finalize();
@@ -405,10 +420,14 @@ fn decrypt_two_pass<S: Streaming>(
 ) -> Result<(), String> {
     let tag_len = S::TAG_LEN;
     let body_len = size.checked_sub(tag_len as u64).ok_or_else(|| {
-        format!("{}: too short to hold the {tag_len}-byte tag", input.display())
+        format!(
+            "{}: too short to hold the {tag_len}-byte tag",
+            input.display()
+        )
     })?;
     let mut tag = vec![0u8; tag_len];
-    f.seek(SeekFrom::Start(body_len)).map_err(|e| io_err(input, e))?;
+    f.seek(SeekFrom::Start(body_len))
+        .map_err(|e| io_err(input, e))?;
     f.read_exact(&mut tag).map_err(|e| io_err(input, e))?;
 
     let pb = progress(2 * body_len);
@@ -434,7 +453,8 @@ fn decrypt_two_pass<S: Streaming>(
         pb.inc(c.len() as u64);
         Ok(())
     })?;
-    d.finalize().map_err(|e| format!("{}: input changed between the passes: {e}", input.display()))?;
+    d.finalize()
+        .map_err(|e| format!("{}: input changed between the passes: {e}", input.display()))?;
     pb.finish_and_clear();
     persist(tmp, output)
 }
@@ -451,12 +471,18 @@ fn decrypt_in_memory<S: Streaming>(
     let mut buf = Wiped(Vec::new());
     f.read_to_end(&mut buf).map_err(|e| io_err(input, e))?;
     let n = buf.len().checked_sub(S::TAG_LEN).ok_or_else(|| {
-        format!("{}: too short to hold the {}-byte tag", input.display(), S::TAG_LEN)
+        format!(
+            "{}: too short to hold the {}-byte tag",
+            input.display(),
+            S::TAG_LEN
+        )
     })?;
     let (body, tag) = buf.split_at_mut(n);
     let tag = tag.to_vec();
     // On failure the scheme wipes `body`; nothing has been written anywhere yet.
-    scheme.decrypt_detached(nonce, ad, body, &tag).map_err(|e| e.to_string())?;
+    scheme
+        .decrypt_detached(nonce, ad, body, &tag)
+        .map_err(|e| e.to_string())?;
     let mut tmp = temp_next_to(output)?;
     tmp.write_all(body).map_err(|e| io_err(tmp.path(), e))?;
     persist(tmp, output)

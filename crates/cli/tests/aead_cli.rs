@@ -43,7 +43,13 @@ fn kat(count: usize) -> Kat {
             .map(|v| v.trim().to_lowercase())
             .expect(name)
     };
-    Kat { key: field("Key"), nonce: field("Nonce"), pt: field("PT"), ad: field("AD"), ct: field("CT") }
+    Kat {
+        key: field("Key"),
+        nonce: field("Nonce"),
+        pt: field("PT"),
+        ad: field("AD"),
+        ct: field("CT"),
+    }
 }
 
 #[test]
@@ -52,17 +58,45 @@ fn kat_entry_encrypts_and_decrypts() {
     for count in [1, 545, 1089] {
         let k = kat(count);
         let o = hayate(&[
-            "aead", "encrypt", "--alg", "ascon128v12", "--key", &k.key, "--nonce", &k.nonce, "--ad",
-            &k.ad, "--pt", &k.pt,
+            "aead",
+            "encrypt",
+            "--alg",
+            "ascon128v12",
+            "--key",
+            &k.key,
+            "--nonce",
+            &k.nonce,
+            "--ad",
+            &k.ad,
+            "--pt",
+            &k.pt,
         ]);
-        assert!(o.status.success(), "encrypt failed: {}", String::from_utf8_lossy(&o.stderr));
+        assert!(
+            o.status.success(),
+            "encrypt failed: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
         assert_eq!(stdout(&o).trim_end(), k.ct, "entry {count}");
 
         let o = hayate(&[
-            "aead", "decrypt", "--alg", "ascon128v12", "--key", &k.key, "--nonce", &k.nonce, "--ad",
-            &k.ad, "--ct", &k.ct,
+            "aead",
+            "decrypt",
+            "--alg",
+            "ascon128v12",
+            "--key",
+            &k.key,
+            "--nonce",
+            &k.nonce,
+            "--ad",
+            &k.ad,
+            "--ct",
+            &k.ct,
         ]);
-        assert!(o.status.success(), "decrypt failed: {}", String::from_utf8_lossy(&o.stderr));
+        assert!(
+            o.status.success(),
+            "decrypt failed: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
         assert_eq!(stdout(&o).trim_end(), k.pt, "entry {count}");
     }
 }
@@ -74,23 +108,85 @@ fn forged_tag_exits_1_with_empty_stdout() {
     let last = ct.len() - 1;
     ct[last] ^= 1;
     let o = hayate(&[
-        "aead", "decrypt", "--alg", "ascon128v12", "--key", &k.key, "--nonce", &k.nonce, "--ad", &k.ad,
-        "--ct", &hex::encode(&ct),
+        "aead",
+        "decrypt",
+        "--alg",
+        "ascon128v12",
+        "--key",
+        &k.key,
+        "--nonce",
+        &k.nonce,
+        "--ad",
+        &k.ad,
+        "--ct",
+        &hex::encode(&ct),
     ]);
     assert_eq!(o.status.code(), Some(1));
-    assert!(o.stdout.is_empty(), "stdout must be empty, got {:?}", stdout(&o));
+    assert!(
+        o.stdout.is_empty(),
+        "stdout must be empty, got {:?}",
+        stdout(&o)
+    );
     let err = String::from_utf8_lossy(&o.stderr);
-    assert_eq!(err.trim_end().lines().count(), 1, "one-line error, got {err:?}");
+    assert_eq!(
+        err.trim_end().lines().count(),
+        1,
+        "one-line error, got {err:?}"
+    );
 }
 
 #[test]
 fn wrong_lengths_exit_1_without_panic() {
     let nonce16 = "00".repeat(16);
     let cases: [&[&str]; 4] = [
-        &["aead", "encrypt", "--alg", "ascon128v12", "--key", "0001", "--nonce", &nonce16, "--pt", ""],
-        &["aead", "encrypt", "--alg", "ascon128v12", "--key", &nonce16, "--nonce", "00", "--pt", "aa"],
-        &["aead", "decrypt", "--alg", "aesjambuv2", "--key", &nonce16, "--nonce", &nonce16, "--ct", "00"],
-        &["aead", "decrypt", "--alg", "ascon128v12", "--key", &nonce16, "--nonce", &nonce16, "--ct", "00"],
+        &[
+            "aead",
+            "encrypt",
+            "--alg",
+            "ascon128v12",
+            "--key",
+            "0001",
+            "--nonce",
+            &nonce16,
+            "--pt",
+            "",
+        ],
+        &[
+            "aead",
+            "encrypt",
+            "--alg",
+            "ascon128v12",
+            "--key",
+            &nonce16,
+            "--nonce",
+            "00",
+            "--pt",
+            "aa",
+        ],
+        &[
+            "aead",
+            "decrypt",
+            "--alg",
+            "aesjambuv2",
+            "--key",
+            &nonce16,
+            "--nonce",
+            &nonce16,
+            "--ct",
+            "00",
+        ],
+        &[
+            "aead",
+            "decrypt",
+            "--alg",
+            "ascon128v12",
+            "--key",
+            &nonce16,
+            "--nonce",
+            &nonce16,
+            "--ct",
+            "00",
+        ],
     ];
     for args in cases {
         let o = hayate(args);
@@ -106,8 +202,21 @@ fn wrong_lengths_exit_1_without_panic() {
 fn unknown_algorithm_and_bad_hex_exit_1() {
     let z = "00".repeat(16);
     for args in [
-        ["aead", "encrypt", "--alg", "nope", "--key", &z, "--nonce", &z, "--pt", ""],
-        ["aead", "encrypt", "--alg", "ascon128v12", "--key", "zz", "--nonce", &z, "--pt", ""],
+        [
+            "aead", "encrypt", "--alg", "nope", "--key", &z, "--nonce", &z, "--pt", "",
+        ],
+        [
+            "aead",
+            "encrypt",
+            "--alg",
+            "ascon128v12",
+            "--key",
+            "zz",
+            "--nonce",
+            &z,
+            "--pt",
+            "",
+        ],
     ] {
         let o = hayate(&args);
         assert_eq!(o.status.code(), Some(1));
@@ -119,10 +228,14 @@ fn unknown_algorithm_and_bad_hex_exit_1() {
 fn list_names_every_algorithm() {
     let o = hayate(&["aead", "list"]);
     assert!(o.status.success());
-    let names: Vec<String> =
-        stdout(&o).lines().map(|l| l.split_whitespace().next().unwrap().to_string()).collect();
-    let want: Vec<String> =
-        hayate_aead::ALGORITHMS.iter().map(|a| a.name().to_string()).collect();
+    let names: Vec<String> = stdout(&o)
+        .lines()
+        .map(|l| l.split_whitespace().next().unwrap().to_string())
+        .collect();
+    let want: Vec<String> = hayate_aead::ALGORITHMS
+        .iter()
+        .map(|a| a.name().to_string())
+        .collect();
     assert_eq!(names, want);
 }
 
@@ -155,25 +268,68 @@ fn file_mode_round_trip_every_scheme() {
         let enc = dir.join(format!("{}.enc", a.name()));
         let dec = dir.join(format!("{}.dec", a.name()));
         let o = hayate(&[
-            "aead", "encrypt", "--alg", a.name(), "--key", &key, "--nonce", &nonce, "--ad", "0102",
-            "--in", input.to_str().unwrap(), "--out", enc.to_str().unwrap(),
+            "aead",
+            "encrypt",
+            "--alg",
+            a.name(),
+            "--key",
+            &key,
+            "--nonce",
+            &nonce,
+            "--ad",
+            "0102",
+            "--in",
+            input.to_str().unwrap(),
+            "--out",
+            enc.to_str().unwrap(),
         ]);
-        assert!(o.status.success(), "{}: {}", a.name(), String::from_utf8_lossy(&o.stderr));
+        assert!(
+            o.status.success(),
+            "{}: {}",
+            a.name(),
+            String::from_utf8_lossy(&o.stderr)
+        );
         assert!(o.stdout.is_empty());
         // The file holds exactly what the library's one-shot API produces.
         let ct = std::fs::read(&enc).unwrap();
-        let want = a.encrypt(&hex::decode(&key).unwrap(), &hex::decode(&nonce).unwrap(), &[1, 2], &pt);
+        let want = a.encrypt(
+            &hex::decode(&key).unwrap(),
+            &hex::decode(&nonce).unwrap(),
+            &[1, 2],
+            &pt,
+        );
         assert_eq!(ct, want.unwrap(), "{}", a.name());
 
         let o = hayate(&[
-            "aead", "decrypt", "--alg", a.name(), "--key", &key, "--nonce", &nonce, "--ad", "0102",
-            "--in", enc.to_str().unwrap(), "--out", dec.to_str().unwrap(),
+            "aead",
+            "decrypt",
+            "--alg",
+            a.name(),
+            "--key",
+            &key,
+            "--nonce",
+            &nonce,
+            "--ad",
+            "0102",
+            "--in",
+            enc.to_str().unwrap(),
+            "--out",
+            dec.to_str().unwrap(),
         ]);
-        assert!(o.status.success(), "{}: {}", a.name(), String::from_utf8_lossy(&o.stderr));
+        assert!(
+            o.status.success(),
+            "{}: {}",
+            a.name(),
+            String::from_utf8_lossy(&o.stderr)
+        );
         assert_eq!(std::fs::read(&dec).unwrap(), pt, "{}", a.name());
     }
     // No temporary files left behind.
-    assert!(entries(&dir).iter().all(|n| !n.ends_with(".tmp")), "{:?}", entries(&dir));
+    assert!(
+        entries(&dir).iter().all(|n| !n.ends_with(".tmp")),
+        "{:?}",
+        entries(&dir)
+    );
 }
 
 #[test]
@@ -185,8 +341,18 @@ fn failed_file_decryption_leaves_no_output() {
     std::fs::write(&input, vec![0x42u8; 5000]).unwrap();
     let enc = dir.join("c.enc");
     let o = hayate(&[
-        "aead", "encrypt", "--alg", "asconaead128", "--key", &key, "--nonce", &nonce, "--in",
-        input.to_str().unwrap(), "--out", enc.to_str().unwrap(),
+        "aead",
+        "encrypt",
+        "--alg",
+        "asconaead128",
+        "--key",
+        &key,
+        "--nonce",
+        &nonce,
+        "--in",
+        input.to_str().unwrap(),
+        "--out",
+        enc.to_str().unwrap(),
     ]);
     assert!(o.status.success());
     let before = entries(&dir);
@@ -198,8 +364,18 @@ fn failed_file_decryption_leaves_no_output() {
     std::fs::write(&forged, &ct).unwrap();
     let out = dir.join("out.dec");
     let o = hayate(&[
-        "aead", "decrypt", "--alg", "asconaead128", "--key", &key, "--nonce", &nonce, "--in",
-        forged.to_str().unwrap(), "--out", out.to_str().unwrap(),
+        "aead",
+        "decrypt",
+        "--alg",
+        "asconaead128",
+        "--key",
+        &key,
+        "--nonce",
+        &nonce,
+        "--in",
+        forged.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
     ]);
     assert_eq!(o.status.code(), Some(1));
     assert!(o.stdout.is_empty());
@@ -211,8 +387,20 @@ fn failed_file_decryption_leaves_no_output() {
     // The wrong associated data fails too, and an existing output file is left untouched.
     std::fs::write(&out, b"previous").unwrap();
     let o = hayate(&[
-        "aead", "decrypt", "--alg", "asconaead128", "--key", &key, "--nonce", &nonce, "--ad", "00",
-        "--in", enc.to_str().unwrap(), "--out", out.to_str().unwrap(),
+        "aead",
+        "decrypt",
+        "--alg",
+        "asconaead128",
+        "--key",
+        &key,
+        "--nonce",
+        &nonce,
+        "--ad",
+        "00",
+        "--in",
+        enc.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
     ]);
     assert_eq!(o.status.code(), Some(1));
     assert_eq!(std::fs::read(&out).unwrap(), b"previous");
@@ -221,8 +409,18 @@ fn failed_file_decryption_leaves_no_output() {
     let short = dir.join("short.enc");
     std::fs::write(&short, [1u8, 2, 3]).unwrap();
     let o = hayate(&[
-        "aead", "decrypt", "--alg", "asconaead128", "--key", &key, "--nonce", &nonce, "--in",
-        short.to_str().unwrap(), "--out", dir.join("x").to_str().unwrap(),
+        "aead",
+        "decrypt",
+        "--alg",
+        "asconaead128",
+        "--key",
+        &key,
+        "--nonce",
+        &nonce,
+        "--in",
+        short.to_str().unwrap(),
+        "--out",
+        dir.join("x").to_str().unwrap(),
     ]);
     assert_eq!(o.status.code(), Some(1));
     assert!(!dir.join("x").exists());
@@ -241,10 +439,30 @@ fn noise(len: usize, seed: u64) -> Vec<u8> {
         .collect()
 }
 
-fn run_file(op: &str, alg: &str, key: &str, nonce: &str, ad: &str, input: &Path, output: &Path) -> Output {
+fn run_file(
+    op: &str,
+    alg: &str,
+    key: &str,
+    nonce: &str,
+    ad: &str,
+    input: &Path,
+    output: &Path,
+) -> Output {
     hayate(&[
-        "aead", op, "--alg", alg, "--key", key, "--nonce", nonce, "--ad", ad, "--in",
-        input.to_str().unwrap(), "--out", output.to_str().unwrap(),
+        "aead",
+        op,
+        "--alg",
+        alg,
+        "--key",
+        key,
+        "--nonce",
+        nonce,
+        "--ad",
+        ad,
+        "--in",
+        input.to_str().unwrap(),
+        "--out",
+        output.to_str().unwrap(),
     ])
 }
 
@@ -264,18 +482,51 @@ fn multi_mib_file_streams_every_scheme() {
         let enc = dir.join(format!("{}.enc", a.name()));
         let dec = dir.join(format!("{}.dec", a.name()));
         let o = run_file("encrypt", a.name(), &key, &nonce, "a0a1a2", &input, &enc);
-        assert!(o.status.success(), "{}: {}", a.name(), String::from_utf8_lossy(&o.stderr));
-        assert!(o.stdout.is_empty() && o.stderr.is_empty(), "{}: {:?}", a.name(), o);
+        assert!(
+            o.status.success(),
+            "{}: {}",
+            a.name(),
+            String::from_utf8_lossy(&o.stderr)
+        );
+        assert!(
+            o.stdout.is_empty() && o.stderr.is_empty(),
+            "{}: {:?}",
+            a.name(),
+            o
+        );
         let ct = std::fs::read(&enc).unwrap();
         let want = a
-            .encrypt(&hex::decode(&key).unwrap(), &hex::decode(&nonce).unwrap(), &[0xa0, 0xa1, 0xa2], &pt)
+            .encrypt(
+                &hex::decode(&key).unwrap(),
+                &hex::decode(&nonce).unwrap(),
+                &[0xa0, 0xa1, 0xa2],
+                &pt,
+            )
             .unwrap();
-        assert!(ct == want, "{}: streamed file differs from the one-shot ciphertext", a.name());
+        assert!(
+            ct == want,
+            "{}: streamed file differs from the one-shot ciphertext",
+            a.name()
+        );
 
         let o = run_file("decrypt", a.name(), &key, &nonce, "a0a1a2", &enc, &dec);
-        assert!(o.status.success(), "{}: {}", a.name(), String::from_utf8_lossy(&o.stderr));
-        assert!(o.stdout.is_empty() && o.stderr.is_empty(), "{}: {:?}", a.name(), o);
-        assert!(std::fs::read(&dec).unwrap() == pt, "{}: round trip", a.name());
+        assert!(
+            o.status.success(),
+            "{}: {}",
+            a.name(),
+            String::from_utf8_lossy(&o.stderr)
+        );
+        assert!(
+            o.stdout.is_empty() && o.stderr.is_empty(),
+            "{}: {:?}",
+            a.name(),
+            o
+        );
+        assert!(
+            std::fs::read(&dec).unwrap() == pt,
+            "{}: round trip",
+            a.name()
+        );
         std::fs::remove_file(&enc).unwrap();
         std::fs::remove_file(&dec).unwrap();
     }
@@ -311,7 +562,11 @@ fn tampered_multi_mib_file_fails_without_output() {
             assert_eq!(err.trim_end().lines().count(), 1, "{err:?}");
             assert!(err.contains("authentication failed"), "{err:?}");
             assert!(!out.exists(), "{alg}: no --out after a failed decryption");
-            assert_eq!(entries(&dir), ["big.bin", "c.enc", "forged.enc"], "{alg}: no temporary file");
+            assert_eq!(
+                entries(&dir),
+                ["big.bin", "c.enc", "forged.enc"],
+                "{alg}: no temporary file"
+            );
             std::fs::remove_file(&forged).unwrap();
         }
         std::fs::remove_file(&enc).unwrap();
@@ -330,7 +585,16 @@ fn pipe_input_round_trips() {
     let nonce = "88".repeat(16);
     let piped = |op: &str, data: &[u8], out: &Path| {
         let mut child = Command::new(BIN)
-            .args(["aead", op, "--alg", "acorn128v3", "--key", &key, "--nonce", &nonce])
+            .args([
+                "aead",
+                op,
+                "--alg",
+                "acorn128v3",
+                "--key",
+                &key,
+                "--nonce",
+                &nonce,
+            ])
             .args(["--in", "/dev/stdin", "--out", out.to_str().unwrap()])
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
