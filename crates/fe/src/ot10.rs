@@ -1,11 +1,34 @@
 //! The ciphertext-policy functional encryption (CP-FE) scheme of Okamoto and Takashima,
 //! "Fully Secure Functional Encryption with General Relations from the Decisional Linear
-//! Assumption", CRYPTO 2010 (IACR eprint 2010/563, version of 22 Dec 2011), **§7.1 "CP-FE
-//! Scheme — Construction"**, on the dual pairing vector spaces of [`crate::dpvs`], generic over
-//! hayate's pairing curves. Paper 000 (Kawahara–Yoshida–Hoshino–Kobayashi) measured this scheme
-//! with d = 5 categories of dimension n = 2 (its Table 5).
+//! Assumption", CRYPTO 2010, LNCS 6223, pp. 191–208 (full version: IACR eprint 2010/563) — the
+//! **CP-FE scheme** of that paper (ciphertexts carry a non-monotone span program over
+//! inner-product predicates, keys carry attribute vectors), on the dual pairing vector spaces
+//! of [`crate::dpvs`], generic over hayate's pairing curves. Paper 000
+//! (Kawahara–Yoshida–Hoshino–Kobayashi) measured a CP scheme built on it with d = 5 categories
+//! of dimension n = 2 (its Table 5).
 //!
-//! # The scheme (notation of the paper; F = F_r, N₀ = 5, N_t = 3n_t + 1)
+//! # Provenance (read this before relying on section numbers)
+//!
+//! The paper's own text could **not** be retrieved in this workspace (no copy of eprint
+//! 2010/563 or of the LNCS version is reachable through the stored corpora; checked 2026-11-21
+//! with the `search` tool over pages, docs and code, and in `shared/seeds`, whose paper 000
+//! only cites [15] = OT10 and names the scheme). The construction below is therefore the
+//! CP-FE construction *as reconstructed* from the KP-FE construction of OT10 (§"Proposed
+//! (basic) KP-FE scheme") by the duality the paper uses (keys ↔ ciphertexts), and it was
+//! checked against the one third-party text that could be read: the granted claims of
+//! Okamoto–Takashima's unified-policy FE patent US 8,938,623 B2 (priority 22 Dec 2010), whose
+//! claim 1 sets, in the key element k*₀, a coefficient −s₀^KP (s₀ = h⃗·f⃗ᵀ), a random δ^CP and
+//! a constant κ on three distinct vectors of B*₀ — i.e. the CP half of k*₀ is (δ, ·, κ) exactly
+//! as in k*₀ = (δ, 0, 1, φ₀, 0) below. What was verified: the algebra (decryption yields
+//! g_T^ζ exactly when the span program accepts; tests below and in `tests/ot10.rs`), the
+//! dimensions N₀ = 5, N_t = 3n_t + 1 and the public/secret sub-bases being the ones the
+//! algorithms use and nothing more (`setup_bases_are_dual`). What was **not** verified against
+//! the paper: its section numbering (the CP-FE construction is in the full version, not in the
+//! 18-page proceedings), and whether the random coefficients η_i (ciphertext) and φ_t (key)
+//! sit in exactly the positions written below (a different placement inside the hidden part
+//! would not change correctness or the public interface).
+//!
+//! # The scheme (notation of the paper; F = F_r, N₀ = 5, N_t = 3n_t + 1, 1⃗ = (1, …, 1))
 //!
 //! * **Setup**(n = (d; n₁, …, n_d)): ψ ← F^×, g_T = e(G, H)^ψ, for t = 0..d random dual
 //!   orthonormal bases (B_t, B*_t) of dimension N_t with the common ψ ([`dpvs::DualBases`]).
@@ -13,15 +36,22 @@
 //!   sk = (B̂*₀ = (b*₀,₁, b*₀,₃, b*₀,₄), B̂*_t = (b*_t,₁, …, b*_t,n_t, b*_t,2n_t+1, …, b*_t,3n_t)).
 //! * **KeyGen**(sk, Γ = {(t, x_t)}): δ, φ₀ ← F, φ_t ← F^{n_t};
 //!   k*₀ = (δ, 0, 1, φ₀, 0)_{B*₀}, k*_t = (δ·x_t, 0^{n_t}, φ_t, 0)_{B*_t} for (t, x_t) ∈ Γ.
-//! * **Enc**(pk, m, S = (M, ρ)): f ← F^r, s = M·f, s₀ = ⟨target, f⟩, η₀, ζ ← F;
+//! * **Enc**(pk, m, S = (M, ρ)): f ← F^r, s⃗ᵀ = M·f⃗ᵀ, s₀ = 1⃗·f⃗ᵀ, η₀, ζ ← F;
 //!   c₀ = (−s₀, 0, ζ, 0, η₀)_{B₀}; for each row i: if ρ(i) = (t, v_i), θ_i, η_i ← F and
 //!   c_i = (s_i·e_t,₁ + θ_i·v_i, 0^{n_t}, 0^{n_t}, η_i)_{B_t}; if ρ(i) = ¬(t, v_i), η_i ← F and
 //!   c_i = (s_i·v_i, 0^{n_t}, 0^{n_t}, η_i)_{B_t}; c_{d+1} = g_T^ζ·m.
-//! * **Dec**: with I and α_i such that Σ_{i∈I} α_i·M_i = target over the rows the key satisfies
+//! * **Dec**: with I and α_i such that Σ_{i∈I} α_i·M_i = 1⃗ over the rows the key satisfies
 //!   (ρ(i) = (t, v_i) with (t, x_t) ∈ Γ and ⟨v_i, x_t⟩ = 0, or ρ(i) = ¬(t, v_i) with
 //!   (t, x_t) ∈ Γ and ⟨v_i, x_t⟩ ≠ 0), K = e(c₀, k*₀) · ∏_{positive i∈I} e(c_i, k*_t)^{α_i} ·
-//!   ∏_{negated i∈I} e(c_i, k*_t)^{α_i/⟨v_i, x_t⟩} = g_T^ζ, m = c_{d+1}/K. This needs
-//!   x_t,₁ = 1 (the paper's normalisation of attribute vectors), which the encoding below gives.
+//!   ∏_{negated i∈I} e(c_i, k*_t)^{α_i/⟨v_i, x_t⟩} = g_T^{−δs₀+ζ}·g_T^{δs₀} = g_T^ζ,
+//!   m = c_{d+1}/K. This needs x_t,₁ = 1 (the normalisation of attribute vectors that makes
+//!   ⟨e_t,₁, x_t⟩ = 1), which the encoding below gives.
+//!
+//! **Span program with target 1⃗.** [`crate::policy::Msp`] builds a Lewko–Waters matrix M_LW
+//! for the target e₁ = (1, 0, …, 0). The paper's target is 1⃗; this module uses
+//! M = M_LW·T with T the identity whose first row is replaced by 1⃗ (so e₁·T = 1⃗, T
+//! invertible): Σ α_i M_LW,i = e₁ ⇔ Σ α_i M_i = 1⃗, with the *same* coefficients α_i, so
+//! Enc computes s⃗ = M·f⃗ᵀ and s₀ = 1⃗·f⃗ᵀ literally as in the paper ([`Compiled::paper_matrix`]).
 //!
 //! The labelling ρ need not be injective: a category may label many rows (the θ_i·v_i terms
 //! make that secure in the paper); decryption gathers the rows of one category.
@@ -42,30 +72,28 @@
 //! value other than b. A key without category t satisfies neither `t=b` nor `not t=b` (the
 //! paper's semantics). Negations elsewhere are pushed to the leaves by De Morgan's laws
 //! (`not (K of n)` = `(n−K+1) of` the negated children). Other comparisons (`<`, `>=`, …) and
-//! category-less attributes are refused ([`Ot10Error::UnsupportedLeaf`]). The span program is
-//! [`crate::policy::Msp`] (Lewko–Waters, with threshold gates).
+//! category-less attributes are refused ([`Ot10Error::UnsupportedLeaf`]).
 //!
 //! # Deviations from the paper, all of representation or efficiency (same values computed)
 //!
-//! 1. Asymmetric pairing (the paper's Appendix A.2): B_t ⊂ G1^{N_t} (public key and
-//!    ciphertexts), B*_t ⊂ G2^{N_t} (keys).
-//! 2. Span-program target vector (1, 0, …, 0) instead of the paper's 1⃗ = (1, …, 1), so
-//!    s₀ = f₁ (the two are related by an invertible change of columns; same scheme).
-//! 3. The master key stores B̂*_t as the coordinates ϑ of its vectors on the canonical basis
+//! 1. Asymmetric pairing (DPVS by direct product of an asymmetric pairing group, as in the
+//!    paper's asymmetric variant): B_t ⊂ G1^{N_t} (public key and ciphertexts),
+//!    B*_t ⊂ G2^{N_t} (keys).
+//! 2. The master key stores B̂*_t as the coordinates ϑ of its vectors on the canonical basis
 //!    A*_t (scalars) rather than as G2 points; KeyGen computes the coordinates of k* in F_r and
 //!    multiplies H once per coordinate, which yields exactly the vectors of the paper.
-//! 4. DEM: [`encapsulate`] outputs K = g_T^ζ instead of c_{d+1} = g_T^ζ·m; the CLI feeds K to
+//! 3. DEM: [`encapsulate`] outputs K = g_T^ζ instead of c_{d+1} = g_T^ζ·m; the CLI feeds K to
 //!    [`crate::hybrid`] (HKDF-SHA-256 → AES-128-GCM, or paper 000's AES-128-CBC with
 //!    HMAC-SHA-256). [`encrypt`]/[`decrypt`] keep the paper's c_{d+1} for a GT message.
-//! 5. Decryption first sums, per category t, the ciphertext vectors with their coefficients
+//! 4. Decryption first sums, per category t, the ciphertext vectors with their coefficients
 //!    (α_i or α_i/⟨v_i, x_t⟩, public to the decryptor) and then pairs each sum with k*_t:
 //!    one multi-pairing of 5 + Σ_{t used} N_t pairs, the same K by bilinearity.
-//! 6. The ciphertext carries the policy string; (M, ρ) is rebuilt from it by the decryptor.
+//! 5. The ciphertext carries the policy string; (M, ρ) is rebuilt from it by the decryptor.
 //!
-//! Security is the paper's (adaptive, payload-hiding CPA security of §7 under DLIN); the CCA
-//! variant of §9 is not implemented. Secret scalars (basis coefficients, shares, δ, φ, θ, η, ζ)
-//! are applied with constant-time operations; the public reconstruction coefficients with
-//! variable-time multi-scalar multiplication.
+//! Security is the paper's (adaptive, payload-hiding CPA security under DLIN); the CCA variant
+//! is not implemented. Secret scalars (basis coefficients, shares, δ, φ, θ, η, ζ) are applied
+//! with constant-time operations; the public reconstruction coefficients with variable-time
+//! multi-scalar multiplication.
 
 use std::collections::BTreeMap;
 
@@ -257,6 +285,23 @@ pub struct Leaf {
 pub struct Compiled<E: FeCurve<N>, const N: usize> {
     pub msp: Msp<Scalar<E, N>>,
     pub leaves: Vec<Leaf>,
+}
+
+impl<E: FeCurve<N>, const N: usize> Compiled<E, N> {
+    /// The span-program matrix for the paper's target vector 1⃗ = (1, …, 1): M = M_LW·T where
+    /// M_LW is [`Msp::matrix`] (target e₁) and T is the identity with first row 1⃗, i.e.
+    /// M_{i,1} = M_LW,i,1 and M_{i,j} = M_LW,i,1 + M_LW,i,j for j ≥ 2. The reconstruction
+    /// coefficients of [`Msp::reconstruct`] satisfy Σ α_i·M_i = 1⃗.
+    pub fn paper_matrix(&self) -> Vec<Vec<Scalar<E, N>>> {
+        self.msp
+            .matrix
+            .iter()
+            .map(|row| {
+                let first = row.first().copied().unwrap_or(Scalar::<E, N>::ZERO);
+                row.iter().enumerate().map(|(j, m)| if j == 0 { *m } else { first + *m }).collect()
+            })
+            .collect()
+    }
 }
 
 /// Rewrites equality leaves into plain attributes `t<k>=<value>` so that
@@ -452,13 +497,15 @@ pub fn encapsulate<E: FeCurve<N>, const N: usize>(
 ) -> Result<(Ciphertext<E, N>, Gt<E, N>), Ot10Error> {
     let c = compile::<E, N>(policy, pk.dims.len())?;
     let f: Vec<Scalar<E, N>> = (0..c.msp.cols).map(|_| Scalar::<E, N>::random(rng)).collect();
-    let s0 = f[0];
+    // s⃗ᵀ = M·f⃗ᵀ, s₀ = 1⃗·f⃗ᵀ (target 1⃗, see the module docs)
+    let matrix = c.paper_matrix();
+    let s0 = f.iter().fold(Scalar::<E, N>::ZERO, |acc, x| acc + *x);
     let zeta = Scalar::<E, N>::random(rng);
     let eta0 = Scalar::<E, N>::random(rng);
     let b0: Vec<&[G1<E, N>]> = pk.b0.iter().map(|v| v.as_slice()).collect();
     let c0 = dpvs::lincomb_g1::<E, N>(&b0, &[-s0, zeta, eta0]);
     let mut rows = Vec::with_capacity(c.leaves.len());
-    for (m, leaf) in c.msp.matrix.iter().zip(&c.leaves) {
+    for (m, leaf) in matrix.iter().zip(&c.leaves) {
         let n = pk.dims[leaf.category - 1];
         let s_i = inner::<E, N>(m, &f);
         let v = predicate_vector::<E, N>(&leaf.value, n);
@@ -557,6 +604,70 @@ mod tests {
     use super::*;
     use hayate_pairing::bn254::Bn254;
     use rand::SeedableRng;
+
+    /// The paper's target: for every attribute set, the coefficients α of `reconstruct` (over
+    /// the rows the key satisfies) give Σ α_i·M_i = 1⃗ on [`Compiled::paper_matrix`], and
+    /// `reconstruct` fails exactly when no combination of satisfied rows reaches 1⃗ (checked
+    /// by Gaussian elimination, a plain reference independent of the tree).
+    #[test]
+    fn paper_matrix_target_is_all_ones() {
+        type F = Scalar<Bn254, 4>;
+        fn spans_ones(rows: &[Vec<F>], cols: usize) -> bool {
+            // is 1⃗ in the row span? eliminate on [rows; 1⃗] and compare ranks
+            let rank = |m: &mut Vec<Vec<F>>| {
+                let mut r = 0;
+                for c in 0..cols {
+                    if let Some(p) = (r..m.len()).find(|&i| !bool::from(m[i][c].is_zero())) {
+                        m.swap(r, p);
+                        let inv = m[r][c].invert().unwrap();
+                        for i in 0..m.len() {
+                            if i != r && !bool::from(m[i][c].is_zero()) {
+                                let f = m[i][c] * inv;
+                                for j in 0..cols {
+                                    let v = m[r][j];
+                                    m[i][j] -= f * v;
+                                }
+                            }
+                        }
+                        r += 1;
+                    }
+                }
+                r
+            };
+            let mut a = rows.to_vec();
+            let mut b = rows.to_vec();
+            b.push(vec![F::ONE; cols]);
+            rank(&mut a) == rank(&mut b)
+        }
+        for policy in [
+            "t1=1",
+            "t1=1 and t2=2 and t3=3",
+            "t1=1 or t2=2",
+            "2 of (t1=1, t2=2, not t3=3)",
+            "(t1=1 or not t2=2) and 2 of (t3=1, t3=2, t1=3) and not (t2=1 and t3=3)",
+        ] {
+            let c = compile::<Bn254, 4>(policy, 3).unwrap();
+            let m = c.paper_matrix();
+            for a in 0u32..64 {
+                // every row satisfied or not, by an arbitrary pattern over the rows
+                let ok = |i: usize| (a >> (i % 6)) & 1 == 1;
+                let sat: Vec<Vec<F>> = (0..m.len()).filter(|&i| ok(i)).map(|i| m[i].clone()).collect();
+                match c.msp.reconstruct(&ok) {
+                    Some(alpha) => {
+                        let mut acc = vec![F::ZERO; c.msp.cols];
+                        for (i, g) in alpha {
+                            assert!(ok(i));
+                            for (x, y) in acc.iter_mut().zip(&m[i]) {
+                                *x += g * *y;
+                            }
+                        }
+                        assert!(acc.iter().all(|x| *x == F::ONE), "{policy} {a:b}");
+                    }
+                    None => assert!(!spans_ones(&sat, c.msp.cols), "{policy} {a:b}: 1 is spanned"),
+                }
+            }
+        }
+    }
 
     #[test]
     fn roundtrip_small() {
