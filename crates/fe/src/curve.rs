@@ -103,44 +103,11 @@ impl FeCurve<6> for Bls12381 {
     }
 }
 
-/// x^e for a public exponent e (little-endian limbs), 5-bit sliding window, variable time.
+/// x^e for a public exponent e (little-endian limbs): the 5-bit sliding window of
+/// [`hayate_pairing::hash_to_curve::sswu::pow_public`] (its sequence of operations depends on
+/// e only).
 fn pow_vartime_window<P: FpParams<4>>(x: &Fp<P, 4>, e: &[u64]) -> Fp<P, 4> {
-    let bit = |i: usize| (e[i / 64] >> (i % 64)) & 1;
-    let Some(top) = (0..64 * e.len()).rev().find(|&i| bit(i) == 1) else {
-        return Fp::ONE;
-    };
-    let x2 = x.square();
-    let mut odd = [*x; 16]; // x^1, x^3, …, x^31
-    for i in 1..16 {
-        odd[i] = odd[i - 1] * x2;
-    }
-    let mut r = Fp::<P, 4>::ONE;
-    let mut started = false;
-    let mut i = top as isize;
-    while i >= 0 {
-        if bit(i as usize) == 0 {
-            if started {
-                r = r.square();
-            }
-            i -= 1;
-            continue;
-        }
-        let mut j = (i - 4).max(0);
-        while bit(j as usize) == 0 {
-            j += 1;
-        }
-        let mut v = 0u64;
-        for k in (j..=i).rev() {
-            v = (v << 1) | bit(k as usize);
-            if started {
-                r = r.square();
-            }
-        }
-        r = if started { r * odd[(v >> 1) as usize] } else { odd[(v >> 1) as usize] };
-        started = true;
-        i = j - 1;
-    }
-    r
+    hayate_pairing::hash_to_curve::sswu::pow_public(x, e)
 }
 
 /// Public constants of [`sqrt_vartime`] for p − 1 = 2^s·t, t odd: z a primitive 2^s-th root

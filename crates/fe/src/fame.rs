@@ -34,10 +34,11 @@
 //! ct' with msg = 1, i.e. the GT element T₁^{s₁}T₂^{s₂} becomes the key of the hybrid scheme
 //! ([`crate::hybrid`]).
 //!
-//! **Implementation.** Secret scalars are applied in constant time with the tools of
-//! [`hayate_pairing::ct_mul`]: fixed-base combs for g and h, Straus multi-scalar
-//! multiplication for the products of hashes (three terms per key component, two per
-//! ciphertext component) and a two-term GT multi-exponentiation for T₁^{s₁}T₂^{s₂}; the
+//! **Implementation.** Secret scalars are applied in constant time: fixed-base combs for g and
+//! h ([`hayate_pairing::ct_mul`]), GLV Straus multi-scalar multiplication on G1
+//! ([`crate::glv_msm`]: 2m half-length scalars, shared doublings) for the products of hashes
+//! (three terms per key component, two per ciphertext component; all those points are in G1's
+//! order-r subgroup) and a two-term GT multi-exponentiation for T₁^{s₁}T₂^{s₂}; the
 //! public span-program coefficients use variable time. Points are normalised in batches
 //! (one inversion per algorithm). The column hashes H(0 j ℓ t), constants of the scheme, are
 //! computed once per process (first 1024 columns).
@@ -52,6 +53,7 @@ use rand_core::{CryptoRng, RngCore};
 use sha2::{Digest, Sha256};
 
 use crate::curve::{FeCurve, Scalar, G1, G2};
+use crate::glv_msm;
 use crate::policy::{Attributes, ConvertError, Msp, Policy, PolicyError};
 
 /// Domain-separation tag of the attribute hash.
@@ -253,7 +255,7 @@ pub fn keygen<E: FeCurve<N>, const N: usize>(
     // Π_ℓ H_ℓ^{Br_ℓ / a_t} · g^{σ/a_t}
     let comp = |hs: &[[Projective<E::G1>; 2]; 3], sigma: &Scalar<E, N>, t: usize| -> Projective<E::G1> {
         let pts = [hs[0][t], hs[1][t], hs[2][t]];
-        ct_mul::msm_ct(&pts, &e[t], SCALAR_BITS).add(&g_mul::<E, N>(&(*sigma * a_inv[t])))
+        glv_msm::msm_ct(&pts, &e[t]).add(&g_mul::<E, N>(&(*sigma * a_inv[t])))
     };
     let names: Vec<String> = attrs.expand().into_iter().collect();
     let mut parts = Vec::with_capacity(3 * names.len() + 3);
@@ -342,7 +344,7 @@ pub fn encapsulate<E: FeCurve<N>, const N: usize>(
                 }
                 b
             });
-            out.push(ct_mul::msm_ct(&bases, &sl, SCALAR_BITS));
+            out.push(glv_msm::msm_ct(&bases, &sl));
         }
     }
     let aff = Projective::batch_to_affine(&out);

@@ -6,13 +6,16 @@
 //! * [`fame`] — FAME CP-ABE (Agrawal–Chase, CCS 2017, §3), generic over the pairing curves;
 //! * [`dpvs`] — dual pairing vector spaces (Okamoto–Takashima): random dual orthonormal bases,
 //!   vector pairing by one multi-pairing;
-//! * [`ot10`] — the CP-FE of Okamoto–Takashima (CRYPTO 2010, eprint 2010/563 §7.1):
-//!   non-monotone span programs over inner-product predicates;
+//! * [`ot10`] — the CP-FE of Okamoto–Takashima (CRYPTO 2010, eprint 2010/563; see its module
+//!   docs for what could and could not be checked against the paper): non-monotone span
+//!   programs over inner-product predicates;
+//! * [`glv_msm`] — constant-time GLV multi-scalar multiplication on G1 (FAME's secret exponents);
 //! * [`hybrid`] — GT key → HKDF-SHA-256 → chunked AES-128-GCM or AES-128-CBC + HMAC-SHA-256;
 //! * [`serial`] — versioned, self-describing, validated serialization of keys and ciphertexts.
 pub mod curve;
 pub mod dpvs;
 pub mod fame;
+pub mod glv_msm;
 pub mod hybrid;
 pub mod ot10;
 pub mod policy;

@@ -268,6 +268,46 @@ fn cofactor_clearing_lands_in_subgroups() {
     }
 }
 
+/// clear_cofactor_g1 (Jacobian chain) equals the plain double-and-add [h_eff]P on points of E1
+/// outside G1 (map_to_curve outputs before clearing), and the identity stays the identity.
+#[test]
+fn cofactor_clearing_g1_matches_plain_multiplication() {
+    for i in 0..8u64 {
+        let u = Fp::from_u64(i * 1_000_003 + 17) * Fp::from_u64(0x1234_5678 + i);
+        let r = h2c::map_to_curve_g1(&u);
+        assert!(!bool::from(r.to_affine().is_in_subgroup()));
+        assert_eq!(h2c::clear_cofactor_g1(&r).to_affine(), r.mul_vartime(&[h2c::H_EFF_G1]).to_affine());
+    }
+    assert!(bool::from(h2c::clear_cofactor_g1(&G1Projective::identity()).is_identity()));
+    assert!(bool::from(h2c::clear_cofactor_g2(&G2Projective::identity()).is_identity()));
+}
+
+/// The sliding-window exponentiation by public constants agrees with square-and-multiply, for
+/// random bases and exponents of every shape (zero, one, single bits, dense, sparse, the two
+/// constants the maps use).
+#[test]
+fn pow_public_matches_square_and_multiply() {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand::rngs::StdRng::seed_from_u64(7);
+    let mut exps: Vec<Vec<u64>> = vec![vec![0], vec![1], vec![2], vec![31], vec![32], vec![u64::MAX, u64::MAX], vec![0, 1 << 63], h2c::sswu::FP2_C2.to_vec()];
+    for _ in 0..20 {
+        let len = rng.gen_range(1..=7);
+        let mut e: Vec<u64> = (0..len).map(|_| rng.gen()).collect();
+        if rng.gen_bool(0.5) {
+            for l in e.iter_mut() {
+                *l &= rng.gen::<u64>() & rng.gen::<u64>() & rng.gen::<u64>();
+            }
+        }
+        exps.push(e);
+    }
+    for e in &exps {
+        let x = Fp::from_u64(rng.gen()) * Fp::from_u64(rng.gen());
+        assert_eq!(h2c::sswu::pow_public(&x, e), x.pow_vartime(e), "{e:x?}");
+        let y = Fp2::new(x, Fp::from_u64(rng.gen()));
+        assert_eq!(h2c::sswu::pow_public(&y, e), y.pow_vartime(e), "{e:x?}");
+    }
+}
+
 /// The affine SSWU + affine-input isogeny agree with the inversion-free path, and the SSWU
 /// output lies on E' (y² = x³ + A'x + B').
 #[test]

@@ -21,7 +21,8 @@
 //! the map-only [`map_to_g1`] / [`map_to_g2`] used by the EIP-2537 precompiles (SSWU +
 //! isogeny + cofactor clearing of one field element). Everything is constant time in the
 //! message and in u (the scalars used in cofactor clearing are public constants, processed by
-//! fixed double-and-add chains on the complete RCB formulas), and nothing panics.
+//! fixed double-and-add chains in Jacobian coordinates with complete additions; the
+//! exponentiations inside `sqrt_ratio` by fixed sliding windows), and nothing panics.
 
 pub mod expand;
 pub mod iso;
@@ -31,7 +32,7 @@ use std::sync::OnceLock;
 
 pub use expand::{expand_message_xmd, expand_message_xmd_into, ExpandError};
 
-use hayate_ec::{CurveParams, Projective};
+use hayate_ec::{CurveParams, Jacobian, Projective};
 
 use crate::bls12_381::{Bls12381, Fp, Fp2, G1Affine, G1Projective, G2Affine, G2Projective};
 
@@ -96,21 +97,29 @@ pub fn hash_to_field_fp2(msg: &[u8], dst: &[u8], count: usize) -> Result<Vec<Fp2
         .collect())
 }
 
-/// \[k\]P for a public constant k by a fixed left-to-right double-and-add chain on the
-/// complete formulas (the sequence of operations depends only on k, not on P).
+/// \[k\]P for a public constant k by a fixed left-to-right double-and-add chain (the sequence
+/// of operations depends only on k, not on P). The chain runs in Jacobian coordinates: for
+/// the a = 0 curves here a doubling is dbl-2009-l (2M + 5S) against 6M + 2S (plus 2 m_3b) for
+/// the homogeneous complete formulas, and both hash_to_curve cofactors are sparse (|z| has
+/// weight 5), so the doublings are nearly the whole cost. The additions are the complete
+/// Jacobian ones ([`Jacobian::add`], doubling case and O included), so every input point —
+/// including points of small order before clearing — is handled.
 fn mul_by_public_u64<C: CurveParams>(p: &Projective<C>, k: u64) -> Projective<C> {
     if k == 0 {
         return Projective::identity();
     }
+    let pj = Jacobian::from(*p);
     let top = 63 - k.leading_zeros();
-    let mut acc = *p;
+    let mut acc = pj;
+    let mut run = 0usize; // pending doublings
     for i in (0..top).rev() {
-        acc = acc.double();
+        run += 1;
         if (k >> i) & 1 == 1 {
-            acc = acc.add(p);
+            acc = acc.double_n(run).add(&pj);
+            run = 0;
         }
     }
-    acc
+    Projective::from(acc.double_n(run))
 }
 
 /// map_to_curve for G1 (§6.6.3): SSWU onto E1', then the 11-isogeny to E1 (not yet in G1).
