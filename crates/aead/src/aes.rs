@@ -444,7 +444,7 @@ pub(crate) fn load_partial(x: &[u8]) -> core::arch::x86_64::__m128i {
     b[..x.len()].copy_from_slice(x);
     // SAFETY: unaligned 16-byte load of a 16-byte array (SSE2 is baseline on x86-64).
     let v = unsafe { _mm_loadu_si128(b.as_ptr() as *const __m128i) };
-    b.zeroize();
+    wipe16(&mut b);
     v
 }
 
@@ -475,7 +475,7 @@ pub(crate) fn store_partial(v: core::arch::x86_64::__m128i, out: &mut [u8]) {
     unsafe { _mm_storeu_si128(b.as_mut_ptr() as *mut __m128i, v) };
     let n = out.len();
     out.copy_from_slice(&b[..n]);
-    b.zeroize();
+    wipe16(&mut b);
 }
 
 /// The block with 0xff in bytes `0..l` and zero elsewhere (`l ≤ 16`; `l` is a public length).

@@ -255,24 +255,33 @@ mod ni {
             (st, rr) = absorb(step_head(k, st, rr, 1), rr, a);
 
             // Message: C = U ⊕ P; V ⊕= P; R ⊕= V.
+            // U = E_low ⊕ R; output Y = U ⊕ X; P = X (encryption) or Y (decryption);
+            // S' = (E ⊕ R) ⊕ (P ≪ 64); R' = R ⊕ E_high ⊕ P. One loop per direction, so each
+            // compiles to a straight chain.
             let mut sk = _mm_xor_si128(st, k0);
             let mut blocks = buf.chunks_exact_mut(8);
-            for blk in &mut blocks {
-                let ptr = blk.as_mut_ptr() as *mut __m128i;
-                let x = _mm_loadl_epi64(ptr);
-                let e = k.enc_whitened(sk);
-                // U = E_low ⊕ R; output Y = U ⊕ X; P = X (encryption) or Y (decryption);
-                // S' = (E ⊕ R) ⊕ (P ≪ 64); R' = R ⊕ E_high ⊕ P.
-                let rx = _mm_xor_si128(rr, x);
-                let y = _mm_move_epi64(_mm_xor_si128(e, rx));
-                _mm_storel_epi64(ptr, y);
-                if decrypt {
-                    // P ≪ 64 = (E ⊕ R ⊕ X) ≪ 64: the shift drops the high half by itself.
+            if decrypt {
+                for blk in &mut blocks {
+                    let ptr = blk.as_mut_ptr() as *mut __m128i;
+                    let x = _mm_loadl_epi64(ptr);
+                    let rx = _mm_xor_si128(rr, x);
+                    // Off the critical path: R ⊕ k0 ⊕ ((R ⊕ X) ≪ 64).
                     let q = _mm_xor_si128(_mm_xor_si128(rr, k0), _mm_slli_si128(rx, 8));
+                    let e = k.enc_whitened(sk);
+                    let y = _mm_move_epi64(_mm_xor_si128(e, rx));
+                    _mm_storel_epi64(ptr, y);
+                    // P ≪ 64 = (E ⊕ R ⊕ X) ≪ 64: the shift drops the high half by itself.
                     sk = _mm_xor_si128(_mm_xor_si128(e, q), _mm_slli_si128(e, 8));
                     rr = _mm_xor_si128(_mm_xor_si128(rr, y), _mm_srli_si128(e, 8));
-                } else {
+                }
+            } else {
+                for blk in &mut blocks {
+                    let ptr = blk.as_mut_ptr() as *mut __m128i;
+                    let x = _mm_loadl_epi64(ptr);
+                    let rx = _mm_xor_si128(rr, x);
                     let q = _mm_xor_si128(_mm_xor_si128(rr, k0), _mm_slli_si128(x, 8));
+                    let e = k.enc_whitened(sk);
+                    _mm_storel_epi64(ptr, _mm_xor_si128(e, rx));
                     sk = _mm_xor_si128(e, q);
                     rr = _mm_xor_si128(rx, _mm_srli_si128(e, 8));
                 }
