@@ -234,8 +234,8 @@ pub fn setup<E: FeCurve<N>, const N: usize>(rng: &mut (impl RngCore + CryptoRng)
 
 /// KeyGen for a set of attributes (numeric attributes are expanded into bit attributes).
 ///
-/// Each sk_{y,t} = Π_ℓ H(yℓt)^{e_{ℓ,t}} · g^{σ_y/a_t} is one constant-time three-term
-/// multi-scalar multiplication ([`ct_mul::msm_ct`]) plus a fixed-base comb for g; all outputs
+/// Each sk_{y,t} = Π_ℓ H(yℓt)^{e_{ℓ,t}} · g^{σ_y/a_t} is one constant-time three-term GLV
+/// multi-scalar multiplication ([`glv_msm::msm_ct`]) plus a fixed-base comb for g; all outputs
 /// are normalised together with one inversion.
 pub fn keygen<E: FeCurve<N>, const N: usize>(
     msk: &MasterKey<E, N>,
@@ -311,8 +311,9 @@ fn add_public_multiple<E: FeCurve<N>, const N: usize>(acc: &Projective<E::G1>, p
 /// Key encapsulation: the ciphertext without ct', and the mask T₁^{s₁}T₂^{s₂} ∈ GT.
 ///
 /// Per row and ℓ the public base H(π(i)ℓt) · Π_j H(0jℓt)^{M_ij} is formed in variable time,
-/// then ct_{i,ℓ} is one constant-time two-term multi-scalar multiplication by (s₁, s₂); the
-/// mask is one two-term GT multi-exponentiation.
+/// then ct_{i,ℓ} is one constant-time two-term GLV multi-scalar multiplication by (s₁, s₂);
+/// ct₀'s H_t^{s_t} use [`FeCurve::g2_mul_ct`] (GLS on BLS12-381); the mask is one two-term GT
+/// multi-exponentiation.
 pub fn encapsulate<E: FeCurve<N>, const N: usize>(
     pk: &PublicKey<E, N>,
     policy: &str,
@@ -322,8 +323,8 @@ pub fn encapsulate<E: FeCurve<N>, const N: usize>(
     let s = [Scalar::<E, N>::random(rng), Scalar::<E, N>::random(rng)];
     let sl = [s[0].to_limbs(), s[1].to_limbs()];
     let ct0 = Projective::batch_to_affine(&[
-        ct_mul::msm_ct(&[Projective::from(pk.h_a[0])], &sl[..1], SCALAR_BITS),
-        ct_mul::msm_ct(&[Projective::from(pk.h_a[1])], &sl[1..], SCALAR_BITS),
+        E::g2_mul_ct(&Projective::from(pk.h_a[0]), &sl[0]),
+        E::g2_mul_ct(&Projective::from(pk.h_a[1]), &sl[1]),
         h_mul::<E, N>(&(s[0] + s[1])),
     ]);
     // column hashes H(0 j ℓ t), j = 1..cols

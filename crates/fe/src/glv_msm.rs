@@ -26,9 +26,10 @@ use hayate_pairing::ct_mul;
 use subtle::{Choice, ConditionallySelectable, ConstantTimeEq};
 
 /// Table entries per point: the multiples 1 … 16 (signed digits are in [−16, 15]).
-const T: usize = 16;
+pub(crate) const T: usize = 16;
 
-fn multiples<C: CurveParams>(p: &Projective<C>) -> [Projective<C>; T] {
+/// The table 1P … 16P (complete formulas).
+pub(crate) fn multiples<C: CurveParams>(p: &Projective<C>) -> [Projective<C>; T] {
     let mut t = [*p; T];
     for i in 1..T {
         t[i] = if i % 2 == 1 { t[i / 2].double() } else { t[i - 1].add(p) };
@@ -38,7 +39,7 @@ fn multiples<C: CurveParams>(p: &Projective<C>) -> [Projective<C>; T] {
 
 /// The entry for digit d ∈ [−16, 15] of `table` (value j + 1 at index j), negated when
 /// (d < 0) XOR `flip`: a full scan with selects, no secret index or branch.
-fn lookup<C: CurveParams>(table: &[Projective<C>; T], d: i8, flip: Choice) -> Projective<C> {
+pub(crate) fn lookup<C: CurveParams>(table: &[Projective<C>; T], d: i8, flip: Choice) -> Projective<C> {
     let m = d >> 7; // 0 or −1
     let a = ((d ^ m).wrapping_sub(m)) as u8;
     let neg = Choice::from((m & 1) as u8) ^ flip;
