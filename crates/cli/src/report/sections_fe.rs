@@ -39,7 +39,7 @@ pub fn tables(ctx: &mut Ctx, notes: &mut Vec<String>) -> (Vec<Table>, Vec<Chart>
             ctx.fig_ns(format!("000.fe.{}.{}.{}.{}.{}.ns", r.scheme, r.curve, r.config, r.attrs, r.op), m);
         }
     }
-    notes.push("Table 5: the Okamoto–Takashima CP-FE (eprint 2010/563 §7.1) as hayate's `ot10` scheme; d = 5 categories of dimension n = 2, a policy of 10 AND-ed leaves (5 equalities, 5 negated equalities), a 10-byte plaintext through AES-128-CBC + HMAC-SHA-256; Encrypt and Decrypt include the symmetric layer and serialization.".into());
+    notes.push("Table 5: the Okamoto–Takashima CP-FE (eprint 2010/563; construction checked algebraically, see crates/fe/src/ot10.rs) as hayate's `ot10` scheme; d = 5 categories of dimension n = 2, a policy of 10 AND-ed leaves (5 equalities, 5 negated equalities), a 10-byte plaintext through AES-128-CBC + HMAC-SHA-256; Encrypt and Decrypt include the symmetric layer and serialization.".into());
 
     let mut t5 = Table::new(
         "000-table5",
