@@ -372,20 +372,32 @@ impl<P: FpParams<N>, const N: usize> Fp<P, N> {
     /// a + b.
     #[inline(always)]
     pub fn add(&self, rhs: &Self) -> Self {
-        let (s, carry) = limbs::add(&self.mont, &rhs.mont);
-        let (d, borrow) = limbs::sub(&s, &P::MODULUS);
         if Self::FULL_WIDTH {
-            // s + carry·R < 2p: subtract p if the sum carried out or s ≥ p
-            Self::from_mont_unchecked(limbs::select(&s, &d, carry | (1 ^ borrow)))
-        } else {
-            // top bit clear ⇒ no carry out of N limbs
-            Self::from_mont_unchecked(limbs::select(&s, &d, 1 ^ borrow))
+            // s + carry·R < 2p: subtract p if the sum carried out or s ≥ p (single carry chains,
+            // see `limbs::add_chain`)
+            let (s, carry) = limbs::add_chain(&self.mont, &rhs.mont);
+            let (d, borrow) = limbs::sub_chain(&s, &P::MODULUS);
+            return Self::from_mont_unchecked(limbs::select(&s, &d, carry | (1 ^ borrow)));
         }
+        // top bit clear ⇒ no carry out of N limbs
+        let (s, _) = limbs::add(&self.mont, &rhs.mont);
+        let (d, borrow) = limbs::sub(&s, &P::MODULUS);
+        Self::from_mont_unchecked(limbs::select(&s, &d, 1 ^ borrow))
     }
 
     /// a − b.
     #[inline(always)]
     pub fn sub(&self, rhs: &Self) -> Self {
+        if Self::FULL_WIDTH {
+            // a − b, plus p masked by the borrow (one sub and one add chain, no select)
+            let (d, borrow) = limbs::sub_chain(&self.mont, &rhs.mont);
+            let mask = borrow.wrapping_neg();
+            let mut pm = [0u64; N];
+            for (m, p) in pm.iter_mut().zip(P::MODULUS.iter()) {
+                *m = p & mask;
+            }
+            return Self::from_mont_unchecked(limbs::add_chain(&d, &pm).0);
+        }
         let (d, borrow) = limbs::sub(&self.mont, &rhs.mont);
         let (s, _) = limbs::add(&d, &P::MODULUS);
         Self::from_mont_unchecked(limbs::select(&d, &s, borrow))
@@ -394,6 +406,20 @@ impl<P: FpParams<N>, const N: usize> Fp<P, N> {
     /// −a.
     #[inline(always)]
     pub fn neg(&self) -> Self {
+        if Self::FULL_WIDTH {
+            // (p − a) masked to 0 for a = 0 (mask from the OR of the limbs, no subtle round trip)
+            let (d, _) = limbs::sub_chain(&P::MODULUS, &self.mont);
+            let mut any = 0u64;
+            for l in self.mont {
+                any |= l;
+            }
+            let mask = ((any | any.wrapping_neg()) >> 63).wrapping_neg();
+            let mut r = [0u64; N];
+            for (r, d) in r.iter_mut().zip(d) {
+                *r = d & mask;
+            }
+            return Self::from_mont_unchecked(r);
+        }
         let (d, _) = limbs::sub(&P::MODULUS, &self.mont);
         let zero = self.is_zero().unwrap_u8() as u64;
         Self::from_mont_unchecked(limbs::select(&d, &[0u64; N], zero))
@@ -411,6 +437,18 @@ impl<P: FpParams<N>, const N: usize> Fp<P, N> {
         // if odd add p, then shift; the carry of a + p (possible for full-width p) becomes the
         // new top bit
         let odd = self.mont[0] & 1;
+        if Self::FULL_WIDTH {
+            // a + (p masked by oddness), one add chain, no select
+            let mask = odd.wrapping_neg();
+            let mut pm = [0u64; N];
+            for (m, p) in pm.iter_mut().zip(P::MODULUS.iter()) {
+                *m = p & mask;
+            }
+            let (t, carry) = limbs::add_chain(&self.mont, &pm);
+            let mut r = limbs::shr1(&t);
+            r[N - 1] |= carry << 63;
+            return Self::from_mont_unchecked(r);
+        }
         let (s, carry) = limbs::add(&self.mont, &P::MODULUS);
         let t = limbs::select(&self.mont, &s, odd);
         let mut r = limbs::shr1(&t);

@@ -55,6 +55,40 @@ pub const fn sub<const N: usize>(a: &[u64; N], b: &[u64; N]) -> ([u64; N], u64) 
     (r, borrow)
 }
 
+/// `a + b` over N limbs like [`add`], written with `overflowing_add` so that LLVM emits one
+/// `add`/`adc` chain (the u128 form of [`adc`] yields `setb`/`movzbl` sequences between the
+/// limbs). Used on the hot paths of the full-width fields.
+#[inline(always)]
+pub const fn add_chain<const N: usize>(a: &[u64; N], b: &[u64; N]) -> ([u64; N], u64) {
+    let mut r = [0u64; N];
+    let mut carry = false;
+    let mut i = 0;
+    while i < N {
+        let (s, c1) = a[i].overflowing_add(b[i]);
+        let (s, c2) = s.overflowing_add(carry as u64);
+        r[i] = s;
+        carry = c1 | c2;
+        i += 1;
+    }
+    (r, carry as u64)
+}
+
+/// `a − b` over N limbs like [`sub`], as one `sub`/`sbb` chain (see [`add_chain`]).
+#[inline(always)]
+pub const fn sub_chain<const N: usize>(a: &[u64; N], b: &[u64; N]) -> ([u64; N], u64) {
+    let mut r = [0u64; N];
+    let mut borrow = false;
+    let mut i = 0;
+    while i < N {
+        let (d, b1) = a[i].overflowing_sub(b[i]);
+        let (d, b2) = d.overflowing_sub(borrow as u64);
+        r[i] = d;
+        borrow = b1 | b2;
+        i += 1;
+    }
+    (r, borrow as u64)
+}
+
 /// Constant-time select: `if choice == 1 { b } else { a }` with `choice ∈ {0, 1}`.
 #[inline(always)]
 pub const fn select<const N: usize>(a: &[u64; N], b: &[u64; N], choice: u64) -> [u64; N] {

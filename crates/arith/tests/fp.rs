@@ -252,7 +252,26 @@ fn full_width_carries() {
             assert_eq!(to_big(&fa.double()), (&a * 2u8) % &p);
             assert_eq!(to_big(&fa.halve()), (&a * ((&p + 1u8) >> 1)) % &p);
             assert_eq!(to_big(&fa.mul_small(7)), (&a * 7u8) % &p);
+            // subtraction, negation and halving (single-chain code paths of full-width fields):
+            // values and canonical representatives (Fp equality compares representatives)
+            let small = from_big::<P, N>(&(&d % &p));
+            for (got, want) in [
+                (fa - fm1, (&a + &p - &m1) % &p),
+                (fm1 - fa, (&m1 + &p - &a) % &p),
+                (small - fa, (&d % &p + &p - &a) % &p),
+                (fa - small, (&a + &p - &d % &p) % &p),
+                (Fp::<P, N>::ZERO - fa, (&p - &a) % &p),
+                (-fa, (&p - &a) % &p),
+                (-small, (&p - &d % &p) % &p),
+                (fa.halve(), (&a * ((&p + 1u8) >> 1)) % &p),
+                (small.halve(), (&d % &p * ((&p + 1u8) >> 1)) % &p),
+            ] {
+                assert_eq!(got, from_big::<P, N>(&want), "a = {a:x}");
+            }
         }
+        assert_eq!(-Fp::<P, N>::ZERO, Fp::<P, N>::ZERO);
+        assert_eq!(Fp::<P, N>::ZERO.halve(), Fp::<P, N>::ZERO);
+        assert_eq!(fm1 - fm1, Fp::<P, N>::ZERO);
         // from_limbs_reduce of all-ones limbs (R − 1)
         let all = Fp::<P, N>::from_limbs_reduce([u64::MAX; N]);
         let r_minus_1 = (BigUint::from(1u8) << (64 * N)) - 1u8;
