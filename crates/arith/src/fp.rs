@@ -407,13 +407,11 @@ impl<P: FpParams<N>, const N: usize> Fp<P, N> {
     #[inline(always)]
     pub fn neg(&self) -> Self {
         if Self::FULL_WIDTH {
-            // (p − a) masked to 0 for a = 0 (mask from the OR of the limbs, no subtle round trip)
+            // (p − a) masked to 0 for a = 0. The mask comes from `subtle` (is_zero's optimisation
+            // barrier): computed from the limbs' OR directly, LLVM turned it into a branch
+            // (caught by the valgrind test in crates/ec).
             let (d, _) = limbs::sub_chain(&P::MODULUS, &self.mont);
-            let mut any = 0u64;
-            for l in self.mont {
-                any |= l;
-            }
-            let mask = ((any | any.wrapping_neg()) >> 63).wrapping_neg();
+            let mask = (self.is_zero().unwrap_u8() as u64).wrapping_sub(1);
             let mut r = [0u64; N];
             for (r, d) in r.iter_mut().zip(d) {
                 *r = d & mask;
