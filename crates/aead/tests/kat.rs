@@ -47,15 +47,22 @@ fn run(name: &str, text: &str) {
     let entries = parse(&text.replace("\r\n", "\n"));
     assert_eq!(entries.len(), 1089, "{name}: every PT/AD length 0..32");
     for e in &entries {
-        let ct = alg.encrypt(&e.key, &e.nonce, &e.ad, &e.pt).expect("encrypt");
+        let ct = alg
+            .encrypt(&e.key, &e.nonce, &e.ad, &e.pt)
+            .expect("encrypt");
         assert_eq!(ct, e.ct, "{name} Count = {} encrypt", e.count);
-        let pt = alg.decrypt(&e.key, &e.nonce, &e.ad, &e.ct).expect("decrypt");
+        let pt = alg
+            .decrypt(&e.key, &e.nonce, &e.ad, &e.ct)
+            .expect("decrypt");
         assert_eq!(pt, e.pt, "{name} Count = {} decrypt", e.count);
         // Any flipped bit in ciphertext or tag must be rejected.
         let mut bad = e.ct.clone();
         let i = e.count % bad.len();
         bad[i] ^= 1 << (e.count % 8);
-        assert_eq!(alg.decrypt(&e.key, &e.nonce, &e.ad, &bad), Err(Error::Authentication));
+        assert_eq!(
+            alg.decrypt(&e.key, &e.nonce, &e.ad, &bad),
+            Err(Error::Authentication)
+        );
     }
 }
 

@@ -150,7 +150,9 @@ impl<const N: usize> DynField<N> {
     #[inline]
     pub fn mul(&self, a: &DynElem<N>, b: &DynElem<N>) -> DynElem<N> {
         if self.full_width {
-            DynElem(backend::portable::mont_mul_full(&a.0, &b.0, &self.p, self.inv))
+            DynElem(backend::portable::mont_mul_full(
+                &a.0, &b.0, &self.p, self.inv,
+            ))
         } else {
             DynElem(backend::mont_mul(&a.0, &b.0, &self.p, self.inv))
         }
@@ -220,7 +222,10 @@ impl<const N: usize> DynField<N> {
 
     /// The element with canonical value `a` if a < p (constant time).
     pub fn from_canonical(&self, a: &[u64; N]) -> CtOption<DynElem<N>> {
-        CtOption::new(self.from_limbs_reduce(a), Choice::from(limbs::lt(a, &self.p) as u8))
+        CtOption::new(
+            self.from_limbs_reduce(a),
+            Choice::from(limbs::lt(a, &self.p) as u8),
+        )
     }
 
     /// k mod p for a small integer.
@@ -232,7 +237,14 @@ impl<const N: usize> DynField<N> {
 
     /// The canonical integer in [0, p).
     pub fn to_canonical(&self, a: &DynElem<N>) -> [u64; N] {
-        backend::redc(&backend::Wide { lo: a.0, hi: [0; N] }, &self.p, self.inv)
+        backend::redc(
+            &backend::Wide {
+                lo: a.0,
+                hi: [0; N],
+            },
+            &self.p,
+            self.inv,
+        )
     }
 
     /// Is the canonical integer odd?
@@ -290,7 +302,9 @@ impl<const N: usize> DynField<N> {
             let half = limbs::shr1(&pm1);
             // a non-residue z: z^((p−1)/2) = −1
             let minus_one = self.neg(&self.one());
-            let z = (2..10_000u64).map(|k| self.from_u64(k)).find(|z| self.pow_vartime(z, &half) == minus_one)?;
+            let z = (2..10_000u64)
+                .map(|k| self.from_u64(k))
+                .find(|z| self.pow_vartime(z, &half) == minus_one)?;
             let mut m = s;
             let mut c = self.pow_vartime(&z, &q);
             let mut t = self.pow_vartime(a, &q);
@@ -331,12 +345,19 @@ impl<const N: usize> DynField<N> {
 
 /// The odd primes below 1000 (trial division before Baillie–PSW).
 fn small_primes() -> impl Iterator<Item = u64> {
-    (3u64..1000).step_by(2).filter(|&q| (3..).step_by(2).take_while(|d| d * d <= q).all(|d| q % d != 0))
+    (3u64..1000).step_by(2).filter(|&q| {
+        (3..)
+            .step_by(2)
+            .take_while(|d| d * d <= q)
+            .all(|d| q % d != 0)
+    })
 }
 
 /// a mod m for a small m (variable time).
 fn rem_small<const N: usize>(a: &[u64; N], m: u64) -> u64 {
-    a.iter().rev().fold(0u128, |r, &w| ((r << 64) | w as u128) % m as u128) as u64
+    a.iter()
+        .rev()
+        .fold(0u128, |r, &w| ((r << 64) | w as u128) % m as u128) as u64
 }
 
 /// The Jacobi symbol (a/m) for odd m, small integers (variable time).
@@ -555,13 +576,23 @@ mod tests {
         // strong pseudoprimes to base 2 above the trial-division range (OEIS A001262; the last
         // two are strong pseudoprimes to every prime base up to 7 and 23, OEIS A014233) — the
         // Lucas step must reject them; 1194649 = 1093² is caught by the square test
-        for n in [1004653u64, 1016801, 1023121, 1082401, 1145257, 1194649, 1207361, 3215031751,
-            3825123056546413051]
-        {
+        for n in [
+            1004653u64,
+            1016801,
+            1023121,
+            1082401,
+            1145257,
+            1194649,
+            1207361,
+            3215031751,
+            3825123056546413051,
+        ] {
             assert!(!is_probable_prime_vartime(&[n, 0]), "{n}");
         }
         // strong Lucas pseudoprimes (OEIS A217255): rejected by the Miller–Rabin round
-        for n in [1033997u64, 1106327, 1241099, 1256293, 1308119, 1311389, 1388903] {
+        for n in [
+            1033997u64, 1106327, 1241099, 1256293, 1308119, 1311389, 1388903,
+        ] {
             assert!(!is_probable_prime_vartime(&[n, 0]), "{n}");
         }
         // Mersenne primes 2^127 − 1 and 2^521 − 1; 2^128 + 1 and (2^127 − 1)² are composite
@@ -573,24 +604,45 @@ mod tests {
         assert!(!is_probable_prime_vartime(&[1, 0, 1]));
         let m127 = [u64::MAX, u64::MAX >> 1];
         let sq = backend::portable::mul_wide(&m127, &m127);
-        assert!(!is_probable_prime_vartime(&[sq.lo[0], sq.lo[1], sq.hi[0], sq.hi[1], 0]));
+        assert!(!is_probable_prime_vartime(&[
+            sq.lo[0], sq.lo[1], sq.hi[0], sq.hi[1], 0
+        ]));
     }
 
     #[test]
     fn field_ops_against_u128() {
-        for p in [3u64, 17, 211, 0xffff_ffff_0000_0001, 0x7fff_ffff_ffff_ffe7, 0xffff_ffff_ffff_ffc5] {
+        for p in [
+            3u64,
+            17,
+            211,
+            0xffff_ffff_0000_0001,
+            0x7fff_ffff_ffff_ffe7,
+            0xffff_ffff_ffff_ffc5,
+        ] {
             let f = DynField::<1>::new([p]).unwrap();
             let vals = [0u64, 1, 2, p - 1, p / 2, p / 3 + 1];
             for &a in &vals {
                 for &b in &vals {
                     let (ea, eb) = (f.from_u64(a), f.from_u64(b));
                     let m = |x: u128| (x % p as u128) as u64;
-                    assert_eq!(f.to_canonical(&f.mul(&ea, &eb))[0], m(a as u128 * b as u128));
-                    assert_eq!(f.to_canonical(&f.add(&ea, &eb))[0], m(a as u128 + b as u128));
-                    assert_eq!(f.to_canonical(&f.sub(&ea, &eb))[0], m(a as u128 + p as u128 - b as u128));
+                    assert_eq!(
+                        f.to_canonical(&f.mul(&ea, &eb))[0],
+                        m(a as u128 * b as u128)
+                    );
+                    assert_eq!(
+                        f.to_canonical(&f.add(&ea, &eb))[0],
+                        m(a as u128 + b as u128)
+                    );
+                    assert_eq!(
+                        f.to_canonical(&f.sub(&ea, &eb))[0],
+                        m(a as u128 + p as u128 - b as u128)
+                    );
                 }
                 let ea = f.from_u64(a);
-                assert_eq!(f.to_canonical(&f.square(&ea))[0], ((a as u128 * a as u128) % p as u128) as u64);
+                assert_eq!(
+                    f.to_canonical(&f.square(&ea))[0],
+                    ((a as u128 * a as u128) % p as u128) as u64
+                );
                 assert_eq!(f.double(&f.halve(&ea)), ea);
                 if a != 0 {
                     assert_eq!(f.mul(&f.invert(&ea).unwrap(), &ea), f.one());

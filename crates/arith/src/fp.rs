@@ -54,7 +54,9 @@ use crate::limbs;
 
 /// The parameters of one prime field: its modulus (odd, > 2; the top limb must be non-zero,
 /// i.e. N is the least limb count; the top bit may be set, see [`Fp::FULL_WIDTH`]).
-pub trait FpParams<const N: usize>: 'static + Copy + Send + Sync + fmt::Debug + Default + Eq {
+pub trait FpParams<const N: usize>:
+    'static + Copy + Send + Sync + fmt::Debug + Default + Eq
+{
     /// The prime, little-endian limbs.
     const MODULUS: [u64; N];
     /// A short name for diagnostics.
@@ -118,7 +120,8 @@ impl<P: FpParams<N>, const N: usize> Fp<P, N> {
     /// Do the conditional subtractions of 8p, 4p, 2p, p reduce every x < R (R < 16p)? False
     /// for primes with more than four spare bits (P-224 in 4 limbs, P-521 in 9 limbs), where
     /// [`Self::reduce_small_multiple`] falls back to a Montgomery round trip.
-    pub const SMALL_CHAIN_COVERS_R: bool = max_multiple(&P::MODULUS) < 8 || sixteen_p_overflows(&P::MODULUS);
+    pub const SMALL_CHAIN_COVERS_R: bool =
+        max_multiple(&P::MODULUS) < 8 || sixteen_p_overflows(&P::MODULUS);
 }
 
 /// c if m = 2^(64N) − c with 0 < c < 2^62 and N ≥ 2, else 0.
@@ -210,9 +213,15 @@ const fn small_table_exact<const N: usize>(m: &[u64; N], bits: u32) -> bool {
 
 impl<P: FpParams<N>, const N: usize> Fp<P, N> {
     /// 0.
-    pub const ZERO: Self = Self { mont: [0; N], _p: PhantomData };
+    pub const ZERO: Self = Self {
+        mont: [0; N],
+        _p: PhantomData,
+    };
     /// 1.
-    pub const ONE: Self = Self { mont: Self::R, _p: PhantomData };
+    pub const ONE: Self = Self {
+        mont: Self::R,
+        _p: PhantomData,
+    };
 
     /// 0.
     #[inline]
@@ -231,7 +240,10 @@ impl<P: FpParams<N>, const N: usize> Fp<P, N> {
         if limbs::lt(&a, &P::MODULUS) != 1 {
             panic!("constant not below the modulus");
         }
-        Self { mont: limbs::mul_pow2_mod(&a, Self::RADIX_BITS, &P::MODULUS), _p: PhantomData }
+        Self {
+            mont: limbs::mul_pow2_mod(&a, Self::RADIX_BITS, &P::MODULUS),
+            _p: PhantomData,
+        }
     }
 
     /// A constant from big-endian hex, at compile time (see [`Self::from_limbs_const`]).
@@ -242,7 +254,10 @@ impl<P: FpParams<N>, const N: usize> Fp<P, N> {
     /// Wraps raw Montgomery limbs (must be < p). For constants computed offline.
     #[inline]
     pub const fn from_mont_unchecked(mont: [u64; N]) -> Self {
-        Self { mont, _p: PhantomData }
+        Self {
+            mont,
+            _p: PhantomData,
+        }
     }
 
     /// The Montgomery-form limbs a·R mod p.
@@ -305,7 +320,11 @@ impl<P: FpParams<N>, const N: usize> Fp<P, N> {
         let n = out.len();
         for (i, byte) in out.iter_mut().enumerate() {
             let pos = n - 1 - i; // byte index from the little end
-            *byte = if pos < 8 * N { (l[pos / 8] >> (8 * (pos % 8))) as u8 } else { 0 };
+            *byte = if pos < 8 * N {
+                (l[pos / 8] >> (8 * (pos % 8))) as u8
+            } else {
+                0
+            };
         }
     }
 
@@ -504,7 +523,12 @@ impl<P: FpParams<N>, const N: usize> Fp<P, N> {
     /// on such a field fails to compile.
     #[inline(always)]
     pub fn add_unreduced(&self, rhs: &Self) -> [u64; N] {
-        const { assert!(!Self::FULL_WIDTH, "add_unreduced needs a spare top bit (2p < R)") };
+        const {
+            assert!(
+                !Self::FULL_WIDTH,
+                "add_unreduced needs a spare top bit (2p < R)"
+            )
+        };
         limbs::add(&self.mont, &rhs.mont).0
     }
 
@@ -671,7 +695,11 @@ impl<P: FpParams<N>, const N: usize> Fp<P, N> {
     pub fn random(rng: &mut impl rand_core::RngCore) -> Self {
         let top_limb = ((Self::BITS - 1) / 64) as usize;
         let top_bits = Self::BITS - 64 * top_limb as u32;
-        let mask = if top_bits == 64 { u64::MAX } else { (1u64 << top_bits) - 1 };
+        let mask = if top_bits == 64 {
+            u64::MAX
+        } else {
+            (1u64 << top_bits) - 1
+        };
         loop {
             let mut a = [0u64; N];
             for l in a.iter_mut().take(top_limb + 1) {

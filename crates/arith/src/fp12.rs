@@ -24,8 +24,14 @@ pub struct Fp12<P: TowerParams<N>, const N: usize> {
 }
 
 impl<P: TowerParams<N>, const N: usize> Fp12<P, N> {
-    pub const ZERO: Self = Self { c0: Fp6::ZERO, c1: Fp6::ZERO };
-    pub const ONE: Self = Self { c0: Fp6::ONE, c1: Fp6::ZERO };
+    pub const ZERO: Self = Self {
+        c0: Fp6::ZERO,
+        c1: Fp6::ZERO,
+    };
+    pub const ONE: Self = Self {
+        c0: Fp6::ONE,
+        c1: Fp6::ZERO,
+    };
 
     pub const fn new(c0: Fp6<P, N>, c1: Fp6<P, N>) -> Self {
         Self { c0, c1 }
@@ -40,15 +46,24 @@ impl<P: TowerParams<N>, const N: usize> Fp12<P, N> {
 
     #[inline]
     pub fn add(&self, o: &Self) -> Self {
-        Self { c0: self.c0 + o.c0, c1: self.c1 + o.c1 }
+        Self {
+            c0: self.c0 + o.c0,
+            c1: self.c1 + o.c1,
+        }
     }
     #[inline]
     pub fn sub(&self, o: &Self) -> Self {
-        Self { c0: self.c0 - o.c0, c1: self.c1 - o.c1 }
+        Self {
+            c0: self.c0 - o.c0,
+            c1: self.c1 - o.c1,
+        }
     }
     #[inline]
     pub fn neg(&self) -> Self {
-        Self { c0: -self.c0, c1: -self.c1 }
+        Self {
+            c0: -self.c0,
+            c1: -self.c1,
+        }
     }
 
     /// Karatsuba: (a0 + a1w)(b0 + b1w) = a0b0 + a1b1·v + ((a0+a1)(b0+b1) − a0b0 − a1b1)·w.
@@ -72,13 +87,19 @@ impl<P: TowerParams<N>, const N: usize> Fp12<P, N> {
     /// x^(p⁶): negate the w coordinate. Equals the inverse in the cyclotomic subgroup.
     #[inline]
     pub fn conjugate(&self) -> Self {
-        Self { c0: self.c0, c1: -self.c1 }
+        Self {
+            c0: self.c0,
+            c1: -self.c1,
+        }
     }
 
     /// Inverse: (a0 − a1w)/(a0² − v·a1²); `None` for 0.
     pub fn invert(&self) -> CtOption<Self> {
         let d = self.c0.square() - self.c1.square().mul_by_v();
-        d.invert().map(|di| Self { c0: self.c0 * di, c1: -(self.c1 * di) })
+        d.invert().map(|di| Self {
+            c0: self.c0 * di,
+            c1: -(self.c1 * di),
+        })
     }
 
     /// Sparse product with c0 + c1·v + c4·v·w (line values of M-type twists).
@@ -89,7 +110,10 @@ impl<P: TowerParams<N>, const N: usize> Fp12<P, N> {
         let o = *c1 + *c4;
         let new_c1 = (self.c1 + self.c0).mul_by_01(c0, &o) - aa - bb;
         let new_c0 = bb.mul_by_v() + aa;
-        Self { c0: new_c0, c1: new_c1 }
+        Self {
+            c0: new_c0,
+            c1: new_c1,
+        }
     }
 
     /// Sparse product with c0 + c3·w + c4·v·w (line values of D-type twists).
@@ -100,7 +124,10 @@ impl<P: TowerParams<N>, const N: usize> Fp12<P, N> {
         let s = *c0 + *c3;
         let new_c1 = (self.c0 + self.c1).mul_by_01(&s, c4) - a - b;
         let new_c0 = a + b.mul_by_v();
-        Self { c0: new_c0, c1: new_c1 }
+        Self {
+            c0: new_c0,
+            c1: new_c1,
+        }
     }
 
     /// Frobenius x ↦ x^(p^k).
@@ -113,7 +140,10 @@ impl<P: TowerParams<N>, const N: usize> Fp12<P, N> {
             return self.frobenius_map(3).frobenius_map(k - 3);
         }
         let g = &P::FROB[k - 1][0]; // w^(p^k − 1) = ξ^((p^k − 1)/6)
-        Self { c0: self.c0.frobenius_map(k), c1: self.c1.frobenius_map(k).mul_by_fp2(g) }
+        Self {
+            c0: self.c0.frobenius_map(k),
+            c1: self.c1.frobenius_map(k).mul_by_fp2(g),
+        }
     }
 
     /// Granger–Scott squaring, valid only in the cyclotomic subgroup (x^(p⁶+1)·… = 1):
@@ -121,7 +151,10 @@ impl<P: TowerParams<N>, const N: usize> Fp12<P, N> {
     #[inline]
     pub fn cyclotomic_square(&self) -> Self {
         #[inline]
-        fn fp4_square<P: TowerParams<N>, const N: usize>(a: &Fp2<P, N>, b: &Fp2<P, N>) -> (Fp2<P, N>, Fp2<P, N>) {
+        fn fp4_square<P: TowerParams<N>, const N: usize>(
+            a: &Fp2<P, N>,
+            b: &Fp2<P, N>,
+        ) -> (Fp2<P, N>, Fp2<P, N>) {
             let t0 = a.square();
             let t1 = b.square();
             let c0 = t1.mul_by_xi() + t0;
@@ -147,7 +180,10 @@ impl<P: TowerParams<N>, const N: usize> Fp12<P, N> {
         z2 = (t0 + z2).double() + t0;
         z3 = (t2 - z3).double() + t2;
 
-        Self { c0: Fp6::new(z0, z4, z3), c1: Fp6::new(z2, z1, z5) }
+        Self {
+            c0: Fp6::new(z0, z4, z3),
+            c1: Fp6::new(z2, z1, z5),
+        }
     }
 
     /// x^e in the cyclotomic subgroup for a public exponent given in non-adjacent form
@@ -218,7 +254,10 @@ impl<P: TowerParams<N>, const N: usize> Fp12<P, N> {
     }
 
     pub fn random(rng: &mut impl RngCore) -> Self {
-        Self { c0: Fp6::random(rng), c1: Fp6::random(rng) }
+        Self {
+            c0: Fp6::random(rng),
+            c1: Fp6::random(rng),
+        }
     }
 }
 
@@ -236,7 +275,10 @@ impl<P: TowerParams<N>, const N: usize> fmt::Debug for Fp12<P, N> {
 
 impl<P: TowerParams<N>, const N: usize> ConditionallySelectable for Fp12<P, N> {
     fn conditional_select(a: &Self, b: &Self, c: Choice) -> Self {
-        Self { c0: Fp6::conditional_select(&a.c0, &b.c0, c), c1: Fp6::conditional_select(&a.c1, &b.c1, c) }
+        Self {
+            c0: Fp6::conditional_select(&a.c0, &b.c0, c),
+            c1: Fp6::conditional_select(&a.c1, &b.c1, c),
+        }
     }
 }
 

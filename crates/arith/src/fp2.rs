@@ -69,7 +69,10 @@ fn wide_sub<P: FpParams<N>, const N: usize>(a: &Wide<N>, b: &Wide<N>) -> Wide<N>
         (h2, b1 | b2)
     };
     let (fixed, _) = limbs::add(&hi, &P::MODULUS);
-    Wide { lo, hi: limbs::select(&hi, &fixed, br2) }
+    Wide {
+        lo,
+        hi: limbs::select(&hi, &fixed, br2),
+    }
 }
 
 /// Wide addition (no overflow for the values used here).
@@ -84,8 +87,14 @@ fn wide_add<const N: usize>(a: &Wide<N>, b: &Wide<N>) -> Wide<N> {
 }
 
 impl<P: TowerParams<N>, const N: usize> Fp2<P, N> {
-    pub const ZERO: Self = Self { c0: Fp::ZERO, c1: Fp::ZERO };
-    pub const ONE: Self = Self { c0: Fp::ONE, c1: Fp::ZERO };
+    pub const ZERO: Self = Self {
+        c0: Fp::ZERO,
+        c1: Fp::ZERO,
+    };
+    pub const ONE: Self = Self {
+        c0: Fp::ONE,
+        c1: Fp::ZERO,
+    };
 
     /// c0 + c1·u.
     #[inline(always)]
@@ -100,12 +109,18 @@ impl<P: TowerParams<N>, const N: usize> Fp2<P, N> {
 
     /// Compile-time constant from two big-endian hex strings.
     pub const fn from_hex_const(c0: &str, c1: &str) -> Self {
-        Self { c0: Fp::from_hex_const(c0), c1: Fp::from_hex_const(c1) }
+        Self {
+            c0: Fp::from_hex_const(c0),
+            c1: Fp::from_hex_const(c1),
+        }
     }
 
     /// ξ.
     pub fn xi() -> Self {
-        Self { c0: Fp::from_u64(P::XI.0 as u64), c1: Fp::from_u64(P::XI.1 as u64) }
+        Self {
+            c0: Fp::from_u64(P::XI.0 as u64),
+            c1: Fp::from_u64(P::XI.1 as u64),
+        }
     }
 
     pub fn is_zero(&self) -> Choice {
@@ -115,37 +130,58 @@ impl<P: TowerParams<N>, const N: usize> Fp2<P, N> {
     #[inline(always)]
     pub fn add(&self, o: &Self) -> Self {
         count!(P, Add);
-        Self { c0: self.c0 + o.c0, c1: self.c1 + o.c1 }
+        Self {
+            c0: self.c0 + o.c0,
+            c1: self.c1 + o.c1,
+        }
     }
     #[inline(always)]
     pub fn sub(&self, o: &Self) -> Self {
         count!(P, Add);
-        Self { c0: self.c0 - o.c0, c1: self.c1 - o.c1 }
+        Self {
+            c0: self.c0 - o.c0,
+            c1: self.c1 - o.c1,
+        }
     }
     #[inline(always)]
     pub fn neg(&self) -> Self {
         count!(P, Add);
-        Self { c0: -self.c0, c1: -self.c1 }
+        Self {
+            c0: -self.c0,
+            c1: -self.c1,
+        }
     }
     #[inline(always)]
     pub fn double(&self) -> Self {
         count!(P, Add);
-        Self { c0: self.c0.double(), c1: self.c1.double() }
+        Self {
+            c0: self.c0.double(),
+            c1: self.c1.double(),
+        }
     }
     /// x/2.
     #[inline]
     pub fn halve(&self) -> Self {
-        Self { c0: self.c0.halve(), c1: self.c1.halve() }
+        Self {
+            c0: self.c0.halve(),
+            c1: self.c1.halve(),
+        }
     }
     /// Conjugate a − bu (= the p-power Frobenius, since β is a non-residue).
     #[inline(always)]
     pub fn conjugate(&self) -> Self {
-        Self { c0: self.c0, c1: -self.c1 }
+        Self {
+            c0: self.c0,
+            c1: -self.c1,
+        }
     }
     /// Multiplication by an Fp element.
     #[inline(always)]
     pub fn mul_by_base(&self, s: &Fp<P, N>) -> Self {
-        Self { c0: self.c0 * s, c1: self.c1 * s }
+        Self {
+            c0: self.c0 * s,
+            c1: self.c1 * s,
+        }
     }
     /// Multiplication by β = −k for the base field: −k·x.
     #[inline(always)]
@@ -175,7 +211,10 @@ impl<P: TowerParams<N>, const N: usize> Fp2<P, N> {
     /// Reduces a double-width value: two mod512.
     #[inline]
     pub fn reduce_wide(w: &Fp2Wide<N>) -> Self {
-        Self { c0: Fp::reduce_wide(&w.c0), c1: Fp::reduce_wide(&w.c1) }
+        Self {
+            c0: Fp::reduce_wide(&w.c0),
+            c1: Fp::reduce_wide(&w.c1),
+        }
     }
 
     /// Lazy-reduction multiplication (paper 001): 3 mul256 + 2 mod512.
@@ -204,7 +243,10 @@ impl<P: TowerParams<N>, const N: usize> Fp2<P, N> {
         let ab = Fp::<P, N>::mul_wide(a.mont_limbs(), b.mont_limbs());
         let prod = Fp::<P, N>::mul_wide(amb.mont_limbs(), &apkb);
         // (k−1)·ab
-        let mut km1_ab = Wide { lo: [0u64; N], hi: [0u64; N] };
+        let mut km1_ab = Wide {
+            lo: [0u64; N],
+            hi: [0u64; N],
+        };
         for _ in 0..(P::BETA_NEG - 1) {
             km1_ab = wide_add(&km1_ab, &ab);
         }
@@ -221,17 +263,26 @@ impl<P: TowerParams<N>, const N: usize> Fp2<P, N> {
         let (a, b) = P::XI;
         if a == 0 && b == 1 {
             // ξ = u (the papers' curve): x·u = β·x1 + x0·u
-            return Self { c0: Self::mul_base_by_beta(&self.c1), c1: self.c0 };
+            return Self {
+                c0: Self::mul_base_by_beta(&self.c1),
+                c1: self.c0,
+            };
         }
         if b == 1 && P::BETA_NEG == 1 {
             // ξ = a + u, β = −1 (alt_bn128, BLS12-381): (a·x0 − x1) + (a·x1 + x0)·u
-            return Self { c0: self.c0.mul_small(a) - self.c1, c1: self.c1.mul_small(a) + self.c0 };
+            return Self {
+                c0: self.c0.mul_small(a) - self.c1,
+                c1: self.c1.mul_small(a) + self.c0,
+            };
         }
         let ax0 = self.c0.mul_small(a);
         let ax1 = self.c1.mul_small(a);
         let bx0 = self.c0.mul_small(b);
         let bx1 = self.c1.mul_small(b);
-        Self { c0: ax0 + Self::mul_base_by_beta(&bx1), c1: ax1 + bx0 }
+        Self {
+            c0: ax0 + Self::mul_base_by_beta(&bx1),
+            c1: ax1 + bx0,
+        }
     }
 
     /// Norm a² − β·b² ∈ Fp.
@@ -241,7 +292,10 @@ impl<P: TowerParams<N>, const N: usize> Fp2<P, N> {
 
     /// Inverse via the norm: (a − bu)/(a² − βb²); `None` for 0.
     pub fn invert(&self) -> CtOption<Self> {
-        self.norm().invert().map(|t| Self { c0: self.c0 * t, c1: -(self.c1 * t) })
+        self.norm().invert().map(|t| Self {
+            c0: self.c0 * t,
+            c1: -(self.c1 * t),
+        })
     }
 
     /// x^e for a public exponent (little-endian limbs).
@@ -284,8 +338,13 @@ impl<P: TowerParams<N>, const N: usize> Fp2<P, N> {
         let c1 = b * c0.double().invert().unwrap_or(Fp::ZERO);
         let generic = Self { c0, c1 };
         // c0 = 0 happens exactly when b = 0 and a/β is a square: x = (c1 u)² = c1²·β
-        let beta_inv = Self::mul_base_by_beta(&Fp::ONE).invert().unwrap_or(Fp::ZERO);
-        let alt = Self { c0: Fp::ZERO, c1: (a * beta_inv).sqrt().unwrap_or(Fp::ZERO) };
+        let beta_inv = Self::mul_base_by_beta(&Fp::ONE)
+            .invert()
+            .unwrap_or(Fp::ZERO);
+        let alt = Self {
+            c0: Fp::ZERO,
+            c1: (a * beta_inv).sqrt().unwrap_or(Fp::ZERO),
+        };
         let cand = Self::conditional_select(&generic, &alt, c0.is_zero());
         CtOption::new(cand, cand.square().ct_eq(self))
     }
@@ -306,14 +365,22 @@ impl<P: TowerParams<N>, const N: usize> Fp2<P, N> {
 
     /// Uniformly random.
     pub fn random(rng: &mut impl RngCore) -> Self {
-        Self { c0: Fp::random(rng), c1: Fp::random(rng) }
+        Self {
+            c0: Fp::random(rng),
+            c1: Fp::random(rng),
+        }
     }
 }
 
 /// k·x left unreduced (requires k·p < R).
 #[inline(always)]
 fn mul_small_unreduced<P: FpParams<N>, const N: usize>(x: &Fp<P, N>, k: u8) -> [u64; N] {
-    const { assert!(!Fp::<P, N>::FULL_WIDTH, "lazy reduction needs a spare top bit") };
+    const {
+        assert!(
+            !Fp::<P, N>::FULL_WIDTH,
+            "lazy reduction needs a spare top bit"
+        )
+    };
     let mut acc = [0u64; N];
     for _ in 0..k {
         acc = limbs::add(&acc, x.mont_limbs()).0;
@@ -335,7 +402,10 @@ impl<P: TowerParams<N>, const N: usize> fmt::Debug for Fp2<P, N> {
 
 impl<P: TowerParams<N>, const N: usize> ConditionallySelectable for Fp2<P, N> {
     fn conditional_select(a: &Self, b: &Self, c: Choice) -> Self {
-        Self { c0: Fp::conditional_select(&a.c0, &b.c0, c), c1: Fp::conditional_select(&a.c1, &b.c1, c) }
+        Self {
+            c0: Fp::conditional_select(&a.c0, &b.c0, c),
+            c1: Fp::conditional_select(&a.c1, &b.c1, c),
+        }
     }
 }
 

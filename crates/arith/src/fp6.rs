@@ -21,8 +21,16 @@ pub struct Fp6<P: TowerParams<N>, const N: usize> {
 }
 
 impl<P: TowerParams<N>, const N: usize> Fp6<P, N> {
-    pub const ZERO: Self = Self { c0: Fp2::ZERO, c1: Fp2::ZERO, c2: Fp2::ZERO };
-    pub const ONE: Self = Self { c0: Fp2::ONE, c1: Fp2::ZERO, c2: Fp2::ZERO };
+    pub const ZERO: Self = Self {
+        c0: Fp2::ZERO,
+        c1: Fp2::ZERO,
+        c2: Fp2::ZERO,
+    };
+    pub const ONE: Self = Self {
+        c0: Fp2::ONE,
+        c1: Fp2::ZERO,
+        c2: Fp2::ZERO,
+    };
 
     pub const fn new(c0: Fp2<P, N>, c1: Fp2<P, N>, c2: Fp2<P, N>) -> Self {
         Self { c0, c1, c2 }
@@ -34,19 +42,35 @@ impl<P: TowerParams<N>, const N: usize> Fp6<P, N> {
 
     #[inline]
     pub fn add(&self, o: &Self) -> Self {
-        Self { c0: self.c0 + o.c0, c1: self.c1 + o.c1, c2: self.c2 + o.c2 }
+        Self {
+            c0: self.c0 + o.c0,
+            c1: self.c1 + o.c1,
+            c2: self.c2 + o.c2,
+        }
     }
     #[inline]
     pub fn sub(&self, o: &Self) -> Self {
-        Self { c0: self.c0 - o.c0, c1: self.c1 - o.c1, c2: self.c2 - o.c2 }
+        Self {
+            c0: self.c0 - o.c0,
+            c1: self.c1 - o.c1,
+            c2: self.c2 - o.c2,
+        }
     }
     #[inline]
     pub fn neg(&self) -> Self {
-        Self { c0: -self.c0, c1: -self.c1, c2: -self.c2 }
+        Self {
+            c0: -self.c0,
+            c1: -self.c1,
+            c2: -self.c2,
+        }
     }
     #[inline]
     pub fn double(&self) -> Self {
-        Self { c0: self.c0.double(), c1: self.c1.double(), c2: self.c2.double() }
+        Self {
+            c0: self.c0.double(),
+            c1: self.c1.double(),
+            c2: self.c2.double(),
+        }
     }
 
     /// Karatsuba multiplication: 6 Fp2 multiplications.
@@ -86,13 +110,21 @@ impl<P: TowerParams<N>, const N: usize> Fp6<P, N> {
     /// Multiplication by v: (c0 + c1 v + c2 v²)·v = ξc2 + c0 v + c1 v².
     #[inline]
     pub fn mul_by_v(&self) -> Self {
-        Self { c0: self.c2.mul_by_xi(), c1: self.c0, c2: self.c1 }
+        Self {
+            c0: self.c2.mul_by_xi(),
+            c1: self.c0,
+            c2: self.c1,
+        }
     }
 
     /// Multiplication by an Fp2 scalar.
     #[inline]
     pub fn mul_by_fp2(&self, s: &Fp2<P, N>) -> Self {
-        Self { c0: self.c0.mul(s), c1: self.c1.mul(s), c2: self.c2.mul(s) }
+        Self {
+            c0: self.c0.mul(s),
+            c1: self.c1.mul(s),
+            c2: self.c2.mul(s),
+        }
     }
 
     /// Sparse multiplication by b0 + b1·v.
@@ -109,7 +141,11 @@ impl<P: TowerParams<N>, const N: usize> Fp6<P, N> {
     /// Sparse multiplication by b1·v.
     #[inline]
     pub fn mul_by_1(&self, b1: &Fp2<P, N>) -> Self {
-        Self { c0: self.c2.mul(b1).mul_by_xi(), c1: self.c0.mul(b1), c2: self.c1.mul(b1) }
+        Self {
+            c0: self.c2.mul(b1).mul_by_xi(),
+            c1: self.c0.mul(b1),
+            c2: self.c1.mul(b1),
+        }
     }
 
     /// Inverse (one Fp2 inversion); `None` for 0.
@@ -119,7 +155,11 @@ impl<P: TowerParams<N>, const N: usize> Fp6<P, N> {
         let t1 = a2.square().mul_by_xi() - a0.mul(a1);
         let t2 = a1.square() - a0.mul(a2);
         let d = a0.mul(&t0) + (a2.mul(&t1) + a1.mul(&t2)).mul_by_xi();
-        d.invert().map(|di| Self { c0: t0.mul(&di), c1: t1.mul(&di), c2: t2.mul(&di) })
+        d.invert().map(|di| Self {
+            c0: t0.mul(&di),
+            c1: t1.mul(&di),
+            c2: t2.mul(&di),
+        })
     }
 
     /// Frobenius x ↦ x^(p^k), k ∈ {1, 2, 3} directly (others by composition).
@@ -140,7 +180,11 @@ impl<P: TowerParams<N>, const N: usize> Fp6<P, N> {
     }
 
     pub fn random(rng: &mut impl RngCore) -> Self {
-        Self { c0: Fp2::random(rng), c1: Fp2::random(rng), c2: Fp2::random(rng) }
+        Self {
+            c0: Fp2::random(rng),
+            c1: Fp2::random(rng),
+            c2: Fp2::random(rng),
+        }
     }
 }
 

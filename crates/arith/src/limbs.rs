@@ -235,7 +235,11 @@ pub const fn shr<const N: usize>(a: &[u64; N], k: u32) -> [u64; N] {
     let mut i = 0;
     while i + limb < N {
         let lo = a[i + limb] >> bit;
-        let hi = if bit != 0 && i + limb + 1 < N { a[i + limb + 1] << (64 - bit) } else { 0 };
+        let hi = if bit != 0 && i + limb + 1 < N {
+            a[i + limb + 1] << (64 - bit)
+        } else {
+            0
+        };
         r[i] = lo | hi;
         i += 1;
     }
@@ -281,7 +285,13 @@ mod tests {
 
     #[test]
     fn neg_inv() {
-        for m in [1u64, 3, 0xffff_ffff_ffff_ffff, 0x3c208c16d87cfd47, 0xb9feffffffffaaab] {
+        for m in [
+            1u64,
+            3,
+            0xffff_ffff_ffff_ffff,
+            0x3c208c16d87cfd47,
+            0xb9feffffffffaaab,
+        ] {
             assert_eq!(m.wrapping_mul(neg_inv64(m)), u64::MAX); // m·(−m⁻¹) = −1
         }
     }
@@ -294,7 +304,11 @@ mod tests {
 
     #[test]
     fn shifts() {
-        let a = [0x0123_4567_89ab_cdefu64, 0xfedc_ba98_7654_3210, 0x1111_2222_3333_4444];
+        let a = [
+            0x0123_4567_89ab_cdefu64,
+            0xfedc_ba98_7654_3210,
+            0x1111_2222_3333_4444,
+        ];
         for k in 0..200u32 {
             let mut slow = a;
             for _ in 0..k {

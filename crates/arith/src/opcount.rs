@@ -31,7 +31,12 @@ pub struct OpCounts {
 impl core::ops::Sub for OpCounts {
     type Output = OpCounts;
     fn sub(self, o: OpCounts) -> OpCounts {
-        OpCounts { mul: self.mul - o.mul, sqr: self.sqr - o.sqr, add: self.add - o.add, mul_by_xi: self.mul_by_xi - o.mul_by_xi }
+        OpCounts {
+            mul: self.mul - o.mul,
+            sqr: self.sqr - o.sqr,
+            add: self.add - o.add,
+            mul_by_xi: self.mul_by_xi - o.mul_by_xi,
+        }
     }
 }
 
@@ -88,12 +93,19 @@ pub const fn recast_fp<P: FpParams<N>, Q: FpParams<N>, const N: usize>(x: &Fp<P,
 }
 
 /// [`recast_fp`] for Fp2.
-pub const fn recast_fp2<P: TowerParams<N>, Q: TowerParams<N>, const N: usize>(x: &Fp2<P, N>) -> Fp2<Q, N> {
+pub const fn recast_fp2<P: TowerParams<N>, Q: TowerParams<N>, const N: usize>(
+    x: &Fp2<P, N>,
+) -> Fp2<Q, N> {
     Fp2::new(recast_fp(&x.c0), recast_fp(&x.c1))
 }
 
-const fn recast_frob<P: TowerParams<4>, Q: TowerParams<4>>(t: &[[Fp2<P, 4>; 3]; 3]) -> [[Fp2<Q, 4>; 3]; 3] {
-    let mut out = [[Fp2::new(Fp::from_mont_unchecked([0; 4]), Fp::from_mont_unchecked([0; 4])); 3]; 3];
+const fn recast_frob<P: TowerParams<4>, Q: TowerParams<4>>(
+    t: &[[Fp2<P, 4>; 3]; 3],
+) -> [[Fp2<Q, 4>; 3]; 3] {
+    let mut out = [[Fp2::new(
+        Fp::from_mont_unchecked([0; 4]),
+        Fp::from_mont_unchecked([0; 4]),
+    ); 3]; 3];
     let mut i = 0;
     while i < 3 {
         let mut j = 0;
@@ -109,7 +121,8 @@ const fn recast_frob<P: TowerParams<4>, Q: TowerParams<4>>(t: &[[Fp2<P, 4>; 3]; 
 impl TowerParams<4> for CountingBn254Beuchat {
     const BETA_NEG: u8 = <Bn254BeuchatFpParams as TowerParams<4>>::BETA_NEG;
     const XI: (u8, u8) = <Bn254BeuchatFpParams as TowerParams<4>>::XI;
-    const FROB: [[Fp2<Self, 4>; 3]; 3] = recast_frob(&<Bn254BeuchatFpParams as TowerParams<4>>::FROB);
+    const FROB: [[Fp2<Self, 4>; 3]; 3] =
+        recast_frob(&<Bn254BeuchatFpParams as TowerParams<4>>::FROB);
     const COUNT_OPS: bool = true;
 }
 
@@ -131,7 +144,15 @@ mod tests {
         reset();
         let r = ((ca * cb).square() + ca - cb).mul_by_xi().double();
         let n = snapshot();
-        assert_eq!(n, OpCounts { mul: 1, sqr: 1, add: 3, mul_by_xi: 1 });
+        assert_eq!(
+            n,
+            OpCounts {
+                mul: 1,
+                sqr: 1,
+                add: 3,
+                mul_by_xi: 1
+            }
+        );
         let plain = ((a * b).square() + a - b).mul_by_xi().double();
         assert_eq!(recast_fp2::<_, Bn254BeuchatFpParams, 4>(&r), plain);
         // the plain tower does not count
@@ -139,7 +160,10 @@ mod tests {
         let _ = (a * b).square() + a;
         assert_eq!(snapshot(), OpCounts::default());
         for k in 0..3 {
-            assert_eq!(C::frobenius_map(&ca, k + 1), recast_fp2(&a.frobenius_map(k + 1)));
+            assert_eq!(
+                C::frobenius_map(&ca, k + 1),
+                recast_fp2(&a.frobenius_map(k + 1))
+            );
         }
     }
 

@@ -127,7 +127,15 @@ fn divsteps_62(mut eta: i64, f0: u64, g0: u64) -> (i64, Trans) {
         u <<= 1;
         v <<= 1;
     }
-    (eta, Trans { u: u as i64, v: v as i64, q: q as i64, r: r as i64 })
+    (
+        eta,
+        Trans {
+            u: u as i64,
+            v: v as i64,
+            q: q as i64,
+            r: r as i64,
+        },
+    )
 }
 
 /// (f, g) ← T·(f, g)/2⁶² over `l` limbs (the division is exact).
@@ -317,7 +325,11 @@ fn is_one<const N: usize>(a: &[u64; N]) -> bool {
 /// c·x⁻¹ mod m by the binary extended Euclidean algorithm (HMV Algorithm 2.22), in **variable
 /// time** (the loop counts depend on x; public data only). m odd, x < m, c < m; returns 0 when x
 /// is not invertible (x = 0 or a common factor with m).
-pub fn inv_mod_binary_vartime<const N: usize>(x: &[u64; N], m: &[u64; N], c: &[u64; N]) -> [u64; N] {
+pub fn inv_mod_binary_vartime<const N: usize>(
+    x: &[u64; N],
+    m: &[u64; N],
+    c: &[u64; N],
+) -> [u64; N] {
     let zero = [0u64; N];
     if *x == zero {
         return zero;
@@ -367,7 +379,11 @@ impl<P: FpParams<N>, const N: usize> Fp<P, N> {
         if bool::from(self.is_zero()) {
             return None;
         }
-        Some(Self::from_mont_unchecked(inv_mod_binary_vartime(self.mont_limbs(), &P::MODULUS, &Self::R2)))
+        Some(Self::from_mont_unchecked(inv_mod_binary_vartime(
+            self.mont_limbs(),
+            &P::MODULUS,
+            &Self::R2,
+        )))
     }
 }
 
@@ -385,16 +401,26 @@ mod tests {
 
     #[test]
     fn s62_roundtrip() {
-        let a: [u64; 4] = [0x0123_4567_89ab_cdef, 0xfedc_ba98_7654_3210, u64::MAX, 0x8000_0000_0000_0001];
+        let a: [u64; 4] = [
+            0x0123_4567_89ab_cdef,
+            0xfedc_ba98_7654_3210,
+            u64::MAX,
+            0x8000_0000_0000_0001,
+        ];
         assert_eq!(from_s62::<4>(&to_s62(&a)), a);
-        let b: [u64; 9] = core::array::from_fn(|i| (i as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15));
+        let b: [u64; 9] =
+            core::array::from_fn(|i| (i as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15));
         assert_eq!(from_s62::<9>(&to_s62(&b)), b);
     }
 
     #[test]
     fn small_moduli_exhaustive() {
         for m in [3u64, 5, 7, 211, 65537, (1 << 61) - 1, u64::MAX - 58] {
-            let xs: Vec<u64> = if m < 70000 { (1..m).collect() } else { (1..2000).chain(m - 2000..m).collect() };
+            let xs: Vec<u64> = if m < 70000 {
+                (1..m).collect()
+            } else {
+                (1..2000).chain(m - 2000..m).collect()
+            };
             for x in xs {
                 let want = |c: u64| -> u64 {
                     // c·x^(m−2) mod m (m prime)
@@ -411,8 +437,16 @@ mod tests {
                     (r * c as u128 % m as u128) as u64
                 };
                 for c in [1u64, 2 % m, m - 1] {
-                    assert_eq!(inv_mod_ct(&[x], &[m], &[c])[0], want(c), "x={x} m={m} c={c}");
-                    assert_eq!(inv_mod_binary_vartime(&[x], &[m], &[c])[0], want(c), "x={x} m={m} c={c}");
+                    assert_eq!(
+                        inv_mod_ct(&[x], &[m], &[c])[0],
+                        want(c),
+                        "x={x} m={m} c={c}"
+                    );
+                    assert_eq!(
+                        inv_mod_binary_vartime(&[x], &[m], &[c])[0],
+                        want(c),
+                        "x={x} m={m} c={c}"
+                    );
                 }
             }
             assert_eq!(inv_mod_ct(&[0], &[m], &[1]), [0]);

@@ -14,21 +14,42 @@ impl TowerParams<4> for Bn254BeuchatFpParams {
     const BETA_NEG: u8 = 5;
     const XI: (u8, u8) = (0, 1);
     const FROB: [[Fp2<Self, 4>; 3]; 3] = [
-    [
-        Fp2::from_hex_const("bf9d59617679d84765b517ae4e5f4229a8932f9b1b3e4ff3cae11335a6abeb2", "0"),
-        Fp2::from_hex_const("2370fb049d410fbe074d0d4c437281205f408fd005ffffff40bfd00000000000", "0"),
-        Fp2::from_hex_const("2370fb049d410fbe074d0d4c437281205f408fd005ffffff40bfcfffffffffff", "0"),
-    ],
-    [
-        Fp2::from_hex_const("2370fb049d410fbe074d0d4c437281205f408fd005ffffff40bfd00000000000", "0"),
-        Fp2::from_hex_const("2370fb049d410fbe074d0d4c437281205f408fd005ffffff40bfcfffffffffff", "0"),
-        Fp2::from_hex_const("47290d4c437281211dc1af70120000023dc0900000000001", "0"),
-    ],
-    [
-        Fp2::from_hex_const("a6a168991bf611a1a4dba88bb5c4b1a96e9f8336a4488b464d5aa9b1e46a58e", "0"),
-        Fp2::from_hex_const("2370fb049d410fbe4e761a9886e502417d023f40180000017e80600000000000", "0"),
-        Fp2::from_hex_const("1", "0"),
-    ],
+        [
+            Fp2::from_hex_const(
+                "bf9d59617679d84765b517ae4e5f4229a8932f9b1b3e4ff3cae11335a6abeb2",
+                "0",
+            ),
+            Fp2::from_hex_const(
+                "2370fb049d410fbe074d0d4c437281205f408fd005ffffff40bfd00000000000",
+                "0",
+            ),
+            Fp2::from_hex_const(
+                "2370fb049d410fbe074d0d4c437281205f408fd005ffffff40bfcfffffffffff",
+                "0",
+            ),
+        ],
+        [
+            Fp2::from_hex_const(
+                "2370fb049d410fbe074d0d4c437281205f408fd005ffffff40bfd00000000000",
+                "0",
+            ),
+            Fp2::from_hex_const(
+                "2370fb049d410fbe074d0d4c437281205f408fd005ffffff40bfcfffffffffff",
+                "0",
+            ),
+            Fp2::from_hex_const("47290d4c437281211dc1af70120000023dc0900000000001", "0"),
+        ],
+        [
+            Fp2::from_hex_const(
+                "a6a168991bf611a1a4dba88bb5c4b1a96e9f8336a4488b464d5aa9b1e46a58e",
+                "0",
+            ),
+            Fp2::from_hex_const(
+                "2370fb049d410fbe4e761a9886e502417d023f40180000017e80600000000000",
+                "0",
+            ),
+            Fp2::from_hex_const("1", "0"),
+        ],
     ];
 }
 
@@ -37,21 +58,45 @@ impl TowerParams<4> for Bn254FpParams {
     const BETA_NEG: u8 = 1;
     const XI: (u8, u8) = (9, 1);
     const FROB: [[Fp2<Self, 4>; 3]; 3] = [
-    [
-        Fp2::from_hex_const("1284b71c2865a7dfe8b99fdd76e68b605c521e08292f2176d60b35dadcc9e470", "246996f3b4fae7e6a6327cfe12150b8e747992778eeec7e5ca5cf05f80f362ac"),
-        Fp2::from_hex_const("2fb347984f7911f74c0bec3cf559b143b78cc310c2c3330c99e39557176f553d", "16c9e55061ebae204ba4cc8bd75a079432ae2a1d0b7c9dce1665d51c640fcba2"),
-        Fp2::from_hex_const("5b54f5e64eea80180f3c0b75a181e84d33365f7be94ec72848a1f55921ea762", "2c145edbe7fd8aee9f3a80b03b0b1c923685d2ea1bdec763c13b4711cd2b8126"),
-    ],
-    [
-        Fp2::from_hex_const("30644e72e131a0295e6dd9e7e0acccb0c28f069fbb966e3de4bd44e5607cfd49", "0"),
-        Fp2::from_hex_const("30644e72e131a0295e6dd9e7e0acccb0c28f069fbb966e3de4bd44e5607cfd48", "0"),
-        Fp2::from_hex_const("59e26bcea0d48bacd4f263f1acdb5c4f5763473177fffffe", "0"),
-    ],
-    [
-        Fp2::from_hex_const("19dc81cfcc82e4bbefe9608cd0acaa90894cb38dbe55d24ae86f7d391ed4a67f", "abf8b60be77d7306cbeee33576139d7f03a5e397d439ec7694aa2bf4c0c101"),
-        Fp2::from_hex_const("856e078b755ef0abaff1c77959f25ac805ffd3d5d6942d37b746ee87bdcfb6d", "4f1de41b3d1766fa9f30e6dec26094f0fdf31bf98ff2631380cab2baaa586de"),
-        Fp2::from_hex_const("bc58c6611c08dab19bee0f7b5b2444ee633094575b06bcb0e1a92bc3ccbf066", "23d5e999e1910a12feb0f6ef0cd21d04a44a9e08737f96e55fe3ed9d730c239f"),
-    ],
+        [
+            Fp2::from_hex_const(
+                "1284b71c2865a7dfe8b99fdd76e68b605c521e08292f2176d60b35dadcc9e470",
+                "246996f3b4fae7e6a6327cfe12150b8e747992778eeec7e5ca5cf05f80f362ac",
+            ),
+            Fp2::from_hex_const(
+                "2fb347984f7911f74c0bec3cf559b143b78cc310c2c3330c99e39557176f553d",
+                "16c9e55061ebae204ba4cc8bd75a079432ae2a1d0b7c9dce1665d51c640fcba2",
+            ),
+            Fp2::from_hex_const(
+                "5b54f5e64eea80180f3c0b75a181e84d33365f7be94ec72848a1f55921ea762",
+                "2c145edbe7fd8aee9f3a80b03b0b1c923685d2ea1bdec763c13b4711cd2b8126",
+            ),
+        ],
+        [
+            Fp2::from_hex_const(
+                "30644e72e131a0295e6dd9e7e0acccb0c28f069fbb966e3de4bd44e5607cfd49",
+                "0",
+            ),
+            Fp2::from_hex_const(
+                "30644e72e131a0295e6dd9e7e0acccb0c28f069fbb966e3de4bd44e5607cfd48",
+                "0",
+            ),
+            Fp2::from_hex_const("59e26bcea0d48bacd4f263f1acdb5c4f5763473177fffffe", "0"),
+        ],
+        [
+            Fp2::from_hex_const(
+                "19dc81cfcc82e4bbefe9608cd0acaa90894cb38dbe55d24ae86f7d391ed4a67f",
+                "abf8b60be77d7306cbeee33576139d7f03a5e397d439ec7694aa2bf4c0c101",
+            ),
+            Fp2::from_hex_const(
+                "856e078b755ef0abaff1c77959f25ac805ffd3d5d6942d37b746ee87bdcfb6d",
+                "4f1de41b3d1766fa9f30e6dec26094f0fdf31bf98ff2631380cab2baaa586de",
+            ),
+            Fp2::from_hex_const(
+                "bc58c6611c08dab19bee0f7b5b2444ee633094575b06bcb0e1a92bc3ccbf066",
+                "23d5e999e1910a12feb0f6ef0cd21d04a44a9e08737f96e55fe3ed9d730c239f",
+            ),
+        ],
     ];
 }
 

@@ -109,24 +109,48 @@ macro_rules! field_tests {
             fn check_mul(a: &[u64; N], b: &[u64; N], asm: bool) {
                 let (m, inv) = (F::MODULUS, F::INV);
                 let want = portable::mont_mul(a, b, &m, inv);
-                assert_eq!(backend::mont_mul(a, b, &m, inv), want, "mont_mul {a:x?} {b:x?}");
+                assert_eq!(
+                    backend::mont_mul(a, b, &m, inv),
+                    want,
+                    "mont_mul {a:x?} {b:x?}"
+                );
                 let wide = portable::mul_wide(a, b);
                 assert_eq!(backend::mul_wide(a, b), wide, "mul_wide {a:x?} {b:x?}");
-                assert_eq!(backend::redc(&wide, &m, inv), want, "redc(a·b) {a:x?} {b:x?}");
+                assert_eq!(
+                    backend::redc(&wide, &m, inv),
+                    want,
+                    "redc(a·b) {a:x?} {b:x?}"
+                );
                 #[cfg(target_arch = "x86_64")]
                 if asm {
-                    assert_eq!(backend::x86_64::$mm(a, b, &m, inv), want, "asm mont_mul {a:x?} {b:x?}");
+                    assert_eq!(
+                        backend::x86_64::$mm(a, b, &m, inv),
+                        want,
+                        "asm mont_mul {a:x?} {b:x?}"
+                    );
                     let (lo, hi) = backend::x86_64::$mw(a, b);
                     assert_eq!(Wide { lo, hi }, wide, "asm mul_wide {a:x?} {b:x?}");
-                    assert_eq!(backend::x86_64::$rd(&lo, &hi, &m, inv), want, "asm redc(a·b)");
+                    assert_eq!(
+                        backend::x86_64::$rd(&lo, &hi, &m, inv),
+                        want,
+                        "asm redc(a·b)"
+                    );
                 }
                 let _ = asm;
             }
 
             fn check_sqr(a: &[u64; N]) {
                 let (m, inv) = (F::MODULUS, F::INV);
-                assert_eq!(backend::mont_sqr(a, &m, inv), portable::mont_sqr(a, &m, inv), "mont_sqr {a:x?}");
-                assert_eq!(backend::sqr_wide(a), portable::sqr_wide(a), "sqr_wide {a:x?}");
+                assert_eq!(
+                    backend::mont_sqr(a, &m, inv),
+                    portable::mont_sqr(a, &m, inv),
+                    "mont_sqr {a:x?}"
+                );
+                assert_eq!(
+                    backend::sqr_wide(a),
+                    portable::sqr_wide(a),
+                    "sqr_wide {a:x?}"
+                );
             }
 
             fn check_redc(t: &Wide<N>, asm: bool) {
@@ -135,7 +159,11 @@ macro_rules! field_tests {
                 assert_eq!(backend::redc(t, &m, inv), want, "redc {t:x?}");
                 #[cfg(target_arch = "x86_64")]
                 if asm {
-                    assert_eq!(backend::x86_64::$rd(&t.lo, &t.hi, &m, inv), want, "asm redc {t:x?}");
+                    assert_eq!(
+                        backend::x86_64::$rd(&t.lo, &t.hi, &m, inv),
+                        want,
+                        "asm redc {t:x?}"
+                    );
                 }
                 let _ = asm;
             }
@@ -175,8 +203,16 @@ macro_rules! field_tests {
                 let mut r = rng();
                 let all_ones = [u64::MAX; N];
                 for i in 0..RANDOM_CASES {
-                    let a = if i == 0 { all_ones } else { random_limbs::<N>(&mut r) };
-                    let b = if i == 1 { sub_small(&m, 1) } else { below(&mut r, &m) };
+                    let a = if i == 0 {
+                        all_ones
+                    } else {
+                        random_limbs::<N>(&mut r)
+                    };
+                    let b = if i == 1 {
+                        sub_small(&m, 1)
+                    } else {
+                        below(&mut r, &m)
+                    };
                     check_mul(&a, &b, asm);
                 }
             }
@@ -216,10 +252,24 @@ macro_rules! field_tests {
     };
 }
 
-field_tests!(bn254_beuchat_fp, Bn254BeuchatFp, 4, mont_mul_4, mul_wide_4, redc_4);
+field_tests!(
+    bn254_beuchat_fp,
+    Bn254BeuchatFp,
+    4,
+    mont_mul_4,
+    mul_wide_4,
+    redc_4
+);
 field_tests!(bn254_fp, Bn254Fp, 4, mont_mul_4, mul_wide_4, redc_4);
 field_tests!(bls12_381_fp, Bls12381Fp, 6, mont_mul_6, mul_wide_6, redc_6);
-field_tests!(bn254_beuchat_fr, Bn254BeuchatFr, 4, mont_mul_4, mul_wide_4, redc_4);
+field_tests!(
+    bn254_beuchat_fr,
+    Bn254BeuchatFr,
+    4,
+    mont_mul_4,
+    mul_wide_4,
+    redc_4
+);
 field_tests!(bn254_fr, Bn254Fr, 4, mont_mul_4, mul_wide_4, redc_4);
 field_tests!(bls12_381_fr, Bls12381Fr, 4, mont_mul_4, mul_wide_4, redc_4);
 
@@ -238,7 +288,10 @@ fn full_width_modulus_falls_back() {
     };
     let mut r = rng();
     for _ in 0..200 {
-        let t = Wide { lo: random_limbs::<4>(&mut r), hi: below(&mut r, &m) };
+        let t = Wide {
+            lo: random_limbs::<4>(&mut r),
+            hi: below(&mut r, &m),
+        };
         assert_eq!(backend::redc(&t, &m, inv), portable::redc(&t, &m, inv));
     }
 }
@@ -274,7 +327,10 @@ fn check_reduce_pm<const N: usize>(c: u64) {
         }
     }
     for _ in 0..RANDOM_CASES {
-        cases.push(Wide { lo: random_limbs::<N>(&mut r), hi: random_limbs::<N>(&mut r) });
+        cases.push(Wide {
+            lo: random_limbs::<N>(&mut r),
+            hi: random_limbs::<N>(&mut r),
+        });
     }
     // products of reduced values (the domain used by Fp), and (m − 1)²
     let mm1 = sub_small(&m, 1);
@@ -287,7 +343,11 @@ fn check_reduce_pm<const N: usize>(c: u64) {
         let got = portable::reduce_pm(t, c);
         let mut all = t.lo.to_vec();
         all.extend_from_slice(&t.hi);
-        assert_eq!(big_of(&got), big_of(&all) % &mb, "reduce_pm N = {N}, c = {c:#x}, T = {t:x?}");
+        assert_eq!(
+            big_of(&got),
+            big_of(&all) % &mb,
+            "reduce_pm N = {N}, c = {c:#x}, T = {t:x?}"
+        );
         assert!(lt(&got, &m), "reduce_pm output fully reduced");
     }
     // the multiplication / squaring wrappers, through both the portable and the dispatched product
@@ -295,8 +355,14 @@ fn check_reduce_pm<const N: usize>(c: u64) {
         let (a, b) = (random_limbs::<N>(&mut r), random_limbs::<N>(&mut r));
         let want = (big_of(&a) * big_of(&b)) % &mb;
         assert_eq!(big_of(&portable::mul_pm(&a, &b, c)), want);
-        assert_eq!(big_of(&portable::reduce_pm(&backend::mul_wide(&a, &b), c)), want);
-        assert_eq!(big_of(&portable::sqr_pm(&a, c)), (big_of(&a) * big_of(&a)) % &mb);
+        assert_eq!(
+            big_of(&portable::reduce_pm(&backend::mul_wide(&a, &b), c)),
+            want
+        );
+        assert_eq!(
+            big_of(&portable::sqr_pm(&a, c)),
+            (big_of(&a) * big_of(&a)) % &mb
+        );
     }
 }
 
@@ -338,19 +404,42 @@ fn check_pm_kernels(c: u64) {
     for (a, b) in &pairs {
         let want = (big_of(a) * big_of(b)) % &mb;
         let want_sq = (big_of(a) * big_of(a)) % &mb;
-        assert_eq!(big_of(&backend::mul_pm(a, b, c)), want, "mul_pm c = {c:#x}, a = {a:x?}, b = {b:x?}");
-        assert_eq!(big_of(&backend::sqr_pm(a, c)), want_sq, "sqr_pm c = {c:#x}, a = {a:x?}");
+        assert_eq!(
+            big_of(&backend::mul_pm(a, b, c)),
+            want,
+            "mul_pm c = {c:#x}, a = {a:x?}, b = {b:x?}"
+        );
+        assert_eq!(
+            big_of(&backend::sqr_pm(a, c)),
+            want_sq,
+            "sqr_pm c = {c:#x}, a = {a:x?}"
+        );
         #[cfg(target_arch = "x86_64")]
         if asm {
-            assert_eq!(big_of(&backend::x86_64::mul_pm_4(a, b, c)), want, "asm mul_pm c = {c:#x}, a = {a:x?}, b = {b:x?}");
-            assert_eq!(big_of(&backend::x86_64::sqr_pm_4(a, c)), want_sq, "asm sqr_pm c = {c:#x}, a = {a:x?}");
+            assert_eq!(
+                big_of(&backend::x86_64::mul_pm_4(a, b, c)),
+                want,
+                "asm mul_pm c = {c:#x}, a = {a:x?}, b = {b:x?}"
+            );
+            assert_eq!(
+                big_of(&backend::x86_64::sqr_pm_4(a, c)),
+                want_sq,
+                "asm sqr_pm c = {c:#x}, a = {a:x?}"
+            );
         }
     }
 }
 
 #[test]
 fn pseudo_mersenne_kernels() {
-    for c in [0x1_0000_03D1, (1 << 62) - 1, 1, 2, 0x3_0000_0000_0001, 0x1000_0000_0000_0000] {
+    for c in [
+        0x1_0000_03D1,
+        (1 << 62) - 1,
+        1,
+        2,
+        0x3_0000_0000_0001,
+        0x1000_0000_0000_0000,
+    ] {
         check_pm_kernels(c);
     }
 }

@@ -25,9 +25,18 @@ fn from_big<P: FpParams<N>, const N: usize>(v: &BigUint) -> Fp<P, N> {
 fn edge_values<P: FpParams<N>, const N: usize>() -> Vec<BigUint> {
     let p = modulus::<P, N>();
     let one = BigUint::from(1u8);
-    let mut v = vec![BigUint::from(0u8), one.clone(), BigUint::from(2u8), &p - 1u8, &p - 2u8, (&p - 1u8) >> 1];
+    let mut v = vec![
+        BigUint::from(0u8),
+        one.clone(),
+        BigUint::from(2u8),
+        &p - 1u8,
+        &p - 2u8,
+        (&p - 1u8) >> 1,
+    ];
     // R − p·⌊R/p⌋-style values near the limb boundaries and the top bit (full-width primes)
-    for k in [63usize, 64, 127, 128, 191, 192, 200, 223, 252, 253, 255, 383, 520] {
+    for k in [
+        63usize, 64, 127, 128, 191, 192, 200, 223, 252, 253, 255, 383, 520,
+    ] {
         let x = &one << k;
         if x < p {
             v.push(x.clone());
@@ -64,7 +73,13 @@ fn check_field<P: FpParams<N>, const N: usize>() {
         }
         // Euler's criterion via the oracle
         let e = a.modpow(&((&p - 1u8) >> 1), &p);
-        let expect = if e == BigUint::from(0u8) { 0 } else if e == BigUint::from(1u8) { 1 } else { -1 };
+        let expect = if e == BigUint::from(0u8) {
+            0
+        } else if e == BigUint::from(1u8) {
+            1
+        } else {
+            -1
+        };
         assert_eq!(fa.legendre(), expect);
         let s = fa.sqrt();
         assert_eq!(bool::from(s.is_some()), expect >= 0);
@@ -86,8 +101,12 @@ fn check_field<P: FpParams<N>, const N: usize>() {
     // canonical encodings: p and p+1 rejected, p−1 accepted; overlong with nonzero prefix rejected
     let pb = p.to_bytes_be();
     assert!(bool::from(Fp::<P, N>::from_bytes_be(&pb).is_none()));
-    assert!(bool::from(Fp::<P, N>::from_bytes_be(&(&p + 1u8).to_bytes_be()).is_none()));
-    assert!(bool::from(Fp::<P, N>::from_bytes_be(&(&p - 1u8).to_bytes_be()).is_some()));
+    assert!(bool::from(
+        Fp::<P, N>::from_bytes_be(&(&p + 1u8).to_bytes_be()).is_none()
+    ));
+    assert!(bool::from(
+        Fp::<P, N>::from_bytes_be(&(&p - 1u8).to_bytes_be()).is_some()
+    ));
     let mut long = vec![1u8];
     long.extend_from_slice(&vec![0u8; 8 * N]);
     assert!(bool::from(Fp::<P, N>::from_bytes_be(&long).is_none()));
@@ -97,7 +116,10 @@ fn check_field<P: FpParams<N>, const N: usize>() {
     // reduction of arbitrary byte strings
     let mut big = vec![0u8; 64];
     rng.fill_bytes(&mut big);
-    assert_eq!(to_big(&Fp::<P, N>::from_bytes_be_reduce(&big)), BigUint::from_bytes_be(&big) % &p);
+    assert_eq!(
+        to_big(&Fp::<P, N>::from_bytes_be_reduce(&big)),
+        BigUint::from_bytes_be(&big) % &p
+    );
     // table / conditional-subtraction reduction of arbitrary N-limb values (x < R)
     for _ in 0..200 {
         let mut x = [0u64; N];
@@ -226,7 +248,9 @@ fn full_width_flags() {
     assert!(!Bn254Fp::FULL_WIDTH && !Bls12381Fp::FULL_WIDTH && !Bn254BeuchatFp::FULL_WIDTH);
     assert!(!Bls12381Fr::FULL_WIDTH && !Bn254Fr::FULL_WIDTH);
     assert!(Secp192r1Fp::FULL_WIDTH && Secp256r1Fp::FULL_WIDTH && Secp384r1Fp::FULL_WIDTH);
-    assert!(Secp256k1Fp::FULL_WIDTH && BrainpoolP256r1Fp::FULL_WIDTH && BrainpoolP384r1Fp::FULL_WIDTH);
+    assert!(
+        Secp256k1Fp::FULL_WIDTH && BrainpoolP256r1Fp::FULL_WIDTH && BrainpoolP384r1Fp::FULL_WIDTH
+    );
     assert!(!Secp224r1Fp::FULL_WIDTH && !Secp521r1Fp::FULL_WIDTH);
     assert!(Secp256k1Fn::FULL_WIDTH && Secp521r1Fn::BITS == 521 && Secp224r1Fp::TWO_ADICITY == 96);
     // the table reduction degenerates to {0, p} for a full-width prime
@@ -305,7 +329,13 @@ fn small_multiple_reduction() {
         for delta in [0u64, 1, 2, 3] {
             for side in 0..2 {
                 let base = &p * i;
-                let x = if side == 0 { &base + delta } else if base > BigUint::from(delta) { &base - delta - 1u8 } else { continue };
+                let x = if side == 0 {
+                    &base + delta
+                } else if base > BigUint::from(delta) {
+                    &base - delta - 1u8
+                } else {
+                    continue;
+                };
                 if x.bits() > 256 {
                     continue;
                 }

@@ -10,8 +10,17 @@ use num_bigint::BigUint;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
-fn edge_and_random<P: FpParams<N>, const N: usize>(rng: &mut StdRng, n_random: usize) -> Vec<Fp<P, N>> {
-    let mut v = vec![Fp::ONE, -Fp::<P, N>::ONE, Fp::from_u64(2), -Fp::<P, N>::from_u64(2), Fp::from_u64(3)];
+fn edge_and_random<P: FpParams<N>, const N: usize>(
+    rng: &mut StdRng,
+    n_random: usize,
+) -> Vec<Fp<P, N>> {
+    let mut v = vec![
+        Fp::ONE,
+        -Fp::<P, N>::ONE,
+        Fp::from_u64(2),
+        -Fp::<P, N>::from_u64(2),
+        Fp::from_u64(3),
+    ];
     // powers of two 2^i, i < bits, and 2^i − 1
     let mut pow = Fp::<P, N>::ONE;
     for _ in 0..Fp::<P, N>::BITS {
@@ -33,13 +42,29 @@ fn edge_and_random<P: FpParams<N>, const N: usize>(rng: &mut StdRng, n_random: u
 
 fn check_field<P: FpParams<N>, const N: usize>() {
     let mut rng = StdRng::seed_from_u64(0x5afe_6cd0 ^ N as u64);
-    assert!(bool::from(Fp::<P, N>::ZERO.invert_safegcd().is_none()), "{}", P::NAME);
+    assert!(
+        bool::from(Fp::<P, N>::ZERO.invert_safegcd().is_none()),
+        "{}",
+        P::NAME
+    );
     assert!(Fp::<P, N>::ZERO.invert_binary_gcd_vartime().is_none());
-    assert!(bool::from(Field::invert_vartime(&Fp::<P, N>::ZERO).is_none()));
+    assert!(bool::from(
+        Field::invert_vartime(&Fp::<P, N>::ZERO).is_none()
+    ));
     for x in edge_and_random::<P, N>(&mut rng, 300) {
         let want = x.invert().unwrap();
-        assert_eq!(x.invert_safegcd().unwrap(), want, "{} safegcd({x:?})", P::NAME);
-        assert_eq!(x.invert_binary_gcd_vartime().unwrap(), want, "{} bingcd({x:?})", P::NAME);
+        assert_eq!(
+            x.invert_safegcd().unwrap(),
+            want,
+            "{} safegcd({x:?})",
+            P::NAME
+        );
+        assert_eq!(
+            x.invert_binary_gcd_vartime().unwrap(),
+            want,
+            "{} bingcd({x:?})",
+            P::NAME
+        );
         assert_eq!(Field::invert_safegcd(&x).unwrap(), want);
         assert_eq!(Field::invert_vartime(&x).unwrap(), want);
         assert_eq!(x * want, Fp::ONE);
@@ -103,11 +128,19 @@ fn check_modulus<const N: usize>(m: [u64; N], prime: bool, rng: &mut StdRng, n_r
         let r: [u64; N] = core::array::from_fn(|_| rng.gen());
         xs.push(big(&r) % &mb);
     }
-    let cs = [BigUint::from(1u32), &mb - 1u32, (BigUint::from(1u32) << (64 * N as u32)) % &mb];
+    let cs = [
+        BigUint::from(1u32),
+        &mb - 1u32,
+        (BigUint::from(1u32) << (64 * N as u32)) % &mb,
+    ];
     for x in xs.iter().filter(|x| **x < mb && **x != BigUint::from(0u32)) {
         for c in &cs {
             let got_ct = big(&inv_mod_ct(&limbs_of::<N>(x), &m, &limbs_of::<N>(c)));
-            let got_bin = big(&inv_mod_binary_vartime(&limbs_of::<N>(x), &m, &limbs_of::<N>(c)));
+            let got_bin = big(&inv_mod_binary_vartime(
+                &limbs_of::<N>(x),
+                &m,
+                &limbs_of::<N>(c),
+            ));
             if prime {
                 let want = c * x.modpow(&(&mb - 2u32), &mb) % &mb;
                 assert_eq!(got_ct, want, "m={mb:x} x={x:x}");
@@ -120,18 +153,41 @@ fn check_modulus<const N: usize>(m: [u64; N], prime: bool, rng: &mut StdRng, n_r
             }
         }
     }
-    assert_eq!(inv_mod_ct(&[0u64; N], &m, &limbs_of::<N>(&BigUint::from(1u32))), [0u64; N]);
+    assert_eq!(
+        inv_mod_ct(&[0u64; N], &m, &limbs_of::<N>(&BigUint::from(1u32))),
+        [0u64; N]
+    );
 }
 
 #[test]
 fn full_width_and_large_moduli_match_bigint() {
     let mut rng = StdRng::seed_from_u64(42);
     // secp256k1 and P-256: top bit set (full-width, 4 limbs)
-    check_modulus::<4>(from_hex("fffffffffffffffffffffffffffffffffffffffffffffffffffffffefffffc2f"), true, &mut rng, 200);
-    check_modulus::<4>(from_hex("ffffffff00000001000000000000000000000000ffffffffffffffffffffffff"), true, &mut rng, 200);
+    check_modulus::<4>(
+        from_hex("fffffffffffffffffffffffffffffffffffffffffffffffffffffffefffffc2f"),
+        true,
+        &mut rng,
+        200,
+    );
+    check_modulus::<4>(
+        from_hex("ffffffff00000001000000000000000000000000ffffffffffffffffffffffff"),
+        true,
+        &mut rng,
+        200,
+    );
     // secp256k1 group order, Curve25519's p
-    check_modulus::<4>(from_hex("fffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141"), true, &mut rng, 100);
-    check_modulus::<4>(from_hex("7fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffed"), true, &mut rng, 100);
+    check_modulus::<4>(
+        from_hex("fffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141"),
+        true,
+        &mut rng,
+        100,
+    );
+    check_modulus::<4>(
+        from_hex("7fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffed"),
+        true,
+        &mut rng,
+        100,
+    );
     // P-384 (6 limbs, full width), P-521 (9 limbs), P-224 and P-192
     check_modulus::<6>(
         from_hex("fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffeffffffff0000000000000000ffffffff"),
@@ -139,8 +195,18 @@ fn full_width_and_large_moduli_match_bigint() {
     let mut p521 = [u64::MAX; 9];
     p521[8] = 0x1ff;
     check_modulus::<9>(p521, true, &mut rng, 30);
-    check_modulus::<4>(from_hex("ffffffffffffffffffffffffffffffff000000000000000000000001"), true, &mut rng, 60);
-    check_modulus::<3>(from_hex("fffffffffffffffffffffffffffffffeffffffffffffffff"), true, &mut rng, 60);
+    check_modulus::<4>(
+        from_hex("ffffffffffffffffffffffffffffffff000000000000000000000001"),
+        true,
+        &mut rng,
+        60,
+    );
+    check_modulus::<3>(
+        from_hex("fffffffffffffffffffffffffffffffeffffffffffffffff"),
+        true,
+        &mut rng,
+        60,
+    );
     // 2^127 − 1 in 2 limbs; 2^64 − 59 in 1 limb (full width)
     check_modulus::<2>([u64::MAX, u64::MAX >> 1], true, &mut rng, 200);
     check_modulus::<1>([u64::MAX - 58], true, &mut rng, 500);

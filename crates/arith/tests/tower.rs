@@ -54,9 +54,18 @@ fn check_tower<P: TowerParams<N>, const N: usize>() {
         let q = p.pow(kk) - 1u8;
         let six = BigUint::from(6u8);
         let three = BigUint::from(3u8);
-        assert_eq!(P::FROB[kk as usize - 1][0], xi.pow_vartime(&limbs(&(&q / &six))));
-        assert_eq!(P::FROB[kk as usize - 1][1], xi.pow_vartime(&limbs(&(&q / &three))));
-        assert_eq!(P::FROB[kk as usize - 1][2], xi.pow_vartime(&limbs(&(&q * 2u8 / &three))));
+        assert_eq!(
+            P::FROB[kk as usize - 1][0],
+            xi.pow_vartime(&limbs(&(&q / &six)))
+        );
+        assert_eq!(
+            P::FROB[kk as usize - 1][1],
+            xi.pow_vartime(&limbs(&(&q / &three)))
+        );
+        assert_eq!(
+            P::FROB[kk as usize - 1][2],
+            xi.pow_vartime(&limbs(&(&q * 2u8 / &three)))
+        );
     }
     // ξ is neither a square nor a cube in Fp2 (so the tower is a field)
     assert!(!bool::from(xi.is_square()));
@@ -78,7 +87,10 @@ fn check_tower<P: TowerParams<N>, const N: usize>() {
         assert_eq!(a.mul_by_01(&b0, &b1), a * Fp6::new(b0, b1, Fp2::ZERO));
         assert_eq!(a.mul_by_1(&b1), a * Fp6::new(Fp2::ZERO, b1, Fp2::ZERO));
         for kk in 1..=6usize {
-            assert_eq!(a.frobenius_map(kk), a.frobenius_map(kk - 1).frobenius_map(1));
+            assert_eq!(
+                a.frobenius_map(kk),
+                a.frobenius_map(kk - 1).frobenius_map(1)
+            );
         }
     }
     let a = Fp6::<P, N>::random(&mut rng);
@@ -94,13 +106,22 @@ fn check_tower<P: TowerParams<N>, const N: usize>() {
         assert_eq!(a.square(), a * a);
         assert_eq!(a.invert().unwrap() * a, Fp12::ONE);
         let (x0, x1, x4) = (b.c0.c0, b.c0.c1, b.c1.c1);
-        let s014 = Fp12::new(Fp6::new(x0, x1, Fp2::ZERO), Fp6::new(Fp2::ZERO, x4, Fp2::ZERO));
+        let s014 = Fp12::new(
+            Fp6::new(x0, x1, Fp2::ZERO),
+            Fp6::new(Fp2::ZERO, x4, Fp2::ZERO),
+        );
         assert_eq!(a.mul_by_014(&x0, &x1, &x4), a * s014);
         let x3 = b.c1.c0;
-        let s034 = Fp12::new(Fp6::new(x0, Fp2::ZERO, Fp2::ZERO), Fp6::new(x3, x4, Fp2::ZERO));
+        let s034 = Fp12::new(
+            Fp6::new(x0, Fp2::ZERO, Fp2::ZERO),
+            Fp6::new(x3, x4, Fp2::ZERO),
+        );
         assert_eq!(a.mul_by_034(&x0, &x3, &x4), a * s034);
         for kk in 1..=12usize {
-            assert_eq!(a.frobenius_map(kk), a.frobenius_map(kk - 1).frobenius_map(1));
+            assert_eq!(
+                a.frobenius_map(kk),
+                a.frobenius_map(kk - 1).frobenius_map(1)
+            );
         }
         assert_eq!(a.frobenius_map(12), a);
         assert_eq!(a.frobenius_map(6), a.conjugate());
@@ -113,7 +134,10 @@ fn check_tower<P: TowerParams<N>, const N: usize>() {
         assert_eq!(g.cyclotomic_exp_vartime(&e), g.pow_vartime(&e));
         assert_eq!(g.cyclotomic_exp_ct(&e), g.pow_vartime(&e));
         // NAF of 13 = 16 − 4 + 1: digits LSB first [1, 0, -1, 0, 1]
-        assert_eq!(g.cyclotomic_exp_naf_vartime(&[1, 0, -1, 0, 1]), g.pow_vartime(&[13]));
+        assert_eq!(
+            g.cyclotomic_exp_naf_vartime(&[1, 0, -1, 0, 1]),
+            g.pow_vartime(&[13])
+        );
     }
     let a = Fp12::<P, N>::random(&mut rng);
     assert_eq!(a.frobenius_map(1), a.pow_vartime(&limbs(&p)));

@@ -49,8 +49,17 @@ impl<A: AeadInOut + KeyInit> Bench<A> {
         let cipher = A::new_from_slice(key).expect("key");
         let nonce = aead::Nonce::<A>::try_from(&nonce[..]).expect("nonce");
         let mut ct = pt.to_vec();
-        let tag = cipher.encrypt_inout_detached(&nonce, ad, ct.as_mut_slice().into()).expect("enc");
-        Bench { cipher, nonce, ad: ad.to_vec(), buf: ct.clone(), ct, tag }
+        let tag = cipher
+            .encrypt_inout_detached(&nonce, ad, ct.as_mut_slice().into())
+            .expect("enc");
+        Bench {
+            cipher,
+            nonce,
+            ad: ad.to_vec(),
+            buf: ct.clone(),
+            ct,
+            tag,
+        }
     }
 
     #[inline(always)]
@@ -121,7 +130,11 @@ fn compare(len: usize, with_ad: bool, dir: Dir, rounds: usize, batch_ns: f64) ->
     let mut p = Bench::<Peer>::new(&key, &nonce, &ad, &pt);
     // Identical inputs must give identical outputs.
     assert_eq!(h.ct, p.ct, "ciphertexts differ at length {len}");
-    assert_eq!(h.tag.as_slice(), p.tag.as_slice(), "tags differ at length {len}");
+    assert_eq!(
+        h.tag.as_slice(),
+        p.tag.as_slice(),
+        "tags differ at length {len}"
+    );
     // Calibrate the batch size on the peer.
     let (one, _) = p.batch(dir, 1);
     let iters = ((batch_ns / one.max(1.0)).ceil() as usize).clamp(1, 1_000_000);
@@ -139,7 +152,10 @@ fn compare(len: usize, with_ad: bool, dir: Dir, rounds: usize, batch_ns: f64) ->
         pn.push(b.0);
         pc.push(b.1);
     }
-    [(median(&mut hn), median(&mut hc)), (median(&mut pn), median(&mut pc))]
+    [
+        (median(&mut hn), median(&mut hc)),
+        (median(&mut pn), median(&mut pc)),
+    ]
 }
 
 pub fn run(args: &[String]) -> ExitCode {

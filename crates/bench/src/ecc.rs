@@ -58,41 +58,80 @@ pub fn run(args: &[String]) -> ExitCode {
     let d_bytes = rand32(&mut rng);
     let q_bytes = rand32(&mut rng);
     let h_sk = HSecretKey::<Secp256r1>::from_bytes_be(&d_bytes).expect("key");
-    let h_pk = HSecretKey::<Secp256r1>::from_bytes_be(&q_bytes).expect("key").public_key();
+    let h_pk = HSecretKey::<Secp256r1>::from_bytes_be(&q_bytes)
+        .expect("key")
+        .public_key();
     let pk_sec1 = h_pk.to_sec1_bytes(false);
     let h_pk = HPublicKey::<Secp256r1>::from_sec1_bytes(&pk_sec1).expect("pk");
     let p_sk = p256::SecretKey::from_slice(&d_bytes).expect("p256 key");
     let p_pk = p256::PublicKey::from_sec1_bytes(&pk_sec1).expect("p256 pk");
     let h_shared = h_sk.diffie_hellman(&h_pk).expect("ecdh");
     let p_shared = p256::ecdh::diffie_hellman(p_sk.to_nonzero_scalar(), p_pk.as_affine());
-    assert_eq!(h_shared.as_bytes(), p_shared.raw_secret_bytes().as_slice(), "P-256 ECDH agrees");
+    assert_eq!(
+        h_shared.as_bytes(),
+        p_shared.raw_secret_bytes().as_slice(),
+        "P-256 ECDH agrees"
+    );
 
     // ---- secp256k1 [k]P ----
     let k_bytes = rand32(&mut rng);
     let k = be_to_limbs(&k_bytes);
     let base_k = be_to_limbs(&rand32(&mut rng));
-    let pk1 = Projective::<Secp256k1>::generator().mul_ct(&base_k).to_affine();
+    let pk1 = Projective::<Secp256k1>::generator()
+        .mul_ct(&base_k)
+        .to_affine();
     let pk1_sec1 = hayate_ec::sec1::encode_point(&pk1, false);
     let hk = Projective::from(pk1);
-    let want_k1 = scalar_mul_threads(Method::FixedWindowCt, &hk, &k, 1).expect("mul").to_affine();
+    let want_k1 = scalar_mul_threads(Method::FixedWindowCt, &hk, &k, 1)
+        .expect("mul")
+        .to_affine();
     let want_k1_sec1 = hayate_ec::sec1::encode_point(&want_k1, false);
-    assert_eq!(scalar_mul_threads(Method::GlvCt, &hk, &k, 1).expect("glv-ct").to_affine(), want_k1, "glv-ct agrees");
+    assert_eq!(
+        scalar_mul_threads(Method::GlvCt, &hk, &k, 1)
+            .expect("glv-ct")
+            .to_affine(),
+        want_k1,
+        "glv-ct agrees"
+    );
     let secp = secp256k1::Secp256k1::new();
     let s_pk = secp256k1::PublicKey::from_slice(&pk1_sec1).expect("secp256k1 pk");
     let s_k = secp256k1::Scalar::from_be_bytes(k_bytes).expect("scalar");
-    assert_eq!(s_pk.mul_tweak(&secp, &s_k).expect("tweak").serialize_uncompressed().as_slice(), want_k1_sec1.as_slice(), "libsecp256k1 agrees");
+    assert_eq!(
+        s_pk.mul_tweak(&secp, &s_k)
+            .expect("tweak")
+            .serialize_uncompressed()
+            .as_slice(),
+        want_k1_sec1.as_slice(),
+        "libsecp256k1 agrees"
+    );
     use k256::elliptic_curve::sec1::{FromEncodedPoint, ToEncodedPoint};
     use k256::elliptic_curve::PrimeField;
-    let kp = k256::ProjectivePoint::from(k256::AffinePoint::from_encoded_point(&k256::EncodedPoint::from_bytes(&pk1_sec1).unwrap()).unwrap());
+    let kp = k256::ProjectivePoint::from(
+        k256::AffinePoint::from_encoded_point(&k256::EncodedPoint::from_bytes(&pk1_sec1).unwrap())
+            .unwrap(),
+    );
     let ks = k256::Scalar::from_repr(k_bytes.into()).unwrap();
-    assert_eq!((kp * ks).to_affine().to_encoded_point(false).as_bytes(), want_k1_sec1.as_slice(), "k256 agrees");
+    assert_eq!(
+        (kp * ks).to_affine().to_encoded_point(false).as_bytes(),
+        want_k1_sec1.as_slice(),
+        "k256 agrees"
+    );
 
     // ---- secp256r1 [k]P ----
     let pr = Projective::from(*h_pk.as_affine());
-    let want_r1 = hayate_ec::sec1::encode_point(&scalar_mul_threads(Method::FixedWindowCt, &pr, &k, 1).expect("mul").to_affine(), false);
+    let want_r1 = hayate_ec::sec1::encode_point(
+        &scalar_mul_threads(Method::FixedWindowCt, &pr, &k, 1)
+            .expect("mul")
+            .to_affine(),
+        false,
+    );
     let pp = p256::ProjectivePoint::from(*p_pk.as_affine());
     let ps = p256::Scalar::from_repr(k_bytes.into()).unwrap();
-    assert_eq!((pp * ps).to_affine().to_encoded_point(false).as_bytes(), want_r1.as_slice(), "p256 mul agrees");
+    assert_eq!(
+        (pp * ps).to_affine().to_encoded_point(false).as_bytes(),
+        want_r1.as_slice(),
+        "p256 mul agrees"
+    );
 
     let mut groups = Vec::new();
     let mut g = Group::new("secp256r1", "ecdh");
@@ -100,7 +139,10 @@ pub fn run(args: &[String]) -> ExitCode {
         black_box(black_box(&h_sk).diffie_hellman(black_box(&h_pk)).ok());
     });
     g.add("p256", Some(true), || {
-        black_box(p256::ecdh::diffie_hellman(black_box(p_sk.to_nonzero_scalar()), black_box(p_pk.as_affine())));
+        black_box(p256::ecdh::diffie_hellman(
+            black_box(p_sk.to_nonzero_scalar()),
+            black_box(p_pk.as_affine()),
+        ));
     });
     groups.push(g);
     let mut g = Group::new("secp256k1", "mul_ct");
@@ -129,12 +171,24 @@ pub fn run(args: &[String]) -> ExitCode {
     run_groups(&mut groups, rounds, batch_ns);
 
     if !json {
-        println!("hayate-bench ecc — {rounds} interleaved rounds, per-call medians of thread CPU time{}", if quick { " (quick)" } else { "" });
-        println!("{:<10} {:<7} {:<14} {:>11} {:>16} {:>16}", "curve", "op", "lib", "µs", "best hayate/this", "hayate/this");
+        println!(
+            "hayate-bench ecc — {rounds} interleaved rounds, per-call medians of thread CPU time{}",
+            if quick { " (quick)" } else { "" }
+        );
+        println!(
+            "{:<10} {:<7} {:<14} {:>11} {:>16} {:>16}",
+            "curve", "op", "lib", "µs", "best hayate/this", "hayate/this"
+        );
     }
     for g in &groups {
         let med: Vec<f64> = g.entries.iter().map(|e| median(&e.samples)).collect();
-        let hayate_best = g.entries.iter().zip(&med).filter(|(e, _)| e.lib.starts_with("hayate")).map(|(_, m)| *m).fold(f64::INFINITY, f64::min);
+        let hayate_best = g
+            .entries
+            .iter()
+            .zip(&med)
+            .filter(|(e, _)| e.lib.starts_with("hayate"))
+            .map(|(_, m)| *m)
+            .fold(f64::INFINITY, f64::min);
         let hayate_plain = med[0];
         for (e, m) in g.entries.iter().zip(&med) {
             if json {
@@ -143,7 +197,15 @@ pub fn run(args: &[String]) -> ExitCode {
                     g.curve, g.op, e.lib, m, hayate_best / m, rounds
                 );
             } else {
-                println!("{:<10} {:<7} {:<14} {:>11.2} {:>16.3} {:>16.3}", g.curve, g.op, e.lib, m / 1e3, hayate_best / m, hayate_plain / m);
+                println!(
+                    "{:<10} {:<7} {:<14} {:>11.2} {:>16.3} {:>16.3}",
+                    g.curve,
+                    g.op,
+                    e.lib,
+                    m / 1e3,
+                    hayate_best / m,
+                    hayate_plain / m
+                );
             }
         }
     }

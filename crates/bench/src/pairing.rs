@@ -63,17 +63,30 @@ pub(crate) struct Group<'a> {
 
 impl<'a> Group<'a> {
     pub(crate) fn new(curve: &'static str, op: &'static str) -> Self {
-        Group { curve, op, entries: Vec::new() }
+        Group {
+            curve,
+            op,
+            entries: Vec::new(),
+        }
     }
     pub(crate) fn add(&mut self, lib: &'static str, ct: Option<bool>, f: impl FnMut() + 'a) {
-        self.entries.push(Entry { lib, ct, f: Box::new(f), iters: 1, samples: Vec::new() });
+        self.entries.push(Entry {
+            lib,
+            ct,
+            f: Box::new(f),
+            iters: 1,
+            samples: Vec::new(),
+        });
     }
 }
 
 /// CPU time of this thread in ns (CLOCK_THREAD_CPUTIME_ID): on a shared, oversubscribed machine
 /// the time slices given to other processes are not counted, unlike wall time.
 fn thread_cpu_ns() -> f64 {
-    let mut ts = libc::timespec { tv_sec: 0, tv_nsec: 0 };
+    let mut ts = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
     // SAFETY: valid pointer to a timespec; the clock id is supported on Linux.
     let rc = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
     assert_eq!(rc, 0, "clock_gettime(CLOCK_THREAD_CPUTIME_ID)");
@@ -200,7 +213,8 @@ fn zk_gt_bytes(g: &zk::Gt) -> Vec<u8> {
 fn sbn_gt_bytes(g: &sbn::Gt) -> Vec<u8> {
     const _: () = assert!(core::mem::size_of::<sbn::Gt>() == 384);
     // SAFETY: Gt is a plain-data repr(C) struct of 384 bytes of integers; read unaligned.
-    let raw: [u64; 48] = unsafe { core::ptr::read_unaligned(g as *const sbn::Gt as *const [u64; 48]) };
+    let raw: [u64; 48] =
+        unsafe { core::ptr::read_unaligned(g as *const sbn::Gt as *const [u64; 48]) };
     let r_inv = hn::Fp::from_u64(2).pow_vartime(&[256]).invert().unwrap();
     let mut out = Vec::new();
     for c in raw.chunks(4) {
@@ -211,7 +225,11 @@ fn sbn_gt_bytes(g: &sbn::Gt) -> Vec<u8> {
 }
 
 /// Finds m among the candidates with hayate(h)^m == peer, by bytes.
-fn exponent_relating(h: &[u8], peer: &[u8], cands: &[(&'static str, Box<dyn Fn() -> Vec<u8> + '_>)]) -> Option<&'static str> {
+fn exponent_relating(
+    h: &[u8],
+    peer: &[u8],
+    cands: &[(&'static str, Box<dyn Fn() -> Vec<u8> + '_>)],
+) -> Option<&'static str> {
     if h == peer {
         return Some("1");
     }
@@ -264,7 +282,10 @@ fn bls_inputs(rng: &mut StdRng) -> BlsInputs {
 /// arkworks points from Zcash uncompressed bytes (x‖y, Fp2 as c1‖c0).
 fn ark_bls_g1(b: &[u8; 96]) -> ark_bls12_381::G1Affine {
     use ark_bls12_381::Fq;
-    ark_bls12_381::G1Affine::new(Fq::from_be_bytes_mod_order(&b[..48]), Fq::from_be_bytes_mod_order(&b[48..]))
+    ark_bls12_381::G1Affine::new(
+        Fq::from_be_bytes_mod_order(&b[..48]),
+        Fq::from_be_bytes_mod_order(&b[48..]),
+    )
 }
 fn ark_bls_g2(b: &[u8; 192]) -> ark_bls12_381::G2Affine {
     use ark_bls12_381::{Fq, Fq2};
@@ -275,7 +296,13 @@ fn ark_bls_g1_bytes(p: &ark_bls12_381::G1Affine) -> Vec<u8> {
     [ark_be(&p.x), ark_be(&p.y)].concat()
 }
 fn ark_bls_g2_bytes(p: &ark_bls12_381::G2Affine) -> Vec<u8> {
-    [ark_be(&p.x.c1), ark_be(&p.x.c0), ark_be(&p.y.c1), ark_be(&p.y.c0)].concat()
+    [
+        ark_be(&p.x.c1),
+        ark_be(&p.x.c0),
+        ark_be(&p.y.c1),
+        ark_be(&p.y.c0),
+    ]
+    .concat()
 }
 
 fn blst_g1(b: &[u8; 96]) -> blst::blst_p1_affine {
@@ -340,24 +367,42 @@ fn bls12_381_groups<'a>(inp: &'a BlsInputs, report: &mut Report) -> Vec<Group<'a
     let h_g1v = zcash::g1_to_uncompressed(&p.mul_vartime(&k).to_affine());
     let h_g2 = zcash::g2_to_uncompressed(&q.mul_ct(&k).to_affine());
     let h_g2v = zcash::g2_to_uncompressed(&q.mul_vartime(&k).to_affine());
-    report.check(format!("{curve} hayate g1 mul_ct == mul_vartime"), h_g1 == h_g1v);
-    report.check(format!("{curve} hayate g2 mul_ct == mul_vartime"), h_g2 == h_g2v);
+    report.check(
+        format!("{curve} hayate g1 mul_ct == mul_vartime"),
+        h_g1 == h_g1v,
+    );
+    report.check(
+        format!("{curve} hayate g2 mul_ct == mul_vartime"),
+        h_g2 == h_g2v,
+    );
     let h_e = hb::pairing(&p, &q);
     let h_multi = hb::multi_pairing(&inp.pairs);
     let h_gt = h_e.pow(&k);
-    report.check(format!("{curve} hayate gt pow == pow_vartime"), h_gt == h_e.pow_vartime(&k));
+    report.check(
+        format!("{curve} hayate gt pow == pow_vartime"),
+        h_gt == h_e.pow_vartime(&k),
+    );
     // Candidate exponents m with peer = hayate^m: hayate = textbook³, so a textbook peer is
     // hayate^(1/3 mod r).
     let inv3 = hb::Fr::from_u64(3).invert().unwrap().to_limbs();
     let cands = |x: hb::Gt| -> Vec<(&'static str, Box<dyn Fn() -> Vec<u8>>)> {
         vec![
-            ("1/3 mod r (peer = textbook e, hayate = e^3)", Box::new(move || x.pow_vartime(&inv3).to_bytes())),
+            (
+                "1/3 mod r (peer = textbook e, hayate = e^3)",
+                Box::new(move || x.pow_vartime(&inv3).to_bytes()),
+            ),
             ("3", Box::new(move || x.pow_vartime(&[3]).to_bytes())),
         ]
     };
     let rel = |lib: &str, what: &str, h: hb::Gt, peer: Vec<u8>, report: &mut Report| {
         let m = exponent_relating(&h.to_bytes(), &peer, &cands(h));
-        report.check(format!("{curve} {what}: {lib} = hayate^m, m = {}", m.unwrap_or("none found")), m.is_some());
+        report.check(
+            format!(
+                "{curve} {what}: {lib} = hayate^m, m = {}",
+                m.unwrap_or("none found")
+            ),
+            m.is_some(),
+        );
     };
 
     // blst
@@ -370,8 +415,16 @@ fn bls12_381_groups<'a>(inp: &'a BlsInputs, report: &mut Report) -> Vec<Group<'a
         blst::blst_p1_from_affine(&mut bpj, &bp);
         blst::blst_p2_from_affine(&mut bqj, &bq);
     }
-    let bps: Vec<_> = inp.pairs.iter().map(|(a, _)| blst_g1(&zcash::g1_to_uncompressed(a))).collect();
-    let bqs: Vec<_> = inp.pairs.iter().map(|(_, b)| blst_g2(&zcash::g2_to_uncompressed(b))).collect();
+    let bps: Vec<_> = inp
+        .pairs
+        .iter()
+        .map(|(a, _)| blst_g1(&zcash::g1_to_uncompressed(a)))
+        .collect();
+    let bqs: Vec<_> = inp
+        .pairs
+        .iter()
+        .map(|(_, b)| blst_g2(&zcash::g2_to_uncompressed(b)))
+        .collect();
     {
         let mut o1 = [0u8; 96];
         let mut o2 = [0u8; 192];
@@ -380,10 +433,28 @@ fn bls12_381_groups<'a>(inp: &'a BlsInputs, report: &mut Report) -> Vec<Group<'a
             blst::blst_p1_serialize(o1.as_mut_ptr(), &blst_g1_mul(&bpj, &k_le));
             blst::blst_p2_serialize(o2.as_mut_ptr(), &blst_g2_mul(&bqj, &k_le));
         }
-        report.check(format!("{curve} g1 mul: blst == hayate ({}…)", &hex(&o1)[..16]), o1 == h_g1);
-        report.check(format!("{curve} g2 mul: blst == hayate ({}…)", &hex(&o2)[..16]), o2 == h_g2);
-        rel("blst", "pairing", h_e, blst_fp12_bytes(&blst_pairing(&bp, &bq)), report);
-        rel("blst", "multi_pairing_4", h_multi, blst_fp12_bytes(&blst_multi_pairing(&bps, &bqs)), report);
+        report.check(
+            format!("{curve} g1 mul: blst == hayate ({}…)", &hex(&o1)[..16]),
+            o1 == h_g1,
+        );
+        report.check(
+            format!("{curve} g2 mul: blst == hayate ({}…)", &hex(&o2)[..16]),
+            o2 == h_g2,
+        );
+        rel(
+            "blst",
+            "pairing",
+            h_e,
+            blst_fp12_bytes(&blst_pairing(&bp, &bq)),
+            report,
+        );
+        rel(
+            "blst",
+            "multi_pairing_4",
+            h_multi,
+            blst_fp12_bytes(&blst_multi_pairing(&bps, &bqs)),
+            report,
+        );
     }
 
     // arkworks
@@ -392,8 +463,16 @@ fn bls12_381_groups<'a>(inp: &'a BlsInputs, report: &mut Report) -> Vec<Group<'a
     let apj = ark_bls12_381::G1Projective::from(ap);
     let aqj = ark_bls12_381::G2Projective::from(aq);
     let ak = ark_bls12_381::Fr::from_le_bytes_mod_order(&k_le);
-    let aps: Vec<_> = inp.pairs.iter().map(|(a, _)| ark_bls_g1(&zcash::g1_to_uncompressed(a))).collect();
-    let aqs: Vec<_> = inp.pairs.iter().map(|(_, b)| ark_bls_g2(&zcash::g2_to_uncompressed(b))).collect();
+    let aps: Vec<_> = inp
+        .pairs
+        .iter()
+        .map(|(a, _)| ark_bls_g1(&zcash::g1_to_uncompressed(a)))
+        .collect();
+    let aqs: Vec<_> = inp
+        .pairs
+        .iter()
+        .map(|(_, b)| ark_bls_g2(&zcash::g2_to_uncompressed(b)))
+        .collect();
     let a_e = ABls::pairing(ap, aq);
     {
         let o1 = ark_bls_g1_bytes(&(apj * ak).into_affine());
@@ -401,8 +480,20 @@ fn bls12_381_groups<'a>(inp: &'a BlsInputs, report: &mut Report) -> Vec<Group<'a
         report.check(format!("{curve} g1 mul: arkworks == hayate"), o1 == h_g1);
         report.check(format!("{curve} g2 mul: arkworks == hayate"), o2 == h_g2);
         rel("arkworks", "pairing", h_e, ark_fp12_bytes(&a_e.0), report);
-        rel("arkworks", "multi_pairing_4", h_multi, ark_fp12_bytes(&ABls::multi_pairing(aps.clone(), aqs.clone()).0), report);
-        rel("arkworks", "gt_exp", h_gt, ark_fp12_bytes(&a_e.mul_bigint(ak.into_bigint()).0), report);
+        rel(
+            "arkworks",
+            "multi_pairing_4",
+            h_multi,
+            ark_fp12_bytes(&ABls::multi_pairing(aps.clone(), aqs.clone()).0),
+            report,
+        );
+        rel(
+            "arkworks",
+            "gt_exp",
+            h_gt,
+            ark_fp12_bytes(&a_e.mul_bigint(ak.into_bigint()).0),
+            report,
+        );
     }
 
     // zkcrypto
@@ -411,8 +502,16 @@ fn bls12_381_groups<'a>(inp: &'a BlsInputs, report: &mut Report) -> Vec<Group<'a
     let zpj = zk::G1Projective::from(zp);
     let zqj = zk::G2Projective::from(zq);
     let zkk = zk::Scalar::from_bytes(&k_le).unwrap();
-    let zps: Vec<_> = inp.pairs.iter().map(|(a, _)| zk::G1Affine::from_uncompressed(&zcash::g1_to_uncompressed(a)).unwrap()).collect();
-    let zqs: Vec<_> = inp.pairs.iter().map(|(_, b)| zk::G2Affine::from_uncompressed(&zcash::g2_to_uncompressed(b)).unwrap()).collect();
+    let zps: Vec<_> = inp
+        .pairs
+        .iter()
+        .map(|(a, _)| zk::G1Affine::from_uncompressed(&zcash::g1_to_uncompressed(a)).unwrap())
+        .collect();
+    let zqs: Vec<_> = inp
+        .pairs
+        .iter()
+        .map(|(_, b)| zk::G2Affine::from_uncompressed(&zcash::g2_to_uncompressed(b)).unwrap())
+        .collect();
     let zk_multi = |ps: &[zk::G1Affine], qs: &[zk::G2Affine]| -> zk::Gt {
         let prep: Vec<zk::G2Prepared> = qs.iter().map(|q| zk::G2Prepared::from(*q)).collect();
         let terms: Vec<(&zk::G1Affine, &zk::G2Prepared)> = ps.iter().zip(prep.iter()).collect();
@@ -425,8 +524,20 @@ fn bls12_381_groups<'a>(inp: &'a BlsInputs, report: &mut Report) -> Vec<Group<'a
         report.check(format!("{curve} g1 mul: zkcrypto == hayate"), o1 == h_g1);
         report.check(format!("{curve} g2 mul: zkcrypto == hayate"), o2 == h_g2);
         rel("zkcrypto", "pairing", h_e, zk_gt_bytes(&z_e), report);
-        rel("zkcrypto", "multi_pairing_4", h_multi, zk_gt_bytes(&zk_multi(&zps, &zqs)), report);
-        rel("zkcrypto", "gt_exp", h_gt, zk_gt_bytes(&(z_e * zkk)), report);
+        rel(
+            "zkcrypto",
+            "multi_pairing_4",
+            h_multi,
+            zk_gt_bytes(&zk_multi(&zps, &zqs)),
+            report,
+        );
+        rel(
+            "zkcrypto",
+            "gt_exp",
+            h_gt,
+            zk_gt_bytes(&(z_e * zkk)),
+            report,
+        );
     }
 
     let mut gs = Vec::new();
@@ -455,7 +566,10 @@ fn bls12_381_groups<'a>(inp: &'a BlsInputs, report: &mut Report) -> Vec<Group<'a
         let _ = black_box(blst_multi_pairing(black_box(&bps2), black_box(&bqs2)));
     });
     g.add("arkworks", None, move || {
-        let _ = black_box(ABls::multi_pairing(black_box(aps.iter().copied()), black_box(aqs.iter().copied())));
+        let _ = black_box(ABls::multi_pairing(
+            black_box(aps.iter().copied()),
+            black_box(aqs.iter().copied()),
+        ));
     });
     g.add("zkcrypto", None, move || {
         let _ = black_box(zk_multi(black_box(&zps), black_box(&zqs)));
@@ -540,7 +654,10 @@ fn bn_inputs(rng: &mut StdRng) -> BnInputs {
 /// arkworks points from EIP-196/197 bytes (x‖y; Fp2 as imaginary‖real).
 fn ark_bn_g1(b: &[u8; 64]) -> ark_bn254::G1Affine {
     use ark_bn254::Fq;
-    ark_bn254::G1Affine::new(Fq::from_be_bytes_mod_order(&b[..32]), Fq::from_be_bytes_mod_order(&b[32..]))
+    ark_bn254::G1Affine::new(
+        Fq::from_be_bytes_mod_order(&b[..32]),
+        Fq::from_be_bytes_mod_order(&b[32..]),
+    )
 }
 fn ark_bn_g2(b: &[u8; 128]) -> ark_bn254::G2Affine {
     use ark_bn254::{Fq, Fq2};
@@ -551,17 +668,30 @@ fn ark_bn_g1_bytes(p: &ark_bn254::G1Affine) -> Vec<u8> {
     [ark_be(&p.x), ark_be(&p.y)].concat()
 }
 fn ark_bn_g2_bytes(p: &ark_bn254::G2Affine) -> Vec<u8> {
-    [ark_be(&p.x.c1), ark_be(&p.x.c0), ark_be(&p.y.c1), ark_be(&p.y.c0)].concat()
+    [
+        ark_be(&p.x.c1),
+        ark_be(&p.x.c0),
+        ark_be(&p.y.c1),
+        ark_be(&p.y.c0),
+    ]
+    .concat()
 }
 
 fn sbn_fq(b: &[u8]) -> sbn::Fq {
     sbn::Fq::from_slice(b).unwrap()
 }
 fn sbn_g1(b: &[u8; 64]) -> sbn::G1 {
-    sbn::AffineG1::new(sbn_fq(&b[..32]), sbn_fq(&b[32..])).unwrap().into()
+    sbn::AffineG1::new(sbn_fq(&b[..32]), sbn_fq(&b[32..]))
+        .unwrap()
+        .into()
 }
 fn sbn_g2(b: &[u8; 128]) -> sbn::G2 {
-    let f2 = |i: usize| sbn::Fq2::new(sbn_fq(&b[32 * i + 32..32 * i + 64]), sbn_fq(&b[32 * i..32 * i + 32]));
+    let f2 = |i: usize| {
+        sbn::Fq2::new(
+            sbn_fq(&b[32 * i + 32..32 * i + 64]),
+            sbn_fq(&b[32 * i..32 * i + 32]),
+        )
+    };
     sbn::AffineG2::new(f2(0), f2(2)).unwrap().into()
 }
 fn sbn_fq_bytes(x: &sbn::Fq) -> Vec<u8> {
@@ -590,27 +720,54 @@ fn bn254_groups<'a>(inp: &'a BnInputs, report: &mut Report) -> Vec<Group<'a>> {
 
     let h_g1 = eip196::g1_encode(&p.mul_ct(&k).to_affine()).to_vec();
     let h_g2 = eip196::g2_encode(&q.mul_ct(&k).to_affine()).to_vec();
-    report.check(format!("{curve} hayate g1 mul_ct == mul_vartime"), h_g1 == eip196::g1_encode(&p.mul_vartime(&k).to_affine()));
-    report.check(format!("{curve} hayate g2 mul_ct == mul_vartime"), h_g2 == eip196::g2_encode(&q.mul_vartime(&k).to_affine()));
+    report.check(
+        format!("{curve} hayate g1 mul_ct == mul_vartime"),
+        h_g1 == eip196::g1_encode(&p.mul_vartime(&k).to_affine()),
+    );
+    report.check(
+        format!("{curve} hayate g2 mul_ct == mul_vartime"),
+        h_g2 == eip196::g2_encode(&q.mul_vartime(&k).to_affine()),
+    );
     let h_e = hn::pairing(&p, &q);
     let h_multi = hn::multi_pairing(&inp.pairs);
     let h_gt = h_e.pow(&k);
-    report.check(format!("{curve} hayate gt pow == pow_vartime"), h_gt == h_e.pow_vartime(&k));
+    report.check(
+        format!("{curve} hayate gt pow == pow_vartime"),
+        h_gt == h_e.pow_vartime(&k),
+    );
     // The Fuentes-Castañeda et al. hard part (arkworks, substrate-bn) computes the textbook
     // pairing to the power 2z(6z² + 3z + 1); hayate's BN hard part is exact.
     let z = hn::Fr::from_u64(4965661367192848881);
-    let fkr = (z.double() * (z.square() * hn::Fr::from_u64(6) + z * hn::Fr::from_u64(3) + hn::Fr::from_u64(1))).to_limbs();
-    let fkr_inv = (z.double() * (z.square() * hn::Fr::from_u64(6) + z * hn::Fr::from_u64(3) + hn::Fr::from_u64(1))).invert().unwrap().to_limbs();
+    let fkr = (z.double()
+        * (z.square() * hn::Fr::from_u64(6) + z * hn::Fr::from_u64(3) + hn::Fr::from_u64(1)))
+    .to_limbs();
+    let fkr_inv = (z.double()
+        * (z.square() * hn::Fr::from_u64(6) + z * hn::Fr::from_u64(3) + hn::Fr::from_u64(1)))
+    .invert()
+    .unwrap()
+    .to_limbs();
     let cands = |x: hn::Gt| -> Vec<(&'static str, Box<dyn Fn() -> Vec<u8>>)> {
         vec![
-            ("2z(6z²+3z+1) mod r (Fuentes-Castañeda et al. hard part)", Box::new(move || x.pow_vartime(&fkr).to_bytes())),
-            ("1/(2z(6z²+3z+1)) mod r", Box::new(move || x.pow_vartime(&fkr_inv).to_bytes())),
+            (
+                "2z(6z²+3z+1) mod r (Fuentes-Castañeda et al. hard part)",
+                Box::new(move || x.pow_vartime(&fkr).to_bytes()),
+            ),
+            (
+                "1/(2z(6z²+3z+1)) mod r",
+                Box::new(move || x.pow_vartime(&fkr_inv).to_bytes()),
+            ),
             ("3", Box::new(move || x.pow_vartime(&[3]).to_bytes())),
         ]
     };
     let rel = |lib: &str, what: &str, h: hn::Gt, peer: Vec<u8>, report: &mut Report| {
         let m = exponent_relating(&h.to_bytes(), &peer, &cands(h));
-        report.check(format!("{curve} {what}: {lib} = hayate^m, m = {}", m.unwrap_or("none found")), m.is_some());
+        report.check(
+            format!(
+                "{curve} {what}: {lib} = hayate^m, m = {}",
+                m.unwrap_or("none found")
+            ),
+            m.is_some(),
+        );
     };
 
     // arkworks
@@ -619,27 +776,74 @@ fn bn254_groups<'a>(inp: &'a BnInputs, report: &mut Report) -> Vec<Group<'a>> {
     let apj = ark_bn254::G1Projective::from(ap);
     let aqj = ark_bn254::G2Projective::from(aq);
     let ak = ark_bn254::Fr::from_le_bytes_mod_order(&k_le);
-    let aps: Vec<_> = inp.pairs.iter().map(|(a, _)| ark_bn_g1(&eip196::g1_encode(a))).collect();
-    let aqs: Vec<_> = inp.pairs.iter().map(|(_, b)| ark_bn_g2(&eip196::g2_encode(b))).collect();
+    let aps: Vec<_> = inp
+        .pairs
+        .iter()
+        .map(|(a, _)| ark_bn_g1(&eip196::g1_encode(a)))
+        .collect();
+    let aqs: Vec<_> = inp
+        .pairs
+        .iter()
+        .map(|(_, b)| ark_bn_g2(&eip196::g2_encode(b)))
+        .collect();
     let a_e = ABn::pairing(ap, aq);
-    report.check(format!("{curve} g1 mul: arkworks == hayate"), ark_bn_g1_bytes(&(apj * ak).into_affine()) == h_g1);
-    report.check(format!("{curve} g2 mul: arkworks == hayate"), ark_bn_g2_bytes(&(aqj * ak).into_affine()) == h_g2);
+    report.check(
+        format!("{curve} g1 mul: arkworks == hayate"),
+        ark_bn_g1_bytes(&(apj * ak).into_affine()) == h_g1,
+    );
+    report.check(
+        format!("{curve} g2 mul: arkworks == hayate"),
+        ark_bn_g2_bytes(&(aqj * ak).into_affine()) == h_g2,
+    );
     rel("arkworks", "pairing", h_e, ark_fp12_bytes(&a_e.0), report);
-    rel("arkworks", "multi_pairing_4", h_multi, ark_fp12_bytes(&ABn::multi_pairing(aps.clone(), aqs.clone()).0), report);
-    rel("arkworks", "gt_exp", h_gt, ark_fp12_bytes(&a_e.mul_bigint(ak.into_bigint()).0), report);
+    rel(
+        "arkworks",
+        "multi_pairing_4",
+        h_multi,
+        ark_fp12_bytes(&ABn::multi_pairing(aps.clone(), aqs.clone()).0),
+        report,
+    );
+    rel(
+        "arkworks",
+        "gt_exp",
+        h_gt,
+        ark_fp12_bytes(&a_e.mul_bigint(ak.into_bigint()).0),
+        report,
+    );
 
     // substrate-bn
     let sp = sbn_g1(&pb);
     let sq = sbn_g2(&qb);
     let sk = sbn::Fr::from_slice(&k_be).unwrap();
-    let spairs: Vec<(sbn::G1, sbn::G2)> =
-        inp.pairs.iter().map(|(a, b)| (sbn_g1(&eip196::g1_encode(a)), sbn_g2(&eip196::g2_encode(b)))).collect();
+    let spairs: Vec<(sbn::G1, sbn::G2)> = inp
+        .pairs
+        .iter()
+        .map(|(a, b)| (sbn_g1(&eip196::g1_encode(a)), sbn_g2(&eip196::g2_encode(b))))
+        .collect();
     let s_e = sbn::pairing(sp, sq);
-    report.check(format!("{curve} g1 mul: substrate-bn == hayate"), sbn_g1_bytes(&(sp * sk)) == h_g1);
-    report.check(format!("{curve} g2 mul: substrate-bn == hayate"), sbn_g2_bytes(&(sq * sk)) == h_g2);
+    report.check(
+        format!("{curve} g1 mul: substrate-bn == hayate"),
+        sbn_g1_bytes(&(sp * sk)) == h_g1,
+    );
+    report.check(
+        format!("{curve} g2 mul: substrate-bn == hayate"),
+        sbn_g2_bytes(&(sq * sk)) == h_g2,
+    );
     rel("substrate-bn", "pairing", h_e, sbn_gt_bytes(&s_e), report);
-    rel("substrate-bn", "multi_pairing_4", h_multi, sbn_gt_bytes(&sbn::pairing_batch(&spairs)), report);
-    rel("substrate-bn", "gt_exp", h_gt, sbn_gt_bytes(&s_e.pow(sk)), report);
+    rel(
+        "substrate-bn",
+        "multi_pairing_4",
+        h_multi,
+        sbn_gt_bytes(&sbn::pairing_batch(&spairs)),
+        report,
+    );
+    rel(
+        "substrate-bn",
+        "gt_exp",
+        h_gt,
+        sbn_gt_bytes(&s_e.pow(sk)),
+        report,
+    );
 
     let mut gs = Vec::new();
     let mut g = Group::new(curve, "pairing");
@@ -660,7 +864,10 @@ fn bn254_groups<'a>(inp: &'a BnInputs, report: &mut Report) -> Vec<Group<'a>> {
         let _ = black_box(hn::multi_pairing(black_box(pairs)));
     });
     g.add("arkworks", None, move || {
-        let _ = black_box(ABn::multi_pairing(black_box(aps.iter().copied()), black_box(aqs.iter().copied())));
+        let _ = black_box(ABn::multi_pairing(
+            black_box(aps.iter().copied()),
+            black_box(aqs.iter().copied()),
+        ));
     });
     g.add("substrate-bn", None, move || {
         let _ = black_box(sbn::pairing_batch(black_box(&spairs)));
@@ -722,8 +929,12 @@ fn beuchat_groups() -> Vec<Group<'static>> {
     use hayate_pairing::bn254_beuchat::{self as hz, Bn254Beuchat};
     let mut rng = StdRng::seed_from_u64(0x6265_7563_6861_74);
     let s = |rng: &mut StdRng| hz::Fr::random(rng).to_limbs();
-    let p = hz::G1Affine::generator().mul_vartime(&s(&mut rng)).to_affine();
-    let q = hz::G2Affine::generator().mul_vartime(&s(&mut rng)).to_affine();
+    let p = hz::G1Affine::generator()
+        .mul_vartime(&s(&mut rng))
+        .to_affine();
+    let q = hz::G2Affine::generator()
+        .mul_vartime(&s(&mut rng))
+        .to_affine();
     let k = s(&mut rng);
     let a = hz::Fp2::random(&mut rng);
     let b = hz::Fp2::random(&mut rng);
@@ -733,33 +944,77 @@ fn beuchat_groups() -> Vec<Group<'static>> {
     let mut gs = Vec::new();
     let mut one = |op: &'static str, ct: Option<bool>, f: Box<dyn FnMut()>| {
         let mut g = Group::new(curve, op);
-        g.entries.push(Entry { lib: "hayate", ct, f, iters: 1, samples: Vec::new() });
+        g.entries.push(Entry {
+            lib: "hayate",
+            ct,
+            f,
+            iters: 1,
+            samples: Vec::new(),
+        });
         gs.push(g);
     };
-    one("fp2_mul", None, Box::new(move || {
-        let _ = black_box(black_box(a) * black_box(b));
-    }));
-    one("fp2_sqr", None, Box::new(move || {
-        let _ = black_box(black_box(a).square());
-    }));
-    one("miller_loop", None, Box::new(move || {
-        let _ = black_box(hayate_pairing::miller::miller_loop::<Bn254Beuchat, 4>(black_box(&p), black_box(&q)));
-    }));
-    one("final_exp", None, Box::new(move || {
-        let _ = black_box(hayate_pairing::final_exp::final_exponentiation::<Bn254Beuchat, 4>(black_box(&f)));
-    }));
-    one("pairing", None, Box::new(move || {
-        let _ = black_box(hz::pairing(black_box(&p), black_box(&q)));
-    }));
-    one("g1_mul", Some(true), Box::new(move || {
-        let _ = black_box(black_box(&p).mul_ct(black_box(&k)));
-    }));
-    one("g2_mul", Some(true), Box::new(move || {
-        let _ = black_box(black_box(&q).mul_ct(black_box(&k)));
-    }));
-    one("gt_exp", Some(true), Box::new(move || {
-        let _ = black_box(black_box(&e).pow(black_box(&k)));
-    }));
+    one(
+        "fp2_mul",
+        None,
+        Box::new(move || {
+            let _ = black_box(black_box(a) * black_box(b));
+        }),
+    );
+    one(
+        "fp2_sqr",
+        None,
+        Box::new(move || {
+            let _ = black_box(black_box(a).square());
+        }),
+    );
+    one(
+        "miller_loop",
+        None,
+        Box::new(move || {
+            let _ = black_box(hayate_pairing::miller::miller_loop::<Bn254Beuchat, 4>(
+                black_box(&p),
+                black_box(&q),
+            ));
+        }),
+    );
+    one(
+        "final_exp",
+        None,
+        Box::new(move || {
+            let _ = black_box(hayate_pairing::final_exp::final_exponentiation::<
+                Bn254Beuchat,
+                4,
+            >(black_box(&f)));
+        }),
+    );
+    one(
+        "pairing",
+        None,
+        Box::new(move || {
+            let _ = black_box(hz::pairing(black_box(&p), black_box(&q)));
+        }),
+    );
+    one(
+        "g1_mul",
+        Some(true),
+        Box::new(move || {
+            let _ = black_box(black_box(&p).mul_ct(black_box(&k)));
+        }),
+    );
+    one(
+        "g2_mul",
+        Some(true),
+        Box::new(move || {
+            let _ = black_box(black_box(&q).mul_ct(black_box(&k)));
+        }),
+    );
+    one(
+        "gt_exp",
+        Some(true),
+        Box::new(move || {
+            let _ = black_box(black_box(&e).pow(black_box(&k)));
+        }),
+    );
     gs
 }
 
@@ -792,7 +1047,10 @@ fn rows_of(groups: &[Group<'_>]) -> Vec<Row> {
     let mut rows = Vec::new();
     for g in groups {
         let med = |lib: &str, ct: Option<bool>| {
-            g.entries.iter().find(|e| e.lib == lib && e.ct == ct).map(|e| median(&e.samples))
+            g.entries
+                .iter()
+                .find(|e| e.lib == lib && e.ct == ct)
+                .map(|e| median(&e.samples))
         };
         for e in &g.entries {
             let m = median(&e.samples);
@@ -801,10 +1059,23 @@ fn rows_of(groups: &[Group<'_>]) -> Vec<Row> {
                 Some(ct) => {
                     let same = med("hayate", Some(ct)).unwrap();
                     let oth = med("hayate", Some(!ct)).map(|o| o / m);
-                    (same / m, if ct { "hayate-ct" } else { "hayate-vartime" }, oth)
+                    (
+                        same / m,
+                        if ct { "hayate-ct" } else { "hayate-vartime" },
+                        oth,
+                    )
                 }
             };
-            rows.push(Row { curve: g.curve, op: g.op, lib: e.lib, ct: e.ct, median_ns: m, ratio, vs, ratio_other: other });
+            rows.push(Row {
+                curve: g.curve,
+                op: g.op,
+                lib: e.lib,
+                ct: e.ct,
+                median_ns: m,
+                ratio,
+                vs,
+                ratio_other: other,
+            });
         }
     }
     rows
@@ -883,7 +1154,10 @@ pub fn run(args: &[String]) -> ExitCode {
     println!("ratio = hayate / peer of the medians (below 1 = hayate faster); for scalar ops the first ratio uses");
     println!("hayate's variant of the peer's kind (ct vs ct, vartime vs vartime), the second hayate's other variant.");
     println!();
-    println!("{:<13} {:<16} {:<18} {:<8} {:>12} {:>13} {:>14}", "curve", "op", "library", "kind", "median µs", "hayate/peer", "other hayate/");
+    println!(
+        "{:<13} {:<16} {:<18} {:<8} {:>12} {:>13} {:>14}",
+        "curve", "op", "library", "kind", "median µs", "hayate/peer", "other hayate/"
+    );
     for r in &rows {
         let is_hayate = r.lib == "hayate";
         println!(
@@ -893,7 +1167,22 @@ pub fn run(args: &[String]) -> ExitCode {
             lib_label(r.lib, r.ct),
             ct_str(r.ct),
             r.median_ns / 1e3,
-            if is_hayate { "—".to_string() } else { format!("{:.3} ({})", r.ratio, if r.vs == "hayate" { "" } else if r.vs == "hayate-ct" { "ct" } else { "vt" }).replace(" ()", "") },
+            if is_hayate {
+                "—".to_string()
+            } else {
+                format!(
+                    "{:.3} ({})",
+                    r.ratio,
+                    if r.vs == "hayate" {
+                        ""
+                    } else if r.vs == "hayate-ct" {
+                        "ct"
+                    } else {
+                        "vt"
+                    }
+                )
+                .replace(" ()", "")
+            },
             match (is_hayate, r.ratio_other) {
                 (false, Some(x)) => format!("{x:.3}"),
                 _ => "—".into(),

@@ -44,10 +44,28 @@ pub struct Level {
 }
 
 impl Level {
-    pub const FULL: Level = Level { samples: 11, target_ns: 3e6, sweep_step: 4, dudect_calls: 3000, spread_inputs: 2000 };
-    pub const QUICK: Level = Level { samples: 3, target_ns: 4e5, sweep_step: 4, dudect_calls: 300, spread_inputs: 200 };
+    pub const FULL: Level = Level {
+        samples: 11,
+        target_ns: 3e6,
+        sweep_step: 4,
+        dudect_calls: 3000,
+        spread_inputs: 2000,
+    };
+    pub const QUICK: Level = Level {
+        samples: 3,
+        target_ns: 4e5,
+        sweep_step: 4,
+        dudect_calls: 300,
+        spread_inputs: 200,
+    };
     /// For unit tests of the report: the smallest workload that exercises every path.
-    pub const TINY: Level = Level { samples: 1, target_ns: 1.0, sweep_step: 64, dudect_calls: 8, spread_inputs: 4 };
+    pub const TINY: Level = Level {
+        samples: 1,
+        target_ns: 1.0,
+        sweep_step: 64,
+        dudect_calls: 8,
+        spread_inputs: 4,
+    };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -93,7 +111,9 @@ pub fn theory(ms: &[u32]) -> Vec<TheoryRow> {
         .map(|&m| {
             let x = (10.66 * m as f64 / (2.0 * 10.66 - cost::REPEATED_DOUBLING_STEP)).ceil() as u32;
             let max_cost = |x: u32| thread_a(m, x).max(thread_b(x)) + cost::JACOBIAN_ADD;
-            let x_best = (1..m).min_by(|&a, &b| max_cost(a).total_cmp(&max_cost(b))).unwrap_or(x);
+            let x_best = (1..m)
+                .min_by(|&a, &b| max_cost(a).total_cmp(&max_cost(b)))
+                .unwrap_or(x);
             TheoryRow {
                 m,
                 x,
@@ -108,9 +128,14 @@ pub fn theory(ms: &[u32]) -> Vec<TheoryRow> {
 }
 
 /// Paper 002 Table 1's printed figures: (m, x, sequential, parallel).
-pub const PAPER002_TABLE1: [(u32, u32, f64, f64); 3] = [(160, 118, 1796.0, 1355.3), (192, 141, 2137.1, 1607.7), (256, 188, 2819.4, 2108.5)];
+pub const PAPER002_TABLE1: [(u32, u32, f64, f64); 3] = [
+    (160, 118, 1796.0, 1355.3),
+    (192, 141, 2137.1, 1607.7),
+    (256, 188, 2819.4, 2108.5),
+];
 /// Paper 002 Table 3 (SuperSPARC, ms): (m, best x, sequential, two threads).
-pub const PAPER002_TABLE3: [(u32, u32, f64, f64); 2] = [(192, 142, 480.0, 371.0), (256, 190, 910.0, 695.0)];
+pub const PAPER002_TABLE3: [(u32, u32, f64, f64); 2] =
+    [(192, 142, 480.0, 371.0), (256, 190, 910.0, 695.0)];
 
 // ---------------------------------------------------------------------------------------------
 // Measurements
@@ -133,11 +158,20 @@ fn scalar<C: CurveParams>(rng: &mut StdRng) -> Vec<u64> {
     let top = n[n.len() - 1];
     let bits = 64 - top.leading_zeros();
     let last = k.len() - 1;
-    k[last] &= if bits == 64 { u64::MAX >> 1 } else { (1u64 << (bits - 1)) - 1 };
+    k[last] &= if bits == 64 {
+        u64::MAX >> 1
+    } else {
+        (1u64 << (bits - 1)) - 1
+    };
     k
 }
 
-fn time_method<C: CurveParams>(level: Level, method: Method, p: &Projective<C>, k: &[u64]) -> Measurement {
+fn time_method<C: CurveParams>(
+    level: Level,
+    method: Method,
+    p: &Projective<C>,
+    k: &[u64],
+) -> Measurement {
     measure(level.samples, level.target_ns, || {
         let _ = black_box(scalar_mul(method, black_box(p), black_box(k)));
     })
@@ -151,14 +185,26 @@ pub fn split_sweep<C: CurveParams>(level: Level, step: &mut dyn FnMut(&str)) -> 
     let m = 64 * C::ORDER.len() as u32 - C::ORDER[C::ORDER.len() - 1].leading_zeros();
     let mut out = Vec::new();
     step(&format!("{}: sequential wnaf:5", C::NAME));
-    out.push(Meas { curve: C::NAME, op: "scalar_mul".into(), method: "wnaf:5".into(), x: None, m: time_method(level, Method::WNaf(5), &p, &k) });
+    out.push(Meas {
+        curve: C::NAME,
+        op: "scalar_mul".into(),
+        method: "wnaf:5".into(),
+        x: None,
+        m: time_method(level, Method::WNaf(5), &p, &k),
+    });
     let mut x = level.sweep_step;
     while x < m {
         if stop_requested() {
             break;
         }
         step(&format!("{}: split x = {x}", C::NAME));
-        out.push(Meas { curve: C::NAME, op: "scalar_mul".into(), method: "split".into(), x: Some(x), m: time_method(level, Method::Split { x }, &p, &k) });
+        out.push(Meas {
+            curve: C::NAME,
+            op: "scalar_mul".into(),
+            method: "split".into(),
+            x: Some(x),
+            m: time_method(level, Method::Split { x }, &p, &k),
+        });
         x += level.sweep_step;
     }
     out
@@ -167,7 +213,11 @@ pub fn split_sweep<C: CurveParams>(level: Level, step: &mut dyn FnMut(&str)) -> 
 /// Paper 002 on a run-time curve (e.g. `secp160r1`, the 160-bit row of its tables): the
 /// sequential baseline and the split sweep, through [`hayate_ec::DynCurve`]. `None` if the
 /// curve is unknown.
-pub fn split_sweep_dyn(name: &'static str, level: Level, step: &mut dyn FnMut(&str)) -> Option<Vec<Meas>> {
+pub fn split_sweep_dyn(
+    name: &'static str,
+    level: Level,
+    step: &mut dyn FnMut(&str),
+) -> Option<Vec<Meas>> {
     let c = hayate_ec::DynCurve::named(name).ok()?;
     let mut rng = StdRng::seed_from_u64(8);
     let n = c.order().to_vec();
@@ -176,25 +226,43 @@ pub fn split_sweep_dyn(name: &'static str, level: Level, step: &mut dyn FnMut(&s
         let mut k: Vec<u64> = (0..n.len()).map(|_| rng.next_u64()).collect();
         let last = k.len() - 1;
         let top_bits = m - 64 * last as u32;
-        k[last] &= if top_bits >= 64 { u64::MAX >> 1 } else { (1u64 << (top_bits - 1)) - 1 };
+        k[last] &= if top_bits >= 64 {
+            u64::MAX >> 1
+        } else {
+            (1u64 << (top_bits - 1)) - 1
+        };
         k
     };
     let k = rand_below(&mut rng);
-    let p = c.mul_generator(Method::WNaf(5), &rand_below(&mut rng)).ok()?;
+    let p = c
+        .mul_generator(Method::WNaf(5), &rand_below(&mut rng))
+        .ok()?;
     let time = |method: Method| {
         measure(level.samples, level.target_ns, || {
             let _ = black_box(c.mul(method, black_box(&p), black_box(&k)));
         })
     };
     step(&format!("{name}: sequential wnaf:5"));
-    let mut out = vec![Meas { curve: name, op: "scalar_mul".into(), method: "wnaf:5".into(), x: None, m: time(Method::WNaf(5)) }];
+    let mut out = vec![Meas {
+        curve: name,
+        op: "scalar_mul".into(),
+        method: "wnaf:5".into(),
+        x: None,
+        m: time(Method::WNaf(5)),
+    }];
     let mut x = level.sweep_step;
     while x < m {
         if stop_requested() {
             break;
         }
         step(&format!("{name}: split x = {x}"));
-        out.push(Meas { curve: name, op: "scalar_mul".into(), method: "split".into(), x: Some(x), m: time(Method::Split { x }) });
+        out.push(Meas {
+            curve: name,
+            op: "scalar_mul".into(),
+            method: "split".into(),
+            x: Some(x),
+            m: time(Method::Split { x }),
+        });
         x += level.sweep_step;
     }
     Some(out)
@@ -212,15 +280,30 @@ pub fn glv_secp256k1(level: Level, step: &mut dyn FnMut(&str)) -> Option<(Meas, 
     let k = scalar::<Secp256k1>(&mut rng);
     let p = Affine::<Secp256k1>::generator().mul_vartime(&scalar::<Secp256k1>(&mut rng));
     step("secp256k1: sequential wnaf:5");
-    let seq = Meas { curve: Secp256k1::NAME, op: "scalar_mul".into(), method: "wnaf:5".into(), x: None, m: time_method(level, Method::WNaf(5), &p, &k) };
+    let seq = Meas {
+        curve: Secp256k1::NAME,
+        op: "scalar_mul".into(),
+        method: "wnaf:5".into(),
+        x: None,
+        m: time_method(level, Method::WNaf(5), &p, &k),
+    };
     step("secp256k1: glv (two threads)");
-    let par = Meas { curve: Secp256k1::NAME, op: "scalar_mul".into(), method: "glv".into(), x: None, m: time_method(level, glv, &p, &k) };
+    let par = Meas {
+        curve: Secp256k1::NAME,
+        op: "scalar_mul".into(),
+        method: "glv".into(),
+        x: None,
+        m: time_method(level, glv, &p, &k),
+    };
     Some((seq, par))
 }
 
 /// The best split point of a sweep and its measurement.
 pub fn best_split(sweep: &[Meas]) -> Option<&Meas> {
-    sweep.iter().filter(|m| m.x.is_some()).min_by(|a, b| a.m.median_ns.total_cmp(&b.m.median_ns))
+    sweep
+        .iter()
+        .filter(|m| m.x.is_some())
+        .min_by(|a, b| a.m.median_ns.total_cmp(&b.m.median_ns))
 }
 
 /// The constant-time scalar multiplications of paper 004 on one curve.
@@ -228,14 +311,25 @@ pub fn ladders<C: CurveParams>(level: Level, step: &mut dyn FnMut(&str)) -> Vec<
     let mut rng = StdRng::seed_from_u64(4);
     let k = scalar::<C>(&mut rng);
     let p = Affine::<C>::generator().mul_vartime(&scalar::<C>(&mut rng));
-    let methods = [Method::JinMiyaji, Method::JinMiyajiBinaryGcd, Method::MontgomeryLadder, Method::FixedWindowCt];
+    let methods = [
+        Method::JinMiyaji,
+        Method::JinMiyajiBinaryGcd,
+        Method::MontgomeryLadder,
+        Method::FixedWindowCt,
+    ];
     let mut out = Vec::new();
     for method in methods {
         if stop_requested() {
             break;
         }
         step(&format!("{}: {method}", C::NAME));
-        out.push(Meas { curve: C::NAME, op: "scalar_mul".into(), method: method.to_string(), x: None, m: time_method(level, method, &p, &k) });
+        out.push(Meas {
+            curve: C::NAME,
+            op: "scalar_mul".into(),
+            method: method.to_string(),
+            x: None,
+            m: time_method(level, method, &p, &k),
+        });
     }
     out
 }
@@ -249,35 +343,72 @@ pub fn field_ops(level: Level, step: &mut dyn FnMut(&str)) -> Vec<Meas> {
     let g = Affine::<Secp256r1>::generator();
     let q = g.mul_vartime(&scalar::<Secp256r1>(&mut rng)).to_affine();
     let mut out = Vec::new();
-    let mut push = |op: &str, m: Measurement| out.push(Meas { curve: Secp256r1::NAME, op: op.into(), method: String::new(), x: None, m });
+    let mut push = |op: &str, m: Measurement| {
+        out.push(Meas {
+            curve: Secp256r1::NAME,
+            op: op.into(),
+            method: String::new(),
+            x: None,
+            m,
+        })
+    };
     step("Montgomery multiplication");
-    push("mont_mul", measure(level.samples, level.target_ns, || {
-        black_box(black_box(a) * black_box(b));
-    }));
+    push(
+        "mont_mul",
+        measure(level.samples, level.target_ns, || {
+            black_box(black_box(a) * black_box(b));
+        }),
+    );
     step("inversion: safegcd (constant time)");
-    push("invert_safegcd", measure(level.samples, level.target_ns, || {
-        black_box(black_box(a).invert_safegcd());
-    }));
+    push(
+        "invert_safegcd",
+        measure(level.samples, level.target_ns, || {
+            black_box(black_box(a).invert_safegcd());
+        }),
+    );
     step("inversion: Fermat (constant time)");
-    push("invert_fermat", measure(level.samples, level.target_ns, || {
-        black_box(black_box(a).invert());
-    }));
+    push(
+        "invert_fermat",
+        measure(level.samples, level.target_ns, || {
+            black_box(black_box(a).invert());
+        }),
+    );
     step("inversion: binary GCD (variable time)");
-    push("invert_binary_gcd", measure(level.samples, level.target_ns, || {
-        black_box(black_box(a).invert_vartime());
-    }));
+    push(
+        "invert_binary_gcd",
+        measure(level.samples, level.target_ns, || {
+            black_box(black_box(a).invert_vartime());
+        }),
+    );
     step("affine addition (safegcd)");
-    push("affine_add", measure(level.samples, level.target_ns, || {
-        black_box(ladder::affine_add::<Secp256r1, SafeGcd>(black_box(&g), black_box(&q)));
-    }));
+    push(
+        "affine_add",
+        measure(level.samples, level.target_ns, || {
+            black_box(ladder::affine_add::<Secp256r1, SafeGcd>(
+                black_box(&g),
+                black_box(&q),
+            ));
+        }),
+    );
     step("affine double-quadruple (safegcd)");
-    push("affine_dq", measure(level.samples, level.target_ns, || {
-        black_box(ladder::affine_double_quadruple::<Secp256r1, SafeGcd>(black_box(&q)));
-    }));
+    push(
+        "affine_dq",
+        measure(level.samples, level.target_ns, || {
+            black_box(ladder::affine_double_quadruple::<Secp256r1, SafeGcd>(
+                black_box(&q),
+            ));
+        }),
+    );
     step("affine addition (binary GCD)");
-    push("affine_add_binary_gcd", measure(level.samples, level.target_ns, || {
-        black_box(ladder::affine_add::<Secp256r1, BinaryGcdVartime>(black_box(&g), black_box(&q)));
-    }));
+    push(
+        "affine_add_binary_gcd",
+        measure(level.samples, level.target_ns, || {
+            black_box(ladder::affine_add::<Secp256r1, BinaryGcdVartime>(
+                black_box(&g),
+                black_box(&q),
+            ));
+        }),
+    );
     out
 }
 
@@ -359,7 +490,11 @@ pub fn dudect(level: Level, method: Method) -> f64 {
             break;
         }
         let class = rng.gen::<bool>();
-        let k = if class { scalar::<Secp256k1>(&mut rng) } else { fixed.clone() };
+        let k = if class {
+            scalar::<Secp256k1>(&mut rng)
+        } else {
+            fixed.clone()
+        };
         let c0 = cycles();
         let _ = black_box(scalar_mul(method, black_box(&p), black_box(&k)));
         let c = cycles().wrapping_sub(c0) as f64;
@@ -376,7 +511,11 @@ pub fn dudect(level: Level, method: Method) -> f64 {
 }
 
 /// Paper 004 Table 4 (ms): plain C, GMP, FPGA (hardware/software).
-pub const PAPER004_TABLE4: [(&str, f64); 3] = [("software, plain C", 90.611), ("software, GMP", 7.778), ("FPGA (ZCU104, 214 MHz)", 0.638)];
+pub const PAPER004_TABLE4: [(&str, f64); 3] = [
+    ("software, plain C", 90.611),
+    ("software, GMP", 7.778),
+    ("FPGA (ZCU104, 214 MHz)", 0.638),
+];
 /// Paper 004 Table 2 cycles at 214 MHz: (our op, paper unit, min cycles, max cycles).
 pub const PAPER004_TABLE2: [(&str, &str, f64, f64); 4] = [
     ("mont_mul", "MONT_MUL", 40.0, 40.0),
@@ -431,7 +570,14 @@ pub fn run(json: bool, quick: bool) {
         }
         if let Some((s, p)) = &glv {
             println!("{}", json_line(s, quick, ""));
-            println!("{}", json_line(p, quick, &format!("\"speedup\":{:.3},", s.m.median_ns / p.m.median_ns)));
+            println!(
+                "{}",
+                json_line(
+                    p,
+                    quick,
+                    &format!("\"speedup\":{:.3},", s.m.median_ns / p.m.median_ns)
+                )
+            );
         }
         for (method, t) in [("jin-miyaji", t_ct), ("jin-miyaji-bingcd", t_var)] {
             println!(
@@ -443,9 +589,15 @@ pub fn run(json: bool, quick: bool) {
         }
         return;
     }
-    println!("hayate bench ecc{} — medians; cycles are TSC ticks", if quick { " (quick)" } else { "" });
+    println!(
+        "hayate bench ecc{} — medians; cycles are TSC ticks",
+        if quick { " (quick)" } else { "" }
+    );
     println!("\nPaper 002 Table 1 (theory, in M; I = 10 M, S = 0.7 M)");
-    println!("{:>5} {:>5} {:>10} {:>12} {:>8} {:>14} {:>8}", "m", "x", "sequential", "split(paper)", "ratio", "split(max A,B)", "paper");
+    println!(
+        "{:>5} {:>5} {:>10} {:>12} {:>8} {:>14} {:>8}",
+        "m", "x", "sequential", "split(paper)", "ratio", "split(max A,B)", "paper"
+    );
     for (r, p) in theory(&[160, 192, 256]).iter().zip(PAPER002_TABLE1) {
         println!(
             "{:>5} {:>5} {:>10.1} {:>12.1} {:>7.1}% {:>14.1} {:>7.1}%",
@@ -458,7 +610,9 @@ pub fn run(json: bool, quick: bool) {
             100.0 * p.3 / p.2
         );
     }
-    println!("\nPaper 002 Table 3 (measured: sequential wnaf:5 vs two-thread split at the best swept x)");
+    println!(
+        "\nPaper 002 Table 3 (measured: sequential wnaf:5 vs two-thread split at the best swept x)"
+    );
     for s in &sweeps {
         if let (Some(seq), Some(best)) = (s.first(), best_split(s)) {
             println!(
@@ -482,17 +636,33 @@ pub fn run(json: bool, quick: bool) {
     }
     println!("\nPaper 004 Table 4 (one 256-bit scalar multiplication; paper: plain C 90.611 ms, GMP 7.778 ms, FPGA 0.638 ms)");
     for m in &lad {
-        println!("{:<16} {:<20} {:>9.3} ms {:>12.0} cycles  {:>7.1}× faster than the FPGA", m.curve, m.method, m.m.median_ns / 1e6, m.m.cycles, 0.638e6 / m.m.median_ns);
+        println!(
+            "{:<16} {:<20} {:>9.3} ms {:>12.0} cycles  {:>7.1}× faster than the FPGA",
+            m.curve,
+            m.method,
+            m.m.median_ns / 1e6,
+            m.m.cycles,
+            0.638e6 / m.m.median_ns
+        );
     }
     println!("\nPaper 004 Table 2 (cycles; ours: TSC ticks on secp256r1's field)");
     for m in &fops {
-        let paper = PAPER004_TABLE2.iter().find(|p| p.0 == m.op).map(|p| format!("{} {}–{} clk at 214 MHz", p.1, p.2, p.3)).unwrap_or_default();
-        println!("{:<24} {:>9.0} cycles {:>10.1} ns   {}", m.op, m.m.cycles, m.m.median_ns, paper);
+        let paper = PAPER004_TABLE2
+            .iter()
+            .find(|p| p.0 == m.op)
+            .map(|p| format!("{} {}–{} clk at 214 MHz", p.1, p.2, p.3))
+            .unwrap_or_default();
+        println!(
+            "{:<24} {:>9.0} cycles {:>10.1} ns   {}",
+            m.op, m.m.cycles, m.m.median_ns, paper
+        );
     }
     let (lo, med, hi) = inversion_spread(level, false);
     let (clo, cmed, chi) = inversion_spread(level, true);
     println!("single-call spread over random inputs: binary GCD {lo:.0}–{hi:.0} (median {med:.0}); safegcd {clo:.0}–{chi:.0} (median {cmed:.0})");
-    println!("\nconstant-time evidence (dudect, fixed vs random scalars, secp256k1; |t| ≥ 4.5 = leak):");
+    println!(
+        "\nconstant-time evidence (dudect, fixed vs random scalars, secp256k1; |t| ≥ 4.5 = leak):"
+    );
     println!("jin-miyaji (safegcd)      max |t| = {t_ct:.2}");
     println!("jin-miyaji-bingcd (ctrl)  max |t| = {t_var:.2}");
 }

@@ -63,20 +63,43 @@ pub struct FeRow {
 
 const PAPER000: &str = "paper 000 (Core i7-2600)";
 const OPENABE: &str = "OpenABE CP-ABE (x64 asm)";
-const TABLE5: [(&str, f64); 4] = [("setup", 473.1), ("keygen", 149.6), ("encrypt", 200.8), ("decrypt", 72.6)];
+const TABLE5: [(&str, f64); 4] = [
+    ("setup", 473.1),
+    ("keygen", 149.6),
+    ("encrypt", 200.8),
+    ("decrypt", 72.6),
+];
 const OPENABE10: [(&str, f64); 3] = [("keygen", 1.42), ("encrypt", 3.88), ("decrypt", 2.29)];
 
 /// A measured row with the reference figure of its configuration (paper 000 Table 5 for
 /// "paper000-table5", OpenABE for "and10").
-fn row(scheme: &'static str, curve: &'static str, config: &'static str, attrs: usize, op: &'static str, m: Measurement) -> FeRow {
+fn row(
+    scheme: &'static str,
+    curve: &'static str,
+    config: &'static str,
+    attrs: usize,
+    op: &'static str,
+    m: Measurement,
+) -> FeRow {
     let table: &[(&str, f64)] = match config {
         "paper000-table5" => &TABLE5,
         "and10" => &OPENABE10,
         _ => &[],
     };
     let source = if config == "and10" { OPENABE } else { PAPER000 };
-    let reference = table.iter().find(|(o, _)| *o == op).map(|(_, ms)| Reference { source, ms: *ms });
-    FeRow { scheme, curve, config, attrs, op, m: Some(m), reference }
+    let reference = table
+        .iter()
+        .find(|(o, _)| *o == op)
+        .map(|(_, ms)| Reference { source, ms: *ms });
+    FeRow {
+        scheme,
+        curve,
+        config,
+        attrs,
+        op,
+        m: Some(m),
+        reference,
+    }
 }
 
 /// Attribute names a0 … a{n−1}, the key's attribute list and the AND policy over all of them.
@@ -98,26 +121,39 @@ fn fame_ops<E: FeCurve<N>, const N: usize>(
     let mut rng = StdRng::seed_from_u64(n as u64);
     let (attrs, policy) = and_policy(n);
     let curve = hayate_fe::curve::curve_name(E::ID).unwrap_or("?");
-    let mut push = |op: &'static str, m: Measurement| rows.push(row("fame", curve, config, n, op, m));
+    let mut push =
+        |op: &'static str, m: Measurement| rows.push(row("fame", curve, config, n, op, m));
     if with_setup {
-        push("setup", measure(samples, target, || {
-            black_box(fame::setup::<E, N>(&mut rng));
-        }));
+        push(
+            "setup",
+            measure(samples, target, || {
+                black_box(fame::setup::<E, N>(&mut rng));
+            }),
+        );
     }
     let (pk, msk) = fame::setup::<E, N>(&mut rng);
-    push("keygen", measure(samples, target, || {
-        black_box(fame::keygen(&msk, &attrs, &mut rng));
-    }));
+    push(
+        "keygen",
+        measure(samples, target, || {
+            black_box(fame::keygen(&msk, &attrs, &mut rng));
+        }),
+    );
     let msg = Gt::<E, N>::generator();
-    push("encrypt", measure(samples, target, || {
-        black_box(fame::encrypt(&pk, &policy, &msg, &mut rng).ok());
-    }));
+    push(
+        "encrypt",
+        measure(samples, target, || {
+            black_box(fame::encrypt(&pk, &policy, &msg, &mut rng).ok());
+        }),
+    );
     let sk = fame::keygen(&msk, &attrs, &mut rng);
     let ct = fame::encrypt(&pk, &policy, &msg, &mut rng);
     if let Ok((ct, c)) = ct {
-        push("decrypt", measure(samples, target, || {
-            black_box(fame::decrypt(&sk, &ct, &c).ok());
-        }));
+        push(
+            "decrypt",
+            measure(samples, target, || {
+                black_box(fame::decrypt(&sk, &ct, &c).ok());
+            }),
+        );
     }
 }
 
@@ -137,17 +173,28 @@ fn ot10_ops<E: FeCurve<N>, const N: usize>(
     let curve = hayate_fe::curve::curve_name(E::ID).unwrap_or("?");
     let dims = vec![2usize; d];
     let key: Vec<String> = (1..=d).map(|t| format!("t{t}={t}")).collect();
-    let Ok(attrs) = ot10::AttrSet::parse(&key.join(",")) else { return };
-    let mut push = |op: &'static str, m: Measurement| rows.push(row("ot10", curve, config, leaves, op, m));
+    let Ok(attrs) = ot10::AttrSet::parse(&key.join(",")) else {
+        return;
+    };
+    let mut push =
+        |op: &'static str, m: Measurement| rows.push(row("ot10", curve, config, leaves, op, m));
     if with_setup {
-        push("setup", measure(samples, target, || {
-            black_box(ot10::setup::<E, N>(&dims, &mut rng).ok());
-        }));
+        push(
+            "setup",
+            measure(samples, target, || {
+                black_box(ot10::setup::<E, N>(&dims, &mut rng).ok());
+            }),
+        );
     }
-    let Ok((pk, msk)) = ot10::setup::<E, N>(&dims, &mut rng) else { return };
-    push("keygen", measure(samples, target, || {
-        black_box(ot10::keygen(&msk, &attrs, &mut rng).ok());
-    }));
+    let Ok((pk, msk)) = ot10::setup::<E, N>(&dims, &mut rng) else {
+        return;
+    };
+    push(
+        "keygen",
+        measure(samples, target, || {
+            black_box(ot10::keygen(&msk, &attrs, &mut rng).ok());
+        }),
+    );
     let pt = *b"0123456789";
     let mode = hybrid::Mode::Aes128CbcHmacSha256;
     let enc = |rng: &mut StdRng| -> Option<(Vec<u8>, Vec<u8>)> {
@@ -156,11 +203,18 @@ fn ot10_ops<E: FeCurve<N>, const N: usize>(
         let body = hybrid::encrypt(&k.to_bytes(), &ctb, mode, hybrid::DEFAULT_CHUNK, &pt).ok()?;
         Some((ctb, body))
     };
-    push("encrypt", measure(samples, target, || {
-        black_box(enc(&mut rng));
-    }));
-    let (Ok(sk), Some((ctb, body))) = (ot10::keygen(&msk, &attrs, &mut rng), enc(&mut rng)) else { return };
-    let Ok((ct, _)) = serial::ot10_ct_from_bytes::<E, N>(&ctb) else { return };
+    push(
+        "encrypt",
+        measure(samples, target, || {
+            black_box(enc(&mut rng));
+        }),
+    );
+    let (Ok(sk), Some((ctb, body))) = (ot10::keygen(&msk, &attrs, &mut rng), enc(&mut rng)) else {
+        return;
+    };
+    let Ok((ct, _)) = serial::ot10_ct_from_bytes::<E, N>(&ctb) else {
+        return;
+    };
     let dec = || -> Option<Vec<u8>> {
         let k = ot10::decapsulate(&sk, &ct).ok()?;
         hybrid::decrypt(&k.to_bytes(), &ctb, &body).ok()
@@ -168,9 +222,12 @@ fn ot10_ops<E: FeCurve<N>, const N: usize>(
     if dec().as_deref() != Some(&pt[..]) {
         return; // never reached for a correct scheme; no figure rather than a wrong one
     }
-    push("decrypt", measure(samples, target, || {
-        black_box(dec());
-    }));
+    push(
+        "decrypt",
+        measure(samples, target, || {
+            black_box(dec());
+        }),
+    );
 }
 
 /// Paper 000 Table 5's policy: 10 leaves over 5 categories (see the module docs).
@@ -196,9 +253,27 @@ pub fn fe_rows(quick: bool, progress: &mut dyn FnMut(&str)) -> Vec<FeRow> {
     let mut rows = Vec::new();
     let t5 = table5_policy();
     progress("ot10 paper000-table5 bn254-beuchat");
-    ot10_ops::<Bn254Beuchat, 4>(5, &t5, 10, "paper000-table5", samples, target, true, &mut rows);
+    ot10_ops::<Bn254Beuchat, 4>(
+        5,
+        &t5,
+        10,
+        "paper000-table5",
+        samples,
+        target,
+        true,
+        &mut rows,
+    );
     progress("ot10 paper000-table5 bls12-381");
-    ot10_ops::<Bls12381, 6>(5, &t5, 10, "paper000-table5", samples, target, true, &mut rows);
+    ot10_ops::<Bls12381, 6>(
+        5,
+        &t5,
+        10,
+        "paper000-table5",
+        samples,
+        target,
+        true,
+        &mut rows,
+    );
     progress("fame and10 bn254-beuchat");
     fame_ops::<Bn254Beuchat, 4>(10, "and10", samples, target, true, &mut rows);
     progress("fame and10 bls12-381");
@@ -209,7 +284,10 @@ pub fn fe_rows(quick: bool, progress: &mut dyn FnMut(&str)) -> Vec<FeRow> {
         fame_ops::<Bn254Beuchat, 4>(n, "scaling", ss, st, false, &mut rows);
         progress(&format!("fame scaling n={n} bls12-381"));
         fame_ops::<Bls12381, 6>(n, "scaling", ss, st, false, &mut rows);
-        let policy = (1..=n).map(|t| format!("t{t}={t}")).collect::<Vec<_>>().join(" and ");
+        let policy = (1..=n)
+            .map(|t| format!("t{t}={t}"))
+            .collect::<Vec<_>>()
+            .join(" and ");
         progress(&format!("ot10 scaling n={n} bn254-beuchat"));
         ot10_ops::<Bn254Beuchat, 4>(n, &policy, n, "scaling", ss, st, false, &mut rows);
         progress(&format!("ot10 scaling n={n} bls12-381"));
@@ -228,7 +306,11 @@ pub fn run(json: bool, quick: bool) {
                 None => ("null".into(), "null".into()),
             };
             let refs = match &r.reference {
-                Some(x) => format!(",\"reference\":{},\"reference_ms\":{}", json_str(x.source), x.ms),
+                Some(x) => format!(
+                    ",\"reference\":{},\"reference_ms\":{}",
+                    json_str(x.source),
+                    x.ms
+                ),
                 None => String::new(),
             };
             println!(
@@ -247,15 +329,24 @@ pub fn run(json: bool, quick: bool) {
         }
         return;
     }
-    println!("hayate bench fe{} — single core, medians", if quick { " (quick)" } else { "" });
+    println!(
+        "hayate bench fe{} — single core, medians",
+        if quick { " (quick)" } else { "" }
+    );
     println!(
         "{:<6} {:<14} {:<16} {:>6} {:<8} {:>12} {:>12} {:>10}  reference",
         "scheme", "curve", "config", "attrs", "op", "ours ms", "ref ms", "ref/ours"
     );
     for r in &rows {
-        let ours = r.m.map(|m| format!("{:.3}", m.median_ns / 1e6)).unwrap_or_else(|| "—".into());
+        let ours =
+            r.m.map(|m| format!("{:.3}", m.median_ns / 1e6))
+                .unwrap_or_else(|| "—".into());
         let (rms, ratio, src) = match (&r.reference, &r.m) {
-            (Some(x), Some(m)) => (format!("{:.2}", x.ms), format!("{:.1}×", x.ms / (m.median_ns / 1e6)), x.source),
+            (Some(x), Some(m)) => (
+                format!("{:.2}", x.ms),
+                format!("{:.1}×", x.ms / (m.median_ns / 1e6)),
+                x.source,
+            ),
             (Some(x), None) => (format!("{:.2}", x.ms), "—".into(), x.source),
             _ => ("—".into(), "—".into(), ""),
         };

@@ -39,12 +39,26 @@ pub struct Row {
 }
 
 fn scalar(rng: &mut StdRng) -> [u64; 4] {
-    [rng.next_u64(), rng.next_u64(), rng.next_u64(), rng.next_u64() >> 3]
+    [
+        rng.next_u64(),
+        rng.next_u64(),
+        rng.next_u64(),
+        rng.next_u64() >> 3,
+    ]
 }
 
 /// The operations measured per curve, in order (for progress bars).
 pub const OPS: [&str; 11] = [
-    "fp_mul", "fp2_mul", "fp2_sqr", "fp12_mul", "miller_loop", "final_exp", "pairing", "multi_pairing_4", "g1_mul", "g2_mul",
+    "fp_mul",
+    "fp2_mul",
+    "fp2_sqr",
+    "fp12_mul",
+    "miller_loop",
+    "final_exp",
+    "pairing",
+    "multi_pairing_4",
+    "g1_mul",
+    "g2_mul",
     "gt_exp",
 ];
 
@@ -69,56 +83,89 @@ pub fn bench_curve<E: PairingCurve<N>, const N: usize>(
 
     let a = Fp::<E::Fp, N>::random(&mut rng);
     let b = Fp::<E::Fp, N>::random(&mut rng);
-    push("fp_mul", &mut || measure(samples, target, || {
-        black_box(black_box(a) * black_box(b));
-    }));
+    push("fp_mul", &mut || {
+        measure(samples, target, || {
+            black_box(black_box(a) * black_box(b));
+        })
+    });
     let a2 = Fp2::<E::Fp, N>::random(&mut rng);
     let b2 = Fp2::<E::Fp, N>::random(&mut rng);
-    push("fp2_mul", &mut || measure(samples, target, || {
-        black_box(black_box(a2) * black_box(b2));
-    }));
-    push("fp2_sqr", &mut || measure(samples, target, || {
-        black_box(black_box(a2).square());
-    }));
+    push("fp2_mul", &mut || {
+        measure(samples, target, || {
+            black_box(black_box(a2) * black_box(b2));
+        })
+    });
+    push("fp2_sqr", &mut || {
+        measure(samples, target, || {
+            black_box(black_box(a2).square());
+        })
+    });
     let a12 = Fp12::<E::Fp, N>::random(&mut rng);
     let b12 = Fp12::<E::Fp, N>::random(&mut rng);
-    push("fp12_mul", &mut || measure(samples, target, || {
-        black_box(black_box(a12) * black_box(b12));
-    }));
-    let p = Affine::<E::G1>::generator().mul_vartime(&scalar(&mut rng)).to_affine();
-    let q = Affine::<E::G2>::generator().mul_vartime(&scalar(&mut rng)).to_affine();
-    push("miller_loop", &mut || measure(samples, target, || {
-        black_box(miller::miller_loop::<E, N>(black_box(&p), black_box(&q)));
-    }));
+    push("fp12_mul", &mut || {
+        measure(samples, target, || {
+            black_box(black_box(a12) * black_box(b12));
+        })
+    });
+    let p = Affine::<E::G1>::generator()
+        .mul_vartime(&scalar(&mut rng))
+        .to_affine();
+    let q = Affine::<E::G2>::generator()
+        .mul_vartime(&scalar(&mut rng))
+        .to_affine();
+    push("miller_loop", &mut || {
+        measure(samples, target, || {
+            black_box(miller::miller_loop::<E, N>(black_box(&p), black_box(&q)));
+        })
+    });
     let f = miller::miller_loop::<E, N>(&p, &q);
-    push("final_exp", &mut || measure(samples, target, || {
-        black_box(final_exp::final_exponentiation::<E, N>(black_box(&f)));
-    }));
-    push("pairing", &mut || measure(samples, target, || {
-        black_box(hayate_pairing::pairing::<E, N>(black_box(&p), black_box(&q)));
-    }));
+    push("final_exp", &mut || {
+        measure(samples, target, || {
+            black_box(final_exp::final_exponentiation::<E, N>(black_box(&f)));
+        })
+    });
+    push("pairing", &mut || {
+        measure(samples, target, || {
+            black_box(hayate_pairing::pairing::<E, N>(
+                black_box(&p),
+                black_box(&q),
+            ));
+        })
+    });
     let pairs: Vec<_> = (0..4)
         .map(|_| {
             (
-                Affine::<E::G1>::generator().mul_vartime(&scalar(&mut rng)).to_affine(),
-                Affine::<E::G2>::generator().mul_vartime(&scalar(&mut rng)).to_affine(),
+                Affine::<E::G1>::generator()
+                    .mul_vartime(&scalar(&mut rng))
+                    .to_affine(),
+                Affine::<E::G2>::generator()
+                    .mul_vartime(&scalar(&mut rng))
+                    .to_affine(),
             )
         })
         .collect();
-    push("multi_pairing_4", &mut || measure(samples, target, || {
-        black_box(hayate_pairing::multi_pairing::<E, N>(black_box(&pairs)));
-    }));
+    push("multi_pairing_4", &mut || {
+        measure(samples, target, || {
+            black_box(hayate_pairing::multi_pairing::<E, N>(black_box(&pairs)));
+        })
+    });
     let k = scalar(&mut rng);
-    push("g1_mul", &mut || measure(samples, target, || {
-        black_box(black_box(&p).mul_ct(black_box(&k)));
-    }));
-    push("g2_mul", &mut || measure(samples, target, || {
-        black_box(black_box(&q).mul_ct(black_box(&k)));
-    }));
+    push("g1_mul", &mut || {
+        measure(samples, target, || {
+            black_box(black_box(&p).mul_ct(black_box(&k)));
+        })
+    });
+    push("g2_mul", &mut || {
+        measure(samples, target, || {
+            black_box(black_box(&q).mul_ct(black_box(&k)));
+        })
+    });
     let g = hayate_pairing::pairing::<E, N>(&p, &q);
-    push("gt_exp", &mut || measure(samples, target, || {
-        black_box(black_box(&g).pow(black_box(&k)));
-    }));
+    push("gt_exp", &mut || {
+        measure(samples, target, || {
+            black_box(black_box(&g).pow(black_box(&k)));
+        })
+    });
 }
 
 /// Runs the suite; prints a table or JSON lines.
@@ -142,11 +189,19 @@ pub fn run(json: bool, quick: bool) {
         }
         return;
     }
-    println!("hayate bench pairing{} — single core, medians of {} runs", if quick { " (quick)" } else { "" }, rows.first().map(|r| r.m.samples).unwrap_or(0));
-    println!("{:<14} {:<16} {:>12} {:>14} {:>16} {:>16}", "curve", "op", "µs", "cycles", "paper000 PC ms", "paper001 i7 clk");
+    println!(
+        "hayate bench pairing{} — single core, medians of {} runs",
+        if quick { " (quick)" } else { "" },
+        rows.first().map(|r| r.m.samples).unwrap_or(0)
+    );
+    println!(
+        "{:<14} {:<16} {:>12} {:>14} {:>16} {:>16}",
+        "curve", "op", "µs", "cycles", "paper000 PC ms", "paper001 i7 clk"
+    );
     for r in &rows {
         let (p0, p1) = paper_figures(r.curve, r.op);
-        let f = |v: Option<f64>, d: usize| v.map(|x| format!("{x:.d$}")).unwrap_or_else(|| "—".into());
+        let f =
+            |v: Option<f64>, d: usize| v.map(|x| format!("{x:.d$}")).unwrap_or_else(|| "—".into());
         println!(
             "{:<14} {:<16} {:>12.3} {:>14.0} {:>16} {:>16}",
             r.curve,

@@ -38,7 +38,10 @@ pub struct EcdhArgs {
 
 fn parse_hex(what: &str, s: &str) -> Result<Vec<u8>, String> {
     let s = s.trim();
-    let s = s.strip_prefix("0x").or_else(|| s.strip_prefix("0X")).unwrap_or(s);
+    let s = s
+        .strip_prefix("0x")
+        .or_else(|| s.strip_prefix("0X"))
+        .unwrap_or(s);
     hex::decode(s).map_err(|e| format!("invalid {what}: bad hex ({e})"))
 }
 

@@ -60,26 +60,39 @@ enum EcmulCurve {
     Bls12381,
 }
 
-const PAIRING_CURVES: [(&str, EcmulCurve); 3] =
-    [("bn254", EcmulCurve::Bn254), ("bn254-beuchat", EcmulCurve::Bn254Beuchat), ("bls12-381", EcmulCurve::Bls12381)];
+const PAIRING_CURVES: [(&str, EcmulCurve); 3] = [
+    ("bn254", EcmulCurve::Bn254),
+    ("bn254-beuchat", EcmulCurve::Bn254Beuchat),
+    ("bls12-381", EcmulCurve::Bls12381),
+];
 
 fn parse_curve(s: &str) -> Result<EcmulCurve, String> {
     if let Some(id) = CurveId::from_name(s) {
         return Ok(EcmulCurve::Named(id));
     }
     let lower = s.trim().to_ascii_lowercase().replace('_', "-");
-    let lower = if lower == "alt-bn128" { "bn254".to_string() } else { lower };
+    let lower = if lower == "alt-bn128" {
+        "bn254".to_string()
+    } else {
+        lower
+    };
     if let Some((_, c)) = PAIRING_CURVES.iter().find(|(n, _)| *n == lower) {
         return Ok(*c);
     }
     let mut names: Vec<&str> = CurveId::ALL.iter().map(|c| c.name()).collect();
     names.extend(PAIRING_CURVES.iter().map(|(n, _)| *n));
-    Err(format!("unknown curve {s:?} (expected one of {})", names.join(", ")))
+    Err(format!(
+        "unknown curve {s:?} (expected one of {})",
+        names.join(", ")
+    ))
 }
 
 fn parse_hex(what: &str, s: &str) -> Result<Vec<u8>, String> {
     let s = s.trim();
-    let s = s.strip_prefix("0x").or_else(|| s.strip_prefix("0X")).unwrap_or(s);
+    let s = s
+        .strip_prefix("0x")
+        .or_else(|| s.strip_prefix("0X"))
+        .unwrap_or(s);
     if s.is_empty() {
         return Err(format!("invalid {what}: empty"));
     }
@@ -114,7 +127,8 @@ fn run_on<C: CurveParams<Base: PrimeField>>(job: &Job) -> Result<String, String>
         Some(b) if b.as_slice() == [0] => Affine::identity(),
         Some(b) => decode_point::<C>(b).map_err(|e: Sec1Error| format!("invalid point: {e}"))?,
     };
-    let r = scalar_mul_threads(job.method, &Projective::from(p), &job.k, job.threads).map_err(|e| e.to_string())?;
+    let r = scalar_mul_threads(job.method, &Projective::from(p), &job.k, job.threads)
+        .map_err(|e| e.to_string())?;
     Ok(hex::encode(encode_point(&r.to_affine(), false)))
 }
 
@@ -138,7 +152,12 @@ fn execute(a: &EcmulArgs) -> Result<String, String> {
         Some(g) if g.eq_ignore_ascii_case("g") => None,
         Some(h) => Some(parse_hex("point", h)?),
     };
-    let job = Job { method, threads: a.threads, k, point };
+    let job = Job {
+        method,
+        threads: a.threads,
+        k,
+        point,
+    };
     match curve {
         EcmulCurve::Named(id) => id.visit(Visit(&job)),
         EcmulCurve::Bn254 => run_on::<hayate_pairing::bn254::G1Params>(&job),

@@ -169,24 +169,34 @@ macro_rules! with_curve {
 }
 
 /// Writes through a temporary file in the destination's directory, renamed on success.
-fn write_atomic(out: &Path, f: impl FnOnce(&mut BufWriter<&mut File>) -> Result<(), String>) -> Result<(), String> {
+fn write_atomic(
+    out: &Path,
+    f: impl FnOnce(&mut BufWriter<&mut File>) -> Result<(), String>,
+) -> Result<(), String> {
     let dir = match out.parent() {
         Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
         _ => PathBuf::from("."),
     };
-    let mut tmp = tempfile::NamedTempFile::new_in(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let mut tmp =
+        tempfile::NamedTempFile::new_in(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     {
         let mut w = BufWriter::new(tmp.as_file_mut());
         f(&mut w)?;
         w.flush().map_err(|e| format!("{}: {e}", out.display()))?;
     }
-    tmp.as_file().sync_all().map_err(|e| format!("{}: {e}", out.display()))?;
-    tmp.persist(out).map_err(|e| format!("{}: {}", out.display(), e.error))?;
+    tmp.as_file()
+        .sync_all()
+        .map_err(|e| format!("{}: {e}", out.display()))?;
+    tmp.persist(out)
+        .map_err(|e| format!("{}: {}", out.display(), e.error))?;
     Ok(())
 }
 
 fn write_bytes(out: &Path, bytes: &[u8]) -> Result<(), String> {
-    write_atomic(out, |w| w.write_all(bytes).map_err(|e| format!("{}: {e}", out.display())))
+    write_atomic(out, |w| {
+        w.write_all(bytes)
+            .map_err(|e| format!("{}: {e}", out.display()))
+    })
 }
 
 fn read(path: &Path) -> Result<Vec<u8>, String> {
@@ -214,17 +224,29 @@ fn setup(a: &SetupArgs) -> Result<(), String> {
         .iter()
         .find(|(n, _)| *n == a.curve)
         .map(|(_, i)| *i)
-        .ok_or_else(|| format!("unknown curve {:?} (bls12-381, bn254-beuchat, bn254)", a.curve))?;
+        .ok_or_else(|| {
+            format!(
+                "unknown curve {:?} (bls12-381, bn254-beuchat, bn254)",
+                a.curve
+            )
+        })?;
     fn go<E: FeCurve<N>, const N: usize>(a: &SetupArgs) -> Result<(), String> {
         let (pkb, mskb) = match a.scheme {
             SchemeArg::Fame => {
                 let (pk, msk) = fame::setup::<E, N>(&mut OsRng);
-                (serial::fame_pk_to_bytes(&pk), serial::fame_msk_to_bytes(&msk))
+                (
+                    serial::fame_pk_to_bytes(&pk),
+                    serial::fame_msk_to_bytes(&msk),
+                )
             }
             SchemeArg::Ot10 => {
                 let dims = vec![a.dim; a.categories];
-                let (pk, msk) = ot10::setup::<E, N>(&dims, &mut OsRng).map_err(|e| e.to_string())?;
-                (serial::ot10_pk_to_bytes(&pk), serial::ot10_msk_to_bytes(&msk))
+                let (pk, msk) =
+                    ot10::setup::<E, N>(&dims, &mut OsRng).map_err(|e| e.to_string())?;
+                (
+                    serial::ot10_pk_to_bytes(&pk),
+                    serial::ot10_msk_to_bytes(&msk),
+                )
             }
         };
         write_bytes(&a.msk, &mskb)?;
@@ -236,12 +258,18 @@ fn setup(a: &SetupArgs) -> Result<(), String> {
 fn keygen(a: &KeygenArgs) -> Result<(), String> {
     let bytes = read(&a.msk)?;
     let h = header_of(&a.msk, &bytes)?;
-    fn go<E: FeCurve<N>, const N: usize>(a: &KeygenArgs, bytes: &[u8], ot: bool) -> Result<(), String> {
+    fn go<E: FeCurve<N>, const N: usize>(
+        a: &KeygenArgs,
+        bytes: &[u8],
+        ot: bool,
+    ) -> Result<(), String> {
         let bad_msk = |e: serial::SerialError| format!("{}: {e}", a.msk.display());
         let skb = if ot {
             let attrs = ot10::AttrSet::parse(&a.attrs).map_err(|e| e.to_string())?;
             let msk = serial::ot10_msk_from_bytes::<E, N>(bytes).map_err(bad_msk)?;
-            serial::ot10_sk_to_bytes(&ot10::keygen(&msk, &attrs, &mut OsRng).map_err(|e| e.to_string())?)
+            serial::ot10_sk_to_bytes(
+                &ot10::keygen(&msk, &attrs, &mut OsRng).map_err(|e| e.to_string())?,
+            )
         } else {
             let attrs = Attributes::parse(&a.attrs).map_err(|e| format!("attributes: {e}"))?;
             let msk = serial::fame_msk_from_bytes::<E, N>(bytes).map_err(bad_msk)?;
@@ -255,15 +283,21 @@ fn keygen(a: &KeygenArgs) -> Result<(), String> {
 fn encrypt(a: &EncryptArgs) -> Result<(), String> {
     let bytes = read(&a.pk)?;
     let h = header_of(&a.pk, &bytes)?;
-    fn go<E: FeCurve<N>, const N: usize>(a: &EncryptArgs, bytes: &[u8], ot: bool) -> Result<(), String> {
+    fn go<E: FeCurve<N>, const N: usize>(
+        a: &EncryptArgs,
+        bytes: &[u8],
+        ot: bool,
+    ) -> Result<(), String> {
         let bad_pk = |e: serial::SerialError| format!("{}: {e}", a.pk.display());
         let (ctb, key) = if ot {
             let pk = serial::ot10_pk_from_bytes::<E, N>(bytes).map_err(bad_pk)?;
-            let (ct, key) = ot10::encapsulate(&pk, &a.policy, &mut OsRng).map_err(|e| e.to_string())?;
+            let (ct, key) =
+                ot10::encapsulate(&pk, &a.policy, &mut OsRng).map_err(|e| e.to_string())?;
             (serial::ot10_ct_to_bytes(&ct), key)
         } else {
             let pk = serial::fame_pk_from_bytes::<E, N>(bytes).map_err(bad_pk)?;
-            let (ct, key) = fame::encapsulate(&pk, &a.policy, &mut OsRng).map_err(|e| e.to_string())?;
+            let (ct, key) =
+                fame::encapsulate(&pk, &a.policy, &mut OsRng).map_err(|e| e.to_string())?;
             (serial::fame_ct_to_bytes(&ct), key)
         };
         let mode = match a.mode {
@@ -273,8 +307,10 @@ fn encrypt(a: &EncryptArgs) -> Result<(), String> {
         let input = File::open(&a.input).map_err(|e| format!("{}: {e}", a.input.display()))?;
         let mut r = BufReader::new(input);
         write_atomic(&a.out, |w| {
-            w.write_all(&ctb).map_err(|e| format!("{}: {e}", a.out.display()))?;
-            hybrid::encrypt_stream(&key.to_bytes(), &ctb, mode, a.chunk_size, &mut r, w).map_err(|e| e.to_string())?;
+            w.write_all(&ctb)
+                .map_err(|e| format!("{}: {e}", a.out.display()))?;
+            hybrid::encrypt_stream(&key.to_bytes(), &ctb, mode, a.chunk_size, &mut r, w)
+                .map_err(|e| e.to_string())?;
             Ok(())
         })
     }
@@ -284,13 +320,22 @@ fn encrypt(a: &EncryptArgs) -> Result<(), String> {
 fn decrypt(a: &DecryptArgs) -> Result<(), String> {
     let kb = read(&a.key)?;
     let h = header_of(&a.key, &kb)?;
-    fn go<E: FeCurve<N>, const N: usize>(a: &DecryptArgs, kb: &[u8], scheme: u8) -> Result<(), String> {
+    fn go<E: FeCurve<N>, const N: usize>(
+        a: &DecryptArgs,
+        kb: &[u8],
+        scheme: u8,
+    ) -> Result<(), String> {
         let bad_key = |e: serial::SerialError| format!("{}: {e}", a.key.display());
         let bad_ct = |e: serial::SerialError| format!("{}: {e}", a.input.display());
         let input = File::open(&a.input).map_err(|e| format!("{}: {e}", a.input.display()))?;
         let mut r = BufReader::new(input);
         let mut hdr = [0u8; serial::HEADER_LEN];
-        r.read_exact(&mut hdr).map_err(|_| format!("{}: not a hayate FE ciphertext (truncated)", a.input.display()))?;
+        r.read_exact(&mut hdr).map_err(|_| {
+            format!(
+                "{}: not a hayate FE ciphertext (truncated)",
+                a.input.display()
+            )
+        })?;
         let body_len = u32::from_be_bytes([hdr[8], hdr[9], hdr[10], hdr[11]]) as usize;
         if &hdr[..4] != serial::MAGIC || body_len > serial::MAX_BODY {
             return Err(format!("{}: not a hayate FE ciphertext", a.input.display()));
@@ -305,7 +350,8 @@ fn decrypt(a: &DecryptArgs) -> Result<(), String> {
         }
         let mut obj = hdr.to_vec();
         obj.resize(serial::HEADER_LEN + body_len, 0);
-        r.read_exact(&mut obj[serial::HEADER_LEN..]).map_err(|_| bad_ct(serial::SerialError::Truncated))?;
+        r.read_exact(&mut obj[serial::HEADER_LEN..])
+            .map_err(|_| bad_ct(serial::SerialError::Truncated))?;
         let key = if scheme == serial::Scheme::Ot10 as u8 {
             let sk = serial::ot10_sk_from_bytes::<E, N>(kb).map_err(bad_key)?;
             let (ct, _) = serial::ot10_ct_from_bytes::<E, N>(&obj).map_err(bad_ct)?;

@@ -25,7 +25,11 @@ use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
 #[derive(Parser)]
-#[command(name = "hayate", version, about = "Fast, side-channel-aware pairings, ECC and lightweight AEAD")]
+#[command(
+    name = "hayate",
+    version,
+    about = "Fast, side-channel-aware pairings, ECC and lightweight AEAD"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,

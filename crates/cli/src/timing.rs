@@ -77,7 +77,13 @@ pub fn measure<F: FnMut()>(samples: usize, target_ns: f64, mut f: F) -> Measurem
     let min_ns = ns.iter().cloned().fold(f64::INFINITY, f64::min);
     let max_ns = ns.iter().cloned().fold(0.0, f64::max);
     let taken = ns.len();
-    Measurement { median_ns: med(&mut ns), cycles: med(&mut cyc), min_ns, max_ns, samples: taken }
+    Measurement {
+        median_ns: med(&mut ns),
+        cycles: med(&mut cyc),
+        min_ns,
+        max_ns,
+        samples: taken,
+    }
 }
 
 /// Escapes a string for JSON.

@@ -4,7 +4,10 @@
 use std::process::{Command, Output};
 
 const BIN: &str = env!("CARGO_BIN_EXE_hayate");
-const WYCHEPROOF: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/vectors/wycheproof/");
+const WYCHEPROOF: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../../../shared/vectors/wycheproof/"
+);
 
 fn hayate(args: &[&str]) -> Output {
     Command::new(BIN).args(args).output().expect("run hayate")
@@ -26,26 +29,50 @@ fn case(file: &str, id: u64) -> (String, String, String, String) {
 }
 
 fn ecdh(curve: &str, private: &str, public: &str) -> Output {
-    hayate(&["ecdh", "--curve", curve, "--private", private, "--public", public])
+    hayate(&[
+        "ecdh",
+        "--curve",
+        curve,
+        "--private",
+        private,
+        "--public",
+        public,
+    ])
 }
 
 fn assert_fails(out: &Output, code: i32) {
-    assert_eq!(out.status.code(), Some(code), "stderr: {}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(
+        out.status.code(),
+        Some(code),
+        "stderr: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     assert!(out.stdout.is_empty(), "stdout must be empty");
     let err = String::from_utf8(out.stderr.clone()).unwrap();
     if code == 1 {
-        assert_eq!(err.trim_end().lines().count(), 1, "one-line error, got {err:?}");
+        assert_eq!(
+            err.trim_end().lines().count(),
+            1,
+            "one-line error, got {err:?}"
+        );
     }
 }
 
 #[test]
 fn valid_case_uncompressed_and_compressed() {
     // tcId 1: normal case; tcId 2: the same key compressed ("acceptable": accepted)
-    for (file, curve) in [("ecdh_secp256r1_ecpoint_test.json", "secp256r1"), ("ecdh_secp224r1_ecpoint_test.json", "secp224r1")] {
+    for (file, curve) in [
+        ("ecdh_secp256r1_ecpoint_test.json", "secp256r1"),
+        ("ecdh_secp224r1_ecpoint_test.json", "secp224r1"),
+    ] {
         for id in [1, 2] {
             let (d, q, z, _) = case(file, id);
             let out = ecdh(curve, &d, &q);
-            assert!(out.status.success(), "{curve} tcId {id}: {}", String::from_utf8_lossy(&out.stderr));
+            assert!(
+                out.status.success(),
+                "{curve} tcId {id}: {}",
+                String::from_utf8_lossy(&out.stderr)
+            );
             assert_eq!(String::from_utf8(out.stdout).unwrap(), format!("{z}\n"));
             assert!(out.stderr.is_empty());
         }
@@ -75,7 +102,13 @@ fn invalid_public_keys() {
 fn invalid_private_keys() {
     let (_, q, _, _) = case("ecdh_secp256r1_ecpoint_test.json", 1);
     let n = "ffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551";
-    for d in ["00", "", n, "ffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632552", "0g"] {
+    for d in [
+        "00",
+        "",
+        n,
+        "ffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632552",
+        "0g",
+    ] {
         let out = ecdh("secp256r1", d, &q);
         assert_fails(&out, 1);
     }

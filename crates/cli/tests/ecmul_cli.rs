@@ -13,7 +13,17 @@ fn hayate(args: &[&str]) -> Output {
 }
 
 fn ecmul(curve: &str, method: &str, threads: &str, scalar: &str, point: Option<&str>) -> Output {
-    let mut a = vec!["ecmul", "--curve", curve, "--method", method, "--threads", threads, "--scalar", scalar];
+    let mut a = vec![
+        "ecmul",
+        "--curve",
+        curve,
+        "--method",
+        method,
+        "--threads",
+        threads,
+        "--scalar",
+        scalar,
+    ];
     if let Some(p) = point {
         a.extend(["--point", p]);
     }
@@ -21,7 +31,11 @@ fn ecmul(curve: &str, method: &str, threads: &str, scalar: &str, point: Option<&
 }
 
 fn ok(out: Output) -> String {
-    assert!(out.status.success(), "stderr: {}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "stderr: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     assert!(out.stderr.is_empty());
     let s = String::from_utf8(out.stdout).unwrap();
     assert!(s.ends_with('\n') && s.trim_end().lines().count() == 1);
@@ -29,22 +43,42 @@ fn ok(out: Output) -> String {
 }
 
 fn fails(out: Output) -> String {
-    assert_eq!(out.status.code(), Some(1), "stderr: {}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "stderr: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     assert!(out.stdout.is_empty(), "stdout must be empty");
     let err = String::from_utf8(out.stderr).unwrap();
-    assert_eq!(err.trim_end().lines().count(), 1, "one-line error, got {err:?}");
+    assert_eq!(
+        err.trim_end().lines().count(),
+        1,
+        "one-line error, got {err:?}"
+    );
     err
 }
 
 fn json(path: &str) -> serde_json::Value {
-    serde_json::from_str(&std::fs::read_to_string(format!("{VECTORS}{path}")).expect("vector file")).unwrap()
+    serde_json::from_str(&std::fs::read_to_string(format!("{VECTORS}{path}")).expect("vector file"))
+        .unwrap()
 }
 
 #[test]
 fn wycheproof_ecdh_shared_x() {
     // valid cases with an uncompressed public point: x([d]Q) is the shared secret
-    let methods = ["fixed-window-ct", "wnaf:5", "split-ct", "jin-miyaji", "montgomery-ladder", "binary"];
-    for (file, curve, n) in [("ecdh_secp256r1_ecpoint_test.json", "secp256r1", 12), ("ecdh_secp224r1_ecpoint_test.json", "P-224", 6)] {
+    let methods = [
+        "fixed-window-ct",
+        "wnaf:5",
+        "split-ct",
+        "jin-miyaji",
+        "montgomery-ladder",
+        "binary",
+    ];
+    for (file, curve, n) in [
+        ("ecdh_secp256r1_ecpoint_test.json", "secp256r1", 12),
+        ("ecdh_secp224r1_ecpoint_test.json", "P-224", 6),
+    ] {
         let v = json(&format!("wycheproof/{file}"));
         let mut done = 0;
         for t in v["testGroups"][0]["tests"].as_array().unwrap() {
@@ -53,10 +87,21 @@ fn wycheproof_ecdh_shared_x() {
                 continue;
             }
             let m = methods[done % methods.len()];
-            let out = ok(ecmul(curve, m, "2", t["private"].as_str().unwrap(), Some(public)));
+            let out = ok(ecmul(
+                curve,
+                m,
+                "2",
+                t["private"].as_str().unwrap(),
+                Some(public),
+            ));
             let fb = (public.len() - 2) / 4;
             assert_eq!(&out[..2], "04");
-            assert_eq!(&out[2..2 + 2 * fb], t["shared"].as_str().unwrap(), "{curve} tcId {} {m}", t["tcId"]);
+            assert_eq!(
+                &out[2..2 + 2 * fb],
+                t["shared"].as_str().unwrap(),
+                "{curve} tcId {} {m}",
+                t["tcId"]
+            );
             done += 1;
         }
         assert_eq!(done, n);
@@ -75,10 +120,23 @@ fn evm_bn256_scalar_mul_vectors() {
             continue; // short/long inputs are an EVM padding matter
         }
         let (xy, k) = input.split_at(128);
-        let point = if xy.bytes().all(|b| b == b'0') { "00".to_string() } else { format!("04{xy}") };
-        let want = if expected.bytes().all(|b| b == b'0') { "00".to_string() } else { format!("04{expected}") };
+        let point = if xy.bytes().all(|b| b == b'0') {
+            "00".to_string()
+        } else {
+            format!("04{xy}")
+        };
+        let want = if expected.bytes().all(|b| b == b'0') {
+            "00".to_string()
+        } else {
+            format!("04{expected}")
+        };
         let m = ["glv", "glv-ct", "wnaf:5", "fixed-window-ct"][i % 4];
-        assert_eq!(ok(ecmul("bn254", m, "2", k, Some(&point))), want, "{} {m}", t["Name"]);
+        assert_eq!(
+            ok(ecmul("bn254", m, "2", k, Some(&point))),
+            want,
+            "{} {m}",
+            t["Name"]
+        );
         n += 1;
     }
     assert!(n >= 10);
@@ -110,15 +168,29 @@ fn all_methods_agree_on_every_curve() {
         for point in [None, Some("G"), Some(p.as_str()), Some(compressed.as_str())] {
             let want = ok(ecmul(curve, "binary", "1", k, point));
             let mut methods: Vec<&str> = vec![
-                "window:4", "naf", "wnaf:5", "split:150", "fixed-window-ct", "split-ct", "affine-ladder-ct", "jin-miyaji",
-                "jin-miyaji-bingcd", "montgomery-ladder", "joye-ladder", "joye-mary:3",
+                "window:4",
+                "naf",
+                "wnaf:5",
+                "split:150",
+                "fixed-window-ct",
+                "split-ct",
+                "affine-ladder-ct",
+                "jin-miyaji",
+                "jin-miyaji-bingcd",
+                "montgomery-ladder",
+                "joye-ladder",
+                "joye-mary:3",
             ];
             if glv_curves.contains(&curve) {
                 methods.extend(["glv", "glv-ct"]);
             }
             for m in methods {
                 for threads in ["1", "2"] {
-                    assert_eq!(ok(ecmul(curve, m, threads, k, point)), want, "{curve} {m} threads={threads} point={point:?}");
+                    assert_eq!(
+                        ok(ecmul(curve, m, threads, k, point)),
+                        want,
+                        "{curve} {m} threads={threads} point={point:?}"
+                    );
                 }
             }
         }
@@ -139,7 +211,13 @@ fn generator_and_infinity() {
         assert_eq!(ok(ecmul("secp256k1", m, "2", "1234", Some("00"))), "00");
     }
     // [n − 1]G = −G (same x, negated y)
-    let out = ok(ecmul("secp256k1", "glv-ct", "2", &format!("{}40", &n[..62]), None));
+    let out = ok(ecmul(
+        "secp256k1",
+        "glv-ct",
+        "2",
+        &format!("{}40", &n[..62]),
+        None,
+    ));
     assert_eq!(&out[..66], &g[..66]);
     assert_ne!(out, g);
     // bn254 (alt_bn128): G = (1, 2) (EIP-196)
@@ -150,11 +228,20 @@ fn generator_and_infinity() {
 #[test]
 fn errors_are_one_line_exit_1() {
     let e = fails(ecmul("secp256q1", "glv", "2", "1", None));
-    assert!(e.contains("unknown curve") && e.contains("secp256k1") && e.contains("bls12-381"), "{e}");
+    assert!(
+        e.contains("unknown curve") && e.contains("secp256k1") && e.contains("bls12-381"),
+        "{e}"
+    );
     let e = fails(ecmul("secp256k1", "fastest", "2", "1", None));
-    assert!(e.contains("unknown method") && e.contains("glv-ct") && e.contains("wnaf:W"), "{e}");
+    assert!(
+        e.contains("unknown method") && e.contains("glv-ct") && e.contains("wnaf:W"),
+        "{e}"
+    );
     let e = fails(ecmul("secp256r1", "glv", "2", "1", None));
-    assert!(e.contains("not available") && e.contains("secp256r1"), "{e}");
+    assert!(
+        e.contains("not available") && e.contains("secp256r1"),
+        "{e}"
+    );
     let e = fails(ecmul("P-384", "glv-ct", "1", "1", None));
     assert!(e.contains("secp384r1"), "{e}");
     fails(ecmul("secp256k1", "glv", "2", "xyz", None));
@@ -165,7 +252,15 @@ fn errors_are_one_line_exit_1() {
     let not_on = format!("{}b9", &g[..g.len() - 2]);
     let big_x = format!("04{}{}", "ff".repeat(32), &g[66..]);
     let hybrid = format!("06{}", &g[2..]);
-    for bad in ["0g", "04", g.get(..64).unwrap(), not_on.as_str(), big_x.as_str(), hybrid.as_str(), "02ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff"] {
+    for bad in [
+        "0g",
+        "04",
+        g.get(..64).unwrap(),
+        not_on.as_str(),
+        big_x.as_str(),
+        hybrid.as_str(),
+        "02ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff",
+    ] {
         let e = fails(ecmul("secp256k1", "glv", "2", "7", Some(bad)));
         assert!(e.starts_with("error: invalid point"), "{bad}: {e}");
     }

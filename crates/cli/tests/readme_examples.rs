@@ -9,7 +9,9 @@ fn pairing_example() {
     let q = G2Affine::generator();
     let pa = p.mul_ct(&a.to_limbs()).to_affine();
     assert_eq!(pairing(&pa, &q), pairing(&p, &q).pow(&a.to_limbs()));
-    assert!(bool::from(multi_pairing(&[(pa, q), (p, q.mul_ct(&a.to_limbs()).to_affine().neg())]).is_identity()));
+    assert!(bool::from(
+        multi_pairing(&[(pa, q), (p, q.mul_ct(&a.to_limbs()).to_affine().neg())]).is_identity()
+    ));
 }
 
 #[test]
@@ -17,5 +19,8 @@ fn aead_example() {
     let ascon = hayate_aead::by_name("asconaead128").unwrap();
     let (key, nonce) = ([0u8; 16], [1u8; 16]);
     let ct = ascon.encrypt(&key, &nonce, b"header", b"hello").unwrap();
-    assert_eq!(ascon.decrypt(&key, &nonce, b"header", &ct).unwrap(), b"hello");
+    assert_eq!(
+        ascon.decrypt(&key, &nonce, b"header", &ct).unwrap(),
+        b"hello"
+    );
 }

@@ -65,20 +65,31 @@ fn main() {
     // run-time vs compile-time P-256, same algorithm
     let dc = DynCurve::named("secp256r1").expect("P-256 parameters");
     let dg = dc.generator();
-    for m in [Method::FixedWindowCt, Method::WNaf(5), Method::MontgomeryLadder] {
+    for m in [
+        Method::FixedWindowCt,
+        Method::WNaf(5),
+        Method::MontgomeryLadder,
+    ] {
         let ct = time_us(7, 20, |i| {
-            bb(hayate_ec::scalar_mul(m, &g, bb(&scalars[i % 64])).map(|p| p.to_affine()).ok());
+            bb(hayate_ec::scalar_mul(m, &g, bb(&scalars[i % 64]))
+                .map(|p| p.to_affine())
+                .ok());
         });
         let rt = time_us(7, 20, |i| {
             bb(dc.mul(m, &dg, bb(&scalars[i % 64])).ok());
         });
-        println!("P-256 {m:>17}: compile-time {ct:8.1} µs, run-time DynCurve {rt:8.1} µs ({:.2}x)", rt / ct);
+        println!(
+            "P-256 {m:>17}: compile-time {ct:8.1} µs, run-time DynCurve {rt:8.1} µs ({:.2}x)",
+            rt / ct
+        );
     }
     let d160 = DynCurve::named("secp160r1").expect("secp160r1 parameters");
     let g160 = d160.generator();
     let k160: Vec<[u64; 3]> = (0..64).map(|_| rng.gen()).collect();
     let t = time_us(7, 40, |i| {
-        bb(d160.mul(Method::FixedWindowCt, &g160, bb(&k160[i % 64])).ok());
+        bb(d160
+            .mul(Method::FixedWindowCt, &g160, bb(&k160[i % 64]))
+            .ok());
     });
     println!("secp160r1 (run time) fixed-window-ct: {t:8.1} µs");
 }

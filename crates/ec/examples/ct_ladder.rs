@@ -94,7 +94,9 @@ fn ladders<C: CurveParams>() {
     for seed in 1..=2u64 {
         let k = limbs(seed ^ C::NAME.len() as u64);
         let want = Projective::<C>::generator().mul_vartime(&k).to_affine();
-        let p = Projective::<C>::generator().mul_vartime(&[seed + 1]).to_affine();
+        let p = Projective::<C>::generator()
+            .mul_vartime(&[seed + 1])
+            .to_affine();
         let want_p = Projective::from(p).mul_vartime(&k).to_affine();
 
         // Jin–Miyaji ladder (affine, double-quadruple, safegcd): secret scalar
@@ -129,14 +131,24 @@ fn signed_windows<C: CurveParams>() {
     near_n[0] = near_n[0].wrapping_sub(2);
     let mut n_minus_1 = n.to_vec();
     n_minus_1[0] = n_minus_1[0].wrapping_sub(1);
-    let scalars = [limbs(7 ^ C::NAME.len() as u64).to_vec(), vec![0u64; 4], n_minus_1, near_n, limbs(99).to_vec()];
+    let scalars = [
+        limbs(7 ^ C::NAME.len() as u64).to_vec(),
+        vec![0u64; 4],
+        n_minus_1,
+        near_n,
+        limbs(99).to_vec(),
+    ];
     for (i, k) in scalars.iter().enumerate() {
         let p = Projective::<C>::generator().mul_vartime(&[i as u64 + 3]);
         let want = p.mul_vartime(k).to_affine();
         let (ks, ps) = (k.clone(), p);
         secret(&ps);
         // the heap buffer of the scalar
-        vg::client_request(vg::MAKE_MEM_UNDEFINED, ks.as_ptr() as u64, 8 * ks.len() as u64);
+        vg::client_request(
+            vg::MAKE_MEM_UNDEFINED,
+            ks.as_ptr() as u64,
+            8 * ks.len() as u64,
+        );
         let r = ps.mul_ct_subgroup(&ks);
         public(&r);
         assert_eq!(r.to_affine(), want, "{}: mul_ct_subgroup", C::NAME);

@@ -76,7 +76,13 @@ fn run<C: CurveParams>(method: Method, samples: usize, fixed: &[u64]) {
     let classes: Vec<u8> = (0..samples).map(|_| rng.gen_range(0..2)).collect();
     let scalars: Vec<Vec<u64>> = classes
         .iter()
-        .map(|&c| if c == 0 { fixed_k.clone() } else { (0..nl).map(|_| rng.gen()).collect() })
+        .map(|&c| {
+            if c == 0 {
+                fixed_k.clone()
+            } else {
+                (0..nl).map(|_| rng.gen()).collect()
+            }
+        })
         .collect();
     // warm-up
     for k in scalars.iter().take(20) {
@@ -99,9 +105,19 @@ fn run<C: CurveParams>(method: Method, samples: usize, fixed: &[u64]) {
     let mut t_raw = 0.0;
     // raw and cropped tests (dudect's percentiles)
     for i in 0..=100usize {
-        let limit = if i == 100 { u64::MAX } else { pct(1.0 - 0.5f64.powf(10.0 * (i + 1) as f64 / 100.0)) };
-        let a: Vec<f64> = (0..samples).filter(|&j| classes[j] == 0 && times[j] <= limit).map(|j| times[j] as f64).collect();
-        let b: Vec<f64> = (0..samples).filter(|&j| classes[j] == 1 && times[j] <= limit).map(|j| times[j] as f64).collect();
+        let limit = if i == 100 {
+            u64::MAX
+        } else {
+            pct(1.0 - 0.5f64.powf(10.0 * (i + 1) as f64 / 100.0))
+        };
+        let a: Vec<f64> = (0..samples)
+            .filter(|&j| classes[j] == 0 && times[j] <= limit)
+            .map(|j| times[j] as f64)
+            .collect();
+        let b: Vec<f64> = (0..samples)
+            .filter(|&j| classes[j] == 1 && times[j] <= limit)
+            .map(|j| times[j] as f64)
+            .collect();
         if a.len() < 10 || b.len() < 10 {
             continue;
         }
@@ -114,7 +130,10 @@ fn run<C: CurveParams>(method: Method, samples: usize, fixed: &[u64]) {
         }
     }
     let mean = |c: u8| {
-        let v: Vec<f64> = (0..samples).filter(|&j| classes[j] == c).map(|j| times[j] as f64).collect();
+        let v: Vec<f64> = (0..samples)
+            .filter(|&j| classes[j] == c)
+            .map(|j| times[j] as f64)
+            .collect();
         v.iter().sum::<f64>() / v.len() as f64
     };
     println!(

@@ -88,7 +88,9 @@ fn main() {
     d[0] &= 0x7f;
     let sk = SecretKey::<Secp256r1>::from_bytes_be(&d).expect("key");
     d[1] ^= 0x55;
-    let pk = SecretKey::<Secp256r1>::from_bytes_be(&d).expect("key").public_key();
+    let pk = SecretKey::<Secp256r1>::from_bytes_be(&d)
+        .expect("key")
+        .public_key();
     let pk = PublicKey::<Secp256r1>::from_affine(*pk.as_affine()).expect("pk");
     let glv = || {
         bb(scalar_mul_threads(Method::GlvCt, bb(&pk1), bb(&k), 1).ok());
@@ -112,9 +114,11 @@ fn main() {
                 println!("secp256k1 glv-ct       {:8.2} µs", time(2000, 9, glv) / 1e3);
             }
             if op == "all" || op == "ecdh" {
-                println!("secp256r1 ecdh         {:8.2} µs", time(2000, 9, ecdh) / 1e3);
+                println!(
+                    "secp256r1 ecdh         {:8.2} µs",
+                    time(2000, 9, ecdh) / 1e3
+                );
             }
         }
     }
 }
-

@@ -73,7 +73,11 @@ fn spread<T: Copy>(inputs: &[T], reps: usize, mut f: impl FnMut(T)) -> (u64, u64
         })
         .collect();
     per_input.sort_unstable();
-    (per_input[0], per_input[per_input.len() / 2], per_input[per_input.len() - 1])
+    (
+        per_input[0],
+        per_input[per_input.len() / 2],
+        per_input[per_input.len() - 1],
+    )
 }
 
 fn curve<C: CurveParams>() {
@@ -99,7 +103,11 @@ fn curve<C: CurveParams>() {
     });
     println!("  inversion, Fermat (CT)       min {lo:>6}  median {med:>6}  max {hi:>6} cycles");
     let pts: Vec<Affine<C>> = (0..64)
-        .map(|_| Projective::<C>::generator().mul_vartime(&[rng.gen()]).to_affine())
+        .map(|_| {
+            Projective::<C>::generator()
+                .mul_vartime(&[rng.gen()])
+                .to_affine()
+        })
         .collect();
     let (lo, med, hi) = spread(&pts[1..], 9, |q: Affine<C>| {
         bb(affine_add::<C, SafeGcd>(&bb(pts[0]), &q));
@@ -110,8 +118,15 @@ fn curve<C: CurveParams>() {
     });
     println!("  affine double-quadruple      min {lo:>6}  median {med:>6}  max {hi:>6} cycles   (paper: AFFINE_DQ 788-820)");
     let p = Projective::<C>::generator();
-    for m in [Method::JinMiyaji, Method::JinMiyajiBinaryGcd, Method::MontgomeryLadder, Method::FixedWindowCt] {
-        let ks: Vec<Vec<u64>> = (0..21).map(|_| (0..C::ORDER.len()).map(|_| rng.gen()).collect()).collect();
+    for m in [
+        Method::JinMiyaji,
+        Method::JinMiyajiBinaryGcd,
+        Method::MontgomeryLadder,
+        Method::FixedWindowCt,
+    ] {
+        let ks: Vec<Vec<u64>> = (0..21)
+            .map(|_| (0..C::ORDER.len()).map(|_| rng.gen()).collect())
+            .collect();
         let mut cyc: Vec<u64> = Vec::new();
         let mut ns: Vec<f64> = Vec::new();
         for k in &ks {

@@ -44,25 +44,41 @@ impl<C: CurveParams> Affine<C> {
     /// The point at infinity O.
     #[inline]
     pub fn identity() -> Self {
-        Self { x: C::Base::ZERO, y: C::Base::ZERO, infinity: Choice::from(1) }
+        Self {
+            x: C::Base::ZERO,
+            y: C::Base::ZERO,
+            infinity: Choice::from(1),
+        }
     }
 
     /// The curve's generator G.
     #[inline]
     pub fn generator() -> Self {
-        Self { x: C::GENERATOR.0, y: C::GENERATOR.1, infinity: Choice::from(0) }
+        Self {
+            x: C::GENERATOR.0,
+            y: C::GENERATOR.1,
+            infinity: Choice::from(0),
+        }
     }
 
     /// The point (x, y) if it satisfies y² = x³ + ax + b (no subgroup check; see
     /// [`Self::new_in_subgroup`]).
     pub fn new(x: C::Base, y: C::Base) -> CtOption<Self> {
-        let p = Self { x, y, infinity: Choice::from(0) };
+        let p = Self {
+            x,
+            y,
+            infinity: Choice::from(0),
+        };
         CtOption::new(p, p.is_on_curve())
     }
 
     /// The point (x, y) if it is on the curve and in the order-r subgroup.
     pub fn new_in_subgroup(x: C::Base, y: C::Base) -> CtOption<Self> {
-        let p = Self { x, y, infinity: Choice::from(0) };
+        let p = Self {
+            x,
+            y,
+            infinity: Choice::from(0),
+        };
         let ok = p.is_on_curve();
         // The subgroup test is only meaningful on the curve; run it anyway (constant time).
         CtOption::new(p, ok & p.is_in_subgroup())
@@ -71,7 +87,11 @@ impl<C: CurveParams> Affine<C> {
     /// (x, y) without any check. The caller guarantees it is on the curve.
     #[inline]
     pub fn from_xy_unchecked(x: C::Base, y: C::Base) -> Self {
-        Self { x, y, infinity: Choice::from(0) }
+        Self {
+            x,
+            y,
+            infinity: Choice::from(0),
+        }
     }
 
     /// Is this the point at infinity?
@@ -97,7 +117,11 @@ impl<C: CurveParams> Affine<C> {
     /// −P = (x, −y).
     #[inline]
     pub fn neg(&self) -> Self {
-        Self { x: self.x, y: -self.y, infinity: self.infinity }
+        Self {
+            x: self.x,
+            y: -self.y,
+            infinity: self.infinity,
+        }
     }
 
     /// P + Q with one inversion (P1363 affine addition; every case handled in constant time:
@@ -118,7 +142,11 @@ impl<C: CurveParams> Affine<C> {
         let lambda = inv.unwrap_or(C::Base::ZERO) * num;
         let x3 = lambda.square() - self.x - rhs.x;
         let y3 = lambda * (self.x - x3) - self.y;
-        let mut r = Self { x: x3, y: y3, infinity: Choice::from(0) };
+        let mut r = Self {
+            x: x3,
+            y: y3,
+            infinity: Choice::from(0),
+        };
         r.conditional_assign(&Self::identity(), vanishes);
         r.conditional_assign(rhs, self.infinity);
         r.conditional_assign(self, rhs.infinity);
@@ -133,7 +161,11 @@ impl<C: CurveParams> Affine<C> {
         let lambda = inv.unwrap_or(C::Base::ZERO) * num;
         let x3 = lambda.square() - self.x.double();
         let y3 = lambda * (self.x - x3) - self.y;
-        let mut r = Self { x: x3, y: y3, infinity: Choice::from(0) };
+        let mut r = Self {
+            x: x3,
+            y: y3,
+            infinity: Choice::from(0),
+        };
         r.conditional_assign(&Self::identity(), inv.is_none() | self.infinity);
         r
     }

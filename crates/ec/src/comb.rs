@@ -37,9 +37,9 @@ use std::sync::{Mutex, OnceLock};
 use subtle::{ConditionallySelectable, ConstantTimeEq};
 
 use crate::affine::Affine;
+use crate::bit;
 use crate::curve::CurveParams;
 use crate::projective::Projective;
-use crate::bit;
 
 /// Default number of teeth w (2^w entries per sub-table).
 pub const DEFAULT_TEETH: u32 = 5;
@@ -96,17 +96,26 @@ impl<C: CurveParams> CombTable<C> {
             b0 = b0.double_n(e);
         }
         let table = Projective::batch_to_affine(&rows);
-        Self { table, w, v, e, d, limbs }
+        Self {
+            table,
+            w,
+            v,
+            e,
+            d,
+            limbs,
+        }
     }
 
     /// The shared table for the curve's generator G, built on first use (default shape).
     pub fn generator() -> &'static Self {
-        static TABLES: OnceLock<Mutex<HashMap<TypeId, &'static (dyn Any + Send + Sync)>>> = OnceLock::new();
+        static TABLES: OnceLock<Mutex<HashMap<TypeId, &'static (dyn Any + Send + Sync)>>> =
+            OnceLock::new();
         let map = TABLES.get_or_init(|| Mutex::new(HashMap::new()));
         let mut guard = map.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-        let entry = guard
-            .entry(TypeId::of::<C>())
-            .or_insert_with(|| Box::leak(Box::new(Self::new(&Projective::generator()))) as &'static (dyn Any + Send + Sync));
+        let entry = guard.entry(TypeId::of::<C>()).or_insert_with(|| {
+            Box::leak(Box::new(Self::new(&Projective::generator())))
+                as &'static (dyn Any + Send + Sync)
+        });
         match entry.downcast_ref::<Self>() {
             Some(t) => t,
             // The map is keyed by C's TypeId, so the entry always has this type.

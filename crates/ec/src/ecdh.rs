@@ -51,9 +51,13 @@ pub enum EcdhError {
 impl fmt::Display for EcdhError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            EcdhError::InvalidPrivateKey => f.write_str("invalid private key: not an integer in [1, n-1]"),
+            EcdhError::InvalidPrivateKey => {
+                f.write_str("invalid private key: not an integer in [1, n-1]")
+            }
             EcdhError::InvalidPublicKey(e) => write!(f, "invalid public key: {e}"),
-            EcdhError::SharedPointAtInfinity => f.write_str("shared point is the point at infinity"),
+            EcdhError::SharedPointAtInfinity => {
+                f.write_str("shared point is the point at infinity")
+            }
         }
     }
 }
@@ -94,7 +98,10 @@ impl<C: NamedCurve> Drop for SecretKey<C> {
 
 impl<C: NamedCurve> Clone for SecretKey<C> {
     fn clone(&self) -> Self {
-        Self { d: self.d.clone(), _c: PhantomData }
+        Self {
+            d: self.d.clone(),
+            _c: PhantomData,
+        }
     }
 }
 
@@ -141,7 +148,11 @@ impl<C: NamedCurve> SecretKey<C> {
     pub fn random(rng: &mut impl RngCore) -> Self {
         let len = C::ORDER.len();
         let top_bits = C::ORDER_BITS as usize - 64 * (len - 1);
-        let mask = if top_bits == 64 { u64::MAX } else { (1u64 << top_bits) - 1 };
+        let mask = if top_bits == 64 {
+            u64::MAX
+        } else {
+            (1u64 << top_bits) - 1
+        };
         loop {
             let mut d: Vec<u64> = (0..len).map(|_| rng.next_u64()).collect();
             d[len - 1] &= mask;
@@ -155,7 +166,10 @@ impl<C: NamedCurve> SecretKey<C> {
     /// Big-endian encoding of exactly [`NamedCurve::SCALAR_BYTES`] bytes.
     pub fn to_bytes_be(&self) -> Vec<u8> {
         let n = C::SCALAR_BYTES;
-        (0..n).rev().map(|pos| (self.d[pos / 8] >> (8 * (pos % 8))) as u8).collect()
+        (0..n)
+            .rev()
+            .map(|pos| (self.d[pos / 8] >> (8 * (pos % 8))) as u8)
+            .collect()
     }
 
     /// The scalar's little-endian limbs.
@@ -191,7 +205,9 @@ pub struct PublicKey<C: NamedCurve> {
 impl<C: NamedCurve> PublicKey<C> {
     /// Decodes and validates a SEC 1 encoding (compressed or uncompressed).
     pub fn from_sec1_bytes(bytes: &[u8]) -> Result<Self, EcdhError> {
-        Ok(Self { point: sec1::decode_point(bytes)? })
+        Ok(Self {
+            point: sec1::decode_point(bytes)?,
+        })
     }
 
     /// Validates an affine point (on the curve, not the identity, in the subgroup).
@@ -262,7 +278,11 @@ pub fn ecdh<C: NamedCurve>(private: &[u8], public_sec1: &[u8]) -> Result<SharedS
 }
 
 /// [`ecdh`] on a curve chosen at run time.
-pub fn ecdh_by_id(curve: crate::curves::CurveId, private: &[u8], public_sec1: &[u8]) -> Result<SharedSecret, EcdhError> {
+pub fn ecdh_by_id(
+    curve: crate::curves::CurveId,
+    private: &[u8],
+    public_sec1: &[u8],
+) -> Result<SharedSecret, EcdhError> {
     struct V<'a>(&'a [u8], &'a [u8]);
     impl crate::curves::CurveVisitor for V<'_> {
         type Output = Result<SharedSecret, EcdhError>;
@@ -272,4 +292,3 @@ pub fn ecdh_by_id(curve: crate::curves::CurveId, private: &[u8], public_sec1: &[
     }
     curve.visit(V(private, public_sec1))
 }
-

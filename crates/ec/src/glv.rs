@@ -37,13 +37,13 @@ use core::fmt;
 use hayate_arith::limbs::{adc, mac, sbb};
 use subtle::{Choice, ConditionallySelectable};
 
+use crate::affine::Affine;
 use crate::curve::CurveParams;
 use crate::jacobian::Jacobian;
 use crate::projective::Projective;
-use crate::affine::Affine;
 use crate::scalar_mul::{
-    odd_multiples, reduce_mod_ct, signed_lookup, signed_recoding, signed_window, wnaf_digits, wnaf_mul_jacobian, wnaf_width, SIGNED_TABLE,
-    SIGNED_WINDOW_BITS, SW_LIMBS,
+    odd_multiples, reduce_mod_ct, signed_lookup, signed_recoding, signed_window, wnaf_digits,
+    wnaf_mul_jacobian, wnaf_width, SIGNED_TABLE, SIGNED_WINDOW_BITS, SW_LIMBS,
 };
 
 /// A signed integer of at most 256 bits given as sign and magnitude (public constants).
@@ -58,11 +58,17 @@ pub struct GlvInt {
 impl GlvInt {
     /// A non-negative constant from big-endian hex.
     pub const fn pos(hex: &str) -> Self {
-        GlvInt { neg: false, mag: hayate_arith::limbs::from_hex(hex) }
+        GlvInt {
+            neg: false,
+            mag: hayate_arith::limbs::from_hex(hex),
+        }
     }
     /// A negative constant −hex.
     pub const fn neg(hex: &str) -> Self {
-        GlvInt { neg: true, mag: hayate_arith::limbs::from_hex(hex) }
+        GlvInt {
+            neg: true,
+            mag: hayate_arith::limbs::from_hex(hex),
+        }
     }
 }
 
@@ -148,7 +154,11 @@ fn mul_shift_round(k: &[u64; 4], g: &[u64; 4], t: u32) -> [u64; 4] {
     for (j, cj) in c.iter_mut().enumerate() {
         let lo = p.get(q + j).copied().unwrap_or(0);
         let hi = p.get(q + j + 1).copied().unwrap_or(0);
-        *cj = if s == 0 { lo } else { (lo >> s) | (hi << (64 - s)) };
+        *cj = if s == 0 {
+            lo
+        } else {
+            (lo >> s) | (hi << (64 - s))
+        };
     }
     c
 }
@@ -227,38 +237,70 @@ pub fn decompose<C: CurveParams>(k: &[u64]) -> Result<Decomposition, NoEndomorph
 /// φ(P) = (βX : Y : Z) (projective, so also Jacobian: x = X/Z or X/Z² both scale by β).
 pub fn endomorphism<C: CurveParams>(p: &Projective<C>) -> Result<Projective<C>, NoEndomorphism> {
     let glv = constants::<C>()?;
-    Ok(Projective { x: p.x * glv.beta, y: p.y, z: p.z })
+    Ok(Projective {
+        x: p.x * glv.beta,
+        y: p.y,
+        z: p.z,
+    })
 }
 
 fn endo_j<C: CurveParams>(beta: C::Base, p: &Jacobian<C>) -> Jacobian<C> {
-    Jacobian { x: p.x * beta, y: p.y, z: p.z }
+    Jacobian {
+        x: p.x * beta,
+        y: p.y,
+        z: p.z,
+    }
 }
 
 fn endo_p<C: CurveParams>(beta: C::Base, p: &Projective<C>) -> Projective<C> {
-    Projective { x: p.x * beta, y: p.y, z: p.z }
+    Projective {
+        x: p.x * beta,
+        y: p.y,
+        z: p.z,
+    }
 }
 
 /// `glv`: \[k\]P for a public scalar (variable time), P in the order-n subgroup. With
 /// `threads ≥ 2` the two half-length wNAF multiplications run on two threads of the
 /// persistent [`crate::pool`]; with `threads ≤ 1` a joint wNAF shares the doublings.
-pub fn mul_vartime<C: CurveParams>(p: &Projective<C>, k: &[u64], threads: usize) -> Result<Projective<C>, NoEndomorphism> {
+pub fn mul_vartime<C: CurveParams>(
+    p: &Projective<C>,
+    k: &[u64],
+    threads: usize,
+) -> Result<Projective<C>, NoEndomorphism> {
     let glv = constants::<C>()?;
     let d = decompose_with(&glv, &order4::<C>(), k);
     let pj = Jacobian::from(*p);
     let p1 = if bool::from(d.neg1) { pj.neg() } else { pj };
     let p2 = endo_j(glv.beta, &if bool::from(d.neg2) { pj.neg() } else { pj });
     if threads <= 1 {
-        return Ok(Projective::from(joint_wnaf(&p1, &d.k1, &d.k2, glv.beta, d.neg1 ^ d.neg2)));
+        return Ok(Projective::from(joint_wnaf(
+            &p1,
+            &d.k1,
+            &d.k2,
+            glv.beta,
+            d.neg1 ^ d.neg2,
+        )));
     }
     let (k1, k2) = (d.k1, d.k2);
-    let (a, b) = crate::pool::join(threads, move || wnaf_mul_jacobian(&p1, &k1), || wnaf_mul_jacobian(&p2, &k2));
+    let (a, b) = crate::pool::join(
+        threads,
+        move || wnaf_mul_jacobian(&p1, &k1),
+        || wnaf_mul_jacobian(&p2, &k2),
+    );
     let a = a.unwrap_or_else(|_| wnaf_mul_jacobian(&p1, &k1));
     Ok(Projective::from(a.add_vartime(&b)))
 }
 
 /// Straus–Shamir joint wNAF of \[k₁\]P₁ + \[k₂\]P₂ where P₂ = ±φ(P₁) (`flip`: the signs
 /// differ), so P₂'s table is φ of P₁'s (one multiplication by β per entry).
-fn joint_wnaf<C: CurveParams>(p1: &Jacobian<C>, k1: &[u64], k2: &[u64], beta: C::Base, flip: Choice) -> Jacobian<C> {
+fn joint_wnaf<C: CurveParams>(
+    p1: &Jacobian<C>,
+    k1: &[u64],
+    k2: &[u64],
+    beta: C::Base,
+    flip: Choice,
+) -> Jacobian<C> {
     let m = crate::bits_vartime(k1).max(crate::bits_vartime(k2));
     if m == 0 || bool::from(p1.is_identity()) {
         return Jacobian::identity();
@@ -304,7 +346,11 @@ fn joint_wnaf<C: CurveParams>(p1: &Jacobian<C>, k1: &[u64], k2: &[u64], beta: C:
 /// subgroup. With `threads ≤ 1` a joint signed-window multiplication (shared doublings, the
 /// φ-table derived from P's table; see `joint_ct`); with `threads ≥ 2` the halves run on two
 /// pool threads (fixed window w = 4 on ⌈half_bits/4⌉ windows, complete formulas).
-pub fn mul_ct<C: CurveParams>(p: &Projective<C>, k: &[u64], threads: usize) -> Result<Projective<C>, NoEndomorphism> {
+pub fn mul_ct<C: CurveParams>(
+    p: &Projective<C>,
+    k: &[u64],
+    threads: usize,
+) -> Result<Projective<C>, NoEndomorphism> {
     let glv = constants::<C>()?;
     let d = decompose_with(&glv, &order4::<C>(), k);
     let nbits = glv.half_bits as usize;
@@ -315,7 +361,11 @@ pub fn mul_ct<C: CurveParams>(p: &Projective<C>, k: &[u64], threads: usize) -> R
     }
     let p2 = endo_p(glv.beta, &Projective::conditional_select(p, &neg, d.neg2));
     let (k1, k2) = (d.k1, d.k2);
-    let (a, b) = crate::pool::join(threads, move || p1.mul_ct_bits(&k1, nbits), || p2.mul_ct_bits(&k2, nbits));
+    let (a, b) = crate::pool::join(
+        threads,
+        move || p1.mul_ct_bits(&k1, nbits),
+        || p2.mul_ct_bits(&k2, nbits),
+    );
     let a = a.unwrap_or_else(|_| p1.mul_ct_bits(&k1, nbits));
     Ok(a.add(&b))
 }
@@ -337,10 +387,18 @@ pub fn mul_ct<C: CurveParams>(p: &Projective<C>, k: &[u64], threads: usize) -> R
 /// (≈ 2^127.3 for secp256k1, checked by the tests), which exceeds 2^(nbits − b + 1) + 2^b for
 /// b ≥ 4 (nbits = 129). So only window 0 (where the values reach k's size) can be exceptional;
 /// its two additions and the corrections use the exception-safe [`Jacobian::add_affine`].
-fn joint_ct<C: CurveParams>(p: &Projective<C>, d: &Decomposition, beta: C::Base, nbits: usize) -> Projective<C> {
+fn joint_ct<C: CurveParams>(
+    p: &Projective<C>,
+    d: &Decomposition,
+    beta: C::Base,
+    nbits: usize,
+) -> Projective<C> {
     let pj = Jacobian::from(*p);
     let (t1, zeta) = odd_multiples(&pj);
-    let t2: [Affine<C>; SIGNED_TABLE] = core::array::from_fn(|i| Affine { x: t1[i].x * beta, ..t1[i] });
+    let t2: [Affine<C>; SIGNED_TABLE] = core::array::from_fn(|i| Affine {
+        x: t1[i].x * beta,
+        ..t1[i]
+    });
     let odd = |m: &[u64; 4]| {
         let mut w = [0u64; SW_LIMBS];
         w[..4].copy_from_slice(m);
@@ -356,7 +414,9 @@ fn joint_ct<C: CurveParams>(p: &Projective<C>, d: &Decomposition, beta: C::Base,
     let top = windows - 1;
     // [d₁]Q₁ + [d₂]Q₂ with tiny odd d: (d₁, ∓d₂) ∉ L, not exceptional
     let mut acc = Jacobian::from(signed_lookup(&t1, signed_window(&j1, top), d.neg1));
-    acc = acc.add_affine_unchecked(&signed_lookup(&t2, signed_window(&j2, top), d.neg2)).0;
+    acc = acc
+        .add_affine_unchecked(&signed_lookup(&t2, signed_window(&j2, top), d.neg2))
+        .0;
     for i in (0..top).rev() {
         for _ in 0..SIGNED_WINDOW_BITS {
             acc = acc.double();
@@ -378,5 +438,9 @@ fn joint_ct<C: CurveParams>(p: &Projective<C>, d: &Decomposition, beta: C::Base,
     acc = acc.add_affine(&correction(&t1[0], d.neg1, even1));
     acc = acc.add_affine(&correction(&t2[0], d.neg2, even2));
     acc.z *= zeta; // back from the table's scaled curve (φ commutes with the scaling)
-    Projective::conditional_select(&Projective::from(acc), &Projective::identity(), p.is_identity())
+    Projective::conditional_select(
+        &Projective::from(acc),
+        &Projective::identity(),
+        p.is_identity(),
+    )
 }

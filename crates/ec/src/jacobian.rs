@@ -50,13 +50,21 @@ impl<C: CurveParams> Jacobian<C> {
     /// The identity (1 : 1 : 0).
     #[inline]
     pub const fn identity() -> Self {
-        Self { x: C::Base::ONE, y: C::Base::ONE, z: C::Base::ZERO }
+        Self {
+            x: C::Base::ONE,
+            y: C::Base::ONE,
+            z: C::Base::ZERO,
+        }
     }
 
     /// The generator (x_G : y_G : 1).
     #[inline]
     pub const fn generator() -> Self {
-        Self { x: C::GENERATOR.0, y: C::GENERATOR.1, z: C::Base::ONE }
+        Self {
+            x: C::GENERATOR.0,
+            y: C::GENERATOR.1,
+            z: C::Base::ONE,
+        }
     }
 
     /// Is this the identity (Z = 0)?
@@ -82,7 +90,11 @@ impl<C: CurveParams> Jacobian<C> {
     /// −P = (X : −Y : Z).
     #[inline]
     pub fn neg(&self) -> Self {
-        Self { x: self.x, y: -self.y, z: self.z }
+        Self {
+            x: self.x,
+            y: -self.y,
+            z: self.z,
+        }
     }
 
     /// 2P. Correct for every input (O and 2-torsion points give Z = 0); constant time.
@@ -107,7 +119,11 @@ impl<C: CurveParams> Jacobian<C> {
             let x3 = l.square() - t.double();
             let y3 = l * (t - x3) - yy.square();
             let z3 = self.y * self.z;
-            Self { x: x3, y: y3, z: z3 }
+            Self {
+                x: x3,
+                y: y3,
+                z: z3,
+            }
         } else {
             // dbl-2007-bl: 1M + 8S + 1·m_a
             let xx = self.x.square();
@@ -119,7 +135,11 @@ impl<C: CurveParams> Jacobian<C> {
             let x3 = m.square() - s.double();
             let y3 = m * (s - x3) - yyyy.double().double().double();
             let z3 = (self.y + self.z).square() - yy - zz;
-            Self { x: x3, y: y3, z: z3 }
+            Self {
+                x: x3,
+                y: y3,
+                z: z3,
+            }
         }
     }
 
@@ -183,7 +203,14 @@ impl<C: CurveParams> Jacobian<C> {
         let z3 = ((self.z + rhs.z).square() - z1z1 - z2z2) * h;
         // H = 0 and R = 0 ⇔ P = Q (both finite): the formula degenerates, must double.
         let is_dbl = h.is_zero() & rr.is_zero();
-        (Self { x: x3, y: y3, z: z3 }, is_dbl)
+        (
+            Self {
+                x: x3,
+                y: y3,
+                z: z3,
+            },
+            is_dbl,
+        )
     }
 
     /// Mixed addition (Q affine, finite) without exceptional-case handling (see
@@ -213,7 +240,15 @@ impl<C: CurveParams> Jacobian<C> {
         let y3 = r * (v - x3) - self.y * hhh;
         let z3 = self.z * h;
         let is_dbl = h.is_zero() & r.is_zero();
-        (Self { x: x3, y: y3, z: z3 }, is_dbl, h)
+        (
+            Self {
+                x: x3,
+                y: y3,
+                z: z3,
+            },
+            is_dbl,
+            h,
+        )
     }
 
     /// P + Q, correct for all inputs and constant time (computes the doubling as well and
@@ -284,7 +319,11 @@ impl<C: CurveParams> Jacobian<C> {
         let is_inf = zinv.is_none();
         let zinv = zinv.unwrap_or(C::Base::ZERO);
         let zinv2 = zinv.square();
-        let p = Affine { x: self.x * zinv2, y: self.y * zinv2 * zinv, infinity: Choice::from(0) };
+        let p = Affine {
+            x: self.x * zinv2,
+            y: self.y * zinv2 * zinv,
+            infinity: Choice::from(0),
+        };
         Affine::conditional_select(&p, &Affine::identity(), is_inf)
     }
 
@@ -297,7 +336,11 @@ impl<C: CurveParams> Jacobian<C> {
             .zip(zs)
             .map(|(p, zinv)| {
                 let zinv2 = zinv.square();
-                let a = Affine { x: p.x * zinv2, y: p.y * zinv2 * zinv, infinity: Choice::from(0) };
+                let a = Affine {
+                    x: p.x * zinv2,
+                    y: p.y * zinv2 * zinv,
+                    infinity: Choice::from(0),
+                };
                 Affine::conditional_select(&a, &Affine::identity(), p.z.is_zero())
             })
             .collect()
@@ -353,13 +396,24 @@ impl<C: CurveParams> Eq for Jacobian<C> {}
 
 impl<C: CurveParams> fmt::Debug for Jacobian<C> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Jacobian<{}>({:?} : {:?} : {:?})", C::NAME, self.x, self.y, self.z)
+        write!(
+            f,
+            "Jacobian<{}>({:?} : {:?} : {:?})",
+            C::NAME,
+            self.x,
+            self.y,
+            self.z
+        )
     }
 }
 
 impl<C: CurveParams> From<Affine<C>> for Jacobian<C> {
     fn from(p: Affine<C>) -> Self {
-        let q = Self { x: p.x, y: p.y, z: C::Base::ONE };
+        let q = Self {
+            x: p.x,
+            y: p.y,
+            z: C::Base::ONE,
+        };
         Self::conditional_select(&q, &Self::identity(), p.infinity)
     }
 }
@@ -377,7 +431,11 @@ impl<C: CurveParams> From<Projective<C>> for Jacobian<C> {
     /// (X : Y : Z) homogeneous ↦ (X·Z : Y·Z² : Z) Jacobian (2M + 1S).
     fn from(p: Projective<C>) -> Self {
         let zz = p.z.square();
-        let q = Self { x: p.x * p.z, y: p.y * zz, z: p.z };
+        let q = Self {
+            x: p.x * p.z,
+            y: p.y * zz,
+            z: p.z,
+        };
         Self::conditional_select(&q, &Self::identity(), p.is_identity())
     }
 }

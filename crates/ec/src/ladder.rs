@@ -111,7 +111,11 @@ pub fn affine_add<C: CurveParams, I: Inversion>(p: &Affine<C>, q: &Affine<C>) ->
     let lambda = inv.unwrap_or(C::Base::ZERO) * num;
     let x3 = lambda.square() - p.x - q.x;
     let y3 = lambda * (p.x - x3) - p.y;
-    let mut r = Affine { x: x3, y: y3, infinity: Choice::from(0) };
+    let mut r = Affine {
+        x: x3,
+        y: y3,
+        infinity: Choice::from(0),
+    };
     r.conditional_assign(&Affine::identity(), vanishes);
     r.conditional_assign(q, p.infinity);
     r.conditional_assign(p, q.infinity);
@@ -126,14 +130,20 @@ pub fn affine_double<C: CurveParams, I: Inversion>(p: &Affine<C>) -> Affine<C> {
     let lambda = inv.unwrap_or(C::Base::ZERO) * num;
     let x3 = lambda.square() - p.x.double();
     let y3 = lambda * (p.x - x3) - p.y;
-    let mut r = Affine { x: x3, y: y3, infinity: Choice::from(0) };
+    let mut r = Affine {
+        x: x3,
+        y: y3,
+        infinity: Choice::from(0),
+    };
     r.conditional_assign(&Affine::identity(), inv.is_none() | p.infinity);
     r
 }
 
 /// (2P, 4P) with a single inversion — the affine double-quadruple (derivation in the module
 /// docs). Complete: P = O or 2P = O gives (O, O); 4P = O (2P of order 2) gives (2P, O).
-pub fn affine_double_quadruple<C: CurveParams, I: Inversion>(p: &Affine<C>) -> (Affine<C>, Affine<C>) {
+pub fn affine_double_quadruple<C: CurveParams, I: Inversion>(
+    p: &Affine<C>,
+) -> (Affine<C>, Affine<C>) {
     let (x, y) = (p.x, p.y);
     let xx = x.square();
     let n1 = xx.double() + xx + C::A; // N₁ = 3x² + a
@@ -160,8 +170,16 @@ pub fn affine_double_quadruple<C: CurveParams, I: Inversion>(p: &Affine<C>) -> (
     let y2 = y2n * inv_dd * inv_d;
     let x4 = lambda2.square() - x2.double();
     let y4 = lambda2 * (x2 - x4) - y2;
-    let mut p2 = Affine { x: x2, y: y2, infinity: Choice::from(0) };
-    let mut p4 = Affine { x: x4, y: y4, infinity: Choice::from(0) };
+    let mut p2 = Affine {
+        x: x2,
+        y: y2,
+        infinity: Choice::from(0),
+    };
+    let mut p4 = Affine {
+        x: x4,
+        y: y4,
+        infinity: Choice::from(0),
+    };
     p2.conditional_assign(&Affine::identity(), p_bad);
     p4.conditional_assign(&Affine::identity(), p_bad | y2_zero);
     (p2, p4)
@@ -169,7 +187,12 @@ pub fn affine_double_quadruple<C: CurveParams, I: Inversion>(p: &Affine<C>) -> (
 
 /// R\[b\] ← R\[b\] + A for a secret bit b: swap, add into R\[0\], swap back.
 #[inline(always)]
-fn add_into<C: CurveParams, I: Inversion>(r0: &mut Affine<C>, r1: &mut Affine<C>, b: Choice, a: &Affine<C>) {
+fn add_into<C: CurveParams, I: Inversion>(
+    r0: &mut Affine<C>,
+    r1: &mut Affine<C>,
+    b: Choice,
+    a: &Affine<C>,
+) {
     Affine::conditional_swap(r0, r1, b);
     *r0 = affine_add::<C, I>(r0, a);
     Affine::conditional_swap(r0, r1, b);
@@ -191,7 +214,11 @@ fn add_into<C: CurveParams, I: Inversion>(r0: &mut Affine<C>, r1: &mut Affine<C>
 /// gives kP.) Cost: (l − 1)/2 iterations of two additions and one double-quadruple (3
 /// inversions), plus 4 additions/doublings. Time independent of k and P when `I` is
 /// constant time.
-pub fn jin_miyaji<C: CurveParams, I: Inversion>(p: &Affine<C>, k: &[u64], nbits: usize) -> Affine<C> {
+pub fn jin_miyaji<C: CurveParams, I: Inversion>(
+    p: &Affine<C>,
+    k: &[u64],
+    nbits: usize,
+) -> Affine<C> {
     let l = nbits | 1;
     let mut r0 = p.neg(); // R[0] ← −P
     let mut r1 = *p; // R[1] ← P
@@ -229,7 +256,11 @@ pub fn to_affine_with<C: CurveParams, I: Inversion>(p: &Projective<C>) -> Affine
     let zinv = I::invert(&p.z);
     let is_inf = zinv.is_none();
     let zinv = zinv.unwrap_or(C::Base::ZERO);
-    let a = Affine { x: p.x * zinv, y: p.y * zinv, infinity: Choice::from(0) };
+    let a = Affine {
+        x: p.x * zinv,
+        y: p.y * zinv,
+        infinity: Choice::from(0),
+    };
     Affine::conditional_select(&a, &Affine::identity(), is_inf)
 }
 
@@ -252,7 +283,11 @@ pub fn montgomery_ladder<C: CurveParams>(p: &Projective<C>, k: &[u64]) -> Projec
 #[inline(always)]
 fn digit(k: &[u64], pos: usize, w: u32) -> u64 {
     let lo = k.get(pos / 64).copied().unwrap_or(0) >> (pos % 64);
-    let hi = if pos % 64 == 0 { 0 } else { k.get(pos / 64 + 1).copied().unwrap_or(0) << (64 - pos % 64) };
+    let hi = if pos % 64 == 0 {
+        0
+    } else {
+        k.get(pos / 64 + 1).copied().unwrap_or(0) << (64 - pos % 64)
+    };
     (lo | hi) & ((1u64 << w) - 1)
 }
 

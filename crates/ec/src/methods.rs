@@ -121,7 +121,9 @@ impl Method {
 
     /// Paper 002's split point for an m-bit scalar: x = ⌈0.734·m⌉.
     pub fn paper002_split(m: u32) -> Method {
-        Method::Split { x: (m * 734).div_ceil(1000) }
+        Method::Split {
+            x: (m * 734).div_ceil(1000),
+        }
     }
 
     /// The names accepted by [`Method::from_str`] (W, X: decimal parameters).
@@ -172,7 +174,12 @@ pub struct UnknownMethod(pub String);
 
 impl fmt::Display for UnknownMethod {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "unknown method `{}` (known: {})", self.0, Method::NAMES.join(", "))
+        write!(
+            f,
+            "unknown method `{}` (known: {})",
+            self.0,
+            Method::NAMES.join(", ")
+        )
     }
 }
 impl std::error::Error for UnknownMethod {}
@@ -202,7 +209,9 @@ impl FromStr for Method {
             "window" => Ok(Method::Window(w(1, 8)?)),
             "naf" => no_param(Method::Naf),
             "wnaf" => Ok(Method::WNaf(w(2, 7)?)),
-            "split" => Ok(Method::Split { x: param.ok_or_else(err)? }),
+            "split" => Ok(Method::Split {
+                x: param.ok_or_else(err)?,
+            }),
             "fixed-window-ct" => no_param(Method::FixedWindowCt),
             "split-ct" => no_param(Method::SplitCt),
             "glv" => no_param(Method::Glv),
@@ -246,7 +255,11 @@ impl std::error::Error for MethodError {}
 /// limbs, used as integers: not reduced modulo the group order — except by the GLV methods,
 /// which require P in the order-n subgroup). Errors only for a GLV method on a curve without
 /// an endomorphism.
-pub fn scalar_mul<C: CurveParams>(method: Method, p: &Projective<C>, k: &[u64]) -> Result<Projective<C>, MethodError> {
+pub fn scalar_mul<C: CurveParams>(
+    method: Method,
+    p: &Projective<C>,
+    k: &[u64],
+) -> Result<Projective<C>, MethodError> {
     scalar_mul_threads(method, p, k, crate::pool::DEFAULT_THREADS)
 }
 
@@ -259,7 +272,10 @@ pub fn scalar_mul_threads<C: CurveParams>(
     k: &[u64],
     threads: usize,
 ) -> Result<Projective<C>, MethodError> {
-    let no_endo = |_| MethodError::NoEndomorphism { method, curve: C::NAME };
+    let no_endo = |_| MethodError::NoEndomorphism {
+        method,
+        curve: C::NAME,
+    };
     Ok(match method {
         Method::Binary => Projective::from(binary_vartime(&Jacobian::from(*p), k)),
         Method::Window(w) => Projective::from(window_vartime(&Jacobian::from(*p), k, w)),
@@ -286,7 +302,11 @@ pub fn scalar_mul_threads<C: CurveParams>(
 }
 
 /// [`scalar_mul`] for an affine point.
-pub fn scalar_mul_affine<C: CurveParams>(method: Method, p: &Affine<C>, k: &[u64]) -> Result<Projective<C>, MethodError> {
+pub fn scalar_mul_affine<C: CurveParams>(
+    method: Method,
+    p: &Affine<C>,
+    k: &[u64],
+) -> Result<Projective<C>, MethodError> {
     scalar_mul(method, &Projective::from(*p), k)
 }
 
@@ -374,13 +394,22 @@ fn split_at(k: &[u64], x: usize) -> (Vec<u64>, Vec<u64>) {
 /// Paper 002 §4: k = k₁·2^x + k₂; one thread computes \[k₁\]P then x repeated doublings
 /// ([`Jacobian::double_n`]), the other \[k₂\]P; one addition joins them (public k; wNAF halves).
 /// The high half runs on a worker of the persistent [`crate::pool`] when `threads ≥ 2`.
-pub fn split_vartime<C: CurveParams>(p: &Projective<C>, k: &[u64], x: usize, threads: usize) -> Projective<C> {
+pub fn split_vartime<C: CurveParams>(
+    p: &Projective<C>,
+    k: &[u64],
+    x: usize,
+    threads: usize,
+) -> Projective<C> {
     let (k1, k2) = split_at(k, x);
     let pj = Jacobian::from(*p);
     let w = |k: &[u64]| if bits_vartime(k) > 80 { 5 } else { 4 };
     let high = move |k1: &[u64]| wnaf_vartime(&pj, k1, w(k1)).double_n(x);
     let k1c = k1.clone();
-    let (hi, lo) = crate::pool::join(threads, move || high(&k1c), || wnaf_vartime(&pj, &k2, w(&k2)));
+    let (hi, lo) = crate::pool::join(
+        threads,
+        move || high(&k1c),
+        || wnaf_vartime(&pj, &k2, w(&k2)),
+    );
     let hi = hi.unwrap_or_else(|_| high(&k1));
     Projective::from(hi.add_vartime(&lo))
 }

@@ -67,7 +67,11 @@ pub fn pippenger<C: CurveParams, S: AsRef<[u64]>>(
     c: usize,
 ) -> Jacobian<C> {
     let c = c.clamp(1, 24);
-    let max_bits = scalars.iter().map(|k| bits_vartime(k.as_ref())).max().unwrap_or(0);
+    let max_bits = scalars
+        .iter()
+        .map(|k| bits_vartime(k.as_ref()))
+        .max()
+        .unwrap_or(0);
     if max_bits == 0 {
         return Jacobian::identity();
     }

@@ -128,8 +128,14 @@ fn spawn_worker(i: usize) -> Option<Worker> {
         job: Mutex::new(None),
     });
     let s = Arc::clone(&shared);
-    let handle = thread::Builder::new().name(format!("hayate-pool-{i}")).spawn(move || worker_loop(s)).ok()?;
-    Some(Worker { shared, thread: handle.thread().clone() })
+    let handle = thread::Builder::new()
+        .name(format!("hayate-pool-{i}"))
+        .spawn(move || worker_loop(s))
+        .ok()?;
+    Some(Worker {
+        shared,
+        thread: handle.thread().clone(),
+    })
 }
 
 /// Claims an idle worker among the first `threads − 1`, starting them lazily.
@@ -137,7 +143,11 @@ fn claim(threads: usize) -> Option<&'static Worker> {
     let allowed = threads.saturating_sub(1).min(MAX_WORKERS);
     for (i, slot) in WORKERS.iter().enumerate().take(allowed) {
         if let Some(w) = slot.get_or_init(|| spawn_worker(i)) {
-            if w.shared.busy.compare_exchange(false, true, Ordering::Acquire, Ordering::Relaxed).is_ok() {
+            if w.shared
+                .busy
+                .compare_exchange(false, true, Ordering::Acquire, Ordering::Relaxed)
+                .is_ok()
+            {
                 return Some(w);
             }
         }
@@ -168,7 +178,10 @@ where
         let r = a();
         *lock(&out) = Some(r);
     });
-    let completion = Arc::new(Completion { done: AtomicBool::new(false), caller: thread::current() });
+    let completion = Arc::new(Completion {
+        done: AtomicBool::new(false),
+        caller: thread::current(),
+    });
     *lock(&worker.shared.job) = Some((job, Arc::clone(&completion)));
     worker.shared.ready.store(true, Ordering::Release);
     worker.thread.unpark();
@@ -196,5 +209,7 @@ where
 
 /// How many threads this machine offers (at least 1).
 pub fn available_threads() -> usize {
-    thread::available_parallelism().map(|n| n.get()).unwrap_or(1)
+    thread::available_parallelism()
+        .map(|n| n.get())
+        .unwrap_or(1)
 }

@@ -46,13 +46,21 @@ impl<C: CurveParams> Projective<C> {
     /// The identity (0 : 1 : 0).
     #[inline]
     pub const fn identity() -> Self {
-        Self { x: C::Base::ZERO, y: C::Base::ONE, z: C::Base::ZERO }
+        Self {
+            x: C::Base::ZERO,
+            y: C::Base::ONE,
+            z: C::Base::ZERO,
+        }
     }
 
     /// The generator G = (x_G : y_G : 1).
     #[inline]
     pub const fn generator() -> Self {
-        Self { x: C::GENERATOR.0, y: C::GENERATOR.1, z: C::Base::ONE }
+        Self {
+            x: C::GENERATOR.0,
+            y: C::GENERATOR.1,
+            z: C::Base::ONE,
+        }
     }
 
     /// Is this the identity (Z = 0)?
@@ -79,7 +87,11 @@ impl<C: CurveParams> Projective<C> {
     /// −P = (X : −Y : Z).
     #[inline]
     pub fn neg(&self) -> Self {
-        Self { x: self.x, y: -self.y, z: self.z }
+        Self {
+            x: self.x,
+            y: -self.y,
+            z: self.z,
+        }
     }
 
     /// P + Q, complete (RCB 2016 Algorithm 1, 4 or 7 according to a).
@@ -140,7 +152,11 @@ impl<C: CurveParams> Projective<C> {
         let zinv = self.z.invert_safegcd();
         let is_inf = zinv.is_none();
         let zinv = zinv.unwrap_or(C::Base::ZERO);
-        let p = Affine { x: self.x * zinv, y: self.y * zinv, infinity: Choice::from(0) };
+        let p = Affine {
+            x: self.x * zinv,
+            y: self.y * zinv,
+            infinity: Choice::from(0),
+        };
         Affine::conditional_select(&p, &Affine::identity(), is_inf)
     }
 
@@ -152,7 +168,11 @@ impl<C: CurveParams> Projective<C> {
             .iter()
             .zip(zs)
             .map(|(p, zinv)| {
-                let a = Affine { x: p.x * zinv, y: p.y * zinv, infinity: Choice::from(0) };
+                let a = Affine {
+                    x: p.x * zinv,
+                    y: p.y * zinv,
+                    infinity: Choice::from(0),
+                };
                 Affine::conditional_select(&a, &Affine::identity(), p.z.is_zero())
             })
             .collect()
@@ -188,7 +208,11 @@ impl<C: CurveParams> Projective<C> {
         let y3 = y3 + t1 * t4; // 33-34
         let x3 = t3 * x3 - t5 * t4; // 35-37
         let z3 = t5 * z3 + t3 * t1; // 38-40
-        Self { x: x3, y: y3, z: z3 }
+        Self {
+            x: x3,
+            y: y3,
+            z: z3,
+        }
     }
 
     // --- RCB 2016 Algorithm 2: complete mixed addition, generic a (Q affine, not O) ---
@@ -214,7 +238,11 @@ impl<C: CurveParams> Projective<C> {
         let y3 = y3 + t1 * t4; // 26-27
         let x3 = t3 * x3 - t5 * t4; // 28-30
         let z3 = t5 * z3 + t3 * t1; // 31-33
-        Self { x: x3, y: y3, z: z3 }
+        Self {
+            x: x3,
+            y: y3,
+            z: z3,
+        }
     }
 
     // --- RCB 2016 Algorithm 3: exception-free doubling, generic a (8M + 3S + 3m_a + 2m_3b) ---
@@ -239,7 +267,11 @@ impl<C: CurveParams> Projective<C> {
         let t2 = (y * z).double(); // 25-26
         let x3 = x3 - t2 * t3; // 27-28
         let z3 = (t2 * t1).double().double(); // 29-31
-        Self { x: x3, y: y3, z: z3 }
+        Self {
+            x: x3,
+            y: y3,
+            z: z3,
+        }
     }
 
     // --- RCB 2016 Algorithm 4: complete addition, a = −3 (12M + 2m_b + 29a) ---
@@ -268,7 +300,11 @@ impl<C: CurveParams> Projective<C> {
         let y3 = x3 * z3 + t2; // 37-38
         let x3 = t3 * x3 - t1; // 39-40
         let z3 = t4 * z3 + t3 * t0; // 41-43
-        Self { x: x3, y: y3, z: z3 }
+        Self {
+            x: x3,
+            y: y3,
+            z: z3,
+        }
     }
 
     // --- RCB 2016 Algorithm 5: complete mixed addition, a = −3 (Q affine, not O) ---
@@ -296,7 +332,11 @@ impl<C: CurveParams> Projective<C> {
         let y3 = x3 * z3 + t2; // 30-31
         let x3 = t3 * x3 - t1; // 32-33
         let z3 = t4 * z3 + t3 * t0; // 34-36
-        Self { x: x3, y: y3, z: z3 }
+        Self {
+            x: x3,
+            y: y3,
+            z: z3,
+        }
     }
 
     // --- RCB 2016 Algorithm 6: exception-free doubling, a = −3 (8M + 3S + 2m_b + 21a) ---
@@ -322,7 +362,11 @@ impl<C: CurveParams> Projective<C> {
         let t0 = (y * z).double(); // 28-29
         let x3 = x3 - t0 * z3; // 30-31
         let z3 = (t0 * t1).double().double(); // 32-34
-        Self { x: x3, y: y3, z: z3 }
+        Self {
+            x: x3,
+            y: y3,
+            z: z3,
+        }
     }
 
     // --- RCB 2016 Algorithm 7: complete addition, a = 0 (12M + 2m_3b + 19a) ---
@@ -344,7 +388,11 @@ impl<C: CurveParams> Projective<C> {
         let x3 = t3 * t1 - t4 * y3; // 25-27
         let y3 = t1 * z3 + y3 * t0; // 28-30
         let z3 = z3 * t4 + t0 * t3; // 31-33
-        Self { x: x3, y: y3, z: z3 }
+        Self {
+            x: x3,
+            y: y3,
+            z: z3,
+        }
     }
 
     // --- RCB 2016 Algorithm 8: complete mixed addition, a = 0 (Q affine, not O) ---
@@ -365,7 +413,11 @@ impl<C: CurveParams> Projective<C> {
         let x3 = t3 * t1 - t4 * y3; // 18-20
         let y3 = t1 * z3 + y3 * t0; // 21-23
         let z3 = z3 * t4 + t0 * t3; // 24-26
-        Self { x: x3, y: y3, z: z3 }
+        Self {
+            x: x3,
+            y: y3,
+            z: z3,
+        }
     }
 
     // --- RCB 2016 Algorithm 9: exception-free doubling, a = 0 (6M + 2S + 1m_3b + 9a) ---
@@ -383,7 +435,11 @@ impl<C: CurveParams> Projective<C> {
         let t0 = t0 - t2; // 13
         let y3 = x3 + t0 * y3; // 14-15
         let x3 = (t0 * (x * y)).double(); // 16-18
-        Self { x: x3, y: y3, z: z3 }
+        Self {
+            x: x3,
+            y: y3,
+            z: z3,
+        }
     }
 }
 
@@ -424,13 +480,24 @@ impl<C: CurveParams> Eq for Projective<C> {}
 
 impl<C: CurveParams> fmt::Debug for Projective<C> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Projective<{}>({:?} : {:?} : {:?})", C::NAME, self.x, self.y, self.z)
+        write!(
+            f,
+            "Projective<{}>({:?} : {:?} : {:?})",
+            C::NAME,
+            self.x,
+            self.y,
+            self.z
+        )
     }
 }
 
 impl<C: CurveParams> From<Affine<C>> for Projective<C> {
     fn from(p: Affine<C>) -> Self {
-        let q = Self { x: p.x, y: p.y, z: C::Base::ONE };
+        let q = Self {
+            x: p.x,
+            y: p.y,
+            z: C::Base::ONE,
+        };
         Self::conditional_select(&q, &Self::identity(), p.infinity)
     }
 }
@@ -447,7 +514,11 @@ impl<C: CurveParams> From<Projective<C>> for Affine<C> {
 impl<C: CurveParams> From<Jacobian<C>> for Projective<C> {
     /// (X : Y : Z) Jacobian ↦ (X·Z : Y : Z³) homogeneous (2M + 1S).
     fn from(p: Jacobian<C>) -> Self {
-        let q = Self { x: p.x * p.z, y: p.y, z: p.z.square() * p.z };
+        let q = Self {
+            x: p.x * p.z,
+            y: p.y,
+            z: p.z.square() * p.z,
+        };
         Self::conditional_select(&q, &Self::identity(), p.is_identity())
     }
 }

@@ -72,7 +72,11 @@ impl<C: CurveParams> Projective<C> {
         let mut table = [Self::identity(); 16];
         table[1] = *self;
         for i in 2..16 {
-            table[i] = if i % 2 == 0 { table[i / 2].double() } else { table[i - 1].add(self) };
+            table[i] = if i % 2 == 0 {
+                table[i / 2].double()
+            } else {
+                table[i - 1].add(self)
+            };
         }
         table
     }
@@ -106,7 +110,8 @@ impl<C: CurveParams> Projective<C> {
         let x = split_point(m);
         let (k1, k2) = split_scalar(k, x);
         let p = *self;
-        let high = move |k1: &[u64]| Self::from(Jacobian::from(p.mul_ct_bits(k1, m - x)).double_n(x));
+        let high =
+            move |k1: &[u64]| Self::from(Jacobian::from(p.mul_ct_bits(k1, m - x)).double_n(x));
         let k1c = k1.clone();
         let (hi, lo) = crate::pool::join(threads, move || high(&k1c), || p.mul_ct_bits(&k2, x));
         // A panicking job cannot happen (no panics in this crate); recompute on this thread.
@@ -168,7 +173,9 @@ fn split_point(m: usize) -> usize {
 /// (k ≫ x, k mod 2^x) as limb vectors (public x; the values may be secret: shifts only).
 fn split_scalar(k: &[u64], x: usize) -> (Vec<u64>, Vec<u64>) {
     let lo_limbs = x.div_ceil(64);
-    let mut lo: Vec<u64> = (0..lo_limbs).map(|i| k.get(i).copied().unwrap_or(0)).collect();
+    let mut lo: Vec<u64> = (0..lo_limbs)
+        .map(|i| k.get(i).copied().unwrap_or(0))
+        .collect();
     if x % 64 != 0 {
         if let Some(last) = lo.last_mut() {
             *last &= (1u64 << (x % 64)) - 1;
@@ -359,7 +366,11 @@ pub(crate) fn reduce_mod_ct(k: &[u64], n: &[u64]) -> SwInt {
     for (j, rj) in r.iter_mut().enumerate().take(len) {
         let lo = k.get(q + j).copied().unwrap_or(0);
         let hi = k.get(q + j + 1).copied().unwrap_or(0);
-        *rj = if s == 0 { lo } else { (lo >> s) | (hi << (64 - s)) };
+        *rj = if s == 0 {
+            lo
+        } else {
+            (lo >> s) | (hi << (64 - s))
+        };
     }
     for i in (0..rest).rev() {
         // d = 2r + bit (< 2n, len + 1 limbs); r = d − n if d ≥ n
@@ -428,13 +439,23 @@ pub(crate) fn signed_window(j: &SwInt, i: usize) -> u64 {
 ///
 /// For P = O the entries are garbage and ζ = 0 (a = 0) or the entries are O; callers select
 /// the identity for P = O.
-pub(crate) fn odd_multiples<C: CurveParams>(p: &Jacobian<C>) -> ([Affine<C>; SIGNED_TABLE], C::Base) {
+pub(crate) fn odd_multiples<C: CurveParams>(
+    p: &Jacobian<C>,
+) -> ([Affine<C>; SIGNED_TABLE], C::Base) {
     let d = p.double();
     if C::A_IS_ZERO {
         // on the curve scaled by Z_D: D = (X_D, Y_D) affine, P = (X·Z_D², Y·Z_D³ : Z)
         let dz2 = d.z.square();
-        let da = Affine::<C> { x: d.x, y: d.y, infinity: Choice::from(0) };
-        let mut t = [Jacobian::<C> { x: p.x * dz2, y: p.y * dz2 * d.z, z: p.z }; SIGNED_TABLE];
+        let da = Affine::<C> {
+            x: d.x,
+            y: d.y,
+            infinity: Choice::from(0),
+        };
+        let mut t = [Jacobian::<C> {
+            x: p.x * dz2,
+            y: p.y * dz2 * d.z,
+            z: p.z,
+        }; SIGNED_TABLE];
         let mut zr = [C::Base::ONE; SIGNED_TABLE];
         for i in 1..SIGNED_TABLE {
             // (2i − 1)P + 2P: the summands differ and are not opposite as (2i−1) ≢ ±2 (mod n)
@@ -447,7 +468,11 @@ pub(crate) fn odd_multiples<C: CurveParams>(p: &Jacobian<C>) -> ([Affine<C>; SIG
         let mut rho = C::Base::ONE;
         for i in (0..SIGNED_TABLE).rev() {
             let rho2 = rho.square();
-            out[i] = Affine { x: t[i].x * rho2, y: t[i].y * rho2 * rho, infinity: Choice::from(0) };
+            out[i] = Affine {
+                x: t[i].x * rho2,
+                y: t[i].y * rho2 * rho,
+                infinity: Choice::from(0),
+            };
             rho *= zr[i];
         }
         return (out, d.z * t[SIGNED_TABLE - 1].z);
@@ -460,7 +485,11 @@ pub(crate) fn odd_multiples<C: CurveParams>(p: &Jacobian<C>) -> ([Affine<C>; SIG
     crate::batch_invert(&mut zs);
     let table = core::array::from_fn(|i| {
         let zinv2 = zs[i].square();
-        let a = Affine { x: t[i].x * zinv2, y: t[i].y * zinv2 * zs[i], infinity: Choice::from(0) };
+        let a = Affine {
+            x: t[i].x * zinv2,
+            y: t[i].y * zinv2 * zs[i],
+            infinity: Choice::from(0),
+        };
         Affine::conditional_select(&a, &Affine::identity(), t[i].z.is_zero())
     });
     (table, C::Base::ONE)
@@ -469,7 +498,11 @@ pub(crate) fn odd_multiples<C: CurveParams>(p: &Jacobian<C>) -> ([Affine<C>; SIG
 /// ±table\[(|d| − 1)/2\] for the digit d = 2j − (2^b − 1) of window value j (secret), negated
 /// once more when `flip` is set: masks and a full scan, no secret branch or index.
 #[inline(always)]
-pub(crate) fn signed_lookup<C: CurveParams>(table: &[Affine<C>; SIGNED_TABLE], j: u64, flip: Choice) -> Affine<C> {
+pub(crate) fn signed_lookup<C: CurveParams>(
+    table: &[Affine<C>; SIGNED_TABLE],
+    j: u64,
+    flip: Choice,
+) -> Affine<C> {
     let half = (SIGNED_TABLE - 1) as u64;
     let positive = j >> (SIGNED_WINDOW_BITS - 1); // 1 iff d > 0
     let idx = (j ^ positive.wrapping_sub(1)) & half; // j − 2^(b−1) or 2^(b−1) − 1 − j
@@ -482,7 +515,11 @@ pub(crate) fn signed_lookup<C: CurveParams>(table: &[Affine<C>; SIGNED_TABLE], j
     }
     let negate = Choice::from((positive ^ 1) as u8) ^ flip;
     y.conditional_assign(&-y, negate);
-    Affine { x, y, infinity: Choice::from(0) }
+    Affine {
+        x,
+        y,
+        infinity: Choice::from(0),
+    }
 }
 
 /// Can the signed-window path run on curve C: an order of at most `SW_LIMBS − 1` limbs and
@@ -543,7 +580,11 @@ pub(crate) fn mul_ct_subgroup_jacobian<C: CurveParams>(p: &Jacobian<C>, k: &[u64
             acc = acc.double();
         }
         let t = signed_lookup(&table, signed_window(&jw, i), even);
-        acc = if i == 0 { acc.add_affine(&t) } else { acc.add_affine_unchecked(&t).0 };
+        acc = if i == 0 {
+            acc.add_affine(&t)
+        } else {
+            acc.add_affine_unchecked(&t).0
+        };
     }
     acc.z *= zeta; // back from the table's scaled curve
     Jacobian::conditional_select(&acc, &Jacobian::identity(), p.is_identity())

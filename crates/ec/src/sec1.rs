@@ -52,7 +52,9 @@ impl fmt::Display for Sec1Error {
             Sec1Error::PointAtInfinity => "public key is the point at infinity",
             Sec1Error::CoordinateOutOfRange => "point coordinate not below the field prime",
             Sec1Error::NotOnCurve => "point is not on the curve",
-            Sec1Error::NotOnCurveCompressed => "compressed point: x is not the x-coordinate of a curve point",
+            Sec1Error::NotOnCurveCompressed => {
+                "compressed point: x is not the x-coordinate of a curve point"
+            }
             Sec1Error::NotInSubgroup => "point is not in the prime-order subgroup",
         })
     }
@@ -90,12 +92,18 @@ pub fn encode_point<C: CurveParams<Base: PrimeField>>(p: &Affine<C>, compressed:
 }
 
 /// Decodes and fully validates a public key (see the module docs); never returns the identity.
-pub fn decode_point<C: CurveParams<Base: PrimeField>>(bytes: &[u8]) -> Result<Affine<C>, Sec1Error> {
+pub fn decode_point<C: CurveParams<Base: PrimeField>>(
+    bytes: &[u8],
+) -> Result<Affine<C>, Sec1Error> {
     let fb = <C::Base as PrimeField>::BYTES;
     let (&tag, rest) = bytes.split_first().ok_or(Sec1Error::InvalidLength)?;
     let p = match tag {
         0x00 => {
-            return Err(if rest.is_empty() { Sec1Error::PointAtInfinity } else { Sec1Error::InvalidLength });
+            return Err(if rest.is_empty() {
+                Sec1Error::PointAtInfinity
+            } else {
+                Sec1Error::InvalidLength
+            });
         }
         0x04 => {
             if rest.len() != 2 * fb {
@@ -141,7 +149,8 @@ pub fn decode_point<C: CurveParams<Base: PrimeField>>(bytes: &[u8]) -> Result<Af
 }
 
 fn field_from_bytes<C: CurveParams<Base: PrimeField>>(b: &[u8]) -> Result<C::Base, Sec1Error> {
-    Option::<C::Base>::from(<C::Base as PrimeField>::from_bytes_be(b)).ok_or(Sec1Error::CoordinateOutOfRange)
+    Option::<C::Base>::from(<C::Base as PrimeField>::from_bytes_be(b))
+        .ok_or(Sec1Error::CoordinateOutOfRange)
 }
 
 impl<C: NamedCurve> Affine<C> {

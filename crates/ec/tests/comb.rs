@@ -7,7 +7,9 @@ mod common;
 use common::checks::{edge_scalars, rand_scalar};
 use common::*;
 use hayate_ec::comb::{mul_generator_ct, CombTable};
-use hayate_ec::curves::{BrainpoolP256r1, Secp192r1, Secp224r1, Secp256k1, Secp256r1, Secp384r1, Secp521r1};
+use hayate_ec::curves::{
+    BrainpoolP256r1, Secp192r1, Secp224r1, Secp256k1, Secp256r1, Secp384r1, Secp521r1,
+};
 use hayate_ec::{Affine, CurveParams, Projective};
 use rand::rngs::StdRng;
 use rand::SeedableRng;
@@ -18,26 +20,45 @@ const SHAPES: [(u32, u32); 4] = [(1, 1), (2, 3), (5, 2), (6, 1)];
 fn check_curve<C: CurveParams>(n_random: usize, seed: u64) {
     let mut rng = StdRng::seed_from_u64(seed);
     let g = Affine::<C>::generator();
-    let p = Projective::<C>::generator().mul_vartime(&rand_scalar(&mut rng, 2)).to_affine();
+    let p = Projective::<C>::generator()
+        .mul_vartime(&rand_scalar(&mut rng, 2))
+        .to_affine();
     let mut scalars = edge_scalars::<C>();
     for _ in 0..n_random {
         scalars.push(rand_scalar(&mut rng, C::ORDER.len()));
     }
     let gen = CombTable::<C>::generator();
-    assert!(std::ptr::eq(gen, CombTable::<C>::generator()), "the generator table is built once");
+    assert!(
+        std::ptr::eq(gen, CombTable::<C>::generator()),
+        "the generator table is built once"
+    );
     let tp = CombTable::new(&Projective::from(p));
-    let shaped: Vec<CombTable<C>> =
-        SHAPES.iter().map(|&(w, v)| CombTable::with_shape(&Projective::from(p), w, v, C::ORDER.len())).collect();
+    let shaped: Vec<CombTable<C>> = SHAPES
+        .iter()
+        .map(|&(w, v)| CombTable::with_shape(&Projective::from(p), w, v, C::ORDER.len()))
+        .collect();
     for (i, k) in scalars.iter().enumerate() {
         let want_g = reference_mul(&g, k);
         let want_p = reference_mul(&p, k);
-        assert_eq!(gen.mul_ct(k).to_affine(), want_g, "{} G k = {k:x?}", C::NAME);
+        assert_eq!(
+            gen.mul_ct(k).to_affine(),
+            want_g,
+            "{} G k = {k:x?}",
+            C::NAME
+        );
         assert_eq!(mul_generator_ct::<C>(k).to_affine(), want_g);
         assert_eq!(tp.mul_ct(k).to_affine(), want_p, "{} P k = {k:x?}", C::NAME);
         // the other shapes on a subset (the reference is slow)
         if i % 3 == 0 {
             for t in &shaped {
-                assert_eq!(t.mul_ct(k).to_affine(), want_p, "{} w = {} v = {}", C::NAME, t.teeth(), t.subtables());
+                assert_eq!(
+                    t.mul_ct(k).to_affine(),
+                    want_p,
+                    "{} w = {} v = {}",
+                    C::NAME,
+                    t.teeth(),
+                    t.subtables()
+                );
             }
         }
     }
@@ -93,11 +114,19 @@ fn exhaustive<C: CurveParams<Base = TinyFp>>() {
         for k in (0..=2 * r + 1).chain([u64::MAX - 1, u64::MAX]) {
             let want = seen[((i as u128 * k as u128) % r as u128) as usize];
             for t in &tables {
-                assert_eq!(t.mul_ct(&[k]).to_affine(), want, "[{k}]{p:?} w = {}", t.teeth());
+                assert_eq!(
+                    t.mul_ct(&[k]).to_affine(),
+                    want,
+                    "[{k}]{p:?} w = {}",
+                    t.teeth()
+                );
             }
         }
         // multi-limb scalars go through the chunked path
-        assert_eq!(tables[0].mul_ct(&[3, 5, 7]).to_affine(), reference_mul(p, &[3, 5, 7]));
+        assert_eq!(
+            tables[0].mul_ct(&[3, 5, 7]).to_affine(),
+            reference_mul(p, &[3, 5, 7])
+        );
     }
 }
 

@@ -11,10 +11,12 @@ use hayate_ec::{Affine, CurveParams, Projective};
 use rand::rngs::StdRng;
 use rand::SeedableRng;
 
-const BN254_R: [u64; 4] =
-    hayate_arith::limbs::from_hex("30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001");
-const BLS_R: [u64; 4] =
-    hayate_arith::limbs::from_hex("73eda753299d7d483339d80809a1d80553bda402fffe5bfeffffffff00000001");
+const BN254_R: [u64; 4] = hayate_arith::limbs::from_hex(
+    "30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001",
+);
+const BLS_R: [u64; 4] = hayate_arith::limbs::from_hex(
+    "73eda753299d7d483339d80809a1d80553bda402fffe5bfeffffffff00000001",
+);
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Bn254G2;
@@ -93,9 +95,13 @@ macro_rules! g2_tests {
                 let p = first_point::<$C>();
                 assert!(bool::from(p.is_on_curve()));
                 assert!(!bool::from(p.is_in_subgroup()));
-                assert!(bool::from(Affine::<$C>::new_in_subgroup(p.x, p.y).is_none()));
+                assert!(bool::from(
+                    Affine::<$C>::new_in_subgroup(p.x, p.y).is_none()
+                ));
                 let g = Affine::<$C>::generator();
-                assert!(bool::from(Affine::<$C>::new_in_subgroup(g.x, g.y).is_some()));
+                assert!(bool::from(
+                    Affine::<$C>::new_in_subgroup(g.x, g.y).is_some()
+                ));
                 let mut rng = StdRng::seed_from_u64($seed);
                 let q = rand_point::<$C>(&mut rng);
                 assert!(bool::from(q.is_in_subgroup()));

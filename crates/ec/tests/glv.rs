@@ -16,7 +16,10 @@ fn secp256k1_constants() {
     glv_checks::check_constants::<Secp256k1>(reference_mul);
     // β and λ as published (Finney 2011; libsecp256k1), the basis vector a1 = b2
     let g = Secp256k1::GLV.unwrap();
-    assert_eq!(glv_checks::big(&g.lambda).to_str_radix(16), "5363ad4cc05c30e0a5261c028812645a122e22ea20816678df02967c1b23bd72");
+    assert_eq!(
+        glv_checks::big(&g.lambda).to_str_radix(16),
+        "5363ad4cc05c30e0a5261c028812645a122e22ea20816678df02967c1b23bd72"
+    );
     assert_eq!(g.a1, g.b2);
 }
 
@@ -35,11 +38,23 @@ fn no_endomorphism_is_an_error() {
     let g = Projective::<Secp256r1>::generator();
     for m in Method::GLV {
         let e = scalar_mul(m, &g, &[5]).unwrap_err();
-        assert_eq!(e, MethodError::NoEndomorphism { method: m, curve: "secp256r1" });
+        assert_eq!(
+            e,
+            MethodError::NoEndomorphism {
+                method: m,
+                curve: "secp256r1"
+            }
+        );
         let msg = e.to_string();
-        assert!(msg.contains("secp256r1") && msg.contains(&m.to_string()), "{msg}");
+        assert!(
+            msg.contains("secp256r1") && msg.contains(&m.to_string()),
+            "{msg}"
+        );
     }
-    assert_eq!(glv::decompose::<Secp256r1>(&[1]).unwrap_err(), NoEndomorphism { curve: "secp256r1" });
+    assert_eq!(
+        glv::decompose::<Secp256r1>(&[1]).unwrap_err(),
+        NoEndomorphism { curve: "secp256r1" }
+    );
     assert!(glv::endomorphism(&g).is_err());
 }
 

@@ -61,7 +61,9 @@ fn subgroup_checks_g1() {
     // BLS12-381 G1 has cofactor h ≈ 2^125: the first point found is not in G1.
     let p = first_point::<Bls12381G1>();
     assert!(bool::from(p.is_on_curve()) && !bool::from(p.is_in_subgroup()));
-    assert!(bool::from(hayate_ec::Affine::<Bls12381G1>::new_in_subgroup(p.x, p.y).is_none()));
+    assert!(bool::from(
+        hayate_ec::Affine::<Bls12381G1>::new_in_subgroup(p.x, p.y).is_none()
+    ));
     // h = 0x396c8c005555e1568c00aaab0000aaab clears it into G1.
     let h = [0x8c00aaab0000aaab, 0x396c8c005555e156];
     assert!(bool::from(p.mul_vartime(&h).is_in_subgroup()));

@@ -37,7 +37,15 @@ fn secp256r1_small_multiples() {
     let gg = Projective::<P256Generic>::generator();
     assert_eq!(hex_of(&gg.double().to_affine().x), hex_of(&g2.x));
     assert_eq!(hex_of(&gg.mul_ct(&[3]).to_affine().y), hex_of(&g3.y));
-    assert_eq!(hex_of(&Jacobian::<P256Generic>::generator().double_n(1).to_affine().y), hex_of(&g2.y));
+    assert_eq!(
+        hex_of(
+            &Jacobian::<P256Generic>::generator()
+                .double_n(1)
+                .to_affine()
+                .y
+        ),
+        hex_of(&g2.y)
+    );
 }
 
 /// Parses a 32-byte big-endian field element.
@@ -63,7 +71,10 @@ fn encode(p: &Affine<Bn254G1>) -> String {
 }
 
 fn load(name: &str) -> Vec<serde_json::Value> {
-    let path = format!("{}/../../../shared/vectors/evm/{name}", env!("CARGO_MANIFEST_DIR"));
+    let path = format!(
+        "{}/../../../shared/vectors/evm/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    );
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
     serde_json::from_str::<Vec<serde_json::Value>>(&text).expect("json array")
 }
@@ -80,17 +91,35 @@ fn evm_bn256_add() {
     for case in load("bn256Add.json") {
         let expected = case["Expected"].as_str().unwrap_or("");
         let inp = input(&case, 128);
-        let (Some(p), Some(q)) = (decode(&inp[..64]), decode(&inp[64..])) else { continue };
+        let (Some(p), Some(q)) = (decode(&inp[..64]), decode(&inp[64..])) else {
+            continue;
+        };
         if expected.is_empty() {
             continue;
         }
         let pp = Projective::from(p);
         let qj = Jacobian::from(q);
         let name = case["Name"].as_str().unwrap();
-        assert_eq!(encode(&(pp + Projective::from(q)).to_affine()), expected, "{name} projective");
-        assert_eq!(encode(&pp.add_affine(&q).to_affine()), expected, "{name} mixed");
-        assert_eq!(encode(&(Jacobian::from(p) + qj).to_affine()), expected, "{name} jacobian");
-        assert_eq!(encode(&Jacobian::from(p).add_affine_vartime(&q).to_affine()), expected, "{name}");
+        assert_eq!(
+            encode(&(pp + Projective::from(q)).to_affine()),
+            expected,
+            "{name} projective"
+        );
+        assert_eq!(
+            encode(&pp.add_affine(&q).to_affine()),
+            expected,
+            "{name} mixed"
+        );
+        assert_eq!(
+            encode(&(Jacobian::from(p) + qj).to_affine()),
+            expected,
+            "{name} jacobian"
+        );
+        assert_eq!(
+            encode(&Jacobian::from(p).add_affine_vartime(&q).to_affine()),
+            expected,
+            "{name}"
+        );
         assert_eq!(encode(&p.add(&q)), expected, "{name} affine");
         checked += 1;
     }
@@ -103,7 +132,9 @@ fn evm_bn256_scalar_mul() {
     for case in load("bn256ScalarMul.json") {
         let expected = case["Expected"].as_str().unwrap_or("");
         let inp = input(&case, 96);
-        let Some(p) = decode(&inp[..64]) else { continue };
+        let Some(p) = decode(&inp[..64]) else {
+            continue;
+        };
         if expected.is_empty() {
             continue;
         }
@@ -114,11 +145,27 @@ fn evm_bn256_scalar_mul() {
         }
         let name = case["Name"].as_str().unwrap();
         let pp = Projective::from(p);
-        assert_eq!(encode(&pp.mul_ct(&k).to_affine()), expected, "{name} mul_ct");
-        assert_eq!(encode(&pp.mul_vartime(&k).to_affine()), expected, "{name} mul_vartime");
-        assert_eq!(encode(&pp.mul_ct_parallel(&k).to_affine()), expected, "{name} parallel");
+        assert_eq!(
+            encode(&pp.mul_ct(&k).to_affine()),
+            expected,
+            "{name} mul_ct"
+        );
+        assert_eq!(
+            encode(&pp.mul_vartime(&k).to_affine()),
+            expected,
+            "{name} mul_vartime"
+        );
+        assert_eq!(
+            encode(&pp.mul_ct_parallel(&k).to_affine()),
+            expected,
+            "{name} parallel"
+        );
         assert_eq!(encode(&reference_mul(&p, &k)), expected, "{name} reference");
-        assert_eq!(encode(&msm_vartime(&[p], &[k]).unwrap().to_affine()), expected, "{name} msm");
+        assert_eq!(
+            encode(&msm_vartime(&[p], &[k]).unwrap().to_affine()),
+            expected,
+            "{name} msm"
+        );
         checked += 1;
     }
     assert!(checked >= 10, "only {checked} valid cases");

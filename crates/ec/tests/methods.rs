@@ -11,7 +11,8 @@ mod common;
 use common::checks::{edge_scalars, rand_scalar};
 use common::*;
 use hayate_ec::ladder::{
-    affine_add, affine_double, affine_double_quadruple, jin_miyaji, BinaryGcdVartime, Fermat, SafeGcd,
+    affine_add, affine_double, affine_double_quadruple, jin_miyaji, BinaryGcdVartime, Fermat,
+    SafeGcd,
 };
 use hayate_ec::{scalar_mul, Affine, CurveParams, Method, Projective};
 use rand::rngs::StdRng;
@@ -30,7 +31,9 @@ fn methods_for<C: CurveParams>() -> Vec<Method> {
 fn check_curve<C: CurveParams>(n_random: usize, seed: u64) {
     let mut rng = StdRng::seed_from_u64(seed);
     let g = Affine::<C>::generator();
-    let p = Projective::<C>::generator().mul_vartime(&rand_scalar(&mut rng, 2)).to_affine();
+    let p = Projective::<C>::generator()
+        .mul_vartime(&rand_scalar(&mut rng, 2))
+        .to_affine();
     let mut scalars = edge_scalars::<C>();
     for _ in 0..n_random {
         scalars.push(rand_scalar(&mut rng, C::ORDER.len()));
@@ -39,7 +42,9 @@ fn check_curve<C: CurveParams>(n_random: usize, seed: u64) {
         for k in &scalars {
             let want = reference_mul(&base, k);
             for m in methods_for::<C>() {
-                let got = scalar_mul(m, &Projective::from(base), k).unwrap().to_affine();
+                let got = scalar_mul(m, &Projective::from(base), k)
+                    .unwrap()
+                    .to_affine();
                 assert_eq!(got, want, "{}: {m} k={k:x?} base={base:?}", C::NAME);
             }
         }
@@ -86,13 +91,17 @@ fn check_named<C: CurveParams>(n_random: usize, seed: u64) {
         scalars.push(rand_scalar(&mut rng, n.len()));
     }
     let g = Affine::<C>::generator();
-    let p = Projective::<C>::generator().mul_vartime(&rand_scalar(&mut rng, 2)).to_affine();
+    let p = Projective::<C>::generator()
+        .mul_vartime(&rand_scalar(&mut rng, 2))
+        .to_affine();
     for base in [g, p] {
         for k in &scalars {
             let want = Projective::from(base).mul_vartime(k).to_affine();
             assert_eq!(reference_mul(&base, k), want, "{}: reference", C::NAME);
             for m in methods_for::<C>() {
-                let got = scalar_mul(m, &Projective::from(base), k).unwrap().to_affine();
+                let got = scalar_mul(m, &Projective::from(base), k)
+                    .unwrap()
+                    .to_affine();
                 assert_eq!(got, want, "{}: {m} k={k:x?}", C::NAME);
             }
         }
@@ -130,7 +139,15 @@ fn method_names_round_trip() {
     assert_eq!("Jin_Miyaji".parse::<Method>().unwrap(), Method::JinMiyaji);
     assert_eq!("window".parse::<Method>().unwrap(), Method::Window(4));
     assert_eq!("wnaf=5".parse::<Method>().unwrap(), Method::WNaf(5));
-    for bad in ["", "ladder", "window:0", "wnaf:9", "split", "naf:3", "joye-mary:x"] {
+    for bad in [
+        "",
+        "ladder",
+        "window:0",
+        "wnaf:9",
+        "split",
+        "naf:3",
+        "joye-mary:x",
+    ] {
         assert!(bad.parse::<Method>().is_err(), "{bad}");
     }
     assert!(Method::JinMiyaji.is_constant_time() && !Method::JinMiyajiBinaryGcd.is_constant_time());
@@ -139,7 +156,11 @@ fn method_names_round_trip() {
 /// DQ and complete addition with all three inversions against the reference group law.
 fn building_blocks<C: CurveParams>(rng: &mut StdRng) {
     let pts: Vec<Affine<C>> = (0..8)
-        .map(|_| Projective::<C>::generator().mul_vartime(&rand_scalar(rng, 1)).to_affine())
+        .map(|_| {
+            Projective::<C>::generator()
+                .mul_vartime(&rand_scalar(rng, 1))
+                .to_affine()
+        })
         .chain([Affine::identity(), Affine::generator()])
         .collect();
     for p in &pts {
@@ -156,7 +177,9 @@ fn building_blocks<C: CurveParams>(rng: &mut StdRng) {
             assert_eq!(affine_add::<C, SafeGcd>(p, &q.neg()), p.sub(q));
         }
         assert_eq!(affine_add::<C, SafeGcd>(p, p), p2);
-        assert!(bool::from(affine_add::<C, SafeGcd>(p, &p.neg()).is_identity()));
+        assert!(bool::from(
+            affine_add::<C, SafeGcd>(p, &p.neg()).is_identity()
+        ));
     }
 }
 
@@ -175,7 +198,9 @@ fn tiny_exhaustive<C: CurveParams<Base = TinyFp>>() {
     let mut pts = vec![Affine::<C>::identity()];
     for x in 0..TINY_P {
         for y in 0..TINY_P {
-            if let Some(p) = Option::from(Affine::<C>::new(TinyFp::from_u64(x), TinyFp::from_u64(y))) {
+            if let Some(p) =
+                Option::from(Affine::<C>::new(TinyFp::from_u64(x), TinyFp::from_u64(y)))
+            {
                 pts.push(p);
             }
         }
@@ -199,12 +224,20 @@ fn tiny_exhaustive<C: CurveParams<Base = TinyFp>>() {
             let want = mult[((lp * k) % r) as usize];
             let sampled = k % 11 == 0 || k < 4 || k.abs_diff(r) < 3 || k > 2 * r - 2;
             for &m in if sampled { &methods[..] } else { &ladders[..] } {
-                assert_eq!(scalar_mul(m, &pp, &[k]).unwrap().to_affine(), want, "{m} [{k}]{p:?}");
+                assert_eq!(
+                    scalar_mul(m, &pp, &[k]).unwrap().to_affine(),
+                    want,
+                    "{m} [{k}]{p:?}"
+                );
             }
             // the Jin–Miyaji ladder over short odd lengths l = 9, 11 (few iterations: every
             // exceptional case of the affine formulas shows up on a group this small)
             for nbits in [9usize, 10] {
-                assert_eq!(jin_miyaji::<C, SafeGcd>(p, &[k], nbits), want, "JM l={nbits} [{k}]{p:?}");
+                assert_eq!(
+                    jin_miyaji::<C, SafeGcd>(p, &[k], nbits),
+                    want,
+                    "JM l={nbits} [{k}]{p:?}"
+                );
             }
         }
         // scalars with high bits: 2^64 − 1, 2^64 + k, 2^127
@@ -212,7 +245,11 @@ fn tiny_exhaustive<C: CurveParams<Base = TinyFp>>() {
             let kk = (k[0] as u128) | ((k[1] as u128) << 64);
             let want = mult[((lp as u128 * (kk % r as u128)) % r as u128) as usize];
             for &m in &methods {
-                assert_eq!(scalar_mul(m, &pp, &k).unwrap().to_affine(), want, "{m} [{k:?}]{p:?}");
+                assert_eq!(
+                    scalar_mul(m, &pp, &k).unwrap().to_affine(),
+                    want,
+                    "{m} [{k:?}]{p:?}"
+                );
             }
         }
     }

@@ -56,12 +56,42 @@ fn check_methods<C: CurveParams>(seed: u64, n_random: usize) {
         let pj = Jacobian::from(pt);
         for k in &scalars {
             let want = reference_mul(&pa, k);
-            assert_eq!(pt.mul_ct(k).to_affine(), want, "{} mul_ct k={k:x?}", C::NAME);
-            assert_eq!(pt.mul_vartime(k).to_affine(), want, "{} mul_vartime k={k:x?}", C::NAME);
-            assert_eq!(pt.mul_ct_parallel(k).to_affine(), want, "{} mul_ct_parallel k={k:x?}", C::NAME);
-            assert_eq!(pt.mul_vartime_parallel(k).to_affine(), want, "{} mul_vartime_parallel", C::NAME);
-            assert_eq!(pj.mul_ct(k).to_affine(), want, "{} jacobian mul_ct", C::NAME);
-            assert_eq!(pj.mul_vartime(k).to_affine(), want, "{} jacobian mul_vartime", C::NAME);
+            assert_eq!(
+                pt.mul_ct(k).to_affine(),
+                want,
+                "{} mul_ct k={k:x?}",
+                C::NAME
+            );
+            assert_eq!(
+                pt.mul_vartime(k).to_affine(),
+                want,
+                "{} mul_vartime k={k:x?}",
+                C::NAME
+            );
+            assert_eq!(
+                pt.mul_ct_parallel(k).to_affine(),
+                want,
+                "{} mul_ct_parallel k={k:x?}",
+                C::NAME
+            );
+            assert_eq!(
+                pt.mul_vartime_parallel(k).to_affine(),
+                want,
+                "{} mul_vartime_parallel",
+                C::NAME
+            );
+            assert_eq!(
+                pj.mul_ct(k).to_affine(),
+                want,
+                "{} jacobian mul_ct",
+                C::NAME
+            );
+            assert_eq!(
+                pj.mul_vartime(k).to_affine(),
+                want,
+                "{} jacobian mul_vartime",
+                C::NAME
+            );
         }
     }
     // the affine ladder (two inversions per bit) on the short edge scalars
@@ -76,8 +106,18 @@ fn check_methods<C: CurveParams>(seed: u64, n_random: usize) {
 
 fn check_known<C: NamedCurve>(k: u64, x: &str, y: &str) {
     let p = Projective::<C>::generator().mul_ct(&[k]).to_affine();
-    assert_eq!(hex::encode(p.x.to_bytes_be()), x.to_ascii_lowercase(), "{} [{k}]G x", C::NAME);
-    assert_eq!(hex::encode(p.y.to_bytes_be()), y.to_ascii_lowercase(), "{} [{k}]G y", C::NAME);
+    assert_eq!(
+        hex::encode(p.x.to_bytes_be()),
+        x.to_ascii_lowercase(),
+        "{} [{k}]G x",
+        C::NAME
+    );
+    assert_eq!(
+        hex::encode(p.y.to_bytes_be()),
+        y.to_ascii_lowercase(),
+        "{} [{k}]G y",
+        C::NAME
+    );
 }
 
 fn check_sec1_and_ecdh<C: NamedCurve>(seed: u64) {
@@ -97,7 +137,12 @@ fn check_sec1_and_ecdh<C: NamedCurve>(seed: u64) {
             assert_eq!(PublicKey::<C>::from_sec1_bytes(&enc).unwrap(), pkb);
             assert_eq!(ecdh::<C>(&ska.to_bytes_be(), &enc).unwrap(), z1);
         }
-        assert_eq!(SecretKey::<C>::from_bytes_be(&ska.to_bytes_be()).unwrap().as_limbs(), ska.as_limbs());
+        assert_eq!(
+            SecretKey::<C>::from_bytes_be(&ska.to_bytes_be())
+                .unwrap()
+                .as_limbs(),
+            ska.as_limbs()
+        );
     }
     // decompression of both parities, −G and G
     let g = Affine::<C>::generator();
@@ -111,15 +156,25 @@ fn check_sec1_and_ecdh<C: NamedCurve>(seed: u64) {
     assert_eq!(decode_point::<C>(&[]), Err(Sec1Error::InvalidLength));
     assert_eq!(decode_point::<C>(&[0]), Err(Sec1Error::PointAtInfinity));
     assert_eq!(decode_point::<C>(&[0, 0]), Err(Sec1Error::InvalidLength));
-    assert_eq!(decode_point::<C>(&good[..good.len() - 1]), Err(Sec1Error::InvalidLength));
-    assert_eq!(decode_point::<C>(&goodc[..goodc.len() - 1]), Err(Sec1Error::InvalidLength));
+    assert_eq!(
+        decode_point::<C>(&good[..good.len() - 1]),
+        Err(Sec1Error::InvalidLength)
+    );
+    assert_eq!(
+        decode_point::<C>(&goodc[..goodc.len() - 1]),
+        Err(Sec1Error::InvalidLength)
+    );
     let mut long = good.clone();
     long.push(0);
     assert_eq!(decode_point::<C>(&long), Err(Sec1Error::InvalidLength));
     for tag in [0x01u8, 0x05, 0x06, 0x07, 0xff] {
         let mut b = good.clone();
         b[0] = tag;
-        assert_eq!(decode_point::<C>(&b), Err(Sec1Error::InvalidTag), "tag {tag:#x}");
+        assert_eq!(
+            decode_point::<C>(&b),
+            Err(Sec1Error::InvalidTag),
+            "tag {tag:#x}"
+        );
     }
     let mut off = good.clone();
     *off.last_mut().unwrap() ^= 1;
@@ -138,10 +193,16 @@ fn check_sec1_and_ecdh<C: NamedCurve>(seed: u64) {
     let mut bad_x = vec![0x04];
     bad_x.extend_from_slice(&p_enc);
     bad_x.extend_from_slice(&good[1 + fb..]);
-    assert_eq!(decode_point::<C>(&bad_x), Err(Sec1Error::CoordinateOutOfRange));
+    assert_eq!(
+        decode_point::<C>(&bad_x),
+        Err(Sec1Error::CoordinateOutOfRange)
+    );
     let mut bad_xc = vec![0x02];
     bad_xc.extend_from_slice(&p_enc);
-    assert_eq!(decode_point::<C>(&bad_xc), Err(Sec1Error::CoordinateOutOfRange));
+    assert_eq!(
+        decode_point::<C>(&bad_xc),
+        Err(Sec1Error::CoordinateOutOfRange)
+    );
     let mut all_ff = vec![0x04];
     all_ff.extend(std::iter::repeat_n(0xff, 2 * fb));
     assert!(decode_point::<C>(&all_ff).is_err());
@@ -157,12 +218,22 @@ fn check_sec1_and_ecdh<C: NamedCurve>(seed: u64) {
     let n_be = limbs_to_be(C::ORDER, C::SCALAR_BYTES);
     let nm1 = limbs_to_be(&order_plus(C::ORDER, -1)[..C::ORDER.len()], C::SCALAR_BYTES);
     let np1 = limbs_to_be(&order_plus(C::ORDER, 1)[..C::ORDER.len()], C::SCALAR_BYTES);
-    for bad in [vec![0u8], vec![0u8; C::SCALAR_BYTES], n_be.clone(), np1, vec![0xff; C::SCALAR_BYTES], {
-        let mut v = vec![1u8];
-        v.extend_from_slice(&nm1);
-        v
-    }] {
-        assert_eq!(ecdh::<C>(&bad, &good).unwrap_err(), EcdhError::InvalidPrivateKey);
+    for bad in [
+        vec![0u8],
+        vec![0u8; C::SCALAR_BYTES],
+        n_be.clone(),
+        np1,
+        vec![0xff; C::SCALAR_BYTES],
+        {
+            let mut v = vec![1u8];
+            v.extend_from_slice(&nm1);
+            v
+        },
+    ] {
+        assert_eq!(
+            ecdh::<C>(&bad, &good).unwrap_err(),
+            EcdhError::InvalidPrivateKey
+        );
     }
     assert!(ecdh::<C>(&[], &good).is_err());
     // d = 1 gives G's x; d = n − 1 gives −G's x (the same); a zero-padded d is accepted
@@ -171,7 +242,11 @@ fn check_sec1_and_ecdh<C: NamedCurve>(seed: u64) {
     assert_eq!(ecdh::<C>(&nm1, &good).unwrap().as_bytes(), &gx[..]);
     let mut padded = vec![0u8; 9];
     padded.push(2);
-    let g2x = Projective::<C>::generator().double().to_affine().x.to_bytes_be();
+    let g2x = Projective::<C>::generator()
+        .double()
+        .to_affine()
+        .x
+        .to_bytes_be();
     assert_eq!(ecdh::<C>(&padded, &goodc).unwrap().as_bytes(), &g2x[..]);
     // run-time dispatch by name
     let id = CurveId::from_name(C::CURVE_NAME).unwrap();
@@ -180,7 +255,10 @@ fn check_sec1_and_ecdh<C: NamedCurve>(seed: u64) {
 }
 
 fn limbs_to_be(l: &[u64], nbytes: usize) -> Vec<u8> {
-    (0..nbytes).rev().map(|pos| (l[pos / 8] >> (8 * (pos % 8))) as u8).collect()
+    (0..nbytes)
+        .rev()
+        .map(|pos| (l[pos / 8] >> (8 * (pos % 8))) as u8)
+        .collect()
 }
 
 macro_rules! named_tests {
@@ -196,7 +274,10 @@ macro_rules! named_tests {
                 // ORDER_BITS agrees with ORDER
                 let n = <$C>::ORDER;
                 let top = n[n.len() - 1];
-                assert_eq!(<$C as NamedCurve>::ORDER_BITS, 64 * (n.len() as u32 - 1) + 64 - top.leading_zeros());
+                assert_eq!(
+                    <$C as NamedCurve>::ORDER_BITS,
+                    64 * (n.len() as u32 - 1) + 64 - top.leading_zeros()
+                );
             }
             #[test]
             fn generator_and_order() {
@@ -204,7 +285,9 @@ macro_rules! named_tests {
                 assert!(bool::from(g.is_on_curve()));
                 assert!(bool::from(g.mul_ct(<$C>::ORDER).is_identity()));
                 assert!(bool::from(g.mul_vartime(<$C>::ORDER).is_identity()));
-                assert!(bool::from(reference_mul(&g.to_affine(), <$C>::ORDER).is_identity()));
+                assert!(bool::from(
+                    reference_mul(&g.to_affine(), <$C>::ORDER).is_identity()
+                ));
                 assert_eq!(g.mul_ct(&order_plus(<$C>::ORDER, -1)), -g);
             }
             #[test]
@@ -219,18 +302,78 @@ macro_rules! named_tests {
     };
 }
 
-named_tests!(secp192r1, Secp192r1, seed = 1920, random = 6, a0 = false, am3 = true);
-named_tests!(secp224r1, Secp224r1, seed = 2240, random = 6, a0 = false, am3 = true);
-named_tests!(secp256r1, Secp256r1, seed = 2560, random = 6, a0 = false, am3 = true);
-named_tests!(secp384r1, Secp384r1, seed = 3840, random = 4, a0 = false, am3 = true);
-named_tests!(secp521r1, Secp521r1, seed = 5210, random = 2, a0 = false, am3 = true);
-named_tests!(secp256k1, Secp256k1, seed = 2561, random = 6, a0 = true, am3 = false);
-named_tests!(brainpool_p256r1, BrainpoolP256r1, seed = 2562, random = 6, a0 = false, am3 = false);
-named_tests!(brainpool_p384r1, BrainpoolP384r1, seed = 3841, random = 4, a0 = false, am3 = false);
+named_tests!(
+    secp192r1,
+    Secp192r1,
+    seed = 1920,
+    random = 6,
+    a0 = false,
+    am3 = true
+);
+named_tests!(
+    secp224r1,
+    Secp224r1,
+    seed = 2240,
+    random = 6,
+    a0 = false,
+    am3 = true
+);
+named_tests!(
+    secp256r1,
+    Secp256r1,
+    seed = 2560,
+    random = 6,
+    a0 = false,
+    am3 = true
+);
+named_tests!(
+    secp384r1,
+    Secp384r1,
+    seed = 3840,
+    random = 4,
+    a0 = false,
+    am3 = true
+);
+named_tests!(
+    secp521r1,
+    Secp521r1,
+    seed = 5210,
+    random = 2,
+    a0 = false,
+    am3 = true
+);
+named_tests!(
+    secp256k1,
+    Secp256k1,
+    seed = 2561,
+    random = 6,
+    a0 = true,
+    am3 = false
+);
+named_tests!(
+    brainpool_p256r1,
+    BrainpoolP256r1,
+    seed = 2562,
+    random = 6,
+    a0 = false,
+    am3 = false
+);
+named_tests!(
+    brainpool_p384r1,
+    BrainpoolP384r1,
+    seed = 3841,
+    random = 4,
+    a0 = false,
+    am3 = false
+);
 
 #[test]
 fn known_multiples() {
-    check_known::<Secp192r1>(2, "DAFEBF5828783F2AD35534631588A3F629A70FB16982A888", "DD6BDA0D993DA0FA46B27BBC141B868F59331AFA5C7E93AB");
+    check_known::<Secp192r1>(
+        2,
+        "DAFEBF5828783F2AD35534631588A3F629A70FB16982A888",
+        "DD6BDA0D993DA0FA46B27BBC141B868F59331AFA5C7E93AB",
+    );
     check_known::<Secp224r1>(
         2,
         "706A46DC76DCB76798E60E6D89474788D16DC18032D268FD1A704FA6",
@@ -286,8 +429,14 @@ fn rfc7027_brainpool_p256r1() {
     let z = unhex("89AFC39D41D3B327814B80940B042590F96556EC91E6AE7939BCE31F3A18BF2B");
     let ska = SecretKey::<BrainpoolP256r1>::from_bytes_be(&da).unwrap();
     assert_eq!(ska.public_key().to_sec1_bytes(false), qa);
-    assert_eq!(ecdh::<BrainpoolP256r1>(&da, &qb).unwrap().as_bytes(), &z[..]);
-    assert_eq!(ecdh::<BrainpoolP256r1>(&db, &qa).unwrap().as_bytes(), &z[..]);
+    assert_eq!(
+        ecdh::<BrainpoolP256r1>(&da, &qb).unwrap().as_bytes(),
+        &z[..]
+    );
+    assert_eq!(
+        ecdh::<BrainpoolP256r1>(&db, &qa).unwrap().as_bytes(),
+        &z[..]
+    );
 }
 
 /// P-224 decompression goes through Tonelli–Shanks with 2-adicity 96: correct and not slow.
@@ -301,7 +450,10 @@ fn p224_sqrt_speed() {
     }
     let per = t.elapsed() / 20;
     eprintln!("P-224 decompression: {per:?} per point");
-    assert!(per < std::time::Duration::from_millis(20), "P-224 sqrt too slow: {per:?}");
+    assert!(
+        per < std::time::Duration::from_millis(20),
+        "P-224 sqrt too slow: {per:?}"
+    );
 }
 
 #[test]
@@ -311,6 +463,9 @@ fn curve_names() {
     }
     assert_eq!(CurveId::from_name("P-256"), Some(CurveId::Secp256r1));
     assert_eq!(CurveId::from_name("prime256v1"), Some(CurveId::Secp256r1));
-    assert_eq!(CurveId::from_name("BrainpoolP384R1"), Some(CurveId::BrainpoolP384r1));
+    assert_eq!(
+        CurveId::from_name("BrainpoolP384R1"),
+        Some(CurveId::BrainpoolP384r1)
+    );
     assert_eq!(CurveId::from_name("curve25519"), None);
 }

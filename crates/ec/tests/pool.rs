@@ -13,7 +13,9 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 fn on_worker() -> bool {
-    std::thread::current().name().is_some_and(|n| n.starts_with("hayate-pool-"))
+    std::thread::current()
+        .name()
+        .is_some_and(|n| n.starts_with("hayate-pool-"))
 }
 
 /// A short sleep between retries (false, for use in `any`).
@@ -36,7 +38,9 @@ fn results_and_sequential_mode() {
 
 /// join(2, a, b) where b waits (≤ 100 ms) for a to start, so that the caller does not take an
 /// unstarted job back; returns a's result.
-fn join_waiting<R: Send + 'static>(a: impl FnOnce() -> R + Send + 'static) -> Result<R, JobPanicked> {
+fn join_waiting<R: Send + 'static>(
+    a: impl FnOnce() -> R + Send + 'static,
+) -> Result<R, JobPanicked> {
     let started = Arc::new(AtomicBool::new(false));
     let s = Arc::clone(&started);
     let wait = move || {
@@ -45,7 +49,15 @@ fn join_waiting<R: Send + 'static>(a: impl FnOnce() -> R + Send + 'static) -> Re
             std::thread::yield_now();
         }
     };
-    join(2, move || { s.store(true, Ordering::Release); a() }, wait).0
+    join(
+        2,
+        move || {
+            s.store(true, Ordering::Release);
+            a()
+        },
+        wait,
+    )
+    .0
 }
 
 #[test]
@@ -58,7 +70,13 @@ fn work_goes_to_a_pool_worker() {
 #[test]
 fn panicking_job_is_an_error_and_the_worker_survives() {
     let caught = (0..2000).any(|_| {
-        let r = join_waiting(|| -> u32 { if on_worker() { panic!("test panic in a pool job") } else { 1 } });
+        let r = join_waiting(|| -> u32 {
+            if on_worker() {
+                panic!("test panic in a pool job")
+            } else {
+                1
+            }
+        });
         r == Err(JobPanicked) || pause()
     });
     assert!(caught);
@@ -73,7 +91,11 @@ fn nested_and_concurrent_calls() {
             std::thread::spawn(move || {
                 let mut s = 0;
                 for j in 0..200u64 {
-                    let (a, b) = join(3, move || join(2, move || i + j, move || j).0.unwrap_or(0), move || i);
+                    let (a, b) = join(
+                        3,
+                        move || join(2, move || i + j, move || j).0.unwrap_or(0),
+                        move || i,
+                    );
                     s += a.unwrap() + b;
                 }
                 s
@@ -90,12 +112,25 @@ fn nested_and_concurrent_calls() {
 fn split_methods_on_the_pool() {
     let g = Affine::<Secp256r1>::generator();
     let p = Projective::from(g);
-    let k = [0x0123_4567_89ab_cdef, 0xfedc_ba98_7654_3210, 0x0f0f_0f0f_f0f0_f0f0, 0x7777_1111_2222_3333];
+    let k = [
+        0x0123_4567_89ab_cdef,
+        0xfedc_ba98_7654_3210,
+        0x0f0f_0f0f_f0f0_f0f0,
+        0x7777_1111_2222_3333,
+    ];
     let want = reference_mul(&g, &k);
     for threads in [1, 2, 4] {
-        for m in [Method::SplitCt, Method::paper002_split(256), Method::Split { x: 100 }] {
+        for m in [
+            Method::SplitCt,
+            Method::paper002_split(256),
+            Method::Split { x: 100 },
+        ] {
             for _ in 0..3 {
-                assert_eq!(scalar_mul_threads(m, &p, &k, threads).unwrap().to_affine(), want, "{m} threads={threads}");
+                assert_eq!(
+                    scalar_mul_threads(m, &p, &k, threads).unwrap().to_affine(),
+                    want,
+                    "{m} threads={threads}"
+                );
             }
         }
         assert_eq!(p.mul_ct_parallel_with(&k, threads).to_affine(), want);
@@ -116,13 +151,17 @@ fn concurrent_take_backs_never_hang() {
                     for j in 0..5_000u64 {
                         // b slower than a: the worker finishes and frees itself first, so the
                         // next caller can claim it before this caller looks at the slot
-                        let (a, b) = join(2, move || i ^ j, move || {
-                            let mut x = j;
-                            for _ in 0..200 {
-                                x = std::hint::black_box(x);
-                            }
-                            x
-                        });
+                        let (a, b) = join(
+                            2,
+                            move || i ^ j,
+                            move || {
+                                let mut x = j;
+                                for _ in 0..200 {
+                                    x = std::hint::black_box(x);
+                                }
+                                x
+                            },
+                        );
                         s = s.wrapping_add(a.unwrap()).wrapping_add(b);
                     }
                     s
@@ -132,9 +171,13 @@ fn concurrent_take_backs_never_hang() {
         let sums: Vec<u64> = handles.into_iter().map(|h| h.join().unwrap()).collect();
         let _ = tx.send(sums);
     });
-    let sums = rx.recv_timeout(Duration::from_secs(120)).expect("a join hung (lost wake-up)");
+    let sums = rx
+        .recv_timeout(Duration::from_secs(120))
+        .expect("a join hung (lost wake-up)");
     for (i, s) in sums.into_iter().enumerate() {
-        let want = (0..5_000u64).fold(0u64, |acc, j| acc.wrapping_add(i as u64 ^ j).wrapping_add(j));
+        let want = (0..5_000u64).fold(0u64, |acc, j| {
+            acc.wrapping_add(i as u64 ^ j).wrapping_add(j)
+        });
         assert_eq!(s, want);
     }
 }

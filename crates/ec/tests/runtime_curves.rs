@@ -20,11 +20,14 @@ use common::checks::{edge_scalars, rand_scalar};
 use hayate_arith::limbs::from_hex;
 use hayate_arith::{Fp, FpParams};
 use hayate_ec::curves::{
-    BrainpoolP256r1, BrainpoolP384r1, NamedCurve, Secp192r1, Secp224r1, Secp256k1, Secp256r1, Secp384r1, Secp521r1,
+    BrainpoolP256r1, BrainpoolP384r1, NamedCurve, Secp192r1, Secp224r1, Secp256k1, Secp256r1,
+    Secp384r1, Secp521r1,
 };
 use hayate_ec::runtime::{named_curve_names, named_params};
 use hayate_ec::sec1::Sec1Error;
-use hayate_ec::{Affine, CurveParams, DynAffine, DynCurve, DynCurveError, DynCurveParams, Method, Projective};
+use hayate_ec::{
+    Affine, CurveParams, DynAffine, DynCurve, DynCurveError, DynCurveParams, Method, Projective,
+};
 use rand::rngs::StdRng;
 use rand::SeedableRng;
 use serde_json::Value;
@@ -173,7 +176,8 @@ macro_rules! test_curve {
             const B: Self::Base = Fp::from_hex_const(HEX_B);
             const A_IS_ZERO: bool = false;
             const A_IS_MINUS_3: bool = $am3;
-            const GENERATOR: (Self::Base, Self::Base) = (Fp::from_hex_const(HEX_GX), Fp::from_hex_const(HEX_GY));
+            const GENERATOR: (Self::Base, Self::Base) =
+                (Fp::from_hex_const(HEX_GX), Fp::from_hex_const(HEX_GY));
             const ORDER: &'static [u64] = &{
                 let r: [u64; $ol] = from_hex(HEX_N);
                 r
@@ -196,7 +200,15 @@ mod p160 {
     const HEX_GX: &str = "4a96b5688ef573284664698968c38bb913cbfc82";
     const HEX_GY: &str = "23a628553168947d59dcc912042351377ac5fb32";
     const HEX_N: &str = "0100000000000000000001f4c8f927aed3ca752257";
-    test_curve!(Secp160r1, P160Fp, 3, "secp160r1", order_bits = 161, order_limbs = 3, a_m3 = true);
+    test_curve!(
+        Secp160r1,
+        P160Fp,
+        3,
+        "secp160r1",
+        order_bits = 161,
+        order_limbs = 3,
+        a_m3 = true
+    );
     pub type Curve = Secp160r1;
 }
 
@@ -208,7 +220,15 @@ mod bp512 {
     const HEX_GX: &str = "81aee4bdd82ed9645a21322e9c4c6a9385ed9f70b5d916c1b43b62eef4d0098eff3b1f78e2d0d48d50d1687b93b97d5f7c6d5047406a5e688b352209bcb9f822";
     const HEX_GY: &str = "7dde385d566332ecc0eabfa9cf7822fdf209f70024a57b1aa000c55b881f8111b2dcde494a5f485e5bca4bd88a2763aed1ca2b2fa8f0540678cd1e0f3ad80892";
     const HEX_N: &str = "aadd9db8dbe9c48b3fd4e6ae33c9fc07cb308db3b3c9d20ed6639cca70330870553e5c414ca92619418661197fac10471db1d381085ddaddb58796829ca90069";
-    test_curve!(BrainpoolP512r1, Bp512Fp, 8, "brainpoolP512r1", order_bits = 512, order_limbs = 8, a_m3 = false);
+    test_curve!(
+        BrainpoolP512r1,
+        Bp512Fp,
+        8,
+        "brainpoolP512r1",
+        order_bits = 512,
+        order_limbs = 8,
+        a_m3 = false
+    );
     pub type Curve = BrainpoolP512r1;
 }
 
@@ -224,7 +244,12 @@ fn agree<C: NamedCurve>(published: &Published, n_random: usize, seed: u64) {
     let dc = dyn_curve(published);
     // the published parameters are the same curve as the compile-time constants
     let g = Affine::<C>::generator();
-    assert_eq!(dc.encode_point(&dc.generator(), false), g.to_sec1(false), "{}", C::CURVE_NAME);
+    assert_eq!(
+        dc.encode_point(&dc.generator(), false),
+        g.to_sec1(false),
+        "{}",
+        C::CURVE_NAME
+    );
     assert_eq!(dc.order(), trim(C::ORDER), "{}", C::CURVE_NAME);
     assert_eq!(dc.field_bytes(), g.to_sec1(true).len() - 1);
     if let Some(named) = named_params(C::CURVE_NAME) {
@@ -233,7 +258,9 @@ fn agree<C: NamedCurve>(published: &Published, n_random: usize, seed: u64) {
         assert_eq!(dn.order(), dc.order());
     }
     let mut rng = StdRng::seed_from_u64(seed);
-    let p = Projective::<C>::generator().mul_vartime(&rand_scalar(&mut rng, 2)).to_affine();
+    let p = Projective::<C>::generator()
+        .mul_vartime(&rand_scalar(&mut rng, 2))
+        .to_affine();
     let mut scalars = edge_scalars::<C>();
     for _ in 0..n_random {
         scalars.push(rand_scalar(&mut rng, C::ORDER.len()));
@@ -245,20 +272,42 @@ fn agree<C: NamedCurve>(published: &Published, n_random: usize, seed: u64) {
             let want = Projective::from(base).mul_ct(k).to_affine().to_sec1(false);
             for &m in &methods {
                 let got = dc.mul(m, &db, k).unwrap();
-                assert_eq!(dc.encode_point(&got, false), want, "{} {m} k = {k:x?}", C::CURVE_NAME);
+                assert_eq!(
+                    dc.encode_point(&got, false),
+                    want,
+                    "{} {m} k = {k:x?}",
+                    C::CURVE_NAME
+                );
             }
         }
     }
     // the generator entry point and method names
     let k = rand_scalar(&mut rng, C::ORDER.len());
-    let want = Projective::<C>::generator().mul_ct(&k).to_affine().to_sec1(true);
-    for name in ["binary", "window:5", "naf", "wnaf:6", "fixed-window-ct", "montgomery-ladder"] {
+    let want = Projective::<C>::generator()
+        .mul_ct(&k)
+        .to_affine()
+        .to_sec1(true);
+    for name in [
+        "binary",
+        "window:5",
+        "naf",
+        "wnaf:6",
+        "fixed-window-ct",
+        "montgomery-ladder",
+    ] {
         let m: Method = name.parse().unwrap();
-        assert_eq!(dc.encode_point(&dc.mul_generator(m, &k).unwrap(), true), want, "{name}");
+        assert_eq!(
+            dc.encode_point(&dc.mul_generator(m, &k).unwrap(), true),
+            want,
+            "{name}"
+        );
     }
     for name in ["jin-miyaji", "affine-ladder-ct", "joye-mary:3"] {
         let m: Method = name.parse().unwrap();
-        assert_eq!(dc.mul_generator(m, &k), Err(DynCurveError::UnsupportedMethod(m)));
+        assert_eq!(
+            dc.mul_generator(m, &k),
+            Err(DynCurveError::UnsupportedMethod(m))
+        );
     }
 }
 
@@ -311,21 +360,31 @@ fn brainpool_p512r1_agrees_with_compile_time() {
 #[test]
 fn named_table_is_complete_and_valid() {
     let names = named_curve_names();
-    assert!(names.contains(&"secp160r1") && names.contains(&"brainpoolP512r1") && names.contains(&"secp256r1"));
+    assert!(
+        names.contains(&"secp160r1")
+            && names.contains(&"brainpoolP512r1")
+            && names.contains(&"secp256r1")
+    );
     for name in names {
         let c = DynCurve::named(name).unwrap_or_else(|e| panic!("{name}: {e}"));
         assert_eq!(c.cofactor(), &[1]);
     }
     assert_eq!(DynCurve::named("P-256").unwrap().field_bits(), 256);
     assert_eq!(DynCurve::named("SECP160R1").unwrap().order_bits(), 161);
-    assert!(matches!(DynCurve::named("curve25519"), Err(DynCurveError::UnknownCurve(_))));
+    assert!(matches!(
+        DynCurve::named("curve25519"),
+        Err(DynCurveError::UnknownCurve(_))
+    ));
 }
 
 // ------------------------------------------------------------------ Wycheproof, RFC 7027
 
 fn wycheproof(file: &str, curve: &str) {
     let dc = DynCurve::named(curve).unwrap();
-    let path = format!("{}/../../../shared/vectors/wycheproof/{file}", env!("CARGO_MANIFEST_DIR"));
+    let path = format!(
+        "{}/../../../shared/vectors/wycheproof/{file}",
+        env!("CARGO_MANIFEST_DIR")
+    );
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
     let v: Value = serde_json::from_str(&text).unwrap();
     let (mut ok, mut bad) = (0, 0);
@@ -339,7 +398,11 @@ fn wycheproof(file: &str, curve: &str) {
             match t["result"].as_str().unwrap() {
                 // `acceptable` = compressed public keys, accepted as by hayate_ec::ecdh
                 "valid" | "acceptable" => {
-                    assert_eq!(got.unwrap_or_else(|e| panic!("tcId {id}: {e}")), shared, "tcId {id}");
+                    assert_eq!(
+                        got.unwrap_or_else(|e| panic!("tcId {id}: {e}")),
+                        shared,
+                        "tcId {id}"
+                    );
                     ok += 1;
                 }
                 _ => {
@@ -408,14 +471,19 @@ const RFC7027: &[(&Published, [&str; 8])] = &[
 
 fn limbs_be(hexstr: &str) -> Vec<u64> {
     let b = hex::decode(hexstr).unwrap();
-    b.rchunks(8).map(|c| c.iter().fold(0u64, |a, &x| (a << 8) | x as u64)).collect()
+    b.rchunks(8)
+        .map(|c| c.iter().fold(0u64, |a, &x| (a << 8) | x as u64))
+        .collect()
 }
 
 #[test]
 fn rfc7027_brainpool_vectors() {
     for (published, v) in RFC7027 {
         let dc = dyn_curve(published);
-        let point = |x: &str, y: &str| dc.point(&hex::decode(x).unwrap(), &hex::decode(y).unwrap()).unwrap();
+        let point = |x: &str, y: &str| {
+            dc.point(&hex::decode(x).unwrap(), &hex::decode(y).unwrap())
+                .unwrap()
+        };
         let (qa, qb, z) = (point(v[1], v[2]), point(v[4], v[5]), point(v[6], v[7]));
         let (da, db) = (limbs_be(v[0]), limbs_be(v[3]));
         for m in DynCurve::methods(300) {
@@ -425,10 +493,16 @@ fn rfc7027_brainpool_vectors() {
             assert_eq!(dc.mul(m, &qa, &db).unwrap(), z, "{m}");
         }
         let qb_enc = dc.encode_point(&qb, false);
-        assert_eq!(dc.ecdh(&hex::decode(v[0]).unwrap(), &qb_enc).unwrap(), hex::decode(v[6]).unwrap());
+        assert_eq!(
+            dc.ecdh(&hex::decode(v[0]).unwrap(), &qb_enc).unwrap(),
+            hex::decode(v[6]).unwrap()
+        );
         let qa_c = dc.encode_point(&qa, true);
         assert_eq!(dc.decode_point(&qa_c).unwrap(), qa);
-        assert_eq!(dc.ecdh(&hex::decode(v[3]).unwrap(), &qa_c).unwrap(), hex::decode(v[6]).unwrap());
+        assert_eq!(
+            dc.ecdh(&hex::decode(v[3]).unwrap(), &qa_c).unwrap(),
+            hex::decode(v[6]).unwrap()
+        );
     }
 }
 
@@ -440,8 +514,24 @@ fn paar_pelzl_f17_exhaustive() {
     assert_eq!(dc.limbs(), 1);
     // Example 9.5: 2G … 18G, then 19G = O
     let table: [(u8, u8); 18] = [
-        (5, 1), (6, 3), (10, 6), (3, 1), (9, 16), (16, 13), (0, 6), (13, 7), (7, 6), (7, 11), (13, 10), (0, 11),
-        (16, 4), (9, 1), (3, 16), (10, 11), (6, 14), (5, 16),
+        (5, 1),
+        (6, 3),
+        (10, 6),
+        (3, 1),
+        (9, 16),
+        (16, 13),
+        (0, 6),
+        (13, 7),
+        (7, 6),
+        (7, 11),
+        (13, 10),
+        (0, 11),
+        (16, 4),
+        (9, 1),
+        (3, 16),
+        (10, 11),
+        (6, 14),
+        (5, 16),
     ];
     let pts: Vec<DynAffine> = std::iter::once(DynAffine::IDENTITY)
         .chain(table.iter().map(|&(x, y)| dc.point(&[x], &[y]).unwrap()))
@@ -477,7 +567,8 @@ fn paar_pelzl_f17_exhaustive() {
 fn tiny_f211_curves_agree_with_compile_time() {
     use common::{TinyA0, TinyAm3, TinyGen};
     fn run<C: CurveParams<Base = common::TinyFp>>(a: &str, b: &str, gx: &str, gy: &str, n: &str) {
-        let dc = DynCurve::new(&DynCurveParams::from_hex("d3", a, b, gx, gy, n, "1").unwrap()).unwrap();
+        let dc =
+            DynCurve::new(&DynCurveParams::from_hex("d3", a, b, gx, gy, n, "1").unwrap()).unwrap();
         let g = Affine::<C>::generator();
         let enc = |p: &Affine<C>| -> Vec<u8> {
             if bool::from(p.is_identity()) {
@@ -494,9 +585,28 @@ fn tiny_f211_curves_agree_with_compile_time() {
                 dc.point(&pc.x.to_bytes_be(), &pc.y.to_bytes_be()).unwrap()
             };
             for m in DynCurve::methods(4) {
-                for k in [0u64, 1, 2, 3, 5, 7, 100, 196, 197, 198, 199, 200, 398, u64::MAX] {
+                for k in [
+                    0u64,
+                    1,
+                    2,
+                    3,
+                    5,
+                    7,
+                    100,
+                    196,
+                    197,
+                    198,
+                    199,
+                    200,
+                    398,
+                    u64::MAX,
+                ] {
                     let want = Projective::from(pc).mul_ct(&[k]).to_affine();
-                    assert_eq!(dc.encode_point(&dc.mul(m, &pd, &[k]).unwrap(), false), enc(&want), "{m} {i} {k}");
+                    assert_eq!(
+                        dc.encode_point(&dc.mul(m, &pd, &[k]).unwrap(), false),
+                        enc(&want),
+                        "{m} {i} {k}"
+                    );
                 }
             }
             pc = pc.add(&g);
@@ -558,41 +668,125 @@ fn invalid_parameters_are_rejected_with_typed_errors() {
     use DynCurveError::*;
     let e = |prm: DynCurveParams| DynCurve::new(&prm).err();
     // composite p: 2^256 − 1; a strong pseudoprime to bases 2..23; (2^127 − 1)(2^61 − 1)
-    assert_eq!(e(with(&SECP256R1, 0, "ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff")), Some(ModulusNotPrime));
-    assert_eq!(e(with(&PAAR17, 0, "351591274f9af9fb")), Some(ModulusNotPrime)); // 3825123056546413051
-    assert_eq!(e(with(&SECP160R1, 0, "0fffffffffffffff7fffffffffffffffe000000000000001")), Some(ModulusNotPrime));
+    assert_eq!(
+        e(with(
+            &SECP256R1,
+            0,
+            "ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff"
+        )),
+        Some(ModulusNotPrime)
+    );
+    assert_eq!(
+        e(with(&PAAR17, 0, "351591274f9af9fb")),
+        Some(ModulusNotPrime)
+    ); // 3825123056546413051
+    assert_eq!(
+        e(with(
+            &SECP160R1,
+            0,
+            "0fffffffffffffff7fffffffffffffffe000000000000001"
+        )),
+        Some(ModulusNotPrime)
+    );
     for p in ["00", "01", "02", "03", "04", "09"] {
         assert_eq!(e(with(&PAAR17, 0, p)), Some(ModulusNotPrime), "p = {p}");
     }
     // p > 521 bits: the Mersenne prime 2^607 − 1, and a 70-byte value
     let m607 = format!("7f{}", "ff".repeat(75));
-    assert_eq!(DynCurve::new(&DynCurveParams { p: hex::decode(&m607).unwrap(), ..params(&SECP521R1) }).err(), Some(ModulusTooLarge));
-    assert_eq!(DynCurve::new(&DynCurveParams { p: vec![0xff; 70], ..params(&SECP521R1) }).err(), Some(ModulusTooLarge));
+    assert_eq!(
+        DynCurve::new(&DynCurveParams {
+            p: hex::decode(&m607).unwrap(),
+            ..params(&SECP521R1)
+        })
+        .err(),
+        Some(ModulusTooLarge)
+    );
+    assert_eq!(
+        DynCurve::new(&DynCurveParams {
+            p: vec![0xff; 70],
+            ..params(&SECP521R1)
+        })
+        .err(),
+        Some(ModulusTooLarge)
+    );
     // leading zero bytes are fine
     let mut padded = params(&SECP256R1);
     padded.p.splice(0..0, [0u8; 20]);
     padded.gx.insert(0, 0);
     assert!(DynCurve::new(&padded).is_ok());
     // malformed / empty
-    assert_eq!(DynCurveParams::from_hex("zz", "1", "1", "1", "1", "1", "1").err(), Some(Malformed));
-    assert_eq!(DynCurveParams::from_hex("", "1", "1", "1", "1", "1", "1").err(), Some(Malformed));
-    assert_eq!(DynCurve::new(&DynCurveParams { h: vec![], ..params(&SECP256R1) }).err(), Some(Malformed));
+    assert_eq!(
+        DynCurveParams::from_hex("zz", "1", "1", "1", "1", "1", "1").err(),
+        Some(Malformed)
+    );
+    assert_eq!(
+        DynCurveParams::from_hex("", "1", "1", "1", "1", "1", "1").err(),
+        Some(Malformed)
+    );
+    assert_eq!(
+        DynCurve::new(&DynCurveParams {
+            h: vec![],
+            ..params(&SECP256R1)
+        })
+        .err(),
+        Some(Malformed)
+    );
     // coefficients and generator ≥ p
-    assert_eq!(e(with(&SECP256R1, 1, SECP256R1[0])), Some(CoefficientOutOfRange));
-    assert_eq!(e(with(&SECP256R1, 2, "01ffffffff00000001000000000000000000000000ffffffffffffffffffffffff")), Some(CoefficientOutOfRange));
-    assert_eq!(e(with(&SECP256R1, 3, SECP256R1[0])), Some(GeneratorOutOfRange));
+    assert_eq!(
+        e(with(&SECP256R1, 1, SECP256R1[0])),
+        Some(CoefficientOutOfRange)
+    );
+    assert_eq!(
+        e(with(
+            &SECP256R1,
+            2,
+            "01ffffffff00000001000000000000000000000000ffffffffffffffffffffffff"
+        )),
+        Some(CoefficientOutOfRange)
+    );
+    assert_eq!(
+        e(with(&SECP256R1, 3, SECP256R1[0])),
+        Some(GeneratorOutOfRange)
+    );
     // singular: a = b = 0 (y² = x³), and a = −3, b = 2 (4·(−27) + 27·4 = 0)
-    assert_eq!(e(with(&with_str(&SECP256R1, 1, "0"), 2, "0")), Some(Singular));
-    assert_eq!(e(with(&with_str(&PAAR17, 1, "0e"), 2, "02")), Some(Singular));
+    assert_eq!(
+        e(with(&with_str(&SECP256R1, 1, "0"), 2, "0")),
+        Some(Singular)
+    );
+    assert_eq!(
+        e(with(&with_str(&PAAR17, 1, "0e"), 2, "02")),
+        Some(Singular)
+    );
     // G off the curve
-    assert_eq!(e(with(&SECP256R1, 4, "4FE342E2FE1A7F9B8EE7EB4A7C0F9E162BCE33576B315ECECBB6406837BF51F6")), Some(GeneratorNotOnCurve));
+    assert_eq!(
+        e(with(
+            &SECP256R1,
+            4,
+            "4FE342E2FE1A7F9B8EE7EB4A7C0F9E162BCE33576B315ECECBB6406837BF51F6"
+        )),
+        Some(GeneratorNotOnCurve)
+    );
     // wrong n: the next prime after n (sympy.nextprime; inside the Hasse interval) — WrongOrder;
     // n + 2 = composite — OrderNotPrime; secp256k1's n — outside the Hasse interval of P-256
-    assert_eq!(e(with(&SECP256R1, 5, "ffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc6325eb")), Some(WrongOrder));
-    assert_eq!(e(with(&SECP256R1, 5, "ffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632553")), Some(OrderNotPrime));
+    assert_eq!(
+        e(with(
+            &SECP256R1,
+            5,
+            "ffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc6325eb"
+        )),
+        Some(WrongOrder)
+    );
+    assert_eq!(
+        e(with(
+            &SECP256R1,
+            5,
+            "ffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632553"
+        )),
+        Some(OrderNotPrime)
+    );
     assert_eq!(e(with(&SECP256R1, 5, SECP256K1[5])), Some(HasseViolated));
     assert_eq!(e(with(&PAAR17, 5, "11")), Some(WrongOrder)); // 17 is prime and in [10, 26]
-    // cofactor
+                                                             // cofactor
     assert_eq!(e(with(&SECP256R1, 6, "00")), Some(InvalidCofactor));
     assert_eq!(e(with(&SECP256R1, 6, "02")), Some(HasseViolated));
     assert_eq!(e(with(&SECP112R2, 6, "01")), Some(HasseViolated));

@@ -21,7 +21,16 @@ fn order_plus<C: CurveParams>(delta: i64) -> Vec<u64> {
 
 fn edge_scalars<C: CurveParams>(rng: &mut StdRng) -> Vec<Vec<u64>> {
     let len = C::ORDER.len();
-    let mut v: Vec<Vec<u64>> = vec![vec![], vec![0], vec![1], vec![2], vec![3], vec![u64::MAX; len], vec![u64::MAX; len + 1], vec![u64::MAX; 2 * len]];
+    let mut v: Vec<Vec<u64>> = vec![
+        vec![],
+        vec![0],
+        vec![1],
+        vec![2],
+        vec![3],
+        vec![u64::MAX; len],
+        vec![u64::MAX; len + 1],
+        vec![u64::MAX; 2 * len],
+    ];
     // around n: the last window's addition meets P + P or P + (−P) for some of these
     for d in -70..=3i64 {
         v.push(order_plus::<C>(d));
@@ -61,7 +70,12 @@ fn check_curve<C: CurveParams>(seed: u64) {
     // a few against the affine double-and-add
     for k in scalars.iter().take(12) {
         let a = p.to_affine();
-        assert_eq!(p.mul_ct_subgroup(k).to_affine(), reference_mul(&a, k), "{}: affine reference k = {k:x?}", C::NAME);
+        assert_eq!(
+            p.mul_ct_subgroup(k).to_affine(),
+            reference_mul(&a, k),
+            "{}: affine reference k = {k:x?}",
+            C::NAME
+        );
     }
 }
 
@@ -93,7 +107,12 @@ fn exhaustive_small<C: CurveParams>() {
     let g = Affine::<C>::generator();
     let n = C::ORDER[0];
     for k in 0..=(n + 2) {
-        assert_eq!(Projective::from(g).mul_ct_subgroup(&[k]).to_affine(), reference_mul(&g, &[k]), "{}: k = {k}", C::NAME);
+        assert_eq!(
+            Projective::from(g).mul_ct_subgroup(&[k]).to_affine(),
+            reference_mul(&g, &[k]),
+            "{}: k = {k}",
+            C::NAME
+        );
     }
 }
 

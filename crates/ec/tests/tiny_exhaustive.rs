@@ -13,7 +13,9 @@ fn all_points<C: CurveParams<Base = TinyFp>>() -> Vec<Affine<C>> {
     let mut v = vec![Affine::identity()];
     for x in 0..TINY_P {
         for y in 0..TINY_P {
-            if let Some(p) = Option::from(Affine::<C>::new(TinyFp::from_u64(x), TinyFp::from_u64(y))) {
+            if let Some(p) =
+                Option::from(Affine::<C>::new(TinyFp::from_u64(x), TinyFp::from_u64(y)))
+            {
                 v.push(p);
             }
         }
@@ -53,7 +55,9 @@ fn exhaustive<C: CurveParams<Base = TinyFp>>() {
             assert_eq!(pj.add_affine(q).to_affine(), want);
             assert_eq!(pj.add_vartime(&qj).to_affine(), want);
             assert_eq!(pj.add_affine_vartime(q).to_affine(), want);
-            assert!(bool::from((pp + qp).is_on_curve() & (pj + qj).is_on_curve()));
+            assert!(bool::from(
+                (pp + qp).is_on_curve() & (pj + qj).is_on_curve()
+            ));
         }
         let d = seen[((2 * lp) % r) as usize];
         assert_eq!(pp.double().to_affine(), d);
@@ -76,20 +80,33 @@ fn exhaustive<C: CurveParams<Base = TinyFp>>() {
             let want = seen[((lp as u128 * k as u128) % r as u128) as usize];
             assert_eq!(p.mul_ct_affine(&[k]), want);
             assert_eq!(pp.mul_ct_parallel(&[k]).to_affine(), want);
-            assert_eq!(pp.mul_vartime_parallel(&[k, 1]).to_affine(),
-                seen[((lp as u128 * ((1u128 << 64) + k as u128)) % r as u128) as usize]);
+            assert_eq!(
+                pp.mul_vartime_parallel(&[k, 1]).to_affine(),
+                seen[((lp as u128 * ((1u128 << 64) + k as u128)) % r as u128) as usize]
+            );
         }
         assert!(bool::from(p.is_in_subgroup()));
     }
     // batch normalisation of the whole group, MSM over the whole group
-    let proj: Vec<Projective<C>> = pts.iter().map(|p| Projective::from(*p).double().double()).collect();
+    let proj: Vec<Projective<C>> = pts
+        .iter()
+        .map(|p| Projective::from(*p).double().double())
+        .collect();
     let want: Vec<Affine<C>> = proj.iter().map(|p| p.to_affine()).collect();
     assert_eq!(Projective::batch_to_affine(&proj), want);
     let jac: Vec<Jacobian<C>> = proj.iter().map(|p| Jacobian::from(*p)).collect();
     assert_eq!(Jacobian::batch_normalize(&jac), want);
-    let ks: Vec<[u64; 1]> = (0..pts.len() as u64).map(|i| [(i * 7919) % (3 * r)]).collect();
-    let total = pts.iter().zip(&ks).fold(0u64, |a, (p, k)| (a + log(p) * k[0]) % r);
-    assert_eq!(msm_vartime(&pts, &ks).unwrap().to_affine(), seen[total as usize]);
+    let ks: Vec<[u64; 1]> = (0..pts.len() as u64)
+        .map(|i| [(i * 7919) % (3 * r)])
+        .collect();
+    let total = pts
+        .iter()
+        .zip(&ks)
+        .fold(0u64, |a, (p, k)| (a + log(p) * k[0]) % r);
+    assert_eq!(
+        msm_vartime(&pts, &ks).unwrap().to_affine(),
+        seen[total as usize]
+    );
     // points off the curve are rejected
     let mut off = 0;
     for x in 0..TINY_P {

@@ -38,12 +38,24 @@ fn payload() -> &'static PathBuf {
         }
         // <target>/debug/deps/valgrind_ct-… → <target>
         let exe = std::env::current_exe().expect("test binary path");
-        let target = exe.ancestors().nth(3).expect("target directory").to_path_buf();
+        let target = exe
+            .ancestors()
+            .nth(3)
+            .expect("target directory")
+            .to_path_buf();
         let target = target.join("ct-valgrind");
         let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_string());
         let manifest = concat!(env!("CARGO_MANIFEST_DIR"), "/Cargo.toml");
         let out = Command::new(cargo)
-            .args(["build", "--release", "--quiet", "--example", "ct_ladder", "--manifest-path", manifest])
+            .args([
+                "build",
+                "--release",
+                "--quiet",
+                "--example",
+                "ct_ladder",
+                "--manifest-path",
+                manifest,
+            ])
             .env("CARGO_TARGET_DIR", &target)
             .output()
             .expect("running cargo build for the valgrind payload");
@@ -63,17 +75,31 @@ struct Run {
 
 fn run_under_valgrind(mode: &str) -> Run {
     let out = Command::new("valgrind")
-        .args(["--tool=memcheck", "--error-exitcode=1", "--track-origins=yes", "--num-callers=30"])
+        .args([
+            "--tool=memcheck",
+            "--error-exitcode=1",
+            "--track-origins=yes",
+            "--num-callers=30",
+        ])
         .arg(payload())
         .arg(mode)
         .output()
         .expect("spawning valgrind");
-    let output = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
-    Run { success: out.status.success(), output }
+    let output = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    Run {
+        success: out.status.success(),
+        output,
+    }
 }
 
-const LEAK_MESSAGES: [&str; 2] =
-    ["Conditional jump or move depends on uninitialised value", "Use of uninitialised value"];
+const LEAK_MESSAGES: [&str; 2] = [
+    "Conditional jump or move depends on uninitialised value",
+    "Use of uninitialised value",
+];
 
 #[test]
 #[cfg(target_arch = "x86_64")]
@@ -84,9 +110,17 @@ fn jin_miyaji_ladder_and_safegcd_are_constant_time_under_valgrind() {
         "the payload did not run under valgrind (client requests not recognised):\n{}",
         run.output
     );
-    assert!(run.output.contains("ct_ladder: constant-time payload done"), "payload failed:\n{}", run.output);
+    assert!(
+        run.output.contains("ct_ladder: constant-time payload done"),
+        "payload failed:\n{}",
+        run.output
+    );
     for msg in LEAK_MESSAGES {
-        assert!(!run.output.contains(msg), "secret-dependent branch or memory index (\"{msg}\"):\n{}", run.output);
+        assert!(
+            !run.output.contains(msg),
+            "secret-dependent branch or memory index (\"{msg}\"):\n{}",
+            run.output
+        );
     }
     assert!(run.success, "valgrind reported errors:\n{}", run.output);
 }
@@ -95,7 +129,11 @@ fn jin_miyaji_ladder_and_safegcd_are_constant_time_under_valgrind() {
 #[cfg(target_arch = "x86_64")]
 fn valgrind_flags_the_variable_time_binary_gcd() {
     let run = run_under_valgrind("leaky");
-    assert!(run.output.contains("ct_ladder: leaky payload done"), "payload failed:\n{}", run.output);
+    assert!(
+        run.output.contains("ct_ladder: leaky payload done"),
+        "payload failed:\n{}",
+        run.output
+    );
     assert!(
         !run.success && run.output.contains(LEAK_MESSAGES[0]),
         "valgrind did not flag the variable-time inversion: the instrumentation is broken:\n{}",

@@ -13,7 +13,10 @@ use hayate_ec::ecdh::ecdh;
 use serde_json::Value;
 
 fn run<C: NamedCurve>(file: &str) {
-    let path = format!("{}/../../../shared/vectors/wycheproof/{file}", env!("CARGO_MANIFEST_DIR"));
+    let path = format!(
+        "{}/../../../shared/vectors/wycheproof/{file}",
+        env!("CARGO_MANIFEST_DIR")
+    );
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
     let v: Value = serde_json::from_str(&text).unwrap();
     let mut counts = [0usize; 3];
@@ -31,15 +34,28 @@ fn run<C: NamedCurve>(file: &str) {
             match result {
                 "valid" | "acceptable" => {
                     if result == "acceptable" {
-                        let flags: Vec<&str> = t["flags"].as_array().unwrap().iter().map(|f| f.as_str().unwrap()).collect();
-                        assert!(flags.contains(&"CompressedPublic"), "tcId {id}: unexpected acceptable case {flags:?}");
+                        let flags: Vec<&str> = t["flags"]
+                            .as_array()
+                            .unwrap()
+                            .iter()
+                            .map(|f| f.as_str().unwrap())
+                            .collect();
+                        assert!(
+                            flags.contains(&"CompressedPublic"),
+                            "tcId {id}: unexpected acceptable case {flags:?}"
+                        );
                     }
-                    let z = got.unwrap_or_else(|e| panic!("tcId {id} ({}): rejected: {e}", t["comment"]));
+                    let z = got
+                        .unwrap_or_else(|e| panic!("tcId {id} ({}): rejected: {e}", t["comment"]));
                     assert_eq!(z.as_bytes(), &shared[..], "tcId {id}");
                     counts[if result == "valid" { 0 } else { 1 }] += 1;
                 }
                 "invalid" => {
-                    assert!(got.is_err(), "tcId {id} ({}): invalid case accepted", t["comment"]);
+                    assert!(
+                        got.is_err(),
+                        "tcId {id} ({}): invalid case accepted",
+                        t["comment"]
+                    );
                     counts[2] += 1;
                 }
                 r => panic!("tcId {id}: unknown result {r}"),
@@ -47,7 +63,10 @@ fn run<C: NamedCurve>(file: &str) {
         }
     }
     assert_eq!(total as u64, v["numberOfTests"].as_u64().unwrap());
-    eprintln!("{file}: {} valid, {} acceptable (accepted), {} invalid (rejected)", counts[0], counts[1], counts[2]);
+    eprintln!(
+        "{file}: {} valid, {} acceptable (accepted), {} invalid (rejected)",
+        counts[0], counts[1], counts[2]
+    );
 }
 
 #[test]

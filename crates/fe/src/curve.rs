@@ -88,9 +88,9 @@ impl FeCurve<6> for Bls12381 {
     fn hash_to_g1_proj(msg: &[u8], dst: &[u8]) -> Projective<Self::G1> {
         use hayate_pairing::hash_to_curve as h2c;
         match h2c::hash_to_field_fp(msg, dst, 2) {
-            Ok(u) if u.len() == 2 => {
-                h2c::clear_cofactor_g1(&h2c::map_to_curve_g1(&u[0]).add(&h2c::map_to_curve_g1(&u[1])))
-            }
+            Ok(u) if u.len() == 2 => h2c::clear_cofactor_g1(
+                &h2c::map_to_curve_g1(&u[0]).add(&h2c::map_to_curve_g1(&u[1])),
+            ),
             // only an oversize DST fails; hash_to_g1 has its own handling of that case
             _ => Projective::from(h2c::hash_to_g1(msg, dst)),
         }
@@ -191,14 +191,22 @@ fn sqrt_vartime<P: FpParams<4>>(a: &Fp<P, 4>, tb: &SqrtTables<P>) -> Option<Fp<P
         }
         digits.push(i);
     }
-    let e: u64 = digits.iter().enumerate().map(|(k, &d)| (d as u64) << (w * k)).sum();
+    let e: u64 = digits
+        .iter()
+        .enumerate()
+        .map(|(k, &d)| (d as u64) << (w * k))
+        .sum();
     let exp = ((1u64 << s) - e / 2) & ((1u64 << s) - 1); // −e/2 mod 2^s
     let y = x * pow_vartime_window(&tb.z, &[exp]);
     (y.square() == *a).then_some(y)
 }
 
 /// Try-and-increment onto a prime-order BN G1 (cofactor 1), see the module docs.
-fn bn_hash_to_g1<C: CurveParams<Base = Fp<P, 4>>, P: FpParams<4>>(msg: &[u8], dst: &[u8], tb: &SqrtTables<P>) -> Affine<C> {
+fn bn_hash_to_g1<C: CurveParams<Base = Fp<P, 4>>, P: FpParams<4>>(
+    msg: &[u8],
+    dst: &[u8],
+    tb: &SqrtTables<P>,
+) -> Affine<C> {
     let mut prefix = Sha256::new();
     prefix.update((dst.len() as u64).to_be_bytes());
     prefix.update(dst);
@@ -218,7 +226,11 @@ fn bn_hash_to_g1<C: CurveParams<Base = Fp<P, 4>>, P: FpParams<4>>(msg: &[u8], ds
         let x = Fp::<P, 4>::from_bytes_be_reduce(&wide);
         let rhs = Affine::<C>::curve_rhs(&x);
         if let Some(y) = sqrt_vartime(&rhs, tb) {
-            let y = if bool::from(y.is_odd()) == (h1[31] & 1 == 1) { y } else { -y };
+            let y = if bool::from(y.is_odd()) == (h1[31] & 1 == 1) {
+                y
+            } else {
+                -y
+            };
             return Affine::from_xy_unchecked(x, y);
         }
     }
@@ -235,14 +247,22 @@ fn fp_read<P: FpParams<4>>(b: &[u8]) -> Result<Fp<P, 4>, EncodingError> {
     Option::from(Fp::<P, 4>::from_bytes_be(b)).ok_or(EncodingError::InvalidFieldElement)
 }
 
-fn bn_g1_to_bytes<C: CurveParams<Base = Fp<P, 4>>, P: FpParams<4>>(p: &Affine<C>, out: &mut Vec<u8>) {
+fn bn_g1_to_bytes<C: CurveParams<Base = Fp<P, 4>>, P: FpParams<4>>(
+    p: &Affine<C>,
+    out: &mut Vec<u8>,
+) {
     fp_write(&p.x, out);
     fp_write(&p.y, out);
 }
 
-fn bn_g1_from_bytes<C: CurveParams<Base = Fp<P, 4>>, P: FpParams<4>>(b: &[u8]) -> Result<Affine<C>, EncodingError> {
+fn bn_g1_from_bytes<C: CurveParams<Base = Fp<P, 4>>, P: FpParams<4>>(
+    b: &[u8],
+) -> Result<Affine<C>, EncodingError> {
     if b.len() != 64 {
-        return Err(EncodingError::InvalidLength { expected: 64, got: b.len() });
+        return Err(EncodingError::InvalidLength {
+            expected: 64,
+            got: b.len(),
+        });
     }
     if b.iter().all(|&x| x == 0) {
         return Ok(Affine::identity());
@@ -255,15 +275,23 @@ fn bn_g1_from_bytes<C: CurveParams<Base = Fp<P, 4>>, P: FpParams<4>>(b: &[u8]) -
     Ok(p)
 }
 
-fn bn_g2_to_bytes<C: CurveParams<Base = Fp2<P, 4>>, P: hayate_arith::TowerParams<4>>(p: &Affine<C>, out: &mut Vec<u8>) {
+fn bn_g2_to_bytes<C: CurveParams<Base = Fp2<P, 4>>, P: hayate_arith::TowerParams<4>>(
+    p: &Affine<C>,
+    out: &mut Vec<u8>,
+) {
     for c in [&p.x.c0, &p.x.c1, &p.y.c0, &p.y.c1] {
         fp_write(c, out);
     }
 }
 
-fn bn_g2_from_bytes<C: CurveParams<Base = Fp2<P, 4>>, P: hayate_arith::TowerParams<4>>(b: &[u8]) -> Result<Affine<C>, EncodingError> {
+fn bn_g2_from_bytes<C: CurveParams<Base = Fp2<P, 4>>, P: hayate_arith::TowerParams<4>>(
+    b: &[u8],
+) -> Result<Affine<C>, EncodingError> {
     if b.len() != 128 {
-        return Err(EncodingError::InvalidLength { expected: 128, got: b.len() });
+        return Err(EncodingError::InvalidLength {
+            expected: 128,
+            got: b.len(),
+        });
     }
     if b.iter().all(|&x| x == 0) {
         return Ok(Affine::identity());
@@ -312,7 +340,9 @@ mod tests {
 
     fn check<E: FeCurve<N>, const N: usize>() {
         let p = E::hash_to_g1(b"doctor", b"test");
-        assert!(bool::from(p.is_on_curve() & p.is_in_subgroup() & !p.is_identity()));
+        assert!(bool::from(
+            p.is_on_curve() & p.is_in_subgroup() & !p.is_identity()
+        ));
         assert_ne!(p, E::hash_to_g1(b"nurse", b"test"));
         let mut v = Vec::new();
         E::g1_to_bytes(&p, &mut v);
@@ -330,7 +360,10 @@ mod tests {
 
     /// Plain try-and-increment with the generic constant-time `Fp::sqrt` (the definition in
     /// the module docs, written out directly) as the reference for the fast path.
-    fn reference_bn_hash<C: CurveParams<Base = Fp<P, 4>>, P: FpParams<4>>(msg: &[u8], dst: &[u8]) -> Affine<C> {
+    fn reference_bn_hash<C: CurveParams<Base = Fp<P, 4>>, P: FpParams<4>>(
+        msg: &[u8],
+        dst: &[u8],
+    ) -> Affine<C> {
         for ctr in 0u32.. {
             let h = |i: u8| {
                 let mut s = Sha256::new();
@@ -346,7 +379,11 @@ mod tests {
             let wide: Vec<u8> = h0.iter().chain(h1.iter()).copied().collect();
             let x = Fp::<P, 4>::from_bytes_be_reduce(&wide);
             if let Some(y) = Option::<Fp<P, 4>>::from(Affine::<C>::curve_rhs(&x).sqrt()) {
-                let y = if bool::from(y.is_odd()) == (h1[31] & 1 == 1) { y } else { -y };
+                let y = if bool::from(y.is_odd()) == (h1[31] & 1 == 1) {
+                    y
+                } else {
+                    -y
+                };
                 return Affine::from_xy_unchecked(x, y);
             }
         }
@@ -374,11 +411,17 @@ mod tests {
             let e = [rng.next_u64(), rng.next_u64() >> (i % 64), 0, i as u64];
             assert_eq!(pow_vartime_window(&a, &e), a.pow_vartime(&e));
             let msg = i.to_be_bytes();
-            assert_eq!(E::hash_to_g1(&msg, b"t"), reference_bn_hash::<E::G1, E::Fp>(&msg, b"t"));
+            assert_eq!(
+                E::hash_to_g1(&msg, b"t"),
+                reference_bn_hash::<E::G1, E::Fp>(&msg, b"t")
+            );
         }
         assert!(squares > 10 && non > 10);
         assert_eq!(sqrt_vartime(&Fp::ZERO, &tb), Some(Fp::ZERO));
-        assert_eq!(pow_vartime_window(&Fp::<E::Fp, 4>::from_u64(3), &[0, 0]), Fp::ONE);
+        assert_eq!(
+            pow_vartime_window(&Fp::<E::Fp, 4>::from_u64(3), &[0, 0]),
+            Fp::ONE
+        );
     }
 
     #[test]
@@ -387,7 +430,10 @@ mod tests {
         fast_paths::<Bn254>();
         for m in [&b""[..], b"doctor", b"\x01a\x02\x01"] {
             let dst = b"HAYATE-TEST";
-            assert_eq!(Bls12381::hash_to_g1_proj(m, dst).to_affine(), Bls12381::hash_to_g1(m, dst));
+            assert_eq!(
+                Bls12381::hash_to_g1_proj(m, dst).to_affine(),
+                Bls12381::hash_to_g1(m, dst)
+            );
         }
     }
 

@@ -40,7 +40,10 @@ pub struct Matrix<F: Field> {
 impl<F: Field> Matrix<F> {
     /// The n×n zero matrix.
     pub fn zero(n: usize) -> Self {
-        Matrix { n, a: vec![F::ZERO; n * n] }
+        Matrix {
+            n,
+            a: vec![F::ZERO; n * n],
+        }
     }
 
     /// The n×n identity.
@@ -58,12 +61,18 @@ impl<F: Field> Matrix<F> {
         if rows.iter().any(|r| r.len() != n) {
             return None;
         }
-        Some(Matrix { n, a: rows.concat() })
+        Some(Matrix {
+            n,
+            a: rows.concat(),
+        })
     }
 
     /// Uniformly random entries.
     pub fn random(n: usize, rng: &mut impl RngCore) -> Self {
-        Matrix { n, a: (0..n * n).map(|_| F::random(rng)).collect() }
+        Matrix {
+            n,
+            a: (0..n * n).map(|_| F::random(rng)).collect(),
+        }
     }
 
     /// The dimension n.
@@ -95,7 +104,10 @@ impl<F: Field> Matrix<F> {
 
     /// s·M.
     pub fn scale(&self, s: &F) -> Self {
-        Matrix { n: self.n, a: self.a.iter().map(|x| *x * *s).collect() }
+        Matrix {
+            n: self.n,
+            a: self.a.iter().map(|x| *x * *s).collect(),
+        }
     }
 
     /// The product M·R; `None` if the dimensions differ.
@@ -179,7 +191,10 @@ impl<F: Field> DualBases<F> {
         loop {
             let x = Matrix::<F>::random(n, rng);
             if let Some(xi) = x.invert() {
-                return DualBases { theta: xi.transpose().scale(psi), x };
+                return DualBases {
+                    theta: xi.transpose().scale(psi),
+                    x,
+                };
             }
         }
     }
@@ -212,13 +227,21 @@ pub fn to_g2<E: FeCurve<N>, const N: usize>(coeffs: &[Scalar<E, N>]) -> Vec<G2<E
 
 /// Σ_k c_k·v_k for G1 vectors v_k of a common length and secret coefficients c_k: per
 /// coordinate one constant-time Straus multi-scalar multiplication ([`ct_mul::msm_ct`]).
-pub fn lincomb_g1<E: FeCurve<N>, const N: usize>(vectors: &[&[G1<E, N>]], coeffs: &[Scalar<E, N>]) -> Vec<G1<E, N>> {
-    assert_eq!(vectors.len(), coeffs.len(), "lincomb_g1: one coefficient per vector");
+pub fn lincomb_g1<E: FeCurve<N>, const N: usize>(
+    vectors: &[&[G1<E, N>]],
+    coeffs: &[Scalar<E, N>],
+) -> Vec<G1<E, N>> {
+    assert_eq!(
+        vectors.len(),
+        coeffs.len(),
+        "lincomb_g1: one coefficient per vector"
+    );
     let len = vectors.first().map_or(0, |v| v.len());
     let limbs: Vec<[u64; 4]> = coeffs.iter().map(|c| c.to_limbs()).collect();
     let out: Vec<Projective<E::G1>> = (0..len)
         .map(|j| {
-            let pts: Vec<Projective<E::G1>> = vectors.iter().map(|v| Projective::from(v[j])).collect();
+            let pts: Vec<Projective<E::G1>> =
+                vectors.iter().map(|v| Projective::from(v[j])).collect();
             ct_mul::msm_ct(&pts, &limbs, SCALAR_BITS)
         })
         .collect();

@@ -79,8 +79,12 @@ impl core::fmt::Display for FameError {
         match self {
             FameError::Policy(e) => write!(f, "{e}"),
             FameError::Convert(e) => write!(f, "{e}"),
-            FameError::NotSatisfied => f.write_str("the key's attributes do not satisfy the policy"),
-            FameError::KeyMismatch => f.write_str("the key belongs to a different setup than the ciphertext"),
+            FameError::NotSatisfied => {
+                f.write_str("the key's attributes do not satisfy the policy")
+            }
+            FameError::KeyMismatch => {
+                f.write_str("the key belongs to a different setup than the ciphertext")
+            }
             FameError::Malformed => f.write_str("malformed ciphertext"),
         }
     }
@@ -151,11 +155,17 @@ type ColHashes<C> = Vec<[[Projective<C>; 2]; 3]>;
 /// once per process and kept; the cache is shared by all threads.
 fn col_hashes<E: FeCurve<N>, const N: usize>(cols: usize) -> ColHashes<E::G1> {
     static CACHE: OnceLock<Mutex<HashMap<TypeId, Box<dyn Any + Send + Sync>>>> = OnceLock::new();
-    let fresh = |from: usize, to: usize| (from + 1..=to).map(|j| six(|l, t| h_col::<E, N>(j as u32, l, t))).collect::<Vec<_>>();
+    let fresh = |from: usize, to: usize| {
+        (from + 1..=to)
+            .map(|j| six(|l, t| h_col::<E, N>(j as u32, l, t)))
+            .collect::<Vec<_>>()
+    };
     let cached = cols.min(COL_CACHE);
     let mut out = match CACHE.get_or_init(|| Mutex::new(HashMap::new())).lock() {
         Ok(mut map) => {
-            let entry = map.entry(TypeId::of::<E::G1>()).or_insert_with(|| Box::new(ColHashes::<E::G1>::new()));
+            let entry = map
+                .entry(TypeId::of::<E::G1>())
+                .or_insert_with(|| Box::new(ColHashes::<E::G1>::new()));
             match entry.downcast_mut::<ColHashes<E::G1>>() {
                 Some(v) => {
                     if v.len() < cached {
@@ -191,7 +201,9 @@ fn h_mul<E: FeCurve<N>, const N: usize>(k: &Scalar<E, N>) -> Projective<E::G2> {
 /// Bits of the scalars handed to the constant-time multiplications (every r here is < 2^255).
 const SCALAR_BITS: usize = 256;
 
-fn random_nonzero<E: FeCurve<N>, const N: usize>(rng: &mut (impl RngCore + CryptoRng)) -> Scalar<E, N> {
+fn random_nonzero<E: FeCurve<N>, const N: usize>(
+    rng: &mut (impl RngCore + CryptoRng),
+) -> Scalar<E, N> {
     loop {
         let x = Scalar::<E, N>::random(rng);
         if !bool::from(x.is_zero()) {
@@ -218,18 +230,39 @@ impl<E: FeCurve<N>, const N: usize> PublicKey<E, N> {
 }
 
 /// Setup: (pk, msk).
-pub fn setup<E: FeCurve<N>, const N: usize>(rng: &mut (impl RngCore + CryptoRng)) -> (PublicKey<E, N>, MasterKey<E, N>) {
+pub fn setup<E: FeCurve<N>, const N: usize>(
+    rng: &mut (impl RngCore + CryptoRng),
+) -> (PublicKey<E, N>, MasterKey<E, N>) {
     let a = [random_nonzero::<E, N>(rng), random_nonzero::<E, N>(rng)];
     let b = [random_nonzero::<E, N>(rng), random_nonzero::<E, N>(rng)];
-    let d = [Scalar::<E, N>::random(rng), Scalar::<E, N>::random(rng), Scalar::<E, N>::random(rng)];
+    let d = [
+        Scalar::<E, N>::random(rng),
+        Scalar::<E, N>::random(rng),
+        Scalar::<E, N>::random(rng),
+    ];
     let egh = Gt::<E, N>::generator();
     let h_a = Projective::batch_to_affine(&[h_mul::<E, N>(&a[0]), h_mul::<E, N>(&a[1])]);
     let h_a = [h_a[0], h_a[1]];
-    let t = [egh.pow_scalar(&(d[0] * a[0] + d[2])), egh.pow_scalar(&(d[1] * a[1] + d[2]))];
-    let g_d = Projective::batch_to_affine(&[g_mul::<E, N>(&d[0]), g_mul::<E, N>(&d[1]), g_mul::<E, N>(&d[2])]);
+    let t = [
+        egh.pow_scalar(&(d[0] * a[0] + d[2])),
+        egh.pow_scalar(&(d[1] * a[1] + d[2])),
+    ];
+    let g_d = Projective::batch_to_affine(&[
+        g_mul::<E, N>(&d[0]),
+        g_mul::<E, N>(&d[1]),
+        g_mul::<E, N>(&d[2]),
+    ]);
     let pk = PublicKey { h_a, t };
     let pk_id = pk.id();
-    (pk, MasterKey { a, b, g_d: [g_d[0], g_d[1], g_d[2]], pk_id })
+    (
+        pk,
+        MasterKey {
+            a,
+            b,
+            g_d: [g_d[0], g_d[1], g_d[2]],
+            pk_id,
+        },
+    )
 }
 
 /// KeyGen for a set of attributes (numeric attributes are expanded into bit attributes).
@@ -245,18 +278,24 @@ pub fn keygen<E: FeCurve<N>, const N: usize>(
     let r1 = Scalar::<E, N>::random(rng);
     let r2 = Scalar::<E, N>::random(rng);
     let br = [msk.b[0] * r1, msk.b[1] * r2, r1 + r2];
-    let sk0 = Projective::batch_to_affine(&[h_mul::<E, N>(&br[0]), h_mul::<E, N>(&br[1]), h_mul::<E, N>(&br[2])]);
+    let sk0 = Projective::batch_to_affine(&[
+        h_mul::<E, N>(&br[0]),
+        h_mul::<E, N>(&br[1]),
+        h_mul::<E, N>(&br[2]),
+    ]);
     let a_inv = [
         msk.a[0].invert_safegcd().unwrap_or(Scalar::<E, N>::ZERO),
         msk.a[1].invert_safegcd().unwrap_or(Scalar::<E, N>::ZERO),
     ];
     // e[t][ℓ] = Br_ℓ / a_t
-    let e: [[[u64; 4]; 3]; 2] = core::array::from_fn(|t| core::array::from_fn(|l| (br[l] * a_inv[t]).to_limbs()));
+    let e: [[[u64; 4]; 3]; 2] =
+        core::array::from_fn(|t| core::array::from_fn(|l| (br[l] * a_inv[t]).to_limbs()));
     // Π_ℓ H_ℓ^{Br_ℓ / a_t} · g^{σ/a_t}
-    let comp = |hs: &[[Projective<E::G1>; 2]; 3], sigma: &Scalar<E, N>, t: usize| -> Projective<E::G1> {
-        let pts = [hs[0][t], hs[1][t], hs[2][t]];
-        glv_msm::msm_ct(&pts, &e[t]).add(&g_mul::<E, N>(&(*sigma * a_inv[t])))
-    };
+    let comp =
+        |hs: &[[Projective<E::G1>; 2]; 3], sigma: &Scalar<E, N>, t: usize| -> Projective<E::G1> {
+            let pts = [hs[0][t], hs[1][t], hs[2][t]];
+            glv_msm::msm_ct(&pts, &e[t]).add(&g_mul::<E, N>(&(*sigma * a_inv[t])))
+        };
     let names: Vec<String> = attrs.expand().into_iter().collect();
     let mut parts = Vec::with_capacity(3 * names.len() + 3);
     for y in &names {
@@ -275,11 +314,19 @@ pub fn keygen<E: FeCurve<N>, const N: usize>(
     let mut chunks = aff.chunks_exact(3).map(|c| [c[0], c[1], c[2]]);
     let sk = names.into_iter().zip(chunks.by_ref()).collect();
     let sk_prime = chunks.next().unwrap_or([G1::<E, N>::identity(); 3]);
-    SecretKey { attrs: attrs.clone(), sk0: [sk0[0], sk0[1], sk0[2]], sk, sk_prime, pk_id: msk.pk_id }
+    SecretKey {
+        attrs: attrs.clone(),
+        sk0: [sk0[0], sk0[1], sk0[2]],
+        sk,
+        sk_prime,
+        pk_id: msk.pk_id,
+    }
 }
 
 /// The monotone span program of a policy string.
-pub fn policy_msp<E: FeCurve<N>, const N: usize>(policy: &str) -> Result<Msp<Scalar<E, N>>, FameError> {
+pub fn policy_msp<E: FeCurve<N>, const N: usize>(
+    policy: &str,
+) -> Result<Msp<Scalar<E, N>>, FameError> {
     let p = Policy::parse(policy).map_err(FameError::Policy)?;
     let m = Msp::from_policy(&p).map_err(FameError::Convert)?;
     m.require_monotone().map_err(FameError::Convert)?;
@@ -298,7 +345,11 @@ pub fn encrypt<E: FeCurve<N>, const N: usize>(
 }
 
 /// \[m\]P for a public span-program coefficient m (variable time; ±1 by one addition).
-fn add_public_multiple<E: FeCurve<N>, const N: usize>(acc: &Projective<E::G1>, p: &Projective<E::G1>, m: &Scalar<E, N>) -> Projective<E::G1> {
+fn add_public_multiple<E: FeCurve<N>, const N: usize>(
+    acc: &Projective<E::G1>,
+    p: &Projective<E::G1>,
+    m: &Scalar<E, N>,
+) -> Projective<E::G1> {
     if *m == Scalar::<E, N>::ONE {
         acc.add(p)
     } else if *m == -Scalar::<E, N>::ONE {
@@ -333,7 +384,9 @@ pub fn encapsulate<E: FeCurve<N>, const N: usize>(
     let mut out = Vec::with_capacity(3 * msp.rows());
     for (i, row) in msp.matrix.iter().enumerate() {
         let y = msp.labels[i].attr.as_str();
-        let ha = *attr_hash.entry(y).or_insert_with(|| six(|l, t| h_attr::<E, N>(y, l, t)));
+        let ha = *attr_hash
+            .entry(y)
+            .or_insert_with(|| six(|l, t| h_attr::<E, N>(y, l, t)));
         for l in 0..3 {
             // base_t = H(π(i) ℓ t) · Π_j H(0 j ℓ t)^{M_ij}  (public), then Σ_t base_t^{s_t} (secret)
             let bases: [Projective<E::G1>; 2] = core::array::from_fn(|t| {
@@ -351,7 +404,15 @@ pub fn encapsulate<E: FeCurve<N>, const N: usize>(
     let aff = Projective::batch_to_affine(&out);
     let rows = aff.chunks_exact(3).map(|c| [c[0], c[1], c[2]]).collect();
     let key = ct_mul::gt_multi_pow_ct(&pk.t, &sl, SCALAR_BITS);
-    Ok((Ciphertext { policy: policy.to_string(), ct0: [ct0[0], ct0[1], ct0[2]], rows, pk_id: pk.id() }, key))
+    Ok((
+        Ciphertext {
+            policy: policy.to_string(),
+            ct0: [ct0[0], ct0[1], ct0[2]],
+            rows,
+            pk_id: pk.id(),
+        },
+        key,
+    ))
 }
 
 /// Decapsulation: the GT mask T₁^{s₁}T₂^{s₂} if the key satisfies the policy.
@@ -359,7 +420,10 @@ pub fn encapsulate<E: FeCurve<N>, const N: usize>(
 /// The coefficients γ depend only on the (public) policy, so the attribute products are
 /// variable-time multi-scalar multiplications; the six pairings share one Miller loop and one
 /// final exponentiation.
-pub fn decapsulate<E: FeCurve<N>, const N: usize>(sk: &SecretKey<E, N>, ct: &Ciphertext<E, N>) -> Result<Gt<E, N>, FameError> {
+pub fn decapsulate<E: FeCurve<N>, const N: usize>(
+    sk: &SecretKey<E, N>,
+    ct: &Ciphertext<E, N>,
+) -> Result<Gt<E, N>, FameError> {
     if sk.pk_id != ct.pk_id {
         return Err(FameError::KeyMismatch);
     }
@@ -372,7 +436,9 @@ pub fn decapsulate<E: FeCurve<N>, const N: usize>(sk: &SecretKey<E, N>, ct: &Cip
     // c_y = Σ γ_i over rows labelled y (attribute reuse)
     let mut per_attr: BTreeMap<&str, Scalar<E, N>> = BTreeMap::new();
     for (i, g) in &gamma {
-        *per_attr.entry(msp.labels[*i].attr.as_str()).or_insert(Scalar::<E, N>::ZERO) += *g;
+        *per_attr
+            .entry(msp.labels[*i].attr.as_str())
+            .or_insert(Scalar::<E, N>::ZERO) += *g;
     }
     let gl: Vec<[u64; 4]> = gamma.iter().map(|(_, g)| g.to_limbs()).collect();
     let cl: Vec<[u64; 4]> = per_attr.values().map(|c| c.to_limbs()).collect();
@@ -383,12 +449,19 @@ pub fn decapsulate<E: FeCurve<N>, const N: usize>(sk: &SecretKey<E, N>, ct: &Cip
     }
     for t in 0..3 {
         let pts: Vec<G1<E, N>> = per_attr.keys().map(|y| sk.sk[*y][t]).collect();
-        sums.push(msm_vartime(&pts, &cl).unwrap_or_default().add_affine(&sk.sk_prime[t]).neg());
+        sums.push(
+            msm_vartime(&pts, &cl)
+                .unwrap_or_default()
+                .add_affine(&sk.sk_prime[t])
+                .neg(),
+        );
     }
     let aff = Projective::batch_to_affine(&sums);
     // num/den = Π e(A_ℓ, sk_{0,ℓ}) · Π e(−B_t, ct_{0,t}) = (T₁^{s₁}T₂^{s₂})⁻¹
-    let pairs: Vec<(G1<E, N>, G2<E, N>)> =
-        (0..3).map(|l| (aff[l], sk.sk0[l])).chain((0..3).map(|t| (aff[3 + t], ct.ct0[t]))).collect();
+    let pairs: Vec<(G1<E, N>, G2<E, N>)> = (0..3)
+        .map(|l| (aff[l], sk.sk0[l]))
+        .chain((0..3).map(|t| (aff[3 + t], ct.ct0[t])))
+        .collect();
     Ok(hayate_pairing::multi_pairing::<E, N>(&pairs).invert())
 }
 
@@ -418,7 +491,13 @@ mod tests {
         let mut rng = StdRng::seed_from_u64(1);
         let (pk, msk) = setup::<E, N>(&mut rng);
         let msg = Gt::<E, N>::generator().pow_scalar(&Scalar::<E, N>::random(&mut rng));
-        let (ct, c) = encrypt(&pk, "(doctor or nurse) and (cardiology or doctor) and 2 of (a, b, doctor)", &msg, &mut rng).unwrap();
+        let (ct, c) = encrypt(
+            &pk,
+            "(doctor or nurse) and (cardiology or doctor) and 2 of (a, b, doctor)",
+            &msg,
+            &mut rng,
+        )
+        .unwrap();
         let good = keygen(&msk, &Attributes::parse("doctor,a").unwrap(), &mut rng);
         assert_eq!(decrypt(&good, &ct, &c).unwrap(), msg);
         let bad = keygen(&msk, &Attributes::parse("nurse,a,b").unwrap(), &mut rng);

@@ -61,7 +61,10 @@ pub fn g2_mul_ct(q: &G2Projective, k: &[u64; 4]) -> G2Projective {
     let t3: [G2Projective; T] = core::array::from_fn(|j| psi2(&t1[j]));
     let tables = [t0, t1, t2, t3];
     let windows = ct_mul::windows_for(64);
-    let rec: Vec<Vec<i8>> = d.iter().map(|di| ct_mul::recode_signed5(&[*di], windows)).collect();
+    let rec: Vec<Vec<i8>> = d
+        .iter()
+        .map(|di| ct_mul::recode_signed5(&[*di], windows))
+        .collect();
     let mut acc = Projective::identity();
     for w in (0..windows).rev() {
         if w + 1 != windows {
@@ -85,10 +88,17 @@ mod tests {
         let mut rng = rand::rngs::StdRng::seed_from_u64(3);
         let z = Fr::from_u64(Z_ABS);
         for i in 0..50 {
-            let k = if i == 0 { -Fr::ONE } else if i == 1 { Fr::ZERO } else { Fr::random(&mut rng) };
+            let k = if i == 0 {
+                -Fr::ONE
+            } else if i == 1 {
+                Fr::ZERO
+            } else {
+                Fr::random(&mut rng)
+            };
             let d = digits(&k.to_limbs());
             assert!(d.iter().all(|x| *x < Z_ABS));
-            let back = Fr::from_u64(d[0]) + z * (Fr::from_u64(d[1]) + z * (Fr::from_u64(d[2]) + z * Fr::from_u64(d[3])));
+            let back = Fr::from_u64(d[0])
+                + z * (Fr::from_u64(d[1]) + z * (Fr::from_u64(d[2]) + z * Fr::from_u64(d[3])));
             assert_eq!(back, k);
         }
     }
@@ -99,7 +109,10 @@ mod tests {
         let mut rng = rand::rngs::StdRng::seed_from_u64(4);
         let h = G2Projective::generator();
         let q = h.mul_vartime(&Fr::random(&mut rng).to_limbs());
-        assert_eq!(psi(&q).to_affine(), q.mul_vartime(&[Z_ABS]).neg().to_affine());
+        assert_eq!(
+            psi(&q).to_affine(),
+            q.mul_vartime(&[Z_ABS]).neg().to_affine()
+        );
         for i in 0..12 {
             let k = match i {
                 0 => Fr::ZERO,
@@ -109,8 +122,14 @@ mod tests {
                 _ => Fr::random(&mut rng),
             };
             let l = k.to_limbs();
-            assert_eq!(g2_mul_ct(&q, &l).to_affine(), q.mul_vartime(&l).to_affine(), "k #{i}");
+            assert_eq!(
+                g2_mul_ct(&q, &l).to_affine(),
+                q.mul_vartime(&l).to_affine(),
+                "k #{i}"
+            );
         }
-        assert!(bool::from(g2_mul_ct(&G2Projective::identity(), &Fr::random(&mut rng).to_limbs()).is_identity()));
+        assert!(bool::from(
+            g2_mul_ct(&G2Projective::identity(), &Fr::random(&mut rng).to_limbs()).is_identity()
+        ));
     }
 }

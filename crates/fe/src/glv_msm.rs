@@ -32,14 +32,22 @@ pub(crate) const T: usize = 16;
 pub(crate) fn multiples<C: CurveParams>(p: &Projective<C>) -> [Projective<C>; T] {
     let mut t = [*p; T];
     for i in 1..T {
-        t[i] = if i % 2 == 1 { t[i / 2].double() } else { t[i - 1].add(p) };
+        t[i] = if i % 2 == 1 {
+            t[i / 2].double()
+        } else {
+            t[i - 1].add(p)
+        };
     }
     t
 }
 
 /// The entry for digit d ∈ [−16, 15] of `table` (value j + 1 at index j), negated when
 /// (d < 0) XOR `flip`: a full scan with selects, no secret index or branch.
-pub(crate) fn lookup<C: CurveParams>(table: &[Projective<C>; T], d: i8, flip: Choice) -> Projective<C> {
+pub(crate) fn lookup<C: CurveParams>(
+    table: &[Projective<C>; T],
+    d: i8,
+    flip: Choice,
+) -> Projective<C> {
     let m = d >> 7; // 0 or −1
     let a = ((d ^ m).wrapping_sub(m)) as u8;
     let neg = Choice::from((m & 1) as u8) ^ flip;
@@ -67,7 +75,10 @@ pub fn msm_ct<C: CurveParams>(points: &[Projective<C>], scalars: &[[u64; 4]]) ->
             return ct_mul::msm_ct(points, scalars, 256);
         };
         let t1 = multiples(p);
-        let t2: [Projective<C>; T] = core::array::from_fn(|i| Projective { x: t1[i].x * consts.beta, ..t1[i] });
+        let t2: [Projective<C>; T] = core::array::from_fn(|i| Projective {
+            x: t1[i].x * consts.beta,
+            ..t1[i]
+        });
         tables.push(t1);
         tables.push(t2);
         digits.push(ct_mul::recode_signed5(&d.k1, windows));
@@ -106,7 +117,9 @@ mod tests {
         rm1[0] -= 1;
         for m in 0..=4usize {
             for round in 0..4 {
-                let pts: Vec<Projective<E::G1>> = (0..m).map(|_| g.mul_vartime(&[rng.gen::<u64>(), rng.gen(), 0, 0])).collect();
+                let pts: Vec<Projective<E::G1>> = (0..m)
+                    .map(|_| g.mul_vartime(&[rng.gen::<u64>(), rng.gen(), 0, 0]))
+                    .collect();
                 let ks: Vec<[u64; 4]> = (0..m)
                     .map(|j| match (round + j) % 4 {
                         0 => [rng.gen(), rng.gen(), rng.gen(), rng.gen::<u64>() >> 2],
@@ -115,8 +128,17 @@ mod tests {
                         _ => [u64::MAX; 4],
                     })
                     .collect();
-                let want = pts.iter().zip(&ks).fold(Projective::identity(), |acc, (p, k)| acc.add(&p.mul_vartime(k)));
-                assert_eq!(msm_ct(&pts, &ks).to_affine(), want.to_affine(), "m = {m}, round {round}");
+                let want = pts
+                    .iter()
+                    .zip(&ks)
+                    .fold(Projective::identity(), |acc, (p, k)| {
+                        acc.add(&p.mul_vartime(k))
+                    });
+                assert_eq!(
+                    msm_ct(&pts, &ks).to_affine(),
+                    want.to_affine(),
+                    "m = {m}, round {round}"
+                );
             }
         }
     }

@@ -107,7 +107,9 @@ impl core::fmt::Display for HybridError {
             HybridError::Io(_, m) => write!(f, "i/o error: {m}"),
             HybridError::BadHeader(m) => write!(f, "bad stream header: {m}"),
             HybridError::Truncated => f.write_str("ciphertext is truncated"),
-            HybridError::Authentication => f.write_str("authentication failed: wrong key or tampered ciphertext"),
+            HybridError::Authentication => {
+                f.write_str("authentication failed: wrong key or tampered ciphertext")
+            }
         }
     }
 }
@@ -149,11 +151,14 @@ impl Keys {
         match self.mode {
             Mode::Aes128Gcm => {
                 let c = Aes128Gcm::new_from_slice(&self.okm[..16]).expect("16-byte key");
-                c.encrypt(&gcm_nonce(i, last).into(), Payload { msg: pt, aad: &[] }).expect("chunk below GCM's limit")
+                c.encrypt(&gcm_nonce(i, last).into(), Payload { msg: pt, aad: &[] })
+                    .expect("chunk below GCM's limit")
             }
             Mode::Aes128CbcHmacSha256 => {
                 let iv = self.cbc_iv(i, last);
-                let mut out = CbcEnc::new_from_slices(&self.okm[..16], &iv).expect("16-byte key and iv").encrypt_padded_vec_mut::<Pkcs7>(pt);
+                let mut out = CbcEnc::new_from_slices(&self.okm[..16], &iv)
+                    .expect("16-byte key and iv")
+                    .encrypt_padded_vec_mut::<Pkcs7>(pt);
                 let mut m = self.hmac();
                 m.update(b"mac");
                 m.update(&i.to_be_bytes());
@@ -169,7 +174,8 @@ impl Keys {
         match self.mode {
             Mode::Aes128Gcm => {
                 let c = Aes128Gcm::new_from_slice(&self.okm[..16]).expect("16-byte key");
-                c.decrypt(&gcm_nonce(i, last).into(), Payload { msg: ct, aad: &[] }).map_err(|_| HybridError::Authentication)
+                c.decrypt(&gcm_nonce(i, last).into(), Payload { msg: ct, aad: &[] })
+                    .map_err(|_| HybridError::Authentication)
             }
             Mode::Aes128CbcHmacSha256 => {
                 if ct.len() < 48 || (ct.len() - 32) % 16 != 0 {
@@ -181,7 +187,8 @@ impl Keys {
                 m.update(&i.to_be_bytes());
                 m.update(&[last as u8]);
                 m.update(c);
-                m.verify_slice(tag).map_err(|_| HybridError::Authentication)?;
+                m.verify_slice(tag)
+                    .map_err(|_| HybridError::Authentication)?;
                 let iv = self.cbc_iv(i, last);
                 CbcDec::new_from_slices(&self.okm[..16], &iv)
                     .expect("16-byte key and iv")
@@ -235,7 +242,9 @@ pub fn encrypt_stream<R: Read, W: Write>(
     output: &mut W,
 ) -> Result<u64, HybridError> {
     if chunk_size < 16 || chunk_size > MAX_CHUNK || chunk_size % 16 != 0 {
-        return Err(HybridError::BadHeader("chunk size must be a multiple of 16 in [16, 2^24]"));
+        return Err(HybridError::BadHeader(
+            "chunk size must be a multiple of 16 in [16, 2^24]",
+        ));
     }
     let keys = derive(ikm, context, mode, chunk_size);
     output.write_all(&[mode as u8])?;
@@ -257,7 +266,12 @@ pub fn encrypt_stream<R: Read, W: Write>(
 
 /// Decrypts a stream written by [`encrypt_stream`]. Each chunk is written only after it
 /// authenticates; on error the caller must discard what was written. Returns the length.
-pub fn decrypt_stream<R: Read, W: Write>(ikm: &[u8], context: &[u8], input: &mut R, output: &mut W) -> Result<u64, HybridError> {
+pub fn decrypt_stream<R: Read, W: Write>(
+    ikm: &[u8],
+    context: &[u8],
+    input: &mut R,
+    output: &mut W,
+) -> Result<u64, HybridError> {
     let mut hdr = [0u8; 5];
     if read_full(input, &mut hdr)? != 5 {
         return Err(HybridError::Truncated);
@@ -292,7 +306,13 @@ pub fn decrypt_stream<R: Read, W: Write>(ikm: &[u8], context: &[u8], input: &mut
 }
 
 /// One-shot encryption of a byte string.
-pub fn encrypt(ikm: &[u8], context: &[u8], mode: Mode, chunk_size: u32, pt: &[u8]) -> Result<Vec<u8>, HybridError> {
+pub fn encrypt(
+    ikm: &[u8],
+    context: &[u8],
+    mode: Mode,
+    chunk_size: u32,
+    pt: &[u8],
+) -> Result<Vec<u8>, HybridError> {
     let mut out = Vec::with_capacity(pt.len() + 64);
     encrypt_stream(ikm, context, mode, chunk_size, &mut &pt[..], &mut out)?;
     Ok(out)
@@ -322,15 +342,24 @@ mod tests {
                 let pt: Vec<u8> = (0..len).map(|i| i as u8).collect();
                 let ct = encrypt(&ikm, b"ctx", mode, 16, &pt).unwrap();
                 assert_eq!(decrypt(&ikm, b"ctx", &ct).unwrap(), pt);
-                assert_eq!(decrypt(&ikm, b"ctx2", &ct).unwrap_err(), HybridError::Authentication);
+                assert_eq!(
+                    decrypt(&ikm, b"ctx2", &ct).unwrap_err(),
+                    HybridError::Authentication
+                );
                 assert!(decrypt(&[8u8; 64], b"ctx", &ct).is_err());
                 for i in 0..ct.len() {
                     let mut t = ct.clone();
                     t[i] ^= 0x10;
-                    assert!(decrypt(&ikm, b"ctx", &t).is_err(), "{mode:?} {len} byte {i}");
+                    assert!(
+                        decrypt(&ikm, b"ctx", &t).is_err(),
+                        "{mode:?} {len} byte {i}"
+                    );
                 }
                 for cut in 0..ct.len() {
-                    assert!(decrypt(&ikm, b"ctx", &ct[..cut]).is_err(), "{mode:?} {len} cut {cut}");
+                    assert!(
+                        decrypt(&ikm, b"ctx", &ct[..cut]).is_err(),
+                        "{mode:?} {len} cut {cut}"
+                    );
                 }
                 let mut longer = ct.clone();
                 longer.push(0);

@@ -16,8 +16,8 @@
 pub mod curve;
 pub mod dpvs;
 pub mod fame;
-pub mod glv_msm;
 pub mod gls;
+pub mod glv_msm;
 pub mod hybrid;
 pub mod ot10;
 pub mod policy;

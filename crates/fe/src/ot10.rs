@@ -147,10 +147,19 @@ impl core::fmt::Display for Ot10Error {
                 write!(f, "policy leaf {l:?} not supported by ot10 (use equalities on categories t1..td, e.g. t1=3)")
             }
             Ot10Error::Attributes(m) => write!(f, "attributes: {m}"),
-            Ot10Error::UnknownCategory { category, d } => write!(f, "category t{category} outside t1..t{d}"),
-            Ot10Error::BadParams => write!(f, "ot10 parameters: need 1 <= d <= {MAX_CATEGORIES} and 2 <= n <= {MAX_DIM}"),
-            Ot10Error::NotSatisfied => f.write_str("the key's attributes do not satisfy the policy"),
-            Ot10Error::KeyMismatch => f.write_str("the key belongs to a different setup than the ciphertext"),
+            Ot10Error::UnknownCategory { category, d } => {
+                write!(f, "category t{category} outside t1..t{d}")
+            }
+            Ot10Error::BadParams => write!(
+                f,
+                "ot10 parameters: need 1 <= d <= {MAX_CATEGORIES} and 2 <= n <= {MAX_DIM}"
+            ),
+            Ot10Error::NotSatisfied => {
+                f.write_str("the key's attributes do not satisfy the policy")
+            }
+            Ot10Error::KeyMismatch => {
+                f.write_str("the key belongs to a different setup than the ciphertext")
+            }
             Ot10Error::Malformed => f.write_str("malformed ciphertext"),
         }
     }
@@ -216,8 +225,9 @@ impl AttrSet {
         let a = Attributes::parse(s).map_err(|e| Ot10Error::Attributes(e.to_string()))?;
         let mut out = AttrSet::default();
         let mut put = |name: &str, v: Value| -> Result<(), Ot10Error> {
-            let t = category(name)
-                .ok_or_else(|| Ot10Error::Attributes(format!("{name:?} is not a category name t1, t2, ...")))?;
+            let t = category(name).ok_or_else(|| {
+                Ot10Error::Attributes(format!("{name:?} is not a category name t1, t2, ..."))
+            })?;
             if out.values.insert(t, v).is_some() {
                 return Err(Ot10Error::Attributes(format!("category t{t} given twice")));
             }
@@ -227,9 +237,9 @@ impl AttrSet {
             put(name, Value::Num(*v))?;
         }
         for s in &a.strings {
-            let (name, v) = s
-                .split_once('=')
-                .ok_or_else(|| Ot10Error::Attributes(format!("{s:?}: expected category=value, e.g. t1=3")))?;
+            let (name, v) = s.split_once('=').ok_or_else(|| {
+                Ot10Error::Attributes(format!("{s:?}: expected category=value, e.g. t1=3"))
+            })?;
             put(name, Value::Str(v.to_string()))?;
         }
         Ok(out)
@@ -269,7 +279,9 @@ pub fn predicate_vector<E: FeCurve<N>, const N: usize>(b: &Value, n: usize) -> V
 }
 
 fn inner<E: FeCurve<N>, const N: usize>(x: &[Scalar<E, N>], y: &[Scalar<E, N>]) -> Scalar<E, N> {
-    x.iter().zip(y).fold(Scalar::<E, N>::ZERO, |acc, (a, b)| acc + *a * *b)
+    x.iter()
+        .zip(y)
+        .fold(Scalar::<E, N>::ZERO, |acc, (a, b)| acc + *a * *b)
 }
 
 /// A row label of the span program: (t, v) or ¬(t, v) with v the predicate vector of `value`.
@@ -298,7 +310,10 @@ impl<E: FeCurve<N>, const N: usize> Compiled<E, N> {
             .iter()
             .map(|row| {
                 let first = row.first().copied().unwrap_or(Scalar::<E, N>::ZERO);
-                row.iter().enumerate().map(|(j, m)| if j == 0 { *m } else { first + *m }).collect()
+                row.iter()
+                    .enumerate()
+                    .map(|(j, m)| if j == 0 { *m } else { first + *m })
+                    .collect()
             })
             .collect()
     }
@@ -316,11 +331,17 @@ fn rewrite(p: &Policy, d: usize) -> Result<Policy, Ot10Error> {
     };
     Ok(match p {
         Policy::Attr(s) => {
-            let (name, _) = s.split_once('=').ok_or_else(|| Ot10Error::UnsupportedLeaf(s.clone()))?;
+            let (name, _) = s
+                .split_once('=')
+                .ok_or_else(|| Ot10Error::UnsupportedLeaf(s.clone()))?;
             check(name, s.clone())?;
             Policy::Attr(s.clone())
         }
-        Policy::Cmp { name, op: crate::policy::CmpOp::Eq, value } => {
+        Policy::Cmp {
+            name,
+            op: crate::policy::CmpOp::Eq,
+            value,
+        } => {
             check(name, p.to_string())?;
             Policy::Attr(format!("{name}={value}"))
         }
@@ -330,13 +351,19 @@ fn rewrite(p: &Policy, d: usize) -> Result<Policy, Ot10Error> {
         Policy::Or(v) => Policy::Or(v.iter().map(|c| rewrite(c, d)).collect::<Result<_, _>>()?),
         Policy::Threshold { k, children } => Policy::Threshold {
             k: *k,
-            children: children.iter().map(|c| rewrite(c, d)).collect::<Result<_, _>>()?,
+            children: children
+                .iter()
+                .map(|c| rewrite(c, d))
+                .collect::<Result<_, _>>()?,
         },
     })
 }
 
 /// Parses a policy and builds its non-monotone span program for `d` categories.
-pub fn compile<E: FeCurve<N>, const N: usize>(policy: &str, d: usize) -> Result<Compiled<E, N>, Ot10Error> {
+pub fn compile<E: FeCurve<N>, const N: usize>(
+    policy: &str,
+    d: usize,
+) -> Result<Compiled<E, N>, Ot10Error> {
     let p = Policy::parse(policy).map_err(Ot10Error::Policy)?;
     let msp = Msp::<Scalar<E, N>>::from_policy(&rewrite(&p, d)?).map_err(Ot10Error::Convert)?;
     let leaves = msp
@@ -350,7 +377,11 @@ pub fn compile<E: FeCurve<N>, const N: usize>(policy: &str, d: usize) -> Result<
             } else {
                 Value::Str(v.to_string())
             };
-            Ok(Leaf { category, value, negated: l.negated })
+            Ok(Leaf {
+                category,
+                value,
+                negated: l.negated,
+            })
         })
         .collect::<Result<_, Ot10Error>>()?;
     Ok(Compiled { msp, leaves })
@@ -404,7 +435,10 @@ pub struct Ciphertext<E: FeCurve<N>, const N: usize> {
 
 /// Checks 1 ≤ d ≤ [`MAX_CATEGORIES`] and 2 ≤ n_t ≤ [`MAX_DIM`].
 pub fn check_dims(dims: &[usize]) -> Result<(), Ot10Error> {
-    if dims.is_empty() || dims.len() > MAX_CATEGORIES || dims.iter().any(|&n| !(2..=MAX_DIM).contains(&n)) {
+    if dims.is_empty()
+        || dims.len() > MAX_CATEGORIES
+        || dims.iter().any(|&n| !(2..=MAX_DIM).contains(&n))
+    {
         return Err(Ot10Error::BadParams);
     }
     Ok(())
@@ -438,22 +472,54 @@ pub fn setup<E: FeCurve<N>, const N: usize>(
     let psi: Scalar<E, N> = random_nonzero(rng);
     let g_t = Gt::<E, N>::generator().pow_scalar(&psi);
     let d0 = DualBases::generate(N0, &psi, rng);
-    let b0 = [0, 2, 4].iter().map(|&i| dpvs::to_g1::<E, N>(d0.x.row(i))).collect();
-    let b0_star = [0, 2, 3].iter().map(|&i| d0.theta.row(i).to_vec()).collect();
+    let b0 = [0, 2, 4]
+        .iter()
+        .map(|&i| dpvs::to_g1::<E, N>(d0.x.row(i)))
+        .collect();
+    let b0_star = [0, 2, 3]
+        .iter()
+        .map(|&i| d0.theta.row(i).to_vec())
+        .collect();
     let mut bt = Vec::with_capacity(dims.len());
     let mut bt_star = Vec::with_capacity(dims.len());
     for &n in dims {
         let db = DualBases::generate(3 * n + 1, &psi, rng);
-        bt.push((0..n).chain([3 * n]).map(|i| dpvs::to_g1::<E, N>(db.x.row(i))).collect());
-        bt_star.push((0..n).chain(2 * n..3 * n).map(|i| db.theta.row(i).to_vec()).collect());
+        bt.push(
+            (0..n)
+                .chain([3 * n])
+                .map(|i| dpvs::to_g1::<E, N>(db.x.row(i)))
+                .collect(),
+        );
+        bt_star.push(
+            (0..n)
+                .chain(2 * n..3 * n)
+                .map(|i| db.theta.row(i).to_vec())
+                .collect(),
+        );
     }
-    let pk = PublicKey { dims: dims.to_vec(), g_t, b0, bt };
+    let pk = PublicKey {
+        dims: dims.to_vec(),
+        g_t,
+        b0,
+        bt,
+    };
     let pk_id = pk.id();
-    Ok((pk, MasterKey { dims: dims.to_vec(), b0_star, bt_star, pk_id }))
+    Ok((
+        pk,
+        MasterKey {
+            dims: dims.to_vec(),
+            b0_star,
+            bt_star,
+            pk_id,
+        },
+    ))
 }
 
 /// Σ_k c_k·row_k of coefficient rows (the coordinates of a vector of the dual basis).
-fn combine<E: FeCurve<N>, const N: usize>(rows: &[Vec<Scalar<E, N>>], coeffs: &[Scalar<E, N>]) -> Vec<Scalar<E, N>> {
+fn combine<E: FeCurve<N>, const N: usize>(
+    rows: &[Vec<Scalar<E, N>>],
+    coeffs: &[Scalar<E, N>],
+) -> Vec<Scalar<E, N>> {
     let len = rows.first().map_or(0, |r| r.len());
     let mut out = vec![Scalar::<E, N>::ZERO; len];
     for (r, c) in rows.iter().zip(coeffs) {
@@ -477,16 +543,31 @@ pub fn keygen<E: FeCurve<N>, const N: usize>(
     let delta = Scalar::<E, N>::random(rng);
     let phi0 = Scalar::<E, N>::random(rng);
     // k*₀ = δ·b*₀,₁ + b*₀,₃ + φ₀·b*₀,₄
-    let k0 = dpvs::to_g2::<E, N>(&combine::<E, N>(&msk.b0_star, &[delta, Scalar::<E, N>::ONE, phi0]));
+    let k0 = dpvs::to_g2::<E, N>(&combine::<E, N>(
+        &msk.b0_star,
+        &[delta, Scalar::<E, N>::ONE, phi0],
+    ));
     let mut kt = BTreeMap::new();
     for (&t, v) in &attrs.values {
         let n = msk.dims[t - 1];
         // k*_t = Σ_i δ·x_t,i·b*_t,i + Σ_i φ_t,i·b*_t,2n+i
-        let mut coeffs: Vec<Scalar<E, N>> = attribute_vector::<E, N>(v, n).iter().map(|x| delta * *x).collect();
+        let mut coeffs: Vec<Scalar<E, N>> = attribute_vector::<E, N>(v, n)
+            .iter()
+            .map(|x| delta * *x)
+            .collect();
         coeffs.extend((0..n).map(|_| Scalar::<E, N>::random(rng)));
-        kt.insert(t, dpvs::to_g2::<E, N>(&combine::<E, N>(&msk.bt_star[t - 1], &coeffs)));
+        kt.insert(
+            t,
+            dpvs::to_g2::<E, N>(&combine::<E, N>(&msk.bt_star[t - 1], &coeffs)),
+        );
     }
-    Ok(UserKey { attrs: attrs.clone(), dims: msk.dims.clone(), k0, kt, pk_id: msk.pk_id })
+    Ok(UserKey {
+        attrs: attrs.clone(),
+        dims: msk.dims.clone(),
+        k0,
+        kt,
+        pk_id: msk.pk_id,
+    })
 }
 
 /// Key encapsulation under a policy: the ciphertext (without c_{d+1}) and K = g_T^ζ.
@@ -496,7 +577,9 @@ pub fn encapsulate<E: FeCurve<N>, const N: usize>(
     rng: &mut (impl RngCore + CryptoRng),
 ) -> Result<(Ciphertext<E, N>, Gt<E, N>), Ot10Error> {
     let c = compile::<E, N>(policy, pk.dims.len())?;
-    let f: Vec<Scalar<E, N>> = (0..c.msp.cols).map(|_| Scalar::<E, N>::random(rng)).collect();
+    let f: Vec<Scalar<E, N>> = (0..c.msp.cols)
+        .map(|_| Scalar::<E, N>::random(rng))
+        .collect();
     // s⃗ᵀ = M·f⃗ᵀ, s₀ = 1⃗·f⃗ᵀ (target 1⃗, see the module docs)
     let matrix = c.paper_matrix();
     let s0 = f.iter().fold(Scalar::<E, N>::ZERO, |acc, x| acc + *x);
@@ -518,11 +601,23 @@ pub fn encapsulate<E: FeCurve<N>, const N: usize>(
             w
         };
         coeffs.push(Scalar::<E, N>::random(rng));
-        let basis: Vec<&[G1<E, N>]> = pk.bt[leaf.category - 1].iter().map(|v| v.as_slice()).collect();
+        let basis: Vec<&[G1<E, N>]> = pk.bt[leaf.category - 1]
+            .iter()
+            .map(|v| v.as_slice())
+            .collect();
         rows.push(dpvs::lincomb_g1::<E, N>(&basis, &coeffs));
     }
     let key = pk.g_t.pow_scalar(&zeta);
-    Ok((Ciphertext { policy: policy.to_string(), dims: pk.dims.clone(), c0, rows, pk_id: pk.id() }, key))
+    Ok((
+        Ciphertext {
+            policy: policy.to_string(),
+            dims: pk.dims.clone(),
+            c0,
+            rows,
+            pk_id: pk.id(),
+        },
+        key,
+    ))
 }
 
 /// Enc of the paper for a GT message m: the ciphertext and c_{d+1} = g_T^ζ·m.
@@ -537,18 +632,30 @@ pub fn encrypt<E: FeCurve<N>, const N: usize>(
 }
 
 /// Row lengths 3n_t + 1 of a compiled policy's rows.
-pub fn row_lengths<E: FeCurve<N>, const N: usize>(c: &Compiled<E, N>, dims: &[usize]) -> Vec<usize> {
-    c.leaves.iter().map(|l| 3 * dims[l.category - 1] + 1).collect()
+pub fn row_lengths<E: FeCurve<N>, const N: usize>(
+    c: &Compiled<E, N>,
+    dims: &[usize],
+) -> Vec<usize> {
+    c.leaves
+        .iter()
+        .map(|l| 3 * dims[l.category - 1] + 1)
+        .collect()
 }
 
 /// Decapsulation: K = g_T^ζ if the key's attributes satisfy the policy.
-pub fn decapsulate<E: FeCurve<N>, const N: usize>(sk: &UserKey<E, N>, ct: &Ciphertext<E, N>) -> Result<Gt<E, N>, Ot10Error> {
+pub fn decapsulate<E: FeCurve<N>, const N: usize>(
+    sk: &UserKey<E, N>,
+    ct: &Ciphertext<E, N>,
+) -> Result<Gt<E, N>, Ot10Error> {
     if sk.pk_id != ct.pk_id || sk.dims != ct.dims {
         return Err(Ot10Error::KeyMismatch);
     }
     let c = compile::<E, N>(&ct.policy, ct.dims.len())?;
     let lens = row_lengths(&c, &ct.dims);
-    if ct.c0.len() != N0 || lens.len() != ct.rows.len() || lens.iter().zip(&ct.rows).any(|(l, r)| *l != r.len()) {
+    if ct.c0.len() != N0
+        || lens.len() != ct.rows.len()
+        || lens.iter().zip(&ct.rows).any(|(l, r)| *l != r.len())
+    {
         return Err(Ot10Error::Malformed);
     }
     // ⟨v_i, x_t⟩ for the rows whose category the key holds
@@ -558,7 +665,10 @@ pub fn decapsulate<E: FeCurve<N>, const N: usize>(sk: &UserKey<E, N>, ct: &Ciphe
         .map(|l| {
             let x = sk.attrs.values.get(&l.category)?;
             let n = ct.dims[l.category - 1];
-            Some(inner::<E, N>(&attribute_vector::<E, N>(x, n), &predicate_vector::<E, N>(&l.value, n)))
+            Some(inner::<E, N>(
+                &attribute_vector::<E, N>(x, n),
+                &predicate_vector::<E, N>(&l.value, n),
+            ))
         })
         .collect();
     let ok = |i: usize| match ip[i] {
@@ -573,9 +683,13 @@ pub fn decapsulate<E: FeCurve<N>, const N: usize>(sk: &UserKey<E, N>, ct: &Ciphe
             (true, Some(p)) => a * p.invert().unwrap_or(Scalar::<E, N>::ZERO),
             _ => a,
         };
-        per_cat.entry(c.leaves[i].category).or_default().push((i, coef));
+        per_cat
+            .entry(c.leaves[i].category)
+            .or_default()
+            .push((i, coef));
     }
-    let mut pairs: Vec<(G1<E, N>, G2<E, N>)> = ct.c0.iter().copied().zip(sk.k0.iter().copied()).collect();
+    let mut pairs: Vec<(G1<E, N>, G2<E, N>)> =
+        ct.c0.iter().copied().zip(sk.k0.iter().copied()).collect();
     for (t, terms) in per_cat {
         let k = sk.kt.get(&t).ok_or(Ot10Error::Malformed)?;
         let sc: Vec<[u64; 4]> = terms.iter().map(|(_, a)| a.to_limbs()).collect();
@@ -585,7 +699,11 @@ pub fn decapsulate<E: FeCurve<N>, const N: usize>(sk: &UserKey<E, N>, ct: &Ciphe
                 msm_vartime(&pts, &sc).unwrap_or_default()
             })
             .collect();
-        pairs.extend(Projective::batch_to_affine(&sums).into_iter().zip(k.iter().copied()));
+        pairs.extend(
+            Projective::batch_to_affine(&sums)
+                .into_iter()
+                .zip(k.iter().copied()),
+        );
     }
     Ok(hayate_pairing::multi_pairing::<E, N>(&pairs))
 }
@@ -651,7 +769,10 @@ mod tests {
             for a in 0u32..64 {
                 // every row satisfied or not, by an arbitrary pattern over the rows
                 let ok = |i: usize| (a >> (i % 6)) & 1 == 1;
-                let sat: Vec<Vec<F>> = (0..m.len()).filter(|&i| ok(i)).map(|i| m[i].clone()).collect();
+                let sat: Vec<Vec<F>> = (0..m.len())
+                    .filter(|&i| ok(i))
+                    .map(|i| m[i].clone())
+                    .collect();
                 match c.msp.reconstruct(&ok) {
                     Some(alpha) => {
                         let mut acc = vec![F::ZERO; c.msp.cols];
@@ -663,7 +784,10 @@ mod tests {
                         }
                         assert!(acc.iter().all(|x| *x == F::ONE), "{policy} {a:b}");
                     }
-                    None => assert!(!spans_ones(&sat, c.msp.cols), "{policy} {a:b}: 1 is spanned"),
+                    None => assert!(
+                        !spans_ones(&sat, c.msp.cols),
+                        "{policy} {a:b}: 1 is spanned"
+                    ),
                 }
             }
         }

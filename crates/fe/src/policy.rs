@@ -99,12 +99,19 @@ pub enum Policy {
     /// A string attribute the key must carry.
     Attr(String),
     /// A comparison on a numeric attribute.
-    Cmp { name: String, op: CmpOp, value: u64 },
+    Cmp {
+        name: String,
+        op: CmpOp,
+        value: u64,
+    },
     Not(Box<Policy>),
     And(Vec<Policy>),
     Or(Vec<Policy>),
     /// At least `k` of the children.
-    Threshold { k: usize, children: Vec<Policy> },
+    Threshold {
+        k: usize,
+        children: Vec<Policy>,
+    },
 }
 
 /// Why a policy string does not parse; `pos` is a byte offset into the input.
@@ -128,7 +135,10 @@ pub enum PolicyErrorKind {
     /// The input ended where something was still expected.
     UnexpectedEnd { expected: &'static str },
     /// A token other than the one expected.
-    Unexpected { found: String, expected: &'static str },
+    Unexpected {
+        found: String,
+        expected: &'static str,
+    },
     /// A number that does not fit [`NUM_BITS`] bits (or a threshold that does not fit usize).
     NumberTooLarge,
     /// `K of (…)` with K = 0 or K larger than the number of children.
@@ -145,8 +155,12 @@ impl fmt::Display for PolicyError {
             PolicyErrorKind::TooLong { max } => write!(f, "policy longer than {max} bytes"),
             PolicyErrorKind::TooDeep { max } => write!(f, "policy nested deeper than {max} levels"),
             PolicyErrorKind::UnexpectedChar(c) => write!(f, "unexpected character {c:?}"),
-            PolicyErrorKind::UnexpectedEnd { expected } => write!(f, "unexpected end of policy, expected {expected}"),
-            PolicyErrorKind::Unexpected { found, expected } => write!(f, "found {found:?}, expected {expected}"),
+            PolicyErrorKind::UnexpectedEnd { expected } => {
+                write!(f, "unexpected end of policy, expected {expected}")
+            }
+            PolicyErrorKind::Unexpected { found, expected } => {
+                write!(f, "found {found:?}, expected {expected}")
+            }
             PolicyErrorKind::NumberTooLarge => write!(f, "number does not fit in {NUM_BITS} bits"),
             PolicyErrorKind::ThresholdOutOfRange { k, n } => {
                 write!(f, "threshold {k} of {n}: need 1 <= k <= number of children")
@@ -171,11 +185,18 @@ pub enum ConvertError {
 impl fmt::Display for ConvertError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            ConvertError::Trivial(b) => write!(f, "policy is always {}", if *b { "true" } else { "false" }),
-            ConvertError::NotMonotone { attr } => {
-                write!(f, "negated attribute {attr:?}: this scheme supports monotone policies only")
+            ConvertError::Trivial(b) => {
+                write!(f, "policy is always {}", if *b { "true" } else { "false" })
             }
-            ConvertError::TooLarge { rows } => write!(f, "policy too large ({rows} rows, at most {MAX_ROWS})"),
+            ConvertError::NotMonotone { attr } => {
+                write!(
+                    f,
+                    "negated attribute {attr:?}: this scheme supports monotone policies only"
+                )
+            }
+            ConvertError::TooLarge { rows } => {
+                write!(f, "policy too large ({rows} rows, at most {MAX_ROWS})")
+            }
         }
     }
 }
@@ -226,7 +247,12 @@ fn lex(s: &str) -> Result<Vec<(usize, Tok)>, PolicyError> {
                     (b'>', false) => CmpOp::Gt,
                     (b'>', true) => CmpOp::Ge,
                     (b'=', true) => CmpOp::Eq,
-                    _ => return Err(PolicyError { pos: start, kind: PolicyErrorKind::UnexpectedChar('=') }),
+                    _ => {
+                        return Err(PolicyError {
+                            pos: start,
+                            kind: PolicyErrorKind::UnexpectedChar('='),
+                        })
+                    }
                 };
                 out.push((start, Tok::Op(op)));
                 i += if two { 2 } else { 1 };
@@ -245,7 +271,10 @@ fn lex(s: &str) -> Result<Vec<(usize, Tok)>, PolicyError> {
             }
             _ => {
                 let ch = s[i..].chars().next().unwrap_or('?');
-                return Err(PolicyError { pos: start, kind: PolicyErrorKind::UnexpectedChar(ch) });
+                return Err(PolicyError {
+                    pos: start,
+                    kind: PolicyErrorKind::UnexpectedChar(ch),
+                });
             }
         }
     }
@@ -257,7 +286,9 @@ fn keyword(t: &Tok, kw: &str) -> bool {
 }
 
 fn is_keyword(w: &str) -> bool {
-    ["and", "or", "not", "of"].iter().any(|k| w.eq_ignore_ascii_case(k))
+    ["and", "or", "not", "of"]
+        .iter()
+        .any(|k| w.eq_ignore_ascii_case(k))
 }
 
 fn describe(t: &Tok) -> String {
@@ -272,18 +303,33 @@ fn describe(t: &Tok) -> String {
 
 fn parse_number(w: &str, pos: usize) -> Result<u64, PolicyError> {
     if w.is_empty() || !w.bytes().all(|c| c.is_ascii_digit()) {
-        return Err(PolicyError { pos, kind: PolicyErrorKind::Unexpected { found: w.into(), expected: "a number" } });
+        return Err(PolicyError {
+            pos,
+            kind: PolicyErrorKind::Unexpected {
+                found: w.into(),
+                expected: "a number",
+            },
+        });
     }
-    let v: u64 = w.parse().map_err(|_| PolicyError { pos, kind: PolicyErrorKind::NumberTooLarge })?;
+    let v: u64 = w.parse().map_err(|_| PolicyError {
+        pos,
+        kind: PolicyErrorKind::NumberTooLarge,
+    })?;
     if NUM_BITS < 64 && v >> NUM_BITS != 0 {
-        return Err(PolicyError { pos, kind: PolicyErrorKind::NumberTooLarge });
+        return Err(PolicyError {
+            pos,
+            kind: PolicyErrorKind::NumberTooLarge,
+        });
     }
     Ok(v)
 }
 
 fn check_name(name: &str, pos: usize) -> Result<(), PolicyError> {
     if name.is_empty() || name.len() > MAX_ATTR_LEN || is_keyword(name) {
-        return Err(PolicyError { pos, kind: PolicyErrorKind::InvalidAttribute(name.into()) });
+        return Err(PolicyError {
+            pos,
+            kind: PolicyErrorKind::InvalidAttribute(name.into()),
+        });
     }
     Ok(())
 }
@@ -291,7 +337,11 @@ fn check_name(name: &str, pos: usize) -> Result<(), PolicyError> {
 /// Splits `name=digits` into a numeric attribute; `None` for anything else.
 fn split_numeric(w: &str) -> Option<(&str, &str)> {
     let (name, val) = w.rsplit_once('=')?;
-    if !name.is_empty() && !name.contains('=') && !val.is_empty() && val.bytes().all(|c| c.is_ascii_digit()) {
+    if !name.is_empty()
+        && !name.contains('=')
+        && !val.is_empty()
+        && val.bytes().all(|c| c.is_ascii_digit())
+    {
         Some((name, val))
     } else {
         None
@@ -312,24 +362,32 @@ impl Parser {
         self.toks.get(self.i).map(|(p, _)| *p).unwrap_or(self.end)
     }
     fn next(&mut self, expected: &'static str) -> Result<(usize, Tok), PolicyError> {
-        let t = self
-            .toks
-            .get(self.i)
-            .cloned()
-            .ok_or(PolicyError { pos: self.end, kind: PolicyErrorKind::UnexpectedEnd { expected } })?;
+        let t = self.toks.get(self.i).cloned().ok_or(PolicyError {
+            pos: self.end,
+            kind: PolicyErrorKind::UnexpectedEnd { expected },
+        })?;
         self.i += 1;
         Ok(t)
     }
     fn expect(&mut self, want: Tok, expected: &'static str) -> Result<(), PolicyError> {
         let (pos, t) = self.next(expected)?;
         if t != want {
-            return Err(PolicyError { pos, kind: PolicyErrorKind::Unexpected { found: describe(&t), expected } });
+            return Err(PolicyError {
+                pos,
+                kind: PolicyErrorKind::Unexpected {
+                    found: describe(&t),
+                    expected,
+                },
+            });
         }
         Ok(())
     }
     fn depth_check(&self, depth: usize) -> Result<(), PolicyError> {
         if depth > MAX_DEPTH {
-            return Err(PolicyError { pos: self.pos(), kind: PolicyErrorKind::TooDeep { max: MAX_DEPTH } });
+            return Err(PolicyError {
+                pos: self.pos(),
+                kind: PolicyErrorKind::TooDeep { max: MAX_DEPTH },
+            });
         }
         Ok(())
     }
@@ -340,7 +398,11 @@ impl Parser {
             self.i += 1;
             v.push(self.and(depth)?);
         }
-        Ok(if v.len() == 1 { v.pop().expect("one element") } else { Policy::Or(v) })
+        Ok(if v.len() == 1 {
+            v.pop().expect("one element")
+        } else {
+            Policy::Or(v)
+        })
     }
 
     fn and(&mut self, depth: usize) -> Result<Policy, PolicyError> {
@@ -349,7 +411,11 @@ impl Parser {
             self.i += 1;
             v.push(self.unary(depth)?);
         }
-        Ok(if v.len() == 1 { v.pop().expect("one element") } else { Policy::And(v) })
+        Ok(if v.len() == 1 {
+            v.pop().expect("one element")
+        } else {
+            Policy::And(v)
+        })
     }
 
     fn unary(&mut self, depth: usize) -> Result<Policy, PolicyError> {
@@ -370,14 +436,23 @@ impl Parser {
                 self.expect(Tok::RParen, "\")\"")?;
                 Ok(p)
             }
-            Tok::Word(w) if is_keyword(&w) => {
-                Err(PolicyError { pos, kind: PolicyErrorKind::Unexpected { found: w, expected: EXPECTED } })
-            }
+            Tok::Word(w) if is_keyword(&w) => Err(PolicyError {
+                pos,
+                kind: PolicyErrorKind::Unexpected {
+                    found: w,
+                    expected: EXPECTED,
+                },
+            }),
             Tok::Word(w) => {
                 // threshold?
-                if w.bytes().all(|c| c.is_ascii_digit()) && self.peek().is_some_and(|t| keyword(t, "of")) {
+                if w.bytes().all(|c| c.is_ascii_digit())
+                    && self.peek().is_some_and(|t| keyword(t, "of"))
+                {
                     self.i += 1;
-                    let k: usize = w.parse().map_err(|_| PolicyError { pos, kind: PolicyErrorKind::NumberTooLarge })?;
+                    let k: usize = w.parse().map_err(|_| PolicyError {
+                        pos,
+                        kind: PolicyErrorKind::NumberTooLarge,
+                    })?;
                     self.expect(Tok::LParen, "\"(\" after \"of\"")?;
                     let mut children = vec![self.or(depth + 1)?];
                     loop {
@@ -388,13 +463,22 @@ impl Parser {
                             other => {
                                 return Err(PolicyError {
                                     pos: p2,
-                                    kind: PolicyErrorKind::Unexpected { found: describe(&other), expected: "\",\" or \")\"" },
+                                    kind: PolicyErrorKind::Unexpected {
+                                        found: describe(&other),
+                                        expected: "\",\" or \")\"",
+                                    },
                                 })
                             }
                         }
                     }
                     if k == 0 || k > children.len() {
-                        return Err(PolicyError { pos, kind: PolicyErrorKind::ThresholdOutOfRange { k, n: children.len() } });
+                        return Err(PolicyError {
+                            pos,
+                            kind: PolicyErrorKind::ThresholdOutOfRange {
+                                k,
+                                n: children.len(),
+                            },
+                        });
                     }
                     return Ok(Policy::Threshold { k, children });
                 }
@@ -403,7 +487,10 @@ impl Parser {
                     self.i += 1;
                     check_name(&w, pos)?;
                     if w.contains('=') {
-                        return Err(PolicyError { pos, kind: PolicyErrorKind::InvalidAttribute(w) });
+                        return Err(PolicyError {
+                            pos,
+                            kind: PolicyErrorKind::InvalidAttribute(w),
+                        });
                     }
                     let (vp, vt) = self.next("a number")?;
                     let value = match vt {
@@ -411,7 +498,10 @@ impl Parser {
                         other => {
                             return Err(PolicyError {
                                 pos: vp,
-                                kind: PolicyErrorKind::Unexpected { found: describe(&other), expected: "a number" },
+                                kind: PolicyErrorKind::Unexpected {
+                                    found: describe(&other),
+                                    expected: "a number",
+                                },
                             })
                         }
                     };
@@ -420,12 +510,22 @@ impl Parser {
                 if let Some((name, val)) = split_numeric(&w) {
                     check_name(name, pos)?;
                     let value = parse_number(val, pos + name.len() + 1)?;
-                    return Ok(Policy::Cmp { name: name.to_string(), op: CmpOp::Eq, value });
+                    return Ok(Policy::Cmp {
+                        name: name.to_string(),
+                        op: CmpOp::Eq,
+                        value,
+                    });
                 }
                 check_name(&w, pos)?;
                 Ok(Policy::Attr(w))
             }
-            other => Err(PolicyError { pos, kind: PolicyErrorKind::Unexpected { found: describe(&other), expected: EXPECTED } }),
+            other => Err(PolicyError {
+                pos,
+                kind: PolicyErrorKind::Unexpected {
+                    found: describe(&other),
+                    expected: EXPECTED,
+                },
+            }),
         }
     }
 }
@@ -434,18 +534,33 @@ impl Policy {
     /// Parses a policy string.
     pub fn parse(s: &str) -> Result<Policy, PolicyError> {
         if s.len() > MAX_POLICY_LEN {
-            return Err(PolicyError { pos: MAX_POLICY_LEN, kind: PolicyErrorKind::TooLong { max: MAX_POLICY_LEN } });
+            return Err(PolicyError {
+                pos: MAX_POLICY_LEN,
+                kind: PolicyErrorKind::TooLong {
+                    max: MAX_POLICY_LEN,
+                },
+            });
         }
         let toks = lex(s)?;
         if toks.is_empty() {
-            return Err(PolicyError { pos: 0, kind: PolicyErrorKind::Empty });
+            return Err(PolicyError {
+                pos: 0,
+                kind: PolicyErrorKind::Empty,
+            });
         }
-        let mut p = Parser { toks, i: 0, end: s.len() };
+        let mut p = Parser {
+            toks,
+            i: 0,
+            end: s.len(),
+        };
         let policy = p.or(0)?;
         if let Some((pos, t)) = p.toks.get(p.i) {
             return Err(PolicyError {
                 pos: *pos,
-                kind: PolicyErrorKind::Unexpected { found: describe(t), expected: "\"and\", \"or\" or the end" },
+                kind: PolicyErrorKind::Unexpected {
+                    found: describe(t),
+                    expected: "\"and\", \"or\" or the end",
+                },
             });
         }
         Ok(policy)
@@ -482,7 +597,8 @@ impl Policy {
             }
             Policy::Threshold { k, children } => {
                 if neg {
-                    children.iter().filter(|c| c.eval_neg(a, true)).count() >= children.len() - k + 1
+                    children.iter().filter(|c| c.eval_neg(a, true)).count()
+                        >= children.len() - k + 1
                 } else {
                     children.iter().filter(|c| c.eval_neg(a, false)).count() >= *k
                 }
@@ -497,7 +613,10 @@ impl Policy {
 
     fn norm(&self, neg: bool) -> Formula {
         match self {
-            Policy::Attr(s) => Formula::Lit(Literal { attr: s.clone(), negated: neg }),
+            Policy::Attr(s) => Formula::Lit(Literal {
+                attr: s.clone(),
+                negated: neg,
+            }),
             Policy::Cmp { name, op, value } => compare(name, *op, *value, neg),
             Policy::Not(p) => p.norm(!neg),
             Policy::And(v) => {
@@ -560,14 +679,23 @@ pub fn bit_attr(name: &str, i: u32, b: bool) -> String {
 
 /// `name op value` (negated if `neg`) as a formula over bit attributes (BSW §4.3).
 fn compare(name: &str, op: CmpOp, value: u64, neg: bool) -> Formula {
-    let bit = |i: u32, b: bool| Formula::Lit(Literal { attr: bit_attr(name, i, b), negated: false });
+    let bit = |i: u32, b: bool| {
+        Formula::Lit(Literal {
+            attr: bit_attr(name, i, b),
+            negated: false,
+        })
+    };
     let cbit = |i: u32| (value >> i) & 1 == 1;
     // x > c (or ≥ c when `or_equal`): from the least significant bit up,
     // f ← (c_i = 1) ? (x_i = 1 ∧ f) : (x_i = 1 ∨ f).
     let greater = |or_equal: bool| {
         let mut f = Formula::Const(or_equal);
         for i in 0..NUM_BITS {
-            f = if cbit(i) { Formula::gate(2, vec![bit(i, true), f]) } else { Formula::gate(1, vec![bit(i, true), f]) };
+            f = if cbit(i) {
+                Formula::gate(2, vec![bit(i, true), f])
+            } else {
+                Formula::gate(1, vec![bit(i, true), f])
+            };
         }
         f
     };
@@ -575,7 +703,11 @@ fn compare(name: &str, op: CmpOp, value: u64, neg: bool) -> Formula {
     let less = |or_equal: bool| {
         let mut f = Formula::Const(or_equal);
         for i in 0..NUM_BITS {
-            f = if cbit(i) { Formula::gate(1, vec![bit(i, false), f]) } else { Formula::gate(2, vec![bit(i, false), f]) };
+            f = if cbit(i) {
+                Formula::gate(1, vec![bit(i, false), f])
+            } else {
+                Formula::gate(2, vec![bit(i, false), f])
+            };
         }
         f
     };
@@ -665,9 +797,10 @@ impl Formula {
         let mut flat = Vec::with_capacity(n);
         for c in kept {
             match c {
-                Formula::Gate { k: ck, children: cc } if (is_and && ck == cc.len()) || (is_or && ck == 1) => {
-                    flat.extend(cc)
-                }
+                Formula::Gate {
+                    k: ck,
+                    children: cc,
+                } if (is_and && ck == cc.len()) || (is_or && ck == 1) => flat.extend(cc),
                 other => flat.push(other),
             }
         }
@@ -680,7 +813,9 @@ impl Formula {
         match self {
             Formula::Const(b) => *b,
             Formula::Lit(l) => l.holds(attrs),
-            Formula::Gate { k, children } => children.iter().filter(|c| c.eval(attrs)).count() >= *k,
+            Formula::Gate { k, children } => {
+                children.iter().filter(|c| c.eval(attrs)).count() >= *k
+            }
         }
     }
 
@@ -706,7 +841,12 @@ impl Attributes {
     /// (`name=digits` is numeric, below 2^[`NUM_BITS`]). Positions in errors are byte offsets.
     pub fn parse(s: &str) -> Result<Attributes, PolicyError> {
         if s.len() > MAX_POLICY_LEN {
-            return Err(PolicyError { pos: MAX_POLICY_LEN, kind: PolicyErrorKind::TooLong { max: MAX_POLICY_LEN } });
+            return Err(PolicyError {
+                pos: MAX_POLICY_LEN,
+                kind: PolicyErrorKind::TooLong {
+                    max: MAX_POLICY_LEN,
+                },
+            });
         }
         let mut a = Attributes::default();
         let mut off = 0;
@@ -717,25 +857,47 @@ impl Attributes {
             off += item.len() + 1;
             if t.is_empty() {
                 if s.trim().is_empty() {
-                    return Err(PolicyError { pos, kind: PolicyErrorKind::Empty });
+                    return Err(PolicyError {
+                        pos,
+                        kind: PolicyErrorKind::Empty,
+                    });
                 }
-                return Err(PolicyError { pos, kind: PolicyErrorKind::UnexpectedEnd { expected: "an attribute" } });
+                return Err(PolicyError {
+                    pos,
+                    kind: PolicyErrorKind::UnexpectedEnd {
+                        expected: "an attribute",
+                    },
+                });
             }
-            let toks = lex(t).map_err(|e| PolicyError { pos: pos + e.pos, ..e })?;
+            let toks = lex(t).map_err(|e| PolicyError {
+                pos: pos + e.pos,
+                ..e
+            })?;
             match toks.as_slice() {
                 [(_, Tok::Word(w))] => {
                     if let Some((name, val)) = split_numeric(w) {
                         check_name(name, pos)?;
                         let v = parse_number(val, pos + name.len() + 1)?;
-                        if a.numbers.insert(name.to_string(), v).is_some_and(|old| old != v) {
-                            return Err(PolicyError { pos, kind: PolicyErrorKind::InvalidAttribute(w.clone()) });
+                        if a.numbers
+                            .insert(name.to_string(), v)
+                            .is_some_and(|old| old != v)
+                        {
+                            return Err(PolicyError {
+                                pos,
+                                kind: PolicyErrorKind::InvalidAttribute(w.clone()),
+                            });
                         }
                     } else {
                         check_name(w, pos)?;
                         a.strings.insert(w.clone());
                     }
                 }
-                _ => return Err(PolicyError { pos, kind: PolicyErrorKind::InvalidAttribute(t.to_string()) }),
+                _ => {
+                    return Err(PolicyError {
+                        pos,
+                        kind: PolicyErrorKind::InvalidAttribute(t.to_string()),
+                    })
+                }
             }
         }
         Ok(a)
@@ -810,7 +972,12 @@ impl<F: Field> Msp<F> {
         if rows > MAX_ROWS {
             return Err(ConvertError::TooLarge { rows });
         }
-        let mut m = Msp { matrix: Vec::new(), labels: Vec::new(), cols: 1, tree: Node::Leaf(0) };
+        let mut m = Msp {
+            matrix: Vec::new(),
+            labels: Vec::new(),
+            cols: 1,
+            tree: Node::Leaf(0),
+        };
         let mut raw: Vec<Vec<(usize, F)>> = Vec::new();
         m.tree = build_node(f, vec![(0, F::ONE)], &mut m.cols, &mut raw, &mut m.labels)?;
         m.matrix = raw
@@ -834,7 +1001,9 @@ impl<F: Field> Msp<F> {
     /// Fails if a row is labelled with a negated literal.
     pub fn require_monotone(&self) -> Result<(), ConvertError> {
         match self.labels.iter().find(|l| l.negated) {
-            Some(l) => Err(ConvertError::NotMonotone { attr: l.attr.clone() }),
+            Some(l) => Err(ConvertError::NotMonotone {
+                attr: l.attr.clone(),
+            }),
             None => Ok(()),
         }
     }
@@ -873,7 +1042,10 @@ fn build_node<F: Field>(
         Formula::Gate { k, children } => {
             let n = children.len();
             if *k == 1 {
-                let c = children.iter().map(|c| build_node(c, v.clone(), cols, rows, labels)).collect::<Result<_, _>>()?;
+                let c = children
+                    .iter()
+                    .map(|c| build_node(c, v.clone(), cols, rows, labels))
+                    .collect::<Result<_, _>>()?;
                 Ok(Node::Or(c))
             } else if *k == n {
                 let base = *cols;
@@ -929,7 +1101,10 @@ fn collect<F: Field>(n: &Node, factor: F, ok: &dyn Fn(usize) -> bool, out: &mut 
         }
         Node::And(c) => c.iter().for_each(|c| collect(c, factor, ok, out)),
         Node::Thr(k, c) => {
-            let chosen: Vec<usize> = (0..c.len()).filter(|&i| satisfied(&c[i], ok)).take(*k).collect();
+            let chosen: Vec<usize> = (0..c.len())
+                .filter(|&i| satisfied(&c[i], ok))
+                .take(*k)
+                .collect();
             let xs: Vec<F> = chosen.iter().map(|&i| F::from_u64(i as u64 + 1)).collect();
             for (a, &i) in chosen.iter().enumerate() {
                 // Lagrange coefficient at 0: Π_{b≠a} x_b / (x_b − x_a).
@@ -965,8 +1140,18 @@ mod tests {
         let p = Policy::parse("2 of (a, b, dept=x) and not c").unwrap();
         assert!(p.eval(&attrs("a,dept=x")));
         assert!(!p.eval(&attrs("a,dept=x,c")));
-        assert_eq!(Policy::parse("age=42").unwrap(), Policy::Cmp { name: "age".into(), op: CmpOp::Eq, value: 42 });
-        assert_eq!(Policy::parse("AGE==42 OR x").unwrap().to_string(), "(AGE == 42 or x)");
+        assert_eq!(
+            Policy::parse("age=42").unwrap(),
+            Policy::Cmp {
+                name: "age".into(),
+                op: CmpOp::Eq,
+                value: 42
+            }
+        );
+        assert_eq!(
+            Policy::parse("AGE==42 OR x").unwrap().to_string(),
+            "(AGE == 42 or x)"
+        );
     }
 
     #[test]
@@ -982,11 +1167,20 @@ mod tests {
         assert_eq!(e.pos, 2);
         let e = Policy::parse("age >= 99999999999").unwrap_err();
         assert_eq!((e.pos, e.kind), (7, PolicyErrorKind::NumberTooLarge));
-        assert_eq!(Policy::parse("  ").unwrap_err().kind, PolicyErrorKind::Empty);
+        assert_eq!(
+            Policy::parse("  ").unwrap_err().kind,
+            PolicyErrorKind::Empty
+        );
         let deep = "(".repeat(100) + "a" + &")".repeat(100);
-        assert!(matches!(Policy::parse(&deep).unwrap_err().kind, PolicyErrorKind::TooDeep { .. }));
+        assert!(matches!(
+            Policy::parse(&deep).unwrap_err().kind,
+            PolicyErrorKind::TooDeep { .. }
+        ));
         let nots = "not ".repeat(100) + "a";
-        assert!(matches!(Policy::parse(&nots).unwrap_err().kind, PolicyErrorKind::TooDeep { .. }));
+        assert!(matches!(
+            Policy::parse(&nots).unwrap_err().kind,
+            PolicyErrorKind::TooDeep { .. }
+        ));
         assert!(Policy::parse("a = b").is_err());
         assert!(Policy::parse("and").is_err());
         assert!(Policy::parse("a and or b").is_err());
@@ -998,10 +1192,31 @@ mod tests {
             for op in [CmpOp::Lt, CmpOp::Le, CmpOp::Gt, CmpOp::Ge, CmpOp::Eq] {
                 for neg in [false, true] {
                     let f = compare("x", op, c, neg);
-                    for x in [0u64, 1, 2, 3, 4, 5, 6, 16, 17, 18, 19, 254, 255, 256, u32::MAX as u64 - 1, u32::MAX as u64] {
+                    for x in [
+                        0u64,
+                        1,
+                        2,
+                        3,
+                        4,
+                        5,
+                        6,
+                        16,
+                        17,
+                        18,
+                        19,
+                        254,
+                        255,
+                        256,
+                        u32::MAX as u64 - 1,
+                        u32::MAX as u64,
+                    ] {
                         let mut a = Attributes::default();
                         a.numbers.insert("x".into(), x);
-                        assert_eq!(f.eval(&a.expand()), op.holds(x, c) != neg, "x={x} {op:?} {c} neg={neg}");
+                        assert_eq!(
+                            f.eval(&a.expand()),
+                            op.holds(x, c) != neg,
+                            "x={x} {op:?} {c} neg={neg}"
+                        );
                     }
                     // no attribute: never satisfied
                     assert!(!f.eval(&BTreeSet::new()));
@@ -1013,14 +1228,25 @@ mod tests {
     #[test]
     fn msp_reconstructs() {
         use hayate_pairing::bls12_381::Fr;
-        for s in ["a", "a and b and c", "a or b", "2 of (a, b, c)", "(a or b) and 3 of (c, d, e, f) and g", "2 of (a and b, c or d, e)"] {
+        for s in [
+            "a",
+            "a and b and c",
+            "a or b",
+            "2 of (a, b, c)",
+            "(a or b) and 3 of (c, d, e, f) and g",
+            "2 of (a and b, c or d, e)",
+        ] {
             let p = Policy::parse(s).unwrap();
             let f = p.normalize();
             let m = Msp::<Fr>::build(&f).unwrap();
             let names: Vec<&str> = ["a", "b", "c", "d", "e", "f", "g"].to_vec();
             for mask in 0u32..128 {
-                let set: BTreeSet<String> =
-                    names.iter().enumerate().filter(|(i, _)| mask >> i & 1 == 1).map(|(_, n)| n.to_string()).collect();
+                let set: BTreeSet<String> = names
+                    .iter()
+                    .enumerate()
+                    .filter(|(i, _)| mask >> i & 1 == 1)
+                    .map(|(_, n)| n.to_string())
+                    .collect();
                 let r = m.reconstruct(&|i| m.labels[i].holds(&set));
                 assert_eq!(r.is_some(), f.eval(&set), "{s} {set:?}");
                 if let Some(r) = r {

@@ -87,10 +87,19 @@ pub enum SerialError {
     BadMagic,
     UnsupportedVersion(u8),
     UnknownScheme(u8),
-    WrongScheme { expected: u8, found: u8 },
+    WrongScheme {
+        expected: u8,
+        found: u8,
+    },
     UnknownCurve(u8),
-    CurveMismatch { expected: u8, found: u8 },
-    WrongKind { expected: u8, found: u8 },
+    CurveMismatch {
+        expected: u8,
+        found: u8,
+    },
+    WrongKind {
+        expected: u8,
+        found: u8,
+    },
     Truncated,
     TrailingBytes,
     TooLarge,
@@ -111,13 +120,25 @@ impl fmt::Display for SerialError {
             SerialError::BadMagic => f.write_str("not a hayate FE file (bad magic)"),
             SerialError::UnsupportedVersion(v) => write!(f, "unsupported format version {v}"),
             SerialError::UnknownScheme(s) => write!(f, "unknown scheme {s}"),
-            SerialError::WrongScheme { expected, found } => write!(f, "scheme mismatch: expected {expected}, found {found}"),
+            SerialError::WrongScheme { expected, found } => {
+                write!(f, "scheme mismatch: expected {expected}, found {found}")
+            }
             SerialError::UnknownCurve(c) => write!(f, "unknown curve {c}"),
             SerialError::CurveMismatch { expected, found } => {
-                write!(f, "curve mismatch: expected {}, found {}", cn(expected), cn(found))
+                write!(
+                    f,
+                    "curve mismatch: expected {}, found {}",
+                    cn(expected),
+                    cn(found)
+                )
             }
             SerialError::WrongKind { expected, found } => {
-                write!(f, "expected a {}, found a {}", Kind::name(*expected), Kind::name(*found))
+                write!(
+                    f,
+                    "expected a {}, found a {}",
+                    Kind::name(*expected),
+                    Kind::name(*found)
+                )
             }
             SerialError::Truncated => f.write_str("truncated data"),
             SerialError::TrailingBytes => f.write_str("trailing bytes after the object"),
@@ -146,7 +167,11 @@ pub struct Header {
 /// Parses and checks the header (magic, version, known scheme and curve, body length present).
 pub fn read_header(b: &[u8]) -> Result<Header, SerialError> {
     if b.len() < HEADER_LEN {
-        return Err(if b.len() >= 4 && &b[..4] != MAGIC { SerialError::BadMagic } else { SerialError::Truncated });
+        return Err(if b.len() >= 4 && &b[..4] != MAGIC {
+            SerialError::BadMagic
+        } else {
+            SerialError::Truncated
+        });
     }
     if &b[..4] != MAGIC {
         return Err(SerialError::BadMagic);
@@ -167,7 +192,12 @@ pub fn read_header(b: &[u8]) -> Result<Header, SerialError> {
     if b.len() < HEADER_LEN + body_len {
         return Err(SerialError::Truncated);
     }
-    Ok(Header { scheme: b[5], curve: b[6], kind: b[7], body_len })
+    Ok(Header {
+        scheme: b[5],
+        curve: b[6],
+        kind: b[7],
+        body_len,
+    })
 }
 
 fn wrap(scheme: Scheme, curve: u8, kind: Kind, body: Vec<u8>) -> Vec<u8> {
@@ -180,18 +210,35 @@ fn wrap(scheme: Scheme, curve: u8, kind: Kind, body: Vec<u8>) -> Vec<u8> {
 }
 
 /// Checks the header against what is expected; returns the body and the total object length.
-fn unwrap<'a>(b: &'a [u8], scheme: Scheme, curve: u8, kind: Kind) -> Result<(&'a [u8], usize), SerialError> {
+fn unwrap<'a>(
+    b: &'a [u8],
+    scheme: Scheme,
+    curve: u8,
+    kind: Kind,
+) -> Result<(&'a [u8], usize), SerialError> {
     let h = read_header(b)?;
     if h.scheme != scheme as u8 {
-        return Err(SerialError::WrongScheme { expected: scheme as u8, found: h.scheme });
+        return Err(SerialError::WrongScheme {
+            expected: scheme as u8,
+            found: h.scheme,
+        });
     }
     if h.curve != curve {
-        return Err(SerialError::CurveMismatch { expected: curve, found: h.curve });
+        return Err(SerialError::CurveMismatch {
+            expected: curve,
+            found: h.curve,
+        });
     }
     if h.kind != kind as u8 {
-        return Err(SerialError::WrongKind { expected: kind as u8, found: h.kind });
+        return Err(SerialError::WrongKind {
+            expected: kind as u8,
+            found: h.kind,
+        });
     }
-    Ok((&b[HEADER_LEN..HEADER_LEN + h.body_len], HEADER_LEN + h.body_len))
+    Ok((
+        &b[HEADER_LEN..HEADER_LEN + h.body_len],
+        HEADER_LEN + h.body_len,
+    ))
 }
 
 /// Body writer.
@@ -202,7 +249,10 @@ pub struct W<E, const N: usize> {
 
 impl<E: FeCurve<N>, const N: usize> W<E, N> {
     pub fn new() -> Self {
-        W { buf: Vec::new(), _e: core::marker::PhantomData }
+        W {
+            buf: Vec::new(),
+            _e: core::marker::PhantomData,
+        }
     }
     pub fn bytes(&mut self, b: &[u8]) {
         self.buf.extend_from_slice(b);
@@ -244,7 +294,10 @@ pub struct R<'a, E, const N: usize> {
 
 impl<'a, E: FeCurve<N>, const N: usize> R<'a, E, N> {
     pub fn new(b: &'a [u8]) -> Self {
-        R { b, _e: core::marker::PhantomData }
+        R {
+            b,
+            _e: core::marker::PhantomData,
+        }
     }
     pub fn take(&mut self, n: usize) -> Result<&'a [u8], SerialError> {
         if self.b.len() < n {
@@ -273,7 +326,8 @@ impl<'a, E: FeCurve<N>, const N: usize> R<'a, E, N> {
         E::g2_from_bytes(self.take(E::G2_BYTES)?).map_err(SerialError::InvalidPoint)
     }
     pub fn scalar(&mut self) -> Result<Scalar<E, N>, SerialError> {
-        Option::from(Scalar::<E, N>::from_bytes_be(self.take(32)?)).ok_or(SerialError::InvalidScalar)
+        Option::from(Scalar::<E, N>::from_bytes_be(self.take(32)?))
+            .ok_or(SerialError::InvalidScalar)
     }
     pub fn nonzero_scalar(&mut self) -> Result<Scalar<E, N>, SerialError> {
         let s = self.scalar()?;
@@ -318,13 +372,18 @@ pub fn fame_pk_to_bytes<E: FeCurve<N>, const N: usize>(pk: &fame::PublicKey<E, N
     wrap(Scheme::Fame, E::ID, Kind::PublicKey, w.buf)
 }
 
-pub fn fame_pk_from_bytes<E: FeCurve<N>, const N: usize>(b: &[u8]) -> Result<fame::PublicKey<E, N>, SerialError> {
+pub fn fame_pk_from_bytes<E: FeCurve<N>, const N: usize>(
+    b: &[u8],
+) -> Result<fame::PublicKey<E, N>, SerialError> {
     let (body, len) = unwrap(b, Scheme::Fame, E::ID, Kind::PublicKey)?;
     if len != b.len() {
         return Err(SerialError::TrailingBytes);
     }
     let mut r = R::<E, N>::new(body);
-    let pk = fame::PublicKey { h_a: [r.g2()?, r.g2()?], t: [r.gt()?, r.gt()?] };
+    let pk = fame::PublicKey {
+        h_a: [r.g2()?, r.g2()?],
+        t: [r.gt()?, r.gt()?],
+    };
     r.finish()?;
     Ok(pk)
 }
@@ -337,7 +396,9 @@ pub fn fame_msk_to_bytes<E: FeCurve<N>, const N: usize>(msk: &fame::MasterKey<E,
     wrap(Scheme::Fame, E::ID, Kind::MasterKey, w.buf)
 }
 
-pub fn fame_msk_from_bytes<E: FeCurve<N>, const N: usize>(b: &[u8]) -> Result<fame::MasterKey<E, N>, SerialError> {
+pub fn fame_msk_from_bytes<E: FeCurve<N>, const N: usize>(
+    b: &[u8],
+) -> Result<fame::MasterKey<E, N>, SerialError> {
     let (body, len) = unwrap(b, Scheme::Fame, E::ID, Kind::MasterKey)?;
     if len != b.len() {
         return Err(SerialError::TrailingBytes);
@@ -348,7 +409,12 @@ pub fn fame_msk_from_bytes<E: FeCurve<N>, const N: usize>(b: &[u8]) -> Result<fa
     let bb = [r.nonzero_scalar()?, r.nonzero_scalar()?];
     let g_d = [r.g1()?, r.g1()?, r.g1()?];
     r.finish()?;
-    Ok(fame::MasterKey { a, b: bb, g_d, pk_id })
+    Ok(fame::MasterKey {
+        a,
+        b: bb,
+        g_d,
+        pk_id,
+    })
 }
 
 pub fn fame_sk_to_bytes<E: FeCurve<N>, const N: usize>(sk: &fame::SecretKey<E, N>) -> Vec<u8> {
@@ -364,27 +430,38 @@ pub fn fame_sk_to_bytes<E: FeCurve<N>, const N: usize>(sk: &fame::SecretKey<E, N
     wrap(Scheme::Fame, E::ID, Kind::UserKey, w.buf)
 }
 
-pub fn fame_sk_from_bytes<E: FeCurve<N>, const N: usize>(b: &[u8]) -> Result<fame::SecretKey<E, N>, SerialError> {
+pub fn fame_sk_from_bytes<E: FeCurve<N>, const N: usize>(
+    b: &[u8],
+) -> Result<fame::SecretKey<E, N>, SerialError> {
     let (body, len) = unwrap(b, Scheme::Fame, E::ID, Kind::UserKey)?;
     if len != b.len() {
         return Err(SerialError::TrailingBytes);
     }
     let mut r = R::<E, N>::new(body);
     let pk_id = r.id()?;
-    let attrs = Attributes::parse(&r.str()?).map_err(|e| SerialError::InvalidAttributes(e.to_string()))?;
+    let attrs =
+        Attributes::parse(&r.str()?).map_err(|e| SerialError::InvalidAttributes(e.to_string()))?;
     let sk0 = [r.g2()?, r.g2()?, r.g2()?];
     let sk_prime = [r.g1()?, r.g1()?, r.g1()?];
     let expanded = attrs.expand();
     let n = r.count(3 * E::G1_BYTES)?;
     if n != expanded.len() {
-        return Err(SerialError::InvalidAttributes("component count does not match the attribute list".into()));
+        return Err(SerialError::InvalidAttributes(
+            "component count does not match the attribute list".into(),
+        ));
     }
     let mut sk = std::collections::BTreeMap::new();
     for y in expanded {
         sk.insert(y, [r.g1()?, r.g1()?, r.g1()?]);
     }
     r.finish()?;
-    Ok(fame::SecretKey { attrs, sk0, sk, sk_prime, pk_id })
+    Ok(fame::SecretKey {
+        attrs,
+        sk0,
+        sk,
+        sk_prime,
+        pk_id,
+    })
 }
 
 pub fn fame_ct_to_bytes<E: FeCurve<N>, const N: usize>(ct: &fame::Ciphertext<E, N>) -> Vec<u8> {
@@ -401,7 +478,9 @@ pub fn fame_ct_to_bytes<E: FeCurve<N>, const N: usize>(ct: &fame::Ciphertext<E, 
 
 /// Loads a ciphertext object at the start of `b`; returns it and its length in bytes (a
 /// hybrid stream may follow).
-pub fn fame_ct_from_bytes<E: FeCurve<N>, const N: usize>(b: &[u8]) -> Result<(fame::Ciphertext<E, N>, usize), SerialError> {
+pub fn fame_ct_from_bytes<E: FeCurve<N>, const N: usize>(
+    b: &[u8],
+) -> Result<(fame::Ciphertext<E, N>, usize), SerialError> {
     let (body, len) = unwrap(b, Scheme::Fame, E::ID, Kind::Ciphertext)?;
     let mut r = R::<E, N>::new(body);
     let pk_id = r.id()?;
@@ -414,7 +493,15 @@ pub fn fame_ct_from_bytes<E: FeCurve<N>, const N: usize>(b: &[u8]) -> Result<(fa
         rows.push([r.g1()?, r.g1()?, r.g1()?]);
     }
     r.finish()?;
-    Ok((fame::Ciphertext { policy, ct0, rows, pk_id }, len))
+    Ok((
+        fame::Ciphertext {
+            policy,
+            ct0,
+            rows,
+            pk_id,
+        },
+        len,
+    ))
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -425,22 +512,32 @@ fn ot10_dims_write<E: FeCurve<N>, const N: usize>(w: &mut W<E, N>, dims: &[usize
     dims.iter().for_each(|n| w.u32(*n as u32));
 }
 
-fn ot10_dims_read<E: FeCurve<N>, const N: usize>(r: &mut R<'_, E, N>) -> Result<Vec<usize>, SerialError> {
+fn ot10_dims_read<E: FeCurve<N>, const N: usize>(
+    r: &mut R<'_, E, N>,
+) -> Result<Vec<usize>, SerialError> {
     let d = r.u32()? as usize;
     if d == 0 || d > ot10::MAX_CATEGORIES {
         return Err(SerialError::InvalidParams(format!("{d} categories")));
     }
-    let dims = (0..d).map(|_| r.u32().map(|n| n as usize)).collect::<Result<Vec<_>, _>>()?;
+    let dims = (0..d)
+        .map(|_| r.u32().map(|n| n as usize))
+        .collect::<Result<Vec<_>, _>>()?;
     ot10::check_dims(&dims).map_err(|e| SerialError::InvalidParams(e.to_string()))?;
     Ok(dims)
 }
 
 /// `count` G1 vectors of `len` points.
-fn g1_vectors<E: FeCurve<N>, const N: usize>(r: &mut R<'_, E, N>, count: usize, len: usize) -> Result<Vec<Vec<G1<E, N>>>, SerialError> {
+fn g1_vectors<E: FeCurve<N>, const N: usize>(
+    r: &mut R<'_, E, N>,
+    count: usize,
+    len: usize,
+) -> Result<Vec<Vec<G1<E, N>>>, SerialError> {
     if count * len * E::G1_BYTES > r.remaining() {
         return Err(SerialError::Truncated);
     }
-    (0..count).map(|_| (0..len).map(|_| r.g1()).collect()).collect()
+    (0..count)
+        .map(|_| (0..len).map(|_| r.g1()).collect())
+        .collect()
 }
 
 fn unwrap_whole(b: &[u8], kind: Kind, curve: u8) -> Result<&[u8], SerialError> {
@@ -455,11 +552,17 @@ pub fn ot10_pk_to_bytes<E: FeCurve<N>, const N: usize>(pk: &ot10::PublicKey<E, N
     let mut w = W::<E, N>::new();
     ot10_dims_write(&mut w, &pk.dims);
     w.gt(&pk.g_t);
-    pk.b0.iter().chain(pk.bt.iter().flatten()).flatten().for_each(|p| w.g1(p));
+    pk.b0
+        .iter()
+        .chain(pk.bt.iter().flatten())
+        .flatten()
+        .for_each(|p| w.g1(p));
     wrap(Scheme::Ot10, E::ID, Kind::PublicKey, w.buf)
 }
 
-pub fn ot10_pk_from_bytes<E: FeCurve<N>, const N: usize>(b: &[u8]) -> Result<ot10::PublicKey<E, N>, SerialError> {
+pub fn ot10_pk_from_bytes<E: FeCurve<N>, const N: usize>(
+    b: &[u8],
+) -> Result<ot10::PublicKey<E, N>, SerialError> {
     let mut r = R::<E, N>::new(unwrap_whole(b, Kind::PublicKey, E::ID)?);
     let dims = ot10_dims_read(&mut r)?;
     let g_t = r.gt()?;
@@ -476,11 +579,17 @@ pub fn ot10_msk_to_bytes<E: FeCurve<N>, const N: usize>(msk: &ot10::MasterKey<E,
     let mut w = W::<E, N>::new();
     w.bytes(&msk.pk_id);
     ot10_dims_write(&mut w, &msk.dims);
-    msk.b0_star.iter().chain(msk.bt_star.iter().flatten()).flatten().for_each(|s| w.scalar(s));
+    msk.b0_star
+        .iter()
+        .chain(msk.bt_star.iter().flatten())
+        .flatten()
+        .for_each(|s| w.scalar(s));
     wrap(Scheme::Ot10, E::ID, Kind::MasterKey, w.buf)
 }
 
-pub fn ot10_msk_from_bytes<E: FeCurve<N>, const N: usize>(b: &[u8]) -> Result<ot10::MasterKey<E, N>, SerialError> {
+pub fn ot10_msk_from_bytes<E: FeCurve<N>, const N: usize>(
+    b: &[u8],
+) -> Result<ot10::MasterKey<E, N>, SerialError> {
     let mut r = R::<E, N>::new(unwrap_whole(b, Kind::MasterKey, E::ID)?);
     let pk_id = r.id()?;
     let dims = ot10_dims_read(&mut r)?;
@@ -488,7 +597,9 @@ pub fn ot10_msk_from_bytes<E: FeCurve<N>, const N: usize>(b: &[u8]) -> Result<ot
         if count * len * 32 > r.remaining() {
             return Err(SerialError::Truncated);
         }
-        (0..count).map(|_| (0..len).map(|_| r.scalar()).collect()).collect()
+        (0..count)
+            .map(|_| (0..len).map(|_| r.scalar()).collect())
+            .collect()
     };
     let b0_star = vectors(3, ot10::N0)?;
     let mut bt_star = Vec::with_capacity(dims.len());
@@ -496,7 +607,12 @@ pub fn ot10_msk_from_bytes<E: FeCurve<N>, const N: usize>(b: &[u8]) -> Result<ot
         bt_star.push(vectors(2 * n, 3 * n + 1)?);
     }
     r.finish()?;
-    Ok(ot10::MasterKey { dims, b0_star, bt_star, pk_id })
+    Ok(ot10::MasterKey {
+        dims,
+        b0_star,
+        bt_star,
+        pk_id,
+    })
 }
 
 pub fn ot10_sk_to_bytes<E: FeCurve<N>, const N: usize>(sk: &ot10::UserKey<E, N>) -> Vec<u8> {
@@ -510,21 +626,33 @@ pub fn ot10_sk_to_bytes<E: FeCurve<N>, const N: usize>(sk: &ot10::UserKey<E, N>)
     wrap(Scheme::Ot10, E::ID, Kind::UserKey, w.buf)
 }
 
-pub fn ot10_sk_from_bytes<E: FeCurve<N>, const N: usize>(b: &[u8]) -> Result<ot10::UserKey<E, N>, SerialError> {
+pub fn ot10_sk_from_bytes<E: FeCurve<N>, const N: usize>(
+    b: &[u8],
+) -> Result<ot10::UserKey<E, N>, SerialError> {
     let mut r = R::<E, N>::new(unwrap_whole(b, Kind::UserKey, E::ID)?);
     let pk_id = r.id()?;
     let dims = ot10_dims_read(&mut r)?;
     let s = r.str()?;
-    let attrs = ot10::AttrSet::parse(&s).map_err(|e| SerialError::InvalidAttributes(e.to_string()))?;
+    let attrs =
+        ot10::AttrSet::parse(&s).map_err(|e| SerialError::InvalidAttributes(e.to_string()))?;
     if attrs.to_string() != s {
-        return Err(SerialError::InvalidAttributes("attribute list not in canonical form".into()));
+        return Err(SerialError::InvalidAttributes(
+            "attribute list not in canonical form".into(),
+        ));
     }
     if let Some(t) = attrs.values.keys().find(|t| **t > dims.len()) {
-        return Err(SerialError::InvalidAttributes(format!("category t{t} outside t1..t{}", dims.len())));
+        return Err(SerialError::InvalidAttributes(format!(
+            "category t{t} outside t1..t{}",
+            dims.len()
+        )));
     }
-    let k0 = (0..ot10::N0).map(|_| r.g2()).collect::<Result<Vec<_>, _>>()?;
+    let k0 = (0..ot10::N0)
+        .map(|_| r.g2())
+        .collect::<Result<Vec<_>, _>>()?;
     if r.u32()? as usize != attrs.values.len() {
-        return Err(SerialError::InvalidAttributes("component count does not match the attribute list".into()));
+        return Err(SerialError::InvalidAttributes(
+            "component count does not match the attribute list".into(),
+        ));
     }
     let mut kt = std::collections::BTreeMap::new();
     for &t in attrs.values.keys() {
@@ -535,7 +663,13 @@ pub fn ot10_sk_from_bytes<E: FeCurve<N>, const N: usize>(b: &[u8]) -> Result<ot1
         kt.insert(t, (0..len).map(|_| r.g2()).collect::<Result<Vec<_>, _>>()?);
     }
     r.finish()?;
-    Ok(ot10::UserKey { attrs, dims, k0, kt, pk_id })
+    Ok(ot10::UserKey {
+        attrs,
+        dims,
+        k0,
+        kt,
+        pk_id,
+    })
 }
 
 pub fn ot10_ct_to_bytes<E: FeCurve<N>, const N: usize>(ct: &ot10::Ciphertext<E, N>) -> Vec<u8> {
@@ -551,24 +685,43 @@ pub fn ot10_ct_to_bytes<E: FeCurve<N>, const N: usize>(ct: &ot10::Ciphertext<E, 
 
 /// Loads a ciphertext object at the start of `b`; returns it and its length in bytes (a
 /// hybrid stream may follow). The policy is compiled to know every row's length.
-pub fn ot10_ct_from_bytes<E: FeCurve<N>, const N: usize>(b: &[u8]) -> Result<(ot10::Ciphertext<E, N>, usize), SerialError> {
+pub fn ot10_ct_from_bytes<E: FeCurve<N>, const N: usize>(
+    b: &[u8],
+) -> Result<(ot10::Ciphertext<E, N>, usize), SerialError> {
     let (body, len) = unwrap(b, Scheme::Ot10, E::ID, Kind::Ciphertext)?;
     let mut r = R::<E, N>::new(body);
     let pk_id = r.id()?;
     let dims = ot10_dims_read(&mut r)?;
     let policy = r.str()?;
-    let compiled = ot10::compile::<E, N>(&policy, dims.len()).map_err(|e| SerialError::InvalidPolicy(e.to_string()))?;
+    let compiled = ot10::compile::<E, N>(&policy, dims.len())
+        .map_err(|e| SerialError::InvalidPolicy(e.to_string()))?;
     let lens = ot10::row_lengths(&compiled, &dims);
-    let c0 = (0..ot10::N0).map(|_| r.g1()).collect::<Result<Vec<_>, _>>()?;
+    let c0 = (0..ot10::N0)
+        .map(|_| r.g1())
+        .collect::<Result<Vec<_>, _>>()?;
     if r.u32()? as usize != lens.len() {
-        return Err(SerialError::InvalidPolicy("row count does not match the policy".into()));
+        return Err(SerialError::InvalidPolicy(
+            "row count does not match the policy".into(),
+        ));
     }
     if lens.iter().sum::<usize>() * E::G1_BYTES > r.remaining() {
         return Err(SerialError::Truncated);
     }
-    let rows = lens.iter().map(|&l| (0..l).map(|_| r.g1()).collect()).collect::<Result<Vec<_>, _>>()?;
+    let rows = lens
+        .iter()
+        .map(|&l| (0..l).map(|_| r.g1()).collect())
+        .collect::<Result<Vec<_>, _>>()?;
     r.finish()?;
-    Ok((ot10::Ciphertext { policy, dims, c0, rows, pk_id }, len))
+    Ok((
+        ot10::Ciphertext {
+            policy,
+            dims,
+            c0,
+            rows,
+            pk_id,
+        },
+        len,
+    ))
 }
 
 #[cfg(test)]
@@ -591,22 +744,46 @@ mod tests {
         assert_eq!(fame_pk_from_bytes::<Bls12381, 6>(&pkb).unwrap(), pk);
         assert_eq!(fame_msk_from_bytes::<Bls12381, 6>(&mskb).unwrap(), msk);
         assert_eq!(fame_sk_from_bytes::<Bls12381, 6>(&skb).unwrap(), sk);
-        assert_eq!(fame_ct_from_bytes::<Bls12381, 6>(&ctb).unwrap(), (ct, ctb.len()));
+        assert_eq!(
+            fame_ct_from_bytes::<Bls12381, 6>(&ctb).unwrap(),
+            (ct, ctb.len())
+        );
         // wrong kind / curve / magic / version / truncation / trailing
-        assert_eq!(fame_sk_from_bytes::<Bls12381, 6>(&pkb).unwrap_err(), SerialError::WrongKind { expected: 3, found: 1 });
-        assert_eq!(fame_pk_from_bytes::<Bn254Beuchat, 4>(&pkb).unwrap_err(), SerialError::CurveMismatch { expected: 2, found: 1 });
+        assert_eq!(
+            fame_sk_from_bytes::<Bls12381, 6>(&pkb).unwrap_err(),
+            SerialError::WrongKind {
+                expected: 3,
+                found: 1
+            }
+        );
+        assert_eq!(
+            fame_pk_from_bytes::<Bn254Beuchat, 4>(&pkb).unwrap_err(),
+            SerialError::CurveMismatch {
+                expected: 2,
+                found: 1
+            }
+        );
         let mut x = pkb.clone();
         x[0] = b'X';
-        assert_eq!(fame_pk_from_bytes::<Bls12381, 6>(&x).unwrap_err(), SerialError::BadMagic);
+        assert_eq!(
+            fame_pk_from_bytes::<Bls12381, 6>(&x).unwrap_err(),
+            SerialError::BadMagic
+        );
         let mut x = pkb.clone();
         x[4] = 9;
-        assert_eq!(fame_pk_from_bytes::<Bls12381, 6>(&x).unwrap_err(), SerialError::UnsupportedVersion(9));
+        assert_eq!(
+            fame_pk_from_bytes::<Bls12381, 6>(&x).unwrap_err(),
+            SerialError::UnsupportedVersion(9)
+        );
         for cut in [0, 5, 12, 100, pkb.len() - 1] {
             assert!(fame_pk_from_bytes::<Bls12381, 6>(&pkb[..cut]).is_err());
         }
         let mut x = pkb.clone();
         x.push(0);
-        assert_eq!(fame_pk_from_bytes::<Bls12381, 6>(&x).unwrap_err(), SerialError::TrailingBytes);
+        assert_eq!(
+            fame_pk_from_bytes::<Bls12381, 6>(&x).unwrap_err(),
+            SerialError::TrailingBytes
+        );
         // every single-bit flip of a key is rejected or changes the key
         for i in (HEADER_LEN..skb.len()).step_by(7) {
             let mut x = skb.clone();
@@ -619,6 +796,9 @@ mod tests {
         let mut x = pkb.clone();
         let n = x.len();
         x[n - 1] ^= 1;
-        assert_eq!(fame_pk_from_bytes::<Bls12381, 6>(&x).unwrap_err(), SerialError::InvalidGt);
+        assert_eq!(
+            fame_pk_from_bytes::<Bls12381, 6>(&x).unwrap_err(),
+            SerialError::InvalidGt
+        );
     }
 }

@@ -17,7 +17,11 @@ fn random_policy(rng: &mut StdRng, depth: usize) -> Policy {
     if leaf {
         return if rng.gen_bool(0.2) {
             let op = [CmpOp::Lt, CmpOp::Le, CmpOp::Gt, CmpOp::Ge, CmpOp::Eq][rng.gen_range(0..5)];
-            let p = Policy::Cmp { name: "n".into(), op, value: rng.gen_range(0..12) };
+            let p = Policy::Cmp {
+                name: "n".into(),
+                op,
+                value: rng.gen_range(0..12),
+            };
             if rng.gen_bool(0.3) {
                 Policy::Not(Box::new(p))
             } else {
@@ -32,7 +36,10 @@ fn random_policy(rng: &mut StdRng, depth: usize) -> Policy {
     match rng.gen_range(0..3) {
         0 => Policy::And(children),
         1 => Policy::Or(children),
-        _ => Policy::Threshold { k: rng.gen_range(1..=n), children },
+        _ => Policy::Threshold {
+            k: rng.gen_range(1..=n),
+            children,
+        },
     }
 }
 
@@ -115,7 +122,11 @@ fn attribute_reuse() {
     assert_eq!(ct.rows.len(), 8);
     for (attrs, ok) in [("a,b", true), ("a,c", true), ("b,c", false), ("a", false)] {
         let sk = fame::keygen(&msk, &Attributes::parse(attrs).unwrap(), &mut rng);
-        assert_eq!(fame::decapsulate(&sk, &ct).ok(), if ok { Some(k) } else { None }, "{attrs}");
+        assert_eq!(
+            fame::decapsulate(&sk, &ct).ok(),
+            if ok { Some(k) } else { None },
+            "{attrs}"
+        );
     }
 }
 
@@ -125,16 +136,28 @@ fn typed_errors() {
     let (pk, msk) = fame::setup::<Bls12381, 6>(&mut rng);
     let (pk2, msk2) = fame::setup::<Bls12381, 6>(&mut rng);
     let _ = pk2;
-    assert!(matches!(fame::encapsulate(&pk, "a and (b", &mut rng), Err(FameError::Policy(_))));
+    assert!(matches!(
+        fame::encapsulate(&pk, "a and (b", &mut rng),
+        Err(FameError::Policy(_))
+    ));
     assert!(matches!(
         fame::encapsulate(&pk, "a and not b", &mut rng),
         Err(FameError::Convert(ConvertError::NotMonotone { .. }))
     ));
-    assert!(matches!(fame::encapsulate(&pk, "n < 0", &mut rng), Err(FameError::Convert(ConvertError::Trivial(false)))));
-    assert!(matches!(fame::encapsulate(&pk, "a or not a", &mut rng), Err(FameError::Convert(ConvertError::NotMonotone { .. }))));
+    assert!(matches!(
+        fame::encapsulate(&pk, "n < 0", &mut rng),
+        Err(FameError::Convert(ConvertError::Trivial(false)))
+    ));
+    assert!(matches!(
+        fame::encapsulate(&pk, "a or not a", &mut rng),
+        Err(FameError::Convert(ConvertError::NotMonotone { .. }))
+    ));
     let (ct, _) = fame::encapsulate(&pk, "a", &mut rng).unwrap();
     let other = fame::keygen(&msk2, &Attributes::parse("a").unwrap(), &mut rng);
-    assert_eq!(fame::decapsulate(&other, &ct).unwrap_err(), FameError::KeyMismatch);
+    assert_eq!(
+        fame::decapsulate(&other, &ct).unwrap_err(),
+        FameError::KeyMismatch
+    );
     // a key from another setup with the fingerprint forged still yields a wrong key
     let mut forged = other.clone();
     forged.pk_id = msk.pk_id;
@@ -144,7 +167,10 @@ fn typed_errors() {
     let mut bad = ct.clone();
     bad.rows.push(bad.rows[0]);
     let sk = fame::keygen(&msk, &Attributes::parse("a").unwrap(), &mut rng);
-    assert_eq!(fame::decapsulate(&sk, &bad).unwrap_err(), FameError::Malformed);
+    assert_eq!(
+        fame::decapsulate(&sk, &bad).unwrap_err(),
+        FameError::Malformed
+    );
 }
 
 /// KeyGen and Encrypt against the paper's formulas (§3) written out with plain variable-time
@@ -194,14 +220,22 @@ fn plain_formulas<E: FeCurve<N>, const N: usize>() {
         let want = comp(&|l, t| h_col(1, l, t), &sigma, t).add(&Projective::from(msk.g_d[t]));
         assert_eq!(sk.sk_prime[t], want.to_affine());
     }
-    assert_eq!(sk.sk_prime[2], Projective::from(msk.g_d[2]).add(&mul(&g, &(-sigma))).to_affine());
+    assert_eq!(
+        sk.sk_prime[2],
+        Projective::from(msk.g_d[2])
+            .add(&mul(&g, &(-sigma)))
+            .to_affine()
+    );
 
     // Encrypt (threshold gate: span-program entries other than 0 and ±1 occur)
     let policy = "2 of (a, b, c) and (a or dept=x)";
     let mut rng_a = StdRng::seed_from_u64(23);
     let (ct, key) = fame::encapsulate(&pk, policy, &mut rng_a).unwrap();
     let mut rng_b = StdRng::seed_from_u64(23);
-    let s = [Scalar::<E, N>::random(&mut rng_b), Scalar::<E, N>::random(&mut rng_b)];
+    let s = [
+        Scalar::<E, N>::random(&mut rng_b),
+        Scalar::<E, N>::random(&mut rng_b),
+    ];
     let want0: Vec<G2<E, N>> = vec![
         pk.h_a[0].mul_vartime(&s[0].to_limbs()).to_affine(),
         pk.h_a[1].mul_vartime(&s[1].to_limbs()).to_affine(),
@@ -209,20 +243,37 @@ fn plain_formulas<E: FeCurve<N>, const N: usize>() {
     ];
     assert_eq!(ct.ct0.to_vec(), want0);
     let msp = fame::policy_msp::<E, N>(policy).unwrap();
-    assert!(msp.matrix.iter().flatten().any(|m| *m != Scalar::<E, N>::ONE && *m != -Scalar::<E, N>::ONE && !bool::from(m.is_zero())));
+    assert!(msp
+        .matrix
+        .iter()
+        .flatten()
+        .any(|m| *m != Scalar::<E, N>::ONE
+            && *m != -Scalar::<E, N>::ONE
+            && !bool::from(m.is_zero())));
     for (i, row) in msp.matrix.iter().enumerate() {
         for l in 0..3u8 {
             let mut acc = Projective::<E::G1>::identity();
             for t in 0..2u8 {
-                acc = acc.add(&mul(&h_attr(&msp.labels[i].attr, l + 1, t + 1), &s[t as usize]));
+                acc = acc.add(&mul(
+                    &h_attr(&msp.labels[i].attr, l + 1, t + 1),
+                    &s[t as usize],
+                ));
                 for (j, m) in row.iter().enumerate() {
-                    acc = acc.add(&mul(&h_col(j as u32 + 1, l + 1, t + 1), &(*m * s[t as usize])));
+                    acc = acc.add(&mul(
+                        &h_col(j as u32 + 1, l + 1, t + 1),
+                        &(*m * s[t as usize]),
+                    ));
                 }
             }
             assert_eq!(ct.rows[i][l as usize], acc.to_affine(), "row {i} ℓ {l}");
         }
     }
-    assert_eq!(key, pk.t[0].pow_vartime(&s[0].to_limbs()).mul(&pk.t[1].pow_vartime(&s[1].to_limbs())));
+    assert_eq!(
+        key,
+        pk.t[0]
+            .pow_vartime(&s[0].to_limbs())
+            .mul(&pk.t[1].pow_vartime(&s[1].to_limbs()))
+    );
 }
 
 #[test]

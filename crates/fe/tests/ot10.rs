@@ -9,10 +9,10 @@ use std::collections::BTreeMap;
 
 use hayate_fe::curve::{FeCurve, Scalar};
 use hayate_fe::dpvs::{self, DualBases, Matrix};
+use hayate_fe::hybrid;
 use hayate_fe::ot10::{self, AttrSet, Ot10Error, Value};
 use hayate_fe::policy::{CmpOp, Policy};
 use hayate_fe::serial::{self, SerialError};
-use hayate_fe::hybrid;
 use hayate_pairing::bls12_381::Bls12381;
 use hayate_pairing::bn254::Bn254;
 use hayate_pairing::Gt;
@@ -37,12 +37,24 @@ fn matrix_inverse() {
     let n = 6;
     let perm = [3usize, 0, 5, 1, 4, 2];
     let rows: Vec<Vec<F>> = (0..n)
-        .map(|i| (0..n).map(|j| if perm[i] == j { F::random(&mut rng) } else { F::ZERO }).collect())
+        .map(|i| {
+            (0..n)
+                .map(|j| {
+                    if perm[i] == j {
+                        F::random(&mut rng)
+                    } else {
+                        F::ZERO
+                    }
+                })
+                .collect()
+        })
         .collect();
     let p = Matrix::from_rows(&rows).unwrap();
     assert_eq!(p.mul(&p.invert().unwrap()).unwrap(), Matrix::identity(n));
     // singular: row 2 = row 0 + row 1
-    let mut rows: Vec<Vec<F>> = (0..4).map(|_| (0..4).map(|_| F::random(&mut rng)).collect()).collect();
+    let mut rows: Vec<Vec<F>> = (0..4)
+        .map(|_| (0..4).map(|_| F::random(&mut rng)).collect())
+        .collect();
     rows[2] = (0..4).map(|j| rows[0][j] + rows[1][j]).collect();
     assert!(Matrix::from_rows(&rows).unwrap().invert().is_none());
     assert!(Matrix::<F>::zero(3).invert().is_none());
@@ -56,9 +68,16 @@ fn dual_orthonormal_bases() {
     let n = 4;
     let db = DualBases::generate(n, &psi, &mut rng);
     // X·Θᵀ = ψ·I
-    assert_eq!(db.x.mul(&db.theta.transpose()).unwrap(), Matrix::identity(n).scale(&psi));
-    let b: Vec<_> = (0..n).map(|i| dpvs::to_g1::<Bn254, 4>(db.x.row(i))).collect();
-    let bs: Vec<_> = (0..n).map(|i| dpvs::to_g2::<Bn254, 4>(db.theta.row(i))).collect();
+    assert_eq!(
+        db.x.mul(&db.theta.transpose()).unwrap(),
+        Matrix::identity(n).scale(&psi)
+    );
+    let b: Vec<_> = (0..n)
+        .map(|i| dpvs::to_g1::<Bn254, 4>(db.x.row(i)))
+        .collect();
+    let bs: Vec<_> = (0..n)
+        .map(|i| dpvs::to_g2::<Bn254, 4>(db.theta.row(i)))
+        .collect();
     let g_t = Gt::<Bn254, 4>::generator().pow_scalar(&psi);
     for (i, bi) in b.iter().enumerate() {
         for (j, bj) in bs.iter().enumerate() {
@@ -88,7 +107,11 @@ fn setup_bases_are_dual() {
         for (i, bi) in b.iter().enumerate() {
             for (j, bj) in bs.iter().enumerate() {
                 let e = dpvs::pair::<Bn254, 4>(bi, &dpvs::to_g2::<Bn254, 4>(bj)).unwrap();
-                let want = if shared.contains(&(i, j)) { pk.g_t } else { Gt::identity() };
+                let want = if shared.contains(&(i, j)) {
+                    pk.g_t
+                } else {
+                    Gt::identity()
+                };
                 assert_eq!(e, want, "({i}, {j})");
             }
         }
@@ -111,7 +134,11 @@ fn leaf(rng: &mut StdRng) -> Policy {
     let p = if t == 3 {
         Policy::Attr(format!("t3={}", STR_VALUES[rng.gen_range(0..2)]))
     } else {
-        Policy::Cmp { name: format!("t{t}"), op: CmpOp::Eq, value: rng.gen_range(0..3) }
+        Policy::Cmp {
+            name: format!("t{t}"),
+            op: CmpOp::Eq,
+            value: rng.gen_range(0..3),
+        }
     };
     if rng.gen_bool(0.3) {
         Policy::Not(Box::new(p))
@@ -129,7 +156,10 @@ fn random_policy(rng: &mut StdRng, depth: usize) -> Policy {
     let p = match rng.gen_range(0..3) {
         0 => Policy::And(children),
         1 => Policy::Or(children),
-        _ => Policy::Threshold { k: rng.gen_range(1..=n), children },
+        _ => Policy::Threshold {
+            k: rng.gen_range(1..=n),
+            children,
+        },
     };
     if rng.gen_bool(0.15) {
         Policy::Not(Box::new(p))
@@ -142,7 +172,11 @@ fn random_attrs(rng: &mut StdRng) -> AttrSet {
     let mut a = AttrSet::default();
     for t in 1..=D {
         if rng.gen_bool(0.8) {
-            let v = if t == 3 { Value::Str(STR_VALUES[rng.gen_range(0..2)].into()) } else { Value::Num(rng.gen_range(0..3)) };
+            let v = if t == 3 {
+                Value::Str(STR_VALUES[rng.gen_range(0..2)].into())
+            } else {
+                Value::Num(rng.gen_range(0..3))
+            };
             a.values.insert(t, v);
         }
     }
@@ -181,7 +215,12 @@ fn eval(p: &Policy, a: &AttrSet, neg: bool) -> bool {
     }
 }
 
-fn exactly_when_satisfied<E: FeCurve<N>, const N: usize>(seed: u64, policies: usize, keys: usize, min: usize) {
+fn exactly_when_satisfied<E: FeCurve<N>, const N: usize>(
+    seed: u64,
+    policies: usize,
+    keys: usize,
+    min: usize,
+) {
     let mut rng = StdRng::seed_from_u64(seed);
     let (pk, msk) = ot10::setup::<E, N>(&[2, 2, 3], &mut rng).unwrap();
     let keys: Vec<_> = (0..keys)
@@ -212,7 +251,10 @@ fn exactly_when_satisfied<E: FeCurve<N>, const N: usize>(seed: u64, policies: us
             }
         }
     }
-    assert!(yes >= min && no >= min, "both outcomes exercised: {yes} / {no}");
+    assert!(
+        yes >= min && no >= min,
+        "both outcomes exercised: {yes} / {no}"
+    );
 }
 
 #[test]
@@ -234,10 +276,23 @@ fn paper000_configuration_and_gt_messages() {
     let m = Gt::<Bn254, 4>::generator().pow_scalar(&F::random(&mut rng));
     let (ct, c) = ot10::encrypt(&pk, policy, &m, &mut rng).unwrap();
     assert_eq!(ct.rows.len(), 10);
-    let good = ot10::keygen(&msk, &AttrSet::parse("t1=1,t2=3,t3=5,t4=7,t5=9").unwrap(), &mut rng).unwrap();
+    let good = ot10::keygen(
+        &msk,
+        &AttrSet::parse("t1=1,t2=3,t3=5,t4=7,t5=9").unwrap(),
+        &mut rng,
+    )
+    .unwrap();
     assert_eq!(ot10::decrypt(&good, &ct, &c).unwrap(), m);
-    let bad = ot10::keygen(&msk, &AttrSet::parse("t1=1,t2=3,t3=5,t4=7,t5=10").unwrap(), &mut rng).unwrap();
-    assert_eq!(ot10::decrypt(&bad, &ct, &c).unwrap_err(), Ot10Error::NotSatisfied);
+    let bad = ot10::keygen(
+        &msk,
+        &AttrSet::parse("t1=1,t2=3,t3=5,t4=7,t5=10").unwrap(),
+        &mut rng,
+    )
+    .unwrap();
+    assert_eq!(
+        ot10::decrypt(&bad, &ct, &c).unwrap_err(),
+        Ot10Error::NotSatisfied
+    );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -245,8 +300,21 @@ fn paper000_configuration_and_gt_messages() {
 
 #[test]
 fn attribute_and_policy_errors() {
-    for bad in ["doctor", "t0=1", "t01=1", "x1=2", "t1=1,t1=2", "t1=a,t1=b", "t1=1,t1=a", "", "t1="] {
-        assert!(matches!(AttrSet::parse(bad), Err(Ot10Error::Attributes(_))), "{bad:?}");
+    for bad in [
+        "doctor",
+        "t0=1",
+        "t01=1",
+        "x1=2",
+        "t1=1,t1=2",
+        "t1=a,t1=b",
+        "t1=1,t1=a",
+        "",
+        "t1=",
+    ] {
+        assert!(
+            matches!(AttrSet::parse(bad), Err(Ot10Error::Attributes(_))),
+            "{bad:?}"
+        );
     }
     let a = AttrSet::parse("t2=cardiology, t1=42").unwrap();
     assert_eq!(a.to_string(), "t1=42,t2=cardiology");
@@ -260,13 +328,22 @@ fn attribute_and_policy_errors() {
     );
     let enc = |p: &str| ot10::encapsulate(&pk, p, &mut StdRng::seed_from_u64(1)).map(|_| ());
     assert!(matches!(enc("t1 >= 3"), Err(Ot10Error::UnsupportedLeaf(_))));
-    assert!(matches!(enc("doctor and t1=1"), Err(Ot10Error::UnsupportedLeaf(_))));
+    assert!(matches!(
+        enc("doctor and t1=1"),
+        Err(Ot10Error::UnsupportedLeaf(_))
+    ));
     assert!(matches!(enc("age=3"), Err(Ot10Error::UnsupportedLeaf(_))));
-    assert_eq!(enc("t3=1").unwrap_err(), Ot10Error::UnknownCategory { category: 3, d: 2 });
+    assert_eq!(
+        enc("t3=1").unwrap_err(),
+        Ot10Error::UnknownCategory { category: 3, d: 2 }
+    );
     assert!(matches!(enc("t1=1 and"), Err(Ot10Error::Policy(_))));
     assert!(enc("t1=1 and not t2=2").is_ok());
     for bad in [&[][..], &[1][..], &[2, 40][..]] {
-        assert_eq!(ot10::setup::<Bn254, 4>(bad, &mut rng).unwrap_err(), Ot10Error::BadParams);
+        assert_eq!(
+            ot10::setup::<Bn254, 4>(bad, &mut rng).unwrap_err(),
+            Ot10Error::BadParams
+        );
     }
 }
 
@@ -280,25 +357,50 @@ fn wrong_key_and_corrupted_ciphertexts() {
     let other = ot10::keygen(&msk2, &a, &mut rng).unwrap();
     let (ct, k) = ot10::encapsulate(&pk, "t1=1 and (t2=2 or t2=3)", &mut rng).unwrap();
     assert_eq!(ot10::decapsulate(&sk, &ct).unwrap(), k);
-    assert_eq!(ot10::decapsulate(&other, &ct).unwrap_err(), Ot10Error::KeyMismatch);
+    assert_eq!(
+        ot10::decapsulate(&other, &ct).unwrap_err(),
+        Ot10Error::KeyMismatch
+    );
     // structural corruption
     let mut x = ct.clone();
     x.rows.pop();
-    assert_eq!(ot10::decapsulate(&sk, &x).unwrap_err(), Ot10Error::Malformed);
+    assert_eq!(
+        ot10::decapsulate(&sk, &x).unwrap_err(),
+        Ot10Error::Malformed
+    );
     let mut x = ct.clone();
     x.rows[0].pop();
-    assert_eq!(ot10::decapsulate(&sk, &x).unwrap_err(), Ot10Error::Malformed);
+    assert_eq!(
+        ot10::decapsulate(&sk, &x).unwrap_err(),
+        Ot10Error::Malformed
+    );
     let mut x = ct.clone();
     x.policy = "t1=1 and t2=2".into();
-    assert_eq!(ot10::decapsulate(&sk, &x).unwrap_err(), Ot10Error::Malformed);
+    assert_eq!(
+        ot10::decapsulate(&sk, &x).unwrap_err(),
+        Ot10Error::Malformed
+    );
     // a changed group element gives a different key, which the hybrid layer rejects
     let mut x = ct.clone();
     x.rows[0][1] = x.rows[0][1].add(&x.rows[0][2]);
     let k2 = ot10::decapsulate(&sk, &x).unwrap();
     assert_ne!(k2, k);
-    let blob = hybrid::encrypt(&k.to_bytes(), b"ctx", hybrid::Mode::Aes128CbcHmacSha256, 16, b"ten bytes!").unwrap();
-    assert_eq!(hybrid::decrypt(&k.to_bytes(), b"ctx", &blob).unwrap(), b"ten bytes!");
-    assert_eq!(hybrid::decrypt(&k2.to_bytes(), b"ctx", &blob).unwrap_err(), hybrid::HybridError::Authentication);
+    let blob = hybrid::encrypt(
+        &k.to_bytes(),
+        b"ctx",
+        hybrid::Mode::Aes128CbcHmacSha256,
+        16,
+        b"ten bytes!",
+    )
+    .unwrap();
+    assert_eq!(
+        hybrid::decrypt(&k.to_bytes(), b"ctx", &blob).unwrap(),
+        b"ten bytes!"
+    );
+    assert_eq!(
+        hybrid::decrypt(&k2.to_bytes(), b"ctx", &blob).unwrap_err(),
+        hybrid::HybridError::Authentication
+    );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -325,13 +427,37 @@ fn serialization_roundtrip_and_rejects() {
     assert_eq!(ot10::decapsulate(&sk2, &ct2).unwrap(), k);
     // headers: scheme, curve, kind, version, magic
     let h = serial::read_header(&pkb).unwrap();
-    assert_eq!((h.scheme, h.curve, h.kind), (serial::Scheme::Ot10 as u8, 3, 1));
-    assert_eq!(serial::ot10_pk_from_bytes::<Bls12381, 6>(&pkb).unwrap_err(), SerialError::CurveMismatch { expected: 1, found: 3 });
-    assert_eq!(serial::ot10_sk_from_bytes::<Bn254, 4>(&pkb).unwrap_err(), SerialError::WrongKind { expected: 3, found: 1 });
-    assert_eq!(serial::fame_pk_from_bytes::<Bn254, 4>(&pkb).unwrap_err(), SerialError::WrongScheme { expected: 1, found: 2 });
+    assert_eq!(
+        (h.scheme, h.curve, h.kind),
+        (serial::Scheme::Ot10 as u8, 3, 1)
+    );
+    assert_eq!(
+        serial::ot10_pk_from_bytes::<Bls12381, 6>(&pkb).unwrap_err(),
+        SerialError::CurveMismatch {
+            expected: 1,
+            found: 3
+        }
+    );
+    assert_eq!(
+        serial::ot10_sk_from_bytes::<Bn254, 4>(&pkb).unwrap_err(),
+        SerialError::WrongKind {
+            expected: 3,
+            found: 1
+        }
+    );
+    assert_eq!(
+        serial::fame_pk_from_bytes::<Bn254, 4>(&pkb).unwrap_err(),
+        SerialError::WrongScheme {
+            expected: 1,
+            found: 2
+        }
+    );
     let mut x = skb.clone();
     x[4] = 7;
-    assert_eq!(serial::ot10_sk_from_bytes::<Bn254, 4>(&x).unwrap_err(), SerialError::UnsupportedVersion(7));
+    assert_eq!(
+        serial::ot10_sk_from_bytes::<Bn254, 4>(&x).unwrap_err(),
+        SerialError::UnsupportedVersion(7)
+    );
     // truncation and trailing bytes
     for cut in [0, 3, 12, 40, pkb.len() / 2, pkb.len() - 1] {
         assert!(serial::ot10_pk_from_bytes::<Bn254, 4>(&pkb[..cut]).is_err());
@@ -341,41 +467,71 @@ fn serialization_roundtrip_and_rejects() {
     }
     let mut x = mskb.clone();
     x.push(0);
-    assert_eq!(serial::ot10_msk_from_bytes::<Bn254, 4>(&x).unwrap_err(), SerialError::TrailingBytes);
+    assert_eq!(
+        serial::ot10_msk_from_bytes::<Bn254, 4>(&x).unwrap_err(),
+        SerialError::TrailingBytes
+    );
     // dimensions out of range (d is the u32 after the header; n_1 follows)
     let mut x = pkb.clone();
     x[12..16].copy_from_slice(&0u32.to_be_bytes());
-    assert!(matches!(serial::ot10_pk_from_bytes::<Bn254, 4>(&x).unwrap_err(), SerialError::InvalidParams(_)));
+    assert!(matches!(
+        serial::ot10_pk_from_bytes::<Bn254, 4>(&x).unwrap_err(),
+        SerialError::InvalidParams(_)
+    ));
     let mut x = pkb.clone();
     x[16..20].copy_from_slice(&1u32.to_be_bytes());
-    assert!(matches!(serial::ot10_pk_from_bytes::<Bn254, 4>(&x).unwrap_err(), SerialError::InvalidParams(_)));
+    assert!(matches!(
+        serial::ot10_pk_from_bytes::<Bn254, 4>(&x).unwrap_err(),
+        SerialError::InvalidParams(_)
+    ));
     // non-canonical scalar in the master key (all-ones > r) right after pk_id and dims
     let mut x = mskb.clone();
     let off = 12 + 16 + 4 + 8;
     x[off..off + 32].fill(0xff);
-    assert_eq!(serial::ot10_msk_from_bytes::<Bn254, 4>(&x).unwrap_err(), SerialError::InvalidScalar);
+    assert_eq!(
+        serial::ot10_msk_from_bytes::<Bn254, 4>(&x).unwrap_err(),
+        SerialError::InvalidScalar
+    );
     // a point off the curve in the ciphertext: last byte of c₀'s first y coordinate
     let mut x = ctb.clone();
     let off = 12 + 16 + 4 + 8 + 4 + ct.policy.len() + 63;
     x[off] ^= 1;
-    assert!(matches!(serial::ot10_ct_from_bytes::<Bn254, 4>(&x).unwrap_err(), SerialError::InvalidPoint(_)));
+    assert!(matches!(
+        serial::ot10_ct_from_bytes::<Bn254, 4>(&x).unwrap_err(),
+        SerialError::InvalidPoint(_)
+    ));
     // a policy that does not match the rows, an invalid policy, a GT element off the subgroup
     let mut bad = ct.clone();
     bad.policy = "t1=5".into();
-    assert!(matches!(serial::ot10_ct_from_bytes::<Bn254, 4>(&serial::ot10_ct_to_bytes(&bad)), Err(SerialError::InvalidPolicy(_))));
+    assert!(matches!(
+        serial::ot10_ct_from_bytes::<Bn254, 4>(&serial::ot10_ct_to_bytes(&bad)),
+        Err(SerialError::InvalidPolicy(_))
+    ));
     bad.policy = "t1 > 5".into();
-    assert!(matches!(serial::ot10_ct_from_bytes::<Bn254, 4>(&serial::ot10_ct_to_bytes(&bad)), Err(SerialError::InvalidPolicy(_))));
+    assert!(matches!(
+        serial::ot10_ct_from_bytes::<Bn254, 4>(&serial::ot10_ct_to_bytes(&bad)),
+        Err(SerialError::InvalidPolicy(_))
+    ));
     let mut x = pkb.clone();
     x[12 + 4 + 8 + 20] ^= 1;
-    assert_eq!(serial::ot10_pk_from_bytes::<Bn254, 4>(&x).unwrap_err(), SerialError::InvalidGt);
+    assert_eq!(
+        serial::ot10_pk_from_bytes::<Bn254, 4>(&x).unwrap_err(),
+        SerialError::InvalidGt
+    );
     // a key whose attribute list names a category the setup lacks, or is not canonical
     let mut bad = sk.clone();
     bad.attrs.values.insert(3, Value::Num(1));
     bad.kt.insert(3, bad.kt[&1].clone());
-    assert!(matches!(serial::ot10_sk_from_bytes::<Bn254, 4>(&serial::ot10_sk_to_bytes(&bad)), Err(SerialError::InvalidAttributes(_))));
+    assert!(matches!(
+        serial::ot10_sk_from_bytes::<Bn254, 4>(&serial::ot10_sk_to_bytes(&bad)),
+        Err(SerialError::InvalidAttributes(_))
+    ));
     let mut bad = sk.clone();
     bad.kt = BTreeMap::new();
-    assert!(matches!(serial::ot10_sk_from_bytes::<Bn254, 4>(&serial::ot10_sk_to_bytes(&bad)), Err(SerialError::InvalidAttributes(_))));
+    assert!(matches!(
+        serial::ot10_sk_from_bytes::<Bn254, 4>(&serial::ot10_sk_to_bytes(&bad)),
+        Err(SerialError::InvalidAttributes(_))
+    ));
     // every sampled bit flip of a user key is rejected or yields a different key
     for i in (serial::HEADER_LEN..skb.len()).step_by(11) {
         let mut x = skb.clone();

@@ -10,7 +10,12 @@ use hayate_pairing::{final_exp, miller, PairingCurve};
 use rand::{rngs::StdRng, RngCore, SeedableRng};
 
 fn scalar(rng: &mut StdRng) -> [u64; 4] {
-    [rng.next_u64(), rng.next_u64(), rng.next_u64(), rng.next_u64() >> 3]
+    [
+        rng.next_u64(),
+        rng.next_u64(),
+        rng.next_u64(),
+        rng.next_u64() >> 3,
+    ]
 }
 
 fn bench_curve<E: PairingCurve<N>, const N: usize>(c: &mut Criterion) {
@@ -29,24 +34,44 @@ fn bench_curve<E: PairingCurve<N>, const N: usize>(c: &mut Criterion) {
     let b12 = Fp12::<E::Fp, N>::random(&mut rng);
     g.bench_function("fp12_mul", |bn| bn.iter(|| black_box(a12) * black_box(b12)));
     g.bench_function("fp12_sqr", |bn| bn.iter(|| black_box(a12).square()));
-    let p = Affine::<E::G1>::generator().mul_vartime(&scalar(&mut rng)).to_affine();
-    let q = Affine::<E::G2>::generator().mul_vartime(&scalar(&mut rng)).to_affine();
-    g.bench_function("miller_loop", |bn| bn.iter(|| miller::miller_loop::<E, N>(black_box(&p), black_box(&q))));
+    let p = Affine::<E::G1>::generator()
+        .mul_vartime(&scalar(&mut rng))
+        .to_affine();
+    let q = Affine::<E::G2>::generator()
+        .mul_vartime(&scalar(&mut rng))
+        .to_affine();
+    g.bench_function("miller_loop", |bn| {
+        bn.iter(|| miller::miller_loop::<E, N>(black_box(&p), black_box(&q)))
+    });
     let f = miller::miller_loop::<E, N>(&p, &q);
-    g.bench_function("final_exp", |bn| bn.iter(|| final_exp::final_exponentiation::<E, N>(black_box(&f))));
-    g.bench_function("pairing", |bn| bn.iter(|| hayate_pairing::pairing::<E, N>(black_box(&p), black_box(&q))));
+    g.bench_function("final_exp", |bn| {
+        bn.iter(|| final_exp::final_exponentiation::<E, N>(black_box(&f)))
+    });
+    g.bench_function("pairing", |bn| {
+        bn.iter(|| hayate_pairing::pairing::<E, N>(black_box(&p), black_box(&q)))
+    });
     let pairs: Vec<_> = (0..4)
         .map(|_| {
             (
-                Affine::<E::G1>::generator().mul_vartime(&scalar(&mut rng)).to_affine(),
-                Affine::<E::G2>::generator().mul_vartime(&scalar(&mut rng)).to_affine(),
+                Affine::<E::G1>::generator()
+                    .mul_vartime(&scalar(&mut rng))
+                    .to_affine(),
+                Affine::<E::G2>::generator()
+                    .mul_vartime(&scalar(&mut rng))
+                    .to_affine(),
             )
         })
         .collect();
-    g.bench_function("multi_pairing_4", |bn| bn.iter(|| hayate_pairing::multi_pairing::<E, N>(black_box(&pairs))));
+    g.bench_function("multi_pairing_4", |bn| {
+        bn.iter(|| hayate_pairing::multi_pairing::<E, N>(black_box(&pairs)))
+    });
     let k = scalar(&mut rng);
-    g.bench_function("g1_mul", |bn| bn.iter(|| black_box(&p).mul_ct(black_box(&k))));
-    g.bench_function("g2_mul", |bn| bn.iter(|| black_box(&q).mul_ct(black_box(&k))));
+    g.bench_function("g1_mul", |bn| {
+        bn.iter(|| black_box(&p).mul_ct(black_box(&k)))
+    });
+    g.bench_function("g2_mul", |bn| {
+        bn.iter(|| black_box(&q).mul_ct(black_box(&k)))
+    });
     let gt = hayate_pairing::pairing::<E, N>(&p, &q);
     g.bench_function("gt_exp", |bn| bn.iter(|| black_box(&gt).pow(black_box(&k))));
     g.finish();

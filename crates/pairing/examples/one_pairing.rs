@@ -2,11 +2,17 @@
 //! `cargo run --release -p hayate-pairing --example one_pairing -- bls12-381 100`.
 
 use hayate_ec::Affine;
-use hayate_pairing::{bls12_381::Bls12381, bn254::Bn254, bn254_beuchat::Bn254Beuchat, PairingCurve};
+use hayate_pairing::{
+    bls12_381::Bls12381, bn254::Bn254, bn254_beuchat::Bn254Beuchat, PairingCurve,
+};
 
 fn run<E: PairingCurve<N>, const N: usize>(n: usize) {
-    let p = Affine::<E::G1>::generator().mul_vartime(&[12345]).to_affine();
-    let q = Affine::<E::G2>::generator().mul_vartime(&[67890]).to_affine();
+    let p = Affine::<E::G1>::generator()
+        .mul_vartime(&[12345])
+        .to_affine();
+    let q = Affine::<E::G2>::generator()
+        .mul_vartime(&[67890])
+        .to_affine();
     let mut acc = hayate_pairing::Gt::<E, N>::identity();
     for _ in 0..n {
         acc = acc * hayate_pairing::pairing::<E, N>(&p, &q);

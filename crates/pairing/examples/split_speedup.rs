@@ -69,9 +69,21 @@ fn split_curve<C: CurveParams>(rounds: usize) {
     let xs: Vec<u32> = (m * 55 / 100..=m * 85 / 100).step_by(4).collect();
     let runs: Vec<(Method, usize)> = xs.iter().map(|&x| (Method::Split { x }, 2)).collect();
     let sweep = compare::<C>(&runs, (rounds / 4).max(5), 1);
-    let (bi, _) = sweep.iter().enumerate().min_by(|a, b| a.1.total_cmp(b.1)).unwrap();
+    let (bi, _) = sweep
+        .iter()
+        .enumerate()
+        .min_by(|a, b| a.1.total_cmp(b.1))
+        .unwrap();
     let x = xs[bi];
-    let r = compare::<C>(&[(Method::WNaf(5), 1), (Method::Split { x }, 2), (Method::Split { x }, 1)], rounds, 2);
+    let r = compare::<C>(
+        &[
+            (Method::WNaf(5), 1),
+            (Method::Split { x }, 2),
+            (Method::Split { x }, 1),
+        ],
+        rounds,
+        2,
+    );
     println!(
         "{:<14} split x={x:<4} (paper: {:>3})  wnaf:5 seq {:>8.1} µs | split 2 threads {:>8.1} µs | speed-up {:.2}× | (split on 1 thread {:.1} µs)",
         C::NAME,
@@ -117,8 +129,14 @@ fn glv_curve<C: CurveParams>(rounds: usize) {
 }
 
 fn main() {
-    let rounds: usize = std::env::args().nth(1).and_then(|s| s.parse().ok()).unwrap_or(31);
-    println!("two-thread speed-ups (median of {rounds} batches of {BATCH}; available threads: {})", hayate_ec::pool::available_threads());
+    let rounds: usize = std::env::args()
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(31);
+    println!(
+        "two-thread speed-ups (median of {rounds} batches of {BATCH}; available threads: {})",
+        hayate_ec::pool::available_threads()
+    );
     split_curve::<Secp256r1>(rounds);
     split_curve::<Secp192r1>(rounds);
     glv_curve::<Secp256k1>(rounds);

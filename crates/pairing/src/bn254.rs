@@ -11,7 +11,6 @@ use hayate_ec::glv::GlvInt;
 use hayate_ec::{CurveParams, Projective};
 use subtle::Choice;
 
-
 use crate::engine::{Family, PairingCurve, TwistType};
 
 const R: [u64; 4] = from_hex("30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001");
@@ -23,18 +22,19 @@ const R: [u64; 4] = from_hex("30644e72e131a029b85045b68181585d2833e84879b9709143
 /// groups using homomorphisms", Pairing 2008); g₁, g₂ = ⌊2^382·(b₂, −b₁)/r⌉. Derived with the
 /// extended Euclidean algorithm on (r, λ) (GLV 2001 §4) and checked against these closed
 /// forms and their definitions in `tests/glv.rs`. |k₁|, |k₂| < 2¹²⁷.
-const GLV: hayate_ec::glv::GlvConstants<PrimeField<Bn254FpParams, 4>> = hayate_ec::glv::GlvConstants {
-    beta: PrimeField::from_hex_const("59e26bcea0d48bacd4f263f1acdb5c4f5763473177fffffe"),
-    lambda: from_hex("b3c4d79d41a917585bfc41088d8daaa78b17ea66b99c90dd"),
-    a1: GlvInt::pos("89d3256894d213e3"),
-    b1: GlvInt::neg("6f4d8248eeb859fc8211bbeb7d4f1128"),
-    a2: GlvInt::pos("6f4d8248eeb859fd0be4e1541221250b"),
-    b2: GlvInt::pos("89d3256894d213e3"),
-    g1: GlvInt::pos("b64748cbb1f82cf5dbae71c51dce9bbca3e9f4cb4bebee99"),
-    g2: GlvInt::pos("9333bc0529dcf4b3de9ef6750e47ac636978e33ed7aa89b661a4dd45a6e6f7ff"),
-    shift: 382,
-    half_bits: 127,
-};
+const GLV: hayate_ec::glv::GlvConstants<PrimeField<Bn254FpParams, 4>> =
+    hayate_ec::glv::GlvConstants {
+        beta: PrimeField::from_hex_const("59e26bcea0d48bacd4f263f1acdb5c4f5763473177fffffe"),
+        lambda: from_hex("b3c4d79d41a917585bfc41088d8daaa78b17ea66b99c90dd"),
+        a1: GlvInt::pos("89d3256894d213e3"),
+        b1: GlvInt::neg("6f4d8248eeb859fc8211bbeb7d4f1128"),
+        a2: GlvInt::pos("6f4d8248eeb859fd0be4e1541221250b"),
+        b2: GlvInt::pos("89d3256894d213e3"),
+        g1: GlvInt::pos("b64748cbb1f82cf5dbae71c51dce9bbca3e9f4cb4bebee99"),
+        g2: GlvInt::pos("9333bc0529dcf4b3de9ef6750e47ac636978e33ed7aa89b661a4dd45a6e6f7ff"),
+        shift: 382,
+        half_bits: 127,
+    };
 
 /// G1 = E(Fp), y² = x³ + 3.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -45,7 +45,10 @@ impl CurveParams for G1Params {
     const B: Self::Base = PrimeField::from_hex_const("03");
     const A_IS_ZERO: bool = true;
     const A_IS_MINUS_3: bool = false;
-    const GENERATOR: (Self::Base, Self::Base) = (PrimeField::from_hex_const("01"), PrimeField::from_hex_const("02"));
+    const GENERATOR: (Self::Base, Self::Base) = (
+        PrimeField::from_hex_const("01"),
+        PrimeField::from_hex_const("02"),
+    );
     const ORDER: &'static [u64] = &R;
     const NAME: &'static str = "bn254 G1";
     const GLV: Option<hayate_ec::glv::GlvConstants<Self::Base>> = Some(GLV);

@@ -11,7 +11,6 @@ use hayate_ec::glv::GlvInt;
 use hayate_ec::{CurveParams, Projective};
 use subtle::Choice;
 
-
 use crate::engine::{Family, PairingCurve, TwistType};
 
 const R: [u64; 4] = from_hex("2370fb049d410fbe4e761a9886e502411dc1af70120000017e80600000000001");
@@ -23,18 +22,19 @@ const R: [u64; 4] = from_hex("2370fb049d410fbe4e761a9886e502411dc1af70120000017e
 /// groups using homomorphisms", Pairing 2008); g₁, g₂ = ⌊2^382·(b₂, −b₁)/r⌉. Derived with the
 /// extended Euclidean algorithm on (r, λ) (GLV 2001 §4) and checked against these closed
 /// forms and their definitions in `tests/glv.rs`. |k₁|, |k₂| < 2¹²⁷.
-const GLV: hayate_ec::glv::GlvConstants<PrimeField<Bn254BeuchatFpParams, 4>> = hayate_ec::glv::GlvConstants {
-    beta: PrimeField::from_hex_const("47290d4c437281211dc1af70120000023dc0900000000001"),
-    lambda: from_hex("8e521a9886e502411dc1af70120000017e80600000000001"),
-    a1: GlvInt::pos("7f80200000000001"),
-    b1: GlvInt::neg("5f408fd0060000007f80200000000000"),
-    a2: GlvInt::pos("5f408fd006000000ff00400000000001"),
-    b2: GlvInt::pos("7f80200000000001"),
-    g1: GlvInt::pos("e63d9478ce22e1f4744fd7c1d7308e863617843cc7930e93"),
-    g2: GlvInt::pos("ac01ac56cbd635f3f723b1822165edd98b9ecefcc28019d085fa48c18e4da1f9"),
-    shift: 382,
-    half_bits: 127,
-};
+const GLV: hayate_ec::glv::GlvConstants<PrimeField<Bn254BeuchatFpParams, 4>> =
+    hayate_ec::glv::GlvConstants {
+        beta: PrimeField::from_hex_const("47290d4c437281211dc1af70120000023dc0900000000001"),
+        lambda: from_hex("8e521a9886e502411dc1af70120000017e80600000000001"),
+        a1: GlvInt::pos("7f80200000000001"),
+        b1: GlvInt::neg("5f408fd0060000007f80200000000000"),
+        a2: GlvInt::pos("5f408fd006000000ff00400000000001"),
+        b2: GlvInt::pos("7f80200000000001"),
+        g1: GlvInt::pos("e63d9478ce22e1f4744fd7c1d7308e863617843cc7930e93"),
+        g2: GlvInt::pos("ac01ac56cbd635f3f723b1822165edd98b9ecefcc28019d085fa48c18e4da1f9"),
+        shift: 382,
+        half_bits: 127,
+    };
 
 /// G1 = E(Fp), y² = x³ + 5.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -47,7 +47,9 @@ impl CurveParams for G1Params {
     const A_IS_MINUS_3: bool = false;
     const GENERATOR: (Self::Base, Self::Base) = (
         PrimeField::from_hex_const("01"),
-        PrimeField::from_hex_const("0d45589b158faaf6ab0e4ad38d998e9982e7ff63964ee1460342a592677cccb0"),
+        PrimeField::from_hex_const(
+            "0d45589b158faaf6ab0e4ad38d998e9982e7ff63964ee1460342a592677cccb0",
+        ),
     );
     const ORDER: &'static [u64] = &R;
     const NAME: &'static str = "bn254-beuchat G1";
@@ -64,8 +66,10 @@ pub struct G2Params;
 impl CurveParams for G2Params {
     type Base = QuadField<Bn254BeuchatFpParams, 4>;
     const A: Self::Base = QuadField::ZERO;
-    const B: Self::Base =
-        QuadField::from_hex_const("00", "2370fb049d410fbe4e761a9886e502417d023f40180000017e80600000000000");
+    const B: Self::Base = QuadField::from_hex_const(
+        "00",
+        "2370fb049d410fbe4e761a9886e502417d023f40180000017e80600000000000",
+    );
     const A_IS_ZERO: bool = true;
     const A_IS_MINUS_3: bool = false;
     const GENERATOR: (Self::Base, Self::Base) = (

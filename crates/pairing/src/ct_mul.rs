@@ -55,7 +55,11 @@ pub fn recode_signed5(k: &[u64], windows: usize) -> Vec<i8> {
         let off = W * i;
         let (l, s) = (off / 64, off % 64);
         let lo = k.get(l).copied().unwrap_or(0) >> s;
-        let hi = if s + W > 64 { k.get(l + 1).copied().unwrap_or(0) << (64 - s) } else { 0 };
+        let hi = if s + W > 64 {
+            k.get(l + 1).copied().unwrap_or(0) << (64 - s)
+        } else {
+            0
+        };
         let v = ((lo | hi) & 31) + carry; // 0 ..= 32
         carry = (v + 16) >> 5; // 1 iff v ≥ 16
         out.push((v as i64 - ((carry as i64) << 5)) as i8);
@@ -85,7 +89,11 @@ fn lookup<X: ConditionallySelectable>(table: &[X; T], d: i8, zero: X, neg: impl 
 fn multiples<C: CurveParams>(p: &Projective<C>) -> [Projective<C>; T] {
     let mut t = [*p; T];
     for i in 1..T {
-        t[i] = if i % 2 == 1 { t[i / 2].double() } else { t[i - 1].add(p) };
+        t[i] = if i % 2 == 1 {
+            t[i / 2].double()
+        } else {
+            t[i - 1].add(p)
+        };
     }
     t
 }
@@ -94,10 +102,17 @@ fn multiples<C: CurveParams>(p: &Projective<C>) -> [Projective<C>; T] {
 /// scalars below 2^`nbits` (bits above are ignored only if they are zero: pass the bit length
 /// of the scalar field, e.g. 256). Returns the identity for empty input; extra scalars or
 /// points beyond the shorter slice are ignored.
-pub fn msm_ct<C: CurveParams, S: AsRef<[u64]>>(points: &[Projective<C>], scalars: &[S], nbits: usize) -> Projective<C> {
+pub fn msm_ct<C: CurveParams, S: AsRef<[u64]>>(
+    points: &[Projective<C>],
+    scalars: &[S],
+    nbits: usize,
+) -> Projective<C> {
     let windows = windows_for(nbits);
     let tables: Vec<[Projective<C>; T]> = points.iter().map(multiples).collect();
-    let digits: Vec<Vec<i8>> = scalars.iter().map(|k| recode_signed5(k.as_ref(), windows)).collect();
+    let digits: Vec<Vec<i8>> = scalars
+        .iter()
+        .map(|k| recode_signed5(k.as_ref(), windows))
+        .collect();
     let mut acc = Projective::identity();
     for w in (0..windows).rev() {
         if w + 1 != windows {
@@ -130,7 +145,10 @@ impl<C: CurveParams> FixedBase<C> {
             b = m[T - 1].double(); // 32·b
         }
         let aff = Projective::batch_to_affine(&flat);
-        let rows = aff.chunks_exact(T).map(|c| core::array::from_fn(|j| c[j])).collect();
+        let rows = aff
+            .chunks_exact(T)
+            .map(|c| core::array::from_fn(|j| c[j]))
+            .collect();
         Self { rows }
     }
 
@@ -167,7 +185,8 @@ where
         Some(e) => e,
         None => {
             // built outside the lock; a concurrent builder may win, which is harmless
-            let t: &'static FixedBase<C> = Box::leak(Box::new(FixedBase::new(&Projective::generator(), 256)));
+            let t: &'static FixedBase<C> =
+                Box::leak(Box::new(FixedBase::new(&Projective::generator(), 256)));
             match map.lock() {
                 Ok(mut m) => *m.entry(key).or_insert(t),
                 Err(_) => t,
@@ -182,19 +201,30 @@ where
 
 /// Π xⱼ^{kⱼ} in GT, constant time in the exponents (Straus with signed 5-bit windows; see the
 /// module docs). Exponents below 2^`nbits`.
-pub fn gt_multi_pow_ct<E: PairingCurve<N>, const N: usize, S: AsRef<[u64]>>(bases: &[Gt<E, N>], exps: &[S], nbits: usize) -> Gt<E, N> {
+pub fn gt_multi_pow_ct<E: PairingCurve<N>, const N: usize, S: AsRef<[u64]>>(
+    bases: &[Gt<E, N>],
+    exps: &[S],
+    nbits: usize,
+) -> Gt<E, N> {
     let windows = windows_for(nbits);
     let tables: Vec<[Fp12<E::Fp, N>; T]> = bases
         .iter()
         .map(|x| {
             let mut t = [x.0; T];
             for i in 1..T {
-                t[i] = if i % 2 == 1 { t[i / 2].cyclotomic_square() } else { t[i - 1] * x.0 };
+                t[i] = if i % 2 == 1 {
+                    t[i / 2].cyclotomic_square()
+                } else {
+                    t[i - 1] * x.0
+                };
             }
             t
         })
         .collect();
-    let digits: Vec<Vec<i8>> = exps.iter().map(|k| recode_signed5(k.as_ref(), windows)).collect();
+    let digits: Vec<Vec<i8>> = exps
+        .iter()
+        .map(|k| recode_signed5(k.as_ref(), windows))
+        .collect();
     let mut acc = Fp12::<E::Fp, N>::ONE;
     for w in (0..windows).rev() {
         if w + 1 != windows {
@@ -222,7 +252,12 @@ mod tests {
     fn recoding_sums_back() {
         let mut rng = StdRng::seed_from_u64(5);
         for _ in 0..200 {
-            let k = [rng.next_u64(), rng.next_u64(), rng.next_u64(), rng.next_u64() >> 1];
+            let k = [
+                rng.next_u64(),
+                rng.next_u64(),
+                rng.next_u64(),
+                rng.next_u64() >> 1,
+            ];
             let d = recode_signed5(&k, windows_for(255));
             assert!(d.iter().all(|&x| (-16..=15).contains(&x)));
             // Σ dᵢ 32ⁱ as a signed 320-bit accumulation, compared limb by limb
@@ -261,19 +296,37 @@ mod tests {
         // edge scalars: 0, 1, r − 1 and the identity as a point
         let r_minus_1 = (-Fp::<E::Fr, 4>::ONE).to_limbs();
         for k in [[0u64; 4], [1, 0, 0, 0], r_minus_1] {
-            assert_eq!(msm_ct(&[pts[0], Projective::identity()], &[k, ks[1]], 256).to_affine(), pts[0].mul_vartime(&k).to_affine());
-            assert_eq!(generator_table::<E::G1>().mul(&k).to_affine(), g1.mul_vartime(&k).to_affine());
+            assert_eq!(
+                msm_ct(&[pts[0], Projective::identity()], &[k, ks[1]], 256).to_affine(),
+                pts[0].mul_vartime(&k).to_affine()
+            );
+            assert_eq!(
+                generator_table::<E::G1>().mul(&k).to_affine(),
+                g1.mul_vartime(&k).to_affine()
+            );
             let g2 = Projective::<E::G2>::generator();
-            assert_eq!(generator_table::<E::G2>().mul(&k).to_affine(), g2.mul_vartime(&k).to_affine());
+            assert_eq!(
+                generator_table::<E::G2>().mul(&k).to_affine(),
+                g2.mul_vartime(&k).to_affine()
+            );
         }
         for k in &ks {
-            assert_eq!(generator_table::<E::G1>().mul(k).to_affine(), g1.mul_vartime(k).to_affine());
+            assert_eq!(
+                generator_table::<E::G1>().mul(k).to_affine(),
+                g1.mul_vartime(k).to_affine()
+            );
             let g2 = Projective::<E::G2>::generator();
-            assert_eq!(generator_table::<E::G2>().mul(k).to_affine(), g2.mul_vartime(k).to_affine());
+            assert_eq!(
+                generator_table::<E::G2>().mul(k).to_affine(),
+                g2.mul_vartime(k).to_affine()
+            );
         }
         let x = Gt::<E, N>::generator();
         let y = x.pow_vartime(&sc(&mut rng));
-        assert_eq!(gt_multi_pow_ct(&[x, y], &ks[..2], 256), x.pow_vartime(&ks[0]).mul(&y.pow_vartime(&ks[1])));
+        assert_eq!(
+            gt_multi_pow_ct(&[x, y], &ks[..2], 256),
+            x.pow_vartime(&ks[0]).mul(&y.pow_vartime(&ks[1]))
+        );
         assert_eq!(gt_multi_pow_ct(&[x], &[r_minus_1], 256), x.invert());
     }
 

@@ -29,7 +29,9 @@ pub enum TwistType {
 }
 
 /// A pairing-friendly curve with N-limb base field.
-pub trait PairingCurve<const N: usize>: 'static + Copy + Send + Sync + Debug + Default + Eq {
+pub trait PairingCurve<const N: usize>:
+    'static + Copy + Send + Sync + Debug + Default + Eq
+{
     /// Base-field parameters (with the tower).
     type Fp: TowerParams<N>;
     /// Scalar-field parameters (order r of G1, G2, GT); r < 2²⁵⁶ for every curve here.
@@ -81,7 +83,18 @@ mod tests {
     #[test]
     fn wnaf_reconstructs() {
         for w in 2..=5u32 {
-            for v in [0u128, 1, 2, 3, 7, 13, 23, 0xd201000000010000, 4965661367192848881, u64::MAX as u128] {
+            for v in [
+                0u128,
+                1,
+                2,
+                3,
+                7,
+                13,
+                23,
+                0xd201000000010000,
+                4965661367192848881,
+                u64::MAX as u128,
+            ] {
                 let d = super::wnaf(v, w);
                 let mut acc: i128 = 0;
                 for (i, &x) in d.iter().enumerate() {
@@ -95,7 +108,18 @@ mod tests {
 
     #[test]
     fn naf_reconstructs() {
-        for v in [0u128, 1, 2, 3, 7, 13, 23, 0xd201000000010000, 0x19d797039be763ba8, u64::MAX as u128] {
+        for v in [
+            0u128,
+            1,
+            2,
+            3,
+            7,
+            13,
+            23,
+            0xd201000000010000,
+            0x19d797039be763ba8,
+            u64::MAX as u128,
+        ] {
             let d = naf(v);
             let mut acc: i128 = 0;
             for (i, &x) in d.iter().enumerate() {

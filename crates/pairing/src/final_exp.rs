@@ -98,7 +98,11 @@ fn hard_part_bn<E: PairingCurve<N>, const N: usize>(f: &Fp12<E::Fp, N>) -> Fp12<
     t = t * b30.conjugate() * b18.frobenius_map(1).conjugate() * b6.frobenius_map(2);
     // (c·c^p)^(−36)
     let d = c * c.frobenius_map(1);
-    let d9 = d.cyclotomic_square().cyclotomic_square().cyclotomic_square() * d;
+    let d9 = d
+        .cyclotomic_square()
+        .cyclotomic_square()
+        .cyclotomic_square()
+        * d;
     let d36 = d9.cyclotomic_square().cyclotomic_square();
     t * d36.conjugate()
 }
@@ -116,6 +120,8 @@ fn hard_part_bls12<E: PairingCurve<N>, const N: usize>(f: &Fp12<E::Fp, N>) -> Fp
 }
 
 /// Full final exponentiation.
-pub fn final_exponentiation<E: PairingCurve<N>, const N: usize>(f: &Fp12<E::Fp, N>) -> Fp12<E::Fp, N> {
+pub fn final_exponentiation<E: PairingCurve<N>, const N: usize>(
+    f: &Fp12<E::Fp, N>,
+) -> Fp12<E::Fp, N> {
     hard_part::<E, N>(&easy_part::<E, N>(f))
 }

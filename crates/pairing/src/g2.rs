@@ -12,29 +12,48 @@ use subtle::ConstantTimeEq;
 use crate::engine::{Family, PairingCurve, TwistType};
 
 /// The constants (γ_x, γ_y) of the k-th power Frobenius on the twist, k ∈ {1, 2}.
-pub fn frobenius_constants<E: PairingCurve<N>, const N: usize>(k: usize) -> (Fp2<E::Fp, N>, Fp2<E::Fp, N>) {
+pub fn frobenius_constants<E: PairingCurve<N>, const N: usize>(
+    k: usize,
+) -> (Fp2<E::Fp, N>, Fp2<E::Fp, N>) {
     use hayate_arith::TowerParams;
     let g = &<E::Fp as TowerParams<N>>::FROB[k - 1];
     let gx = g[1]; // ξ^((p^k−1)/3)
     let gy = g[0].square() * g[0]; // ξ^((p^k−1)/2)
     match E::TWIST {
         TwistType::D => (gx, gy),
-        TwistType::M => (gx.invert().unwrap_or(Fp2::ONE), gy.invert().unwrap_or(Fp2::ONE)),
+        TwistType::M => (
+            gx.invert().unwrap_or(Fp2::ONE),
+            gy.invert().unwrap_or(Fp2::ONE),
+        ),
     }
 }
 
 /// ψ^k(Q) on the twist (k ∈ {1, 2}); the identity maps to itself.
 pub fn frobenius<E: PairingCurve<N>, const N: usize>(q: &Affine<E::G2>, k: usize) -> Affine<E::G2> {
     let (gx, gy) = frobenius_constants::<E, N>(k);
-    let (x, y) = if k % 2 == 1 { (q.x.conjugate(), q.y.conjugate()) } else { (q.x, q.y) };
-    Affine { x: x * gx, y: y * gy, infinity: q.infinity }
+    let (x, y) = if k % 2 == 1 {
+        (q.x.conjugate(), q.y.conjugate())
+    } else {
+        (q.x, q.y)
+    };
+    Affine {
+        x: x * gx,
+        y: y * gy,
+        infinity: q.infinity,
+    }
 }
 
 /// ψ on a projective point (X : Y : Z) ↦ (X̄·γx : Ȳ·γy : Z̄) — ψ is the p-power Frobenius
 /// (semi-linear), so it commutes with the projective scaling.
-pub fn frobenius_projective<E: PairingCurve<N>, const N: usize>(q: &Projective<E::G2>) -> Projective<E::G2> {
+pub fn frobenius_projective<E: PairingCurve<N>, const N: usize>(
+    q: &Projective<E::G2>,
+) -> Projective<E::G2> {
     let (gx, gy) = frobenius_constants::<E, N>(1);
-    Projective { x: q.x.conjugate() * gx, y: q.y.conjugate() * gy, z: q.z.conjugate() }
+    Projective {
+        x: q.x.conjugate() * gx,
+        y: q.y.conjugate() * gy,
+        z: q.z.conjugate(),
+    }
 }
 
 /// Fast G2 membership test for a point on the twist (Scott 2021, "A note on group membership

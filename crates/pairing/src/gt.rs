@@ -28,7 +28,10 @@ impl<E: PairingCurve<N>, const N: usize> Gt<E, N> {
     }
     /// e(G1, G2), the generator.
     pub fn generator() -> Self {
-        crate::pairing::<E, N>(&hayate_ec::Affine::generator(), &hayate_ec::Affine::generator())
+        crate::pairing::<E, N>(
+            &hayate_ec::Affine::generator(),
+            &hayate_ec::Affine::generator(),
+        )
     }
     /// The underlying Fp12 value.
     pub fn as_fp12(&self) -> &Fp12<E::Fp, N> {

@@ -42,17 +42,27 @@ pub use miller::G2Prepared;
 use hayate_ec::Affine;
 
 /// e(P, Q) for P ∈ G1, Q ∈ G2 (inputs assumed validated: on curve and in the subgroups).
-pub fn pairing<E: PairingCurve<N>, const N: usize>(p: &Affine<E::G1>, q: &Affine<E::G2>) -> Gt<E, N> {
+pub fn pairing<E: PairingCurve<N>, const N: usize>(
+    p: &Affine<E::G1>,
+    q: &Affine<E::G2>,
+) -> Gt<E, N> {
     let f = miller::miller_loop::<E, N>(p, q);
     Gt(final_exp::final_exponentiation::<E, N>(&f))
 }
 
 /// ∏ e(P_i, Q_i) with one shared Miller-loop squaring chain and one final exponentiation.
-pub fn multi_pairing<E: PairingCurve<N>, const N: usize>(pairs: &[(Affine<E::G1>, Affine<E::G2>)]) -> Gt<E, N> {
+pub fn multi_pairing<E: PairingCurve<N>, const N: usize>(
+    pairs: &[(Affine<E::G1>, Affine<E::G2>)],
+) -> Gt<E, N> {
     let prepared: Vec<G2Prepared<E, N>> = pairs.iter().map(|(_, q)| G2Prepared::new(q)).collect();
-    let refs: Vec<(&Affine<E::G1>, &G2Prepared<E, N>)> =
-        pairs.iter().zip(prepared.iter()).map(|((p, _), q)| (p, q)).collect();
-    Gt(final_exp::final_exponentiation::<E, N>(&miller::multi_miller_loop::<E, N>(&refs)))
+    let refs: Vec<(&Affine<E::G1>, &G2Prepared<E, N>)> = pairs
+        .iter()
+        .zip(prepared.iter())
+        .map(|((p, _), q)| (p, q))
+        .collect();
+    Gt(final_exp::final_exponentiation::<E, N>(
+        &miller::multi_miller_loop::<E, N>(&refs),
+    ))
 }
 
 /// Type aliases and shortcuts for one curve module.

@@ -29,7 +29,10 @@ pub struct G2Prepared<E: PairingCurve<N>, const N: usize> {
 
 impl<E: PairingCurve<N>, const N: usize> Clone for G2Prepared<E, N> {
     fn clone(&self) -> Self {
-        Self { lines: self.lines.clone(), infinity: self.infinity }
+        Self {
+            lines: self.lines.clone(),
+            infinity: self.infinity,
+        }
     }
 }
 
@@ -47,7 +50,10 @@ struct Tpoint<P: hayate_arith::TowerParams<N>, const N: usize> {
 
 /// Doubling step: T ← 2T, returns the tangent line (Aranha et al. 2011, eq. (10)).
 #[inline]
-fn double_step<E: PairingCurve<N>, const N: usize>(t: &mut Tpoint<E::Fp, N>, b3: &Fp2<E::Fp, N>) -> Line<E::Fp, N> {
+fn double_step<E: PairingCurve<N>, const N: usize>(
+    t: &mut Tpoint<E::Fp, N>,
+    b3: &Fp2<E::Fp, N>,
+) -> Line<E::Fp, N> {
     let a = (t.x * t.y).halve();
     let b = t.y.square();
     let c = t.z.square();
@@ -66,7 +72,11 @@ fn double_step<E: PairingCurve<N>, const N: usize>(t: &mut Tpoint<E::Fp, N>, b3:
 
 /// Mixed addition step: T ← T + Q (Q affine), returns the chord line.
 #[inline]
-fn add_step<E: PairingCurve<N>, const N: usize>(t: &mut Tpoint<E::Fp, N>, qx: &Fp2<E::Fp, N>, qy: &Fp2<E::Fp, N>) -> Line<E::Fp, N> {
+fn add_step<E: PairingCurve<N>, const N: usize>(
+    t: &mut Tpoint<E::Fp, N>,
+    qx: &Fp2<E::Fp, N>,
+    qy: &Fp2<E::Fp, N>,
+) -> Line<E::Fp, N> {
     let theta = t.y - *qy * t.z;
     let lambda = t.x - *qx * t.z;
     let c = theta.square();
@@ -85,12 +95,19 @@ impl<E: PairingCurve<N>, const N: usize> G2Prepared<E, N> {
     /// Precomputes the lines of Q (Q must be in G2; the identity gives an empty set).
     pub fn new(q: &Affine<E::G2>) -> Self {
         if bool::from(q.infinity) {
-            return Self { lines: Vec::new(), infinity: true };
+            return Self {
+                lines: Vec::new(),
+                infinity: true,
+            };
         }
         let digits = naf(ate_loop_count::<E, N>());
         let b = <E::G2 as hayate_ec::CurveParams>::B;
         let b3 = b.double() + b;
-        let mut t = Tpoint { x: q.x, y: q.y, z: Fp2::ONE };
+        let mut t = Tpoint {
+            x: q.x,
+            y: q.y,
+            z: Fp2::ONE,
+        };
         let neg_qy = -q.y;
         let mut lines = Vec::with_capacity(digits.len() * 2);
         for i in (0..digits.len() - 1).rev() {
@@ -110,13 +127,21 @@ impl<E: PairingCurve<N>, const N: usize> G2Prepared<E, N> {
             lines.push(add_step::<E, N>(&mut t, &q1.x, &q1.y));
             lines.push(add_step::<E, N>(&mut t, &q2.x, &(-q2.y)));
         }
-        Self { lines, infinity: false }
+        Self {
+            lines,
+            infinity: false,
+        }
     }
 }
 
 /// Multiplies f by the line evaluated at P = (x_P, y_P).
 #[inline]
-fn ell<E: PairingCurve<N>, const N: usize>(f: &mut Fp12<E::Fp, N>, l: &Line<E::Fp, N>, xp: &Fp<E::Fp, N>, yp: &Fp<E::Fp, N>) {
+fn ell<E: PairingCurve<N>, const N: usize>(
+    f: &mut Fp12<E::Fp, N>,
+    l: &Line<E::Fp, N>,
+    xp: &Fp<E::Fp, N>,
+    yp: &Fp<E::Fp, N>,
+) {
     let a = l[0].mul_by_base(yp);
     let b = l[1].mul_by_base(xp);
     *f = match E::TWIST {
@@ -170,7 +195,10 @@ pub fn multi_miller_loop<E: PairingCurve<N>, const N: usize>(
 }
 
 /// f_{loop, Q}(P) for one pair.
-pub fn miller_loop<E: PairingCurve<N>, const N: usize>(p: &Affine<E::G1>, q: &Affine<E::G2>) -> Fp12<E::Fp, N> {
+pub fn miller_loop<E: PairingCurve<N>, const N: usize>(
+    p: &Affine<E::G1>,
+    q: &Affine<E::G2>,
+) -> Fp12<E::Fp, N> {
     let prep = G2Prepared::<E, N>::new(q);
     multi_miller_loop::<E, N>(&[(p, &prep)])
 }

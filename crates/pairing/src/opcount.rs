@@ -6,7 +6,9 @@
 //! The Miller loop count includes computing the G2 line coefficients (the prepared form),
 //! i.e. everything one `pairing` call does before the final exponentiation.
 
-use hayate_arith::opcount::{self, recast_fp, recast_fp2, CountingBn254Beuchat as CountingFp, OpCounts};
+use hayate_arith::opcount::{
+    self, recast_fp, recast_fp2, CountingBn254Beuchat as CountingFp, OpCounts,
+};
 use hayate_arith::{Fp, Fp2};
 use hayate_ec::{Affine, CurveParams, Projective};
 use subtle::Choice;
@@ -24,8 +26,10 @@ impl CurveParams for CountingG1 {
     const B: Self::Base = recast_fp(&bn254_beuchat::G1Params::B);
     const A_IS_ZERO: bool = bn254_beuchat::G1Params::A_IS_ZERO;
     const A_IS_MINUS_3: bool = bn254_beuchat::G1Params::A_IS_MINUS_3;
-    const GENERATOR: (Self::Base, Self::Base) =
-        (recast_fp(&bn254_beuchat::G1Params::GENERATOR.0), recast_fp(&bn254_beuchat::G1Params::GENERATOR.1));
+    const GENERATOR: (Self::Base, Self::Base) = (
+        recast_fp(&bn254_beuchat::G1Params::GENERATOR.0),
+        recast_fp(&bn254_beuchat::G1Params::GENERATOR.1),
+    );
     const ORDER: &'static [u64] = bn254_beuchat::G1Params::ORDER;
     const NAME: &'static str = "bn254-beuchat G1 (counting)";
     fn is_in_subgroup(_p: &Projective<Self>) -> Choice {
@@ -42,8 +46,10 @@ impl CurveParams for CountingG2 {
     const B: Self::Base = recast_fp2(&bn254_beuchat::G2Params::B);
     const A_IS_ZERO: bool = bn254_beuchat::G2Params::A_IS_ZERO;
     const A_IS_MINUS_3: bool = bn254_beuchat::G2Params::A_IS_MINUS_3;
-    const GENERATOR: (Self::Base, Self::Base) =
-        (recast_fp2(&bn254_beuchat::G2Params::GENERATOR.0), recast_fp2(&bn254_beuchat::G2Params::GENERATOR.1));
+    const GENERATOR: (Self::Base, Self::Base) = (
+        recast_fp2(&bn254_beuchat::G2Params::GENERATOR.0),
+        recast_fp2(&bn254_beuchat::G2Params::GENERATOR.1),
+    );
     const ORDER: &'static [u64] = bn254_beuchat::G2Params::ORDER;
     const NAME: &'static str = "bn254-beuchat G2 (counting)";
 }
@@ -86,12 +92,22 @@ mod tests {
     fn counting_curve_computes_the_same_pairing() {
         let p = Affine::<CountingG1>::generator();
         let q = Affine::<CountingG2>::generator();
-        let counted = final_exp::final_exponentiation::<CountingBn254Beuchat, 4>(&miller::miller_loop::<CountingBn254Beuchat, 4>(&p, &q));
+        let counted =
+            final_exp::final_exponentiation::<CountingBn254Beuchat, 4>(&miller::miller_loop::<
+                CountingBn254Beuchat,
+                4,
+            >(&p, &q));
         let plain = crate::pairing::<Bn254Beuchat, 4>(&Affine::generator(), &Affine::generator());
-        assert_eq!(crate::Gt::<CountingBn254Beuchat, 4>(counted).to_bytes(), plain.to_bytes());
+        assert_eq!(
+            crate::Gt::<CountingBn254Beuchat, 4>(counted).to_bytes(),
+            plain.to_bytes()
+        );
         let (ml, fe) = pairing_op_counts();
         for c in [ml, fe] {
-            assert!(c.mul > 0 && c.sqr > 0 && c.add > 0 && c.mul_by_xi > 0, "{c:?}");
+            assert!(
+                c.mul > 0 && c.sqr > 0 && c.add > 0 && c.mul_by_xi > 0,
+                "{c:?}"
+            );
         }
         // the counts are deterministic (no data-dependent branches in the pairing)
         assert_eq!(pairing_op_counts(), (ml, fe));

@@ -14,7 +14,12 @@ use crate::engine::{Family, PairingCurve, TwistType};
 type F12<E, const N: usize> = Fp12<<E as PairingCurve<N>>::Fp, N>;
 
 fn modulus_big<P: FpParams<N>, const N: usize>() -> BigUint {
-    BigUint::from_slice(&P::MODULUS.iter().flat_map(|l| [*l as u32, (*l >> 32) as u32]).collect::<Vec<_>>())
+    BigUint::from_slice(
+        &P::MODULUS
+            .iter()
+            .flat_map(|l| [*l as u32, (*l >> 32) as u32])
+            .collect::<Vec<_>>(),
+    )
 }
 
 fn w<E: PairingCurve<N>, const N: usize>() -> F12<E, N> {
@@ -41,7 +46,11 @@ type Pt<E, const N: usize> = Option<(F12<E, N>, F12<E, N>)>;
 
 /// Line through T and S (tangent if equal) evaluated at P, divided by the vertical at T+S;
 /// returns (value, T+S).
-fn line_step<E: PairingCurve<N>, const N: usize>(t: &Pt<E, N>, s: &Pt<E, N>, p: &(F12<E, N>, F12<E, N>)) -> (F12<E, N>, Pt<E, N>) {
+fn line_step<E: PairingCurve<N>, const N: usize>(
+    t: &Pt<E, N>,
+    s: &Pt<E, N>,
+    p: &(F12<E, N>, F12<E, N>),
+) -> (F12<E, N>, Pt<E, N>) {
     let (t, s) = match (t, s) {
         (Some(t), Some(s)) => (*t, *s),
         _ => panic!("reference pairing met the identity"),
@@ -64,13 +73,19 @@ fn line_step<E: PairingCurve<N>, const N: usize>(t: &Pt<E, N>, s: &Pt<E, N>, p: 
     (l * v.invert().unwrap(), Some((x3, y3)))
 }
 
-fn frob_pt<E: PairingCurve<N>, const N: usize>(q: &(F12<E, N>, F12<E, N>)) -> (F12<E, N>, F12<E, N>) {
+fn frob_pt<E: PairingCurve<N>, const N: usize>(
+    q: &(F12<E, N>, F12<E, N>),
+) -> (F12<E, N>, F12<E, N>) {
     let p = modulus_big::<E::Fp, N>().to_u64_digits();
     (q.0.pow_vartime(&p), q.1.pow_vartime(&p))
 }
 
 /// The Miller function f_{s,Q}(P) for a signed s, textbook.
-fn miller<E: PairingCurve<N>, const N: usize>(s: &BigInt, q: &(F12<E, N>, F12<E, N>), p: &(F12<E, N>, F12<E, N>)) -> (F12<E, N>, Pt<E, N>) {
+fn miller<E: PairingCurve<N>, const N: usize>(
+    s: &BigInt,
+    q: &(F12<E, N>, F12<E, N>),
+    p: &(F12<E, N>, F12<E, N>),
+) -> (F12<E, N>, Pt<E, N>) {
     let mag = s.magnitude();
     let bits = mag.bits();
     let mut f = Fp12::ONE;
@@ -95,13 +110,26 @@ fn miller<E: PairingCurve<N>, const N: usize>(s: &BigInt, q: &(F12<E, N>, F12<E,
 }
 
 /// The reference optimal Ate pairing.
-pub fn reference_pairing<E: PairingCurve<N>, const N: usize>(p: &Affine<E::G1>, q: &Affine<E::G2>) -> F12<E, N> {
+pub fn reference_pairing<E: PairingCurve<N>, const N: usize>(
+    p: &Affine<E::G1>,
+    q: &Affine<E::G2>,
+) -> F12<E, N> {
     let pp = (
-        Fp12::new(Fp6::new(Fp2::from_base(p.x), Fp2::ZERO, Fp2::ZERO), Fp6::ZERO),
-        Fp12::new(Fp6::new(Fp2::from_base(p.y), Fp2::ZERO, Fp2::ZERO), Fp6::ZERO),
+        Fp12::new(
+            Fp6::new(Fp2::from_base(p.x), Fp2::ZERO, Fp2::ZERO),
+            Fp6::ZERO,
+        ),
+        Fp12::new(
+            Fp6::new(Fp2::from_base(p.y), Fp2::ZERO, Fp2::ZERO),
+            Fp6::ZERO,
+        ),
     );
     let qq = untwist::<E, N>(q);
-    let z = if E::Z_NEG { -BigInt::from(E::Z_ABS) } else { BigInt::from(E::Z_ABS) };
+    let z = if E::Z_NEG {
+        -BigInt::from(E::Z_ABS)
+    } else {
+        BigInt::from(E::Z_ABS)
+    };
     let f = match E::FAMILY {
         Family::Bls12 => miller::<E, N>(&z, &qq, &pp).0,
         Family::Bn => {
@@ -118,7 +146,10 @@ pub fn reference_pairing<E: PairingCurve<N>, const N: usize>(p: &Affine<E::G1>, 
     };
     let p = modulus_big::<E::Fp, N>();
     let r = BigUint::from_slice(
-        &<E::Fr as FpParams<4>>::MODULUS.iter().flat_map(|l| [*l as u32, (*l >> 32) as u32]).collect::<Vec<_>>(),
+        &<E::Fr as FpParams<4>>::MODULUS
+            .iter()
+            .flat_map(|l| [*l as u32, (*l >> 32) as u32])
+            .collect::<Vec<_>>(),
     );
     let e = (p.pow(12u32) - 1u8) / r;
     f.pow_vartime(&e.to_u64_digits())
@@ -132,7 +163,12 @@ mod tests {
     use rand::{rngs::StdRng, RngCore, SeedableRng};
 
     fn rand_scalar(rng: &mut StdRng) -> [u64; 4] {
-        [rng.next_u64(), rng.next_u64(), rng.next_u64(), rng.next_u64() >> 4]
+        [
+            rng.next_u64(),
+            rng.next_u64(),
+            rng.next_u64(),
+            rng.next_u64() >> 4,
+        ]
     }
 
     fn check<E: PairingCurve<N>, const N: usize>(multiple: u64) {
@@ -148,11 +184,20 @@ mod tests {
             assert!(!bool::from(g1.is_identity()) && !bool::from(g2.is_identity()));
         }
         for _ in 0..2 {
-            let p = Affine::<E::G1>::generator().mul_vartime(&rand_scalar(&mut rng)).to_affine();
-            let q = Affine::<E::G2>::generator().mul_vartime(&rand_scalar(&mut rng)).to_affine();
+            let p = Affine::<E::G1>::generator()
+                .mul_vartime(&rand_scalar(&mut rng))
+                .to_affine();
+            let q = Affine::<E::G2>::generator()
+                .mul_vartime(&rand_scalar(&mut rng))
+                .to_affine();
             let fast = pairing::<E, N>(&p, &q);
             let slow = reference_pairing::<E, N>(&p, &q).pow_vartime(&[multiple]);
-            assert_eq!(*fast.as_fp12(), slow, "{}: optimized pairing = reference^{multiple}", E::NAME);
+            assert_eq!(
+                *fast.as_fp12(),
+                slow,
+                "{}: optimized pairing = reference^{multiple}",
+                E::NAME
+            );
         }
         // bilinearity and non-degeneracy
         let g1 = Affine::<E::G1>::generator();
@@ -171,17 +216,28 @@ mod tests {
         // e(P, Q1 + Q2) = e(P, Q1) e(P, Q2)
         let q2 = g2.mul_vartime(&a).to_affine();
         let sum = (Projective::from(qb) + Projective::from(q2)).to_affine();
-        assert_eq!(pairing::<E, N>(&pa, &sum), pairing::<E, N>(&pa, &qb) * pairing::<E, N>(&pa, &q2));
+        assert_eq!(
+            pairing::<E, N>(&pa, &sum),
+            pairing::<E, N>(&pa, &qb) * pairing::<E, N>(&pa, &q2)
+        );
         // multi-pairing and identities
         let mp = crate::multi_pairing::<E, N>(&[(pa, qb), (g1, q2), (Affine::identity(), g2)]);
         assert_eq!(mp, pairing::<E, N>(&pa, &qb) * pairing::<E, N>(&g1, &q2));
-        assert!(bool::from(pairing::<E, N>(&Affine::identity(), &g2).is_identity()));
-        assert!(bool::from(pairing::<E, N>(&g1, &Affine::identity()).is_identity()));
+        assert!(bool::from(
+            pairing::<E, N>(&Affine::identity(), &g2).is_identity()
+        ));
+        assert!(bool::from(
+            pairing::<E, N>(&g1, &Affine::identity()).is_identity()
+        ));
         // e(P, −Q) · e(P, Q) = 1
         let neg = crate::multi_pairing::<E, N>(&[(pa, qb), (pa, qb.neg())]);
         assert!(bool::from(neg.is_identity()));
         let _ = final_exp::exp_by_z::<E, N>;
-        let _ = (bn254::G1Params, bn254_beuchat::G1Params, bls12_381::G1Params);
+        let _ = (
+            bn254::G1Params,
+            bn254_beuchat::G1Params,
+            bls12_381::G1Params,
+        );
         let _: fn(&Fp12<E::Fp, N>) -> _ = |x| x.c0;
         let _ = <E::Fp as TowerParams<N>>::BETA_NEG;
         let _ = <E::G2 as CurveParams>::NAME;

@@ -37,7 +37,12 @@ fn signed(g: &hayate_ec::glv::GlvInt) -> BigInt {
 fn bn_closed_forms<C: CurveParams>(z: BigInt) {
     let g = C::GLV.unwrap();
     let z2 = &z * &z;
-    assert_eq!(big(&g.lambda), 36 * &z2 * &z + 18 * &z2 + 6 * &z + 1, "{}: λ", C::NAME);
+    assert_eq!(
+        big(&g.lambda),
+        36 * &z2 * &z + 18 * &z2 + 6 * &z + 1,
+        "{}: λ",
+        C::NAME
+    );
     assert_eq!(signed(&g.a1), 2 * &z + 1);
     let b1: BigInt = 6 * &z2 + 2 * &z;
     assert_eq!(signed(&g.b1), -b1);

@@ -8,7 +8,11 @@ use serde_json::Value;
 
 macro_rules! vectors {
     ($file:literal) => {
-        concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/vectors/", $file)
+        concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../../shared/vectors/",
+            $file
+        )
     };
 }
 
@@ -19,7 +23,11 @@ fn load(path: &str) -> Value {
 
 fn fp_hex(s: &str) -> Fp {
     let s = s.trim_start_matches("0x");
-    let s = if s.len() % 2 == 1 { format!("0{s}") } else { s.to_string() };
+    let s = if s.len() % 2 == 1 {
+        format!("0{s}")
+    } else {
+        s.to_string()
+    };
     Option::from(Fp::from_bytes_be(&hex::decode(s).expect("hex"))).expect("canonical Fp")
 }
 
@@ -30,12 +38,18 @@ fn fp2_hex(s: &str) -> Fp2 {
 }
 
 fn g1_point(v: &Value) -> G1Affine {
-    let p = G1Affine::new(fp_hex(v["x"].as_str().unwrap()), fp_hex(v["y"].as_str().unwrap()));
+    let p = G1Affine::new(
+        fp_hex(v["x"].as_str().unwrap()),
+        fp_hex(v["y"].as_str().unwrap()),
+    );
     Option::from(p).expect("vector point on E1")
 }
 
 fn g2_point(v: &Value) -> G2Affine {
-    let p = G2Affine::new(fp2_hex(v["x"].as_str().unwrap()), fp2_hex(v["y"].as_str().unwrap()));
+    let p = G2Affine::new(
+        fp2_hex(v["x"].as_str().unwrap()),
+        fp2_hex(v["y"].as_str().unwrap()),
+    );
     Option::from(p).expect("vector point on E2")
 }
 
@@ -49,11 +63,23 @@ fn expand_message_xmd_vectors() {
     assert_eq!(tests.len(), 10);
     for t in tests {
         let msg = t["msg"].as_str().unwrap().as_bytes();
-        let len = usize::from_str_radix(t["len_in_bytes"].as_str().unwrap().trim_start_matches("0x"), 16).unwrap();
+        let len = usize::from_str_radix(
+            t["len_in_bytes"].as_str().unwrap().trim_start_matches("0x"),
+            16,
+        )
+        .unwrap();
         let want = hex::decode(t["uniform_bytes"].as_str().unwrap()).unwrap();
-        assert_eq!(h2c::expand::dst_prime(dst), hex::decode(t["DST_prime"].as_str().unwrap()).unwrap());
+        assert_eq!(
+            h2c::expand::dst_prime(dst),
+            hex::decode(t["DST_prime"].as_str().unwrap()).unwrap()
+        );
         let got = h2c::expand_message_xmd(msg, dst, len).unwrap();
-        assert_eq!(hex::encode(&got), hex::encode(&want), "msg {:?} len {len}", t["msg"]);
+        assert_eq!(
+            hex::encode(&got),
+            hex::encode(&want),
+            "msg {:?} len {len}",
+            t["msg"]
+        );
         let mut buf = vec![0u8; len];
         h2c::expand_message_xmd_into(msg, dst, &mut buf).unwrap();
         assert_eq!(buf, want);
@@ -66,11 +92,26 @@ fn expand_message_xmd_limits() {
     assert!(h2c::expand_message_xmd(b"x", dst, 255 * 32).is_ok());
     assert_eq!(
         h2c::expand_message_xmd(b"x", dst, 255 * 32 + 1),
-        Err(ExpandError::TooManyBlocks { len_in_bytes: 255 * 32 + 1 })
+        Err(ExpandError::TooManyBlocks {
+            len_in_bytes: 255 * 32 + 1
+        })
     );
-    assert_eq!(h2c::expand_message_xmd(b"x", dst, 65536), Err(ExpandError::LenTooLarge { len_in_bytes: 65536 }));
-    assert_eq!(h2c::expand_message_xmd(b"x", dst, usize::MAX), Err(ExpandError::LenTooLarge { len_in_bytes: usize::MAX }));
-    assert_eq!(h2c::expand_message_xmd(b"x", dst, 0).unwrap(), Vec::<u8>::new());
+    assert_eq!(
+        h2c::expand_message_xmd(b"x", dst, 65536),
+        Err(ExpandError::LenTooLarge {
+            len_in_bytes: 65536
+        })
+    );
+    assert_eq!(
+        h2c::expand_message_xmd(b"x", dst, usize::MAX),
+        Err(ExpandError::LenTooLarge {
+            len_in_bytes: usize::MAX
+        })
+    );
+    assert_eq!(
+        h2c::expand_message_xmd(b"x", dst, 0).unwrap(),
+        Vec::<u8>::new()
+    );
     assert!(h2c::hash_to_field_fp(b"x", dst, 128).is_err());
     assert!(h2c::hash_to_field_fp2(b"x", dst, usize::MAX).is_err());
     // 255-byte DST is used as is; 256 bytes are hashed (§5.3.3)
@@ -103,13 +144,28 @@ fn expand_message_xmd_long_dst() {
     let mut dst = b"QUUX-V01-CS02-with-expander-SHA256-128-long-DST-".to_vec();
     dst.resize(256, b'1');
     let dp = h2c::expand::dst_prime(&dst);
-    assert_eq!(hex::encode(&dp), "412717974da474d0f8c420f320ff81e8432adb7c927d9bd082b4fb4d16c0a23620");
+    assert_eq!(
+        hex::encode(&dp),
+        "412717974da474d0f8c420f320ff81e8432adb7c927d9bd082b4fb4d16c0a23620"
+    );
     let cases = [
-        ("", 0x20, "e8dc0c8b686b7ef2074086fbdd2f30e3f8bfbd3bdf177f73f04b97ce618a3ed3"),
-        ("abc", 0x20, "52dbf4f36cf560fca57dedec2ad924ee9c266341d8f3d6afe5171733b16bbb12"),
+        (
+            "",
+            0x20,
+            "e8dc0c8b686b7ef2074086fbdd2f30e3f8bfbd3bdf177f73f04b97ce618a3ed3",
+        ),
+        (
+            "abc",
+            0x20,
+            "52dbf4f36cf560fca57dedec2ad924ee9c266341d8f3d6afe5171733b16bbb12",
+        ),
     ];
     for (msg, len, want) in cases {
-        assert_eq!(hex::encode(h2c::expand_message_xmd(msg.as_bytes(), &dst, len).unwrap()), want, "{msg:?}");
+        assert_eq!(
+            hex::encode(h2c::expand_message_xmd(msg.as_bytes(), &dst, len).unwrap()),
+            want,
+            "{msg:?}"
+        );
     }
 }
 
@@ -117,15 +173,27 @@ fn expand_message_xmd_long_dst() {
 
 #[test]
 fn g1_ro_vectors() {
-    let v = load(vectors!("hash-to-curve/BLS12381G1_XMD_SHA-256_SSWU_RO_.json"));
+    let v = load(vectors!(
+        "hash-to-curve/BLS12381G1_XMD_SHA-256_SSWU_RO_.json"
+    ));
     let dst = v["dst"].as_str().unwrap().as_bytes();
     assert_eq!(v["ciphersuite"].as_str().unwrap(), h2c::SUITE_G1_RO);
     let vs = v["vectors"].as_array().unwrap();
     assert_eq!(vs.len(), 5);
     for t in vs {
         let msg = t["msg"].as_str().unwrap().as_bytes();
-        let u: Vec<Fp> = t["u"].as_array().unwrap().iter().map(|x| fp_hex(x.as_str().unwrap())).collect();
-        assert_eq!(h2c::hash_to_field_fp(msg, dst, 2).unwrap(), u, "u for {:?}", t["msg"]);
+        let u: Vec<Fp> = t["u"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|x| fp_hex(x.as_str().unwrap()))
+            .collect();
+        assert_eq!(
+            h2c::hash_to_field_fp(msg, dst, 2).unwrap(),
+            u,
+            "u for {:?}",
+            t["msg"]
+        );
         let q0 = h2c::map_to_curve_g1(&u[0]).to_affine();
         let q1 = h2c::map_to_curve_g1(&u[1]).to_affine();
         assert_eq!(q0, g1_point(&t["Q0"]), "Q0 for {:?}", t["msg"]);
@@ -138,16 +206,28 @@ fn g1_ro_vectors() {
 
 #[test]
 fn g1_nu_vectors() {
-    let v = load(vectors!("hash-to-curve/BLS12381G1_XMD_SHA-256_SSWU_NU_.json"));
+    let v = load(vectors!(
+        "hash-to-curve/BLS12381G1_XMD_SHA-256_SSWU_NU_.json"
+    ));
     let dst = v["dst"].as_str().unwrap().as_bytes();
     assert_eq!(v["ciphersuite"].as_str().unwrap(), h2c::SUITE_G1_NU);
     let vs = v["vectors"].as_array().unwrap();
     assert_eq!(vs.len(), 5);
     for t in vs {
         let msg = t["msg"].as_str().unwrap().as_bytes();
-        let u: Vec<Fp> = t["u"].as_array().unwrap().iter().map(|x| fp_hex(x.as_str().unwrap())).collect();
+        let u: Vec<Fp> = t["u"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|x| fp_hex(x.as_str().unwrap()))
+            .collect();
         assert_eq!(h2c::hash_to_field_fp(msg, dst, 1).unwrap(), u);
-        assert_eq!(h2c::map_to_curve_g1(&u[0]).to_affine(), g1_point(&t["Q"]), "Q for {:?}", t["msg"]);
+        assert_eq!(
+            h2c::map_to_curve_g1(&u[0]).to_affine(),
+            g1_point(&t["Q"]),
+            "Q for {:?}",
+            t["msg"]
+        );
         let p = h2c::encode_to_g1(msg, dst);
         assert_eq!(p, g1_point(&t["P"]), "P for {:?}", t["msg"]);
         assert_eq!(h2c::map_to_g1(&u[0]), p);
@@ -158,15 +238,27 @@ fn g1_nu_vectors() {
 
 #[test]
 fn g2_ro_vectors() {
-    let v = load(vectors!("hash-to-curve/BLS12381G2_XMD_SHA-256_SSWU_RO_.json"));
+    let v = load(vectors!(
+        "hash-to-curve/BLS12381G2_XMD_SHA-256_SSWU_RO_.json"
+    ));
     let dst = v["dst"].as_str().unwrap().as_bytes();
     assert_eq!(v["ciphersuite"].as_str().unwrap(), h2c::SUITE_G2_RO);
     let vs = v["vectors"].as_array().unwrap();
     assert_eq!(vs.len(), 5);
     for t in vs {
         let msg = t["msg"].as_str().unwrap().as_bytes();
-        let u: Vec<Fp2> = t["u"].as_array().unwrap().iter().map(|x| fp2_hex(x.as_str().unwrap())).collect();
-        assert_eq!(h2c::hash_to_field_fp2(msg, dst, 2).unwrap(), u, "u for {:?}", t["msg"]);
+        let u: Vec<Fp2> = t["u"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|x| fp2_hex(x.as_str().unwrap()))
+            .collect();
+        assert_eq!(
+            h2c::hash_to_field_fp2(msg, dst, 2).unwrap(),
+            u,
+            "u for {:?}",
+            t["msg"]
+        );
         let q0 = h2c::map_to_curve_g2(&u[0]).to_affine();
         let q1 = h2c::map_to_curve_g2(&u[1]).to_affine();
         assert_eq!(q0, g2_point(&t["Q0"]), "Q0 for {:?}", t["msg"]);
@@ -215,15 +307,26 @@ fn g2_nu_vectors() {
             "043b6f5fe4e52c839148dc66f2b3751e69a0f6ebb3d056d6465d50d4108543ecd956e10fa1640dfd9bc0030cc2558d28",
         ],
     ];
-    let v = load(vectors!("hash-to-curve/BLS12381G1_XMD_SHA-256_SSWU_NU_.json"));
-    let msgs: Vec<&str> = v["vectors"].as_array().unwrap().iter().map(|t| t["msg"].as_str().unwrap()).collect();
+    let v = load(vectors!(
+        "hash-to-curve/BLS12381G1_XMD_SHA-256_SSWU_NU_.json"
+    ));
+    let msgs: Vec<&str> = v["vectors"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["msg"].as_str().unwrap())
+        .collect();
     assert_eq!(msgs.len(), P.len());
     for (msg, [x1, x0, y1, y0]) in msgs.iter().zip(P) {
-        let want = G2Affine::new(Fp2::new(fp_hex(x0), fp_hex(x1)), Fp2::new(fp_hex(y0), fp_hex(y1)));
+        let want = G2Affine::new(
+            Fp2::new(fp_hex(x0), fp_hex(x1)),
+            Fp2::new(fp_hex(y0), fp_hex(y1)),
+        );
         let want: G2Affine = Option::from(want).expect("on curve");
         let p = h2c::encode_to_g2(msg.as_bytes(), DST);
         assert_eq!(p, want, "P for {msg:?}");
-        let [u] = <[Fp2; 1]>::try_from(h2c::hash_to_field_fp2(msg.as_bytes(), DST, 1).unwrap()).unwrap();
+        let [u] =
+            <[Fp2; 1]>::try_from(h2c::hash_to_field_fp2(msg.as_bytes(), DST, 1).unwrap()).unwrap();
         assert_eq!(h2c::map_to_g2(&u), p);
     }
 }
@@ -240,13 +343,20 @@ fn psi_is_the_frobenius_endomorphism() {
     let a = h2c::psi(&q).to_affine();
     assert_eq!(a, hayate_pairing::g2::frobenius::<Bls12381, 6>(&qa, 1));
     assert!(bool::from(a.is_on_curve()));
-    assert_eq!(h2c::psi2(&q).to_affine(), hayate_pairing::g2::frobenius::<Bls12381, 6>(&qa, 2));
-    assert_eq!(h2c::psi2(&q).to_affine(), h2c::psi(&h2c::psi(&q)).to_affine());
+    assert_eq!(
+        h2c::psi2(&q).to_affine(),
+        hayate_pairing::g2::frobenius::<Bls12381, 6>(&qa, 2)
+    );
+    assert_eq!(
+        h2c::psi2(&q).to_affine(),
+        h2c::psi(&h2c::psi(&q)).to_affine()
+    );
     // t = z + 1 = −0xd201000000010000 + 1 = −0xd20100000000ffff
     let p_limbs: [u64; 6] = hayate_arith::limbs::from_hex(
         "1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241eabfffeb153ffffb9feffffffffaaab",
     );
-    let lhs = h2c::psi2(&q) + h2c::psi(&q).mul_vartime(&[0xd20100000000ffff]) + q.mul_vartime(&p_limbs);
+    let lhs =
+        h2c::psi2(&q) + h2c::psi(&q).mul_vartime(&[0xd20100000000ffff]) + q.mul_vartime(&p_limbs);
     assert!(bool::from(lhs.is_identity()));
 }
 
@@ -264,7 +374,10 @@ fn cofactor_clearing_lands_in_subgroups() {
             "0bc69f08f2ee75b3584c6a0ea91b352888e2a8e9145ad7689986ff031508ffe1329c2f178731db956d82bf015d1212b02ec0ec69d7477c1ae954cbc06689f6a359894c0adebbf6b4e8020005aaa95551",
         );
         let r = h2c::map_to_curve_g2(&u2);
-        assert_eq!(h2c::clear_cofactor_g2(&r).to_affine(), r.mul_vartime(&h_eff).to_affine());
+        assert_eq!(
+            h2c::clear_cofactor_g2(&r).to_affine(),
+            r.mul_vartime(&h_eff).to_affine()
+        );
     }
 }
 
@@ -276,10 +389,17 @@ fn cofactor_clearing_g1_matches_plain_multiplication() {
         let u = Fp::from_u64(i * 1_000_003 + 17) * Fp::from_u64(0x1234_5678 + i);
         let r = h2c::map_to_curve_g1(&u);
         assert!(!bool::from(r.to_affine().is_in_subgroup()));
-        assert_eq!(h2c::clear_cofactor_g1(&r).to_affine(), r.mul_vartime(&[h2c::H_EFF_G1]).to_affine());
+        assert_eq!(
+            h2c::clear_cofactor_g1(&r).to_affine(),
+            r.mul_vartime(&[h2c::H_EFF_G1]).to_affine()
+        );
     }
-    assert!(bool::from(h2c::clear_cofactor_g1(&G1Projective::identity()).is_identity()));
-    assert!(bool::from(h2c::clear_cofactor_g2(&G2Projective::identity()).is_identity()));
+    assert!(bool::from(
+        h2c::clear_cofactor_g1(&G1Projective::identity()).is_identity()
+    ));
+    assert!(bool::from(
+        h2c::clear_cofactor_g2(&G2Projective::identity()).is_identity()
+    ));
 }
 
 /// The sliding-window exponentiation by public constants agrees with square-and-multiply, for
@@ -289,7 +409,16 @@ fn cofactor_clearing_g1_matches_plain_multiplication() {
 fn pow_public_matches_square_and_multiply() {
     use rand::{Rng, SeedableRng};
     let mut rng = rand::rngs::StdRng::seed_from_u64(7);
-    let mut exps: Vec<Vec<u64>> = vec![vec![0], vec![1], vec![2], vec![31], vec![32], vec![u64::MAX, u64::MAX], vec![0, 1 << 63], h2c::sswu::FP2_C2.to_vec()];
+    let mut exps: Vec<Vec<u64>> = vec![
+        vec![0],
+        vec![1],
+        vec![2],
+        vec![31],
+        vec![32],
+        vec![u64::MAX, u64::MAX],
+        vec![0, 1 << 63],
+        h2c::sswu::FP2_C2.to_vec(),
+    ];
     for _ in 0..20 {
         let len = rng.gen_range(1..=7);
         let mut e: Vec<u64> = (0..len).map(|_| rng.gen()).collect();
@@ -317,11 +446,17 @@ fn affine_and_projective_paths_agree() {
         let u = Fp::from_u64(i * 7919 + 1) * Fp::from_u64(0xdead_beef_u64 + i);
         let (x, y) = h2c::sswu::map_to_curve_g1_iso(&u);
         assert_eq!(y.square(), (x.square() + G1Iso::A) * x + G1Iso::B);
-        assert_eq!(h2c::iso::iso_map_g1(&x, &y).to_affine(), h2c::map_to_curve_g1(&u).to_affine());
+        assert_eq!(
+            h2c::iso::iso_map_g1(&x, &y).to_affine(),
+            h2c::map_to_curve_g1(&u).to_affine()
+        );
         let u2 = Fp2::new(u, Fp::from_u64(i + 3));
         let (x, y) = h2c::sswu::map_to_curve_g2_iso(&u2);
         assert_eq!(y.square(), (x.square() + G2Iso::A) * x + G2Iso::B);
-        assert_eq!(h2c::iso::iso_map_g2(&x, &y).to_affine(), h2c::map_to_curve_g2(&u2).to_affine());
+        assert_eq!(
+            h2c::iso::iso_map_g2(&x, &y).to_affine(),
+            h2c::map_to_curve_g2(&u2).to_affine()
+        );
     }
 }
 

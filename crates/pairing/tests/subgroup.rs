@@ -4,7 +4,9 @@
 
 use hayate_arith::Fp2;
 use hayate_ec::{Affine, CurveParams, Projective};
-use hayate_pairing::{bls12_381::Bls12381, bn254::Bn254, bn254_beuchat::Bn254Beuchat, PairingCurve};
+use hayate_pairing::{
+    bls12_381::Bls12381, bn254::Bn254, bn254_beuchat::Bn254Beuchat, PairingCurve,
+};
 use rand::{rngs::StdRng, RngCore, SeedableRng};
 
 fn random_twist_point<E: PairingCurve<N>, const N: usize>(rng: &mut StdRng) -> Affine<E::G2> {
@@ -12,7 +14,11 @@ fn random_twist_point<E: PairingCurve<N>, const N: usize>(rng: &mut StdRng) -> A
         let x = Fp2::<E::Fp, N>::random(rng);
         let rhs = x.square() * x + <E::G2 as CurveParams>::B;
         if let Some(y) = Option::<Fp2<E::Fp, N>>::from(rhs.sqrt()) {
-            return Affine { x, y, infinity: 0u8.into() };
+            return Affine {
+                x,
+                y,
+                infinity: 0u8.into(),
+            };
         }
     }
 }
@@ -24,7 +30,11 @@ fn check<E: PairingCurve<N>, const N: usize>() {
     let mut non_members = 0;
     for i in 0..12 {
         let p: Projective<E::G2> = if i % 2 == 0 {
-            Affine::<E::G2>::generator().mul_vartime(&[rng.next_u64(), rng.next_u64(), rng.next_u64()])
+            Affine::<E::G2>::generator().mul_vartime(&[
+                rng.next_u64(),
+                rng.next_u64(),
+                rng.next_u64(),
+            ])
         } else {
             Projective::from(random_twist_point::<E, N>(&mut rng))
         };
@@ -38,9 +48,15 @@ fn check<E: PairingCurve<N>, const N: usize>() {
             non_members += 1
         }
     }
-    assert!(members >= 6 && non_members >= 1, "{}: both kinds exercised", E::NAME);
+    assert!(
+        members >= 6 && non_members >= 1,
+        "{}: both kinds exercised",
+        E::NAME
+    );
     // the identity is in G2
-    assert!(bool::from(<E::G2 as CurveParams>::is_in_subgroup(&Projective::identity())));
+    assert!(bool::from(<E::G2 as CurveParams>::is_in_subgroup(
+        &Projective::identity()
+    )));
 }
 
 #[test]

@@ -83,10 +83,16 @@ fn asm_mul_wide<const N: usize>(a: &[u64; N], b: &[u64; N]) -> Wide<N> {
     unsafe {
         if N == 4 {
             let (lo, hi) = x86_64::k::mul_wide_4(cast(a), cast(b));
-            Wide { lo: uncast(lo), hi: uncast(hi) }
+            Wide {
+                lo: uncast(lo),
+                hi: uncast(hi),
+            }
         } else {
             let (lo, hi) = x86_64::k::mul_wide_6(cast(a), cast(b));
-            Wide { lo: uncast(lo), hi: uncast(hi) }
+            Wide {
+                lo: uncast(lo),
+                hi: uncast(hi),
+            }
         }
     }
 }

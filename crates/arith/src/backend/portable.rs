@@ -149,7 +149,12 @@ pub fn mont_mul<const N: usize>(a: &[u64; N], b: &[u64; N], m: &[u64; N], inv: u
 /// (m ≥ 2^(64N−1)): the running value t < 2m may need N + 1 words, so the top carry is kept
 /// and the final conditional subtraction accounts for it. Needs a < 2^(64N), b < m.
 #[inline(always)]
-pub fn mont_mul_full<const N: usize>(a: &[u64; N], b: &[u64; N], m: &[u64; N], inv: u64) -> [u64; N] {
+pub fn mont_mul_full<const N: usize>(
+    a: &[u64; N],
+    b: &[u64; N],
+    m: &[u64; N],
+    inv: u64,
+) -> [u64; N] {
     let mut t = [0u64; N];
     let mut t_n = 0u64; // word N of t (0 or 1 between iterations, since t < 2m < 2^(64N+1))
     for i in 0..N {

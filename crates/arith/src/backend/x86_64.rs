@@ -54,7 +54,8 @@ pub fn available() -> bool {
 #[inline(never)]
 fn probe() -> bool {
     let disabled = std::env::var_os("HAYATE_ARITH_BACKEND").is_some_and(|v| v == "portable");
-    let ok = !disabled && std::is_x86_feature_detected!("bmi2") && std::is_x86_feature_detected!("adx");
+    let ok =
+        !disabled && std::is_x86_feature_detected!("bmi2") && std::is_x86_feature_detected!("adx");
     MULX_ADX.store(if ok { 2 } else { 1 }, Ordering::Relaxed);
     ok
 }

@@ -56,8 +56,17 @@ const COLORS: [RGBColor; 8] = [
 type DrawResult = Result<(), Box<dyn std::error::Error>>;
 
 fn bounds(chart: &Chart) -> Option<(f64, f64, f64, f64)> {
-    let pts = chart.series.iter().flat_map(|s| s.points.iter()).filter(|p| p.0.is_finite() && p.1.is_finite() && (!chart.log_y || p.1 > 0.0));
-    let (mut x0, mut x1, mut y0, mut y1) = (f64::INFINITY, f64::NEG_INFINITY, f64::INFINITY, f64::NEG_INFINITY);
+    let pts = chart
+        .series
+        .iter()
+        .flat_map(|s| s.points.iter())
+        .filter(|p| p.0.is_finite() && p.1.is_finite() && (!chart.log_y || p.1 > 0.0));
+    let (mut x0, mut x1, mut y0, mut y1) = (
+        f64::INFINITY,
+        f64::NEG_INFINITY,
+        f64::INFINITY,
+        f64::NEG_INFINITY,
+    );
     let mut any = false;
     for &(x, y) in pts {
         any = true;
@@ -79,12 +88,18 @@ fn bounds(chart: &Chart) -> Option<(f64, f64, f64, f64)> {
         (y0, y1) = (y0 / 1.5, y1 * 1.5);
     } else {
         let pad = ((y1 - y0) * 0.08).max(y1.abs() * 0.02).max(1e-9);
-        (y0, y1) = ((y0 - pad).min(if y0 >= 0.0 { 0.0 } else { y0 - pad }), y1 + pad);
+        (y0, y1) = (
+            (y0 - pad).min(if y0 >= 0.0 { 0.0 } else { y0 - pad }),
+            y1 + pad,
+        );
     }
     Some((x0, x1, y0, y1))
 }
 
-fn draw_on<DB: DrawingBackend>(root: DrawingArea<DB, plotters::coord::Shift>, chart: &Chart) -> DrawResult
+fn draw_on<DB: DrawingBackend>(
+    root: DrawingArea<DB, plotters::coord::Shift>,
+    chart: &Chart,
+) -> DrawResult
 where
     DB::ErrorType: 'static,
 {
@@ -104,28 +119,49 @@ where
         }
     };
     let mut builder = ChartBuilder::on(&root);
-    builder.caption(&chart.title, ("sans-serif", 18)).margin(12).x_label_area_size(40).y_label_area_size(64);
+    builder
+        .caption(&chart.title, ("sans-serif", 18))
+        .margin(12)
+        .x_label_area_size(40)
+        .y_label_area_size(64);
     let ncat = chart.x_categories.len();
     // numeric x (sweeps, scaling): curves start low on the left; categories: data falls to the right
-    let legend_pos = if ncat > 0 { SeriesLabelPosition::UpperRight } else { SeriesLabelPosition::UpperLeft };
+    let legend_pos = if ncat > 0 {
+        SeriesLabelPosition::UpperRight
+    } else {
+        SeriesLabelPosition::UpperLeft
+    };
     macro_rules! body {
         ($ctx:expr) => {{
             let mut ctx = $ctx;
             let mut mesh = ctx.configure_mesh();
-            mesh.x_desc(chart.x_label.as_str()).y_desc(chart.y_label.as_str()).x_label_formatter(&xfmt);
+            mesh.x_desc(chart.x_label.as_str())
+                .y_desc(chart.y_label.as_str())
+                .x_label_formatter(&xfmt);
             if ncat > 0 {
                 mesh.x_labels(ncat * 2 + 1);
             }
             mesh.draw()?;
             for (i, s) in chart.series.iter().enumerate() {
                 let color = COLORS[i % COLORS.len()];
-                let pts: Vec<(f64, f64)> = s.points.iter().copied().filter(|p| p.1.is_finite() && (!chart.log_y || p.1 > 0.0)).collect();
+                let pts: Vec<(f64, f64)> = s
+                    .points
+                    .iter()
+                    .copied()
+                    .filter(|p| p.1.is_finite() && (!chart.log_y || p.1 > 0.0))
+                    .collect();
                 ctx.draw_series(LineSeries::new(pts.clone(), color.stroke_width(2)))?
                     .label(s.name.as_str())
-                    .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 18, y)], color.stroke_width(2)));
+                    .legend(move |(x, y)| {
+                        PathElement::new(vec![(x, y), (x + 18, y)], color.stroke_width(2))
+                    });
                 ctx.draw_series(pts.into_iter().map(|p| Circle::new(p, 3, color.filled())))?;
             }
-            ctx.configure_series_labels().background_style(WHITE.mix(0.85)).border_style(BLACK).position(legend_pos).draw()?;
+            ctx.configure_series_labels()
+                .background_style(WHITE.mix(0.85))
+                .border_style(BLACK)
+                .position(legend_pos)
+                .draw()?;
         }};
     }
     if chart.log_y {
@@ -146,7 +182,15 @@ pub fn render(chart: &Chart, dir: &Path) -> Result<Vec<String>, String> {
     let size = (760, 440);
     let svg = format!("{}.svg", chart.id);
     let png = format!("{}.png", chart.id);
-    draw_on(SVGBackend::new(&dir.join(&svg), size).into_drawing_area(), chart).map_err(|e| format!("{svg}: {e}"))?;
-    draw_on(BitMapBackend::new(&dir.join(&png), size).into_drawing_area(), chart).map_err(|e| format!("{png}: {e}"))?;
+    draw_on(
+        SVGBackend::new(&dir.join(&svg), size).into_drawing_area(),
+        chart,
+    )
+    .map_err(|e| format!("{svg}: {e}"))?;
+    draw_on(
+        BitMapBackend::new(&dir.join(&png), size).into_drawing_area(),
+        chart,
+    )
+    .map_err(|e| format!("{png}: {e}"))?;
     Ok(vec![svg, png])
 }

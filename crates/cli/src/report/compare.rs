@@ -28,9 +28,14 @@ impl Compared {
 /// Reads and checks a results file.
 pub fn load(path: &Path) -> Result<Results, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let r: Results = serde_json::from_str(&text).map_err(|e| format!("{}: not a hayate results file: {e}", path.display()))?;
+    let r: Results = serde_json::from_str(&text)
+        .map_err(|e| format!("{}: not a hayate results file: {e}", path.display()))?;
     if r.schema != SCHEMA {
-        return Err(format!("{}: schema {:?}, expected {SCHEMA:?}", path.display(), r.schema));
+        return Err(format!(
+            "{}: schema {:?}, expected {SCHEMA:?}",
+            path.display(),
+            r.schema
+        ));
     }
     Ok(r)
 }
@@ -39,10 +44,24 @@ pub fn load(path: &Path) -> Result<Results, String> {
 pub fn compare(old: &Results, new: &Results) -> Vec<Compared> {
     let mut m: BTreeMap<String, Compared> = BTreeMap::new();
     for f in &old.figures {
-        m.entry(f.id.clone()).or_insert_with(|| Compared { id: f.id.clone(), unit: f.unit.clone(), old: None, new: None }).old = Some(f.value);
+        m.entry(f.id.clone())
+            .or_insert_with(|| Compared {
+                id: f.id.clone(),
+                unit: f.unit.clone(),
+                old: None,
+                new: None,
+            })
+            .old = Some(f.value);
     }
     for f in &new.figures {
-        m.entry(f.id.clone()).or_insert_with(|| Compared { id: f.id.clone(), unit: f.unit.clone(), old: None, new: None }).new = Some(f.value);
+        m.entry(f.id.clone())
+            .or_insert_with(|| Compared {
+                id: f.id.clone(),
+                unit: f.unit.clone(),
+                old: None,
+                new: None,
+            })
+            .new = Some(f.value);
     }
     m.into_values().collect()
 }
@@ -62,7 +81,10 @@ pub fn format(old: &Results, new: &Results, rows: &[Compared]) -> String {
         s.push_str("note: different CPUs — ratios compare machines as much as code\n");
     }
     let w = rows.iter().map(|r| r.id.len()).max().unwrap_or(10).max(10);
-    s.push_str(&format!("{:<w$}  {:>14}  {:>14}  {:<10} {:>9}\n", "figure", "OLD", "NEW", "unit", "NEW/OLD"));
+    s.push_str(&format!(
+        "{:<w$}  {:>14}  {:>14}  {:<10} {:>9}\n",
+        "figure", "OLD", "NEW", "unit", "NEW/OLD"
+    ));
     let num = |x: Option<f64>| x.map(|v| format!("{v:.4}")).unwrap_or_else(|| "—".into());
     for r in rows {
         s.push_str(&format!(
@@ -71,13 +93,22 @@ pub fn format(old: &Results, new: &Results, rows: &[Compared]) -> String {
             num(r.old),
             num(r.new),
             r.unit,
-            r.ratio().map(|q| format!("{q:.3}")).unwrap_or_else(|| "—".into())
+            r.ratio()
+                .map(|q| format!("{q:.3}"))
+                .unwrap_or_else(|| "—".into())
         ));
     }
-    let ratios: Vec<f64> = rows.iter().filter_map(|r| r.ratio()).filter(|q| *q > 0.0).collect();
+    let ratios: Vec<f64> = rows
+        .iter()
+        .filter_map(|r| r.ratio())
+        .filter(|q| *q > 0.0)
+        .collect();
     if !ratios.is_empty() {
         let geo = (ratios.iter().map(|q| q.ln()).sum::<f64>() / ratios.len() as f64).exp();
-        s.push_str(&format!("{} figures in both runs; geometric mean NEW/OLD = {geo:.3}\n", ratios.len()));
+        s.push_str(&format!(
+            "{} figures in both runs; geometric mean NEW/OLD = {geo:.3}\n",
+            ratios.len()
+        ));
     }
     s
 }

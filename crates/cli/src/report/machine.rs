@@ -5,7 +5,18 @@ use super::model::Machine;
 use std::time::{Duration, Instant};
 
 /// CPU flags that select or matter to hayate's code paths.
-const FLAGS: &[&str] = &["avx2", "bmi2", "adx", "aes", "pclmulqdq", "sha_ni", "avx512f", "avx512ifma", "constant_tsc", "nonstop_tsc"];
+const FLAGS: &[&str] = &[
+    "avx2",
+    "bmi2",
+    "adx",
+    "aes",
+    "pclmulqdq",
+    "sha_ni",
+    "avx512f",
+    "avx512ifma",
+    "constant_tsc",
+    "nonstop_tsc",
+];
 
 fn cpuinfo_field(info: &str, key: &str) -> Option<String> {
     info.lines()
@@ -15,7 +26,9 @@ fn cpuinfo_field(info: &str, key: &str) -> Option<String> {
 }
 
 fn read(path: &str) -> Option<String> {
-    std::fs::read_to_string(path).ok().map(|s| s.trim().to_string())
+    std::fs::read_to_string(path)
+        .ok()
+        .map(|s| s.trim().to_string())
 }
 
 fn os_name() -> String {
@@ -53,7 +66,11 @@ pub fn describe(probe_ms: u64) -> Machine {
     let info = read("/proc/cpuinfo").unwrap_or_default();
     let flags_line = cpuinfo_field(&info, "flags").unwrap_or_default();
     let present: Vec<&str> = flags_line.split_whitespace().collect();
-    let cpu_flags = FLAGS.iter().filter(|f| present.contains(f)).map(|f| f.to_string()).collect();
+    let cpu_flags = FLAGS
+        .iter()
+        .filter(|f| present.contains(f))
+        .map(|f| f.to_string())
+        .collect();
     let asm = cfg!(target_arch = "x86_64") && {
         #[cfg(target_arch = "x86_64")]
         {
@@ -67,13 +84,19 @@ pub fn describe(probe_ms: u64) -> Machine {
     Machine {
         cpu_model: cpuinfo_field(&info, "model name").unwrap_or_else(|| "unknown".into()),
         cpu_flags,
-        logical_cores: std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1),
+        logical_cores: std::thread::available_parallelism()
+            .map(|n| n.get())
+            .unwrap_or(1),
         clock_source: read("/sys/devices/system/clocksource/clocksource0/current_clocksource")
             .unwrap_or_else(|| "unknown".into()),
         tsc_ghz: tsc_ghz(Duration::from_millis(probe_ms)),
         os: os_name(),
         compiler: env!("HAYATE_RUSTC_VERSION").to_string(),
-        arith_backend: if asm { "x86-64 MULX/ADCX/ADOX assembly (run-time detected)".into() } else { "portable (u128)".into() },
+        arith_backend: if asm {
+            "x86-64 MULX/ADCX/ADOX assembly (run-time detected)".into()
+        } else {
+            "portable (u128)".into()
+        },
     }
 }
 
@@ -83,9 +106,16 @@ mod tests {
 
     #[test]
     fn cpuinfo_parsing() {
-        let info = "processor\t: 0\nmodel name\t: Test CPU @ 3.0GHz\nflags\t\t: fpu adx bmi2 avx2\n";
-        assert_eq!(cpuinfo_field(info, "model name").as_deref(), Some("Test CPU @ 3.0GHz"));
-        assert_eq!(cpuinfo_field(info, "flags").as_deref(), Some("fpu adx bmi2 avx2"));
+        let info =
+            "processor\t: 0\nmodel name\t: Test CPU @ 3.0GHz\nflags\t\t: fpu adx bmi2 avx2\n";
+        assert_eq!(
+            cpuinfo_field(info, "model name").as_deref(),
+            Some("Test CPU @ 3.0GHz")
+        );
+        assert_eq!(
+            cpuinfo_field(info, "flags").as_deref(),
+            Some("fpu adx bmi2 avx2")
+        );
         assert_eq!(cpuinfo_field(info, "missing"), None);
     }
 

@@ -69,7 +69,14 @@ impl Ctx<'_> {
     /// Records a figure under `id` (only finite values).
     pub fn fig(&mut self, id: impl Into<String>, value: f64, unit: &str) {
         if value.is_finite() {
-            self.figures.push(Figure { id: id.into(), value, unit: unit.into(), min: None, max: None, samples: None });
+            self.figures.push(Figure {
+                id: id.into(),
+                value,
+                unit: unit.into(),
+                min: None,
+                max: None,
+                samples: None,
+            });
         }
     }
     /// Records a time measurement (ns per call) with its spread over the batches.
@@ -109,7 +116,11 @@ pub fn select(only: &[String]) -> Result<Vec<&'static str>, String> {
             "fe" => &["000"],
             "ecc" => &["002", "004"],
             "aead" => &["003"],
-            _ => return Err(format!("unknown section {o:?} (use 000–004, pairing, fe, ecc, aead)")),
+            _ => {
+                return Err(format!(
+                    "unknown section {o:?} (use 000–004, pairing, fe, ecc, aead)"
+                ))
+            }
         };
         for id in add {
             if !ids.contains(id) {
@@ -125,7 +136,11 @@ pub fn select(only: &[String]) -> Result<Vec<&'static str>, String> {
 pub fn measure(level: Level, ids: &[&str], visible: bool) -> Results {
     let machine = machine::describe(if level == Level::Tiny { 2 } else { 200 });
     let mut progress = Progress::new(ids.len() as u64, visible);
-    let mut ctx = Ctx { level, progress: &mut progress, figures: Vec::new() };
+    let mut ctx = Ctx {
+        level,
+        progress: &mut progress,
+        figures: Vec::new(),
+    };
     let mut out: Vec<Section> = Vec::new();
     let mut pairing_cache = None;
     for id in SECTION_IDS {
@@ -167,7 +182,10 @@ pub fn measure(level: Level, ids: &[&str], visible: bool) -> Results {
         schema: model::SCHEMA.into(),
         hayate_version: env!("CARGO_PKG_VERSION").into(),
         git_revision: env!("HAYATE_GIT_REVISION").into(),
-        generated_unix: SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(0),
+        generated_unix: SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .map(|d| d.as_secs())
+            .unwrap_or(0),
         quick: level != Level::Full,
         complete: !crate::timing::stop_requested(),
         machine,
@@ -194,7 +212,10 @@ pub fn write(results: &mut Results, dir: &Path) -> Result<(), String> {
         s.notes.extend(notes);
     }
     let json = serde_json::to_string_pretty(results).map_err(|e| e.to_string())?;
-    let put = |name: &str, text: &str| std::fs::write(dir.join(name), text).map_err(|e| format!("{}: {e}", dir.join(name).display()));
+    let put = |name: &str, text: &str| {
+        std::fs::write(dir.join(name), text)
+            .map_err(|e| format!("{}: {e}", dir.join(name).display()))
+    };
     put("results.json", &json)?;
     put("report.md", &render::markdown(results))?;
     put("report.html", &render::html(results, dir))?;
@@ -244,7 +265,11 @@ pub fn run(a: ReportArgs) -> ExitCode {
     println!(
         "written: {0}/report.md, {0}/report.html, {0}/results.json{1}",
         a.out.display(),
-        if results.complete { "" } else { " (interrupted: incomplete)" }
+        if results.complete {
+            ""
+        } else {
+            " (interrupted: incomplete)"
+        }
     );
     if results.complete {
         ExitCode::SUCCESS
@@ -277,22 +302,41 @@ mod tests {
             assert_eq!(s.status, status::MEASURED, "section {}", s.id);
             assert!(!s.tables.is_empty(), "section {} has tables", s.id);
             for t in &s.tables {
-                assert!(t.rows.iter().all(|row| row.len() == t.columns.len()), "table {}", t.id);
+                assert!(
+                    t.rows.iter().all(|row| row.len() == t.columns.len()),
+                    "table {}",
+                    t.id
+                );
             }
         }
         let md = std::fs::read_to_string(dir.path().join("report.md")).unwrap();
         let html = std::fs::read_to_string(dir.path().join("report.html")).unwrap();
         for id in SECTION_IDS {
-            assert!(md.contains(&format!("## Paper {id}")), "report.md has section {id}");
-            assert!(html.contains(&format!("<h2>Paper {id}")), "report.html has section {id}");
+            assert!(
+                md.contains(&format!("## Paper {id}")),
+                "report.md has section {id}"
+            );
+            assert!(
+                html.contains(&format!("<h2>Paper {id}")),
+                "report.html has section {id}"
+            );
         }
         assert!(md.contains("QUICK RUN"));
-        assert!(!html.contains("<script") && !html.contains("<link") && !html.contains("<img src=\"http"), "self-contained");
+        assert!(
+            !html.contains("<script")
+                && !html.contains("<link")
+                && !html.contains("<img src=\"http"),
+            "self-contained"
+        );
         // charts: drawn when a font exists, otherwise a note says why
         for s in &r.sections {
             for c in &s.charts {
                 if c.files.is_empty() {
-                    assert!(s.notes.iter().any(|n| n.contains(&c.id)), "missing chart {} is explained", c.id);
+                    assert!(
+                        s.notes.iter().any(|n| n.contains(&c.id)),
+                        "missing chart {} is explained",
+                        c.id
+                    );
                 } else {
                     for f in &c.files {
                         let len = std::fs::metadata(dir.path().join(f)).unwrap().len();
@@ -305,7 +349,10 @@ mod tests {
         let text = std::fs::read_to_string(dir.path().join("results.json")).unwrap();
         let value: serde_json::Value = serde_json::from_str(&text).unwrap();
         let v = schema();
-        let errors: Vec<String> = v.iter_errors(&value).map(|e| format!("{e} at {}", e.instance_path())).collect();
+        let errors: Vec<String> = v
+            .iter_errors(&value)
+            .map(|e| format!("{e} at {}", e.instance_path()))
+            .collect();
         assert!(errors.is_empty(), "schema errors: {errors:?}");
         let back: Results = serde_json::from_str(&text).unwrap();
         assert_eq!(back, r);
@@ -351,12 +398,19 @@ mod tests {
     fn only_selects_sections_and_marks_the_rest_skipped() {
         assert_eq!(select(&[]).unwrap(), SECTION_IDS.to_vec());
         assert_eq!(select(&["ecc".into()]).unwrap(), vec!["002", "004"]);
-        assert_eq!(select(&["pairing".into(), "3".into()]).unwrap(), vec!["000", "001", "003"]);
+        assert_eq!(
+            select(&["pairing".into(), "3".into()]).unwrap(),
+            vec!["000", "001", "003"]
+        );
         assert_eq!(select(&["004".into(), "p004".into()]).unwrap(), vec!["004"]);
         assert!(select(&["005".into()]).is_err());
         let r = measure(Level::Tiny, &["004"], false);
         for s in &r.sections {
-            let want = if s.id == "004" { status::MEASURED } else { status::SKIPPED };
+            let want = if s.id == "004" {
+                status::MEASURED
+            } else {
+                status::SKIPPED
+            };
             assert_eq!(s.status, want);
         }
         assert!(r.figures.iter().all(|f| f.id.starts_with("004.")));
@@ -364,7 +418,17 @@ mod tests {
 
     fn with_figures(figs: &[(&str, f64)]) -> Results {
         let mut r = measure(Level::Tiny, &[], false);
-        r.figures = figs.iter().map(|(id, v)| Figure { id: id.to_string(), value: *v, unit: "ns".into(), min: None, max: None, samples: None }).collect();
+        r.figures = figs
+            .iter()
+            .map(|(id, v)| Figure {
+                id: id.to_string(),
+                value: *v,
+                unit: "ns".into(),
+                min: None,
+                max: None,
+                samples: None,
+            })
+            .collect();
         r
     }
 

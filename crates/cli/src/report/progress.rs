@@ -13,14 +13,24 @@ pub struct Progress {
 impl Progress {
     /// `sections`: how many sections will run; `visible`: draw at all (false in tests).
     pub fn new(sections: u64, visible: bool) -> Progress {
-        let target = if visible { ProgressDrawTarget::stderr() } else { ProgressDrawTarget::hidden() };
+        let target = if visible {
+            ProgressDrawTarget::stderr()
+        } else {
+            ProgressDrawTarget::hidden()
+        };
         let multi = MultiProgress::with_draw_target(target);
         let overall = multi.add(ProgressBar::new(sections));
         overall.set_style(
-            ProgressStyle::with_template("report  [{bar:30.cyan/blue}] {pos}/{len} sections  {elapsed_precise}  {msg}")
-                .unwrap_or_else(|_| ProgressStyle::default_bar()),
+            ProgressStyle::with_template(
+                "report  [{bar:30.cyan/blue}] {pos}/{len} sections  {elapsed_precise}  {msg}",
+            )
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
         );
-        Progress { multi, overall, section: None }
+        Progress {
+            multi,
+            overall,
+            section: None,
+        }
     }
 
     /// Starts a section of `steps` measurements.
@@ -28,8 +38,10 @@ impl Progress {
         self.finish_section();
         let bar = self.multi.add(ProgressBar::new(steps.max(1)));
         bar.set_style(
-            ProgressStyle::with_template("  {prefix:<5} [{bar:30.green/white}] {pos}/{len}  {wide_msg}")
-                .unwrap_or_else(|_| ProgressStyle::default_bar()),
+            ProgressStyle::with_template(
+                "  {prefix:<5} [{bar:30.green/white}] {pos}/{len}  {wide_msg}",
+            )
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
         );
         bar.set_prefix(name.to_string());
         self.overall.set_message(format!("paper {name}"));

@@ -28,11 +28,17 @@ fn machine_rows(r: &Results) -> Vec<(&'static str, String)> {
         ("CPU flags used by hayate", m.cpu_flags.join(" ")),
         ("logical cores", m.logical_cores.to_string()),
         ("clock source", m.clock_source.clone()),
-        ("TSC frequency (cycles below are TSC ticks)", format!("{:.3} GHz", m.tsc_ghz)),
+        (
+            "TSC frequency (cycles below are TSC ticks)",
+            format!("{:.3} GHz", m.tsc_ghz),
+        ),
         ("OS", m.os.clone()),
         ("compiler", m.compiler.clone()),
         ("arithmetic back end", m.arith_backend.clone()),
-        ("hayate", format!("{} (git {})", r.hayate_version, r.git_revision)),
+        (
+            "hayate",
+            format!("{} (git {})", r.hayate_version, r.git_revision),
+        ),
     ]
 }
 
@@ -53,10 +59,31 @@ fn md_escape(s: &str) -> String {
 
 fn md_table(out: &mut String, t: &Table) {
     let _ = writeln!(out, "**{}**\n", t.title);
-    let _ = writeln!(out, "| {} |", t.columns.iter().map(|c| md_escape(c)).collect::<Vec<_>>().join(" | "));
-    let _ = writeln!(out, "|{}|", t.columns.iter().enumerate().map(|(i, _)| if i == 0 { "---" } else { "---:" }).collect::<Vec<_>>().join("|"));
+    let _ = writeln!(
+        out,
+        "| {} |",
+        t.columns
+            .iter()
+            .map(|c| md_escape(c))
+            .collect::<Vec<_>>()
+            .join(" | ")
+    );
+    let _ = writeln!(
+        out,
+        "|{}|",
+        t.columns
+            .iter()
+            .enumerate()
+            .map(|(i, _)| if i == 0 { "---" } else { "---:" })
+            .collect::<Vec<_>>()
+            .join("|")
+    );
     for row in &t.rows {
-        let cells: Vec<String> = row.iter().enumerate().map(|(i, c)| md_escape(&cell_text(c, t.precision.get(i).copied().unwrap_or(2)))).collect();
+        let cells: Vec<String> = row
+            .iter()
+            .enumerate()
+            .map(|(i, c)| md_escape(&cell_text(c, t.precision.get(i).copied().unwrap_or(2))))
+            .collect();
         let _ = writeln!(out, "| {} |", cells.join(" | "));
     }
     if !t.note.is_empty() {
@@ -76,9 +103,17 @@ pub fn markdown(r: &Results) -> String {
     for (k, v) in machine_rows(r) {
         let _ = writeln!(out, "| {k} | {} |", md_escape(&v));
     }
-    let _ = writeln!(out, "\n## Method\n\n{}\n\nStatistic: {}. Spread: {}.\n", r.method.description, r.method.statistic, r.method.spread);
+    let _ = writeln!(
+        out,
+        "\n## Method\n\n{}\n\nStatistic: {}. Spread: {}.\n",
+        r.method.description, r.method.statistic, r.method.spread
+    );
     for s in &r.sections {
-        let _ = writeln!(out, "## Paper {} — {}\n\nStatus: **{}**\n", s.id, s.title, s.status);
+        let _ = writeln!(
+            out,
+            "## Paper {} — {}\n\nStatus: **{}**\n",
+            s.id, s.title, s.status
+        );
         for n in &s.notes {
             let _ = writeln!(out, "* {n}");
         }
@@ -103,7 +138,10 @@ pub fn markdown(r: &Results) -> String {
 }
 
 fn html_escape(s: &str) -> String {
-    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
 }
 
 /// Minimal inline Markdown for notes: **bold** and `code`.
@@ -151,11 +189,28 @@ pub fn html(r: &Results, dir: &Path) -> String {
     }
     let _ = writeln!(out, "<h2>Machine</h2><table>");
     for (k, v) in machine_rows(r) {
-        let _ = writeln!(out, "<tr><th>{}</th><td>{}</td></tr>", html_escape(k), html_escape(&v));
+        let _ = writeln!(
+            out,
+            "<tr><th>{}</th><td>{}</td></tr>",
+            html_escape(k),
+            html_escape(&v)
+        );
     }
-    let _ = writeln!(out, "</table><h2>Method</h2><p>{}</p><p>Statistic: {}. Spread: {}.</p>", inline(&r.method.description), html_escape(&r.method.statistic), html_escape(&r.method.spread));
+    let _ = writeln!(
+        out,
+        "</table><h2>Method</h2><p>{}</p><p>Statistic: {}. Spread: {}.</p>",
+        inline(&r.method.description),
+        html_escape(&r.method.statistic),
+        html_escape(&r.method.spread)
+    );
     for s in &r.sections {
-        let _ = writeln!(out, "<h2>Paper {} — {}</h2><p class=\"status\">Status: {}</p>", html_escape(&s.id), html_escape(&s.title), html_escape(&s.status));
+        let _ = writeln!(
+            out,
+            "<h2>Paper {} — {}</h2><p class=\"status\">Status: {}</p>",
+            html_escape(&s.id),
+            html_escape(&s.title),
+            html_escape(&s.status)
+        );
         if !s.notes.is_empty() {
             out.push_str("<ul>");
             for n in &s.notes {
@@ -172,8 +227,16 @@ pub fn html(r: &Results, dir: &Path) -> String {
             for row in &t.rows {
                 out.push_str("<tr>");
                 for (i, c) in row.iter().enumerate() {
-                    let cls = if matches!(c, Cell::Num(_)) { " class=\"n\"" } else { "" };
-                    let _ = write!(out, "<td{cls}>{}</td>", html_escape(&cell_text(c, t.precision.get(i).copied().unwrap_or(2))));
+                    let cls = if matches!(c, Cell::Num(_)) {
+                        " class=\"n\""
+                    } else {
+                        ""
+                    };
+                    let _ = write!(
+                        out,
+                        "<td{cls}>{}</td>",
+                        html_escape(&cell_text(c, t.precision.get(i).copied().unwrap_or(2)))
+                    );
                 }
                 out.push_str("</tr>\n");
             }
@@ -183,15 +246,27 @@ pub fn html(r: &Results, dir: &Path) -> String {
             }
         }
         for c in &s.charts {
-            let svg = c.files.iter().find(|f| f.ends_with(".svg")).and_then(|f| std::fs::read_to_string(dir.join(f)).ok());
+            let svg = c
+                .files
+                .iter()
+                .find(|f| f.ends_with(".svg"))
+                .and_then(|f| std::fs::read_to_string(dir.join(f)).ok());
             match svg {
                 Some(svg) => {
                     // drop the XML declaration, if any, so the SVG can sit inside HTML
                     let body = svg.find("<svg").map(|i| &svg[i..]).unwrap_or(&svg);
-                    let _ = writeln!(out, "<figure>{body}<figcaption>{}</figcaption></figure>", html_escape(&c.title));
+                    let _ = writeln!(
+                        out,
+                        "<figure>{body}<figcaption>{}</figcaption></figure>",
+                        html_escape(&c.title)
+                    );
                 }
                 None => {
-                    let _ = writeln!(out, "<p><em>Chart “{}” not drawn (see the notes).</em></p>", html_escape(&c.title));
+                    let _ = writeln!(
+                        out,
+                        "<p><em>Chart “{}” not drawn (see the notes).</em></p>",
+                        html_escape(&c.title)
+                    );
                 }
             }
         }

@@ -25,16 +25,32 @@ type Steps = fn(Level) -> u64;
 /// Title and the number of progress steps of a section.
 pub fn title(id: &str) -> (&'static str, Steps) {
     match id {
-        "000" => ("Pairings and functional encryption on a 254-bit BN curve (Kawahara et al.)", |l| {
-            3 * bp::OPS.len() as u64 + super::sections_fe::steps(l)
-        }),
-        "001" => ("Optimal Ate pairing on BN curves: cycles and operation counts (Mitsunari et al.)", |_| 3 * bp::OPS.len() as u64),
-        "002" => ("Two-thread elliptic-curve scalar multiplication (Okuno et al.)", |l| {
-            let lv = ecc_level(l);
-            ecc::sweep_points(160, lv) + ecc::sweep_points(192, lv) + ecc::sweep_points(256, lv) + 2
-        }),
-        "003" => ("Lightweight authenticated encryption, eBACS method (Iwata)", |_| crate::bench_aead::SCHEMES as u64),
-        "004" => ("Constant-time scalar multiplication: Jin–Miyaji ladder (Tanaka–Miyaji)", |_| 12 + 7 + 2),
+        "000" => (
+            "Pairings and functional encryption on a 254-bit BN curve (Kawahara et al.)",
+            |l| 3 * bp::OPS.len() as u64 + super::sections_fe::steps(l),
+        ),
+        "001" => (
+            "Optimal Ate pairing on BN curves: cycles and operation counts (Mitsunari et al.)",
+            |_| 3 * bp::OPS.len() as u64,
+        ),
+        "002" => (
+            "Two-thread elliptic-curve scalar multiplication (Okuno et al.)",
+            |l| {
+                let lv = ecc_level(l);
+                ecc::sweep_points(160, lv)
+                    + ecc::sweep_points(192, lv)
+                    + ecc::sweep_points(256, lv)
+                    + 2
+            },
+        ),
+        "003" => (
+            "Lightweight authenticated encryption, eBACS method (Iwata)",
+            |_| crate::bench_aead::SCHEMES as u64,
+        ),
+        "004" => (
+            "Constant-time scalar multiplication: Jin–Miyaji ladder (Tanaka–Miyaji)",
+            |_| 12 + 7 + 2,
+        ),
         _ => ("unknown", |_| 1),
     }
 }
@@ -78,7 +94,11 @@ fn pairing_rows<'a>(ctx: &mut Ctx, cache: &'a mut Option<Vec<Row>>) -> &'a [Row]
         bp::bench_curve::<Bls12381, 6>(&mut rows, samples, target, &mut step);
         for r in &rows {
             ctx.fig_ns(format!("pairing.{}.{}.ns", r.curve, r.op), &r.m);
-            ctx.fig(format!("pairing.{}.{}.cycles", r.curve, r.op), r.m.cycles, "cycles");
+            ctx.fig(
+                format!("pairing.{}.{}.cycles", r.curve, r.op),
+                r.m.cycles,
+                "cycles",
+            );
         }
         *cache = Some(rows);
     }
@@ -97,14 +117,33 @@ fn paper000(ctx: &mut Ctx, cache: &mut Option<Vec<Row>>) -> Section {
     let mut t3 = Table::new(
         "000-table3",
         "Table 3 — Fp254 multiplication (µs)",
-        &[("implementation", 0), ("µs", 4), ("cycles", 0), ("paper NEON / hayate", 1)],
+        &[
+            ("implementation", 0),
+            ("µs", 4),
+            ("cycles", 0),
+            ("paper NEON / hayate", 1),
+        ],
     );
-    for (name, us) in [("paper: Android C", 0.930), ("paper: Android ARM asm", 0.335), ("paper: Android NEON", 0.113)] {
-        t3.row(vec![name.into(), us.into(), Cell::missing(), Cell::missing()]);
+    for (name, us) in [
+        ("paper: Android C", 0.930),
+        ("paper: Android ARM asm", 0.335),
+        ("paper: Android NEON", 0.113),
+    ] {
+        t3.row(vec![
+            name.into(),
+            us.into(),
+            Cell::missing(),
+            Cell::missing(),
+        ]);
     }
     if let Some(r) = find(rows, "bn254-beuchat", "fp_mul") {
         let us = r.m.median_ns / 1e3;
-        t3.row(vec!["hayate (bn254-beuchat p, this machine)".into(), us.into(), r.m.cycles.into(), (0.113 / us).into()]);
+        t3.row(vec![
+            "hayate (bn254-beuchat p, this machine)".into(),
+            us.into(),
+            r.m.cycles.into(),
+            (0.113 / us).into(),
+        ]);
     }
     t3.note = "hayate's Fp multiplication uses the MULX/ADX assembly back end where the CPU has it. Paper 000's SIMD (NEON vmull, Comba order) idea on AVX2 is issue 5's experiment, not yet measured.".into();
     s.tables.push(t3);
@@ -112,13 +151,28 @@ fn paper000(ctx: &mut Ctx, cache: &mut Option<Vec<Row>>) -> Section {
     let mut t4 = Table::new(
         "000-table4",
         "Table 4 — pairing and group operations (ms)",
-        &[("operation", 0), ("paper PC asm", 2), ("paper Android C", 2), ("paper Android asm", 2), ("paper Android NEON", 2), ("hayate bn254-beuchat", 4), ("cycles", 0), ("speed-up vs paper PC", 1), ("hayate bn254", 4), ("hayate bls12-381", 4)],
+        &[
+            ("operation", 0),
+            ("paper PC asm", 2),
+            ("paper Android C", 2),
+            ("paper Android asm", 2),
+            ("paper Android NEON", 2),
+            ("hayate bn254-beuchat", 4),
+            ("cycles", 0),
+            ("speed-up vs paper PC", 1),
+            ("hayate bn254", 4),
+            ("hayate bls12-381", 4),
+        ],
     );
     let paper: [(&str, &str, [f64; 4]); 4] = [
         ("pairing", "Pairing", [0.85, 30.70, 11.38, 6.77]),
         ("g1_mul", "Point mult in E(Fp)", [0.57, 12.74, 5.03, 3.04]),
         ("g2_mul", "Point mult in E'(Fp2)", [0.92, 25.89, 9.93, 5.84]),
-        ("gt_exp", "Exponentiation in Fp12", [1.25, 47.29, 17.62, 9.99]),
+        (
+            "gt_exp",
+            "Exponentiation in Fp12",
+            [1.25, 47.29, 17.62, 9.99],
+        ),
     ];
     for (op, name, p) in paper {
         let ms = |c: &str| find(rows, c, op).map(|r| r.m.median_ns / 1e6);
@@ -151,19 +205,53 @@ fn paper001(ctx: &mut Ctx, cache: &mut Option<Vec<Row>>) -> Section {
     let mut t = Table::new(
         "001-cycles",
         "Cycles on bn254-beuchat beside the paper's “this work” rows",
-        &[("operation", 0), ("paper i7", 0), ("paper Opteron", 0), ("paper Core 2 Duo", 0), ("paper Athlon 64", 0), ("hayate cycles", 0), ("hayate µs", 3), ("paper i7 / hayate", 2)],
+        &[
+            ("operation", 0),
+            ("paper i7", 0),
+            ("paper Opteron", 0),
+            ("paper Core 2 Duo", 0),
+            ("paper Athlon 64", 0),
+            ("hayate cycles", 0),
+            ("hayate µs", 3),
+            ("paper i7 / hayate", 2),
+        ],
     );
     let paper: [(&str, &str, [f64; 4]); 5] = [
-        ("fp2_mul", "Fp2 multiplication", [435.0, 443.0, 558.0, 473.0]),
+        (
+            "fp2_mul",
+            "Fp2 multiplication",
+            [435.0, 443.0, 558.0, 473.0],
+        ),
         ("fp2_sqr", "Fp2 squaring", [342.0, 355.0, 445.0, 376.0]),
-        ("miller_loop", "Miller loop", [1.33e6, 1.36e6, 1.68e6, 1.48e6]),
-        ("final_exp", "final exponentiation", [1.00e6, 1.04e6, 1.27e6, 1.15e6]),
-        ("pairing", "optimal Ate pairing", [2.33e6, 2.40e6, 2.95e6, 2.63e6]),
+        (
+            "miller_loop",
+            "Miller loop",
+            [1.33e6, 1.36e6, 1.68e6, 1.48e6],
+        ),
+        (
+            "final_exp",
+            "final exponentiation",
+            [1.00e6, 1.04e6, 1.27e6, 1.15e6],
+        ),
+        (
+            "pairing",
+            "optimal Ate pairing",
+            [2.33e6, 2.40e6, 2.95e6, 2.63e6],
+        ),
     ];
     for (op, name, p) in paper {
         let r = find(rows, "bn254-beuchat", op);
         let c = r.map(|r| r.m.cycles);
-        t.row(vec![name.into(), p[0].into(), p[1].into(), p[2].into(), p[3].into(), c.into(), r.map(|r| r.m.median_ns / 1e3).into(), c.map(|c| p[0] / c).into()]);
+        t.row(vec![
+            name.into(),
+            p[0].into(),
+            p[1].into(),
+            p[2].into(),
+            p[3].into(),
+            c.into(),
+            r.map(|r| r.m.median_ns / 1e3).into(),
+            c.map(|c| p[0] / c).into(),
+        ]);
     }
     t.note = "Cycles are TSC ticks at this CPU's nominal clock; the paper counted core clock cycles (Turbo off). Naehrig et al.'s i7 pairing for reference: 4.00 M.".into();
     s.tables.push(t);
@@ -182,20 +270,64 @@ fn paper001(ctx: &mut Ctx, cache: &mut Option<Vec<Row>>) -> Section {
     let mut counts = Table::new(
         "001-opcounts",
         "Operation counts (Fp2 mul / Fp2 sqr / Fp2 add / mul by ξ)",
-        &[("part", 0), ("source", 0), ("Fp2 mul", 0), ("Fp2 sqr", 0), ("Fp2 add", 0), ("mul by ξ", 0)],
+        &[
+            ("part", 0),
+            ("source", 0),
+            ("Fp2 mul", 0),
+            ("Fp2 sqr", 0),
+            ("Fp2 add", 0),
+            ("mul by ξ", 0),
+        ],
     );
     let (ml, fe) = hayate_pairing::opcount::pairing_op_counts();
     for (part, rows, ours) in [
-        ("Miller loop", [("Hankerson R-ate", [2277.0, 356.0, 6712.0, 412.0]), ("Naehrig et al.", [2022.0, 590.0, 7140.0, 410.0]), ("paper 001", [1954.0, 568.0, 6912.0, 400.0])], ml),
-        ("final exp", [("Hankerson R-ate", [1616.0, 1197.0, 8977.0, 1062.0]), ("Naehrig et al.", [678.0, 1719.0, 7921.0, 988.0]), ("paper 001", [429.0, 1719.0, 7021.0, 898.0])], fe),
+        (
+            "Miller loop",
+            [
+                ("Hankerson R-ate", [2277.0, 356.0, 6712.0, 412.0]),
+                ("Naehrig et al.", [2022.0, 590.0, 7140.0, 410.0]),
+                ("paper 001", [1954.0, 568.0, 6912.0, 400.0]),
+            ],
+            ml,
+        ),
+        (
+            "final exp",
+            [
+                ("Hankerson R-ate", [1616.0, 1197.0, 8977.0, 1062.0]),
+                ("Naehrig et al.", [678.0, 1719.0, 7921.0, 988.0]),
+                ("paper 001", [429.0, 1719.0, 7021.0, 898.0]),
+            ],
+            fe,
+        ),
     ] {
         for (src, v) in rows {
-            counts.row(vec![part.into(), src.into(), v[0].into(), v[1].into(), v[2].into(), v[3].into()]);
+            counts.row(vec![
+                part.into(),
+                src.into(),
+                v[0].into(),
+                v[1].into(),
+                v[2].into(),
+                v[3].into(),
+            ]);
         }
         let c = [ours.mul, ours.sqr, ours.add, ours.mul_by_xi].map(|x| x as f64);
-        counts.row(vec![part.into(), "hayate (counted)".into(), c[0].into(), c[1].into(), c[2].into(), c[3].into()]);
-        let key = if part == "Miller loop" { "miller_loop" } else { "final_exp" };
-        for (name, v) in ["fp2_mul", "fp2_sqr", "fp2_add", "fp2_mul_by_xi"].iter().zip(c) {
+        counts.row(vec![
+            part.into(),
+            "hayate (counted)".into(),
+            c[0].into(),
+            c[1].into(),
+            c[2].into(),
+            c[3].into(),
+        ]);
+        let key = if part == "Miller loop" {
+            "miller_loop"
+        } else {
+            "final_exp"
+        };
+        for (name, v) in ["fp2_mul", "fp2_sqr", "fp2_add", "fp2_mul_by_xi"]
+            .iter()
+            .zip(c)
+        {
             ctx.fig(format!("001.opcount.{key}.{name}"), v, "operations");
         }
     }
@@ -219,9 +351,24 @@ fn paper002(ctx: &mut Ctx) -> Section {
     let mut t1 = Table::new(
         "002-table1",
         "Table 1 — theoretical cost (M; I = 10 M, S = 0.7 M)",
-        &[("m", 0), ("x", 0), ("sequential", 1), ("split (paper's formula)", 1), ("ratio", 3), ("paper sequential", 1), ("paper split", 1), ("paper ratio", 3), ("split, slower thread", 1), ("best x (slower thread)", 0), ("cost at best x", 1)],
+        &[
+            ("m", 0),
+            ("x", 0),
+            ("sequential", 1),
+            ("split (paper's formula)", 1),
+            ("ratio", 3),
+            ("paper sequential", 1),
+            ("paper split", 1),
+            ("paper ratio", 3),
+            ("split, slower thread", 1),
+            ("best x (slower thread)", 0),
+            ("cost at best x", 1),
+        ],
     );
-    for (r, p) in ecc::theory(&[160, 192, 256]).iter().zip(ecc::PAPER002_TABLE1) {
+    for (r, p) in ecc::theory(&[160, 192, 256])
+        .iter()
+        .zip(ecc::PAPER002_TABLE1)
+    {
         t1.row(vec![
             (r.m as f64).into(),
             (r.x as f64).into(),
@@ -251,7 +398,17 @@ fn paper002(ctx: &mut Ctx) -> Section {
     let mut t3 = Table::new(
         "002-table3",
         "Table 3 — measured: sequential vs two threads",
-        &[("curve", 0), ("m", 0), ("best x", 0), ("sequential µs", 2), ("two threads µs", 2), ("speed-up", 3), ("time ratio", 3), ("paper best x", 0), ("paper ratio", 3)],
+        &[
+            ("curve", 0),
+            ("m", 0),
+            ("best x", 0),
+            ("sequential µs", 2),
+            ("two threads µs", 2),
+            ("speed-up", 3),
+            ("time ratio", 3),
+            ("paper best x", 0),
+            ("paper ratio", 3),
+        ],
     );
     let paper3 = |m: u32| ecc::PAPER002_TABLE3.iter().find(|p| p.0 == m);
     let mut chart = Chart {
@@ -265,7 +422,9 @@ fn paper002(ctx: &mut Ctx) -> Section {
         files: vec![],
     };
     for (sweep, m) in sweeps.iter().zip([160u32, 192, 256]) {
-        let (Some(seq), Some(best)) = (sweep.first(), ecc::best_split(sweep)) else { continue };
+        let (Some(seq), Some(best)) = (sweep.first(), ecc::best_split(sweep)) else {
+            continue;
+        };
         let sp = seq.m.median_ns / best.m.median_ns;
         let p = paper3(m);
         t3.row(vec![
@@ -283,20 +442,44 @@ fn paper002(ctx: &mut Ctx) -> Section {
         ctx.fig_ns(format!("002.{}.split_best.ns", seq.curve), &best.m);
         ctx.fig(format!("002.{}.speedup", seq.curve), sp, "ratio");
         for pt in sweep.iter().filter(|p| p.x.is_some()) {
-            ctx.fig_ns(format!("002.{}.split_x{}.ns", pt.curve, pt.x.unwrap_or(0)), &pt.m);
+            ctx.fig_ns(
+                format!("002.{}.split_x{}.ns", pt.curve, pt.x.unwrap_or(0)),
+                &pt.m,
+            );
         }
-        chart.series.push(Series { name: format!("{} split", seq.curve), points: sweep.iter().filter_map(|p| p.x.map(|x| (x as f64, p.m.median_ns / 1e3))).collect() });
+        chart.series.push(Series {
+            name: format!("{} split", seq.curve),
+            points: sweep
+                .iter()
+                .filter_map(|p| p.x.map(|x| (x as f64, p.m.median_ns / 1e3)))
+                .collect(),
+        });
         let xmax = sweep.iter().filter_map(|p| p.x).max().unwrap_or(0) as f64;
-        chart.series.push(Series { name: format!("{} sequential", seq.curve), points: vec![(0.0, seq.m.median_ns / 1e3), (xmax, seq.m.median_ns / 1e3)] });
+        chart.series.push(Series {
+            name: format!("{} sequential", seq.curve),
+            points: vec![(0.0, seq.m.median_ns / 1e3), (xmax, seq.m.median_ns / 1e3)],
+        });
     }
     match &glv {
         Some((seq, par)) => {
             let sp = seq.m.median_ns / par.m.median_ns;
-            t3.row(vec!["secp256k1 (GLV split)".into(), 256.0.into(), Cell::missing(), (seq.m.median_ns / 1e3).into(), (par.m.median_ns / 1e3).into(), sp.into(), (1.0 / sp).into(), Cell::missing(), Cell::missing()]);
+            t3.row(vec![
+                "secp256k1 (GLV split)".into(),
+                256.0.into(),
+                Cell::missing(),
+                (seq.m.median_ns / 1e3).into(),
+                (par.m.median_ns / 1e3).into(),
+                sp.into(),
+                (1.0 / sp).into(),
+                Cell::missing(),
+                Cell::missing(),
+            ]);
             ctx.fig_ns("002.secp256k1.glv.ns", &par.m);
             ctx.fig("002.secp256k1.glv_speedup", sp, "ratio");
         }
-        None => s.notes.push("GLV split on secp256k1: not implemented yet.".into()),
+        None => s
+            .notes
+            .push("GLV split on secp256k1: not implemented yet.".into()),
     }
     t3.note = "Paper (SuperSPARC 50 MHz): 192-bit 480 → 371 ms at x = 142, 256-bit 910 → 695 ms at x = 190. Issue 4's targets: ≥ 1.45× for the split on P-256-class curves, ≥ 1.8× for the GLV split on secp256k1. The 160-bit row is secp160r1 defined at run time (hayate_ec::DynCurve: modulus in memory, so each operation costs somewhat more than on the compile-time curves).".into();
     s.tables.push(t3);
@@ -327,7 +510,13 @@ fn paper003(ctx: &mut Ctx) -> Section {
         Level::Tiny => (1, 1.0, Duration::from_millis(0)),
     };
     let progress = &*ctx.progress;
-    let (cells, rapl) = crate::bench_aead::collect(samples, target, idle, &mut |n| progress.step(n), &mut |_| {});
+    let (cells, rapl) = crate::bench_aead::collect(
+        samples,
+        target,
+        idle,
+        &mut |n| progress.step(n),
+        &mut |_| {},
+    );
     match rapl {
         Some(r) => s.notes.push(format!("Energy: RAPL counter {} with the idle baseline ({:.2} W) subtracted, as the paper subtracts the sleep baseline.", r.path, r.idle_w)),
         None => s.notes.push("Energy per byte: unavailable — this platform exposes no readable energy counter (Linux powercap/RAPL); no nJ/byte figure is reported rather than an invented one.".into()),
@@ -337,7 +526,18 @@ fn paper003(ctx: &mut Ctx) -> Section {
     let mut t = Table::new(
         "003-speed",
         "Per-byte cost (cycles/byte; Zero: cycles per call)",
-        &[("scheme", 0), ("direction", 0), ("Zero (cycles)", 0), ("Short 64 B", 2), ("Medium 1536 B", 2), ("Long", 2), ("Long, no AD", 2), ("Long ns/B", 3), ("Long nJ/B", 3), ("issue target (Long, c/B)", 1)],
+        &[
+            ("scheme", 0),
+            ("direction", 0),
+            ("Zero (cycles)", 0),
+            ("Short 64 B", 2),
+            ("Medium 1536 B", 2),
+            ("Long", 2),
+            ("Long, no AD", 2),
+            ("Long ns/B", 3),
+            ("Long nJ/B", 3),
+            ("issue target (Long, c/B)", 1),
+        ],
     );
     let mut series: Vec<Series> = Vec::new();
     for chunk in cells.chunks(4) {
@@ -365,13 +565,21 @@ fn paper003(ctx: &mut Ctx) -> Section {
                 None => ctx.fig(format!("{id}.cycles"), c.call.cycles, "cycles"),
             }
             if let Some(nj) = c.nj {
-                ctx.fig(format!("{id}.nj"), nj, if c.bytes == 0 { "nJ" } else { "nJ/byte" });
+                ctx.fig(
+                    format!("{id}.nj"),
+                    nj,
+                    if c.bytes == 0 { "nJ" } else { "nJ/byte" },
+                );
             }
         }
         if c0.dir.name() == "enc" {
             series.push(Series {
                 name: c0.scheme.into(),
-                points: chunk[1..].iter().enumerate().filter_map(|(i, c)| c.cycles_per_byte.map(|v| (i as f64, v))).collect(),
+                points: chunk[1..]
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(i, c)| c.cycles_per_byte.map(|v| (i as f64, v)))
+                    .collect(),
             });
         }
     }
@@ -383,7 +591,11 @@ fn paper003(ctx: &mut Ctx) -> Section {
         x_label: "message length (AD of equal length)".into(),
         y_label: "cycles per byte (log)".into(),
         log_y: true,
-        x_categories: vec!["Short (64 B)".into(), "Medium (1536 B)".into(), "Long".into()],
+        x_categories: vec![
+            "Short (64 B)".into(),
+            "Medium (1536 B)".into(),
+            "Long".into(),
+        ],
         series,
         files: vec![],
     });
@@ -413,15 +625,43 @@ fn paper004(ctx: &mut Ctx) -> Section {
     let mut t4 = Table::new(
         "004-table4",
         "Table 4 — one 256-bit scalar multiplication",
-        &[("curve", 0), ("method", 0), ("constant time", 0), ("ms", 4), ("cycles", 0), ("vs paper FPGA 0.638 ms", 1), ("vs paper GMP 7.778 ms", 1)],
+        &[
+            ("curve", 0),
+            ("method", 0),
+            ("constant time", 0),
+            ("ms", 4),
+            ("cycles", 0),
+            ("vs paper FPGA 0.638 ms", 1),
+            ("vs paper GMP 7.778 ms", 1),
+        ],
     );
     for (name, ms) in ecc::PAPER004_TABLE4 {
-        t4.row(vec!["paper 004 (256-bit, affine)".into(), name.into(), "—".into(), ms.into(), Cell::missing(), (0.638 / ms).into(), (7.778 / ms).into()]);
+        t4.row(vec![
+            "paper 004 (256-bit, affine)".into(),
+            name.into(),
+            "—".into(),
+            ms.into(),
+            Cell::missing(),
+            (0.638 / ms).into(),
+            (7.778 / ms).into(),
+        ]);
     }
     for m in &lad {
         let ms = m.m.median_ns / 1e6;
-        let ct = m.method.parse::<Method>().map(|x| x.is_constant_time()).unwrap_or(false);
-        t4.row(vec![m.curve.into(), m.method.clone().into(), (if ct { "yes" } else { "no" }).into(), ms.into(), m.m.cycles.into(), (0.638 / ms).into(), (7.778 / ms).into()]);
+        let ct = m
+            .method
+            .parse::<Method>()
+            .map(|x| x.is_constant_time())
+            .unwrap_or(false);
+        t4.row(vec![
+            m.curve.into(),
+            m.method.clone().into(),
+            (if ct { "yes" } else { "no" }).into(),
+            ms.into(),
+            m.m.cycles.into(),
+            (0.638 / ms).into(),
+            (7.778 / ms).into(),
+        ]);
         ctx.fig_ns(format!("004.{}.{}.ns", m.curve, m.method), &m.m);
     }
     t4.note = "Paper 004 (256-bit prime field, affine): software plain C 90.611 ms, software + GMP 7.778 ms, FPGA hardware/software 0.638 ms (ZCU104, 214 MHz). “vs” columns: paper time / hayate time.".into();
@@ -430,7 +670,14 @@ fn paper004(ctx: &mut Ctx) -> Section {
     let mut t2 = Table::new(
         "004-table2",
         "Table 2 — field and point operations (secp256r1's field)",
-        &[("operation", 0), ("hayate cycles", 0), ("hayate ns", 1), ("paper unit", 0), ("paper cycles", 0), ("paper ns at 214 MHz", 1)],
+        &[
+            ("operation", 0),
+            ("hayate cycles", 0),
+            ("hayate ns", 1),
+            ("paper unit", 0),
+            ("paper cycles", 0),
+            ("paper ns at 214 MHz", 1),
+        ],
     );
     for m in &fops {
         let p = ecc::PAPER004_TABLE2.iter().find(|p| p.0 == m.op);
@@ -439,7 +686,15 @@ fn paper004(ctx: &mut Ctx) -> Section {
             m.m.cycles.into(),
             m.m.median_ns.into(),
             p.map(|p| p.1).unwrap_or("").into(),
-            p.map(|p| if p.2 == p.3 { format!("{}", p.2) } else { format!("{}–{}", p.2, p.3) }).unwrap_or_default().into(),
+            p.map(|p| {
+                if p.2 == p.3 {
+                    format!("{}", p.2)
+                } else {
+                    format!("{}–{}", p.2, p.3)
+                }
+            })
+            .unwrap_or_default()
+            .into(),
             p.map(|p| p.3 / ecc::PAPER004_CLOCK_HZ * 1e9).into(),
         ]);
         ctx.fig(format!("004.field.{}.cycles", m.op), m.m.cycles, "cycles");
@@ -452,10 +707,26 @@ fn paper004(ctx: &mut Ctx) -> Section {
     let mut ct = Table::new(
         "004-ct",
         "Constant-time evidence: dudect (fixed scalar 1 vs random scalars, secp256k1)",
-        &[("method", 0), ("max |t|", 2), ("verdict (|t| ≥ 4.5 = leak)", 0)],
+        &[
+            ("method", 0),
+            ("max |t|", 2),
+            ("verdict (|t| ≥ 4.5 = leak)", 0),
+        ],
     );
-    for (name, t) in [("jin-miyaji (safegcd)", t_ct), ("jin-miyaji-bingcd (positive control)", t_var)] {
-        ct.row(vec![name.into(), t.into(), (if t >= 4.5 { "timing depends on the scalar" } else { "no evidence of leakage" }).into()]);
+    for (name, t) in [
+        ("jin-miyaji (safegcd)", t_ct),
+        ("jin-miyaji-bingcd (positive control)", t_var),
+    ] {
+        ct.row(vec![
+            name.into(),
+            t.into(),
+            (if t >= 4.5 {
+                "timing depends on the scalar"
+            } else {
+                "no evidence of leakage"
+            })
+            .into(),
+        ]);
     }
     ctx.fig("004.dudect.jin-miyaji.t", t_ct, "t");
     ctx.fig("004.dudect.jin-miyaji-bingcd.t", t_var, "t");
@@ -465,7 +736,10 @@ fn paper004(ctx: &mut Ctx) -> Section {
     );
     s.tables.push(ct);
     if ctx.level != Level::Full {
-        s.notes.push("Quick run: the dudect statistic needs many samples; treat |t| here as indicative.".into());
+        s.notes.push(
+            "Quick run: the dudect statistic needs many samples; treat |t| here as indicative."
+                .into(),
+        );
     }
     s.status = status::MEASURED.into();
     s

@@ -36,7 +36,13 @@ pub fn tables(ctx: &mut Ctx, notes: &mut Vec<String>) -> (Vec<Table>, Vec<Chart>
     let rows = fe_rows(ctx.level != Level::Full, &mut |s| progress.step(s));
     for r in &rows {
         if let Some(m) = &r.m {
-            ctx.fig_ns(format!("000.fe.{}.{}.{}.{}.{}.ns", r.scheme, r.curve, r.config, r.attrs, r.op), m);
+            ctx.fig_ns(
+                format!(
+                    "000.fe.{}.{}.{}.{}.{}.ns",
+                    r.scheme, r.curve, r.config, r.attrs, r.op
+                ),
+                m,
+            );
         }
     }
     notes.push("Table 5: the Okamoto–Takashima CP-FE (eprint 2010/563; construction checked algebraically, see crates/fe/src/ot10.rs) as hayate's `ot10` scheme; d = 5 categories of dimension n = 2, a policy of 10 AND-ed leaves (5 equalities, 5 negated equalities), a 10-byte plaintext through AES-128-CBC + HMAC-SHA-256; Encrypt and Decrypt include the symmetric layer and serialization.".into());
@@ -48,20 +54,43 @@ pub fn tables(ctx: &mut Ctx, notes: &mut Vec<String>) -> (Vec<Table>, Vec<Chart>
     );
     for (op, name, p) in PAPER000_TABLE5 {
         let b = ms(&rows, "ot10", "bn254-beuchat", "paper000-table5", op);
-        t5.row(vec![name.into(), p[0].into(), p[1].into(), p[2].into(), p[3].into(), b.into(), b.map(|b| p[0] / b).into(), ms(&rows, "ot10", "bls12-381", "paper000-table5", op).into()]);
+        t5.row(vec![
+            name.into(),
+            p[0].into(),
+            p[1].into(),
+            p[2].into(),
+            p[3].into(),
+            b.into(),
+            b.map(|b| p[0] / b).into(),
+            ms(&rows, "ot10", "bls12-381", "paper000-table5", op).into(),
+        ]);
     }
 
     let mut fame = Table::new(
         "000-fame10",
         "FAME CP-ABE, 10 attributes, AND policy (ms) beside OpenABE's CP-ABE",
-        &[("operation", 0), ("OpenABE (x64 asm)", 2), ("hayate bn254-beuchat", 3), ("hayate bls12-381", 3), ("OpenABE / hayate bls12-381", 2)],
+        &[
+            ("operation", 0),
+            ("OpenABE (x64 asm)", 2),
+            ("hayate bn254-beuchat", 3),
+            ("hayate bls12-381", 3),
+            ("OpenABE / hayate bls12-381", 2),
+        ],
     );
     for op in ["setup", "keygen", "encrypt", "decrypt"] {
         let open = OPENABE10.iter().find(|o| o.0 == op).map(|o| o.1);
         let bls = ms(&rows, "fame", "bls12-381", "and10", op);
-        fame.row(vec![op.into(), open.into(), ms(&rows, "fame", "bn254-beuchat", "and10", op).into(), bls.into(), open.zip(bls).map(|(o, b)| o / b).into()]);
+        fame.row(vec![
+            op.into(),
+            open.into(),
+            ms(&rows, "fame", "bn254-beuchat", "and10", op).into(),
+            bls.into(),
+            open.zip(bls).map(|(o, b)| o / b).into(),
+        ]);
     }
-    fame.note = "Issue 6's target: faster than OpenABE (1.42 / 3.88 / 2.29 ms), decryption ≤ 1.5 ms.".into();
+    fame.note =
+        "Issue 6's target: faster than OpenABE (1.42 / 3.88 / 2.29 ms), decryption ≤ 1.5 ms."
+            .into();
 
     let mut charts = Vec::new();
     for curve in ["bn254-beuchat", "bls12-381"] {
@@ -70,11 +99,19 @@ pub fn tables(ctx: &mut Ctx, notes: &mut Vec<String>) -> (Vec<Table>, Vec<Chart>
             for op in ["keygen", "encrypt", "decrypt"] {
                 let pts: Vec<(f64, f64)> = rows
                     .iter()
-                    .filter(|r| r.scheme == scheme && r.curve == curve && r.config == "scaling" && r.op == op)
+                    .filter(|r| {
+                        r.scheme == scheme
+                            && r.curve == curve
+                            && r.config == "scaling"
+                            && r.op == op
+                    })
                     .filter_map(|r| r.m.as_ref().map(|m| (r.attrs as f64, m.median_ns / 1e6)))
                     .collect();
                 if !pts.is_empty() {
-                    series.push(Series { name: format!("{scheme} {op}"), points: pts });
+                    series.push(Series {
+                        name: format!("{scheme} {op}"),
+                        points: pts,
+                    });
                 }
             }
         }

@@ -20,7 +20,9 @@ pub mod nist;
 pub mod secp256k1;
 
 pub use brainpool::{BrainpoolP256r1, BrainpoolP384r1};
-pub use nist::{Secp192r1, Secp224r1, Secp256r1, Secp384r1, Secp521r1, P192, P224, P256, P384, P521};
+pub use nist::{
+    Secp192r1, Secp224r1, Secp256r1, Secp384r1, Secp521r1, P192, P224, P256, P384, P521,
+};
 pub use secp256k1::Secp256k1;
 
 use hayate_arith::{Field, Fp, FpParams};
@@ -116,7 +118,11 @@ impl CurveId {
     /// Looks a curve up by name, case-insensitively; accepts the SEC 2 / RFC 5639 names and
     /// the NIST aliases (`P-256`, `p256`, `prime256v1`, `prime192v1`).
     pub fn from_name(name: &str) -> Option<CurveId> {
-        let n: String = name.chars().filter(|c| *c != '-' && *c != '_').collect::<String>().to_ascii_lowercase();
+        let n: String = name
+            .chars()
+            .filter(|c| *c != '-' && *c != '_')
+            .collect::<String>()
+            .to_ascii_lowercase();
         Some(match n.as_str() {
             "secp192r1" | "p192" | "prime192v1" | "nistp192" => CurveId::Secp192r1,
             "secp224r1" | "p224" | "nistp224" => CurveId::Secp224r1,

@@ -17,8 +17,12 @@ use super::named_curve;
 use crate::glv::{GlvConstants, GlvInt};
 
 const GLV: GlvConstants<Secp256k1Fp> = GlvConstants {
-    beta: Secp256k1Fp::from_hex_const("7ae96a2b657c07106e64479eac3434e99cf0497512f58995c1396c28719501ee"),
-    lambda: hayate_arith::limbs::from_hex("5363ad4cc05c30e0a5261c028812645a122e22ea20816678df02967c1b23bd72"),
+    beta: Secp256k1Fp::from_hex_const(
+        "7ae96a2b657c07106e64479eac3434e99cf0497512f58995c1396c28719501ee",
+    ),
+    lambda: hayate_arith::limbs::from_hex(
+        "5363ad4cc05c30e0a5261c028812645a122e22ea20816678df02967c1b23bd72",
+    ),
     a1: GlvInt::pos("3086d221a7d46bcde86c90e49284eb15"),
     b1: GlvInt::neg("e4437ed6010e88286f547fa90abfe4c3"),
     a2: GlvInt::pos("114ca50f7a8e2f3f657c1108d9d44cfd8"),

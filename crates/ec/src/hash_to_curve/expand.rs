@@ -61,7 +61,10 @@ impl std::error::Error for ExpandError {}
 fn effective_dst(dst: &[u8]) -> ([u8; 255], usize) {
     let mut buf = [0u8; 255];
     if dst.len() > 255 {
-        let h = Sha256::new().chain_update(OVERSIZE_DST_PREFIX).chain_update(dst).finalize();
+        let h = Sha256::new()
+            .chain_update(OVERSIZE_DST_PREFIX)
+            .chain_update(dst)
+            .finalize();
         buf[..B_IN_BYTES].copy_from_slice(&h);
         (buf, B_IN_BYTES)
     } else {
@@ -135,7 +138,11 @@ pub fn expand_message_xmd_into(msg: &[u8], dst: &[u8], out: &mut [u8]) -> Result
 /// assert_eq!(out[0], 0xd8);
 /// assert!(expand_message_xmd(b"", b"DST", 255 * 32 + 1).is_err());
 /// ```
-pub fn expand_message_xmd(msg: &[u8], dst: &[u8], len_in_bytes: usize) -> Result<Vec<u8>, ExpandError> {
+pub fn expand_message_xmd(
+    msg: &[u8],
+    dst: &[u8],
+    len_in_bytes: usize,
+) -> Result<Vec<u8>, ExpandError> {
     if len_in_bytes > 65535 {
         return Err(ExpandError::LenTooLarge { len_in_bytes });
     }

@@ -52,9 +52,16 @@ fn small<F: Field>(z: i64) -> F {
 
 /// hash_to_field (RFC 9380 §5.2) with expand_message_xmd/SHA-256 and m = 1: `count` elements,
 /// each the reduction of L uniform bytes modulo p.
-pub fn hash_to_field<C: SswuCurve>(msg: &[u8], dst: &[u8], count: usize) -> Result<Vec<C::Base>, ExpandError> {
+pub fn hash_to_field<C: SswuCurve>(
+    msg: &[u8],
+    dst: &[u8],
+    count: usize,
+) -> Result<Vec<C::Base>, ExpandError> {
     let bytes = expand_message_xmd(msg, dst, count * C::L)?;
-    Ok(bytes.chunks(C::L).map(<C::Base as PrimeField>::from_bytes_be_reduce).collect())
+    Ok(bytes
+        .chunks(C::L)
+        .map(<C::Base as PrimeField>::from_bytes_be_reduce)
+        .collect())
 }
 
 /// map_to_curve_simple_swu (RFC 9380 §6.6.2), constant time in u.
@@ -72,7 +79,11 @@ pub fn map_to_curve<C: SswuCurve>(u: &C::Base) -> Affine<C> {
     let minus_b_over_a = -(b * a_inv);
     let za_inv = (z * a).invert().unwrap_or(C::Base::ZERO);
     let x1_exc = b * za_inv;
-    let x1 = C::Base::conditional_select(&(minus_b_over_a * (C::Base::ONE + tv1)), &x1_exc, tv1.is_zero());
+    let x1 = C::Base::conditional_select(
+        &(minus_b_over_a * (C::Base::ONE + tv1)),
+        &x1_exc,
+        tv1.is_zero(),
+    );
     let gx1 = (x1.square() + a) * x1 + b;
     let x2 = zu2 * x1;
     let gx2 = (x2.square() + a) * x2 + b;
@@ -80,7 +91,11 @@ pub fn map_to_curve<C: SswuCurve>(u: &C::Base) -> Affine<C> {
     let y2 = gx2.sqrt();
     let e = y1.is_some();
     let x = C::Base::conditional_select(&x2, &x1, e);
-    let y = C::Base::conditional_select(&y2.unwrap_or(C::Base::ZERO), &y1.unwrap_or(C::Base::ZERO), e);
+    let y = C::Base::conditional_select(
+        &y2.unwrap_or(C::Base::ZERO),
+        &y1.unwrap_or(C::Base::ZERO),
+        e,
+    );
     // sgn0(u) = sgn0(y)
     let flip = !u.is_odd().ct_eq(&y.is_odd());
     let y = C::Base::conditional_select(&y, &-y, flip);
@@ -94,7 +109,11 @@ pub fn hash_to_curve<C: SswuCurve>(msg: &[u8], dst: &[u8]) -> Result<Affine<C>, 
     let q0 = Projective::from(map_to_curve::<C>(&u[0]));
     let q1 = Projective::from(map_to_curve::<C>(&u[1]));
     let r = q0.add(&q1);
-    let r = if C::COFACTOR == 1 { r } else { r.mul_ct(&[C::COFACTOR]) };
+    let r = if C::COFACTOR == 1 {
+        r
+    } else {
+        r.mul_ct(&[C::COFACTOR])
+    };
     Ok(r.to_affine())
 }
 
@@ -102,6 +121,10 @@ pub fn hash_to_curve<C: SswuCurve>(msg: &[u8], dst: &[u8]) -> Result<Affine<C>, 
 pub fn encode_to_curve<C: SswuCurve>(msg: &[u8], dst: &[u8]) -> Result<Affine<C>, ExpandError> {
     let u = hash_to_field::<C>(msg, dst, 1)?;
     let q = Projective::from(map_to_curve::<C>(&u[0]));
-    let q = if C::COFACTOR == 1 { q } else { q.mul_ct(&[C::COFACTOR]) };
+    let q = if C::COFACTOR == 1 {
+        q
+    } else {
+        q.mul_ct(&[C::COFACTOR])
+    };
     Ok(q.to_affine())
 }

@@ -95,7 +95,18 @@ impl<const N: usize> CurveN<N> {
             AKind::Generic
         };
         let b3 = f.add(&f.double(&b), &b);
-        Self { f, a, b, b3, akind, g: Aff { x: gx, y: gy, inf: Choice::from(0) } }
+        Self {
+            f,
+            a,
+            b,
+            b3,
+            akind,
+            g: Aff {
+                x: gx,
+                y: gy,
+                inf: Choice::from(0),
+            },
+        }
     }
 
     #[inline]
@@ -123,18 +134,29 @@ impl<const N: usize> CurveN<N> {
     pub fn is_singular(&self) -> bool {
         let f = &self.f;
         let a3 = f.mul(&f.square(&self.a), &self.a);
-        let d = f.add(&f.mul(&f.from_u64(4), &a3), &f.mul(&f.from_u64(27), &f.square(&self.b)));
+        let d = f.add(
+            &f.mul(&f.from_u64(4), &a3),
+            &f.mul(&f.from_u64(27), &f.square(&self.b)),
+        );
         bool::from(f.is_zero(&d))
     }
 
     // ---------------------------------------------------------------- Jacobian
 
     pub fn jac_identity(&self) -> Jac<N> {
-        Jac { x: self.f.one(), y: self.f.one(), z: self.f.zero() }
+        Jac {
+            x: self.f.one(),
+            y: self.f.one(),
+            z: self.f.zero(),
+        }
     }
 
     pub fn jac_from(&self, p: &Aff<N>) -> Jac<N> {
-        let q = Jac { x: p.x, y: p.y, z: self.f.one() };
+        let q = Jac {
+            x: p.x,
+            y: p.y,
+            z: self.f.one(),
+        };
         Jac::conditional_select(&q, &self.jac_identity(), p.inf)
     }
 
@@ -157,7 +179,11 @@ impl<const N: usize> CurveN<N> {
                 let c8 = f.double(&f.double(&f.double(&c)));
                 let y3 = f.sub(&f.mul(&e, &f.sub(&d, &x3)), &c8);
                 let z3 = f.double(&f.mul(&p.y, &p.z));
-                Jac { x: x3, y: y3, z: z3 }
+                Jac {
+                    x: x3,
+                    y: y3,
+                    z: z3,
+                }
             }
             AKind::MinusThree => {
                 // dbl-2001-b
@@ -171,7 +197,11 @@ impl<const N: usize> CurveN<N> {
                 let z3 = f.sub(&f.sub(&f.square(&f.add(&p.y, &p.z)), &gamma), &delta);
                 let g8 = f.double(&f.double(&f.double(&f.square(&gamma))));
                 let y3 = f.sub(&f.mul(&alpha, &f.sub(&beta4, &x3)), &g8);
-                Jac { x: x3, y: y3, z: z3 }
+                Jac {
+                    x: x3,
+                    y: y3,
+                    z: z3,
+                }
             }
             AKind::Generic => {
                 let zz = f.square(&p.z);
@@ -196,7 +226,14 @@ impl<const N: usize> CurveN<N> {
         let y3 = f.sub(&f.mul(&m, &f.sub(&s, &x3)), &t);
         let z3 = f.double(&f.mul(&p.y, &p.z));
         let w2 = if next_w { f.double(&f.mul(&t, w)) } else { *w };
-        (Jac { x: x3, y: y3, z: z3 }, w2)
+        (
+            Jac {
+                x: x3,
+                y: y3,
+                z: z3,
+            },
+            w2,
+        )
     }
 
     /// [2ⁿ]P: repeated doubling, paper 002 §4.2 for generic a (W kept across steps).
@@ -215,7 +252,11 @@ impl<const N: usize> CurveN<N> {
 
     /// −P.
     pub fn jac_neg(&self, p: &Jac<N>) -> Jac<N> {
-        Jac { x: p.x, y: self.f.neg(&p.y), z: p.z }
+        Jac {
+            x: p.x,
+            y: self.f.neg(&p.y),
+            z: p.z,
+        }
     }
 
     /// P + Q for public points (`add-2007-bl`, branches on the exceptional cases).
@@ -236,7 +277,11 @@ impl<const N: usize> CurveN<N> {
         let h = f.sub(&u2, &u1);
         let rr = f.sub(&s2, &s1);
         if bool::from(f.is_zero(&h)) {
-            return if bool::from(f.is_zero(&rr)) { self.jac_double(p) } else { self.jac_identity() };
+            return if bool::from(f.is_zero(&rr)) {
+                self.jac_double(p)
+            } else {
+                self.jac_identity()
+            };
         }
         let i = f.square(&f.double(&h));
         let j = f.mul(&h, &i);
@@ -244,8 +289,15 @@ impl<const N: usize> CurveN<N> {
         let v = f.mul(&u1, &i);
         let x3 = f.sub(&f.sub(&f.square(&r), &j), &f.double(&v));
         let y3 = f.sub(&f.mul(&r, &f.sub(&v, &x3)), &f.double(&f.mul(&s1, &j)));
-        let z3 = f.mul(&f.sub(&f.sub(&f.square(&f.add(&p.z, &q.z)), &z1z1), &z2z2), &h);
-        Jac { x: x3, y: y3, z: z3 }
+        let z3 = f.mul(
+            &f.sub(&f.sub(&f.square(&f.add(&p.z, &q.z)), &z1z1), &z2z2),
+            &h,
+        );
+        Jac {
+            x: x3,
+            y: y3,
+            z: z3,
+        }
     }
 
     /// (X/Z², Y/Z³) with one constant-time inversion.
@@ -255,17 +307,29 @@ impl<const N: usize> CurveN<N> {
         let inf = zi.is_none();
         let zi = zi.unwrap_or(f.zero());
         let zi2 = f.square(&zi);
-        Aff { x: f.mul(&p.x, &zi2), y: f.mul(&f.mul(&p.y, &zi2), &zi), inf }
+        Aff {
+            x: f.mul(&p.x, &zi2),
+            y: f.mul(&f.mul(&p.y, &zi2), &zi),
+            inf,
+        }
     }
 
     // ---------------------------------------------------------------- projective (RCB 2016)
 
     pub fn proj_identity(&self) -> Proj<N> {
-        Proj { x: self.f.zero(), y: self.f.one(), z: self.f.zero() }
+        Proj {
+            x: self.f.zero(),
+            y: self.f.one(),
+            z: self.f.zero(),
+        }
     }
 
     pub fn proj_from(&self, p: &Aff<N>) -> Proj<N> {
-        let q = Proj { x: p.x, y: p.y, z: self.f.one() };
+        let q = Proj {
+            x: p.x,
+            y: p.y,
+            z: self.f.one(),
+        };
         Proj::conditional_select(&q, &self.proj_identity(), p.inf)
     }
 
@@ -275,9 +339,18 @@ impl<const N: usize> CurveN<N> {
         let t0 = f.mul(&p.x, &q.x); // 1
         let t1 = f.mul(&p.y, &q.y); // 2
         let t2 = f.mul(&p.z, &q.z); // 3
-        let t3 = f.sub(&f.mul(&f.add(&p.x, &p.y), &f.add(&q.x, &q.y)), &f.add(&t0, &t1)); // 4-8
-        let t4 = f.sub(&f.mul(&f.add(&p.x, &p.z), &f.add(&q.x, &q.z)), &f.add(&t0, &t2)); // 9-13
-        let t5 = f.sub(&f.mul(&f.add(&p.y, &p.z), &f.add(&q.y, &q.z)), &f.add(&t1, &t2)); // 14-18
+        let t3 = f.sub(
+            &f.mul(&f.add(&p.x, &p.y), &f.add(&q.x, &q.y)),
+            &f.add(&t0, &t1),
+        ); // 4-8
+        let t4 = f.sub(
+            &f.mul(&f.add(&p.x, &p.z), &f.add(&q.x, &q.z)),
+            &f.add(&t0, &t2),
+        ); // 9-13
+        let t5 = f.sub(
+            &f.mul(&f.add(&p.y, &p.z), &f.add(&q.y, &q.z)),
+            &f.add(&t1, &t2),
+        ); // 14-18
         let z3 = f.add(&self.mul_a(&t4), &f.mul(&self.b3, &t2)); // 19-21
         let x3 = f.sub(&t1, &z3); // 22
         let z3 = f.add(&t1, &z3); // 23
@@ -291,7 +364,11 @@ impl<const N: usize> CurveN<N> {
         let y3 = f.add(&y3, &f.mul(&t1, &t4)); // 33-34
         let x3 = f.sub(&f.mul(&t3, &x3), &f.mul(&t5, &t4)); // 35-37
         let z3 = f.add(&f.mul(&t5, &z3), &f.mul(&t3, &t1)); // 38-40
-        Proj { x: x3, y: y3, z: z3 }
+        Proj {
+            x: x3,
+            y: y3,
+            z: z3,
+        }
     }
 
     /// Exception-free doubling, RCB 2016 Algorithm 3 (8M + 3S + 3m_a + 2m_3b).
@@ -315,7 +392,11 @@ impl<const N: usize> CurveN<N> {
         let t2 = f.double(&f.mul(&p.y, &p.z)); // 25-26
         let x3 = f.sub(&x3, &f.mul(&t2, &t3)); // 27-28
         let z3 = f.double(&f.double(&f.mul(&t2, &t1))); // 29-31
-        Proj { x: x3, y: y3, z: z3 }
+        Proj {
+            x: x3,
+            y: y3,
+            z: z3,
+        }
     }
 
     /// (X/Z, Y/Z) with one constant-time inversion.
@@ -324,7 +405,11 @@ impl<const N: usize> CurveN<N> {
         let zi = f.invert(&p.z);
         let inf = zi.is_none();
         let zi = zi.unwrap_or(f.zero());
-        Aff { x: f.mul(&p.x, &zi), y: f.mul(&p.y, &zi), inf }
+        Aff {
+            x: f.mul(&p.x, &zi),
+            y: f.mul(&p.y, &zi),
+            inf,
+        }
     }
 
     // ---------------------------------------------------------------- variable-time methods
@@ -353,7 +438,9 @@ impl<const N: usize> CurveN<N> {
         let mut acc = self.jac_identity();
         for j in (0..bits_vartime(k).div_ceil(w)).rev() {
             acc = self.jac_double_n(&acc, w);
-            let d = (0..w).rev().fold(0usize, |d, b| (d << 1) | bit(k, j * w + b) as usize);
+            let d = (0..w)
+                .rev()
+                .fold(0usize, |d, b| (d << 1) | bit(k, j * w + b) as usize);
             if d != 0 {
                 acc = self.jac_add_vartime(&acc, &table[d - 1]);
             }
@@ -406,7 +493,11 @@ impl<const N: usize> CurveN<N> {
         let mut table = [self.proj_identity(); 16];
         table[1] = *p;
         for i in 2..16 {
-            table[i] = if i % 2 == 0 { self.proj_double(&table[i / 2]) } else { self.proj_add(&table[i - 1], p) };
+            table[i] = if i % 2 == 0 {
+                self.proj_double(&table[i / 2])
+            } else {
+                self.proj_add(&table[i - 1], p)
+            };
         }
         let lookup = |d: u64| {
             let mut t = self.proj_identity();
@@ -415,7 +506,16 @@ impl<const N: usize> CurveN<N> {
             }
             t
         };
-        let digit = |j: usize| (0..4).rev().fold(0u64, |d, b| (d << 1) | if 4 * j + b < nbits { bit(k, 4 * j + b) } else { 0 });
+        let digit = |j: usize| {
+            (0..4).rev().fold(0u64, |d, b| {
+                (d << 1)
+                    | if 4 * j + b < nbits {
+                        bit(k, 4 * j + b)
+                    } else {
+                        0
+                    }
+            })
+        };
         let mut acc = self.proj_identity();
         for j in (0..windows).rev() {
             for _ in 0..4 {
@@ -437,10 +537,15 @@ impl<const N: usize> CurveN<N> {
         let x = (m * 734).div_ceil(1000).min(m);
         let (k1, k2) = split_scalar(k, x, m);
         let pp = self.proj_from(p);
-        let high = move |c: &Self, k1: &[u64]| (0..x).fold(c.mul_ct_bits(&pp, k1, m - x), |acc, _| c.proj_double(&acc));
+        let high = move |c: &Self, k1: &[u64]| {
+            (0..x).fold(c.mul_ct_bits(&pp, k1, m - x), |acc, _| c.proj_double(&acc))
+        };
         let (c, k1c) = (self.clone(), k1.clone());
-        let (hi, lo) =
-            crate::pool::join(crate::pool::DEFAULT_THREADS, move || high(&c, &k1c), || self.mul_ct_bits(&pp, &k2, x));
+        let (hi, lo) = crate::pool::join(
+            crate::pool::DEFAULT_THREADS,
+            move || high(&c, &k1c),
+            || self.mul_ct_bits(&pp, &k2, x),
+        );
         let hi = hi.unwrap_or_else(|_| high(self, &k1));
         self.proj_add(&hi, &lo)
     }
@@ -479,7 +584,11 @@ impl<const N: usize> CurveN<N> {
 fn split_scalar(k: &[u64], x: usize, total: usize) -> (Vec<u64>, Vec<u64>) {
     let take = |from: usize, len: usize| -> Vec<u64> {
         (0..len.div_ceil(64).max(1))
-            .map(|j| (0..64).filter(|b| 64 * j + b < len).fold(0u64, |acc, b| acc | (bit(k, from + 64 * j + b) << b)))
+            .map(|j| {
+                (0..64)
+                    .filter(|b| 64 * j + b < len)
+                    .fold(0u64, |acc, b| acc | (bit(k, from + 64 * j + b) << b))
+            })
             .collect()
     };
     (take(x, total.saturating_sub(x)), take(0, x))

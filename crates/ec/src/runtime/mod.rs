@@ -98,7 +98,9 @@ pub enum DynCurveError {
 impl fmt::Display for DynCurveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            DynCurveError::Malformed => f.write_str("malformed curve parameter (empty or not hexadecimal)"),
+            DynCurveError::Malformed => {
+                f.write_str("malformed curve parameter (empty or not hexadecimal)")
+            }
             DynCurveError::ModulusTooLarge => f.write_str("field prime larger than 521 bits"),
             DynCurveError::ModulusNotPrime => f.write_str("field modulus is not an odd prime >= 5"),
             DynCurveError::CoefficientOutOfRange => f.write_str("curve coefficient not below p"),
@@ -110,11 +112,17 @@ impl fmt::Display for DynCurveError {
             DynCurveError::InvalidCofactor => f.write_str("cofactor must be at least 1"),
             DynCurveError::HasseViolated => f.write_str("h*n is outside the Hasse interval"),
             DynCurveError::PointNotOnCurve => f.write_str("point is not on the curve"),
-            DynCurveError::UnsupportedMethod(m) => write!(f, "method `{m}` is not available on run-time curves"),
+            DynCurveError::UnsupportedMethod(m) => {
+                write!(f, "method `{m}` is not available on run-time curves")
+            }
             DynCurveError::UnknownCurve(n) => write!(f, "unknown curve `{n}`"),
-            DynCurveError::InvalidPrivateKey => f.write_str("invalid private key: not an integer in [1, n-1]"),
+            DynCurveError::InvalidPrivateKey => {
+                f.write_str("invalid private key: not an integer in [1, n-1]")
+            }
             DynCurveError::InvalidPublicKey(e) => write!(f, "invalid public key: {e}"),
-            DynCurveError::SharedPointAtInfinity => f.write_str("shared point is the point at infinity"),
+            DynCurveError::SharedPointAtInfinity => {
+                f.write_str("shared point is the point at infinity")
+            }
         }
     }
 }
@@ -132,7 +140,11 @@ pub struct DynAffine {
 
 impl DynAffine {
     /// The point at infinity.
-    pub const IDENTITY: DynAffine = DynAffine { x: [0; MAX_LIMBS], y: [0; MAX_LIMBS], infinity: true };
+    pub const IDENTITY: DynAffine = DynAffine {
+        x: [0; MAX_LIMBS],
+        y: [0; MAX_LIMBS],
+        infinity: true,
+    };
 
     /// Is this the point at infinity?
     pub fn is_identity(&self) -> bool {
@@ -235,7 +247,11 @@ fn hasse_ok(p: &[u64; W], n: &[u64; W], h: &[u64; W]) -> bool {
         return false;
     }
     let p1 = limbs::add_small(p, 1);
-    let t = if limbs::lt(&hn.lo, &p1) == 1 { limbs::sub(&p1, &hn.lo).0 } else { limbs::sub(&hn.lo, &p1).0 };
+    let t = if limbs::lt(&hn.lo, &p1) == 1 {
+        limbs::sub(&p1, &hn.lo).0
+    } else {
+        limbs::sub(&hn.lo, &p1).0
+    };
     let t2 = backend::portable::mul_wide(&t, &t);
     let (p2, c1) = limbs::add(p, p);
     let (p4, c2) = limbs::add(&p2, &p2);
@@ -251,7 +267,11 @@ fn hasse_ok(p: &[u64; W], n: &[u64; W], h: &[u64; W]) -> bool {
 impl<const N: usize> CurveN<N> {
     fn import(&self, p: &DynAffine) -> Option<Aff<N>> {
         if p.infinity {
-            return Some(Aff { x: self.f.zero(), y: self.f.zero(), inf: Choice::from(1) });
+            return Some(Aff {
+                x: self.f.zero(),
+                y: self.f.zero(),
+                inf: Choice::from(1),
+            });
         }
         let mut x = [0u64; W];
         let mut y = [0u64; W];
@@ -259,7 +279,11 @@ impl<const N: usize> CurveN<N> {
         y[..MAX_LIMBS].copy_from_slice(&p.y);
         let x = Option::from(self.f.from_canonical(&head::<N>(&x)?))?;
         let y = Option::from(self.f.from_canonical(&head::<N>(&y)?))?;
-        let a = Aff { x, y, inf: Choice::from(0) };
+        let a = Aff {
+            x,
+            y,
+            inf: Choice::from(0),
+        };
         bool::from(self.is_on_curve(&a)).then_some(a)
     }
 
@@ -267,7 +291,11 @@ impl<const N: usize> CurveN<N> {
         if bool::from(a.inf) {
             return DynAffine::IDENTITY;
         }
-        let mut r = DynAffine { x: [0; MAX_LIMBS], y: [0; MAX_LIMBS], infinity: false };
+        let mut r = DynAffine {
+            x: [0; MAX_LIMBS],
+            y: [0; MAX_LIMBS],
+            infinity: false,
+        };
         r.x[..N].copy_from_slice(&self.f.to_canonical(&a.x));
         r.y[..N].copy_from_slice(&self.f.to_canonical(&a.y));
         r
@@ -281,7 +309,12 @@ impl<const N: usize> CurveN<N> {
         self.export(&self.proj_to_affine(p))
     }
 
-    fn mul_method(&self, method: Method, p: &Aff<N>, k: &[u64]) -> Result<DynAffine, DynCurveError> {
+    fn mul_method(
+        &self,
+        method: Method,
+        p: &Aff<N>,
+        k: &[u64],
+    ) -> Result<DynAffine, DynCurveError> {
         Ok(match method {
             Method::Binary => self.export_jac(&self.mul_binary(p, k)),
             Method::Window(w) => self.export_jac(&self.mul_window(p, k, w)),
@@ -357,7 +390,12 @@ impl DynCurve {
             return Err(DynCurveError::OrderNotPrime);
         }
         let order = trimmed(&n);
-        let curve = DynCurve { inner, order_bits: limbs::bits_vartime(&n), order, cofactor: trimmed(&h) };
+        let curve = DynCurve {
+            inner,
+            order_bits: limbs::bits_vartime(&n),
+            order,
+            cofactor: trimmed(&h),
+        };
         let ng = with_curve!(&curve.inner, c => bool::from(c.jac_to_affine(&c.mul_wnaf(&c.g, &curve.order, 5)).inf));
         if !ng {
             return Err(DynCurveError::WrongOrder);
@@ -367,7 +405,8 @@ impl DynCurve {
 
     /// A named curve (see [`named_params`]).
     pub fn named(name: &str) -> Result<Self, DynCurveError> {
-        let prm = named_params(name).ok_or_else(|| DynCurveError::UnknownCurve(name.to_string()))?;
+        let prm =
+            named_params(name).ok_or_else(|| DynCurveError::UnknownCurve(name.to_string()))?;
         Self::new(&prm)
     }
 
@@ -456,7 +495,12 @@ impl DynCurve {
 
     /// \[k\]P by the chosen method (k: little-endian limbs, used as an integer). Errors for a
     /// point not on this curve and for methods without a run-time implementation.
-    pub fn mul(&self, method: Method, p: &DynAffine, k: &[u64]) -> Result<DynAffine, DynCurveError> {
+    pub fn mul(
+        &self,
+        method: Method,
+        p: &DynAffine,
+        k: &[u64],
+    ) -> Result<DynAffine, DynCurveError> {
         with_curve!(&self.inner, c => {
             let a = c.import(p).ok_or(DynCurveError::PointNotOnCurve)?;
             c.mul_method(method, &a, k)
@@ -566,7 +610,9 @@ impl DynCurve {
     /// the constant-time fixed window over the limb length of n.
     pub fn ecdh(&self, private: &[u8], public_sec1: &[u8]) -> Result<Vec<u8>, DynCurveError> {
         let d = self.parse_private_key(private)?;
-        let q = self.decode_point(public_sec1).map_err(DynCurveError::InvalidPublicKey)?;
+        let q = self
+            .decode_point(public_sec1)
+            .map_err(DynCurveError::InvalidPublicKey)?;
         let z = self.mul(Method::FixedWindowCt, &q, &d)?;
         if z.infinity {
             return Err(DynCurveError::SharedPointAtInfinity);

@@ -33,11 +33,19 @@ pub struct DynCurveParams {
 
 fn hex_bytes(s: &str) -> Result<Vec<u8>, DynCurveError> {
     let s = s.trim();
-    let s = s.strip_prefix("0x").or_else(|| s.strip_prefix("0X")).unwrap_or(s);
+    let s = s
+        .strip_prefix("0x")
+        .or_else(|| s.strip_prefix("0X"))
+        .unwrap_or(s);
     let digits: Vec<u8> = s
         .bytes()
         .filter(|c| !c.is_ascii_whitespace())
-        .map(|c| (c as char).to_digit(16).map(|d| d as u8).ok_or(DynCurveError::Malformed))
+        .map(|c| {
+            (c as char)
+                .to_digit(16)
+                .map(|d| d as u8)
+                .ok_or(DynCurveError::Malformed)
+        })
         .collect::<Result<_, _>>()?;
     if digits.is_empty() {
         return Err(DynCurveError::Malformed);
@@ -54,7 +62,15 @@ fn hex_bytes(s: &str) -> Result<Vec<u8>, DynCurveError> {
 impl DynCurveParams {
     /// Parameters from hexadecimal strings (optional `0x`, white space ignored). Bad digits or an
     /// empty string give [`DynCurveError::Malformed`].
-    pub fn from_hex(p: &str, a: &str, b: &str, gx: &str, gy: &str, n: &str, h: &str) -> Result<Self, DynCurveError> {
+    pub fn from_hex(
+        p: &str,
+        a: &str,
+        b: &str,
+        gx: &str,
+        gy: &str,
+        n: &str,
+        h: &str,
+    ) -> Result<Self, DynCurveError> {
         Ok(Self {
             p: hex_bytes(p)?,
             a: hex_bytes(a)?,
@@ -81,7 +97,11 @@ impl CurveVisitor for ParamsOf {
                 break;
             }
         }
-        let n: Vec<u8> = C::ORDER.iter().rev().flat_map(|l| l.to_be_bytes()).collect();
+        let n: Vec<u8> = C::ORDER
+            .iter()
+            .rev()
+            .flat_map(|l| l.to_be_bytes())
+            .collect();
         DynCurveParams {
             p,
             a: C::A.to_bytes_be(),
@@ -125,7 +145,10 @@ const EXTRA: &[(&str, [&str; 7])] = &[
 ];
 
 fn normalise(name: &str) -> String {
-    name.chars().filter(|c| *c != '-' && *c != '_').collect::<String>().to_ascii_lowercase()
+    name.chars()
+        .filter(|c| *c != '-' && *c != '_')
+        .collect::<String>()
+        .to_ascii_lowercase()
 }
 
 /// The parameters of a named curve: every [`CurveId`] name or alias (`secp256r1`, `P-256`, …),
@@ -141,5 +164,9 @@ pub fn named_params(name: &str) -> Option<DynCurveParams> {
 
 /// Every name [`named_params`] knows (canonical spelling).
 pub fn named_curve_names() -> Vec<&'static str> {
-    CurveId::ALL.iter().map(|id| id.name()).chain(EXTRA.iter().map(|(k, _)| *k)).collect()
+    CurveId::ALL
+        .iter()
+        .map(|id| id.name())
+        .chain(EXTRA.iter().map(|(k, _)| *k))
+        .collect()
 }

@@ -17,7 +17,8 @@ pub fn rand_scalar(rng: &mut StdRng, limbs: usize) -> Vec<u64> {
 /// A random field element from 128 random bits (hayate-arith's `Fp::random` loops forever when
 /// the modulus leaves the top limb empty, e.g. P-256 in 5 limbs, so it is avoided here).
 pub fn rand_field<C: CurveParams>(rng: &mut StdRng) -> C::Base {
-    C::Base::from_u64(rng.gen()) * C::Base::from_u64(1 << 32).square() + C::Base::from_u64(rng.gen())
+    C::Base::from_u64(rng.gen()) * C::Base::from_u64(1 << 32).square()
+        + C::Base::from_u64(rng.gen())
 }
 
 pub fn rand_point<C: CurveParams>(rng: &mut StdRng) -> Projective<C> {
@@ -27,7 +28,11 @@ pub fn rand_point<C: CurveParams>(rng: &mut StdRng) -> Projective<C> {
 /// Scales the coordinates by a random non-zero λ (same point, different representation).
 pub fn rescale<C: CurveParams>(p: &Projective<C>, rng: &mut StdRng) -> Projective<C> {
     let l = rand_field::<C>(rng) + C::Base::ONE;
-    Projective { x: p.x * l, y: p.y * l, z: p.z * l }
+    Projective {
+        x: p.x * l,
+        y: p.y * l,
+        z: p.z * l,
+    }
 }
 
 pub fn edge_scalars<C: CurveParams>() -> Vec<Vec<u64>> {
@@ -61,8 +66,14 @@ pub fn check_generator_and_order<C: CurveParams>() {
     let gp = Projective::<C>::generator();
     let r = C::ORDER;
     assert!(bool::from(gp.mul_ct(r).is_identity()), "[r]G = O (ct)");
-    assert!(bool::from(gp.mul_vartime(r).is_identity()), "[r]G = O (wnaf)");
-    assert!(bool::from(reference_mul(&g, r).is_identity()), "[r]G = O (reference)");
+    assert!(
+        bool::from(gp.mul_vartime(r).is_identity()),
+        "[r]G = O (wnaf)"
+    );
+    assert!(
+        bool::from(reference_mul(&g, r).is_identity()),
+        "[r]G = O (reference)"
+    );
     let rm1 = order_plus(r, -1);
     assert_eq!(gp.mul_ct(&rm1), -gp);
     assert_eq!(gp.mul_vartime(&rm1), -gp);
@@ -133,7 +144,9 @@ pub fn check_group_laws<C: CurveParams>(seed: u64) {
         assert!(bool::from(pa.add(&-pa).is_identity()));
         assert_eq!(pa.add(&oa), pa);
         assert_eq!(oa.add(&pa), pa);
-        assert!(bool::from(oa.add(&oa).is_identity() & oa.double().is_identity()));
+        assert!(bool::from(
+            oa.add(&oa).is_identity() & oa.double().is_identity()
+        ));
         assert_eq!(pa.sub(&qa).add(&qa), pa);
         // conversions round-trip, equality across representations
         assert_eq!(Projective::from(Jacobian::from(p)), p);
@@ -162,7 +175,9 @@ pub fn check_group_laws<C: CurveParams>(seed: u64) {
     assert!(bool::from(Jacobian::from(oa).is_identity()));
     assert!(bool::from(o.to_affine().is_identity()));
     assert!(bool::from(oj.to_affine().is_identity()));
-    assert!(bool::from(Projective::from(oj).is_identity() & Projective::from(oj).is_on_curve()));
+    assert!(bool::from(
+        Projective::from(oj).is_identity() & Projective::from(oj).is_on_curve()
+    ));
     assert!(bool::from(Jacobian::from(o).is_identity()));
     assert_eq!(o, Projective::default());
     assert_eq!(oj, Jacobian::default());
@@ -176,7 +191,11 @@ pub fn check_scalar_mul<C: CurveParams>(seed: u64, n_random: usize) {
         let limbs = rng.gen_range(1..=5);
         scalars.push(rand_scalar(&mut rng, limbs));
     }
-    let pts = [Projective::<C>::generator(), rand_point::<C>(&mut rng), Projective::identity()];
+    let pts = [
+        Projective::<C>::generator(),
+        rand_point::<C>(&mut rng),
+        Projective::identity(),
+    ];
     for p in pts {
         let pa = p.to_affine();
         let pj = Jacobian::from(p);
@@ -186,8 +205,16 @@ pub fn check_scalar_mul<C: CurveParams>(seed: u64, n_random: usize) {
             assert_eq!(p.mul_vartime(k).to_affine(), want, "mul_vartime k={k:x?}");
             assert_eq!(pj.mul_ct(k).to_affine(), want, "jacobian mul_ct");
             assert_eq!(pj.mul_vartime(k).to_affine(), want, "jacobian mul_vartime");
-            assert_eq!(p.mul_ct_parallel(k).to_affine(), want, "mul_ct_parallel k={k:x?}");
-            assert_eq!(p.mul_vartime_parallel(k).to_affine(), want, "mul_vartime_parallel");
+            assert_eq!(
+                p.mul_ct_parallel(k).to_affine(),
+                want,
+                "mul_ct_parallel k={k:x?}"
+            );
+            assert_eq!(
+                p.mul_vartime_parallel(k).to_affine(),
+                want,
+                "mul_vartime_parallel"
+            );
             assert_eq!(pa.mul_ct(k).to_affine(), want);
             assert_eq!((p * k.as_slice()).to_affine(), want);
             assert_eq!((pj * k.as_slice()).to_affine(), want);
@@ -197,7 +224,11 @@ pub fn check_scalar_mul<C: CurveParams>(seed: u64, n_random: usize) {
     // the affine ladder on a few scalars (slow: two inversions per bit)
     let g = Affine::<C>::generator();
     for k in scalars.iter().take(12) {
-        assert_eq!(g.mul_ct_affine(k), reference_mul(&g, k), "mul_ct_affine k={k:x?}");
+        assert_eq!(
+            g.mul_ct_affine(k),
+            reference_mul(&g, k),
+            "mul_ct_affine k={k:x?}"
+        );
     }
     // linearity: [a]P + [b]P = [a + b]P
     for _ in 0..4 {
@@ -219,7 +250,10 @@ pub fn check_scalar_mul<C: CurveParams>(seed: u64, n_random: usize) {
     // mul_ct_bits ignores high bits
     let p = rand_point::<C>(&mut rng);
     assert_eq!(p.mul_ct_bits(&[0xffff_0005], 8), p.mul_vartime(&[5]));
-    assert_eq!(p.mul_ct_bits(&[0b1011_0110], 6), p.mul_vartime(&[0b11_0110]));
+    assert_eq!(
+        p.mul_ct_bits(&[0b1011_0110], 6),
+        p.mul_vartime(&[0b11_0110])
+    );
     assert!(bool::from(p.mul_ct_bits(&[7], 0).is_identity()));
 }
 
@@ -234,13 +268,18 @@ pub fn check_batch<C: CurveParams>(seed: u64) {
     let js: Vec<Jacobian<C>> = ps.iter().map(|p| Jacobian::from(*p)).collect();
     assert_eq!(Jacobian::batch_normalize(&js), want);
     assert!(Jacobian::<C>::batch_normalize(&[]).is_empty());
-    assert_eq!(Projective::<C>::batch_to_affine(&[Projective::identity()]), vec![Affine::identity()]);
+    assert_eq!(
+        Projective::<C>::batch_to_affine(&[Projective::identity()]),
+        vec![Affine::identity()]
+    );
 }
 
 pub fn check_msm<C: CurveParams>(seed: u64) {
     let mut rng = StdRng::seed_from_u64(seed);
     for n in [0usize, 1, 2, 3, 8, 9, 10, 33, 100] {
-        let mut pts: Vec<Affine<C>> = (0..n).map(|_| rand_point::<C>(&mut rng).to_affine()).collect();
+        let mut pts: Vec<Affine<C>> = (0..n)
+            .map(|_| rand_point::<C>(&mut rng).to_affine())
+            .collect();
         let mut ks: Vec<Vec<u64>> = (0..n).map(|_| rand_scalar(&mut rng, 4)).collect();
         if n >= 3 {
             pts[1] = Affine::identity();
@@ -257,38 +296,72 @@ pub fn check_msm<C: CurveParams>(seed: u64) {
         let want = pts
             .iter()
             .zip(&ks)
-            .fold(Projective::<C>::identity(), |acc, (p, k)| acc + p.mul_vartime(k));
+            .fold(Projective::<C>::identity(), |acc, (p, k)| {
+                acc + p.mul_vartime(k)
+            });
         let got = msm_vartime(&pts, &ks).expect("equal lengths");
         assert_eq!(got, want, "msm n={n}");
         if n > 0 {
             for c in [1usize, 2, 3, 4, 7, window_size(n)] {
-                assert_eq!(Projective::from(pippenger(&pts, &ks, c)), want, "pippenger n={n} c={c}");
+                assert_eq!(
+                    Projective::from(pippenger(&pts, &ks, c)),
+                    want,
+                    "pippenger n={n} c={c}"
+                );
             }
         }
     }
     let pts = [Affine::<C>::generator()];
     assert!(msm_vartime::<C, Vec<u64>>(&pts, &[]).is_none());
     let arr: [[u64; 1]; 1] = [[5]];
-    assert_eq!(msm_vartime(&pts, &arr).unwrap(), Projective::generator().mul_vartime(&[5]));
+    assert_eq!(
+        msm_vartime(&pts, &arr).unwrap(),
+        Projective::generator().mul_vartime(&[5])
+    );
 }
 
 pub fn check_invalid_points<C: CurveParams>(seed: u64) {
     let mut rng = StdRng::seed_from_u64(seed);
     let g = Affine::<C>::generator();
     assert!(bool::from(Affine::<C>::new(g.x, g.y).is_some()));
-    assert!(bool::from(Affine::<C>::new(g.x, g.y + C::Base::ONE).is_none()));
-    assert!(bool::from(Affine::<C>::new(C::Base::ZERO, C::Base::ZERO).is_none()));
+    assert!(bool::from(
+        Affine::<C>::new(g.x, g.y + C::Base::ONE).is_none()
+    ));
+    assert!(bool::from(
+        Affine::<C>::new(C::Base::ZERO, C::Base::ZERO).is_none()
+    ));
     for _ in 0..4 {
         let x = rand_field::<C>(&mut rng);
         let y = rand_field::<C>(&mut rng);
         let on = Affine::<C>::new(x, y);
-        assert_eq!(bool::from(on.is_some()), bool::from(Affine::<C>::from_xy_unchecked(x, y).is_on_curve()));
+        assert_eq!(
+            bool::from(on.is_some()),
+            bool::from(Affine::<C>::from_xy_unchecked(x, y).is_on_curve())
+        );
     }
-    let bogus = Projective::<C> { x: C::Base::ONE, y: C::Base::ONE, z: C::Base::ONE };
-    assert!(bool::from(Projective::<C>::from_xyz(bogus.x, bogus.y, bogus.z).is_none()) || bool::from(bogus.is_on_curve()));
-    assert!(bool::from(!Projective::<C> { x: C::Base::ZERO, y: C::Base::ZERO, z: C::Base::ZERO }.is_on_curve()));
+    let bogus = Projective::<C> {
+        x: C::Base::ONE,
+        y: C::Base::ONE,
+        z: C::Base::ONE,
+    };
+    assert!(
+        bool::from(Projective::<C>::from_xyz(bogus.x, bogus.y, bogus.z).is_none())
+            || bool::from(bogus.is_on_curve())
+    );
+    assert!(bool::from(
+        !Projective::<C> {
+            x: C::Base::ZERO,
+            y: C::Base::ZERO,
+            z: C::Base::ZERO
+        }
+        .is_on_curve()
+    ));
     // a raw identity with nonzero x is not canonical
-    let bad_inf = Affine::<C> { x: C::Base::ONE, y: C::Base::ZERO, infinity: 1.into() };
+    let bad_inf = Affine::<C> {
+        x: C::Base::ONE,
+        y: C::Base::ZERO,
+        infinity: 1.into(),
+    };
     assert!(bool::from(!bad_inf.is_on_curve()));
 }
 
@@ -337,7 +410,6 @@ pub fn check_wnaf() {
     }
 }
 
-
 /// The first point with x = 1, 2, … (for a curve with a large cofactor almost surely not of
 /// order r).
 pub fn first_point<C: CurveParams>() -> Affine<C> {
@@ -349,4 +421,3 @@ pub fn first_point<C: CurveParams>() -> Affine<C> {
     }
     panic!("no point found");
 }
-

@@ -31,13 +31,32 @@ macro_rules! curve {
 }
 
 // alt_bn128 G1 (EIP-196): y² = x³ + 3, G = (1, 2).
-curve!(Bn254G1, Bn254Fp, a = "0", b = "3", a0 = true, am3 = false, gx = "1", gy = "2",
-    order = "30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001", n = 4);
+curve!(
+    Bn254G1,
+    Bn254Fp,
+    a = "0",
+    b = "3",
+    a0 = true,
+    am3 = false,
+    gx = "1",
+    gy = "2",
+    order = "30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001",
+    n = 4
+);
 
 // bn254-beuchat G1 (papers 000/001): y² = x³ + 5.
-curve!(BeuchatG1, Bn254BeuchatFp, a = "0", b = "5", a0 = true, am3 = false, gx = "1",
+curve!(
+    BeuchatG1,
+    Bn254BeuchatFp,
+    a = "0",
+    b = "5",
+    a0 = true,
+    am3 = false,
+    gx = "1",
     gy = "0d45589b158faaf6ab0e4ad38d998e9982e7ff63964ee1460342a592677cccb0",
-    order = "2370fb049d410fbe4e761a9886e502411dc1af70120000017e80600000000001", n = 4);
+    order = "2370fb049d410fbe4e761a9886e502411dc1af70120000017e80600000000001",
+    n = 4
+);
 
 // BLS12-381 G1: y² = x³ + 4, generator from the IETF pairing-friendly-curves draft / Zcash.
 curve!(Bls12381G1, Bls12381Fp, a = "0", b = "4", a0 = true, am3 = false,
@@ -57,23 +76,33 @@ impl FpParams<5> for P256FpParams {
 pub type P256Fp = Fp<P256FpParams, 5>;
 
 // secp256r1 (SEC 2 / FIPS 186): a = −3.
-curve!(P256, P256Fp,
+curve!(
+    P256,
+    P256Fp,
     a = "ffffffff00000001000000000000000000000000fffffffffffffffffffffffc",
     b = "5ac635d8aa3a93e7b3ebbd55769886bc651d06b0cc53b0f63bce3c3e27d2604b",
-    a0 = false, am3 = true,
+    a0 = false,
+    am3 = true,
     gx = "6b17d1f2e12c4247f8bce6e563a440f277037d812deb33a0f4a13945d898c296",
     gy = "4fe342e2fe1a7f9b8ee7eb4a7c0f9e162bce33576b315ececbb6406837bf51f5",
-    order = "ffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551", n = 4);
+    order = "ffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551",
+    n = 4
+);
 
 // The same curve with the a = −3 shortcut switched off: exercises the generic-a formulas
 // (RCB Algorithms 1–3, dbl-2007-bl, paper 002's W-carrying double_n) on a 256-bit curve.
-curve!(P256Generic, P256Fp,
+curve!(
+    P256Generic,
+    P256Fp,
     a = "ffffffff00000001000000000000000000000000fffffffffffffffffffffffc",
     b = "5ac635d8aa3a93e7b3ebbd55769886bc651d06b0cc53b0f63bce3c3e27d2604b",
-    a0 = false, am3 = false,
+    a0 = false,
+    am3 = false,
     gx = "6b17d1f2e12c4247f8bce6e563a440f277037d812deb33a0f4a13945d898c296",
     gy = "4fe342e2fe1a7f9b8ee7eb4a7c0f9e162bce33576b315ececbb6406837bf51f5",
-    order = "ffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551", n = 4);
+    order = "ffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551",
+    n = 4
+);
 
 /// A tiny prime field p = 211 in one limb, for exhaustive tests.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -86,12 +115,42 @@ pub type TinyFp = Fp<TinyFpParams, 1>;
 pub const TINY_P: u64 = 211;
 
 // Three prime-order curves over F_211, one per formula family (orders counted by brute force).
-curve!(TinyAm3, TinyFp, a = "d0", b = "5", a0 = false, am3 = true, gx = "6", gy = "19",
-    order = "c5", n = 1); // a = −3, b = 5, #E = 197
-curve!(TinyA0, TinyFp, a = "0", b = "2", a0 = true, am3 = false, gx = "4", gy = "35",
-    order = "c7", n = 1); // a = 0, b = 2, #E = 199
-curve!(TinyGen, TinyFp, a = "2", b = "a", a0 = false, am3 = false, gx = "1", gy = "97",
-    order = "c7", n = 1); // a = 2, b = 10, #E = 199
+curve!(
+    TinyAm3,
+    TinyFp,
+    a = "d0",
+    b = "5",
+    a0 = false,
+    am3 = true,
+    gx = "6",
+    gy = "19",
+    order = "c5",
+    n = 1
+); // a = −3, b = 5, #E = 197
+curve!(
+    TinyA0,
+    TinyFp,
+    a = "0",
+    b = "2",
+    a0 = true,
+    am3 = false,
+    gx = "4",
+    gy = "35",
+    order = "c7",
+    n = 1
+); // a = 0, b = 2, #E = 199
+curve!(
+    TinyGen,
+    TinyFp,
+    a = "2",
+    b = "a",
+    a0 = false,
+    am3 = false,
+    gx = "1",
+    gy = "97",
+    order = "c7",
+    n = 1
+); // a = 2, b = 10, #E = 199
 
 /// Reference [k]P: most-significant-bit-first double-and-add with the affine group law.
 pub fn reference_mul<C: CurveParams>(p: &Affine<C>, k: &[u64]) -> Affine<C> {

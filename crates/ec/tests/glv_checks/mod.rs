@@ -62,7 +62,11 @@ pub fn order<C: CurveParams>() -> BigInt {
 pub fn check_constants<C: CurveParams>(reference: Reference<C>) {
     let g = C::GLV.expect("GLV constants");
     let n = order::<C>();
-    assert!(C::ORDER.len() <= 4 && bits(&n) <= 256, "{}: n < 2^256", C::NAME);
+    assert!(
+        C::ORDER.len() <= 4 && bits(&n) <= 256,
+        "{}: n < 2^256",
+        C::NAME
+    );
     // β is a primitive cube root of unity
     let b = g.beta;
     assert_eq!(b.square() * b, C::Base::ONE, "{}: β³ = 1", C::NAME);
@@ -70,12 +74,27 @@ pub fn check_constants<C: CurveParams>(reference: Reference<C>) {
     // λ is a primitive cube root of unity mod n
     let l = big(&g.lambda);
     assert!(l < n && l != BigInt::from(1));
-    assert_eq!(l.modpow(&BigInt::from(3), &n), BigInt::from(1), "{}: λ³ ≡ 1", C::NAME);
-    assert_eq!((&l * &l + &l + 1u32) % &n, BigInt::from(0), "{}: λ² + λ + 1 ≡ 0", C::NAME);
+    assert_eq!(
+        l.modpow(&BigInt::from(3), &n),
+        BigInt::from(1),
+        "{}: λ³ ≡ 1",
+        C::NAME
+    );
+    assert_eq!(
+        (&l * &l + &l + 1u32) % &n,
+        BigInt::from(0),
+        "{}: λ² + λ + 1 ≡ 0",
+        C::NAME
+    );
     // φ(G) = [λ]G, with the plain double-and-add reference
     let gen = Affine::<C>::generator();
-    let phi = glv::endomorphism(&Projective::from(gen)).unwrap().to_affine();
-    assert_eq!(phi, Affine::<C>::new(b * C::GENERATOR.0, C::GENERATOR.1).unwrap());
+    let phi = glv::endomorphism(&Projective::from(gen))
+        .unwrap()
+        .to_affine();
+    assert_eq!(
+        phi,
+        Affine::<C>::new(b * C::GENERATOR.0, C::GENERATOR.1).unwrap()
+    );
     assert_eq!(phi, reference(&gen, &g.lambda), "{}: φ(G) = [λ]G", C::NAME);
     // the short basis
     let (a1, b1, a2, b2) = (sint(&g.a1), sint(&g.b1), sint(&g.a2), sint(&g.b2));
@@ -93,8 +112,16 @@ pub fn check_constants<C: CurveParams>(reference: Reference<C>) {
     // |k1| ≤ (½ + ε)(|a1| + |a2|) < |a1| + |a2|, likewise |k2|
     let s1 = a1.magnitude() + a2.magnitude();
     let s2 = b1.magnitude() + b2.magnitude();
-    assert!(s1.bits().max(s2.bits()) <= g.half_bits as u64, "{}: half_bits bound", C::NAME);
-    assert!(g.half_bits as u64 <= bits(&n) / 2 + 2, "{}: halves are about √n", C::NAME);
+    assert!(
+        s1.bits().max(s2.bits()) <= g.half_bits as u64,
+        "{}: half_bits bound",
+        C::NAME
+    );
+    assert!(
+        g.half_bits as u64 <= bits(&n) / 2 + 2,
+        "{}: halves are about √n",
+        C::NAME
+    );
     check_lattice_minimum::<C>(&(a1, b1), &(a2, b2));
 }
 
@@ -121,7 +148,11 @@ fn check_lattice_minimum<C: CurveParams>(v1: &(BigInt, BigInt), v2: &(BigInt, Bi
     }
     let b = hayate_ec::scalar_mul::SIGNED_WINDOW_BITS;
     let bound = (BigInt::from(1) << (g.half_bits as usize - b + 1)) + (BigInt::from(1) << b);
-    assert!(dot(&u, &u) > BigInt::from(2) * &bound * &bound, "{}: the lattice minimum is too small for glv-ct's unchecked additions", C::NAME);
+    assert!(
+        dot(&u, &u) > BigInt::from(2) * &bound * &bound,
+        "{}: the lattice minimum is too small for glv-ct's unchecked additions",
+        C::NAME
+    );
 }
 
 /// Edge scalars: 0, 1, 2, n − 1, n, n + 1, all-ones (4 and 5 limbs), around n/2, λ, n − λ,
@@ -130,7 +161,14 @@ pub fn edge_scalars<C: CurveParams>() -> Vec<Vec<u64>> {
     let n = order::<C>();
     let l = big(&C::GLV.unwrap().lambda);
     let half = &n / 2u32;
-    let mut v: Vec<Vec<u64>> = vec![vec![], vec![0], vec![1], vec![2], vec![u64::MAX; 4], vec![u64::MAX; 5]];
+    let mut v: Vec<Vec<u64>> = vec![
+        vec![],
+        vec![0],
+        vec![1],
+        vec![2],
+        vec![u64::MAX; 4],
+        vec![u64::MAX; 5],
+    ];
     for x in [
         &n - 1u32,
         n.clone(),
@@ -159,8 +197,17 @@ fn decomposition_ok<C: CurveParams>(k: &[u64]) {
     let k1 = sgn(big(&d.k1), bool::from(d.neg1));
     let k2 = sgn(big(&d.k2), bool::from(d.neg2));
     let diff = &k1 + &k2 * big(&g.lambda) - big(k);
-    assert_eq!(diff % &n, BigInt::from(0), "{}: k ≡ k1 + k2·λ for k = {k:x?}", C::NAME);
-    assert!(bits(&k1) <= g.half_bits as u64 && bits(&k2) <= g.half_bits as u64, "{}: short halves for {k:x?}", C::NAME);
+    assert_eq!(
+        diff % &n,
+        BigInt::from(0),
+        "{}: k ≡ k1 + k2·λ for k = {k:x?}",
+        C::NAME
+    );
+    assert!(
+        bits(&k1) <= g.half_bits as u64 && bits(&k2) <= g.half_bits as u64,
+        "{}: short halves for {k:x?}",
+        C::NAME
+    );
 }
 
 /// The decomposition identity and bound on the edge scalars and `count` random ones.
@@ -191,7 +238,9 @@ pub fn check_methods<C: CurveParams>(seed: u64, n_random: usize, reference: Refe
             let want = reference(&base, k);
             for m in Method::GLV {
                 for threads in [1, 2, 3] {
-                    let got = scalar_mul_threads(m, &Projective::from(base), k, threads).unwrap().to_affine();
+                    let got = scalar_mul_threads(m, &Projective::from(base), k, threads)
+                        .unwrap()
+                        .to_affine();
                     assert_eq!(got, want, "{}: {m} threads={threads} k={k:x?}", C::NAME);
                 }
             }

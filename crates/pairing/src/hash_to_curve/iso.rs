@@ -202,8 +202,19 @@ fn horner_homogeneous<F: Field>(k: &[F], n: &F, dpow: &[F]) -> F {
 /// The isogeny at x = n/d (d ≠ 0), y, without any inversion: with P* the homogenised
 /// polynomials, x' = XN·d^(deg x_den)/(XD·d^(deg x_num)) and likewise for y'.
 #[allow(clippy::too_many_arguments)]
-fn eval_frac<F: Field>(xnum: &[F], xden: &[F], ynum: &[F], yden: &[F], n: &F, d: &F, y: &F) -> (F, F, F) {
-    let max_deg = [xnum.len(), xden.len(), ynum.len(), yden.len()].into_iter().max().unwrap_or(1);
+fn eval_frac<F: Field>(
+    xnum: &[F],
+    xden: &[F],
+    ynum: &[F],
+    yden: &[F],
+    n: &F,
+    d: &F,
+    y: &F,
+) -> (F, F, F) {
+    let max_deg = [xnum.len(), xden.len(), ynum.len(), yden.len()]
+        .into_iter()
+        .max()
+        .unwrap_or(1);
     let mut dpow = [F::ONE; 17];
     for j in 1..max_deg.min(dpow.len()) {
         dpow[j] = dpow[j - 1] * *d;

@@ -143,7 +143,10 @@ pub fn clear_cofactor_g1(p: &G1Projective) -> G1Projective {
 fn psi_constants() -> &'static [(Fp2, Fp2); 2] {
     static C: OnceLock<[(Fp2, Fp2); 2]> = OnceLock::new();
     C.get_or_init(|| {
-        [crate::g2::frobenius_constants::<Bls12381, 6>(1), crate::g2::frobenius_constants::<Bls12381, 6>(2)]
+        [
+            crate::g2::frobenius_constants::<Bls12381, 6>(1),
+            crate::g2::frobenius_constants::<Bls12381, 6>(2),
+        ]
     })
 }
 
@@ -152,13 +155,21 @@ fn psi_constants() -> &'static [(Fp2, Fp2); 2] {
 /// field automorphism, so x̄ = X̄/Z̄.
 pub fn psi(p: &G2Projective) -> G2Projective {
     let (gx, gy) = psi_constants()[0];
-    G2Projective { x: p.x.conjugate() * gx, y: p.y.conjugate() * gy, z: p.z.conjugate() }
+    G2Projective {
+        x: p.x.conjugate() * gx,
+        y: p.y.conjugate() * gy,
+        z: p.z.conjugate(),
+    }
 }
 
 /// ψ² on projective points of E2 ([`crate::g2::frobenius`] with k = 2).
 pub fn psi2(p: &G2Projective) -> G2Projective {
     let (gx, gy) = psi_constants()[1];
-    G2Projective { x: p.x * gx, y: p.y * gy, z: p.z }
+    G2Projective {
+        x: p.x * gx,
+        y: p.y * gy,
+        z: p.z,
+    }
 }
 
 /// \[z\]P with z = −0xd201000000010000.

@@ -56,7 +56,7 @@ impl SswuParams for G2Iso {
     type F = Fp2;
     const A: Fp2 = Fp2::from_hex_const("00", "f0"); // 240·u
     const B: Fp2 = Fp2::from_hex_const("03f4", "03f4"); // 1012·(1 + u)
-    // Z = −(2 + u) = (p − 2) + (p − 1)·u
+                                                        // Z = −(2 + u) = (p − 2) + (p − 1)·u
     const Z: Fp2 = Fp2::from_hex_const(
         "1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241eabfffeb153ffffb9feffffffffaaa9",
         "1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241eabfffeb153ffffb9feffffffffaaaa",
@@ -116,7 +116,10 @@ pub fn pow_public<F: Field>(x: &F, e: &[u64]) -> F {
 
 /// (p − 3)/4 for the BLS12-381 base field.
 const P_MINUS_3_OVER_4: [u64; 6] = hayate_arith::limbs::shr(
-    &hayate_arith::limbs::sub_small(&<hayate_arith::fields::Bls12381FpParams as hayate_arith::FpParams<6>>::MODULUS, 3),
+    &hayate_arith::limbs::sub_small(
+        &<hayate_arith::fields::Bls12381FpParams as hayate_arith::FpParams<6>>::MODULUS,
+        3,
+    ),
     2,
 );
 
@@ -145,15 +148,33 @@ impl SswuField for Fp {
 
 /// F.2.1.1 constants for q = p² (q − 1 = 2³·c2, c2 odd): c3 = (c2 − 1)/2, little-endian limbs.
 const FP2_C3: [u64; 12] = [
-    0xb26aa00001c718e3, 0xd7ced6b1d76382ea, 0x3162c338362113cf, 0x966bf91ed3e71b74,
-    0xb292e85a87091a04, 0x11d68619c86185c7, 0xef53149330978ef0, 0x050a62cfd16ddca6,
-    0x466e59e49349e8bd, 0x9e2dc90e50e7046b, 0x74bd278eaa22f25e, 0x002a437a4b8c35fc,
+    0xb26aa00001c718e3,
+    0xd7ced6b1d76382ea,
+    0x3162c338362113cf,
+    0x966bf91ed3e71b74,
+    0xb292e85a87091a04,
+    0x11d68619c86185c7,
+    0xef53149330978ef0,
+    0x050a62cfd16ddca6,
+    0x466e59e49349e8bd,
+    0x9e2dc90e50e7046b,
+    0x74bd278eaa22f25e,
+    0x002a437a4b8c35fc,
 ];
 /// c2 = (p² − 1)/2³.
 pub const FP2_C2: [u64; 12] = [
-    0x64d54000038e31c7, 0xaf9dad63aec705d5, 0x62c586706c42279f, 0x2cd7f23da7ce36e8,
-    0x6525d0b50e123409, 0x23ad0c3390c30b8f, 0xdea62926612f1de0, 0x0a14c59fa2dbb94d,
-    0x8cdcb3c92693d17a, 0x3c5b921ca1ce08d6, 0xe97a4f1d5445e4bd, 0x005486f497186bf8,
+    0x64d54000038e31c7,
+    0xaf9dad63aec705d5,
+    0x62c586706c42279f,
+    0x2cd7f23da7ce36e8,
+    0x6525d0b50e123409,
+    0x23ad0c3390c30b8f,
+    0xdea62926612f1de0,
+    0x0a14c59fa2dbb94d,
+    0x8cdcb3c92693d17a,
+    0x3c5b921ca1ce08d6,
+    0xe97a4f1d5445e4bd,
+    0x005486f497186bf8,
 ];
 /// c1 = 3 (the 2-adicity of p² − 1).
 const FP2_C1: u32 = 3;
