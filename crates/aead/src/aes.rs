@@ -24,10 +24,10 @@ use crate::Error;
 /// otherwise on the portable back end. Used by the streaming cores of CLOC, SILC and AES-JAMBU
 /// for their block loops and their associated-data processing.
 macro_rules! aes_fn {
-    ($(#[$m:meta])* fn $name:ident<$e:ident: $bound:path>($aes:ident $(, $arg:ident: $ty:ty)* $(,)?)
+    ($(#[$m:meta])* $vis:vis fn $name:ident<$e:ident: $bound:path>($aes:ident $(, $arg:ident: $ty:ty)* $(,)?)
         $(-> $ret:ty)? $body:block) => {
         $(#[$m])*
-        fn $name($aes: &$crate::aes::Aes128 $(, $arg: $ty)*) $(-> $ret)? {
+        $vis fn $name($aes: &$crate::aes::Aes128 $(, $arg: $ty)*) $(-> $ret)? {
             #[inline(always)]
             fn generic<E: $bound>($e: &E $(, $arg: $ty)*) $(-> $ret)? $body
             #[cfg(target_arch = "x86_64")]
@@ -47,6 +47,20 @@ macro_rules! aes_fn {
     };
 }
 pub(crate) use aes_fn;
+
+aes_fn! {
+    /// Whole non-final blocks of CLOC's and SILC's message (ENC or DEC with fix1 feedback, PRF
+    /// chain over the ciphertext) for the streaming API.
+    pub(crate) fn fix1_stream_blocks<e: BlockCipher>(
+        aes,
+        es: &mut [u8; 16],
+        ts: &mut [u8; 16],
+        data: &mut [u8],
+        dec: bool,
+    ) {
+        e.fix1_chain(es, ts, data, dec)
+    }
+}
 
 /// Number of rounds of AES-128.
 pub(crate) const ROUNDS: usize = 10;

@@ -354,19 +354,6 @@ crate::aes::aes_fn! {
     }
 }
 
-crate::aes::aes_fn! {
-    /// Whole non-final blocks (ENC or DEC with fix1 feedback, PRF chain) for the streaming API.
-    fn stream_blocks<e: BlockCipher>(
-        aes,
-        es: &mut [u8; 16],
-        ts: &mut [u8; 16],
-        data: &mut [u8],
-        dec: bool,
-    ) {
-        e.fix1_chain(es, ts, data, dec)
-    }
-}
-
 /// Streaming state of [`Clocv3`].
 #[doc(hidden)]
 #[derive(Clone)]
@@ -419,7 +406,7 @@ impl Core<Clocv3> for ClocCore {
             return;
         }
         self.start_chains(&c.aes);
-        stream_blocks(&c.aes, &mut self.es, &mut self.ts, data, dec);
+        crate::aes::fix1_stream_blocks(&c.aes, &mut self.es, &mut self.ts, data, dec);
     }
 
     fn keystream(&mut self, c: &Clocv3) -> [u8; 16] {

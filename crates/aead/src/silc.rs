@@ -220,19 +220,6 @@ crate::aes::aes_fn! {
     }
 }
 
-crate::aes::aes_fn! {
-    /// Whole blocks (ENC or DEC with fix1 feedback, PRF chain) for the streaming API.
-    fn stream_blocks<e: BlockCipher>(
-        aes,
-        es: &mut [u8; 16],
-        ts: &mut [u8; 16],
-        data: &mut [u8],
-        dec: bool,
-    ) {
-        e.fix1_chain(es, ts, data, dec)
-    }
-}
-
 /// Streaming state of [`Silcv3`].
 #[doc(hidden)]
 #[derive(Clone)]
@@ -263,7 +250,7 @@ impl Core<Silcv3> for SilcCore {
     }
 
     fn blocks(&mut self, c: &Silcv3, data: &mut [u8], dec: bool) {
-        stream_blocks(&c.aes, &mut self.es, &mut self.ts, data, dec);
+        crate::aes::fix1_stream_blocks(&c.aes, &mut self.es, &mut self.ts, data, dec);
         self.len += data.len();
     }
 
