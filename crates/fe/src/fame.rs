@@ -48,7 +48,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::sync::{Mutex, OnceLock};
 
 use hayate_ec::{msm_vartime, Projective};
-use hayate_pairing::{ct_mul, Gt};
+use hayate_pairing::{ct_mul, G2Prepared, Gt};
 use rand_core::{CryptoRng, RngCore};
 use sha2::{Digest, Sha256};
 
@@ -424,6 +424,21 @@ pub fn decapsulate<E: FeCurve<N>, const N: usize>(
     sk: &SecretKey<E, N>,
     ct: &Ciphertext<E, N>,
 ) -> Result<Gt<E, N>, FameError> {
+    let aff = decryption_g1_side(sk, ct)?;
+    // num/den = Π e(A_ℓ, sk_{0,ℓ}) · Π e(−B_t, ct_{0,t}) = (T₁^{s₁}T₂^{s₂})⁻¹
+    let pairs: Vec<(G1<E, N>, G2<E, N>)> = (0..3)
+        .map(|l| (aff[l], sk.sk0[l]))
+        .chain((0..3).map(|t| (aff[3 + t], ct.ct0[t])))
+        .collect();
+    Ok(hayate_pairing::multi_pairing::<E, N>(&pairs).invert())
+}
+
+/// The G1 side of decryption: A_ℓ = Σ γ_i ct_{i,ℓ} (ℓ = 1..3), then −B_t = −(sk'_t + Σ c_y
+/// sk_{y,t}) (t = 1..3); the key is K⁻¹ = Π e(A_ℓ, sk_{0,ℓ}) · Π e(−B_t, ct_{0,t}).
+fn decryption_g1_side<E: FeCurve<N>, const N: usize>(
+    sk: &SecretKey<E, N>,
+    ct: &Ciphertext<E, N>,
+) -> Result<Vec<G1<E, N>>, FameError> {
     if sk.pk_id != ct.pk_id {
         return Err(FameError::KeyMismatch);
     }
@@ -456,13 +471,43 @@ pub fn decapsulate<E: FeCurve<N>, const N: usize>(
                 .neg(),
         );
     }
-    let aff = Projective::batch_to_affine(&sums);
-    // num/den = Π e(A_ℓ, sk_{0,ℓ}) · Π e(−B_t, ct_{0,t}) = (T₁^{s₁}T₂^{s₂})⁻¹
-    let pairs: Vec<(G1<E, N>, G2<E, N>)> = (0..3)
-        .map(|l| (aff[l], sk.sk0[l]))
-        .chain((0..3).map(|t| (aff[3 + t], ct.ct0[t])))
+    Ok(Projective::batch_to_affine(&sums))
+}
+
+/// A user key with the Miller-loop lines of sk₀ precomputed ([`G2Prepared`], fixed-argument
+/// pairing): each decryption then computes the lines of the ciphertext's three G2 points only
+/// (three of the six).
+pub struct PreparedSecretKey<E: FeCurve<N>, const N: usize> {
+    key: SecretKey<E, N>,
+    sk0: [G2Prepared<E, N>; 3],
+}
+
+impl<E: FeCurve<N>, const N: usize> PreparedSecretKey<E, N> {
+    /// Precomputes the lines of sk₀.
+    pub fn new(key: &SecretKey<E, N>) -> Self {
+        Self {
+            key: key.clone(),
+            sk0: key.sk0.each_ref().map(G2Prepared::new),
+        }
+    }
+    /// The key it was built from.
+    pub fn key(&self) -> &SecretKey<E, N> {
+        &self.key
+    }
+}
+
+/// [`decapsulate`] with a [`PreparedSecretKey`] (same result).
+pub fn decapsulate_prepared<E: FeCurve<N>, const N: usize>(
+    sk: &PreparedSecretKey<E, N>,
+    ct: &Ciphertext<E, N>,
+) -> Result<Gt<E, N>, FameError> {
+    let aff = decryption_g1_side(&sk.key, ct)?;
+    let ct0: Vec<G2Prepared<E, N>> = ct.ct0.iter().map(G2Prepared::new).collect();
+    let refs: Vec<(&G1<E, N>, &G2Prepared<E, N>)> = (0..3)
+        .map(|l| (&aff[l], &sk.sk0[l]))
+        .chain((0..3).map(|t| (&aff[3 + t], &ct0[t])))
         .collect();
-    Ok(hayate_pairing::multi_pairing::<E, N>(&pairs).invert())
+    Ok(hayate_pairing::multi_pairing_prepared::<E, N>(&refs).invert())
 }
 
 /// Decrypt ct' with the key.

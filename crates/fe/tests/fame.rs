@@ -65,7 +65,9 @@ fn exactly_when_satisfied<E: FeCurve<N>, const N: usize>(seed: u64, policies: us
     let keys: Vec<_> = (0..keys)
         .map(|_| {
             let a = random_attrs(&mut rng);
-            (a.clone(), fame::keygen(&msk, &a, &mut rng))
+            let sk = fame::keygen(&msk, &a, &mut rng);
+            let prepared = fame::PreparedSecretKey::new(&sk);
+            (a.clone(), sk, prepared)
         })
         .collect();
     let mut successes = 0;
@@ -76,8 +78,14 @@ fn exactly_when_satisfied<E: FeCurve<N>, const N: usize>(seed: u64, policies: us
         assert_eq!(Policy::parse(&text).unwrap().to_string(), text);
         match fame::encapsulate(&pk, &text, &mut rng) {
             Ok((ct, k)) => {
-                for (attrs, sk) in &keys {
+                for (attrs, sk, prepared) in &keys {
                     let want = p.eval(attrs);
+                    // the fixed-argument (precomputed sk₀ lines) path agrees, result or error
+                    assert_eq!(
+                        fame::decapsulate_prepared(prepared, &ct),
+                        fame::decapsulate(sk, &ct),
+                        "{text} / {attrs}"
+                    );
                     match fame::decapsulate(sk, &ct) {
                         Ok(k2) => {
                             assert!(want, "decrypted without satisfying: {text} / {attrs}");
@@ -93,7 +101,7 @@ fn exactly_when_satisfied<E: FeCurve<N>, const N: usize>(seed: u64, policies: us
                 }
             }
             Err(FameError::Convert(ConvertError::Trivial(b))) => {
-                for (attrs, _) in &keys {
+                for (attrs, _, _) in &keys {
                     assert_eq!(p.eval(attrs), b, "{text}");
                 }
             }

@@ -227,7 +227,8 @@ fn exactly_when_satisfied<E: FeCurve<N>, const N: usize>(
         .map(|_| {
             let a = random_attrs(&mut rng);
             let k = ot10::keygen(&msk, &a, &mut rng).unwrap();
-            (a, k)
+            let prepared = ot10::PreparedUserKey::new(&k);
+            (a, k, prepared)
         })
         .collect();
     let (mut yes, mut no) = (0, 0);
@@ -235,8 +236,14 @@ fn exactly_when_satisfied<E: FeCurve<N>, const N: usize>(
         let p = random_policy(&mut rng, 2);
         let s = p.to_string();
         let (ct, k) = ot10::encapsulate(&pk, &s, &mut rng).unwrap();
-        for (a, sk) in &keys {
+        for (a, sk, prepared) in &keys {
             let want = eval(&p, a, false);
+            // the fixed-argument (precomputed lines) path agrees, result or error
+            assert_eq!(
+                ot10::decapsulate_prepared(prepared, &ct),
+                ot10::decapsulate(sk, &ct),
+                "{s} with {a}"
+            );
             match ot10::decapsulate(sk, &ct) {
                 Ok(got) => {
                     assert!(want, "{s} decrypted with {a}");
@@ -378,6 +385,25 @@ fn wrong_key_and_corrupted_ciphertexts() {
     x.policy = "t1=1 and t2=2".into();
     assert_eq!(
         ot10::decapsulate(&sk, &x).unwrap_err(),
+        Ot10Error::Malformed
+    );
+    // a key whose vectors have the wrong lengths (e.g. built by hand) is malformed, not a panic
+    let mut bad = sk.clone();
+    bad.k0.pop();
+    assert_eq!(
+        ot10::decapsulate(&bad, &ct).unwrap_err(),
+        Ot10Error::Malformed
+    );
+    let mut bad = sk.clone();
+    if let Some(v) = bad.kt.get_mut(&1) {
+        v.pop();
+    }
+    assert_eq!(
+        ot10::decapsulate(&bad, &ct).unwrap_err(),
+        Ot10Error::Malformed
+    );
+    assert_eq!(
+        ot10::decapsulate_prepared(&ot10::PreparedUserKey::new(&bad), &ct).unwrap_err(),
         Ot10Error::Malformed
     );
     // a changed group element gives a different key, which the hybrid layer rejects

@@ -60,8 +60,16 @@ pub fn multi_pairing<E: PairingCurve<N>, const N: usize>(
         .zip(prepared.iter())
         .map(|((p, _), q)| (p, q))
         .collect();
+    multi_pairing_prepared::<E, N>(&refs)
+}
+
+/// ∏ e(P_i, Q_i) for G2 points whose lines were precomputed ([`G2Prepared::new`]): the
+/// fixed-argument form for keys that take part in many pairings (e.g. FE decryption keys).
+pub fn multi_pairing_prepared<E: PairingCurve<N>, const N: usize>(
+    pairs: &[(&Affine<E::G1>, &G2Prepared<E, N>)],
+) -> Gt<E, N> {
     Gt(final_exp::final_exponentiation::<E, N>(
-        &miller::multi_miller_loop::<E, N>(&refs),
+        &miller::multi_miller_loop::<E, N>(pairs),
     ))
 }
 
