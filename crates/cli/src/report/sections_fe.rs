@@ -52,7 +52,11 @@ pub fn tables(ctx: &mut Ctx, notes: &mut Vec<String>) -> (Vec<Table>, Vec<Chart>
         "Table 5 — functional encryption (ms; d = 5, n = 2, 10 ANDs, 10-byte plaintext, AES-128-CBC + SHA-256)",
         &[("operation", 0), ("paper PC", 1), ("paper Android C", 1), ("paper Android asm", 1), ("paper Android NEON", 1), ("hayate bn254-beuchat", 2), ("speed-up vs paper PC", 1), ("hayate bls12-381", 2)],
     );
-    let prepared = ("decrypt-prepared", "Decrypt, key's lines precomputed once", PAPER000_TABLE5[3].2);
+    let prepared = (
+        "decrypt-prepared",
+        "Decrypt, key's lines precomputed once",
+        PAPER000_TABLE5[3].2,
+    );
     for (op, name, p) in PAPER000_TABLE5.into_iter().chain([prepared]) {
         let b = ms(&rows, "ot10", "bn254-beuchat", "paper000-table5", op);
         t5.row(vec![
