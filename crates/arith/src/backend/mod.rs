@@ -15,6 +15,8 @@
 pub mod portable;
 #[cfg(target_arch = "x86_64")]
 pub mod x86_64;
+#[cfg(target_arch = "x86_64")]
+pub mod avx2;
 
 // Everything the portable back end offers (e.g. `Wide`, full-width-modulus kernels) is
 // re-exported; the functions defined below shadow the glob for the dispatched kernels.
