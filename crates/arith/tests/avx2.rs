@@ -130,7 +130,11 @@ fn run<const N: usize, const L: usize>(m: [u64; N]) {
         let b = [*x, *x, *x, e[(k + 3) % e.len()]];
         let got = md.mul_x4(&a, &b);
         for i in 0..4 {
-            assert_eq!(got[i], reference(&a[i], &b[i], &m), "vs num-bigint, lane {i}");
+            assert_eq!(
+                got[i],
+                reference(&a[i], &b[i], &m),
+                "vs num-bigint, lane {i}"
+            );
         }
     }
     // All pairs of edge values, four pairs per batch.

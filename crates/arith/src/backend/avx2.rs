@@ -1,41 +1,61 @@
 //! AVX2 back end: four independent Montgomery multiplications at once with 32×32→64-bit
-//! SIMD multiplies (`vpmuludq`), paper 000's NEON idea (`vmull`, Comba order, carries held in
-//! the upper half of 64-bit lanes) transposed to x86-64 AVX2.
+//! SIMD multiplies (`vpmuludq`) — paper 000's NEON idea (`vmull`, Comba order, carries kept
+//! in the upper half of 64-bit lanes, SEEDS.md §000) transposed to x86-64 AVX2 — measured
+//! against the scalar MULX/ADX path (issue 5).
 //!
 //! # Method
 //! * Layout: 4 lanes, one independent product per lane ("4-way batched"); vector j holds limb
-//!   j of all four operands. The 2-way layout of paper 000 (two lanes per product, forced by
-//!   NEON's 2×64-bit `vmull`) would need horizontal additions on AVX2, so it is not used.
-//! * Radix 2^29: L = 9 limbs for 256-bit moduli (N = 4), L = 14 for 384-bit (N = 6). A limb
-//!   product is < 2^58, so a whole Comba column — up to 2L products of the multiplication and
-//!   of the reduction, plus the incoming carry — sums in a 64-bit lane without any carry
-//!   handling (L ≤ 31). Radix 2^32 (paper 000) would need every 64-bit product split in two
-//!   before accumulating (≈ 4 extra instructions per product); 2^29 is the largest radix that
-//!   keeps the lazy column sums and needs no more limbs than 2^32 minus one.
-//! * Product scanning (Comba) with the Montgomery reduction interleaved column by column
-//!   (the "FIPS" form): for column k < L, acc += Σ a_i·b_{k−i} + Σ q_i·m_{k−i};
-//!   q_k = acc·(−p⁻¹) mod 2^29; acc = (acc + q_k·m_0) / 2^29; columns L..2L−2 give the result
-//!   limbs. One conditional subtraction (adding 2^(29L) − p limb-wise; the carry out selects)
-//!   makes the result canonical, branch-free (`vpblendvb` on a mask).
+//!   j of all four operands. Paper 000's 2-way layout (two lanes per product, which NEON's
+//!   2×64-bit `vmull` dictates) would need horizontal sums on AVX2, so it is not used.
+//! * Radix 2^29: L = 9 limbs for 256-bit moduli (N = 4), L = 14 for 384-bit ones (N = 6). A
+//!   limb product is < 2^58, so a limb position can absorb all 2L products of the
+//!   multiplication and the reduction plus the incoming carry (2L·2^58 < 2^63) with no carry
+//!   handling on the way. 2^29 is the largest radix with that property for both sizes (2^30
+//!   needs L = 9 for 256 bits and 18·2^60 overflows); paper 000's radix 2^32 would need every
+//!   64-bit product split in two before accumulating (≈ 3 extra instructions per product).
+//! * Order: operand scanning (row by row: t += a_i·b; q = t_0·(−p⁻¹) mod 2^29; t += q·m;
+//!   t /= 2^29 with t_0's carry moved into the new t_0), limbs kept lazy (unnormalised) in
+//!   64-bit lanes, normalised once at the end. Product scanning (Comba, paper 000's order,
+//!   reduction interleaved column by column) was written and measured too (generator option
+//!   `comba` in `tools/gen_avx2.py`): it needs a, b and q live at once (27 vectors for L = 9,
+//!   AVX2 has 16), LLVM spills ~250 ymm loads/stores per call, and it was 9% (N = 4) and 4%
+//!   (N = 6) slower than the same row order in intrinsics, itself slower than the checked-in
+//!   inline assembly, which keeps the L lazy limbs in ymm0..ymm(L−1) and takes b, m and a as
+//!   memory operands (no spills).
 //! * Same R as [`crate::fp::Fp`]: the kernel divides by R' = 2^(29L) (2^261 resp. 2^406)
 //!   while Fp's Montgomery form uses R = 2^(64N). The difference s = 29L − 64N (5 resp. 22)
 //!   is absorbed for free when `a` is split into limbs: its limbs are taken at bit offsets
 //!   29j − s, i.e. the kernel multiplies 2^s·a by b. Then (2^s·a·b)/R' = a·b/R, and since
-//!   2^s·a·b/R' < b ≤ p the result is below 2p before the final subtraction. The output is
-//!   therefore bit for bit Fp's `mont_mul` for inputs a < 2^(64N), b < p (any odd p < 2^(64N),
-//!   full-width primes included; not the pseudo-Mersenne R = 1 fields).
+//!   2^s·a·b/R' < b ≤ p the result is below 2p before one conditional subtraction (adding
+//!   2^(29L) − p limb-wise; the carry out selects, `vpblendvb`). The output is therefore bit
+//!   for bit Fp's `mont_mul` for inputs a < 2^(64N), b < p (any odd p < 2^(64N), full-width
+//!   primes included; not the pseudo-Mersenne R = 1 fields). No conversion cost beyond the
+//!   radix split/join itself.
 //! * Conversion in and out is vectorised: 128-bit loads + `vpunpck{l,h}qdq` transpose four
-//!   elements into N word vectors (lane order 0, 2, 1, 3, undone on the way out), and limbs are
+//!   elements into N word vectors (lane order 0, 2, 1, 3, undone on the way out), limbs are
 //!   cut/joined with constant shifts.
 //! * Constant time: straight-line code, no data-dependent branches or addresses.
 //!
-//! # Measurements (AMD EPYC Zen 3, 2 vCPU, rustc stable, `--release`; `uptime` load ≈ 2)
-//! `cargo run --release -p hayate-arith --example simd_bench` (rdtsc, medians of 51 rounds):
-//! see the table printed by the example; the figures at the time of writing are in the
-//! crate's commit message and the helper report. In short: on Zen 3 the 4-way AVX2 kernel is
-//! SLOWER than four MULX/ADX `mont_mul` calls, so the scalar path stays the default and
-//! nothing dispatches here automatically. [`mont_mul_x4`] is a correct, tested batch entry
-//! point kept for measurement and for CPUs where the trade-off differs.
+//! # Measurements
+//! `cargo run --release -p hayate-arith --example simd_bench 101` — AMD EPYC Zen 3 (2 vCPU,
+//! shared; load average 8–10 while other builds ran, so indicative), rdtsc scaled to core
+//! cycles by a dependent-`add` calibration loop (×1.42), medians of 101 rounds, three runs:
+//!
+//! | field        | AVX2 4-way, per product | MULX mont_mul | ratio     | AVX2 latency | MULX latency |
+//! |--------------|-------------------------|---------------|-----------|--------------|--------------|
+//! | bn254 Fp     | 63–79                   | 64            | 0.99–1.24 | 268–341      | 66           |
+//! | bls12-381 Fp | 140–143                 | 135–136       | 1.03–1.04 | 566–611      | 126–128      |
+//!
+//! (Earlier Comba/intrinsics kernels, same conditions: bn254 70 vs 64, bls12-381 160 vs 137.)
+//! The kernel is bounded by its dependency chain — each row waits for q = t_0·(−p⁻¹), then
+//! q·m_0 and the carry, ≈ 11 cycles × L rows, plus the final normalisation — not by the
+//! multipliers (`llvm-mca -mcpu=znver3`: 120 cycles of throughput per 4-way call for N = 4,
+//! ≈ 220 of latency); one call is ~580 instructions, too long for the out-of-order window to
+//! overlap consecutive calls well. An 8-way variant (two batches interleaved in intrinsics) was
+//! slower still (spills). So on this machine AVX2 is at best level with MULX for throughput
+//! and 4–5× worse for latency: the scalar MULX path stays the default, and nothing dispatches
+//! here automatically. [`mont_mul_x4`] is a tested batch entry point kept for measurement and
+//! for CPUs where the trade-off differs (e.g. AVX-512 IFMA would change it).
 
 use core::arch::x86_64::*;
 use core::sync::atomic::{AtomicU8, Ordering};
@@ -47,28 +67,24 @@ pub const LIMB_BITS: usize = 29;
 const MASK: u64 = (1 << LIMB_BITS) - 1;
 
 /// Per-modulus constants of the 4-way kernel for an N-word modulus split into L limbs of
-/// 29 bits (L = 9 for N = 4, L = 14 for N = 6).
+/// 29 bits: (N, L) = (4, 9) or (6, 14).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Modulus<const N: usize, const L: usize> {
     /// p, little-endian u64 words.
     p: [u64; N],
     /// −p⁻¹ mod 2^64 (for the scalar fallback).
     inv: u64,
-    /// p in radix 2^29.
-    m: [u64; L],
-    /// 2^(29L) − p in radix 2^29 (the final subtraction adds it).
-    c: [u64; L],
-    /// −p⁻¹ mod 2^29.
-    mp: u64,
+    /// p in radix 2^29, each limb in four lanes.
+    m: [[u64; 4]; L],
+    /// 2^(29L) − p in radix 2^29, four lanes (the final subtraction adds it).
+    c: [[u64; 4]; L],
+    /// −p⁻¹ mod 2^29, four lanes.
+    mp: [u64; 4],
 }
 
-/// Bits [off, off + 29) of x (off may be negative: x is shifted up), as a limb.
-const fn limb_at<const N: usize>(x: &[u64; N], off: isize) -> u64 {
-    if off < 0 {
-        return (x[0] << (-off) as u32) & MASK;
-    }
-    let w = off as usize / 64;
-    let b = off as usize % 64;
+/// Bits [off, off + 29) of x, as a limb.
+const fn limb_at<const N: usize>(x: &[u64; N], off: usize) -> u64 {
+    let (w, b) = (off / 64, off % 64);
     if w >= N {
         return 0;
     }
@@ -83,25 +99,24 @@ impl<const N: usize, const L: usize> Modulus<N, L> {
     /// Constants for the odd modulus `p` (little-endian words).
     ///
     /// # Panics
-    /// If p is even, or L does not fit N (29L must be at least 64N + 1, so that 2p fits the
-    /// limbs, and L ≤ 31, so that a column sum fits a 64-bit lane). Meant for constant
-    /// evaluation (`const M: Modulus<4, 9> = Modulus::new(&P)`), where a panic is a build error.
+    /// If p is even or (N, L) is neither (4, 9) nor (6, 14). Meant for constant evaluation
+    /// (`const M: Modulus<4, 9> = Modulus::new(&P)`), where a panic is a build error.
     pub const fn new(p: &[u64; N]) -> Self {
         assert!(p[0] & 1 == 1, "modulus must be odd");
-        assert!(LIMB_BITS * L > 64 * N && L <= 31, "limb count L does not fit N");
-        let mut m = [0u64; L];
-        let mut c = [0u64; L];
-        let mut j = 0;
-        while j < L {
-            m[j] = limb_at(p, (LIMB_BITS * j) as isize);
-            j += 1;
-        }
+        assert!(
+            (N == 4 && L == 9) || (N == 6 && L == 14),
+            "(N, L) must be (4, 9) or (6, 14)"
+        );
+        let mut m = [[0u64; 4]; L];
+        let mut c = [[0u64; 4]; L];
         // c = 2^(29L) − p = (complement of p in L limbs) + 1.
         let mut carry = 1u64;
-        j = 0;
+        let mut j = 0;
         while j < L {
-            let v = (MASK - m[j]) + carry;
-            c[j] = v & MASK;
+            let mj = limb_at(p, LIMB_BITS * j);
+            let v = (MASK - mj) + carry;
+            m[j] = [mj; 4];
+            c[j] = [v & MASK; 4];
             carry = v >> LIMB_BITS;
             j += 1;
         }
@@ -111,7 +126,7 @@ impl<const N: usize, const L: usize> Modulus<N, L> {
             inv,
             m,
             c,
-            mp: inv & MASK,
+            mp: [inv & MASK; 4],
         }
     }
 
@@ -128,7 +143,7 @@ impl<const N: usize, const L: usize> Modulus<N, L> {
     }
 
     /// The scalar reference path of [`Self::mul_x4`]: four calls of the dispatched
-    /// [`crate::backend::mont_mul`] (MULX/ADX where present), or the carry-aware portable
+    /// [`crate::backend::mont_mul`] (MULX/ADX where present), or of the carry-aware portable
     /// CIOS for a full-width p.
     pub fn mul_x4_scalar(&self, a: &[[u64; N]; 4], b: &[[u64; N]; 4]) -> [[u64; N]; 4] {
         let full = self.p[N - 1] >> 63 == 1;
@@ -147,178 +162,78 @@ impl<const N: usize, const L: usize> Modulus<N, L> {
     /// The CPU must support AVX2.
     #[target_feature(enable = "avx2")]
     pub unsafe fn mul_x4_avx2(&self, a: &[[u64; N]; 4], b: &[[u64; N]; 4]) -> [[u64; N]; 4] {
-        let wa = transpose_in(a);
-        let wb = transpose_in(b);
-        let shift = (LIMB_BITS * L - 64 * N) as isize;
-        let al: [__m256i; L] = split(&wa, shift);
-        let bl: [__m256i; L] = split(&wb, 0);
-        let r = self.mont_core(&al, &bl);
-        transpose_out(&join(&r))
-    }
-
-    /// The Montgomery product of limb vectors (radix 2^29, R' = 2^(29L)), canonical.
-    #[target_feature(enable = "avx2")]
-    #[inline]
-    unsafe fn mont_core(&self, a: &[__m256i; L], b: &[__m256i; L]) -> [__m256i; L] {
-        let mask = _mm256_set1_epi64x(MASK as i64);
-        let mp = _mm256_set1_epi64x(self.mp as i64);
-        let m: [__m256i; L] = core::array::from_fn(|j| _mm256_set1_epi64x(self.m[j] as i64));
-        let zero = _mm256_setzero_si256();
-        let mut q = [zero; L];
-        let mut acc = zero;
-        // Low columns: each ends with one reduction digit q_k and a division by 2^29.
-        for k in 0..L {
-            // Terms that do not depend on the running carry first (off the critical path).
-            let mut t = _mm256_mul_epu32(a[0], b[k]);
-            for i in 1..=k {
-                t = _mm256_add_epi64(t, _mm256_mul_epu32(a[i], b[k - i]));
-            }
-            for i in 0..k.saturating_sub(1) {
-                t = _mm256_add_epi64(t, _mm256_mul_epu32(q[i], m[k - i]));
-            }
-            acc = _mm256_add_epi64(acc, t);
-            if k >= 1 {
-                acc = _mm256_add_epi64(acc, _mm256_mul_epu32(q[k - 1], m[1]));
-            }
-            q[k] = _mm256_and_si256(_mm256_mul_epu32(acc, mp), mask);
-            acc = _mm256_add_epi64(acc, _mm256_mul_epu32(q[k], m[0]));
-            acc = _mm256_srli_epi64::<29>(acc);
-        }
-        // High columns: the result limbs.
-        let mut r = [zero; L];
-        for k in L..2 * L - 1 {
-            let mut t = _mm256_mul_epu32(a[k - L + 1], b[L - 1]);
-            t = _mm256_add_epi64(t, _mm256_mul_epu32(q[k - L + 1], m[L - 1]));
-            for i in k - L + 2..L {
-                t = _mm256_add_epi64(t, _mm256_mul_epu32(a[i], b[k - i]));
-                t = _mm256_add_epi64(t, _mm256_mul_epu32(q[i], m[k - i]));
-            }
-            acc = _mm256_add_epi64(acc, t);
-            r[k - L] = _mm256_and_si256(acc, mask);
-            acc = _mm256_srli_epi64::<29>(acc);
-        }
-        r[L - 1] = acc; // < 2^29: the value is below 2p < 2^(29L)
-        // r < 2p: s = r + 2^(29L) − p carries out of the top limb iff r ≥ p.
-        let mut carry = zero;
-        let mut s = [zero; L];
-        for j in 0..L {
-            let v = _mm256_add_epi64(
-                _mm256_add_epi64(r[j], _mm256_set1_epi64x(self.c[j] as i64)),
-                carry,
-            );
-            s[j] = _mm256_and_si256(v, mask);
-            carry = _mm256_srli_epi64::<29>(v);
-        }
-        let ge = _mm256_sub_epi64(zero, carry); // all ones where r ≥ p
-        core::array::from_fn(|j| _mm256_blendv_epi8(r[j], s[j], ge))
-    }
-}
-
-/// Four N-word elements → N vectors, vector w holding word w of the elements in lane order
-/// (0, 2, 1, 3). N must be even (4 and 6 here).
-#[target_feature(enable = "avx2")]
-#[inline]
-unsafe fn transpose_in<const N: usize>(x: &[[u64; N]; 4]) -> [__m256i; N] {
-    let zero = _mm256_setzero_si256();
-    let mut w = [zero; N];
-    let mut k = 0;
-    while k < N {
-        // SAFETY (all four loads): 2k + 1 < N, so each reads two words inside x[i].
-        let p0 = _mm_loadu_si128(x[0].as_ptr().add(k) as *const __m128i);
-        let p1 = _mm_loadu_si128(x[1].as_ptr().add(k) as *const __m128i);
-        let p2 = _mm_loadu_si128(x[2].as_ptr().add(k) as *const __m128i);
-        let p3 = _mm_loadu_si128(x[3].as_ptr().add(k) as *const __m128i);
-        let v01 = _mm256_set_m128i(p1, p0);
-        let v23 = _mm256_set_m128i(p3, p2);
-        w[k] = _mm256_unpacklo_epi64(v01, v23);
-        w[k + 1] = _mm256_unpackhi_epi64(v01, v23);
-        k += 2;
-    }
-    w
-}
-
-/// Inverse of [`transpose_in`].
-#[target_feature(enable = "avx2")]
-#[inline]
-unsafe fn transpose_out<const N: usize>(w: &[__m256i; N]) -> [[u64; N]; 4] {
-    let mut out = [[0u64; N]; 4];
-    let mut k = 0;
-    while k < N {
-        let v01 = _mm256_unpacklo_epi64(w[k], w[k + 1]);
-        let v23 = _mm256_unpackhi_epi64(w[k], w[k + 1]);
-        // SAFETY (all four stores): two words inside out[i] at offset k, 2k + 1 < N.
-        _mm_storeu_si128(
-            out[0].as_mut_ptr().add(k) as *mut __m128i,
-            _mm256_castsi256_si128(v01),
-        );
-        _mm_storeu_si128(
-            out[1].as_mut_ptr().add(k) as *mut __m128i,
-            _mm256_extracti128_si256::<1>(v01),
-        );
-        _mm_storeu_si128(
-            out[2].as_mut_ptr().add(k) as *mut __m128i,
-            _mm256_castsi256_si128(v23),
-        );
-        _mm_storeu_si128(
-            out[3].as_mut_ptr().add(k) as *mut __m128i,
-            _mm256_extracti128_si256::<1>(v23),
-        );
-        k += 2;
-    }
-    out
-}
-
-/// Word vectors → 29-bit limb vectors, limb j taken at bit offset 29j − shift (the value
-/// multiplied by 2^shift; bits shifted beyond 29L are dropped, the callers ensure there are
-/// none).
-#[target_feature(enable = "avx2")]
-#[inline]
-unsafe fn split<const N: usize, const L: usize>(w: &[__m256i; N], shift: isize) -> [__m256i; L] {
-    let mask = _mm256_set1_epi64x(MASK as i64);
-    core::array::from_fn(|j| {
-        let off = (LIMB_BITS * j) as isize - shift;
-        let v = if off < 0 {
-            _mm256_sllv_epi64(w[0], _mm256_set1_epi64x(-off as i64))
+        // (N, L) is (4, 9) or (6, 14) (checked in `new`); the casts fold.
+        if N == 4 {
+            cast4(&mul_x4_4(
+                &cast4(a),
+                &cast4(b),
+                cast(&self.m),
+                cast(&self.c),
+                &self.mp,
+            ))
         } else {
-            let (wi, b) = (off as usize / 64, off as usize % 64);
-            if wi >= N {
-                return _mm256_setzero_si256();
-            }
-            let lo = _mm256_srlv_epi64(w[wi], _mm256_set1_epi64x(b as i64));
-            if b + LIMB_BITS > 64 && wi + 1 < N {
-                _mm256_or_si256(
-                    lo,
-                    _mm256_sllv_epi64(w[wi + 1], _mm256_set1_epi64x((64 - b) as i64)),
-                )
-            } else {
-                lo
-            }
-        };
-        _mm256_and_si256(v, mask)
-    })
+            cast4(&mul_x4_6(
+                &cast4(a),
+                &cast4(b),
+                cast(&self.m),
+                cast(&self.c),
+                &self.mp,
+            ))
+        }
+    }
 }
 
-/// 29-bit limb vectors (value < 2^(64N)) → word vectors.
+/// Four lanes as one vector.
 #[target_feature(enable = "avx2")]
 #[inline]
-unsafe fn join<const N: usize, const L: usize>(r: &[__m256i; L]) -> [__m256i; N] {
-    core::array::from_fn(|w| {
-        let mut v = _mm256_setzero_si256();
-        for (j, &limb) in r.iter().enumerate() {
-            let (lo, hi) = (LIMB_BITS * j, LIMB_BITS * (j + 1));
-            if hi <= 64 * w || lo >= 64 * (w + 1) {
-                continue; // limb j does not touch word w
-            }
-            let part = if lo >= 64 * w {
-                _mm256_sllv_epi64(limb, _mm256_set1_epi64x((lo - 64 * w) as i64))
-            } else {
-                _mm256_srlv_epi64(limb, _mm256_set1_epi64x((64 * w - lo) as i64))
-            };
-            v = _mm256_or_si256(v, part);
-        }
-        v
-    })
+unsafe fn ld(x: &[u64; 4]) -> __m256i {
+    // SAFETY: 32 readable bytes; unaligned load.
+    _mm256_loadu_si256(x.as_ptr() as *const __m256i)
 }
+
+/// Words k, k + 1 of four elements (slices starting at word k) as two vectors, lanes in
+/// the order (0, 2, 1, 3) (what `vpunpck{l,h}qdq` gives; [`unwords`] undoes it).
+#[target_feature(enable = "avx2")]
+#[inline]
+unsafe fn words(x0: &[u64], x1: &[u64], x2: &[u64], x3: &[u64]) -> (__m256i, __m256i) {
+    assert!(x0.len() >= 2 && x1.len() >= 2 && x2.len() >= 2 && x3.len() >= 2);
+    // SAFETY: each slice has two readable words (asserted; the callers' constant bounds
+    // make the assertion fold away).
+    let v01 = _mm256_set_m128i(
+        _mm_loadu_si128(x1.as_ptr() as *const __m128i),
+        _mm_loadu_si128(x0.as_ptr() as *const __m128i),
+    );
+    let v23 = _mm256_set_m128i(
+        _mm_loadu_si128(x3.as_ptr() as *const __m128i),
+        _mm_loadu_si128(x2.as_ptr() as *const __m128i),
+    );
+    (
+        _mm256_unpacklo_epi64(v01, v23),
+        _mm256_unpackhi_epi64(v01, v23),
+    )
+}
+
+/// Stores word vectors w_k, w_{k+1} (lane order of [`words`]) into words k, k + 1 of the
+/// four elements.
+#[target_feature(enable = "avx2")]
+#[inline]
+unsafe fn unwords<const N: usize>(out: &mut [[u64; N]; 4], k: usize, w0: __m256i, w1: __m256i) {
+    assert!(k + 2 <= N);
+    let v01 = _mm256_unpacklo_epi64(w0, w1);
+    let v23 = _mm256_unpackhi_epi64(w0, w1);
+    let parts = [
+        _mm256_castsi256_si128(v01),
+        _mm256_extracti128_si256::<1>(v01),
+        _mm256_castsi256_si128(v23),
+        _mm256_extracti128_si256::<1>(v23),
+    ];
+    for (o, p) in out.iter_mut().zip(parts) {
+        // SAFETY: words k, k + 1 of `o` exist (asserted).
+        _mm_storeu_si128(o.as_mut_ptr().add(k) as *mut __m128i, p);
+    }
+}
+
+include!("avx2_gen.rs");
 
 /// 0 = not yet probed, 1 = unavailable (or disabled), 2 = available.
 static AVX2: AtomicU8 = AtomicU8::new(0);
@@ -362,6 +277,12 @@ struct Consts<P, const N: usize>(core::marker::PhantomData<P>);
 impl<P: FpParams<N>, const N: usize> Consts<P, N> {
     const M4: Modulus<4, 9> = Modulus::new(&resize(&P::MODULUS));
     const M6: Modulus<6, 14> = Modulus::new(&resize(&P::MODULUS));
+}
+
+/// `&[T; N]` as `&[T; M]` when N == M (callers test N first, so this folds).
+#[inline(always)]
+fn cast<T, const N: usize, const M: usize>(x: &[T; N]) -> &[T; M] {
+    x.as_slice().try_into().expect("length")
 }
 
 /// `[[u64; N]; 4]` as `[[u64; M]; 4]` when N == M (callers test N first, so this folds).
