@@ -373,7 +373,7 @@ pub fn run(json: bool, quick: bool) {
         if quick { " (quick)" } else { "" }
     );
     println!(
-        "{:<6} {:<14} {:<16} {:>6} {:<8} {:>12} {:>12} {:>10}  reference",
+        "{:<6} {:<14} {:<16} {:>6} {:<16} {:>12} {:>12} {:>10}  reference",
         "scheme", "curve", "config", "attrs", "op", "ours ms", "ref ms", "ref/ours"
     );
     for r in &rows {
@@ -390,7 +390,7 @@ pub fn run(json: bool, quick: bool) {
             _ => ("—".into(), "—".into(), ""),
         };
         println!(
-            "{:<6} {:<14} {:<16} {:>6} {:<8} {:>12} {:>12} {:>10}  {}",
+            "{:<6} {:<14} {:<16} {:>6} {:<16} {:>12} {:>12} {:>10}  {}",
             r.scheme, r.curve, r.config, r.attrs, r.op, ours, rms, ratio, src
         );
     }
