@@ -18,15 +18,16 @@
 //!
 //! Bases are kept as their coefficient matrices ([`DualBases`]: X for B, Θ for B*) and turned
 //! into group vectors on demand: [`to_g1`]/[`to_g2`] (one constant-time fixed-base comb
-//! multiplication of the generator per coordinate) and [`lincomb_g1`] (Σ_k c_k·v_k of G1
-//! vectors with secret coefficients: a constant-time Straus multi-scalar multiplication per
-//! coordinate, [`hayate_pairing::ct_mul::msm_ct`]).
+//! multiplication of the generator per coordinate) and [`lincomb_rows_g1`] / [`lincomb_g1`]
+//! (Σ_k c_k·v_k of G1 vectors with secret coefficients, for many coefficient rows over one
+//! basis: a constant-time GLV–Straus multi-scalar multiplication per coordinate, sharing the
+//! scalar decompositions across coordinates and the point tables across rows).
 
-use hayate_arith::Field;
-use hayate_ec::Projective;
+use hayate_arith::{Field, FpParams};
+use hayate_ec::{glv, msm_vartime, Affine, CurveParams, Projective};
 use hayate_pairing::{ct_mul, Gt};
 use rand_core::{CryptoRng, RngCore};
-use subtle::Choice;
+use subtle::{Choice, ConditionallySelectable, ConstantTimeEq};
 
 use crate::curve::{FeCurve, Scalar, G1, G2};
 
@@ -225,27 +226,164 @@ pub fn to_g2<E: FeCurve<N>, const N: usize>(coeffs: &[Scalar<E, N>]) -> Vec<G2<E
     Projective::batch_to_affine(&v)
 }
 
-/// Σ_k c_k·v_k for G1 vectors v_k of a common length and secret coefficients c_k: per
-/// coordinate one constant-time Straus multi-scalar multiplication ([`ct_mul::msm_ct`]).
+/// Σ_k c_k·v_k for G1 vectors v_k of a common length and secret coefficients c_k
+/// (constant time): [`lincomb_rows_g1`] for one row.
 pub fn lincomb_g1<E: FeCurve<N>, const N: usize>(
     vectors: &[&[G1<E, N>]],
     coeffs: &[Scalar<E, N>],
 ) -> Vec<G1<E, N>> {
-    assert_eq!(
-        vectors.len(),
-        coeffs.len(),
-        "lincomb_g1: one coefficient per vector"
-    );
-    let len = vectors.first().map_or(0, |v| v.len());
-    let limbs: Vec<[u64; 4]> = coeffs.iter().map(|c| c.to_limbs()).collect();
-    let out: Vec<Projective<E::G1>> = (0..len)
-        .map(|j| {
-            let pts: Vec<Projective<E::G1>> =
-                vectors.iter().map(|v| Projective::from(v[j])).collect();
-            ct_mul::msm_ct(&pts, &limbs, SCALAR_BITS)
+    lincomb_rows_g1::<E, N>(vectors, &[coeffs.to_vec()])
+        .pop()
+        .unwrap_or_default()
+}
+
+/// Table entries per point: the multiples 1 … 16 of the signed 5-bit digits.
+const T: usize = 16;
+
+/// For each coefficient row (c_{r,1}, …, c_{r,m}), the vector Σ_k c_{r,k}·v_k, for public G1
+/// vectors v_1 … v_m of a common length L in the order-r subgroup and secret coefficients
+/// (constant time in the coefficients).
+///
+/// Every coordinate is a constant-time GLV–Straus multi-scalar multiplication
+/// (Gallant–Lambert–Vanstone, CRYPTO 2001; Hankerson–Menezes–Vanstone, *Guide to ECC*, §3.5):
+/// each c_{r,k} ≡ ±k₁ ± k₂λ (mod r) with half-length k₁, k₂ ([`hayate_ec::glv::decompose`],
+/// constant time), recoded once into signed radix-2⁵ digits
+/// ([`ct_mul::recode_signed5`]) and shared by the L coordinates; the 2m half-length terms of
+/// one coordinate share one chain of ≈ half_bits doublings with one complete mixed addition
+/// per term and window. The tables 1P … 16P of every basis point P = v_k[j] (public data) are
+/// built once for all rows, put in affine form with one batched inversion, and the tables of
+/// φ(P) = (βx, y) derived from them. Table reads scan every entry with `subtle` selects and
+/// the signs are conditional negations, so the operation sequence and the memory accesses do
+/// not depend on the coefficients. Curves without a GLV endomorphism use
+/// [`ct_mul::msm_ct`] on 256-bit scalars per coordinate.
+///
+/// Rows with a coefficient count different from `vectors.len()` use the shorter of the two;
+/// coordinates beyond the shortest vector are ignored.
+pub fn lincomb_rows_g1<E: FeCurve<N>, const N: usize>(
+    vectors: &[&[G1<E, N>]],
+    rows: &[Vec<Scalar<E, N>>],
+) -> Vec<Vec<G1<E, N>>> {
+    let len = vectors.iter().map(|v| v.len()).min().unwrap_or(0);
+    let Ok(glv_c) = glv::constants::<E::G1>() else {
+        return rows
+            .iter()
+            .map(|c| {
+                let limbs: Vec<[u64; 4]> = c.iter().map(|x| x.to_limbs()).collect();
+                let out: Vec<Projective<E::G1>> = (0..len)
+                    .map(|j| {
+                        let pts: Vec<Projective<E::G1>> =
+                            vectors.iter().map(|v| Projective::from(v[j])).collect();
+                        ct_mul::msm_ct(&pts, &limbs, SCALAR_BITS)
+                    })
+                    .collect();
+                Projective::batch_to_affine(&out)
+            })
+            .collect();
+    };
+    let m = vectors.len();
+    // tables[(k·len + j)·T + e] = (e + 1)·v_k[j], affine; phi_tables the same for φ(v_k[j])
+    let mut proj = Vec::with_capacity(m * len * T);
+    for v in vectors {
+        for p in &v[..len] {
+            push_multiples(&Projective::from(*p), &mut proj);
+        }
+    }
+    let tables = Projective::batch_to_affine(&proj);
+    let phi_tables: Vec<G1<E, N>> = tables
+        .iter()
+        .map(|a| Affine {
+            x: a.x * glv_c.beta,
+            ..*a
         })
         .collect();
-    Projective::batch_to_affine(&out)
+    let windows = ct_mul::windows_for(glv_c.half_bits as usize);
+    let order = <E::Fr as FpParams<4>>::MODULUS;
+    let mut out = Vec::with_capacity(rows.len());
+    for row in rows {
+        // per term k: digits of k₁ and k₂ and their signs
+        let terms: Vec<(Vec<i8>, Choice, Vec<i8>, Choice)> = row
+            .iter()
+            .take(m)
+            .map(|c| {
+                let d = glv::decompose_with(&glv_c, &order, &c.to_limbs());
+                (
+                    ct_mul::recode_signed5(&d.k1, windows),
+                    d.neg1,
+                    ct_mul::recode_signed5(&d.k2, windows),
+                    d.neg2,
+                )
+            })
+            .collect();
+        let coords: Vec<Projective<E::G1>> = (0..len)
+            .map(|j| {
+                let mut acc = Projective::identity();
+                for w in (0..windows).rev() {
+                    if w + 1 != windows {
+                        acc = acc.double_n(ct_mul::W);
+                    }
+                    for (k, (d1, n1, d2, n2)) in terms.iter().enumerate() {
+                        let at = (k * len + j) * T;
+                        acc = acc.add_affine(&lookup_affine(&tables[at..at + T], d1[w], *n1));
+                        acc = acc.add_affine(&lookup_affine(&phi_tables[at..at + T], d2[w], *n2));
+                    }
+                }
+                acc
+            })
+            .collect();
+        out.push(Projective::batch_to_affine(&coords));
+    }
+    out
+}
+
+/// Σ_k c_k·v_k for G1 vectors v_k in the order-r subgroup and **public** coefficients
+/// (variable time; decryption's reconstruction coefficients): per coordinate and term one GLV
+/// multiplication with a joint wNAF of the two half-length scalars
+/// ([`hayate_ec::glv::mul_vartime`]; small coefficients such as α = 1 cost a few additions),
+/// [`hayate_ec::msm_vartime`] on curves without the endomorphism. The result has the length of
+/// the shortest vector.
+pub fn lincomb_g1_vartime<E: FeCurve<N>, const N: usize>(
+    vectors: &[&[G1<E, N>]],
+    coeffs: &[Scalar<E, N>],
+) -> Vec<Projective<E::G1>> {
+    let len = vectors.iter().map(|v| v.len()).min().unwrap_or(0);
+    let limbs: Vec<[u64; 4]> = coeffs.iter().map(|c| c.to_limbs()).collect();
+    (0..len)
+        .map(|j| {
+            let mut acc = Projective::identity();
+            for (v, k) in vectors.iter().zip(&limbs) {
+                let p = Projective::from(v[j]);
+                let t = glv::mul_vartime(&p, k, 1)
+                    .unwrap_or_else(|_| msm_vartime(&[v[j]], &[*k]).unwrap_or_default());
+                acc = acc.add(&t);
+            }
+            acc
+        })
+        .collect()
+}
+
+/// The table P, 2P, …, 16P of a public point, appended to `out` (complete additions).
+fn push_multiples<C: CurveParams>(p: &Projective<C>, out: &mut Vec<Projective<C>>) {
+    let mut q = *p;
+    for _ in 0..T {
+        out.push(q);
+        q = q.add(p);
+    }
+}
+
+/// The point for digit d ∈ [−16, 15] from a table holding (j + 1)·P at index j: the
+/// identity for d = 0, negated when (d < 0) XOR `flip`. Every entry is read and the matching
+/// one kept with `subtle` selects; the sign is a conditional negation of y (no secret index
+/// or branch).
+fn lookup_affine<C: CurveParams>(table: &[Affine<C>], d: i8, flip: Choice) -> Affine<C> {
+    let sign = (d as u8) >> 7; // 1 iff d < 0
+    let mag = (d as u8 ^ sign.wrapping_neg()).wrapping_add(sign); // |d| in two's complement
+    let mut r = Affine::identity();
+    for (e, i) in table.iter().zip(1u8..) {
+        r.conditional_assign(e, mag.ct_eq(&i));
+    }
+    let ny = -r.y;
+    r.y.conditional_assign(&ny, Choice::from(sign) ^ flip);
+    r
 }
 
 /// Bits of the scalars given to the constant-time multiplications (every r here is < 2^256).

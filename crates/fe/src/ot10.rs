@@ -97,7 +97,7 @@
 
 use std::collections::BTreeMap;
 
-use hayate_ec::{msm_vartime, Projective};
+use hayate_ec::Projective;
 use hayate_pairing::{G2Prepared, Gt};
 use rand_core::{CryptoRng, RngCore};
 use sha2::{Digest, Sha256};
@@ -570,6 +570,9 @@ pub fn keygen<E: FeCurve<N>, const N: usize>(
     })
 }
 
+/// The rows of one category in [`encapsulate`]: their indices and coefficient vectors.
+type CategoryRows<E, const N: usize> = (Vec<usize>, Vec<Vec<Scalar<E, N>>>);
+
 /// Key encapsulation under a policy: the ciphertext (without c_{d+1}) and K = g_T^ζ.
 pub fn encapsulate<E: FeCurve<N>, const N: usize>(
     pk: &PublicKey<E, N>,
@@ -587,8 +590,10 @@ pub fn encapsulate<E: FeCurve<N>, const N: usize>(
     let eta0 = Scalar::<E, N>::random(rng);
     let b0: Vec<&[G1<E, N>]> = pk.b0.iter().map(|v| v.as_slice()).collect();
     let c0 = dpvs::lincomb_g1::<E, N>(&b0, &[-s0, zeta, eta0]);
-    let mut rows = Vec::with_capacity(c.leaves.len());
-    for (m, leaf) in matrix.iter().zip(&c.leaves) {
+    // coefficients of each row on (b_t,1, …, b_t,n_t, b_t,3n_t+1), grouped by category so
+    // that the rows of one category share the point tables of its basis
+    let mut by_cat: BTreeMap<usize, CategoryRows<E, N>> = BTreeMap::new();
+    for (i, (m, leaf)) in matrix.iter().zip(&c.leaves).enumerate() {
         let n = pk.dims[leaf.category - 1];
         let s_i = inner::<E, N>(m, &f);
         let v = predicate_vector::<E, N>(&leaf.value, n);
@@ -601,11 +606,19 @@ pub fn encapsulate<E: FeCurve<N>, const N: usize>(
             w
         };
         coeffs.push(Scalar::<E, N>::random(rng));
-        let basis: Vec<&[G1<E, N>]> = pk.bt[leaf.category - 1]
-            .iter()
-            .map(|v| v.as_slice())
-            .collect();
-        rows.push(dpvs::lincomb_g1::<E, N>(&basis, &coeffs));
+        let e = by_cat.entry(leaf.category).or_default();
+        e.0.push(i);
+        e.1.push(coeffs);
+    }
+    let mut rows = vec![Vec::new(); c.leaves.len()];
+    for (t, (idx, coeffs)) in by_cat {
+        let basis: Vec<&[G1<E, N>]> = pk.bt[t - 1].iter().map(|v| v.as_slice()).collect();
+        for (i, r) in idx
+            .into_iter()
+            .zip(dpvs::lincomb_rows_g1::<E, N>(&basis, &coeffs))
+        {
+            rows[i] = r;
+        }
     }
     let key = pk.g_t.pow_scalar(&zeta);
     Ok((
@@ -770,12 +783,10 @@ fn decryption_g1_side<E: FeCurve<N>, const N: usize>(
         if k.len() != len {
             return Err(Ot10Error::Malformed);
         }
-        let sc: Vec<[u64; 4]> = terms.iter().map(|(_, a)| a.to_limbs()).collect();
-        for j in 0..len {
-            let pts: Vec<G1<E, N>> = terms.iter().map(|(i, _)| ct.rows[*i][j]).collect();
-            sums.push(msm_vartime(&pts, &sc).unwrap_or_default());
-            slots.push(KeySlot::Cat(t, j));
-        }
+        let vectors: Vec<&[G1<E, N>]> = terms.iter().map(|(i, _)| ct.rows[*i].as_slice()).collect();
+        let coeffs: Vec<Scalar<E, N>> = terms.iter().map(|(_, a)| *a).collect();
+        sums.extend(dpvs::lincomb_g1_vartime::<E, N>(&vectors, &coeffs));
+        slots.extend((0..len).map(|j| KeySlot::Cat(t, j)));
     }
     g1.extend(Projective::batch_to_affine(&sums));
     Ok((g1, slots))

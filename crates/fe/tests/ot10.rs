@@ -24,6 +24,89 @@ type F = Scalar<Bn254, 4>;
 // ---------------------------------------------------------------------------------------------
 // DPVS
 
+/// [k]P by plain double-and-add over the bits of k (the reference for the lincomb tests).
+fn double_and_add<C: hayate_ec::CurveParams>(
+    p: &hayate_ec::Projective<C>,
+    k: &[u64; 4],
+) -> hayate_ec::Projective<C> {
+    let mut acc = hayate_ec::Projective::identity();
+    for i in (0..256).rev() {
+        acc = acc.double();
+        if (k[i / 64] >> (i % 64)) & 1 == 1 {
+            acc = acc.add(p);
+        }
+    }
+    acc
+}
+
+/// [`dpvs::lincomb_rows_g1`] (and [`dpvs::lincomb_g1`]) against Σ_k c_k·v_k computed term by
+/// term with plain double-and-add: random, zero, one, −1 coefficients, identity points in the
+/// basis, 1 … 4 vectors and several rows over one basis.
+fn lincomb_agrees<E: FeCurve<N>, const N: usize>() {
+    use hayate_ec::Projective;
+    let mut rng = StdRng::seed_from_u64(77);
+    let g = Projective::<E::G1>::generator();
+    for m in 1..=4usize {
+        let len = 1 + m;
+        let vectors: Vec<Vec<hayate_fe::curve::G1<E, N>>> = (0..m)
+            .map(|k| {
+                (0..len)
+                    .map(|j| {
+                        if (k + j) % 5 == 3 {
+                            hayate_ec::Affine::identity()
+                        } else {
+                            g.mul_vartime(&[rng.gen::<u64>(), rng.gen(), rng.gen(), 0])
+                                .to_affine()
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+        let refs: Vec<&[hayate_fe::curve::G1<E, N>]> =
+            vectors.iter().map(|v| v.as_slice()).collect();
+        let mut rows: Vec<Vec<Scalar<E, N>>> = Vec::new();
+        for r in 0..5 {
+            let mut row = Vec::with_capacity(m);
+            for k in 0..m {
+                row.push(match (r + k) % 5 {
+                    0 => Scalar::<E, N>::ZERO,
+                    1 => Scalar::<E, N>::ONE,
+                    2 => -Scalar::<E, N>::ONE,
+                    _ => Scalar::<E, N>::random(&mut rng),
+                });
+            }
+            rows.push(row);
+        }
+        let got = dpvs::lincomb_rows_g1::<E, N>(&refs, &rows);
+        assert_eq!(got.len(), rows.len());
+        for (row, out) in rows.iter().zip(&got) {
+            let want: Vec<_> = (0..len)
+                .map(|j| {
+                    vectors
+                        .iter()
+                        .zip(row)
+                        .fold(Projective::identity(), |acc, (v, c)| {
+                            acc.add(&double_and_add(&Projective::from(v[j]), &c.to_limbs()))
+                        })
+                        .to_affine()
+                })
+                .collect();
+            assert_eq!(out, &want, "m = {m}");
+            assert_eq!(dpvs::lincomb_g1::<E, N>(&refs, row), want, "m = {m}");
+        }
+    }
+}
+
+#[test]
+fn lincomb_matches_double_and_add_bn254() {
+    lincomb_agrees::<Bn254, 4>();
+}
+
+#[test]
+fn lincomb_matches_double_and_add_bls12_381() {
+    lincomb_agrees::<Bls12381, 6>();
+}
+
 #[test]
 fn matrix_inverse() {
     let mut rng = StdRng::seed_from_u64(10);

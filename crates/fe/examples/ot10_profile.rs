@@ -1,0 +1,129 @@
+//! Quick timing breakdown of OT10 on paper 000 Table 5's configuration (d = 5, n = 2, 10 ANDs):
+//! `cargo run --release -p hayate-fe --example ot10_profile`. Indicative only (no warm-up
+//! statistics beyond a median of a few runs); `hayate bench fe` is the reference measurement.
+
+use std::hint::black_box;
+use std::time::Instant;
+
+use hayate_fe::curve::{FeCurve, Scalar, G1, G2};
+use hayate_fe::{dpvs, ot10};
+use hayate_pairing::{bls12_381::Bls12381, bn254_beuchat::Bn254Beuchat, Gt};
+use rand::{rngs::StdRng, SeedableRng};
+
+#[repr(C)]
+struct Timespec {
+    sec: i64,
+    nsec: i64,
+}
+extern "C" {
+    fn clock_gettime(clock: i32, tp: *mut Timespec) -> i32;
+}
+
+/// CPU time of this thread in ns (Linux x86-64, CLOCK_THREAD_CPUTIME_ID; wall-clock time if
+/// that fails), so that the figures are not inflated by other processes on a loaded machine.
+fn cpu_ns(start: &Instant) -> f64 {
+    let mut t = Timespec { sec: 0, nsec: 0 };
+    // SAFETY: clock_gettime writes one timespec (two 64-bit fields on x86-64 Linux) into `t`.
+    if unsafe { clock_gettime(3, &mut t) } == 0 {
+        t.sec as f64 * 1e9 + t.nsec as f64
+    } else {
+        start.elapsed().as_nanos() as f64
+    }
+}
+
+fn median_ms(runs: usize, mut f: impl FnMut()) -> f64 {
+    f();
+    let origin = Instant::now();
+    let mut v: Vec<f64> = (0..runs)
+        .map(|_| {
+            let t = cpu_ns(&origin);
+            f();
+            (cpu_ns(&origin) - t) / 1e6
+        })
+        .collect();
+    v.sort_by(|a, b| a.total_cmp(b));
+    v[runs / 2]
+}
+
+fn profile<E: FeCurve<N>, const N: usize>(name: &str) {
+    let mut rng = StdRng::seed_from_u64(7);
+    let pos = (1..=5).map(|t| format!("t{t}={t}"));
+    let neg = (1..=5).map(|t| format!("not t{t}={}", 10 + t));
+    let policy = pos.chain(neg).collect::<Vec<_>>().join(" and ");
+    let attrs = ot10::AttrSet::parse("t1=1,t2=2,t3=3,t4=4,t5=5").unwrap();
+    let dims = [2usize; 5];
+    let runs = 11;
+    let (pk, msk) = ot10::setup::<E, N>(&dims, &mut rng).unwrap();
+    let sk = ot10::keygen(&msk, &attrs, &mut rng).unwrap();
+    let (ct, _) = ot10::encapsulate(&pk, &policy, &mut rng).unwrap();
+    let prep = ot10::PreparedUserKey::new(&sk);
+    // `ot10_profile encaps|decaps|decaps-prep`: only that operation, 200 times (for perf)
+    if let Some(op) = std::env::args().nth(1) {
+        for _ in 0..200 {
+            match op.as_str() {
+                "encaps" => drop(black_box(ot10::encapsulate(&pk, &policy, &mut rng))),
+                "decaps" => drop(black_box(ot10::decapsulate(&sk, &ct))),
+                _ => drop(black_box(ot10::decapsulate_prepared(&prep, &ct))),
+            }
+        }
+        return;
+    }
+    let setup = median_ms(3, || {
+        black_box(ot10::setup::<E, N>(&dims, &mut rng).unwrap());
+    });
+    let keygen = median_ms(runs, || {
+        black_box(ot10::keygen(&msk, &attrs, &mut rng).unwrap());
+    });
+    let enc = median_ms(runs, || {
+        black_box(ot10::encapsulate(&pk, &policy, &mut rng).unwrap());
+    });
+    let dec = median_ms(runs, || {
+        black_box(ot10::decapsulate(&sk, &ct).unwrap());
+    });
+    let decp = median_ms(runs, || {
+        black_box(ot10::decapsulate_prepared(&prep, &ct).unwrap());
+    });
+    // components
+    let zeta = Scalar::<E, N>::random(&mut rng);
+    let gtpow = median_ms(runs, || {
+        black_box(pk.g_t.pow_scalar(&zeta));
+    });
+    let basis: Vec<&[G1<E, N>]> = pk.bt[0].iter().map(|v| v.as_slice()).collect();
+    let coeffs: Vec<Scalar<E, N>> = (0..3).map(|_| Scalar::<E, N>::random(&mut rng)).collect();
+    let lin = median_ms(runs, || {
+        black_box(dpvs::lincomb_g1::<E, N>(&basis, &coeffs));
+    });
+    let pairs: Vec<(G1<E, N>, G2<E, N>)> = (0..40)
+        .map(|i| (ct.rows[i % 10][i % 7], sk.k0[i % 5]))
+        .collect();
+    let mp40 = median_ms(runs, || {
+        black_box(hayate_pairing::multi_pairing::<E, N>(&pairs));
+    });
+    let one = median_ms(runs, || {
+        black_box(hayate_pairing::multi_pairing::<E, N>(&pairs[..1]));
+    });
+    let _ = Gt::<E, N>::generator();
+    let comp = median_ms(runs, || {
+        black_box(ot10::compile::<E, N>(&policy, 5).unwrap());
+    });
+    let pkid = median_ms(runs, || {
+        black_box(pk.id());
+    });
+    println!("{name:<14} compile {comp:6.3}  pk.id {pkid:6.3}");
+    println!(
+        "{name:<14} per pairing: encaps {:.1}  decaps {:.1}  decaps-prep {:.1}",
+        enc / one,
+        dec / one,
+        decp / one
+    );
+    println!(
+        "{name:<14} setup {setup:7.2}  keygen {keygen:6.2}  encaps {enc:6.2}  decaps {dec:6.2}  decaps-prep {decp:6.2} | gt-pow {gtpow:5.2}  one-row-lincomb {lin:5.2}  multipair40 {mp40:6.2}  pairing {one:5.2}"
+    );
+}
+
+fn main() {
+    profile::<Bn254Beuchat, 4>("bn254-beuchat");
+    if std::env::args().nth(1).is_none() {
+        profile::<Bls12381, 6>("bls12-381");
+    }
+}
