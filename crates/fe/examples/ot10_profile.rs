@@ -103,6 +103,44 @@ fn profile<E: FeCurve<N>, const N: usize>(name: &str) {
         black_box(hayate_pairing::multi_pairing::<E, N>(&pairs[..1]));
     });
     let _ = Gt::<E, N>::generator();
+    // A/B of the changed parts under the same load: one category's two rows (Encrypt) the
+    // old way (256-bit constant-time Straus per coordinate, tables per call) and the new way,
+    // and one category's decryption sum (old: msm_vartime per coordinate).
+    let two_rows = vec![coeffs.clone(), coeffs.iter().map(|c| *c + *c).collect()];
+    let old_rows = median_ms(runs, || {
+        for row in &two_rows {
+            let limbs: Vec<[u64; 4]> = row.iter().map(|c| c.to_limbs()).collect();
+            for j in 0..basis[0].len() {
+                let pts: Vec<_> = basis
+                    .iter()
+                    .map(|v| hayate_ec::Projective::from(v[j]))
+                    .collect();
+                black_box(hayate_pairing::ct_mul::msm_ct(&pts, &limbs, 256));
+            }
+        }
+    });
+    let new_rows = median_ms(runs, || {
+        black_box(dpvs::lincomb_rows_g1::<E, N>(&basis, &two_rows));
+    });
+    let dvec: Vec<&[G1<E, N>]> = vec![&ct.rows[0], &ct.rows[5]];
+    let dco = [Scalar::<E, N>::ONE, coeffs[0]];
+    let old_dec = median_ms(runs, || {
+        for j in 0..7 {
+            let pts = [dvec[0][j], dvec[1][j]];
+            black_box(hayate_ec::msm_vartime(
+                &pts,
+                &[dco[0].to_limbs(), dco[1].to_limbs()],
+            ));
+        }
+    });
+    let new_dec = median_ms(runs, || {
+        black_box(dpvs::lincomb_g1_vartime::<E, N>(&dvec, &dco));
+    });
+    println!(
+        "{name:<14} A/B one category: encrypt rows old {old_rows:.3} new {new_rows:.3} ({:.2}x)  decrypt sum old {old_dec:.3} new {new_dec:.3} ({:.2}x)",
+        old_rows / new_rows,
+        old_dec / new_dec
+    );
     let comp = median_ms(runs, || {
         black_box(ot10::compile::<E, N>(&policy, 5).unwrap());
     });
