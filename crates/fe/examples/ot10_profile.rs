@@ -125,8 +125,8 @@ fn profile<E: FeCurve<N>, const N: usize>(name: &str) {
     let dvec: Vec<&[G1<E, N>]> = vec![&ct.rows[0], &ct.rows[5]];
     let dco = [Scalar::<E, N>::ONE, coeffs[0]];
     let old_dec = median_ms(runs, || {
-        for j in 0..7 {
-            let pts = [dvec[0][j], dvec[1][j]];
+        for (a, b) in dvec[0].iter().zip(dvec[1]) {
+            let pts = [*a, *b];
             black_box(hayate_ec::msm_vartime(
                 &pts,
                 &[dco[0].to_limbs(), dco[1].to_limbs()],
