@@ -6,6 +6,14 @@
 //! operations in the cyclotomic subgroup G_Φ6(p²) where the final exponentiation's hard part runs:
 //! Granger–Scott squaring (Fp4 squarings, PKC 2010) and signed-digit exponentiation, where
 //! inversion is conjugation.
+//!
+//! For exponents with long zero runs (the final exponentiation's z on BLS12-381 and on the
+//! papers' curve) squarings run in Karabina's compressed form ("Squaring in cyclotomic
+//! subgroups", Math. Comp. 2013; formulas as in Aranha et al., Eurocrypt 2011, §5.1): only
+//! g2, g3, g4, g5 of g = (g0 + g1·s) + (g2 + g3·s)·t + (g4 + g5·s)·t² (s = w³, t = w) are
+//! squared — two Fp4 squarings instead of Granger–Scott's three — and the powers that the
+//! exponent's non-zero digits need are decompressed together with one shared inversion
+//! ([`Fp12::cyclotomic_exp_compressed_vartime`]).
 
 use core::fmt;
 use core::ops::{Add, AddAssign, Mul, MulAssign, Neg, Sub, SubAssign};
@@ -140,6 +148,13 @@ impl<P: TowerParams<N>, const N: usize> Fp12<P, N> {
             return self.frobenius_map(3).frobenius_map(k - 3);
         }
         let g = &P::FROB[k - 1][0]; // w^(p^k − 1) = ξ^((p^k − 1)/6)
+        if k == 2 {
+            // ξ^((p²−1)/6) ∈ Fp (6 | p − 1)
+            return Self {
+                c0: self.c0.frobenius_map(2),
+                c1: self.c1.frobenius_map(2).mul_by_base(&g.c0),
+            };
+        }
         Self {
             c0: self.c0.frobenius_map(k),
             c1: self.c1.frobenius_map(k).mul_by_fp2(g),
@@ -150,17 +165,6 @@ impl<P: TowerParams<N>, const N: usize> Fp12<P, N> {
     /// three Fp4 squarings instead of a full Fp12 squaring.
     #[inline]
     pub fn cyclotomic_square(&self) -> Self {
-        #[inline]
-        fn fp4_square<P: TowerParams<N>, const N: usize>(
-            a: &Fp2<P, N>,
-            b: &Fp2<P, N>,
-        ) -> (Fp2<P, N>, Fp2<P, N>) {
-            let t0 = a.square();
-            let t1 = b.square();
-            let c0 = t1.mul_by_xi() + t0;
-            let c1 = (*a + *b).square() - t0 - t1;
-            (c0, c1)
-        }
         let mut z0 = self.c0.c0;
         let mut z4 = self.c0.c1;
         let mut z3 = self.c0.c2;
@@ -205,6 +209,37 @@ impl<P: TowerParams<N>, const N: usize> Fp12<P, N> {
             }
         }
         r
+    }
+
+    /// x^e in the cyclotomic subgroup for a public exponent in non-adjacent form (digits −1, 0,
+    /// 1, least significant first) with Karabina's compressed squarings: the squaring chain runs
+    /// on the compressed form, the powers x^(2^i) at the non-zero digits are decompressed
+    /// together (one Fp2 inversion, Montgomery's batch trick) and multiplied. Pays off for
+    /// sparse exponents (squarings ≫ non-zero digits). Constant time in x; the exponent is
+    /// public.
+    pub fn cyclotomic_exp_compressed_vartime(&self, naf: &[i8]) -> Self {
+        let mut c = Compressed::from(self);
+        let top = match naf.iter().rposition(|&d| d != 0) {
+            Some(t) => t,
+            None => return Self::ONE,
+        };
+        let mut saved = Vec::new();
+        for (i, &d) in naf.iter().enumerate().take(top + 1) {
+            if d != 0 {
+                saved.push((c, d < 0));
+            }
+            if i < top {
+                c = c.square();
+            }
+        }
+        let values: Vec<Compressed<P, N>> = saved.iter().map(|(c, _)| *c).collect();
+        let full = Compressed::decompress_batch(&values);
+        let mut acc = Self::ONE;
+        for (j, (g, (_, neg))) in full.iter().zip(saved.iter()).enumerate() {
+            let g = if *neg { g.conjugate() } else { *g };
+            acc = if j == 0 { g } else { acc * g };
+        }
+        acc
     }
 
     /// x^e for a public exponent (limbs, least significant first), cyclotomic squarings.
@@ -258,6 +293,102 @@ impl<P: TowerParams<N>, const N: usize> Fp12<P, N> {
             c0: Fp6::random(rng),
             c1: Fp6::random(rng),
         }
+    }
+}
+
+/// (a + b·s)² in Fp4 = Fp2[s]/(s² − ξ): (a² + ξb², 2ab) with 2ab = (a + b)² − a² − b² (three
+/// Fp2 squarings), the building block of both cyclotomic squarings.
+#[inline]
+fn fp4_square<P: TowerParams<N>, const N: usize>(
+    a: &Fp2<P, N>,
+    b: &Fp2<P, N>,
+) -> (Fp2<P, N>, Fp2<P, N>) {
+    let t0 = a.square();
+    let t1 = b.square();
+    (t1.mul_by_xi() + t0, (*a + *b).square() - t0 - t1)
+}
+
+/// Karabina's compressed form (g2, g3, g4, g5) of a cyclotomic-subgroup element, in the
+/// Granger–Scott naming of [`Fp12::cyclotomic_square`]: g2 = c1.c0, g3 = c0.c2, g4 = c0.c1,
+/// g5 = c1.c2 (and g0 = c0.c0, g1 = c1.c1, recovered by decompression).
+#[derive(Clone, Copy, Debug)]
+struct Compressed<P: TowerParams<N>, const N: usize> {
+    g2: Fp2<P, N>,
+    g3: Fp2<P, N>,
+    g4: Fp2<P, N>,
+    g5: Fp2<P, N>,
+}
+
+impl<P: TowerParams<N>, const N: usize> Compressed<P, N> {
+    fn from(x: &Fp12<P, N>) -> Self {
+        Self {
+            g2: x.c1.c0,
+            g3: x.c0.c2,
+            g4: x.c0.c1,
+            g5: x.c1.c2,
+        }
+    }
+
+    /// Compressed squaring: h2 = 2g2 + 6ξ·g4g5, h3 = 3(g4² + ξg5²) − 2g3,
+    /// h4 = 3(g2² + ξg3²) − 2g4, h5 = 2g5 + 6·g2g3 (6 Fp2 squarings).
+    #[inline]
+    fn square(&self) -> Self {
+        let (t0, t1) = fp4_square(&self.g2, &self.g3);
+        let (t2, t3) = fp4_square(&self.g4, &self.g5);
+        let t3 = t3.mul_by_xi();
+        Self {
+            g2: (t3 + self.g2).double() + t3,
+            g3: (t2 - self.g3).double() + t2,
+            g4: (t0 - self.g4).double() + t0,
+            g5: (t1 + self.g5).double() + t1,
+        }
+    }
+
+    /// Decompresses several values with one Fp2 inversion:
+    /// g1 = (ξ·g5² + 3g4² − 2g3)/(4g2) if g2 ≠ 0, else 2g4g5/g3;
+    /// g0 = ξ(2g1² + g2g5 − 3g3g4) + 1. The g2 = 0 case is selected in constant time; a
+    /// zero denominator (g2 = g3 = 0, e.g. the identity) is replaced by 1 and gives g1 = 0.
+    fn decompress_batch(v: &[Self]) -> Vec<Fp12<P, N>> {
+        let mut num = Vec::with_capacity(v.len());
+        let mut den = Vec::with_capacity(v.len());
+        for c in v {
+            let g5sq = c.g5.square();
+            let g4sq = c.g4.square();
+            let n_main = g5sq.mul_by_xi() + g4sq.double() + g4sq - c.g3.double();
+            let d_main = c.g2.double().double();
+            let n_alt = (c.g4 * c.g5).double();
+            let g2_zero = c.g2.is_zero();
+            let n = Fp2::conditional_select(&n_main, &n_alt, g2_zero);
+            let d = Fp2::conditional_select(&d_main, &c.g3, g2_zero);
+            let d = Fp2::conditional_select(&d, &Fp2::ONE, d.is_zero());
+            num.push(n);
+            den.push(d);
+        }
+        // Montgomery's trick: prefix products, one inversion, walk back
+        let mut prefix = Vec::with_capacity(den.len());
+        let mut acc = Fp2::<P, N>::ONE;
+        for d in &den {
+            prefix.push(acc);
+            acc *= *d;
+        }
+        let mut inv = acc.invert_safegcd().unwrap_or(Fp2::ZERO);
+        let mut g1 = vec![Fp2::<P, N>::ZERO; den.len()];
+        for i in (0..den.len()).rev() {
+            g1[i] = num[i] * inv * prefix[i];
+            inv *= den[i];
+        }
+        v.iter()
+            .zip(g1)
+            .map(|(c, g1)| {
+                let t = g1.square().double() + c.g2 * c.g5;
+                let g3g4 = c.g3 * c.g4;
+                let g0 = (t - g3g4.double() - g3g4).mul_by_xi() + Fp2::ONE;
+                Fp12 {
+                    c0: Fp6::new(g0, c.g4, c.g3),
+                    c1: Fp6::new(c.g2, g1, c.g5),
+                }
+            })
+            .collect()
     }
 }
 

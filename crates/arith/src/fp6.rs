@@ -9,6 +9,7 @@ use core::ops::{Add, AddAssign, Mul, MulAssign, Neg, Sub, SubAssign};
 
 use subtle::{Choice, ConditionallySelectable, ConstantTimeEq, CtOption};
 
+use crate::fp::Fp;
 use crate::fp2::{impl_ops, Fp2, TowerParams};
 use crate::RngCore;
 
@@ -148,14 +149,14 @@ impl<P: TowerParams<N>, const N: usize> Fp6<P, N> {
         }
     }
 
-    /// Inverse (one Fp2 inversion); `None` for 0.
+    /// Inverse (one Fp2 inversion, by constant-time safegcd in Fp); `None` for 0.
     pub fn invert(&self) -> CtOption<Self> {
         let (a0, a1, a2) = (&self.c0, &self.c1, &self.c2);
         let t0 = a0.square() - a1.mul(a2).mul_by_xi();
         let t1 = a2.square().mul_by_xi() - a0.mul(a1);
         let t2 = a1.square() - a0.mul(a2);
         let d = a0.mul(&t0) + (a2.mul(&t1) + a1.mul(&t2)).mul_by_xi();
-        d.invert().map(|di| Self {
+        d.invert_safegcd().map(|di| Self {
             c0: t0.mul(&di),
             c1: t1.mul(&di),
             c2: t2.mul(&di),
@@ -172,10 +173,28 @@ impl<P: TowerParams<N>, const N: usize> Fp6<P, N> {
             return self.frobenius_map(3).frobenius_map(k - 3);
         }
         let g = &P::FROB[k - 1];
+        if k == 2 {
+            // ξ^((p²−1)/d) lies in Fp for d | p − 1 (d = 3, 6): Fp-scalar products
+            return Self {
+                c0: self.c0,
+                c1: self.c1.mul_by_base(&g[1].c0),
+                c2: self.c2.mul_by_base(&g[2].c0),
+            };
+        }
         Self {
             c0: self.c0.frobenius_map(k),
             c1: self.c1.frobenius_map(k).mul(&g[1]),
             c2: self.c2.frobenius_map(k).mul(&g[2]),
+        }
+    }
+
+    /// Multiplication by an Fp scalar.
+    #[inline]
+    pub fn mul_by_base(&self, s: &Fp<P, N>) -> Self {
+        Self {
+            c0: self.c0.mul_by_base(s),
+            c1: self.c1.mul_by_base(s),
+            c2: self.c2.mul_by_base(s),
         }
     }
 

@@ -35,6 +35,7 @@ fn check_tower<P: TowerParams<N>, const N: usize>() {
         assert_eq!(big(&z.c1), (&a * &d + &b * &c) % &p);
         assert_eq!(x.square(), x * x);
         assert_eq!(x.invert().unwrap() * x, Fp2::ONE);
+        assert_eq!(x.invert_safegcd().unwrap(), x.invert().unwrap());
         let sq = x.square();
         let r = sq.sqrt().unwrap();
         assert_eq!(r.square(), sq);
@@ -133,6 +134,27 @@ fn check_tower<P: TowerParams<N>, const N: usize>() {
         let e = [0x1234_5678_9abc_def1u64, 0x0fed_cba9_8765_4321];
         assert_eq!(g.cyclotomic_exp_vartime(&e), g.pow_vartime(&e));
         assert_eq!(g.cyclotomic_exp_ct(&e), g.pow_vartime(&e));
+        // Karabina's compressed squarings against Granger–Scott: several signed-digit
+        // exponents, a leading non-zero digit 0, one with only zero digits, and the identity
+        let nafs: [&[i8]; 5] = [
+            &[1, 0, -1, 0, 1],
+            &[0, 0, 0, 1, 0, 0, 0, 0, 0, 0, -1, 0, 0, 0, 0, 0, 0, 0, 0, 1],
+            &[
+                -1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1,
+            ],
+            &[0, 0, 0, 0],
+            &[0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1],
+        ];
+        for naf in nafs {
+            assert_eq!(
+                g.cyclotomic_exp_compressed_vartime(naf),
+                g.cyclotomic_exp_naf_vartime(naf)
+            );
+            assert_eq!(
+                Fp12::<P, N>::ONE.cyclotomic_exp_compressed_vartime(naf),
+                Fp12::ONE
+            );
+        }
         // NAF of 13 = 16 − 4 + 1: digits LSB first [1, 0, -1, 0, 1]
         assert_eq!(
             g.cyclotomic_exp_naf_vartime(&[1, 0, -1, 0, 1]),

@@ -1,0 +1,167 @@
+//! Quick timing of the tower and pairing building blocks on the three curves (minimum over
+//! repeated batches of this thread's CPU time — steadier than wall-clock medians on a shared,
+//! loaded machine):
+//! `cargo run --release -p hayate-pairing --example tower_bench [curve]`.
+
+use std::hint::black_box;
+
+use hayate_arith::{Fp, Fp12, Fp2, Fp6};
+use hayate_ec::Affine;
+use hayate_pairing::{
+    bls12_381::Bls12381, bn254::Bn254, bn254_beuchat::Bn254Beuchat, final_exp, miller, G2Prepared,
+    PairingCurve,
+};
+use rand::{rngs::StdRng, SeedableRng};
+
+#[repr(C)]
+struct Timespec {
+    sec: i64,
+    nsec: i64,
+}
+extern "C" {
+    fn clock_gettime(clk: i32, ts: *mut Timespec) -> i32;
+}
+
+/// This thread's CPU time in ns (CLOCK_THREAD_CPUTIME_ID = 3 on Linux): time spent descheduled
+/// on a shared machine does not count.
+fn cpu_ns() -> f64 {
+    let mut ts = Timespec { sec: 0, nsec: 0 };
+    // SAFETY: clock_gettime writes one timespec to a valid pointer.
+    unsafe { clock_gettime(3, &mut ts) };
+    ts.sec as f64 * 1e9 + ts.nsec as f64
+}
+
+/// Minimum over 40 batches (≈ 0.3 ms each) of the per-call thread CPU time, in ns.
+fn time<F: FnMut()>(name: &str, curve: &str, mut f: F) {
+    let t0 = cpu_ns();
+    f();
+    let one = (cpu_ns() - t0).max(1.0);
+    let iters = ((300_000.0 / one) as usize).clamp(1, 100_000);
+    let mut best = f64::INFINITY;
+    for _ in 0..40 {
+        let t0 = cpu_ns();
+        for _ in 0..iters {
+            f();
+        }
+        best = best.min((cpu_ns() - t0) / iters as f64);
+    }
+    println!("{curve:<14} {name:<18} {best:>12.1} ns");
+}
+
+fn run<E: PairingCurve<N>, const N: usize>() {
+    let mut rng = StdRng::seed_from_u64(7);
+    let c = E::NAME;
+    let a1 = Fp::<E::Fp, N>::random(&mut rng);
+    let b1 = Fp::<E::Fp, N>::random(&mut rng);
+    let w1 = Fp::<E::Fp, N>::mul_wide(a1.mont_limbs(), b1.mont_limbs());
+    time("fp_mul", c, || {
+        black_box(black_box(a1) * black_box(b1));
+    });
+    time("fp_mul_wide", c, || {
+        black_box(Fp::<E::Fp, N>::mul_wide(
+            black_box(&a1).mont_limbs(),
+            black_box(&b1).mont_limbs(),
+        ));
+    });
+    time("fp_reduce_wide", c, || {
+        black_box(Fp::<E::Fp, N>::reduce_wide(black_box(&w1)));
+    });
+    time("fp_invert", c, || {
+        black_box(black_box(a1).invert());
+    });
+    time("fp_invert_safegcd", c, || {
+        black_box(black_box(a1).invert_safegcd());
+    });
+    let a2 = Fp2::<E::Fp, N>::random(&mut rng);
+    let b2 = Fp2::<E::Fp, N>::random(&mut rng);
+    time("fp2_mul", c, || {
+        black_box(black_box(a2) * black_box(b2));
+    });
+    time("fp2_sqr", c, || {
+        black_box(black_box(a2).square());
+    });
+    let a6 = Fp6::<E::Fp, N>::random(&mut rng);
+    let b6 = Fp6::<E::Fp, N>::random(&mut rng);
+    time("fp6_mul", c, || {
+        black_box(black_box(a6) * black_box(b6));
+    });
+    time("fp6_sqr", c, || {
+        black_box(black_box(a6).square());
+    });
+    let a12 = Fp12::<E::Fp, N>::random(&mut rng);
+    let b12 = Fp12::<E::Fp, N>::random(&mut rng);
+    time("fp12_mul", c, || {
+        black_box(black_box(a12) * black_box(b12));
+    });
+    time("fp12_sqr", c, || {
+        black_box(black_box(a12).square());
+    });
+    time("fp12_mul_by_034", c, || {
+        black_box(black_box(a12).mul_by_034(&a2, &b2, &a2));
+    });
+    time("fp12_mul_by_014", c, || {
+        black_box(black_box(a12).mul_by_014(&a2, &b2, &a2));
+    });
+    time("fp12_invert", c, || {
+        black_box(black_box(a12).invert());
+    });
+    let p = Affine::<E::G1>::generator()
+        .mul_vartime(&[12345])
+        .to_affine();
+    let q = Affine::<E::G2>::generator()
+        .mul_vartime(&[67890])
+        .to_affine();
+    let f = miller::miller_loop::<E, N>(&p, &q);
+    let g = final_exp::easy_part::<E, N>(&f);
+    time("cyclo_sqr", c, || {
+        black_box(black_box(g).cyclotomic_square());
+    });
+    // Granger–Scott against Karabina's compressed squarings on the NAF of |z|, interleaved
+    let zn = hayate_pairing::engine::naf(E::Z_ABS as u128);
+    for _ in 0..3 {
+        time("exp_z_gs_naf", c, || {
+            black_box(black_box(g).cyclotomic_exp_naf_vartime(&zn));
+        });
+        time("exp_z_karabina", c, || {
+            black_box(black_box(g).cyclotomic_exp_compressed_vartime(&zn));
+        });
+    }
+    time("exp_by_z", c, || {
+        black_box(final_exp::exp_by_z::<E, N>(black_box(&g)));
+    });
+    time("g2_prepare", c, || {
+        black_box(G2Prepared::<E, N>::new(black_box(&q)));
+    });
+    let prep = G2Prepared::<E, N>::new(&q);
+    time("miller_prepared", c, || {
+        black_box(miller::multi_miller_loop::<E, N>(&[(black_box(&p), &prep)]));
+    });
+    time("miller_loop", c, || {
+        black_box(miller::miller_loop::<E, N>(black_box(&p), black_box(&q)));
+    });
+    time("easy_part", c, || {
+        black_box(final_exp::easy_part::<E, N>(black_box(&f)));
+    });
+    time("final_exp", c, || {
+        black_box(final_exp::final_exponentiation::<E, N>(black_box(&f)));
+    });
+    time("pairing", c, || {
+        black_box(hayate_pairing::pairing::<E, N>(
+            black_box(&p),
+            black_box(&q),
+        ));
+    });
+}
+
+fn main() {
+    let which = std::env::args().nth(1).unwrap_or_default();
+    if which.is_empty() || which == "bn254-beuchat" {
+        run::<Bn254Beuchat, 4>();
+    }
+    if which.is_empty() || which == "bn254" {
+        run::<Bn254, 4>();
+    }
+    if which.is_empty() || which == "bls12-381" {
+        run::<Bls12381, 6>();
+    }
+}
