@@ -7,11 +7,13 @@
 //!   arkworks, zkcrypto `bls12_381` and `substrate-bn` ([`pairing`]):
 //!   `cargo run --release -p hayate-bench -- pairing [--json] [--rounds N] [--quick]`.
 //! * `ecc` — constant-time ECDH and [k]P vs `p256`, `k256` and libsecp256k1 ([`ecc`]).
+//! * `field` — Fp / Fp2 kernels vs `blst` (BLS12-381), hayate's 254-bit fields alone ([`field`]).
 //!
 //! Run with `cargo run --release -p hayate-bench -- aead [--rounds N] [--quick]`.
 
 mod aead;
 mod ecc;
+mod field;
 mod pairing;
 
 use std::process::ExitCode;
@@ -22,8 +24,9 @@ fn main() -> ExitCode {
         Some("aead") => aead::run(&args[1..]),
         Some("pairing") => pairing::run(&args[1..]),
         Some("ecc") => ecc::run(&args[1..]),
+        Some("field") => field::run(&args[1..]),
         _ => {
-            eprintln!("usage: hayate-bench aead [--rounds N] [--quick] | pairing|ecc [--json] [--rounds N] [--quick]");
+            eprintln!("usage: hayate-bench aead [--rounds N] [--quick] | field [--rounds N] | pairing|ecc [--json] [--rounds N] [--quick]");
             ExitCode::from(2)
         }
     }
