@@ -481,7 +481,7 @@ impl<P: FpParams<N>, const N: usize> Fp<P, N> {
 
     /// a·b·R⁻¹ mod p on raw limbs (a < R, b < p), choosing the CIOS variant for this prime.
     #[inline(always)]
-    fn mont_mul_limbs(a: &[u64; N], b: &[u64; N]) -> [u64; N] {
+    pub(crate) fn mont_mul_limbs(a: &[u64; N], b: &[u64; N]) -> [u64; N] {
         if Self::PM_C != 0 {
             backend::mul_pm(a, b, Self::PM_C)
         } else if Self::FULL_WIDTH {

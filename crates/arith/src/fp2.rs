@@ -193,6 +193,15 @@ impl<P: TowerParams<N>, const N: usize> Fp2<P, N> {
     #[inline]
     pub fn mul_wide(&self, o: &Self) -> Fp2Wide<N> {
         count!(P, Mul);
+        if P::BETA_NEG == 1 {
+            // β = −1: one fused kernel (assembly on x86-64), same values as below
+            let [c0, c1] = crate::backend::fp2_mul_wide(
+                [self.c0.mont_limbs(), self.c1.mont_limbs()],
+                [o.c0.mont_limbs(), o.c1.mont_limbs()],
+                &P::MODULUS,
+            );
+            return Fp2Wide { c0, c1 };
+        }
         let ac = Fp::<P, N>::mul_wide(self.c0.mont_limbs(), o.c0.mont_limbs());
         let bd = Fp::<P, N>::mul_wide(self.c1.mont_limbs(), o.c1.mont_limbs());
         // k·bd by k − 1 double-width additions (k·p² < p·R since k·p < R): no fourth product
@@ -220,6 +229,16 @@ impl<P: TowerParams<N>, const N: usize> Fp2<P, N> {
     /// Lazy-reduction multiplication (paper 001): 3 mul256 + 2 mod512.
     #[inline]
     pub fn mul(&self, o: &Self) -> Self {
+        if P::BETA_NEG == 1 {
+            count!(P, Mul);
+            let [c0, c1] = crate::backend::fp2_mul(
+                [self.c0.mont_limbs(), self.c1.mont_limbs()],
+                [o.c0.mont_limbs(), o.c1.mont_limbs()],
+                &P::MODULUS,
+                Fp::<P, N>::INV,
+            );
+            return Self::new(Fp::from_mont_unchecked(c0), Fp::from_mont_unchecked(c1));
+        }
         Self::reduce_wide(&self.mul_wide(o))
     }
 
@@ -231,11 +250,12 @@ impl<P: TowerParams<N>, const N: usize> Fp2<P, N> {
         let b = &self.c1;
         let amb = *a - *b;
         if P::BETA_NEG == 1 {
-            // (a − b)(a + b) + 2ab·u: two products
+            // (a − b)(a + b) + 2ab·u: two fused products, a + b and 2b unreduced (< R)
             let apb = a.add_unreduced(b);
-            let c0 = Fp::<P, N>::reduce_wide(&Fp::<P, N>::mul_wide(amb.mont_limbs(), &apb));
-            let c1 = (*a * *b).double();
-            return Self { c0, c1 };
+            let b2 = b.add_unreduced(b);
+            let c0 = Fp::<P, N>::mont_mul_limbs(&apb, amb.mont_limbs());
+            let c1 = Fp::<P, N>::mont_mul_limbs(&b2, a.mont_limbs());
+            return Self::new(Fp::from_mont_unchecked(c0), Fp::from_mont_unchecked(c1));
         }
         // a + k·b unreduced: (k+1)p < R is required (6p < 2²⁵⁶ for the papers' prime).
         let kb = mul_small_unreduced(b, P::BETA_NEG);

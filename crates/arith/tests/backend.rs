@@ -90,6 +90,12 @@ fn edges<const N: usize>(m: &[u64; N]) -> Vec<[u64; N]> {
 
 macro_rules! field_tests {
     ($name:ident, $field:ty, $n:literal, $mm:ident, $mw:ident, $rd:ident) => {
+        field_tests!($name, $field, $n, $mm, $mw, $rd, mont_sqr_4, sqr_wide_4);
+    };
+    ($name:ident, $field:ty, 6, $mm:ident, $mw:ident, $rd:ident, 6) => {
+        field_tests!($name, $field, 6, $mm, $mw, $rd, mont_sqr_6, sqr_wide_6);
+    };
+    ($name:ident, $field:ty, $n:literal, $mm:ident, $mw:ident, $rd:ident, $ms:ident, $sw:ident) => {
         mod $name {
             use super::*;
             const N: usize = $n;
@@ -141,16 +147,18 @@ macro_rules! field_tests {
 
             fn check_sqr(a: &[u64; N]) {
                 let (m, inv) = (F::MODULUS, F::INV);
-                assert_eq!(
-                    backend::mont_sqr(a, &m, inv),
-                    portable::mont_sqr(a, &m, inv),
-                    "mont_sqr {a:x?}"
-                );
-                assert_eq!(
-                    backend::sqr_wide(a),
-                    portable::sqr_wide(a),
-                    "sqr_wide {a:x?}"
-                );
+                let want = portable::mont_mul(a, a, &m, inv);
+                assert_eq!(portable::mont_sqr(a, &m, inv), want, "portable mont_sqr {a:x?}");
+                assert_eq!(backend::mont_sqr(a, &m, inv), want, "mont_sqr {a:x?}");
+                let wide = portable::mul_wide(a, a);
+                assert_eq!(portable::sqr_wide(a), wide, "portable sqr_wide {a:x?}");
+                assert_eq!(backend::sqr_wide(a), wide, "sqr_wide {a:x?}");
+                #[cfg(target_arch = "x86_64")]
+                if backend::x86_64::cpu_has_mulx_adx() {
+                    assert_eq!(backend::x86_64::$ms(a, &m, inv), want, "asm mont_sqr {a:x?}");
+                    let (lo, hi) = backend::x86_64::$sw(a);
+                    assert_eq!(Wide { lo, hi }, wide, "asm sqr_wide {a:x?}");
+                }
             }
 
             fn check_redc(t: &Wide<N>, asm: bool) {
@@ -261,7 +269,7 @@ field_tests!(
     redc_4
 );
 field_tests!(bn254_fp, Bn254Fp, 4, mont_mul_4, mul_wide_4, redc_4);
-field_tests!(bls12_381_fp, Bls12381Fp, 6, mont_mul_6, mul_wide_6, redc_6);
+field_tests!(bls12_381_fp, Bls12381Fp, 6, mont_mul_6, mul_wide_6, redc_6, 6);
 field_tests!(
     bn254_beuchat_fr,
     Bn254BeuchatFr,
@@ -464,4 +472,70 @@ fn pseudo_mersenne_detection() {
     assert_eq!(Bn254Fp::PM_C, 0);
     assert_eq!(Bls12381Fp::PM_C, 0);
     assert_eq!(Secp192r1Fp::PM_C, 0);
+}
+
+/// The Fp2 kernels for u² = −1 (`backend::fp2_mul_wide` / `fp2_mul`: one assembly block for
+/// N = 4, 6 on CPUs with BMI2/ADX) against the portable Karatsuba oracle and against big
+/// integers: c0 ≡ a0·b0 − a1·b1 (mod p) with c0 < p·R, c1 = a0·b1 + a1·b0 exactly, and the
+/// reduced outputs equal (c·R⁻¹ mod p). Operands: all pairs of edge values (0, 1, 2, p − 1,
+/// p − 2, (p − 1)/2, limb boundaries) crossed with edge and random partners, and random ones.
+fn check_fp2_kernels<const N: usize>(m: [u64; N], inv: u64) {
+    let mb = big_of(&m);
+    let rb = num_bigint::BigUint::from(1u8) << (64 * N);
+    let rinv = rb.modinv(&mb).expect("R invertible");
+    let e = edges(&m);
+    let mut r = rng();
+    let mut cases: Vec<[[u64; N]; 4]> = Vec::new();
+    let pm1 = sub_small(&m, 1);
+    for x in &e {
+        for y in &e {
+            cases.push([*x, *y, *y, *x]);
+            cases.push([*x, *y, pm1, pm1]);
+            cases.push([*x, *y, below(&mut r, &m), below(&mut r, &m)]);
+        }
+    }
+    for _ in 0..RANDOM_CASES / 2 {
+        cases.push([
+            below(&mut r, &m),
+            below(&mut r, &m),
+            below(&mut r, &m),
+            below(&mut r, &m),
+        ]);
+    }
+    let wide_big = |w: &Wide<N>| {
+        let mut all = w.lo.to_vec();
+        all.extend_from_slice(&w.hi);
+        big_of(&all)
+    };
+    for [a0, a1, b0, b1] in &cases {
+        let (a, b) = ([a0, a1], [b0, b1]);
+        let want = portable::fp2_mul_wide(a, b, &m);
+        let (ba0, ba1, bb0, bb1) = (big_of(a0), big_of(a1), big_of(b0), big_of(b1));
+        let c0 = wide_big(&want[0]);
+        assert!(c0 < &mb * &rb, "c0 < p·R");
+        assert_eq!(
+            (&c0 + &ba1 * &bb1) % &mb,
+            (&ba0 * &bb0) % &mb,
+            "portable c0 {a:x?} {b:x?}"
+        );
+        assert_eq!(wide_big(&want[1]), &ba0 * &bb1 + &ba1 * &bb0, "portable c1");
+        assert_eq!(backend::fp2_mul_wide(a, b, &m), want, "fp2_mul_wide {a:x?} {b:x?}");
+        let got = backend::fp2_mul(a, b, &m, inv);
+        assert_eq!(got, portable::fp2_mul(a, b, &m, inv), "fp2_mul {a:x?} {b:x?}");
+        for (g, c) in got.iter().zip([&c0, &wide_big(&want[1])]) {
+            assert_eq!(big_of(g), (c * &rinv) % &mb, "fp2_mul reduced {a:x?} {b:x?}");
+        }
+    }
+}
+
+#[test]
+fn fp2_kernels() {
+    #[cfg(target_arch = "x86_64")]
+    if !backend::x86_64::cpu_has_mulx_adx() {
+        eprintln!("BMI2/ADX unavailable: only the portable Fp2 kernels are tested");
+    }
+    check_fp2_kernels(Bn254Fp::MODULUS, Bn254Fp::INV);
+    check_fp2_kernels(Bn254BeuchatFp::MODULUS, Bn254BeuchatFp::INV);
+    check_fp2_kernels(Bls12381Fp::MODULUS, Bls12381Fp::INV);
+    check_fp2_kernels(Bls12381Fr::MODULUS, Bls12381Fr::INV);
 }

@@ -67,14 +67,25 @@ def mem(p, i):
     return "qword ptr [{%s} + %d]" % (p, 8 * i)
 
 
+def at(p, off=0):
+    """Limb accessor: i -> the memory operand of limb off + i behind pointer operand p."""
+    return lambda i: mem(p, off + i)
+
+
+def acc(x):
+    """A pointer operand name, or already a limb accessor."""
+    return at(x) if isinstance(x, str) else x
+
+
 def row0(g, N, a, b):
-    """t = a[0]*b; returns list of N+1 regs."""
-    g.e("mov rdx, %s" % mem(a, 0))
+    """t = a[0]*b; returns list of N+1 regs. a, b: pointer names or limb accessors."""
+    a, b = acc(a), acc(b)
+    g.e("mov rdx, %s" % a(0))
     t = [g.alloc(), g.alloc()]
-    g.e("mulx %s, %s, %s" % (g.r(t[1]), g.r(t[0]), mem(b, 0)))
+    g.e("mulx %s, %s, %s" % (g.r(t[1]), g.r(t[0]), b(0)))
     for j in range(1, N):
         hi, lo = g.alloc(), g.alloc()
-        g.e("mulx %s, %s, %s" % (g.r(hi), g.r(lo), mem(b, j)))
+        g.e("mulx %s, %s, %s" % (g.r(hi), g.r(lo), b(j)))
         g.e("%s %s, %s" % ("add" if j == 1 else "adc", g.r(t[j]), g.r(lo)))
         g.release(lo)
         t.append(hi)
@@ -84,14 +95,16 @@ def row0(g, N, a, b):
 
 def mul_row(g, N, t, a, i, b, store=None):
     """t (N regs) += a[i]*b; returns N+1 regs (positions i..i+N).
-    If store is given, the lowest word is written to store[i] and dropped (returns N regs)."""
-    g.e("mov rdx, %s" % mem(a, i))
+    If store is given, the lowest word is written to store[i] and dropped (returns N regs).
+    a, b, store: pointer names or limb accessors."""
+    a, b = acc(a), acc(b)
+    g.e("mov rdx, %s" % a(i))
     z = g.alloc()
     g.e("xor %s, %s" % (g.r(z, "e"), g.r(z, "e")))
     t = list(t)
     for j in range(N):
         hi, lo = g.alloc(), g.alloc()
-        g.e("mulx %s, %s, %s" % (g.r(hi), g.r(lo), mem(b, j)))
+        g.e("mulx %s, %s, %s" % (g.r(hi), g.r(lo), b(j)))
         g.e("adox %s, %s" % (g.r(t[j]), g.r(lo)))
         g.release(lo)
         if j < N - 1:
@@ -102,7 +115,7 @@ def mul_row(g, N, t, a, i, b, store=None):
             g.e("adox %s, %s" % (g.r(hi), g.r(z)))
             t.append(hi)
         if j == 0 and store is not None:
-            g.e("mov %s, %s" % (mem(store, i), g.r(t[0])))
+            g.e("mov %s, %s" % (acc(store)(i), g.r(t[0])))
             g.release(t[0])
     g.release(z)
     if store is not None:
@@ -163,6 +176,14 @@ def final_sub(g, N, t, m, carry=None):
     return t
 
 
+def emit_regs(g, N, res, name, sig, doc, opts):
+    """emit_fn for a kernel returning the N limbs held in registers `res`."""
+    g.finish(res)
+    outs = ", ".join("r%d" % i for i in range(N))
+    emit_fn(name, sig, ["let (%s): (%s);" % (outs, ", ".join(["u64"] * N))], g,
+            ["[%s]" % outs], doc, opts)
+
+
 def emit_fn(name, sig, pre, g, post, doc, opts):
     print("    /// %s" % doc)
     print("    #[inline(always)]")
@@ -202,14 +223,10 @@ def gen_mont_mul(N):
     if not inv_on_stack:
         g.free.append("inv")
     t = final_sub(g, N, t, "m")
-    g.finish(t)
-    outs = ", ".join("r%d" % i for i in range(N))
-    emit_fn("mont_mul_%d" % N,
-            "(a: &[u64; %d], b: &[u64; %d], m: &[u64; %d], inv: u64) -> [u64; %d]" % (N, N, N, N),
-            ["let (%s): (%s);" % (outs, ", ".join(["u64"] * N))], g,
-            ["[%s]" % outs],
-            "Fused Montgomery multiplication (CIOS), N = %d. Same contract as `portable::mont_mul`." % N,
-            "pure, readonly")
+    emit_regs(g, N, t, "mont_mul_%d" % N,
+              "(a: &[u64; %d], b: &[u64; %d], m: &[u64; %d], inv: u64) -> [u64; %d]" % (N, N, N, N),
+              "Fused Montgomery multiplication (CIOS), N = %d. Same contract as `portable::mont_mul`." % N,
+              "pure, readonly")
 
 
 def gen_mul_wide(N):
@@ -260,14 +277,10 @@ def gen_redc(N):
     u = final_sub(g, N, u, "m", carry=c)
     if carry_on_stack:
         g.e("lea rsp, [rsp + 8]")  # (flags no longer needed; lea keeps them anyway)
-    g.finish(u)
-    outs = ", ".join("r%d" % i for i in range(N))
-    emit_fn("redc_%d" % N,
-            "(tlo: &[u64; %d], thi: &[u64; %d], m: &[u64; %d], inv: u64) -> [u64; %d]" % (N, N, N, N),
-            ["let (%s): (%s);" % (outs, ", ".join(["u64"] * N))], g,
-            ["[%s]" % outs],
-            "Montgomery reduction of tlo + thi·2^(64·%d), N = %d. Same contract as `portable::redc`." % (N, N),
-            "pure, readonly")
+    emit_regs(g, N, u, "redc_%d" % N,
+              "(tlo: &[u64; %d], thi: &[u64; %d], m: &[u64; %d], inv: u64) -> [u64; %d]" % (N, N, N, N),
+              "Montgomery reduction of tlo + thi·2^(64·%d), N = %d. Same contract as `portable::redc`." % (N, N),
+              "pure, readonly")
 
 
 def pm_fold(g, N, t):
@@ -333,14 +346,10 @@ def gen_mul_pm(N):
         t = t[1:]
     g.free += ["a", "b"]
     r = pm_fold(g, N, done + t)
-    g.finish(r)
-    outs = ", ".join("r%d" % i for i in range(N))
-    emit_fn("mul_pm_%d" % N,
-            "(a: &[u64; %d], b: &[u64; %d], c: u64) -> [u64; %d]" % (N, N, N),
-            ["let (%s): (%s);" % (outs, ", ".join(["u64"] * N))], g,
-            ["[%s]" % outs],
-            "a·b mod 2^%d − c (pseudo-Mersenne, 0 < c < 2^62), fully reduced; any a, b < 2^%d. Same contract as `portable::mul_pm`." % (64 * N, 64 * N),
-            "pure, readonly")
+    emit_regs(g, N, r, "mul_pm_%d" % N,
+              "(a: &[u64; %d], b: &[u64; %d], c: u64) -> [u64; %d]" % (N, N, N),
+              "a·b mod 2^%d − c (pseudo-Mersenne, 0 < c < 2^62), fully reduced; any a, b < 2^%d. Same contract as `portable::mul_pm`." % (64 * N, 64 * N),
+              "pure, readonly")
 
 
 def gen_sqr_pm_4():
@@ -405,14 +414,253 @@ def gen_sqr_pm_4():
     g.release(z)
     g.free.append("a")
     r = pm_fold(g, N, t + [t7])
-    g.finish(r)
-    outs = ", ".join("r%d" % i for i in range(N))
-    emit_fn("sqr_pm_4",
-            "(a: &[u64; 4], c: u64) -> [u64; 4]",
-            ["let (%s): (%s);" % (outs, ", ".join(["u64"] * N))], g,
-            ["[%s]" % outs],
-            "a² mod 2^256 − c (pseudo-Mersenne, 0 < c < 2^62), fully reduced; any a < 2^256. Same contract as `portable::sqr_pm`.",
-            "pure, readonly")
+    emit_regs(g, N, r, "sqr_pm_4",
+              "(a: &[u64; 4], c: u64) -> [u64; 4]",
+              "a² mod 2^256 − c (pseudo-Mersenne, 0 < c < 2^62), fully reduced; any a < 2^256. Same contract as `portable::sqr_pm`.",
+              "pure, readonly")
+
+
+def sqr_to_mem(g, N, A, T):
+    """T[0..2N) = a^2 (A, T: limb accessors): the N(N-1)/2 off-diagonal products row by row
+    (two carry chains, each row's two lowest words stored once final), then one pass that
+    doubles them on the CF chain (ADCX x, x) while adding the N squares on the OF chain."""
+    R = g.r
+    pos = {}
+    # row 0: a0 * a[1..N), plain add/adc chain, positions 1..N
+    g.e("mov rdx, %s" % A(0))
+    pos[1], pos[2] = g.alloc(), g.alloc()
+    g.e("mulx %s, %s, %s" % (R(pos[2]), R(pos[1]), A(1)))
+    for j in range(2, N):
+        hi, lo = g.alloc(), g.alloc()
+        g.e("mulx %s, %s, %s" % (R(hi), R(lo), A(j)))
+        g.e("%s %s, %s" % ("add" if j == 2 else "adc", R(pos[j]), R(lo)))
+        g.release(lo)
+        pos[j + 1] = hi
+    if N > 2:
+        g.e("adc %s, 0" % R(pos[N]))
+
+    def flush(upto):
+        for k in sorted(pos):
+            if k <= upto:
+                g.e("mov %s, %s" % (T(k), R(pos[k])))
+                g.release(pos.pop(k))
+    flush(2)
+    for i in range(1, N - 1):
+        g.e("mov rdx, %s" % A(i))
+        z = g.alloc()
+        g.e("xor %s, %s" % (R(z, "e"), R(z, "e")))
+        for j in range(i + 1, N):
+            hi, lo = g.alloc(), g.alloc()
+            g.e("mulx %s, %s, %s" % (R(hi), R(lo), A(j)))
+            g.e("adox %s, %s" % (R(pos[i + j]), R(lo)))
+            g.release(lo)
+            if j < N - 1:
+                g.e("adcx %s, %s" % (R(pos[i + j + 1]), R(hi)))
+                g.release(hi)
+            else:
+                g.e("adcx %s, %s" % (R(hi), R(z)))
+                g.e("adox %s, %s" % (R(hi), R(z)))
+                pos[i + N] = hi
+        g.release(z)
+        flush(2 * i + 2)
+    flush(2 * N)
+    # double + squares; position 0 has no off-diagonal part, position 2N - 1 neither
+    z = g.alloc()
+    g.e("xor %s, %s" % (R(z, "e"), R(z, "e")))
+    hi, lo, x = g.alloc(), g.alloc(), g.alloc()
+    for i in range(N):
+        g.e("mov rdx, %s" % A(i))
+        g.e("mulx %s, %s, rdx" % (R(hi), R(lo)))
+        if i == 0:
+            g.e("mov %s, %s" % (T(0), R(lo)))
+        else:
+            g.e("mov %s, %s" % (R(x), T(2 * i)))
+            g.e("adcx %s, %s" % (R(x), R(x)))
+            g.e("adox %s, %s" % (R(x), R(lo)))
+            g.e("mov %s, %s" % (T(2 * i), R(x)))
+        if i < N - 1:
+            g.e("mov %s, %s" % (R(x), T(2 * i + 1)))
+            g.e("adcx %s, %s" % (R(x), R(x)))
+        else:
+            g.e("mov %s, %s" % (R(x), R(z)))
+            g.e("adcx %s, %s" % (R(x), R(z)))
+        g.e("adox %s, %s" % (R(x), R(hi)))
+        g.e("mov %s, %s" % (T(2 * i + 1), R(x)))
+    for q in (z, hi, lo, x):
+        g.release(q)
+
+
+def gen_sqr_wide(N):
+    g = Gen([("a", "a.as_ptr()"), ("t", "t.as_mut_ptr()")], 10)
+    sqr_to_mem(g, N, at("a"), at("t"))
+    emit_fn("sqr_wide_%d" % N,
+            "(a: &[u64; %d]) -> ([u64; %d], [u64; %d])" % (N, N, N),
+            ["let mut t = core::mem::MaybeUninit::<[u64; %d]>::uninit();" % (2 * N)], g,
+            ["// SAFETY: the asm wrote all %d limbs of `t`." % (2 * N),
+             "let t = t.assume_init();",
+             "let (mut lo, mut hi) = ([0u64; %d], [0u64; %d]);" % (N, N),
+             "lo.copy_from_slice(&t[..%d]);" % N,
+             "hi.copy_from_slice(&t[%d..]);" % N,
+             "(lo, hi)"],
+            "a² → (low, high) limbs, N = %d (dedicated squaring: %d + %d multiplications)." % (N, N * (N - 1) // 2, N),
+            "nostack")
+
+
+def gen_mont_sqr(N):
+    """a^2 * R^-1 mod m for a < m: `sqr_to_mem` into a stack buffer, then N reduction rows, the
+    high half added and one conditional subtraction (a^2 < m*R: no carry word)."""
+    g = Gen([("a", "a.as_ptr()"), ("m", "m.as_ptr()"), ("inv", "inv")], 9)
+    g.e("push {inv}")
+    g.e("sub rsp, %d" % (16 * N))
+    g.free.append("inv")
+    T = lambda k: "qword ptr [rsp + %d]" % (8 * k)
+    sqr_to_mem(g, N, at("a"), T)
+    g.free.append("a")
+    u = redc_mem(g, N, T, "qword ptr [rsp + %d]" % (16 * N))
+    g.e("lea rsp, [rsp + %d]" % (16 * N + 8))
+    g.free.append("rdx")
+    u = final_sub(g, N, u, "m")
+    emit_regs(g, N, u, "mont_sqr_%d" % N,
+              "(a: &[u64; %d], m: &[u64; %d], inv: u64) -> [u64; %d]" % (N, N, N),
+              "Montgomery squaring a²·R⁻¹ mod m for a < m, N = %d (dedicated squaring, then reduction). Same result as `portable::mont_sqr`." % N,
+              "pure, readonly")
+
+
+def fp2_layout(N):
+    """Word offsets in the Fp2 scratch buffer (mirrored as Rust constants)."""
+    return dict(A0=0, A1=N, B0=2 * N, B1=3 * N, SA=4 * N, SB=5 * N, INV=6 * N,
+                W0=6 * N + 1, W1=8 * N + 1, W2=10 * N + 1, LEN=12 * N + 1)
+
+
+def mul_to_buf(g, N, A, B, W, keep_hi):
+    """W[0..2N) = A*B (accessors); the high half is stored too unless keep_hi (then its N regs
+    are returned)."""
+    t = row0(g, N, A, B)
+    g.e("mov %s, %s" % (W(0), g.r(t[0])))
+    g.release(t[0])
+    t = t[1:]
+    for i in range(1, N):
+        t = mul_row(g, N, t, A, i, B, store=W)
+    if keep_hi:
+        return t
+    for j in range(N):
+        g.e("mov %s, %s" % (W(N + j), g.r(t[j])))
+        g.release(t[j])
+    return None
+
+
+def redc_mem(g, N, T, inv_src):
+    """u = (T + q*m)/R for T[0..2N) in memory (accessor): N reduction rows over the low half,
+    then the high half added (no carry word: callers keep T < m*R, so u < 2m < R). Returns the
+    N registers of u, not yet conditionally reduced."""
+    u = []
+    for j in range(N):
+        q = g.alloc()
+        g.e("mov %s, %s" % (g.r(q), T(j)))
+        u.append(q)
+    for i in range(N):
+        u = red_row(g, N, u, "m", inv_src, False)
+    for j in range(N):
+        g.e("%s %s, %s" % ("add" if j == 0 else "adc", g.r(u[j]), T(N + j)))
+    return u
+
+
+def redc_buf(g, N, T, inv_src, OUT):
+    """OUT[0..N) = Montgomery reduction of T[0..2N) (accessor), fully reduced, for T < p*R with
+    the top bit of p clear: then u + T_hi < 2p < R needs no carry word. The conditional
+    subtraction keeps u in OUT and selects it back from memory (cmovc), so only N registers are
+    live."""
+    u = redc_mem(g, N, T, inv_src)
+    for j in range(N):
+        g.e("mov %s, %s" % (OUT(j), g.r(u[j])))
+    for j in range(N):
+        g.e("%s %s, %s" % ("sub" if j == 0 else "sbb", g.r(u[j]), mem("m", j)))
+    for j in range(N):
+        g.e("cmovc %s, %s" % (g.r(u[j]), OUT(j)))
+    for j in range(N):
+        g.e("mov %s, %s" % (OUT(j), g.r(u[j])))
+        g.release(u[j])
+
+
+def gen_fp2_mul(N, reduce):
+    """Fp2 = Fp[u]/(u^2 + 1) product (Karatsuba, lazy reduction) in one block over a scratch
+    buffer `buf` (layout `fp2_layout`; A0, A1, B0, B1 and INV filled by the caller):
+      SA = A0 + A1, SB = B0 + B1 (unreduced, < 2p < R);
+      W2 = SA*SB, W0 = A0*B0, W1 = A1*B1 (its high half stays in registers);
+      W2 = W2 - W0 - W1 in one pass: W0 + W1 on the CF chain (ADCX), complemented (NOT keeps
+        the flags) and added to W2 on the OF chain (ADOX) started at OF = 1 (x - y = x + ~y + 1);
+        the result a0*b1 + a1*b0 is >= 0 and < 2p^2 < p*R;
+      W0 = W0 - W1, plus p*R when it borrows (masked p added to the high half): in [0, p*R);
+    then (reduce) OUT c0 = redc(W0) at buf[0..N), c1 = redc(W2) at buf[N..2N)."""
+    L = fp2_layout(N)
+    B = lambda off: at("buf", off)
+    g = Gen([("buf", "buf"), ("m", "m.as_ptr()")], 10)
+    R = g.r
+    # SA, SB
+    x = g.alloc()
+    for (d, s0, s1) in (("SA", "A0", "A1"), ("SB", "B0", "B1")):
+        for j in range(N):
+            g.e("mov %s, %s" % (R(x), B(L[s0])(j)))
+            g.e("%s %s, %s" % ("add" if j == 0 else "adc", R(x), B(L[s1])(j)))
+            g.e("mov %s, %s" % (B(L[d])(j), R(x)))
+    g.release(x)
+    mul_to_buf(g, N, B(L["SA"]), B(L["SB"]), B(L["W2"]), False)
+    mul_to_buf(g, N, B(L["A0"]), B(L["B0"]), B(L["W0"]), False)
+    h = mul_to_buf(g, N, B(L["A1"]), B(L["B1"]), B(L["W1"]), True)
+    W0, W1, W2 = B(L["W0"]), B(L["W1"]), B(L["W2"])
+    T1 = lambda j: W1(j) if j < N else R(h[j - N])
+    # W2 -= W0 + W1: CF = 0, OF = 1 to start (0x7f + 1 overflows as a signed byte)
+    x, y = g.alloc(), g.alloc()
+    g.e("mov %s, 0x7f" % R(x, "e"))
+    g.e("add %s, 1" % R(x, "l"))
+    for j in range(2 * N):
+        g.e("mov %s, %s" % (R(x), W0(j)))
+        g.e("adcx %s, %s" % (R(x), T1(j)))
+        g.e("not %s" % R(x))
+        g.e("mov %s, %s" % (R(y), W2(j)))
+        g.e("adox %s, %s" % (R(y), R(x)))
+        g.e("mov %s, %s" % (W2(j), R(y)))
+    # W0 -= W1; on borrow W0_hi += p
+    for j in range(2 * N):
+        g.e("mov %s, %s" % (R(x), W0(j)))
+        g.e("%s %s, %s" % ("sub" if j == 0 else "sbb", R(x), T1(j)))
+        g.e("mov %s, %s" % (W0(j), R(x)))
+    g.e("sbb %s, %s" % (R(y), R(y)))
+    for q in h:
+        g.release(q)
+    pm = []
+    for j in range(N):          # masked p first: AND clears CF
+        q = g.alloc()
+        g.e("mov %s, %s" % (R(q), mem("m", j)))
+        g.e("and %s, %s" % (R(q), R(y)))
+        pm.append(q)
+    for j in range(N):
+        g.e("%s %s, %s" % ("add" if j == 0 else "adc", W0(N + j), R(pm[j])))
+        g.release(pm[j])
+    g.release(x)
+    g.release(y)
+    if reduce:
+        inv = B(L["INV"])(0)
+        redc_buf(g, N, W0, inv, B(0))
+        redc_buf(g, N, W2, inv, B(N))
+    name = "fp2_mul_%d" % N if reduce else "fp2_mul_wide_%d" % N
+    doc = ("Fp2 product (u^2 = -1) over the scratch buffer, N = %d: c0 to buf[0..N), c1 to buf[N..2N), fully reduced." % N
+           if reduce else
+           "Fp2 double-width product (u^2 = -1) over the scratch buffer, N = %d: c0 = a0*b0 - a1*b1 (+ p*R on borrow) at W0, c1 = a0*b1 + a1*b0 at W2." % N)
+    emit_fn(name,
+            "(buf: *mut u64, m: &[u64; %d])" % N,
+            [], g, [], doc + " `buf` must point to %d writable words (`fp2_%d::LEN`)." % (L["LEN"], N),
+            "nostack")
+
+
+def emit_fp2_layout(N):
+    L = fp2_layout(N)
+    print("    /// Word offsets of the scratch buffer of `fp2_mul_%d` / `fp2_mul_wide_%d`." % (N, N))
+    print("    pub(crate) mod fp2_%d {" % N)
+    for k in ("A0", "A1", "B0", "B1", "INV", "W0", "W2", "LEN"):
+        print("        pub(crate) const %s: usize = %d;" % (k, L[k]))
+    print("    }")
+    print()
 
 
 print("// @generated by crates/arith/tools/gen_x86_64.py — do not edit by hand.")
@@ -429,4 +677,11 @@ for N in (4, 6):
     gen_redc(N)
 gen_mul_pm(4)
 gen_sqr_pm_4()
+for N in (4, 6):
+    gen_sqr_wide(N)
+    gen_mont_sqr(N)
+for N in (4, 6):
+    emit_fp2_layout(N)
+    gen_fp2_mul(N, True)
+    gen_fp2_mul(N, False)
 print("}")

@@ -44,6 +44,22 @@ fn uncast<const N: usize, const M: usize>(x: [u64; M]) -> [u64; N] {
     r
 }
 
+/// [`cast`] for an Fp2 element's two coordinates.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn casts<const N: usize, const M: usize>(x: [&[u64; N]; 2]) -> [&[u64; M]; 2] {
+    [cast(x[0]), cast(x[1])]
+}
+
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn uncast_wide<const N: usize, const M: usize>(x: &Wide<M>) -> Wide<N> {
+    Wide {
+        lo: uncast(x.lo),
+        hi: uncast(x.hi),
+    }
+}
+
 /// Fused Montgomery multiplication a·b·2^(−64N) mod m (see [`portable::mont_mul`]).
 #[inline(always)]
 pub fn mont_mul<const N: usize>(a: &[u64; N], b: &[u64; N], m: &[u64; N], inv: u64) -> [u64; N] {
@@ -61,7 +77,8 @@ pub fn mont_mul<const N: usize>(a: &[u64; N], b: &[u64; N], m: &[u64; N], inv: u
     portable::mont_mul(a, b, m, inv)
 }
 
-/// Montgomery squaring a²·2^(−64N) mod m (see [`portable::mont_sqr`]).
+/// Montgomery squaring a²·2^(−64N) mod m for a < m (see [`portable::mont_sqr`]); on x86-64 a
+/// dedicated squaring (N(N−1)/2 + N multiplications) followed by the reduction.
 #[inline(always)]
 pub fn mont_sqr<const N: usize>(a: &[u64; N], m: &[u64; N], inv: u64) -> [u64; N] {
     #[cfg(target_arch = "x86_64")]
@@ -69,9 +86,9 @@ pub fn mont_sqr<const N: usize>(a: &[u64; N], m: &[u64; N], inv: u64) -> [u64; N
         // SAFETY: as in `mont_mul`.
         unsafe {
             if N == 4 {
-                return uncast(x86_64::k::mont_mul_4(cast(a), cast(a), cast(m), inv));
+                return uncast(x86_64::k::mont_sqr_4(cast(a), cast(m), inv));
             } else {
-                return uncast(x86_64::k::mont_mul_6(cast(a), cast(a), cast(m), inv));
+                return uncast(x86_64::k::mont_sqr_6(cast(a), cast(m), inv));
             }
         }
     }
@@ -114,7 +131,17 @@ pub fn mul_wide<const N: usize>(a: &[u64; N], b: &[u64; N]) -> Wide<N> {
 pub fn sqr_wide<const N: usize>(a: &[u64; N]) -> Wide<N> {
     #[cfg(target_arch = "x86_64")]
     if (N == 4 || N == 6) && x86_64::available() {
-        return asm_mul_wide(a, a);
+        // SAFETY: BMI2/ADX present (`available`); N is 4 or 6.
+        unsafe {
+            let (lo, hi) = if N == 4 {
+                let (lo, hi) = x86_64::k::sqr_wide_4(cast(a));
+                (uncast(lo), uncast(hi))
+            } else {
+                let (lo, hi) = x86_64::k::sqr_wide_6(cast(a));
+                (uncast(lo), uncast(hi))
+            };
+            return Wide { lo, hi };
+        }
     }
     portable::sqr_wide(a)
 }
@@ -162,4 +189,55 @@ pub fn sqr_pm<const N: usize>(a: &[u64; N], c: u64) -> [u64; N] {
         }
     }
     portable::sqr_pm(a, c)
+}
+
+/// Product in Fp2 = Fp[u]/(u² + 1) (β = −1), fully reduced: Karatsuba with lazy reduction
+/// (see [`portable::fp2_mul`]); on x86-64 with BMI2/ADX for N = 4, 6 one assembly block over a
+/// stack scratch buffer (three products, the combination passes and both reductions).
+/// Needs reduced inputs and a modulus with its top bit clear.
+#[inline(always)]
+pub fn fp2_mul<const N: usize>(
+    a: [&[u64; N]; 2],
+    b: [&[u64; N]; 2],
+    m: &[u64; N],
+    inv: u64,
+) -> [[u64; N]; 2] {
+    #[cfg(target_arch = "x86_64")]
+    if asm_shape(m) && x86_64::available() {
+        // SAFETY: BMI2/ADX present (`available`), top bit of m clear (`asm_shape`).
+        unsafe {
+            if N == 4 {
+                let r = x86_64::fp2_mul_4(casts(a), casts(b), cast(m), inv);
+                return [uncast(r[0]), uncast(r[1])];
+            } else {
+                let r = x86_64::fp2_mul_6(casts(a), casts(b), cast(m), inv);
+                return [uncast(r[0]), uncast(r[1])];
+            }
+        }
+    }
+    portable::fp2_mul(a, b, m, inv)
+}
+
+/// Double-width product in Fp2 = Fp[u]/(u² + 1) (see [`portable::fp2_mul_wide`]); one
+/// assembly block on x86-64 with BMI2/ADX for N = 4, 6.
+#[inline(always)]
+pub fn fp2_mul_wide<const N: usize>(
+    a: [&[u64; N]; 2],
+    b: [&[u64; N]; 2],
+    m: &[u64; N],
+) -> [Wide<N>; 2] {
+    #[cfg(target_arch = "x86_64")]
+    if asm_shape(m) && x86_64::available() {
+        // SAFETY: as in `fp2_mul`.
+        unsafe {
+            if N == 4 {
+                let r = x86_64::fp2_mul_wide_4(casts(a), casts(b), cast(m));
+                return [uncast_wide(&r[0]), uncast_wide(&r[1])];
+            } else {
+                let r = x86_64::fp2_mul_wide_6(casts(a), casts(b), cast(m));
+                return [uncast_wide(&r[0]), uncast_wide(&r[1])];
+            }
+        }
+    }
+    portable::fp2_mul_wide(a, b, m)
 }

@@ -232,3 +232,53 @@ pub fn mul_pm<const N: usize>(a: &[u64; N], b: &[u64; N], c: u64) -> [u64; N] {
 pub fn sqr_pm<const N: usize>(a: &[u64; N], c: u64) -> [u64; N] {
     reduce_pm(&sqr_wide(a), c)
 }
+
+/// 2N-limb a − b and its borrow.
+#[inline(always)]
+fn wide_sub_borrow<const N: usize>(a: &Wide<N>, b: &Wide<N>) -> (Wide<N>, u64) {
+    let mut lo = [0u64; N];
+    let mut hi = [0u64; N];
+    let mut borrow = 0u64;
+    for i in 0..N {
+        (lo[i], borrow) = crate::limbs::sbb(a.lo[i], b.lo[i], borrow);
+    }
+    for i in 0..N {
+        (hi[i], borrow) = crate::limbs::sbb(a.hi[i], b.hi[i], borrow);
+    }
+    (Wide { lo, hi }, borrow)
+}
+
+/// Double-width product in Fp2 = Fp[u]/(u² + 1) (β = −1) by Karatsuba, no reduction:
+/// c0 = a0·b0 − a1·b1, plus p·R when that is negative (so c0 ∈ [0, p·R)), and
+/// c1 = (a0 + a1)(b0 + b1) − a0·b0 − a1·b1 = a0·b1 + a1·b0 ∈ [0, 2p²). Needs reduced inputs
+/// and a modulus with its top bit clear (a0 + a1 < R). Oracle of the assembly `fp2_mul_wide_N`.
+#[inline(always)]
+pub fn fp2_mul_wide<const N: usize>(
+    a: [&[u64; N]; 2],
+    b: [&[u64; N]; 2],
+    m: &[u64; N],
+) -> [Wide<N>; 2] {
+    let t0 = mul_wide(a[0], b[0]);
+    let t1 = mul_wide(a[1], b[1]);
+    let t2 = mul_wide(&crate::limbs::add(a[0], a[1]).0, &crate::limbs::add(b[0], b[1]).0);
+    let (c1, _) = wide_sub_borrow(&wide_sub_borrow(&t2, &t0).0, &t1);
+    let (mut c0, borrow) = wide_sub_borrow(&t0, &t1);
+    let mut pm = [0u64; N];
+    for (q, p) in pm.iter_mut().zip(m) {
+        *q = p & borrow.wrapping_neg();
+    }
+    c0.hi = crate::limbs::add(&c0.hi, &pm).0;
+    [c0, c1]
+}
+
+/// Product in Fp2 = Fp[u]/(u² + 1): [`fp2_mul_wide`] and two [`redc`]; fully reduced.
+#[inline(always)]
+pub fn fp2_mul<const N: usize>(
+    a: [&[u64; N]; 2],
+    b: [&[u64; N]; 2],
+    m: &[u64; N],
+    inv: u64,
+) -> [[u64; N]; 2] {
+    let [c0, c1] = fp2_mul_wide(a, b, m);
+    [redc(&c0, m, inv), redc(&c1, m, inv)]
+}

@@ -9,6 +9,14 @@
 //! * `mul_wide_N`: row-wise schoolbook product (paper 001's mul256) with the same two chains.
 //! * `redc_N`: N reduction rows over the low half, then the high half is added and the
 //!   result conditionally reduced (paper 001's mod512).
+//! * `mont_sqr_N`, `sqr_wide_N`: dedicated squaring — the N(N−1)/2 off-diagonal products row
+//!   by row into memory (a stack buffer for `mont_sqr_N`), then one pass doubling them on the CF
+//!   chain while the N squares are added on the OF chain; `mont_sqr_N` then reduces (N rows)
+//!   and needs a < m (a² < m·R, so no carry word).
+//! * `fp2_mul_N`, `fp2_mul_wide_N`: Fp2 = Fp[u]/(u² + 1) multiplication in one block over a
+//!   stack scratch buffer — Karatsuba's three products, then c1 = (a0+a1)(b0+b1) − a0b0 − a1b1
+//!   in one pass (the sum on the CF chain, its complement added on the OF chain) and
+//!   c0 = a0b0 − a1b1 (+ p·R on borrow), and (`fp2_mul_N`) both Montgomery reductions.
 //! * `mul_pm_4`, `sqr_pm_4`: for a pseudo-Mersenne modulus 2^256 − c (secp256k1), the product
 //!   (squaring: six off-diagonal products, doubled on the CF chain while the four squares are
 //!   added on the OF chain) stays in eight registers and is folded twice by c (2^256 ≡ c),
@@ -114,3 +122,88 @@ pub fn sqr_pm_4(a: &[u64; 4], c: u64) -> [u64; 4] {
     unsafe { k::sqr_pm_4(a, c) }
 }
 checked!(6, mont_mul_6, mul_wide_6, redc_6);
+
+/// Runs a generated Fp2 kernel over a stack scratch buffer (layout `k::fp2_N`): copies the
+/// inputs (and `inv`) in, calls `kernel`, returns the buffer.
+macro_rules! fp2_call {
+    ($n:literal, $lay:ident, $kernel:ident, $a:expr, $b:expr, $m:expr, $inv:expr) => {{
+        let mut buf = core::mem::MaybeUninit::<[u64; k::$lay::LEN]>::uninit();
+        let p = buf.as_mut_ptr() as *mut u64;
+        // SAFETY (of the caller's unsafe block): the offsets lie inside the buffer; the kernel
+        // writes every word it later reads (BMI2/ADX checked by the caller).
+        core::ptr::copy_nonoverlapping($a[0].as_ptr(), p.add(k::$lay::A0), $n);
+        core::ptr::copy_nonoverlapping($a[1].as_ptr(), p.add(k::$lay::A1), $n);
+        core::ptr::copy_nonoverlapping($b[0].as_ptr(), p.add(k::$lay::B0), $n);
+        core::ptr::copy_nonoverlapping($b[1].as_ptr(), p.add(k::$lay::B1), $n);
+        p.add(k::$lay::INV).write($inv);
+        k::$kernel(p, $m);
+        buf
+    }};
+}
+
+macro_rules! fp2_kernels {
+    ($n:literal, $lay:ident, $mul:ident, $wide:ident) => {
+        /// Fp2 product (u² = −1), fully reduced: same contract as `portable::fp2_mul`.
+        ///
+        /// # Safety
+        /// BMI2 and ADX must be available; the modulus must have its top bit clear.
+        #[inline(always)]
+        pub unsafe fn $mul(
+            a: [&[u64; $n]; 2],
+            b: [&[u64; $n]; 2],
+            m: &[u64; $n],
+            inv: u64,
+        ) -> [[u64; $n]; 2] {
+            let buf = fp2_call!($n, $lay, $mul, a, b, m, inv);
+            // SAFETY: the kernel wrote c0, c1 to words [0, 2N).
+            (buf.as_ptr() as *const [[u64; $n]; 2]).read()
+        }
+
+        /// Fp2 double-width product (u² = −1): same contract as `portable::fp2_mul_wide`.
+        ///
+        /// # Safety
+        /// As for the reducing kernel.
+        #[inline(always)]
+        pub unsafe fn $wide(
+            a: [&[u64; $n]; 2],
+            b: [&[u64; $n]; 2],
+            m: &[u64; $n],
+        ) -> [super::Wide<$n>; 2] {
+            let buf = fp2_call!($n, $lay, $wide, a, b, m, 0);
+            let p = buf.as_ptr() as *const u64;
+            // SAFETY: the kernel wrote W0 and W2 (2N words each).
+            let half = |off: usize| (p.add(off) as *const [u64; $n]).read();
+            [
+                super::Wide {
+                    lo: half(k::$lay::W0),
+                    hi: half(k::$lay::W0 + $n),
+                },
+                super::Wide {
+                    lo: half(k::$lay::W2),
+                    hi: half(k::$lay::W2 + $n),
+                },
+            ]
+        }
+    };
+}
+fp2_kernels!(4, fp2_4, fp2_mul_4, fp2_mul_wide_4);
+fp2_kernels!(6, fp2_6, fp2_mul_6, fp2_mul_wide_6);
+
+macro_rules! checked_sqr {
+    ($n:literal, $ms:ident, $sw:ident) => {
+        /// Checked entry point (asserts CPU support and the modulus shape), for tests; a < m.
+        pub fn $ms(a: &[u64; $n], m: &[u64; $n], inv: u64) -> [u64; $n] {
+            check(m);
+            // SAFETY: BMI2 and ADX are present (checked above); the kernel reads a and m.
+            unsafe { k::$ms(a, m, inv) }
+        }
+        /// Checked entry point (asserts CPU support), for tests.
+        pub fn $sw(a: &[u64; $n]) -> ([u64; $n], [u64; $n]) {
+            assert!(cpu_has_mulx_adx(), "CPU lacks BMI2/ADX");
+            // SAFETY: as above.
+            unsafe { k::$sw(a) }
+        }
+    };
+}
+checked_sqr!(4, mont_sqr_4, sqr_wide_4);
+checked_sqr!(6, mont_sqr_6, sqr_wide_6);
