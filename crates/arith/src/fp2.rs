@@ -193,12 +193,13 @@ impl<P: TowerParams<N>, const N: usize> Fp2<P, N> {
     #[inline]
     pub fn mul_wide(&self, o: &Self) -> Fp2Wide<N> {
         count!(P, Mul);
-        if P::BETA_NEG == 1 {
-            // β = −1: one fused kernel (assembly on x86-64), same values as below
+        if !Fp::<P, N>::FULL_WIDTH && P::BETA_NEG as u64 <= Fp::<P, N>::MAX_UNREDUCED_MULTIPLE {
+            // k·p < R (β = −k): one fused kernel (assembly on x86-64), same values as below
             let [c0, c1] = crate::backend::fp2_mul_wide(
                 [self.c0.mont_limbs(), self.c1.mont_limbs()],
                 [o.c0.mont_limbs(), o.c1.mont_limbs()],
                 &P::MODULUS,
+                P::BETA_NEG as u64,
             );
             return Fp2Wide { c0, c1 };
         }
@@ -229,13 +230,15 @@ impl<P: TowerParams<N>, const N: usize> Fp2<P, N> {
     /// Lazy-reduction multiplication (paper 001): 3 mul256 + 2 mod512.
     #[inline]
     pub fn mul(&self, o: &Self) -> Self {
-        if P::BETA_NEG == 1 {
+        if !Fp::<P, N>::FULL_WIDTH && P::BETA_NEG as u64 <= Fp::<P, N>::MAX_UNREDUCED_MULTIPLE {
+            // k·p < R (β = −k): the fused kernel of `mul_wide` and both reductions
             count!(P, Mul);
             let [c0, c1] = crate::backend::fp2_mul(
                 [self.c0.mont_limbs(), self.c1.mont_limbs()],
                 [o.c0.mont_limbs(), o.c1.mont_limbs()],
                 &P::MODULUS,
                 Fp::<P, N>::INV,
+                P::BETA_NEG as u64,
             );
             return Self::new(Fp::from_mont_unchecked(c0), Fp::from_mont_unchecked(c1));
         }
@@ -249,12 +252,13 @@ impl<P: TowerParams<N>, const N: usize> Fp2<P, N> {
         let a = &self.c0;
         let b = &self.c1;
         let amb = *a - *b;
-        if P::BETA_NEG == 1 {
+        if P::BETA_NEG == 1 && !Fp::<P, N>::FULL_WIDTH {
             // (a − b)(a + b) + 2ab·u: two fused products, a + b and 2b unreduced (< R)
-            let apb = a.add_unreduced(b);
-            let b2 = b.add_unreduced(b);
-            let c0 = Fp::<P, N>::mont_mul_limbs(&apb, amb.mont_limbs());
-            let c1 = Fp::<P, N>::mont_mul_limbs(&b2, a.mont_limbs());
+            let [c0, c1] = crate::backend::fp2_sqr(
+                [a.mont_limbs(), b.mont_limbs()],
+                &P::MODULUS,
+                Fp::<P, N>::INV,
+            );
             return Self::new(Fp::from_mont_unchecked(c0), Fp::from_mont_unchecked(c1));
         }
         // a + k·b unreduced: (k+1)p < R is required (6p < 2²⁵⁶ for the papers' prime).

@@ -474,12 +474,13 @@ fn pseudo_mersenne_detection() {
     assert_eq!(Secp192r1Fp::PM_C, 0);
 }
 
-/// The Fp2 kernels for u² = −1 (`backend::fp2_mul_wide` / `fp2_mul`: one assembly block for
-/// N = 4, 6 on CPUs with BMI2/ADX) against the portable Karatsuba oracle and against big
-/// integers: c0 ≡ a0·b0 − a1·b1 (mod p) with c0 < p·R, c1 = a0·b1 + a1·b0 exactly, and the
-/// reduced outputs equal (c·R⁻¹ mod p). Operands: all pairs of edge values (0, 1, 2, p − 1,
-/// p − 2, (p − 1)/2, limb boundaries) crossed with edge and random partners, and random ones.
-fn check_fp2_kernels<const N: usize>(m: [u64; N], inv: u64) {
+/// The Fp2 kernels for u² = −k (`backend::fp2_mul_wide` / `fp2_mul`: one assembly block for
+/// N = 4, 6 on CPUs with BMI2/ADX, any k for N = 4) against the portable Karatsuba oracle and
+/// against big integers: c0 ≡ a0·b0 − k·a1·b1 (mod p) with c0 < p·R, c1 = a0·b1 + a1·b0
+/// exactly, and the reduced outputs equal (c·R⁻¹ mod p); for k = 1 also `fp2_sqr`. Operands:
+/// all pairs of edge values (0, 1, 2, p − 1, p − 2, (p − 1)/2, limb boundaries) crossed with
+/// edge and random partners, and random ones.
+fn check_fp2_kernels<const N: usize>(m: [u64; N], inv: u64, k: u64) {
     let mb = big_of(&m);
     let rb = num_bigint::BigUint::from(1u8) << (64 * N);
     let rinv = rb.modinv(&mb).expect("R invertible");
@@ -509,21 +510,33 @@ fn check_fp2_kernels<const N: usize>(m: [u64; N], inv: u64) {
     };
     for [a0, a1, b0, b1] in &cases {
         let (a, b) = ([a0, a1], [b0, b1]);
-        let want = portable::fp2_mul_wide(a, b, &m);
+        let want = portable::fp2_mul_wide(a, b, &m, k);
         let (ba0, ba1, bb0, bb1) = (big_of(a0), big_of(a1), big_of(b0), big_of(b1));
         let c0 = wide_big(&want[0]);
         assert!(c0 < &mb * &rb, "c0 < p·R");
         assert_eq!(
-            (&c0 + &ba1 * &bb1) % &mb,
+            (&c0 + &ba1 * &bb1 * k) % &mb,
             (&ba0 * &bb0) % &mb,
             "portable c0 {a:x?} {b:x?}"
         );
         assert_eq!(wide_big(&want[1]), &ba0 * &bb1 + &ba1 * &bb0, "portable c1");
-        assert_eq!(backend::fp2_mul_wide(a, b, &m), want, "fp2_mul_wide {a:x?} {b:x?}");
-        let got = backend::fp2_mul(a, b, &m, inv);
-        assert_eq!(got, portable::fp2_mul(a, b, &m, inv), "fp2_mul {a:x?} {b:x?}");
+        assert_eq!(
+            backend::fp2_mul_wide(a, b, &m, k),
+            want,
+            "fp2_mul_wide k = {k} {a:x?} {b:x?}"
+        );
+        let got = backend::fp2_mul(a, b, &m, inv, k);
+        assert_eq!(got, portable::fp2_mul(a, b, &m, inv, k), "fp2_mul k = {k} {a:x?} {b:x?}");
         for (g, c) in got.iter().zip([&c0, &wide_big(&want[1])]) {
             assert_eq!(big_of(g), (c * &rinv) % &mb, "fp2_mul reduced {a:x?} {b:x?}");
+        }
+        if k == 1 {
+            // squaring: c0 = (a0² − a1²)·R⁻¹, c1 = 2·a0·a1·R⁻¹
+            let sq = backend::fp2_sqr(a, &m, inv);
+            assert_eq!(sq, portable::fp2_sqr(a, &m, inv), "fp2_sqr {a:x?}");
+            let want0 = ((&ba0 * &ba0 + &mb * &mb - &ba1 * &ba1) * &rinv) % &mb;
+            let want1 = (&ba0 * &ba1 * 2u8 * &rinv) % &mb;
+            assert_eq!((big_of(&sq[0]), big_of(&sq[1])), (want0, want1), "fp2_sqr {a:x?}");
         }
     }
 }
@@ -534,8 +547,11 @@ fn fp2_kernels() {
     if !backend::x86_64::cpu_has_mulx_adx() {
         eprintln!("BMI2/ADX unavailable: only the portable Fp2 kernels are tested");
     }
-    check_fp2_kernels(Bn254Fp::MODULUS, Bn254Fp::INV);
-    check_fp2_kernels(Bn254BeuchatFp::MODULUS, Bn254BeuchatFp::INV);
-    check_fp2_kernels(Bls12381Fp::MODULUS, Bls12381Fp::INV);
-    check_fp2_kernels(Bls12381Fr::MODULUS, Bls12381Fr::INV);
+    check_fp2_kernels(Bn254Fp::MODULUS, Bn254Fp::INV, 1);
+    check_fp2_kernels(Bn254BeuchatFp::MODULUS, Bn254BeuchatFp::INV, 1);
+    check_fp2_kernels(Bn254BeuchatFp::MODULUS, Bn254BeuchatFp::INV, 5);
+    check_fp2_kernels(Bn254Fp::MODULUS, Bn254Fp::INV, 3);
+    check_fp2_kernels(Bls12381Fp::MODULUS, Bls12381Fp::INV, 1);
+    check_fp2_kernels(Bls12381Fp::MODULUS, Bls12381Fp::INV, 5);
+    check_fp2_kernels(Bls12381Fr::MODULUS, Bls12381Fr::INV, 1);
 }

@@ -202,6 +202,17 @@ def emit_fn(name, sig, pre, g, post, doc, opts):
     print()
 
 
+def cios(g, N, a, b, inv_src):
+    """Fused Montgomery product rows (CIOS) of a (broadcast through rdx) and b (pointer names or
+    limb accessors); returns the N registers of t < 2m, not yet conditionally reduced."""
+    t = row0(g, N, a, b)
+    for i in range(N):
+        if i > 0:
+            t = mul_row(g, N, t, a, i, b)
+        t = red_row(g, N, t, "m", inv_src, True)
+    return t
+
+
 def gen_mont_mul(N):
     inv_on_stack = N >= 6
     g = Gen([("a", "a.as_ptr()"), ("b", "b.as_ptr()"), ("m", "m.as_ptr()"), ("inv", "inv")], 8)
@@ -211,11 +222,7 @@ def gen_mont_mul(N):
         inv_src = "qword ptr [rsp]"
     else:
         inv_src = "{inv}"
-    t = row0(g, N, "a", "b")
-    for i in range(N):
-        if i > 0:
-            t = mul_row(g, N, t, "a", i, "b")
-        t = red_row(g, N, t, "m", inv_src, True)
+    t = cios(g, N, "a", "b", inv_src)
     if inv_on_stack:
         g.e("add rsp, 8")
     # a, b are dead now
@@ -529,7 +536,7 @@ def gen_mont_sqr(N):
 def fp2_layout(N):
     """Word offsets in the Fp2 scratch buffer (mirrored as Rust constants)."""
     return dict(A0=0, A1=N, B0=2 * N, B1=3 * N, SA=4 * N, SB=5 * N, INV=6 * N,
-                W0=6 * N + 1, W1=8 * N + 1, W2=10 * N + 1, LEN=12 * N + 1)
+                W0=6 * N + 1, W1=8 * N + 1, W2=10 * N + 1, K=12 * N + 1, LEN=12 * N + 2)
 
 
 def mul_to_buf(g, N, A, B, W, keep_hi):
@@ -565,12 +572,9 @@ def redc_mem(g, N, T, inv_src):
     return u
 
 
-def redc_buf(g, N, T, inv_src, OUT):
-    """OUT[0..N) = Montgomery reduction of T[0..2N) (accessor), fully reduced, for T < p*R with
-    the top bit of p clear: then u + T_hi < 2p < R needs no carry word. The conditional
-    subtraction keeps u in OUT and selects it back from memory (cmovc), so only N registers are
-    live."""
-    u = redc_mem(g, N, T, inv_src)
+def final_sub_mem(g, N, u, OUT):
+    """OUT[0..N) = u >= m ? u - m : u, keeping u in OUT and selecting it back from memory
+    (cmovc) so that only the N registers of u are live; releases them."""
     for j in range(N):
         g.e("mov %s, %s" % (OUT(j), g.r(u[j])))
     for j in range(N):
@@ -582,15 +586,76 @@ def redc_buf(g, N, T, inv_src, OUT):
         g.release(u[j])
 
 
-def gen_fp2_mul(N, reduce):
-    """Fp2 = Fp[u]/(u^2 + 1) product (Karatsuba, lazy reduction) in one block over a scratch
-    buffer `buf` (layout `fp2_layout`; A0, A1, B0, B1 and INV filled by the caller):
+def redc_buf(g, N, T, inv_src, OUT):
+    """OUT[0..N) = Montgomery reduction of T[0..2N) (accessor), fully reduced, for T < p*R with
+    the top bit of p clear (see `redc_mem`, `final_sub_mem`)."""
+    final_sub_mem(g, N, redc_mem(g, N, T, inv_src), OUT)
+
+
+def fp2_sqr_layout(N):
+    return dict(A0=0, A1=N, S=2 * N, D=3 * N, T=4 * N, INV=5 * N, LEN=5 * N + 1)
+
+
+def gen_fp2_sqr(N):
+    """Fp2 = Fp[u]/(u^2 + 1) squaring in one block over a scratch buffer (layout
+    `fp2_sqr_layout`; A0, A1, INV filled by the caller): S = a0 + a1 and T = 2*a1 unreduced
+    (< 2p < R), D = a0 - a1 mod p (masked p added on borrow), then c0 = S*D*R^-1 (CIOS, S
+    broadcast) to the S slot and c1 = T*a0*R^-1 to the D slot, each fully reduced."""
+    L = fp2_sqr_layout(N)
+    B = lambda off: at("buf", off)
+    g = Gen([("buf", "buf"), ("m", "m.as_ptr()")], 10)
+    R = g.r
+    A0, A1, S, D, T = (B(L[k]) for k in ("A0", "A1", "S", "D", "T"))
+    x = g.alloc()
+    for j in range(N):
+        g.e("mov %s, %s" % (R(x), A0(j)))
+        g.e("%s %s, %s" % ("add" if j == 0 else "adc", R(x), A1(j)))
+        g.e("mov %s, %s" % (S(j), R(x)))
+    for j in range(N):
+        g.e("mov %s, %s" % (R(x), A1(j)))
+        g.e("%s %s, %s" % ("add" if j == 0 else "adc", R(x), R(x)))
+        g.e("mov %s, %s" % (T(j), R(x)))
+    for j in range(N):
+        g.e("mov %s, %s" % (R(x), A0(j)))
+        g.e("%s %s, %s" % ("sub" if j == 0 else "sbb", R(x), A1(j)))
+        g.e("mov %s, %s" % (D(j), R(x)))
+    g.e("sbb %s, %s" % (R(x), R(x)))
+    pm = []
+    for j in range(N):          # masked p first: AND clears CF
+        q = g.alloc()
+        g.e("mov %s, %s" % (R(q), mem("m", j)))
+        g.e("and %s, %s" % (R(q), R(x)))
+        pm.append(q)
+    for j in range(N):
+        g.e("%s %s, %s" % ("add" if j == 0 else "adc", D(j), R(pm[j])))
+        g.release(pm[j])
+    g.release(x)
+    inv = B(L["INV"])(0)
+    final_sub_mem(g, N, cios(g, N, S, D, inv), S)
+    final_sub_mem(g, N, cios(g, N, T, A0, inv), D)
+    emit_fn("fp2_sqr_%d" % N, "(buf: *mut u64, m: &[u64; %d])" % N, [], g, [],
+            "Fp2 squaring (u^2 = -1) over the scratch buffer, N = %d: c0 to the S slot, c1 to the D slot, fully reduced. `buf` must point to %d writable words (`fp2_sqr_%d::LEN`)." % (N, L["LEN"], N),
+            "nostack")
+    print("    /// Word offsets of the scratch buffer of `fp2_sqr_%d`." % N)
+    print("    pub(crate) mod fp2_sqr_%d {" % N)
+    for k in ("A0", "A1", "S", "D", "INV", "LEN"):
+        print("        pub(crate) const %s: usize = %d;" % (k, L[k]))
+    print("    }")
+    print()
+
+
+def gen_fp2_mul(N, reduce, k1=True):
+    """Fp2 = Fp[u]/(u^2 + k) product (Karatsuba, lazy reduction) in one block over a scratch
+    buffer `buf` (layout `fp2_layout`; A0, A1, B0, B1, INV and, unless k1 (k = 1), K filled by
+    the caller):
       SA = A0 + A1, SB = B0 + B1 (unreduced, < 2p < R);
       W2 = SA*SB, W0 = A0*B0, W1 = A1*B1 (its high half stays in registers);
       W2 = W2 - W0 - W1 in one pass: W0 + W1 on the CF chain (ADCX), complemented (NOT keeps
         the flags) and added to W2 on the OF chain (ADOX) started at OF = 1 (x - y = x + ~y + 1);
         the result a0*b1 + a1*b0 is >= 0 and < 2p^2 < p*R;
-      W0 = W0 - W1, plus p*R when it borrows (masked p added to the high half): in [0, p*R);
+      W0 = W0 - k*W1, plus p*R when it borrows (masked p added to the high half): in [0, p*R)
+        (needs k*p < R). For k != 1, k*W1 is formed limb by limb (MULX by k, the high words
+        added on the OF chain) and subtracted as W0 + ~(k*W1) + 1 on the CF chain;
     then (reduce) OUT c0 = redc(W0) at buf[0..N), c1 = redc(W2) at buf[N..2N)."""
     L = fp2_layout(N)
     B = lambda off: at("buf", off)
@@ -620,12 +685,34 @@ def gen_fp2_mul(N, reduce):
         g.e("mov %s, %s" % (R(y), W2(j)))
         g.e("adox %s, %s" % (R(y), R(x)))
         g.e("mov %s, %s" % (W2(j), R(y)))
-    # W0 -= W1; on borrow W0_hi += p
-    for j in range(2 * N):
-        g.e("mov %s, %s" % (R(x), W0(j)))
-        g.e("%s %s, %s" % ("sub" if j == 0 else "sbb", R(x), T1(j)))
-        g.e("mov %s, %s" % (W0(j), R(x)))
-    g.e("sbb %s, %s" % (R(y), R(y)))
+    if k1:
+        # W0 -= W1; on borrow W0_hi += p
+        for j in range(2 * N):
+            g.e("mov %s, %s" % (R(x), W0(j)))
+            g.e("%s %s, %s" % ("sub" if j == 0 else "sbb", R(x), T1(j)))
+            g.e("mov %s, %s" % (W0(j), R(x)))
+        g.e("sbb %s, %s" % (R(y), R(y)))
+    else:
+        # W0 += ~(k*W1) + 1: CF = 1 (the +1), OF = 0 to start; borrow = !CF at the end
+        g.e("mov rdx, %s" % B(L["K"])(0))
+        g.e("xor %s, %s" % (R(y, "e"), R(y, "e")))
+        g.e("stc")
+        prev = None
+        for j in range(2 * N):
+            hi, lo = g.alloc(), g.alloc()
+            g.e("mulx %s, %s, %s" % (R(hi), R(lo), T1(j)))
+            if prev is not None:
+                g.e("adox %s, %s" % (R(lo), R(prev)))
+                g.release(prev)
+            prev = hi
+            g.e("not %s" % R(lo))
+            g.e("mov %s, %s" % (R(x), W0(j)))
+            g.e("adcx %s, %s" % (R(x), R(lo)))
+            g.release(lo)
+            g.e("mov %s, %s" % (W0(j), R(x)))
+        g.release(prev)
+        g.e("sbb %s, %s" % (R(y), R(y)))
+        g.e("not %s" % R(y))
     for q in h:
         g.release(q)
     pm = []
@@ -643,10 +730,12 @@ def gen_fp2_mul(N, reduce):
         inv = B(L["INV"])(0)
         redc_buf(g, N, W0, inv, B(0))
         redc_buf(g, N, W2, inv, B(N))
-    name = "fp2_mul_%d" % N if reduce else "fp2_mul_wide_%d" % N
-    doc = ("Fp2 product (u^2 = -1) over the scratch buffer, N = %d: c0 to buf[0..N), c1 to buf[N..2N), fully reduced." % N
+    name = ("fp2_mul_" if reduce else "fp2_mul_wide_") + ("" if k1 else "k_") + str(N)
+    beta = "u^2 = -1" if k1 else "u^2 = -k, k = buf[K], k*p < R"
+    kk = "" if k1 else "k*"
+    doc = ("Fp2 product (%s) over the scratch buffer, N = %d: c0 to buf[0..N), c1 to buf[N..2N), fully reduced." % (beta, N)
            if reduce else
-           "Fp2 double-width product (u^2 = -1) over the scratch buffer, N = %d: c0 = a0*b0 - a1*b1 (+ p*R on borrow) at W0, c1 = a0*b1 + a1*b0 at W2." % N)
+           "Fp2 double-width product (%s) over the scratch buffer, N = %d: c0 = a0*b0 - %sa1*b1 (+ p*R on borrow) at W0, c1 = a0*b1 + a1*b0 at W2." % (beta, N, kk))
     emit_fn(name,
             "(buf: *mut u64, m: &[u64; %d])" % N,
             [], g, [], doc + " `buf` must point to %d writable words (`fp2_%d::LEN`)." % (L["LEN"], N),
@@ -657,7 +746,7 @@ def emit_fp2_layout(N):
     L = fp2_layout(N)
     print("    /// Word offsets of the scratch buffer of `fp2_mul_%d` / `fp2_mul_wide_%d`." % (N, N))
     print("    pub(crate) mod fp2_%d {" % N)
-    for k in ("A0", "A1", "B0", "B1", "INV", "W0", "W2", "LEN"):
+    for k in ("A0", "A1", "B0", "B1", "INV", "W0", "W2", "K", "LEN"):
         print("        pub(crate) const %s: usize = %d;" % (k, L[k]))
     print("    }")
     print()
@@ -684,4 +773,8 @@ for N in (4, 6):
     emit_fp2_layout(N)
     gen_fp2_mul(N, True)
     gen_fp2_mul(N, False)
+gen_fp2_mul(4, True, False)
+gen_fp2_mul(4, False, False)
+for N in (4, 6):
+    gen_fp2_sqr(N)
 print("}")

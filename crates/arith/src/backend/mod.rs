@@ -191,22 +191,27 @@ pub fn sqr_pm<const N: usize>(a: &[u64; N], c: u64) -> [u64; N] {
     portable::sqr_pm(a, c)
 }
 
-/// Product in Fp2 = Fp[u]/(u² + 1) (β = −1), fully reduced: Karatsuba with lazy reduction
-/// (see [`portable::fp2_mul`]); on x86-64 with BMI2/ADX for N = 4, 6 one assembly block over a
-/// stack scratch buffer (three products, the combination passes and both reductions).
-/// Needs reduced inputs and a modulus with its top bit clear.
+/// Product in Fp2 = Fp[u]/(u² + k) (β = −k), fully reduced: Karatsuba with lazy reduction
+/// (see [`portable::fp2_mul`]); on x86-64 with BMI2/ADX one assembly block over a stack
+/// scratch buffer (three products, the combination passes and both reductions) for N = 4, 6
+/// with k = 1 and for N = 4 with any k. Needs reduced inputs and k·m < 2^(64N).
 #[inline(always)]
 pub fn fp2_mul<const N: usize>(
     a: [&[u64; N]; 2],
     b: [&[u64; N]; 2],
     m: &[u64; N],
     inv: u64,
+    k: u64,
 ) -> [[u64; N]; 2] {
     #[cfg(target_arch = "x86_64")]
-    if asm_shape(m) && x86_64::available() {
-        // SAFETY: BMI2/ADX present (`available`), top bit of m clear (`asm_shape`).
+    if asm_shape(m) && (k == 1 || N == 4) && x86_64::available() {
+        // SAFETY: BMI2/ADX present (`available`), top bit of m clear (`asm_shape`), k·m < R
+        // (caller).
         unsafe {
-            if N == 4 {
+            if N == 4 && k != 1 {
+                let r = x86_64::fp2_mul_k_4(casts(a), casts(b), cast(m), inv, k);
+                return [uncast(r[0]), uncast(r[1])];
+            } else if N == 4 {
                 let r = x86_64::fp2_mul_4(casts(a), casts(b), cast(m), inv);
                 return [uncast(r[0]), uncast(r[1])];
             } else {
@@ -215,22 +220,26 @@ pub fn fp2_mul<const N: usize>(
             }
         }
     }
-    portable::fp2_mul(a, b, m, inv)
+    portable::fp2_mul(a, b, m, inv, k)
 }
 
-/// Double-width product in Fp2 = Fp[u]/(u² + 1) (see [`portable::fp2_mul_wide`]); one
-/// assembly block on x86-64 with BMI2/ADX for N = 4, 6.
+/// Double-width product in Fp2 = Fp[u]/(u² + k) (see [`portable::fp2_mul_wide`]); one
+/// assembly block on x86-64 with BMI2/ADX, as for [`fp2_mul`].
 #[inline(always)]
 pub fn fp2_mul_wide<const N: usize>(
     a: [&[u64; N]; 2],
     b: [&[u64; N]; 2],
     m: &[u64; N],
+    k: u64,
 ) -> [Wide<N>; 2] {
     #[cfg(target_arch = "x86_64")]
-    if asm_shape(m) && x86_64::available() {
+    if asm_shape(m) && (k == 1 || N == 4) && x86_64::available() {
         // SAFETY: as in `fp2_mul`.
         unsafe {
-            if N == 4 {
+            if N == 4 && k != 1 {
+                let r = x86_64::fp2_mul_wide_k_4(casts(a), casts(b), cast(m), k);
+                return [uncast_wide(&r[0]), uncast_wide(&r[1])];
+            } else if N == 4 {
                 let r = x86_64::fp2_mul_wide_4(casts(a), casts(b), cast(m));
                 return [uncast_wide(&r[0]), uncast_wide(&r[1])];
             } else {
@@ -239,5 +248,26 @@ pub fn fp2_mul_wide<const N: usize>(
             }
         }
     }
-    portable::fp2_mul_wide(a, b, m)
+    portable::fp2_mul_wide(a, b, m, k)
+}
+
+/// Squaring in Fp2 = Fp[u]/(u² + 1) (see [`portable::fp2_sqr`]); on x86-64 with BMI2/ADX for
+/// N = 4, 6 one assembly block (the additions and both fused products). Needs reduced inputs
+/// and a modulus with its top bit clear.
+#[inline(always)]
+pub fn fp2_sqr<const N: usize>(a: [&[u64; N]; 2], m: &[u64; N], inv: u64) -> [[u64; N]; 2] {
+    #[cfg(target_arch = "x86_64")]
+    if asm_shape(m) && x86_64::available() {
+        // SAFETY: BMI2/ADX present (`available`), top bit of m clear (`asm_shape`).
+        unsafe {
+            if N == 4 {
+                let r = x86_64::fp2_sqr_4(casts(a), cast(m), inv);
+                return [uncast(r[0]), uncast(r[1])];
+            } else {
+                let r = x86_64::fp2_sqr_6(casts(a), cast(m), inv);
+                return [uncast(r[0]), uncast(r[1])];
+            }
+        }
+    }
+    portable::fp2_sqr(a, m, inv)
 }

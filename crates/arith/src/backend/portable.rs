@@ -248,21 +248,36 @@ fn wide_sub_borrow<const N: usize>(a: &Wide<N>, b: &Wide<N>) -> (Wide<N>, u64) {
     (Wide { lo, hi }, borrow)
 }
 
-/// Double-width product in Fp2 = Fp[u]/(u² + 1) (β = −1) by Karatsuba, no reduction:
-/// c0 = a0·b0 − a1·b1, plus p·R when that is negative (so c0 ∈ [0, p·R)), and
+/// Double-width product in Fp2 = Fp[u]/(u² + k) (β = −k) by Karatsuba, no reduction:
+/// c0 = a0·b0 − k·a1·b1, plus p·R when that is negative (so c0 ∈ [0, p·R)), and
 /// c1 = (a0 + a1)(b0 + b1) − a0·b0 − a1·b1 = a0·b1 + a1·b0 ∈ [0, 2p²). Needs reduced inputs
-/// and a modulus with its top bit clear (a0 + a1 < R). Oracle of the assembly `fp2_mul_wide_N`.
+/// and k·p < R (so 2p < R: a0 + a1 fits). Oracle of the assembly `fp2_mul_wide_*`.
 #[inline(always)]
 pub fn fp2_mul_wide<const N: usize>(
     a: [&[u64; N]; 2],
     b: [&[u64; N]; 2],
     m: &[u64; N],
+    k: u64,
 ) -> [Wide<N>; 2] {
     let t0 = mul_wide(a[0], b[0]);
     let t1 = mul_wide(a[1], b[1]);
     let t2 = mul_wide(&crate::limbs::add(a[0], a[1]).0, &crate::limbs::add(b[0], b[1]).0);
     let (c1, _) = wide_sub_borrow(&wide_sub_borrow(&t2, &t0).0, &t1);
-    let (mut c0, borrow) = wide_sub_borrow(&t0, &t1);
+    // k·t1 < k·p² < R²: no carry out
+    let mut kt1 = Wide {
+        lo: [0u64; N],
+        hi: [0u64; N],
+    };
+    let mut carry = 0u64;
+    for i in 0..2 * N {
+        let (src, dst) = if i < N {
+            (t1.lo[i], &mut kt1.lo[i])
+        } else {
+            (t1.hi[i - N], &mut kt1.hi[i - N])
+        };
+        (*dst, carry) = mac(0, src, k, carry);
+    }
+    let (mut c0, borrow) = wide_sub_borrow(&t0, &kt1);
     let mut pm = [0u64; N];
     for (q, p) in pm.iter_mut().zip(m) {
         *q = p & borrow.wrapping_neg();
@@ -271,14 +286,28 @@ pub fn fp2_mul_wide<const N: usize>(
     [c0, c1]
 }
 
-/// Product in Fp2 = Fp[u]/(u² + 1): [`fp2_mul_wide`] and two [`redc`]; fully reduced.
+/// Product in Fp2 = Fp[u]/(u² + k): [`fp2_mul_wide`] and two [`redc`]; fully reduced.
 #[inline(always)]
 pub fn fp2_mul<const N: usize>(
     a: [&[u64; N]; 2],
     b: [&[u64; N]; 2],
     m: &[u64; N],
     inv: u64,
+    k: u64,
 ) -> [[u64; N]; 2] {
-    let [c0, c1] = fp2_mul_wide(a, b, m);
+    let [c0, c1] = fp2_mul_wide(a, b, m, k);
     [redc(&c0, m, inv), redc(&c1, m, inv)]
+}
+
+/// Squaring in Fp2 = Fp[u]/(u² + 1): c0 = (a0 + a1)(a0 − a1), c1 = (2a1)·a0, two fused
+/// Montgomery products with a0 + a1 and 2a1 left unreduced (< 2p < R; needs the top bit of
+/// the modulus clear) and a0 − a1 reduced. Oracle of the assembly `fp2_sqr_N`.
+#[inline(always)]
+pub fn fp2_sqr<const N: usize>(a: [&[u64; N]; 2], m: &[u64; N], inv: u64) -> [[u64; N]; 2] {
+    use crate::limbs::{add_chain, sub_chain};
+    let s = add_chain(a[0], a[1]).0;
+    let t = add_chain(a[1], a[1]).0;
+    let (d, borrow) = sub_chain(a[0], a[1]);
+    let d = select(&d, &add_chain(&d, m).0, borrow);
+    [mont_mul(&s, &d, m, inv), mont_mul(&t, a[0], m, inv)]
 }

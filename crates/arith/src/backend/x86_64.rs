@@ -124,9 +124,9 @@ pub fn sqr_pm_4(a: &[u64; 4], c: u64) -> [u64; 4] {
 checked!(6, mont_mul_6, mul_wide_6, redc_6);
 
 /// Runs a generated Fp2 kernel over a stack scratch buffer (layout `k::fp2_N`): copies the
-/// inputs (and `inv`) in, calls `kernel`, returns the buffer.
+/// inputs, `inv` and −β in, calls `kernel`, returns the buffer.
 macro_rules! fp2_call {
-    ($n:literal, $lay:ident, $kernel:ident, $a:expr, $b:expr, $m:expr, $inv:expr) => {{
+    ($n:literal, $lay:ident, $kernel:ident, $a:expr, $b:expr, $m:expr, $inv:expr, $k:expr) => {{
         let mut buf = core::mem::MaybeUninit::<[u64; k::$lay::LEN]>::uninit();
         let p = buf.as_mut_ptr() as *mut u64;
         // SAFETY (of the caller's unsafe block): the offsets lie inside the buffer; the kernel
@@ -136,14 +136,52 @@ macro_rules! fp2_call {
         core::ptr::copy_nonoverlapping($b[0].as_ptr(), p.add(k::$lay::B0), $n);
         core::ptr::copy_nonoverlapping($b[1].as_ptr(), p.add(k::$lay::B1), $n);
         p.add(k::$lay::INV).write($inv);
+        p.add(k::$lay::K).write($k);
         k::$kernel(p, $m);
         buf
     }};
 }
 
 macro_rules! fp2_kernels {
+    ($n:literal, $lay:ident, $mul:ident, $wide:ident, $kmul:ident, $kwide:ident) => {
+        fp2_kernels!($n, $lay, $mul, $wide);
+
+        /// Fp2 product (u² = −k, k·p < R), fully reduced: same contract as
+        /// `portable::fp2_mul`.
+        ///
+        /// # Safety
+        /// BMI2 and ADX must be available; k·p < R.
+        #[inline(always)]
+        pub unsafe fn $kmul(
+            a: [&[u64; $n]; 2],
+            b: [&[u64; $n]; 2],
+            m: &[u64; $n],
+            inv: u64,
+            k: u64,
+        ) -> [[u64; $n]; 2] {
+            let buf = fp2_call!($n, $lay, $kmul, a, b, m, inv, k);
+            // SAFETY: the kernel wrote c0, c1 to words [0, 2N).
+            (buf.as_ptr() as *const [[u64; $n]; 2]).read()
+        }
+
+        /// Fp2 double-width product (u² = −k, k·p < R): same contract as
+        /// `portable::fp2_mul_wide`.
+        ///
+        /// # Safety
+        /// As for the reducing kernel.
+        #[inline(always)]
+        pub unsafe fn $kwide(
+            a: [&[u64; $n]; 2],
+            b: [&[u64; $n]; 2],
+            m: &[u64; $n],
+            k: u64,
+        ) -> [super::Wide<$n>; 2] {
+            let buf = fp2_call!($n, $lay, $kwide, a, b, m, 0, k);
+            fp2_wide_out!($n, $lay, buf)
+        }
+    };
     ($n:literal, $lay:ident, $mul:ident, $wide:ident) => {
-        /// Fp2 product (u² = −1), fully reduced: same contract as `portable::fp2_mul`.
+        /// Fp2 product (u² = −1), fully reduced: same contract as `portable::fp2_mul` (k = 1).
         ///
         /// # Safety
         /// BMI2 and ADX must be available; the modulus must have its top bit clear.
@@ -154,12 +192,13 @@ macro_rules! fp2_kernels {
             m: &[u64; $n],
             inv: u64,
         ) -> [[u64; $n]; 2] {
-            let buf = fp2_call!($n, $lay, $mul, a, b, m, inv);
+            let buf = fp2_call!($n, $lay, $mul, a, b, m, inv, 1);
             // SAFETY: the kernel wrote c0, c1 to words [0, 2N).
             (buf.as_ptr() as *const [[u64; $n]; 2]).read()
         }
 
-        /// Fp2 double-width product (u² = −1): same contract as `portable::fp2_mul_wide`.
+        /// Fp2 double-width product (u² = −1): same contract as `portable::fp2_mul_wide`
+        /// (k = 1).
         ///
         /// # Safety
         /// As for the reducing kernel.
@@ -169,26 +208,58 @@ macro_rules! fp2_kernels {
             b: [&[u64; $n]; 2],
             m: &[u64; $n],
         ) -> [super::Wide<$n>; 2] {
-            let buf = fp2_call!($n, $lay, $wide, a, b, m, 0);
-            let p = buf.as_ptr() as *const u64;
-            // SAFETY: the kernel wrote W0 and W2 (2N words each).
-            let half = |off: usize| (p.add(off) as *const [u64; $n]).read();
+            let buf = fp2_call!($n, $lay, $wide, a, b, m, 0, 1);
+            fp2_wide_out!($n, $lay, buf)
+        }
+    };
+}
+
+/// The two double-width coordinates (W0, W2) of a finished Fp2 scratch buffer.
+macro_rules! fp2_wide_out {
+    ($n:literal, $lay:ident, $buf:expr) => {{
+        let p = $buf.as_ptr() as *const u64;
+        // SAFETY: the kernel wrote W0 and W2 (2N words each).
+        let half = |off: usize| (p.add(off) as *const [u64; $n]).read();
+        [
+            super::Wide {
+                lo: half(k::$lay::W0),
+                hi: half(k::$lay::W0 + $n),
+            },
+            super::Wide {
+                lo: half(k::$lay::W2),
+                hi: half(k::$lay::W2 + $n),
+            },
+        ]
+    }};
+}
+fp2_kernels!(4, fp2_4, fp2_mul_4, fp2_mul_wide_4, fp2_mul_k_4, fp2_mul_wide_k_4);
+fp2_kernels!(6, fp2_6, fp2_mul_6, fp2_mul_wide_6);
+
+macro_rules! fp2_sqr_kernel {
+    ($n:literal, $lay:ident, $name:ident) => {
+        /// Fp2 squaring (u² = −1), fully reduced: same contract as `portable::fp2_sqr`.
+        ///
+        /// # Safety
+        /// BMI2 and ADX must be available; the modulus must have its top bit clear.
+        #[inline(always)]
+        pub unsafe fn $name(a: [&[u64; $n]; 2], m: &[u64; $n], inv: u64) -> [[u64; $n]; 2] {
+            let mut buf = core::mem::MaybeUninit::<[u64; k::$lay::LEN]>::uninit();
+            let p = buf.as_mut_ptr() as *mut u64;
+            // SAFETY (of the caller's unsafe block): the offsets lie inside the buffer; the
+            // kernel writes every word it later reads.
+            core::ptr::copy_nonoverlapping(a[0].as_ptr(), p.add(k::$lay::A0), $n);
+            core::ptr::copy_nonoverlapping(a[1].as_ptr(), p.add(k::$lay::A1), $n);
+            p.add(k::$lay::INV).write(inv);
+            k::$name(p, m);
             [
-                super::Wide {
-                    lo: half(k::$lay::W0),
-                    hi: half(k::$lay::W0 + $n),
-                },
-                super::Wide {
-                    lo: half(k::$lay::W2),
-                    hi: half(k::$lay::W2 + $n),
-                },
+                (p.add(k::$lay::S) as *const [u64; $n]).read(),
+                (p.add(k::$lay::D) as *const [u64; $n]).read(),
             ]
         }
     };
 }
-fp2_kernels!(4, fp2_4, fp2_mul_4, fp2_mul_wide_4);
-fp2_kernels!(6, fp2_6, fp2_mul_6, fp2_mul_wide_6);
-
+fp2_sqr_kernel!(4, fp2_sqr_4, fp2_sqr_4);
+fp2_sqr_kernel!(6, fp2_sqr_6, fp2_sqr_6);
 macro_rules! checked_sqr {
     ($n:literal, $ms:ident, $sw:ident) => {
         /// Checked entry point (asserts CPU support and the modulus shape), for tests; a < m.
