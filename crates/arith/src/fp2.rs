@@ -251,7 +251,6 @@ impl<P: TowerParams<N>, const N: usize> Fp2<P, N> {
         count!(P, Sqr);
         let a = &self.c0;
         let b = &self.c1;
-        let amb = *a - *b;
         if P::BETA_NEG == 1 && !Fp::<P, N>::FULL_WIDTH {
             // (a − b)(a + b) + 2ab·u: two fused products, a + b and 2b unreduced (< R)
             let [c0, c1] = crate::backend::fp2_sqr(
@@ -261,6 +260,7 @@ impl<P: TowerParams<N>, const N: usize> Fp2<P, N> {
             );
             return Self::new(Fp::from_mont_unchecked(c0), Fp::from_mont_unchecked(c1));
         }
+        let amb = *a - *b;
         // a + k·b unreduced: (k+1)p < R is required (6p < 2²⁵⁶ for the papers' prime).
         let kb = mul_small_unreduced(b, P::BETA_NEG);
         let apkb = limbs::add(a.mont_limbs(), &kb).0;
