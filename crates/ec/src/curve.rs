@@ -42,7 +42,26 @@ pub trait CurveParams: 'static + Copy + Send + Sync + Debug + Default + Eq {
     /// override it with faster endomorphism-based tests, or with `P.is_on_curve()` when the
     /// cofactor is 1. P is assumed to be on the curve.
     fn is_in_subgroup(p: &Projective<Self>) -> Choice {
-        p.mul_ct(Self::ORDER).is_identity()
+        p.mul_ct_bits(Self::ORDER, 64 * Self::ORDER.len())
+            .is_identity()
+    }
+
+    /// What [`Projective::mul_ct`] runs: \[k\]P in constant time for P in the order-r
+    /// subgroup ⟨G⟩. The default is the integer fixed-window multiplication
+    /// ([`Projective::mul_ct_bits`] over all 64·len(k) bits, correct for every curve point).
+    /// Curves with an efficient endomorphism (the pairing groups G1, G2 of hayate-pairing)
+    /// override it with GLV/GLS methods, which compute \[k mod r\]P and so are correct only on
+    /// ⟨G⟩; code that multiplies points outside ⟨G⟩ (cofactor clearing, membership tests)
+    /// calls [`Projective::mul_ct_bits`] / [`Projective::mul_vartime_wnaf`] directly. An
+    /// override must not call `mul_ct` itself.
+    fn group_mul_ct(p: &Projective<Self>, k: &[u64]) -> Projective<Self> {
+        p.mul_ct_bits(k, 64 * k.len())
+    }
+
+    /// What [`Projective::mul_vartime`] runs (public k; see [`Self::group_mul_ct`]). The
+    /// default is the integer wNAF multiplication [`Projective::mul_vartime_wnaf`].
+    fn group_mul_vartime(p: &Projective<Self>, k: &[u64]) -> Projective<Self> {
+        p.mul_vartime_wnaf(k)
     }
 }
 

@@ -35,6 +35,7 @@
 use core::fmt;
 
 use hayate_arith::limbs::{adc, mac, sbb};
+use hayate_arith::Field;
 use subtle::{Choice, ConditionallySelectable};
 
 use crate::affine::Affine;
@@ -43,7 +44,7 @@ use crate::jacobian::Jacobian;
 use crate::projective::Projective;
 use crate::scalar_mul::{
     odd_multiples, reduce_mod_ct, signed_lookup, signed_recoding, signed_window, wnaf_digits,
-    wnaf_mul_jacobian, wnaf_width, SIGNED_TABLE, SIGNED_WINDOW_BITS, SW_LIMBS,
+    wnaf_mul_jacobian, SIGNED_TABLE, SIGNED_WINDOW_BITS, SW_LIMBS,
 };
 
 /// A signed integer of at most 256 bits given as sign and magnitude (public constants).
@@ -262,7 +263,8 @@ fn endo_p<C: CurveParams>(beta: C::Base, p: &Projective<C>) -> Projective<C> {
 
 /// `glv`: \[k\]P for a public scalar (variable time), P in the order-n subgroup. With
 /// `threads ≥ 2` the two half-length wNAF multiplications run on two threads of the
-/// persistent [`crate::pool`]; with `threads ≤ 1` a joint wNAF shares the doublings.
+/// persistent [`crate::pool`]; with `threads ≤ 1` a joint wNAF shares the doublings
+/// ([`endo_mul_vartime`]: mixed additions from an affine-form table of P and its φ-image).
 pub fn mul_vartime<C: CurveParams>(
     p: &Projective<C>,
     k: &[u64],
@@ -274,13 +276,13 @@ pub fn mul_vartime<C: CurveParams>(
     let p1 = if bool::from(d.neg1) { pj.neg() } else { pj };
     let p2 = endo_j(glv.beta, &if bool::from(d.neg2) { pj.neg() } else { pj });
     if threads <= 1 {
-        return Ok(Projective::from(joint_wnaf(
-            &p1,
-            &d.k1,
-            &d.k2,
-            glv.beta,
-            d.neg1 ^ d.neg2,
-        )));
+        let beta = glv.beta;
+        return Ok(endo_mul_vartime(
+            p,
+            &[(d.k1, bool::from(d.neg1)), (d.k2, bool::from(d.neg2))],
+            |_, e: &Affine<C>| Affine { x: e.x * beta, ..*e },
+            |_| None,
+        ));
     }
     let (k1, k2) = (d.k1, d.k2);
     let (a, b) = crate::pool::join(
@@ -290,56 +292,6 @@ pub fn mul_vartime<C: CurveParams>(
     );
     let a = a.unwrap_or_else(|_| wnaf_mul_jacobian(&p1, &k1));
     Ok(Projective::from(a.add_vartime(&b)))
-}
-
-/// Straus–Shamir joint wNAF of \[k₁\]P₁ + \[k₂\]P₂ where P₂ = ±φ(P₁) (`flip`: the signs
-/// differ), so P₂'s table is φ of P₁'s (one multiplication by β per entry).
-fn joint_wnaf<C: CurveParams>(
-    p1: &Jacobian<C>,
-    k1: &[u64],
-    k2: &[u64],
-    beta: C::Base,
-    flip: Choice,
-) -> Jacobian<C> {
-    let m = crate::bits_vartime(k1).max(crate::bits_vartime(k2));
-    if m == 0 || bool::from(p1.is_identity()) {
-        return Jacobian::identity();
-    }
-    let w = wnaf_width(2 * m).min(5);
-    let d1 = wnaf_digits(k1, w);
-    let d2 = wnaf_digits(k2, w);
-    let n = 1usize << (w - 2);
-    let mut t1 = Vec::with_capacity(n);
-    t1.push(*p1);
-    let p1d = p1.double();
-    for i in 1..n {
-        let t = t1[i - 1].add_vartime(&p1d);
-        t1.push(t);
-    }
-    let t2: Vec<Jacobian<C>> = t1
-        .iter()
-        .map(|t| {
-            let e = endo_j(beta, t);
-            if bool::from(flip) {
-                e.neg()
-            } else {
-                e
-            }
-        })
-        .collect();
-    let len = d1.len().max(d2.len());
-    let mut acc = Jacobian::identity();
-    for i in (0..len).rev() {
-        acc = acc.double();
-        for (digits, table) in [(&d1, &t1), (&d2, &t2)] {
-            let dg = digits.get(i).copied().unwrap_or(0);
-            if dg != 0 {
-                let t = table[(dg.unsigned_abs() as usize) / 2];
-                acc = acc.add_vartime(&if dg < 0 { t.neg() } else { t });
-            }
-        }
-    }
-    acc
 }
 
 /// `glv-ct`: \[k\]P in constant time (time independent of k and P), P in the order-n
@@ -371,76 +323,221 @@ pub fn mul_ct<C: CurveParams>(
 }
 
 /// Joint constant-time signed-window multiplication \[m₁\]Q₁ + \[m₂\]Q₂ with Q₁ = ±P,
-/// Q₂ = ±φ(P) (signs `d.neg1`, `d.neg2`), m = |kᵢ| < 2^nbits: one doubling chain over
-/// ⌈nbits/b⌉ windows of b = [`SIGNED_WINDOW_BITS`] bits, two mixed Jacobian additions per
-/// window from one affine table of odd multiples of P and its image under φ (x ↦ βx).
+/// Q₂ = ±φ(P) (signs `d.neg1`, `d.neg2`), m = |kᵢ| < 2^nbits: [`endo_mul_ct`] with D = 2 and
+/// φ (x ↦ βx) as the map on the table.
 ///
-/// The recoding needs odd multipliers: mᵢ' = mᵢ | 1, and \[Qᵢ\] is subtracted again at the
-/// end when mᵢ was even (two exception-safe additions of a point or of O).
-///
-/// Exceptions (see [`Projective::mul_ct_subgroup`] for the single-scalar argument). Before an
-/// addition in window i ≥ 1 the accumulator is \[u + vλ\]P with |u|, |v| < 2^(nbits − b + 1)
-/// and the addend \[d\]P or \[dλ\]P with odd |d| < 2^b; the addition is exceptional only if
-/// (u ∓ d, v) or (u, v ∓ d) — a vector with an odd coordinate, hence non-zero — lies in the
-/// lattice L = {(x, y) : x + yλ ≡ 0 (mod n)}, or (u, v) ∈ L \ {0}. Every non-zero vector of L
-/// has a coordinate of absolute value ≥ |v₁|/√2 for the reduced basis vector v₁ = (a₁, b₁)
-/// (≈ 2^127.3 for secp256k1, checked by the tests), which exceeds 2^(nbits − b + 1) + 2^b for
-/// b ≥ 4 (nbits = 129). So only window 0 (where the values reach k's size) can be exceptional;
-/// its two additions and the corrections use the exception-safe [`Jacobian::add_affine`].
+/// Exceptions: the lattice L = {(x, y) : x + yλ ≡ 0 (mod n)} has no non-zero vector with both
+/// coordinates below |v₁|/√2 for the reduced basis vector v₁ = (a₁, b₁) (≈ 2^127.3 for
+/// secp256k1, checked by the tests), which exceeds 2^(nbits − b + 1) + 2^b for b ≥ 4
+/// (nbits = 129): the precondition of [`endo_mul_ct`].
 fn joint_ct<C: CurveParams>(
     p: &Projective<C>,
     d: &Decomposition,
     beta: C::Base,
     nbits: usize,
 ) -> Projective<C> {
-    let pj = Jacobian::from(*p);
-    let (t1, zeta) = odd_multiples(&pj);
-    let t2: [Affine<C>; SIGNED_TABLE] = core::array::from_fn(|i| Affine {
-        x: t1[i].x * beta,
-        ..t1[i]
+    endo_mul_ct(
+        p,
+        &[(d.k1, d.neg1), (d.k2, d.neg2)],
+        |_, e: &Affine<C>| Affine { x: e.x * beta, ..*e },
+        |_| None,
+        nbits,
+    )
+}
+
+// ---------------------------------------------------------------------------------------------
+// D-dimensional decompositions and multiplications (GLV with φ on G1, GLS with ψ on the G2 twist
+// of pairing curves): \[k\]P = Σᵢ \[kᵢ\]σᵢ(P) with endomorphisms σᵢ = \[λ^i\] on ⟨P⟩.
+// ---------------------------------------------------------------------------------------------
+
+/// The data of a D-dimensional decomposition k ≡ Σᵢ kᵢλ^i (mod n) (Babai rounding on a reduced
+/// basis; Galbraith–Lin–Scott, EUROCRYPT 2009, §4; Bos–Costello–Naehrig, "Exponentiating in
+/// pairing groups", SAC 2013, §3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LatticeConstants<const D: usize> {
+    /// Rows bⱼ of a reduced basis of L = {x ∈ Z^D : Σᵢ xᵢλ^i ≡ 0 (mod n)}, det = ±n.
+    pub basis: [[GlvInt; D]; D],
+    /// gⱼ = ⌊2^shift · (B⁻¹)₀ⱼ⌉ (signed): the first row of the inverse basis, scaled.
+    pub g: [GlvInt; D],
+    /// The shift t of the rounding multiply-shift, 256 ≤ t < 512.
+    pub shift: u32,
+    /// A bound on the bit length of every |kᵢ| (≥ bitlen of half the largest column sum of
+    /// |bⱼᵢ|, plus the rounding slack).
+    pub part_bits: u32,
+}
+
+/// One part of a decomposition: (|kᵢ|, kᵢ < 0).
+pub type SignedPart = ([u64; 4], Choice);
+
+/// k ≡ Σᵢ (−1)^negᵢ·|kᵢ|·λ^i (mod n) in constant time (`k` of any length, used modulo n):
+/// cⱼ = ⌊k·gⱼ / 2^t⌉ (fixed-width multiply-shift), (k₀, …) = (k, 0, …, 0) − Σⱼ cⱼbⱼ over
+/// 320-bit two's complement, signs removed by conditional negation.
+pub fn decompose_lattice<const D: usize>(
+    c: &LatticeConstants<D>,
+    n: &[u64; 4],
+    k: &[u64],
+) -> [SignedPart; D] {
+    let r = reduce_mod_ct(k, n);
+    let k = [r[0], r[1], r[2], r[3]];
+    let mut acc = [[0u64; W]; D];
+    acc[0][..4].copy_from_slice(&k);
+    for j in 0..D {
+        let cj = mul_shift_round(&k, &c.g[j].mag, c.shift);
+        for (i, a) in acc.iter_mut().enumerate() {
+            let b = &c.basis[j][i];
+            // cⱼ·bⱼᵢ has sign sgn(gⱼ)·sgn(bⱼᵢ); subtracted when positive
+            mul_acc(a, &cj, &b.mag, c.g[j].neg == b.neg);
+        }
+    }
+    core::array::from_fn(|i| abs_ct(&acc[i]))
+}
+
+/// Rescales a table on the curve scaled by ζ (entry (x, y) = Jacobian (x : y : ζ)) by u:
+/// (x·u², y·u³) over ζ·u.
+fn rescale<C: CurveParams>(t: &mut [Affine<C>; SIGNED_TABLE], zeta: &mut C::Base, u: C::Base) {
+    let u2 = u.square();
+    let u3 = u2 * u;
+    for e in t.iter_mut() {
+        e.x *= u2;
+        e.y *= u3;
+    }
+    *zeta *= u;
+}
+
+/// The D tables of odd multiples 1, 3, …, 15 of σᵢ(P) (σ₀ = identity map) over one common ζ.
+fn endo_tables<C: CurveParams, const D: usize>(
+    p: &Projective<C>,
+    endo: &impl Fn(usize, &Affine<C>) -> Affine<C>,
+    z_factor: &impl Fn(&C::Base) -> Option<C::Base>,
+) -> ([[Affine<C>; SIGNED_TABLE]; D], C::Base) {
+    let (mut t0, mut zeta) = odd_multiples(&Jacobian::from(*p));
+    if let Some(u) = z_factor(&zeta) {
+        rescale(&mut t0, &mut zeta, u);
+    }
+    let tables = core::array::from_fn(|i| {
+        if i == 0 {
+            t0
+        } else {
+            core::array::from_fn(|j| endo(i, &t0[j]))
+        }
     });
-    let odd = |m: &[u64; 4]| {
+    (tables, zeta)
+}
+
+/// Σᵢ \[±mᵢ\]σᵢ(P) in constant time (time independent of the parts and of P), for P in the
+/// order-n subgroup, σᵢ = \[λ^i\] an endomorphism, parts mᵢ < 2^`nbits` with signs.
+///
+/// * `endo(i, e)` maps an entry of P's table to σᵢ of it (i ≥ 1). The table is affine on a
+///   Z-scaled isomorphic curve (entry (x, y) is the Jacobian point (x : y : ζ), see
+///   `odd_multiples`), so σᵢ must fix ζ: (x : y : ζ) ↦ (x' : y' : ζ). `z_factor(ζ)` may return
+///   a u by which the table is rescaled first (ζ ↦ ζu; e.g. u = ζ̄ makes ζ real, which the
+///   p-power Frobenius ψ fixes); `None` keeps ζ.
+/// * Method: one joint signed odd-digit window of b = [`SIGNED_WINDOW_BITS`] bits (digits
+///   ±1 … ±15) over Jacobian coordinates: ⌈nbits/b⌉ windows, b doublings and D mixed
+///   additions each; entries by full table scans with `subtle` selects, signs by masks. Even
+///   parts are made odd (mᵢ | 1) and \[σᵢ(P)\] is subtracted again at the end with the
+///   exception-safe addition.
+/// * Exceptions (precondition): every non-zero vector x of L = {x : Σ xᵢλ^i ≡ 0 (mod n)}
+///   must have max |xᵢ| > 2^(b(W−1)) + 2^b, W = ⌈nbits/b⌉. Then no addition before window 0
+///   meets an exceptional case: before adding part j in window w ≥ 1 the accumulator is
+///   \[Σ uᵢλ^i\]P with |uᵢ| < 2^(b(W−1)), uᵢ odd for i < j and uⱼ = 2^b·(odd) ≠ 0, the addend
+///   \[±dλ^j\]P with odd |d| < 2^b; a collision (u ∓ d·eⱼ ∈ L, a vector whose j-th coordinate
+///   is odd, hence non-zero) or a zero accumulator (u ∈ L, u ≠ 0) would be a short non-zero
+///   lattice vector. Window 0 and the corrections use the exception-safe
+///   [`Jacobian::add_affine`].
+pub fn endo_mul_ct<C: CurveParams, const D: usize>(
+    p: &Projective<C>,
+    parts: &[SignedPart; D],
+    endo: impl Fn(usize, &Affine<C>) -> Affine<C>,
+    z_factor: impl Fn(&C::Base) -> Option<C::Base>,
+    nbits: usize,
+) -> Projective<C> {
+    let (tables, zeta) = endo_tables::<C, D>(p, &endo, &z_factor);
+    let windows = nbits.div_ceil(SIGNED_WINDOW_BITS).max(1); // mᵢ' < 2^nbits ≤ 2^(b·windows)
+    let mut rec = [[0u64; SW_LIMBS]; D];
+    let mut even = [Choice::from(0); D];
+    for i in 0..D {
         let mut w = [0u64; SW_LIMBS];
-        w[..4].copy_from_slice(m);
-        let even = Choice::from((1 ^ (w[0] & 1)) as u8);
+        w[..4].copy_from_slice(&parts[i].0);
+        even[i] = Choice::from((1 ^ (w[0] & 1)) as u8);
         w[0] |= 1;
-        (w, even)
-    };
-    let (m1, even1) = odd(&d.k1);
-    let (m2, even2) = odd(&d.k2);
-    let windows = nbits.div_ceil(SIGNED_WINDOW_BITS); // mᵢ' < 2^nbits ≤ 2^(b·windows)
-    let j1 = signed_recoding(&m1, windows);
-    let j2 = signed_recoding(&m2, windows);
+        rec[i] = signed_recoding(&w, windows);
+    }
     let top = windows - 1;
-    // [d₁]Q₁ + [d₂]Q₂ with tiny odd d: (d₁, ∓d₂) ∉ L, not exceptional
-    let mut acc = Jacobian::from(signed_lookup(&t1, signed_window(&j1, top), d.neg1));
-    acc = acc
-        .add_affine_unchecked(&signed_lookup(&t2, signed_window(&j2, top), d.neg2))
-        .0;
-    for i in (0..top).rev() {
+    let mut acc = Jacobian::from(signed_lookup(&tables[0], signed_window(&rec[0], top), parts[0].1));
+    for i in 1..D {
+        let t = signed_lookup(&tables[i], signed_window(&rec[i], top), parts[i].1);
+        acc = if top == 0 {
+            acc.add_affine(&t)
+        } else {
+            acc.add_affine_unchecked(&t).0
+        };
+    }
+    for w in (0..top).rev() {
         for _ in 0..SIGNED_WINDOW_BITS {
             acc = acc.double();
         }
-        let a = signed_lookup(&t1, signed_window(&j1, i), d.neg1);
-        let b = signed_lookup(&t2, signed_window(&j2, i), d.neg2);
-        if i == 0 {
-            acc = acc.add_affine(&a).add_affine(&b);
-        } else {
-            acc = acc.add_affine_unchecked(&a).0.add_affine_unchecked(&b).0;
+        for i in 0..D {
+            let t = signed_lookup(&tables[i], signed_window(&rec[i], w), parts[i].1);
+            acc = if w == 0 {
+                acc.add_affine(&t)
+            } else {
+                acc.add_affine_unchecked(&t).0
+            };
         }
     }
-    // −Qᵢ when mᵢ was even, O otherwise
-    let correction = |t: &Affine<C>, neg: Choice, even: Choice| {
-        let mut c = *t;
-        c.y.conditional_assign(&-c.y, !neg);
-        Affine::conditional_select(&Affine::identity(), &c, even)
-    };
-    acc = acc.add_affine(&correction(&t1[0], d.neg1, even1));
-    acc = acc.add_affine(&correction(&t2[0], d.neg2, even2));
-    acc.z *= zeta; // back from the table's scaled curve (φ commutes with the scaling)
+    // −(±σᵢ(P)) when mᵢ was even, O otherwise
+    for i in 0..D {
+        let mut c = tables[i][0];
+        c.y.conditional_assign(&-c.y, !parts[i].1);
+        acc = acc.add_affine(&Affine::conditional_select(&Affine::identity(), &c, even[i]));
+    }
+    acc.z *= zeta; // back from the table's scaled curve
     Projective::conditional_select(
         &Projective::from(acc),
         &Projective::identity(),
         p.is_identity(),
     )
+}
+
+/// Σᵢ \[±mᵢ\]σᵢ(P) for public parts (variable time): interleaved width-5 NAFs (Straus–Shamir)
+/// over Jacobian coordinates with branching mixed additions, from the same tables as
+/// [`endo_mul_ct`] (`endo`, `z_factor` as there). P in the order-n subgroup.
+pub fn endo_mul_vartime<C: CurveParams, const D: usize>(
+    p: &Projective<C>,
+    parts: &[([u64; 4], bool); D],
+    endo: impl Fn(usize, &Affine<C>) -> Affine<C>,
+    z_factor: impl Fn(&C::Base) -> Option<C::Base>,
+) -> Projective<C> {
+    if bool::from(p.is_identity()) {
+        return Projective::identity();
+    }
+    let (mut tables, zeta) = endo_tables::<C, D>(p, &endo, &z_factor);
+    for (t, part) in tables.iter_mut().zip(parts) {
+        if part.1 {
+            for e in t.iter_mut() {
+                *e = e.neg();
+            }
+        }
+    }
+    let digits: [Vec<i8>; D] = core::array::from_fn(|i| wnaf_digits(&parts[i].0, 5));
+    let len = digits.iter().map(Vec::len).max().unwrap_or(0);
+    let mut acc = Jacobian::identity();
+    for w in (0..len).rev() {
+        acc = acc.double();
+        for (t, d) in tables.iter().zip(&digits) {
+            let dg = d.get(w).copied().unwrap_or(0);
+            if dg != 0 {
+                let e = t[(dg.unsigned_abs() as usize) / 2];
+                acc = acc.add_affine_vartime(&if dg < 0 { e.neg() } else { e });
+            }
+        }
+    }
+    acc.z *= zeta;
+    Projective::from(acc)
+}
+
+/// The order of C as four limbs (for curves with n < 2^256).
+pub fn order_limbs<C: CurveParams>() -> [u64; 4] {
+    order4::<C>()
 }

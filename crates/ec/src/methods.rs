@@ -9,7 +9,7 @@
 //! | `WNaf(w)` | `wnaf:W` | width-w NAF (w ∈ [2, 7]) | variable |
 //! | `Split { x }` | `split:X` | paper 002 §4: k = k₁·2^x + k₂ on two threads, wNAF halves | variable |
 //! | `Glv` | `glv` | [`crate::glv::mul_vartime`]: k ≡ k₁ + k₂λ, two half-length wNAFs on two threads (joint wNAF with 1 thread) | variable |
-//! | `FixedWindowCt` | `fixed-window-ct` | [`Projective::mul_ct`], w = 4, complete formulas | constant |
+//! | `FixedWindowCt` | `fixed-window-ct` | [`Projective::mul_ct_bits`], w = 4, complete formulas | constant |
 //! | `SplitCt` | `split-ct` | [`Projective::mul_ct_parallel`], x = ⌈0.734·m⌉ | constant |
 //! | `GlvCt` | `glv-ct` | [`crate::glv::mul_ct`]: ct decomposition, two half-length fixed windows | constant |
 //! | `AffineLadderCt` | `affine-ladder-ct` | [`Affine::mul_ct_affine`] (Fermat inversions) | constant |
@@ -283,7 +283,7 @@ pub fn scalar_mul_threads<C: CurveParams>(
         Method::WNaf(w) => Projective::from(wnaf_vartime(&Jacobian::from(*p), k, w)),
         Method::Split { x } => split_vartime(p, k, x as usize, threads),
         Method::Glv => crate::glv::mul_vartime(p, k, threads).map_err(no_endo)?,
-        Method::FixedWindowCt => p.mul_ct(k),
+        Method::FixedWindowCt => p.mul_ct_bits(k, 64 * k.len()),
         Method::SplitCt => p.mul_ct_parallel_with(k, threads),
         Method::GlvCt => crate::glv::mul_ct(p, k, threads).map_err(no_endo)?,
         Method::AffineLadderCt => Projective::from(p.to_affine().mul_ct_affine(k)),

@@ -39,10 +39,13 @@ pub(crate) fn nibble(k: &[u64], i: usize) -> u64 {
 }
 
 impl<C: CurveParams> Projective<C> {
-    /// \[k\]P in constant time: fixed window w = 4 over all 64·len(k) bits (see module docs).
-    /// The running time depends only on `k.len()`.
+    /// \[k\]P in constant time: [`CurveParams::group_mul_ct`], by default the fixed window
+    /// w = 4 over all 64·len(k) bits (see module docs; the running time depends only on
+    /// `k.len()`). Curves with an endomorphism (the pairing groups) use GLV/GLS instead and
+    /// then require P ∈ ⟨G⟩ (k acts modulo r); [`Self::mul_ct_bits`] is the integer
+    /// multiplication for any point.
     pub fn mul_ct(&self, k: &[u64]) -> Self {
-        self.mul_ct_bits(k, 64 * k.len())
+        C::group_mul_ct(self, k)
     }
 
     /// \[k mod 2^nbits\]P in constant time, processing exactly ⌈nbits/4⌉ windows (public nbits).
@@ -90,8 +93,16 @@ impl<C: CurveParams> Projective<C> {
         t
     }
 
-    /// \[k\]P for a public scalar k (wNAF; variable time in k and in P).
+    /// \[k\]P for a public scalar k (variable time in k and in P):
+    /// [`CurveParams::group_mul_vartime`], by default [`Self::mul_vartime_wnaf`]; the pairing
+    /// groups use GLV/GLS and then require P ∈ ⟨G⟩ (see [`Self::mul_ct`]).
     pub fn mul_vartime(&self, k: &[u64]) -> Self {
+        C::group_mul_vartime(self, k)
+    }
+
+    /// \[k\]P for a public scalar k and any curve point, k as an integer (wNAF over Jacobian
+    /// coordinates; variable time in k and in P).
+    pub fn mul_vartime_wnaf(&self, k: &[u64]) -> Self {
         Self::from(wnaf_mul_jacobian(&Jacobian::from(*self), k))
     }
 

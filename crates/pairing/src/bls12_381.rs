@@ -32,6 +32,30 @@ const GLV: hayate_ec::glv::GlvConstants<PrimeField<Bls12381FpParams, 6>> = hayat
     half_bits: 128,
 };
 
+/// The 4-dimensional GLS decomposition for G2 and GT ([`crate::gls`]): ψ (on G2) and the
+/// p-power Frobenius (on GT) act as \[λ\] with λ = p mod r = z (BLS12: p ≡ z mod r). Basis of
+/// L = {x ∈ Z⁴ : Σ xᵢzⁱ ≡ 0 (mod r)}: (z, −1, 0, 0), (0, z, −1, 0), (0, 0, z, −1),
+/// (1, 0, −1, z) (the last row is z⁴ − z² + 1 = r; Bos–Costello–Naehrig, SAC 2013, §4 write
+/// k in base z), det = r; gⱼ = ⌊2³¹⁹·(B⁻¹)₀ⱼ⌉. Parts |kᵢ| < |z|/2 + 2 < 2⁶³. Every non-zero
+/// x ∈ L has max |xᵢ| ≥ |z|/2 (else |Σ xᵢzⁱ| < r forces Σ xᵢzⁱ = 0 and then x = 0).
+/// Checked in `tests/gls.rs`.
+pub const GLS: hayate_ec::glv::LatticeConstants<4> = hayate_ec::glv::LatticeConstants {
+    basis: [
+        [GlvInt::neg("d201000000010000"), GlvInt::neg("1"), GlvInt::pos("0"), GlvInt::pos("0")],
+        [GlvInt::pos("0"), GlvInt::neg("d201000000010000"), GlvInt::neg("1"), GlvInt::pos("0")],
+        [GlvInt::pos("0"), GlvInt::pos("0"), GlvInt::neg("d201000000010000"), GlvInt::neg("1")],
+        [GlvInt::pos("1"), GlvInt::pos("0"), GlvInt::neg("1"), GlvInt::neg("d201000000010000")],
+    ],
+    g: [
+        GlvInt::neg("9c0902652b66ab5a99e7e6069f3b76144903c52f42b9d94e7bbe7bc514a17221"),
+        GlvInt::pos("be35f678f00fd56eb1fb72917b67f71701a75a5c93d6e014"),
+        GlvInt::neg("e7df27bde8013ed95977b3511c54bae0"),
+        GlvInt::pos("11aa84a76ff6f1bbe"),
+    ],
+    shift: 319,
+    part_bits: 63,
+};
+
 /// G1 ⊂ E(Fp), y² = x³ + 4 (cofactor 0x396c8c005555e1568c00aaab0000aaab).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct G1Params;
@@ -48,6 +72,18 @@ impl CurveParams for G1Params {
     const ORDER: &'static [u64] = &R;
     const NAME: &'static str = "bls12-381 G1";
     const GLV: Option<hayate_ec::glv::GlvConstants<Self::Base>> = Some(GLV);
+    /// Scott's test σ(P) = \[−z²\]P ([`crate::subgroup::is_in_g1_bls12`]) instead of \[r\]P = O.
+    fn is_in_subgroup(p: &hayate_ec::Projective<Self>) -> subtle::Choice {
+        crate::subgroup::is_in_g1_bls12::<Bls12381, 6>(p)
+    }
+    /// GLV ([`crate::gls::g1_mul_ct`]); P must be in G1.
+    fn group_mul_ct(p: &hayate_ec::Projective<Self>, k: &[u64]) -> hayate_ec::Projective<Self> {
+        crate::gls::g1_mul_ct(p, k)
+    }
+    /// GLV with a joint wNAF ([`crate::gls::g1_mul_vartime`]); P must be in G1.
+    fn group_mul_vartime(p: &hayate_ec::Projective<Self>, k: &[u64]) -> hayate_ec::Projective<Self> {
+        crate::gls::g1_mul_vartime(p, k)
+    }
 }
 
 /// G2 ⊂ E'(Fp2), y² = x³ + 4(1 + u).
@@ -74,6 +110,14 @@ impl CurveParams for G2Params {
     /// ψ(Q) = [t − 1]Q ([`crate::g2::is_in_g2_fast`]) instead of [r]Q = O.
     fn is_in_subgroup(p: &hayate_ec::Projective<Self>) -> subtle::Choice {
         crate::g2::is_in_g2_fast::<Bls12381, 6>(p)
+    }
+    /// 4-dimensional GLS with ψ ([`crate::gls::g2_mul_ct`]); Q must be in G2.
+    fn group_mul_ct(p: &hayate_ec::Projective<Self>, k: &[u64]) -> hayate_ec::Projective<Self> {
+        crate::gls::g2_mul_ct::<Bls12381, 6>(p, k, &GLS)
+    }
+    /// 4-dimensional GLS, interleaved wNAFs ([`crate::gls::g2_mul_vartime`]); Q in G2.
+    fn group_mul_vartime(p: &hayate_ec::Projective<Self>, k: &[u64]) -> hayate_ec::Projective<Self> {
+        crate::gls::g2_mul_vartime::<Bls12381, 6>(p, k, &GLS)
     }
 }
 

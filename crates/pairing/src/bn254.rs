@@ -36,6 +36,30 @@ const GLV: hayate_ec::glv::GlvConstants<PrimeField<Bn254FpParams, 4>> =
         half_bits: 127,
     };
 
+/// The 4-dimensional GLS decomposition for G2 and GT ([`crate::gls`]): ψ (on G2) and the
+/// p-power Frobenius (on GT) act as \[λ\] with λ = p mod r = 6z². Basis of
+/// L = {x ∈ Z⁴ : Σ xᵢλ^i ≡ 0 (mod r)} (LLL-reduced; rows in closed form
+/// (2z, z+1, −z, z), (−z, z, −z, −(2z+1)), (z+1, z, z, −2z), (2z+1, −z, −(z+1), −z), found
+/// by LLL on the basis (r, 0, 0, 0), (−λ^i mod r)·e₀ + eᵢ), det = −r; the Gram–Schmidt norms
+/// are ≥ 2^63.1, so every non-zero x ∈ L has max |xᵢ| ≥ 2^62.1;
+/// gⱼ = ⌊2³²⁰·(B⁻¹)₀ⱼ⌉. Parts |kᵢ| < (6z + 2)/2 + 1 < 2⁶⁴. Checked in `tests/gls.rs`.
+pub const GLS: hayate_ec::glv::LatticeConstants<4> = hayate_ec::glv::LatticeConstants {
+    basis: [
+        [GlvInt::pos("89d3256894d213e2"), GlvInt::pos("44e992b44a6909f2"), GlvInt::neg("44e992b44a6909f1"), GlvInt::pos("44e992b44a6909f1")],
+        [GlvInt::neg("44e992b44a6909f1"), GlvInt::pos("44e992b44a6909f1"), GlvInt::neg("44e992b44a6909f1"), GlvInt::neg("89d3256894d213e3")],
+        [GlvInt::pos("44e992b44a6909f2"), GlvInt::pos("44e992b44a6909f1"), GlvInt::pos("44e992b44a6909f1"), GlvInt::neg("89d3256894d213e2")],
+        [GlvInt::pos("89d3256894d213e3"), GlvInt::neg("44e992b44a6909f1"), GlvInt::neg("44e992b44a6909f2"), GlvInt::neg("44e992b44a6909f1")],
+    ],
+    g: [
+        GlvInt::pos("9e80318ab0d92b9308e5da66fc7184ae46f4bda995d51bb17d1fff2e5ce18e26"),
+        GlvInt::neg("9e80318ab0d92b9555b4ca7ba3e5577f2dff291532e42728353ccca0e558c73c"),
+        GlvInt::pos("9e80318ab0d92b9555b4ca7ba3e55782071c4c43fac4daffa3f693b55c93362e"),
+        GlvInt::pos("9e80318ab0d92b9555b4ca7ba3e5577dc170977dcef3cd3f23038c29bb8bb500"),
+    ],
+    shift: 320,
+    part_bits: 64,
+};
+
 /// G1 = E(Fp), y² = x³ + 3.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct G1Params;
@@ -55,6 +79,14 @@ impl CurveParams for G1Params {
     /// #E(Fp) = r: every curve point is in G1.
     fn is_in_subgroup(_p: &Projective<Self>) -> Choice {
         Choice::from(1)
+    }
+    /// GLV ([`crate::gls::g1_mul_ct`]); every curve point is in G1.
+    fn group_mul_ct(p: &Projective<Self>, k: &[u64]) -> Projective<Self> {
+        crate::gls::g1_mul_ct(p, k)
+    }
+    /// GLV with a joint wNAF ([`crate::gls::g1_mul_vartime`]).
+    fn group_mul_vartime(p: &Projective<Self>, k: &[u64]) -> Projective<Self> {
+        crate::gls::g1_mul_vartime(p, k)
     }
 }
 
@@ -85,6 +117,14 @@ impl CurveParams for G2Params {
     /// ψ(Q) = [t − 1]Q ([`crate::g2::is_in_g2_fast`]) instead of [r]Q = O.
     fn is_in_subgroup(p: &hayate_ec::Projective<Self>) -> subtle::Choice {
         crate::g2::is_in_g2_fast::<Bn254, 4>(p)
+    }
+    /// 4-dimensional GLS with ψ ([`crate::gls::g2_mul_ct`]); Q must be in G2.
+    fn group_mul_ct(p: &Projective<Self>, k: &[u64]) -> Projective<Self> {
+        crate::gls::g2_mul_ct::<Bn254, 4>(p, k, &GLS)
+    }
+    /// 4-dimensional GLS, interleaved wNAFs ([`crate::gls::g2_mul_vartime`]); Q in G2.
+    fn group_mul_vartime(p: &Projective<Self>, k: &[u64]) -> Projective<Self> {
+        crate::gls::g2_mul_vartime::<Bn254, 4>(p, k, &GLS)
     }
 }
 

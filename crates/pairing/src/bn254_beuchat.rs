@@ -36,6 +36,30 @@ const GLV: hayate_ec::glv::GlvConstants<PrimeField<Bn254BeuchatFpParams, 4>> =
         half_bits: 127,
     };
 
+/// The 4-dimensional GLS decomposition for G2 and GT ([`crate::gls`]): ψ (on G2) and the
+/// p-power Frobenius (on GT) act as \[λ\] with λ = p mod r = 6z². Basis of
+/// L = {x ∈ Z⁴ : Σ xᵢλ^i ≡ 0 (mod r)} (LLL-reduced; rows in closed form
+/// (2z, z+1, −z, z), (−z, z, −z, −(2z+1)), (z+1, z, z, −2z), (2z+1, −z, −(z+1), −z), found
+/// by LLL on the basis (r, 0, 0, 0), (−λ^i mod r)·e₀ + eᵢ), det = −r; the Gram–Schmidt norms
+/// are ≥ 2^63.1, so every non-zero x ∈ L has max |xᵢ| ≥ 2^62.1;
+/// gⱼ = ⌊2³²⁰·(B⁻¹)₀ⱼ⌉. Parts |kᵢ| < (6z + 2)/2 + 1 < 2⁶⁴. Checked in `tests/gls.rs`.
+pub const GLS: hayate_ec::glv::LatticeConstants<4> = hayate_ec::glv::LatticeConstants {
+    basis: [
+        [GlvInt::pos("7f80200000000000"), GlvInt::pos("3fc0100000000001"), GlvInt::neg("3fc0100000000000"), GlvInt::pos("3fc0100000000000")],
+        [GlvInt::neg("3fc0100000000000"), GlvInt::pos("3fc0100000000000"), GlvInt::neg("3fc0100000000000"), GlvInt::neg("7f80200000000001")],
+        [GlvInt::pos("3fc0100000000001"), GlvInt::pos("3fc0100000000000"), GlvInt::pos("3fc0100000000000"), GlvInt::neg("7f80200000000000")],
+        [GlvInt::pos("7f80200000000001"), GlvInt::neg("3fc0100000000000"), GlvInt::neg("3fc0100000000001"), GlvInt::neg("3fc0100000000000")],
+    ],
+    g: [
+        GlvInt::pos("ab55d5aae02012b2ab51fb25d1321da9f530ee176e32f692e86575b8f3150a81"),
+        GlvInt::neg("ab55d5aae02012b55b58ac81008af57b9e3add11901071de62ee647436a512bd"),
+        GlvInt::pos("ab55d5aae02012b55b58ac81008af57f37312ef4c89bf9b0342dc37b93674cd6"),
+        GlvInt::pos("ab55d5aae02012b55b58ac81008af579d1bfb41ff3caadf916e0b1abfd1571c3"),
+    ],
+    shift: 320,
+    part_bits: 64,
+};
+
 /// G1 = E(Fp), y² = x³ + 5.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct G1Params;
@@ -57,6 +81,14 @@ impl CurveParams for G1Params {
     /// #E(Fp) = r: every curve point is in G1.
     fn is_in_subgroup(_p: &Projective<Self>) -> Choice {
         Choice::from(1)
+    }
+    /// GLV ([`crate::gls::g1_mul_ct`]); every curve point is in G1.
+    fn group_mul_ct(p: &Projective<Self>, k: &[u64]) -> Projective<Self> {
+        crate::gls::g1_mul_ct(p, k)
+    }
+    /// GLV with a joint wNAF ([`crate::gls::g1_mul_vartime`]).
+    fn group_mul_vartime(p: &Projective<Self>, k: &[u64]) -> Projective<Self> {
+        crate::gls::g1_mul_vartime(p, k)
     }
 }
 
@@ -87,6 +119,14 @@ impl CurveParams for G2Params {
     /// ψ(Q) = [t − 1]Q ([`crate::g2::is_in_g2_fast`]) instead of [r]Q = O.
     fn is_in_subgroup(p: &hayate_ec::Projective<Self>) -> subtle::Choice {
         crate::g2::is_in_g2_fast::<Bn254Beuchat, 4>(p)
+    }
+    /// 4-dimensional GLS with ψ ([`crate::gls::g2_mul_ct`]); Q must be in G2.
+    fn group_mul_ct(p: &Projective<Self>, k: &[u64]) -> Projective<Self> {
+        crate::gls::g2_mul_ct::<Bn254Beuchat, 4>(p, k, &GLS)
+    }
+    /// 4-dimensional GLS, interleaved wNAFs ([`crate::gls::g2_mul_vartime`]); Q in G2.
+    fn group_mul_vartime(p: &Projective<Self>, k: &[u64]) -> Projective<Self> {
+        crate::gls::g2_mul_vartime::<Bn254Beuchat, 4>(p, k, &GLS)
     }
 }
 

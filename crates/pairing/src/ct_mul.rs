@@ -69,7 +69,7 @@ pub fn recode_signed5(k: &[u64], windows: usize) -> Vec<i8> {
 
 /// (|d|, d < 0) without branches.
 #[inline(always)]
-fn abs_sign(d: i8) -> (u8, Choice) {
+pub(crate) fn abs_sign(d: i8) -> (u8, Choice) {
     let m = d >> 7; // 0 or −1
     (((d ^ m).wrapping_sub(m)) as u8, Choice::from((m & 1) as u8))
 }

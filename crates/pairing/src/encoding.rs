@@ -101,9 +101,11 @@ fn fp_from_be<P: FpParams<N>, const N: usize>(
     Option::from(PrimeField::<P, N>::from_bytes_be(bytes)).ok_or(EncodingError::InvalidFieldElement)
 }
 
-/// Is P in the order-r subgroup? Variable time (public points only): [r]P = O by wNAF.
+/// Is P in the order-r subgroup? For public points: the curve's membership test
+/// ([`CurveParams::is_in_subgroup`]: the endomorphism tests of [`crate::g2::is_in_g2_fast`] and
+/// [`crate::subgroup`] on the pairing curves, \[r\]P = O elsewhere).
 pub fn in_subgroup_vartime<C: CurveParams>(p: &Affine<C>) -> bool {
-    bool::from(p.infinity) || bool::from(p.mul_vartime(C::ORDER).is_identity())
+    bool::from(p.infinity) || bool::from(C::is_in_subgroup(&hayate_ec::Projective::from(*p)))
 }
 
 /// Scalars: a big-endian byte string as little-endian u64 limbs (no reduction).

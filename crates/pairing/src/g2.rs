@@ -28,9 +28,44 @@ pub fn frobenius_constants<E: PairingCurve<N>, const N: usize>(
     }
 }
 
+type FrobCache = std::collections::HashMap<core::any::TypeId, &'static (dyn core::any::Any + Send + Sync)>;
+
+/// [`frobenius_constants`] for k = 1 and k = 2, computed once per curve and kept for the
+/// process lifetime (for an M-type twist they need two Fp2 inversions each).
+pub fn frobenius_constants_cached<E: PairingCurve<N>, const N: usize>(
+) -> &'static [(Fp2<E::Fp, N>, Fp2<E::Fp, N>); 2] {
+    use std::sync::{Mutex, OnceLock};
+    type Consts<E, const N: usize> =
+        [(Fp2<<E as PairingCurve<N>>::Fp, N>, Fp2<<E as PairingCurve<N>>::Fp, N>); 2];
+    static CACHE: OnceLock<Mutex<FrobCache>> = OnceLock::new();
+    let key = core::any::TypeId::of::<E>();
+    let map = CACHE.get_or_init(|| Mutex::new(FrobCache::new()));
+    let found = map.lock().ok().and_then(|m| m.get(&key).copied());
+    let entry = match found {
+        Some(e) => e,
+        None => {
+            let c: &'static Consts<E, N> = Box::leak(Box::new([
+                frobenius_constants::<E, N>(1),
+                frobenius_constants::<E, N>(2),
+            ]));
+            match map.lock() {
+                Ok(mut m) => *m.entry(key).or_insert(c),
+                Err(_) => c,
+            }
+        }
+    };
+    match entry.downcast_ref::<Consts<E, N>>() {
+        Some(c) => c,
+        None => Box::leak(Box::new([
+            frobenius_constants::<E, N>(1),
+            frobenius_constants::<E, N>(2),
+        ])),
+    }
+}
+
 /// ψ^k(Q) on the twist (k ∈ {1, 2}); the identity maps to itself.
 pub fn frobenius<E: PairingCurve<N>, const N: usize>(q: &Affine<E::G2>, k: usize) -> Affine<E::G2> {
-    let (gx, gy) = frobenius_constants::<E, N>(k);
+    let (gx, gy) = frobenius_constants_cached::<E, N>()[(k + 1) % 2];
     let (x, y) = if k % 2 == 1 {
         (q.x.conjugate(), q.y.conjugate())
     } else {
@@ -48,7 +83,7 @@ pub fn frobenius<E: PairingCurve<N>, const N: usize>(q: &Affine<E::G2>, k: usize
 pub fn frobenius_projective<E: PairingCurve<N>, const N: usize>(
     q: &Projective<E::G2>,
 ) -> Projective<E::G2> {
-    let (gx, gy) = frobenius_constants::<E, N>(1);
+    let (gx, gy) = frobenius_constants_cached::<E, N>()[0];
     Projective {
         x: q.x.conjugate() * gx,
         y: q.y.conjugate() * gy,
@@ -68,7 +103,7 @@ pub fn is_in_g2_fast<E: PairingCurve<N>, const N: usize>(q: &Projective<E::G2>) 
     let z = E::Z_ABS as u128;
     let rhs = match E::FAMILY {
         Family::Bls12 => {
-            let m = q.mul_vartime(&[E::Z_ABS]);
+            let m = q.mul_vartime_wnaf(&[E::Z_ABS]);
             if E::Z_NEG {
                 m.neg()
             } else {
@@ -77,7 +112,7 @@ pub fn is_in_g2_fast<E: PairingCurve<N>, const N: usize>(q: &Projective<E::G2>) 
         }
         Family::Bn => {
             let k = 6 * z * z; // < 2^128 for both BN curves here
-            q.mul_vartime(&[k as u64, (k >> 64) as u64])
+            q.mul_vartime_wnaf(&[k as u64, (k >> 64) as u64])
         }
     };
     psi.ct_eq(&rhs)

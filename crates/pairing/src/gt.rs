@@ -48,13 +48,23 @@ impl<E: PairingCurve<N>, const N: usize> Gt<E, N> {
     pub fn invert(&self) -> Self {
         Self(self.0.conjugate())
     }
-    /// x^k for a public exponent (little-endian limbs).
+    /// x^k for a public exponent (little-endian limbs, any length; used modulo r): the
+    /// 4-dimensional Frobenius decomposition with interleaved wNAFs
+    /// ([`crate::gls::gt_pow_vartime`]). Requires x ∈ GT (x^r = 1).
     pub fn pow_vartime(&self, k: &[u64]) -> Self {
-        Self(self.0.cyclotomic_exp_vartime(k))
+        match crate::gls::lattice::<E, N>() {
+            Some(c) => crate::gls::gt_pow_vartime(self, k, c),
+            None => Self(self.0.cyclotomic_exp_vartime(k)),
+        }
     }
-    /// x^k for a secret exponent, constant time.
+    /// x^k for a secret exponent, constant time (k used modulo r): the 4-dimensional
+    /// Frobenius decomposition with signed fixed windows ([`crate::gls::gt_pow_ct`]).
+    /// Requires x ∈ GT (x^r = 1).
     pub fn pow(&self, k: &[u64]) -> Self {
-        Self(self.0.cyclotomic_exp_ct(k))
+        match crate::gls::lattice::<E, N>() {
+            Some(c) => crate::gls::gt_pow_ct(self, k, c),
+            None => Self(self.0.cyclotomic_exp_ct(k)),
+        }
     }
     /// x^s for a scalar-field element (constant time).
     pub fn pow_scalar(&self, s: &Fp<E::Fr, 4>) -> Self {

@@ -28,10 +28,12 @@ pub mod engine;
 pub mod evm;
 pub mod final_exp;
 pub mod g2;
+pub mod gls;
 pub mod gt;
 pub mod hash_to_curve;
 pub mod miller;
 pub mod opcount;
+pub mod subgroup;
 #[cfg(test)]
 mod reference;
 

@@ -39,7 +39,7 @@ fn check<E: PairingCurve<N>, const N: usize>() {
             Projective::from(random_twist_point::<E, N>(&mut rng))
         };
         assert!(bool::from(p.is_on_curve()));
-        let slow = bool::from(p.mul_vartime(r).is_identity());
+        let slow = bool::from(p.mul_vartime_wnaf(r).is_identity());
         let fast = bool::from(<E::G2 as CurveParams>::is_in_subgroup(&p));
         assert_eq!(fast, slow, "{}: fast and slow membership disagree", E::NAME);
         if slow {
@@ -70,4 +70,47 @@ fn bn254_g2_membership() {
 #[test]
 fn bls12_381_g2_membership() {
     check::<Bls12381, 6>();
+}
+
+/// BLS12-381 G1: Scott's σ(P) = [−z²]P test agrees with [r]P = O on multiples of the generator
+/// and on points of E(Fp) found from the curve equation (random x until x³ + 4 is a square,
+/// no cofactor clearing: outside G1 with overwhelming probability), and the Zcash decoder
+/// rejects the latter with `NotInSubgroup`.
+#[test]
+fn bls12_381_g1_membership() {
+    use hayate_pairing::bls12_381::{Fp, G1Affine, G1Params};
+    use hayate_pairing::encoding::{zcash, EncodingError};
+    let mut rng = StdRng::seed_from_u64(6);
+    let r = <G1Params as CurveParams>::ORDER;
+    let (mut members, mut non_members) = (0, 0);
+    for i in 0..16 {
+        let p: Projective<G1Params> = if i % 2 == 0 {
+            G1Affine::generator().mul_vartime(&[rng.next_u64(), rng.next_u64()])
+        } else {
+            loop {
+                let x = Fp::random(&mut rng);
+                let rhs = x.square() * x + <G1Params as CurveParams>::B;
+                if let Some(y) = Option::<Fp>::from(rhs.sqrt()) {
+                    break Projective::from(G1Affine::from_xy_unchecked(x, y));
+                }
+            }
+        };
+        assert!(bool::from(p.is_on_curve()));
+        let slow = bool::from(p.mul_vartime_wnaf(r).is_identity());
+        let fast = bool::from(<G1Params as CurveParams>::is_in_subgroup(&p));
+        assert_eq!(fast, slow, "G1 fast and slow membership disagree");
+        let enc = zcash::g1_to_compressed(&p.to_affine());
+        let dec = zcash::g1_from_compressed(&enc);
+        if slow {
+            members += 1;
+            assert_eq!(dec.ok(), Some(p.to_affine()));
+        } else {
+            non_members += 1;
+            assert_eq!(dec.err(), Some(EncodingError::NotInSubgroup));
+        }
+    }
+    assert!(members >= 8 && non_members >= 4);
+    assert!(bool::from(<G1Params as CurveParams>::is_in_subgroup(
+        &Projective::identity()
+    )));
 }

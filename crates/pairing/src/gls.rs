@@ -1,0 +1,362 @@
+//! Endomorphism-accelerated scalar multiplication in G1, G2 and exponentiation in GT.
+//!
+//! * **G1 (GLV)**: φ(x, y) = (βx, y) acts as \[λ\] (λ² + λ + 1 ≡ 0 mod r); k ≡ k₁ + k₂λ with
+//!   |kᵢ| ≈ √r ([`hayate_ec::glv`]: Gallant–Lambert–Vanstone, CRYPTO 2001).
+//! * **G2 (GLS, 4-dimensional)**: ψ = twist⁻¹ ∘ π_p ∘ twist ([`crate::g2`]) acts on G2 as
+//!   \[p mod r\] (Galbraith–Lin–Scott, "Endomorphisms for faster elliptic curve cryptography on a
+//!   large class of curves", EUROCRYPT 2009; Galbraith–Scott, "Exponentiation in
+//!   pairing-friendly groups using homomorphisms", Pairing 2008): λ = z for BLS12 (p ≡ z),
+//!   λ = 6z² for BN (p ≡ 6z²). k ≡ k₀ + k₁λ + k₂λ² + k₃λ³ (mod r) with |kᵢ| < 2⁶⁴ by Babai
+//!   rounding on a reduced basis of L = {x ∈ Z⁴ : Σ xᵢλ^i ≡ 0 (mod r)}
+//!   ([`hayate_ec::glv::decompose_lattice`]; Bos–Costello–Naehrig, "Exponentiating in pairing
+//!   groups", SAC 2013, §3 and §4), and \[k\]Q = Σ \[kᵢ\]ψ^i(Q): one chain of 64 doublings.
+//!   The bases, closed forms in z, are in the curve modules ([`crate::bls12_381::GLS`],
+//!   [`crate::bn254::GLS`], [`crate::bn254_beuchat::GLS`]).
+//! * **GT (cyclotomic GLS)**: the p-power Frobenius x ↦ x^p is x ↦ x^λ on GT with the same λ
+//!   and the same decomposition; negative parts by conjugation (the inverse in the cyclotomic
+//!   subgroup), squarings by Granger–Scott.
+//!
+//! Constant-time variants (secret scalars): decomposition by fixed-width multiply-shifts and
+//! conditional negations; G1/G2 by [`hayate_ec::glv::endo_mul_ct`] (signed odd-digit windows,
+//! full-scan table lookups, no exceptional additions before the last window — see its
+//! lattice precondition, checked for these bases in `tests/gls.rs`); GT by signed radix-2⁵
+//! windows ([`crate::ct_mul::recode_signed5`]) with full-scan lookups. No branch or memory
+//! index depends on the scalar. Variable-time variants: interleaved width-5 NAFs.
+//!
+//! Preconditions: points in G1 / G2, elements in GT (the endomorphisms act as \[λ\] only there).
+
+use hayate_arith::{Fp12, Fp2};
+use hayate_ec::glv::{self, LatticeConstants, SignedPart};
+use hayate_ec::{Affine, CurveParams, Projective};
+use subtle::{Choice, ConditionallySelectable};
+
+use crate::ct_mul::{recode_signed5, windows_for, W};
+use crate::{Gt, PairingCurve};
+
+/// Bit bound of the four parts (every basis here gives |kᵢ| < 2⁶⁴).
+const PART_BITS: usize = 64;
+
+/// The 4-dimensional decomposition constants of curve E (by [`PairingCurve::NAME`]); `None`
+/// for a curve without them.
+pub fn lattice<E: PairingCurve<N>, const N: usize>() -> Option<&'static LatticeConstants<4>> {
+    match E::NAME {
+        "bls12-381" => Some(&crate::bls12_381::GLS),
+        "bn254" => Some(&crate::bn254::GLS),
+        "bn254-beuchat" => Some(&crate::bn254_beuchat::GLS),
+        _ => None,
+    }
+}
+
+/// k ≡ Σ ±kᵢλ^i (mod r), constant time.
+pub fn decompose<E: PairingCurve<N>, const N: usize>(
+    c: &LatticeConstants<4>,
+    k: &[u64],
+) -> [SignedPart; 4] {
+    glv::decompose_lattice(c, &glv::order_limbs::<E::G2>(), k)
+}
+
+/// ψ^i on an affine-form entry (x, y) of a table whose common Z is in Fp (ψ fixes it).
+fn psi_entry<E: PairingCurve<N>, const N: usize>(
+    i: usize,
+    e: &Affine<E::G2>,
+    c1: &(Fp2<E::Fp, N>, Fp2<E::Fp, N>),
+    c2: &(Fp2<E::Fp, N>, Fp2<E::Fp, N>),
+) -> Affine<E::G2> {
+    let psi1 = |e: &Affine<E::G2>| Affine {
+        x: e.x.conjugate() * c1.0,
+        y: e.y.conjugate() * c1.1,
+        infinity: e.infinity,
+    };
+    let psi2 = |e: &Affine<E::G2>| Affine {
+        x: e.x * c2.0,
+        y: e.y * c2.1,
+        infinity: e.infinity,
+    };
+    match i {
+        1 => psi1(e),
+        2 => psi2(e),
+        _ => psi1(&psi2(e)),
+    }
+}
+
+/// \[k\]Q for Q ∈ G2 in constant time (4-dimensional GLS, see the module docs).
+pub fn g2_mul_ct<E: PairingCurve<N>, const N: usize>(
+    q: &Projective<E::G2>,
+    k: &[u64],
+    c: &LatticeConstants<4>,
+) -> Projective<E::G2> {
+    let parts = decompose::<E, N>(c, k);
+    let [c1, c2] = *crate::g2::frobenius_constants_cached::<E, N>();
+    glv::endo_mul_ct(
+        q,
+        &parts,
+        |i, e| psi_entry::<E, N>(i, e, &c1, &c2),
+        // ζ·ζ̄ ∈ Fp: the common Z that ψ (a conjugation times constants) leaves fixed
+        |z: &Fp2<E::Fp, N>| Some(z.conjugate()),
+        PART_BITS,
+    )
+}
+
+/// \[k\]Q for Q ∈ G2 and a public k (variable time; 4-dimensional GLS with interleaved wNAFs).
+pub fn g2_mul_vartime<E: PairingCurve<N>, const N: usize>(
+    q: &Projective<E::G2>,
+    k: &[u64],
+    c: &LatticeConstants<4>,
+) -> Projective<E::G2> {
+    let parts = decompose::<E, N>(c, k).map(|(m, s)| (m, bool::from(s)));
+    let [c1, c2] = *crate::g2::frobenius_constants_cached::<E, N>();
+    glv::endo_mul_vartime(
+        q,
+        &parts,
+        |i, e| psi_entry::<E, N>(i, e, &c1, &c2),
+        |z: &Fp2<E::Fp, N>| Some(z.conjugate()),
+    )
+}
+
+/// \[k\]P for P ∈ G1 in constant time (2-dimensional GLV, [`hayate_ec::glv::mul_ct`] on one
+/// thread); the integer fixed window on a curve without the GLV hook.
+pub fn g1_mul_ct<C: CurveParams>(p: &Projective<C>, k: &[u64]) -> Projective<C> {
+    glv::mul_ct(p, k, 1).unwrap_or_else(|_| p.mul_ct_bits(k, 64 * k.len()))
+}
+
+/// \[k\]P for P ∈ G1 and a public k (2-dimensional GLV, joint wNAF).
+pub fn g1_mul_vartime<C: CurveParams>(p: &Projective<C>, k: &[u64]) -> Projective<C> {
+    glv::mul_vartime(p, k, 1).unwrap_or_else(|_| p.mul_vartime_wnaf(k))
+}
+
+/// The tables x^j (j = 1 … 16, for signed radix-32 digits) of x^(λ^i) = Frobenius^i(x).
+fn gt_tables<E: PairingCurve<N>, const N: usize>(x: &Fp12<E::Fp, N>) -> [[Fp12<E::Fp, N>; 16]; 4] {
+    let mut t0 = [*x; 16];
+    for j in 1..16 {
+        t0[j] = if j % 2 == 1 {
+            t0[j / 2].cyclotomic_square()
+        } else {
+            t0[j - 1] * *x
+        };
+    }
+    core::array::from_fn(|i| {
+        if i == 0 {
+            t0
+        } else {
+            core::array::from_fn(|j| t0[j].frobenius_map(i))
+        }
+    })
+}
+
+/// x^k for x ∈ GT in constant time: k ≡ Σ ±kᵢλ^i, x^k = Π (Frobⁱ(x))^(±kᵢ), Straus over the
+/// four parts with signed radix-2⁵ digits (13 windows of 5 cyclotomic squarings, four
+/// multiplications per window from full-scan lookups).
+pub fn gt_pow_ct<E: PairingCurve<N>, const N: usize>(
+    x: &Gt<E, N>,
+    k: &[u64],
+    c: &LatticeConstants<4>,
+) -> Gt<E, N> {
+    let parts = decompose::<E, N>(c, k);
+    let tables = gt_tables::<E, N>(&x.0);
+    let windows = windows_for(PART_BITS);
+    let digits: [Vec<i8>; 4] = core::array::from_fn(|i| recode_signed5(&parts[i].0, windows));
+    let mut acc = Fp12::<E::Fp, N>::ONE;
+    for w in (0..windows).rev() {
+        if w + 1 != windows {
+            for _ in 0..W {
+                acc = acc.cyclotomic_square();
+            }
+        }
+        for i in 0..4 {
+            let (a, neg) = crate::ct_mul::abs_sign(digits[i][w]);
+            let mut t = Fp12::ONE;
+            for (j, e) in tables[i].iter().enumerate() {
+                t.conditional_assign(e, subtle::ConstantTimeEq::ct_eq(&a, &(j as u8 + 1)));
+            }
+            let flip: Choice = neg ^ parts[i].1;
+            t = Fp12::conditional_select(&t, &t.conjugate(), flip);
+            acc *= t;
+        }
+    }
+    Gt(acc)
+}
+
+/// x^k for x ∈ GT and a public k (variable time; interleaved width-5 NAFs over the four
+/// Frobenius images).
+pub fn gt_pow_vartime<E: PairingCurve<N>, const N: usize>(
+    x: &Gt<E, N>,
+    k: &[u64],
+    c: &LatticeConstants<4>,
+) -> Gt<E, N> {
+    let parts = decompose::<E, N>(c, k);
+    // odd powers x, x³, …, x¹⁵ and their Frobenius images; inverse for negative parts
+    let x2 = x.0.cyclotomic_square();
+    let mut t0 = [x.0; 8];
+    for j in 1..8 {
+        t0[j] = t0[j - 1] * x2;
+    }
+    let tables: [[Fp12<E::Fp, N>; 8]; 4] = core::array::from_fn(|i| {
+        let neg = bool::from(parts[i].1);
+        core::array::from_fn(|j| {
+            let e = t0[j].frobenius_map(i);
+            if neg {
+                e.conjugate()
+            } else {
+                e
+            }
+        })
+    });
+    let digits: [Vec<i8>; 4] =
+        core::array::from_fn(|i| hayate_ec::scalar_mul::wnaf_digits(&parts[i].0, 5));
+    let len = digits.iter().map(Vec::len).max().unwrap_or(0);
+    let mut acc = Fp12::<E::Fp, N>::ONE;
+    let mut started = false;
+    for w in (0..len).rev() {
+        if started {
+            acc = acc.cyclotomic_square();
+        }
+        for (t, d) in tables.iter().zip(&digits) {
+            let dg = d.get(w).copied().unwrap_or(0);
+            if dg != 0 {
+                let e = t[(dg.unsigned_abs() as usize) / 2];
+                let e = if dg < 0 { e.conjugate() } else { e };
+                acc = if started { acc * e } else { e };
+                started = true;
+            }
+        }
+    }
+    Gt(acc)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bls12_381::Bls12381;
+    use crate::bn254::Bn254;
+    use crate::bn254_beuchat::Bn254Beuchat;
+    use hayate_arith::Fp;
+    use rand::rngs::StdRng;
+    use rand::{RngCore, SeedableRng};
+
+    /// Double-and-add, the plain reference: \[k\]P for the integer k.
+    fn reference<C: CurveParams>(p: &Projective<C>, k: &[u64]) -> Projective<C> {
+        let mut acc = Projective::identity();
+        for i in (0..64 * k.len()).rev() {
+            acc = acc.double();
+            if (k[i / 64] >> (i % 64)) & 1 == 1 {
+                acc = acc.add(p);
+            }
+        }
+        acc
+    }
+
+    /// Square-and-multiply, the plain reference in GT.
+    fn reference_gt<E: PairingCurve<N>, const N: usize>(x: &Gt<E, N>, k: &[u64]) -> Gt<E, N> {
+        Gt(x.0.pow_vartime(k))
+    }
+
+    /// Edge scalars (0, 1, 2, r − 1, r, r + 1, all-ones 256-bit) and random ones.
+    fn scalars<E: PairingCurve<N>, const N: usize>(rng: &mut StdRng) -> Vec<[u64; 4]> {
+        let r = glv::order_limbs::<E::G1>();
+        let add = |a: &[u64; 4], b: u64| {
+            let mut o = *a;
+            let mut c = b;
+            for l in o.iter_mut() {
+                let (s, cc) = l.overflowing_add(c);
+                *l = s;
+                c = cc as u64;
+            }
+            o
+        };
+        let mut rm1 = r;
+        rm1[0] -= 1; // r is odd
+        let mut v = vec![
+            [0; 4],
+            [1, 0, 0, 0],
+            [2, 0, 0, 0],
+            rm1,
+            r,
+            add(&r, 1),
+            [u64::MAX; 4],
+        ];
+        for _ in 0..6 {
+            v.push(Fp::<E::Fr, 4>::random(&mut *rng).to_limbs());
+        }
+        v.push([rng.next_u64(), 0, 0, 0]);
+        v
+    }
+
+    fn agrees<E: PairingCurve<N>, const N: usize>() {
+        let mut rng = StdRng::seed_from_u64(11);
+        let c = lattice::<E, N>().expect("constants");
+        let g1 = Projective::<E::G1>::generator();
+        let g2 = Projective::<E::G2>::generator();
+        let p = g1.mul_vartime_wnaf(&[rng.next_u64(), rng.next_u64(), rng.next_u64()]);
+        let q = g2.mul_vartime_wnaf(&[rng.next_u64(), rng.next_u64(), rng.next_u64()]);
+        let x = Gt::<E, N>::generator();
+        let r = glv::order_limbs::<E::G1>();
+        for k in scalars::<E, N>(&mut rng) {
+            // the reference on [k mod r] is the same as on k for these order-r points; use
+            // the integer k itself
+            let want1 = reference(&p, &k).to_affine();
+            assert_eq!(g1_mul_ct(&p, &k).to_affine(), want1, "{} G1 ct {k:x?}", E::NAME);
+            assert_eq!(g1_mul_vartime(&p, &k).to_affine(), want1, "{} G1 vt", E::NAME);
+            let want2 = reference(&q, &k).to_affine();
+            assert_eq!(g2_mul_ct::<E, N>(&q, &k, c).to_affine(), want2, "{} G2 ct {k:x?}", E::NAME);
+            assert_eq!(g2_mul_vartime::<E, N>(&q, &k, c).to_affine(), want2, "{} G2 vt", E::NAME);
+            let want3 = reference_gt(&x, &k);
+            assert_eq!(gt_pow_ct(&x, &k, c), want3, "{} GT ct {k:x?}", E::NAME);
+            assert_eq!(gt_pow_vartime(&x, &k, c), want3, "{} GT vt", E::NAME);
+        }
+        // the identity / neutral element
+        let k = Fp::<E::Fr, 4>::random(&mut rng).to_limbs();
+        assert!(bool::from(g2_mul_ct::<E, N>(&Projective::identity(), &k, c).is_identity()));
+        assert!(bool::from(g2_mul_vartime::<E, N>(&Projective::identity(), &k, c).is_identity()));
+        assert!(bool::from(gt_pow_ct(&Gt::<E, N>::identity(), &k, c).is_identity()));
+        // the public API runs these
+        assert_eq!(q.mul_ct(&k).to_affine(), reference(&q, &k).to_affine());
+        assert!(bool::from(q.mul_vartime(&r).is_identity()));
+        assert_eq!(x.pow(&k), reference_gt(&x, &k));
+        assert_eq!(x.pow_vartime(&k), reference_gt(&x, &k));
+    }
+
+    #[test]
+    fn gls_agrees_bls12_381() {
+        agrees::<Bls12381, 6>();
+    }
+    #[test]
+    fn gls_agrees_bn254() {
+        agrees::<Bn254, 4>();
+    }
+    #[test]
+    fn gls_agrees_bn254_beuchat() {
+        agrees::<Bn254Beuchat, 4>();
+    }
+
+    /// Parts are below 2⁶⁴ and recombine to k mod r (Σ ±kᵢλ^i, λ = p mod r, in Fr).
+    fn parts_recombine<E: PairingCurve<N>, const N: usize>() {
+        let mut rng = StdRng::seed_from_u64(12);
+        let c = lattice::<E, N>().expect("constants");
+        // λ = p mod r as an Fr element: p's limbs reduced
+        let p = <E::Fp as hayate_arith::FpParams<N>>::MODULUS;
+        let two64 = Fp::<E::Fr, 4>::from_limbs_reduce([0, 1, 0, 0]);
+        let lam = p
+            .iter()
+            .rev()
+            .fold(Fp::<E::Fr, 4>::ZERO, |a, l| a * two64 + Fp::from_u64(*l));
+        for k in scalars::<E, N>(&mut rng) {
+            let parts = decompose::<E, N>(c, &k);
+            let mut acc = Fp::<E::Fr, 4>::ZERO;
+            let mut pow = Fp::<E::Fr, 4>::ONE;
+            for (m, neg) in parts {
+                assert!(m[1] == 0 && m[2] == 0 && m[3] == 0, "{}: part ≥ 2^64", E::NAME);
+                let v = Fp::<E::Fr, 4>::from_u64(m[0]) * pow;
+                acc += if bool::from(neg) { -v } else { v };
+                pow *= lam;
+            }
+            assert_eq!(acc, Fp::<E::Fr, 4>::from_limbs_reduce(k), "{}", E::NAME);
+        }
+    }
+
+    #[test]
+    fn parts_recombine_all() {
+        parts_recombine::<Bls12381, 6>();
+        parts_recombine::<Bn254, 4>();
+        parts_recombine::<Bn254Beuchat, 4>();
+    }
+}
