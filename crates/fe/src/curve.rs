@@ -54,11 +54,10 @@ pub trait FeCurve<const N: usize>: PairingCurve<N> {
     fn hash_to_g1_proj(msg: &[u8], dst: &[u8]) -> Projective<Self::G1> {
         Projective::from(Self::hash_to_g1(msg, dst))
     }
-    /// \[k\]Q in constant time for Q ∈ G2 and a canonical scalar k (four limbs). Default: the
-    /// signed-window chain of [`hayate_pairing::ct_mul::msm_ct`] on 256-bit scalars;
-    /// BLS12-381 overrides it with the GLS decomposition of [`crate::gls`].
+    /// \[k\]Q in constant time for Q ∈ G2 and a canonical scalar k (four limbs): the
+    /// 4-dimensional GLS multiplication of [`hayate_pairing::gls`] (`Projective::mul_ct`).
     fn g2_mul_ct(q: &Projective<Self::G2>, k: &[u64; 4]) -> Projective<Self::G2> {
-        hayate_pairing::ct_mul::msm_ct(core::slice::from_ref(q), core::slice::from_ref(k), 256)
+        q.mul_ct(k)
     }
     fn g1_to_bytes(p: &G1<Self, N>, out: &mut Vec<u8>);
     /// Decodes a G1 point with full validation (length, canonical, on curve, in subgroup).
@@ -94,9 +93,6 @@ impl FeCurve<6> for Bls12381 {
             // only an oversize DST fails; hash_to_g1 has its own handling of that case
             _ => Projective::from(h2c::hash_to_g1(msg, dst)),
         }
-    }
-    fn g2_mul_ct(q: &Projective<Self::G2>, k: &[u64; 4]) -> Projective<Self::G2> {
-        crate::gls::g2_mul_ct(q, k)
     }
     fn g1_to_bytes(p: &G1<Self, 6>, out: &mut Vec<u8>) {
         out.extend_from_slice(&zcash::g1_to_compressed(p));

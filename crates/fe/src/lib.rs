@@ -9,15 +9,14 @@
 //! * [`ot10`] — the CP-FE of Okamoto–Takashima (CRYPTO 2010, eprint 2010/563; see its module
 //!   docs for what could and could not be checked against the paper): non-monotone span
 //!   programs over inner-product predicates;
-//! * [`glv_msm`] — constant-time GLV multi-scalar multiplication on G1 (FAME's secret exponents);
-//! * [`gls`] — constant-time 4-dimensional GLS multiplication on BLS12-381's G2;
+//! * [`glv_msm`] — constant-time GLV multi-scalar multiplication on G1 (FAME's secret exponents;
+//!   re-exported from hayate-pairing);
 //! * [`hybrid`] — GT key → HKDF-SHA-256 → chunked AES-128-GCM or AES-128-CBC + HMAC-SHA-256;
 //! * [`serial`] — versioned, self-describing, validated serialization of keys and ciphertexts.
 pub mod curve;
 pub mod dpvs;
 pub mod fame;
-pub mod gls;
-pub mod glv_msm;
+pub use hayate_pairing::glv_msm;
 pub mod hybrid;
 pub mod ot10;
 pub mod policy;

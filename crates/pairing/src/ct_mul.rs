@@ -37,7 +37,7 @@ use crate::{Gt, PairingCurve};
 /// Window width of the signed recoding.
 pub const W: usize = 5;
 /// Table entries per point: the multiples 1 … 2^(W−1).
-const T: usize = 1 << (W - 1);
+pub(crate) const T: usize = 1 << (W - 1);
 
 /// Number of signed digits for scalars below 2^`nbits`: the smallest count with
 /// 5·(windows − 1) + 3 ≥ nbits, so that the top digit absorbs the final carry.
@@ -77,7 +77,7 @@ pub(crate) fn abs_sign(d: i8) -> (u8, Choice) {
 /// The table entry for digit d ∈ [−16, 16] (table[j] = value of j + 1, `zero` for d = 0,
 /// `neg` applied for d < 0): a scan of the whole table with selects, no secret index.
 #[inline]
-fn lookup<X: ConditionallySelectable>(table: &[X; T], d: i8, zero: X, neg: impl Fn(&X) -> X) -> X {
+pub(crate) fn lookup<X: ConditionallySelectable>(table: &[X; T], d: i8, zero: X, neg: impl Fn(&X) -> X) -> X {
     let (a, is_neg) = abs_sign(d);
     let mut t = zero;
     for (j, e) in table.iter().enumerate() {
@@ -86,7 +86,7 @@ fn lookup<X: ConditionallySelectable>(table: &[X; T], d: i8, zero: X, neg: impl 
     X::conditional_select(&t, &neg(&t), is_neg)
 }
 
-fn multiples<C: CurveParams>(p: &Projective<C>) -> [Projective<C>; T] {
+pub(crate) fn multiples<C: CurveParams>(p: &Projective<C>) -> [Projective<C>; T] {
     let mut t = [*p; T];
     for i in 1..T {
         t[i] = if i % 2 == 1 {

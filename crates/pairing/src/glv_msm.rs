@@ -1,5 +1,5 @@
 //! Constant-time multi-scalar multiplication Σ \[kⱼ\]Pⱼ on G1 with the GLV endomorphism, for
-//! the secret exponents of FAME KeyGen and Encrypt.
+//! the secret exponents of FAME KeyGen and Encrypt (hayate-fe).
 //!
 //! GLV (Gallant–Lambert–Vanstone, CRYPTO 2001; Hankerson–Menezes–Vanstone, *Guide to ECC*,
 //! §3.5, Alg. 3.74): on the pairing G1 curves φ(x, y) = (βx, y) acts as \[λ\] on the order-r
@@ -22,40 +22,15 @@
 //! [`ct_mul::msm_ct`].
 
 use hayate_ec::{glv, CurveParams, Projective};
-use hayate_pairing::ct_mul;
-use subtle::{Choice, ConditionallySelectable, ConstantTimeEq};
+use subtle::{Choice, ConditionallySelectable};
 
-/// Table entries per point: the multiples 1 … 16 (signed digits are in [−16, 15]).
-pub(crate) const T: usize = 16;
-
-/// The table 1P … 16P (complete formulas).
-pub(crate) fn multiples<C: CurveParams>(p: &Projective<C>) -> [Projective<C>; T] {
-    let mut t = [*p; T];
-    for i in 1..T {
-        t[i] = if i % 2 == 1 {
-            t[i / 2].double()
-        } else {
-            t[i - 1].add(p)
-        };
-    }
-    t
-}
+use crate::ct_mul::{self, multiples, T};
 
 /// The entry for digit d ∈ [−16, 15] of `table` (value j + 1 at index j), negated when
 /// (d < 0) XOR `flip`: a full scan with selects, no secret index or branch.
-pub(crate) fn lookup<C: CurveParams>(
-    table: &[Projective<C>; T],
-    d: i8,
-    flip: Choice,
-) -> Projective<C> {
-    let m = d >> 7; // 0 or −1
-    let a = ((d ^ m).wrapping_sub(m)) as u8;
-    let neg = Choice::from((m & 1) as u8) ^ flip;
-    let mut t = Projective::identity();
-    for (j, e) in table.iter().enumerate() {
-        t.conditional_assign(e, a.ct_eq(&(j as u8 + 1)));
-    }
-    Projective::conditional_select(&t, &t.neg(), neg)
+fn lookup<C: CurveParams>(table: &[Projective<C>; T], d: i8, flip: Choice) -> Projective<C> {
+    let t = ct_mul::lookup(table, d, Projective::identity(), Projective::neg);
+    Projective::conditional_select(&t, &t.neg(), flip)
 }
 
 /// Σ \[kⱼ\]Pⱼ in constant time for Pⱼ in the order-r subgroup of a GLV curve (see the module
@@ -101,9 +76,9 @@ pub fn msm_ct<C: CurveParams>(points: &[Projective<C>], scalars: &[[u64; 4]]) ->
 #[cfg(test)]
 mod tests {
     use super::*;
-    use hayate_pairing::bls12_381::Bls12381;
-    use hayate_pairing::bn254_beuchat::Bn254Beuchat;
-    use hayate_pairing::PairingCurve;
+    use crate::bls12_381::Bls12381;
+    use crate::bn254_beuchat::Bn254Beuchat;
+    use crate::PairingCurve;
     use rand::{Rng, SeedableRng};
 
     /// Agreement with the plain reference Σ (double-and-add \[kⱼ\]Pⱼ) on subgroup points, for
