@@ -280,7 +280,10 @@ pub fn mul_vartime<C: CurveParams>(
         return Ok(endo_mul_vartime(
             p,
             &[(d.k1, bool::from(d.neg1)), (d.k2, bool::from(d.neg2))],
-            |_, e: &Affine<C>| Affine { x: e.x * beta, ..*e },
+            |_, e: &Affine<C>| Affine {
+                x: e.x * beta,
+                ..*e
+            },
             |_| None,
         ));
     }
@@ -339,7 +342,10 @@ fn joint_ct<C: CurveParams>(
     endo_mul_ct(
         p,
         &[(d.k1, d.neg1), (d.k2, d.neg2)],
-        |_, e: &Affine<C>| Affine { x: e.x * beta, ..*e },
+        |_, e: &Affine<C>| Affine {
+            x: e.x * beta,
+            ..*e
+        },
         |_| None,
         nbits,
     )
@@ -464,7 +470,11 @@ pub fn endo_mul_ct<C: CurveParams, const D: usize>(
         rec[i] = signed_recoding(&w, windows);
     }
     let top = windows - 1;
-    let mut acc = Jacobian::from(signed_lookup(&tables[0], signed_window(&rec[0], top), parts[0].1));
+    let mut acc = Jacobian::from(signed_lookup(
+        &tables[0],
+        signed_window(&rec[0], top),
+        parts[0].1,
+    ));
     for i in 1..D {
         let t = signed_lookup(&tables[i], signed_window(&rec[i], top), parts[i].1);
         acc = if top == 0 {
@@ -490,7 +500,11 @@ pub fn endo_mul_ct<C: CurveParams, const D: usize>(
     for i in 0..D {
         let mut c = tables[i][0];
         c.y.conditional_assign(&-c.y, !parts[i].1);
-        acc = acc.add_affine(&Affine::conditional_select(&Affine::identity(), &c, even[i]));
+        acc = acc.add_affine(&Affine::conditional_select(
+            &Affine::identity(),
+            &c,
+            even[i],
+        ));
     }
     acc.z *= zeta; // back from the table's scaled curve
     Projective::conditional_select(

@@ -41,10 +41,30 @@ const GLV: hayate_ec::glv::GlvConstants<PrimeField<Bls12381FpParams, 6>> = hayat
 /// Checked in `tests/gls.rs`.
 pub const GLS: hayate_ec::glv::LatticeConstants<4> = hayate_ec::glv::LatticeConstants {
     basis: [
-        [GlvInt::neg("d201000000010000"), GlvInt::neg("1"), GlvInt::pos("0"), GlvInt::pos("0")],
-        [GlvInt::pos("0"), GlvInt::neg("d201000000010000"), GlvInt::neg("1"), GlvInt::pos("0")],
-        [GlvInt::pos("0"), GlvInt::pos("0"), GlvInt::neg("d201000000010000"), GlvInt::neg("1")],
-        [GlvInt::pos("1"), GlvInt::pos("0"), GlvInt::neg("1"), GlvInt::neg("d201000000010000")],
+        [
+            GlvInt::neg("d201000000010000"),
+            GlvInt::neg("1"),
+            GlvInt::pos("0"),
+            GlvInt::pos("0"),
+        ],
+        [
+            GlvInt::pos("0"),
+            GlvInt::neg("d201000000010000"),
+            GlvInt::neg("1"),
+            GlvInt::pos("0"),
+        ],
+        [
+            GlvInt::pos("0"),
+            GlvInt::pos("0"),
+            GlvInt::neg("d201000000010000"),
+            GlvInt::neg("1"),
+        ],
+        [
+            GlvInt::pos("1"),
+            GlvInt::pos("0"),
+            GlvInt::neg("1"),
+            GlvInt::neg("d201000000010000"),
+        ],
     ],
     g: [
         GlvInt::neg("9c0902652b66ab5a99e7e6069f3b76144903c52f42b9d94e7bbe7bc514a17221"),
@@ -81,7 +101,10 @@ impl CurveParams for G1Params {
         crate::gls::g1_mul_ct(p, k)
     }
     /// GLV with a joint wNAF ([`crate::gls::g1_mul_vartime`]); P must be in G1.
-    fn group_mul_vartime(p: &hayate_ec::Projective<Self>, k: &[u64]) -> hayate_ec::Projective<Self> {
+    fn group_mul_vartime(
+        p: &hayate_ec::Projective<Self>,
+        k: &[u64],
+    ) -> hayate_ec::Projective<Self> {
         crate::gls::g1_mul_vartime(p, k)
     }
 }
@@ -116,7 +139,10 @@ impl CurveParams for G2Params {
         crate::gls::g2_mul_ct::<Bls12381, 6>(p, k, &GLS)
     }
     /// 4-dimensional GLS, interleaved wNAFs ([`crate::gls::g2_mul_vartime`]); Q in G2.
-    fn group_mul_vartime(p: &hayate_ec::Projective<Self>, k: &[u64]) -> hayate_ec::Projective<Self> {
+    fn group_mul_vartime(
+        p: &hayate_ec::Projective<Self>,
+        k: &[u64],
+    ) -> hayate_ec::Projective<Self> {
         crate::gls::g2_mul_vartime::<Bls12381, 6>(p, k, &GLS)
     }
 }

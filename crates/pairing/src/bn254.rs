@@ -45,10 +45,30 @@ const GLV: hayate_ec::glv::GlvConstants<PrimeField<Bn254FpParams, 4>> =
 /// gⱼ = ⌊2³²⁰·(B⁻¹)₀ⱼ⌉. Parts |kᵢ| < (6z + 2)/2 + 1 < 2⁶⁴. Checked in `tests/gls.rs`.
 pub const GLS: hayate_ec::glv::LatticeConstants<4> = hayate_ec::glv::LatticeConstants {
     basis: [
-        [GlvInt::pos("89d3256894d213e2"), GlvInt::pos("44e992b44a6909f2"), GlvInt::neg("44e992b44a6909f1"), GlvInt::pos("44e992b44a6909f1")],
-        [GlvInt::neg("44e992b44a6909f1"), GlvInt::pos("44e992b44a6909f1"), GlvInt::neg("44e992b44a6909f1"), GlvInt::neg("89d3256894d213e3")],
-        [GlvInt::pos("44e992b44a6909f2"), GlvInt::pos("44e992b44a6909f1"), GlvInt::pos("44e992b44a6909f1"), GlvInt::neg("89d3256894d213e2")],
-        [GlvInt::pos("89d3256894d213e3"), GlvInt::neg("44e992b44a6909f1"), GlvInt::neg("44e992b44a6909f2"), GlvInt::neg("44e992b44a6909f1")],
+        [
+            GlvInt::pos("89d3256894d213e2"),
+            GlvInt::pos("44e992b44a6909f2"),
+            GlvInt::neg("44e992b44a6909f1"),
+            GlvInt::pos("44e992b44a6909f1"),
+        ],
+        [
+            GlvInt::neg("44e992b44a6909f1"),
+            GlvInt::pos("44e992b44a6909f1"),
+            GlvInt::neg("44e992b44a6909f1"),
+            GlvInt::neg("89d3256894d213e3"),
+        ],
+        [
+            GlvInt::pos("44e992b44a6909f2"),
+            GlvInt::pos("44e992b44a6909f1"),
+            GlvInt::pos("44e992b44a6909f1"),
+            GlvInt::neg("89d3256894d213e2"),
+        ],
+        [
+            GlvInt::pos("89d3256894d213e3"),
+            GlvInt::neg("44e992b44a6909f1"),
+            GlvInt::neg("44e992b44a6909f2"),
+            GlvInt::neg("44e992b44a6909f1"),
+        ],
     ],
     g: [
         GlvInt::pos("9e80318ab0d92b9308e5da66fc7184ae46f4bda995d51bb17d1fff2e5ce18e26"),

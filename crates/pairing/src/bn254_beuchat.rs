@@ -45,10 +45,30 @@ const GLV: hayate_ec::glv::GlvConstants<PrimeField<Bn254BeuchatFpParams, 4>> =
 /// gⱼ = ⌊2³²⁰·(B⁻¹)₀ⱼ⌉. Parts |kᵢ| < (6z + 2)/2 + 1 < 2⁶⁴. Checked in `tests/gls.rs`.
 pub const GLS: hayate_ec::glv::LatticeConstants<4> = hayate_ec::glv::LatticeConstants {
     basis: [
-        [GlvInt::pos("7f80200000000000"), GlvInt::pos("3fc0100000000001"), GlvInt::neg("3fc0100000000000"), GlvInt::pos("3fc0100000000000")],
-        [GlvInt::neg("3fc0100000000000"), GlvInt::pos("3fc0100000000000"), GlvInt::neg("3fc0100000000000"), GlvInt::neg("7f80200000000001")],
-        [GlvInt::pos("3fc0100000000001"), GlvInt::pos("3fc0100000000000"), GlvInt::pos("3fc0100000000000"), GlvInt::neg("7f80200000000000")],
-        [GlvInt::pos("7f80200000000001"), GlvInt::neg("3fc0100000000000"), GlvInt::neg("3fc0100000000001"), GlvInt::neg("3fc0100000000000")],
+        [
+            GlvInt::pos("7f80200000000000"),
+            GlvInt::pos("3fc0100000000001"),
+            GlvInt::neg("3fc0100000000000"),
+            GlvInt::pos("3fc0100000000000"),
+        ],
+        [
+            GlvInt::neg("3fc0100000000000"),
+            GlvInt::pos("3fc0100000000000"),
+            GlvInt::neg("3fc0100000000000"),
+            GlvInt::neg("7f80200000000001"),
+        ],
+        [
+            GlvInt::pos("3fc0100000000001"),
+            GlvInt::pos("3fc0100000000000"),
+            GlvInt::pos("3fc0100000000000"),
+            GlvInt::neg("7f80200000000000"),
+        ],
+        [
+            GlvInt::pos("7f80200000000001"),
+            GlvInt::neg("3fc0100000000000"),
+            GlvInt::neg("3fc0100000000001"),
+            GlvInt::neg("3fc0100000000000"),
+        ],
     ],
     g: [
         GlvInt::pos("ab55d5aae02012b2ab51fb25d1321da9f530ee176e32f692e86575b8f3150a81"),

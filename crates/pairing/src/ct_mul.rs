@@ -77,7 +77,12 @@ pub(crate) fn abs_sign(d: i8) -> (u8, Choice) {
 /// The table entry for digit d ∈ [−16, 16] (table[j] = value of j + 1, `zero` for d = 0,
 /// `neg` applied for d < 0): a scan of the whole table with selects, no secret index.
 #[inline]
-pub(crate) fn lookup<X: ConditionallySelectable>(table: &[X; T], d: i8, zero: X, neg: impl Fn(&X) -> X) -> X {
+pub(crate) fn lookup<X: ConditionallySelectable>(
+    table: &[X; T],
+    d: i8,
+    zero: X,
+    neg: impl Fn(&X) -> X,
+) -> X {
     let (a, is_neg) = abs_sign(d);
     let mut t = zero;
     for (j, e) in table.iter().enumerate() {

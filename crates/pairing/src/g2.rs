@@ -28,15 +28,19 @@ pub fn frobenius_constants<E: PairingCurve<N>, const N: usize>(
     }
 }
 
-type FrobCache = std::collections::HashMap<core::any::TypeId, &'static (dyn core::any::Any + Send + Sync)>;
+/// (γ_x, γ_y) of ψ and of ψ² ([`frobenius_constants`] with k = 1, 2).
+pub type Consts<E, const N: usize> = [(
+    Fp2<<E as PairingCurve<N>>::Fp, N>,
+    Fp2<<E as PairingCurve<N>>::Fp, N>,
+); 2];
+
+type FrobCache =
+    std::collections::HashMap<core::any::TypeId, &'static (dyn core::any::Any + Send + Sync)>;
 
 /// [`frobenius_constants`] for k = 1 and k = 2, computed once per curve and kept for the
 /// process lifetime (for an M-type twist they need two Fp2 inversions each).
-pub fn frobenius_constants_cached<E: PairingCurve<N>, const N: usize>(
-) -> &'static [(Fp2<E::Fp, N>, Fp2<E::Fp, N>); 2] {
+pub fn frobenius_constants_cached<E: PairingCurve<N>, const N: usize>() -> &'static Consts<E, N> {
     use std::sync::{Mutex, OnceLock};
-    type Consts<E, const N: usize> =
-        [(Fp2<<E as PairingCurve<N>>::Fp, N>, Fp2<<E as PairingCurve<N>>::Fp, N>); 2];
     static CACHE: OnceLock<Mutex<FrobCache>> = OnceLock::new();
     let key = core::any::TypeId::of::<E>();
     let map = CACHE.get_or_init(|| Mutex::new(FrobCache::new()));

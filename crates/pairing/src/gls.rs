@@ -294,20 +294,46 @@ mod tests {
             // the reference on [k mod r] is the same as on k for these order-r points; use
             // the integer k itself
             let want1 = reference(&p, &k).to_affine();
-            assert_eq!(g1_mul_ct(&p, &k).to_affine(), want1, "{} G1 ct {k:x?}", E::NAME);
-            assert_eq!(g1_mul_vartime(&p, &k).to_affine(), want1, "{} G1 vt", E::NAME);
+            assert_eq!(
+                g1_mul_ct(&p, &k).to_affine(),
+                want1,
+                "{} G1 ct {k:x?}",
+                E::NAME
+            );
+            assert_eq!(
+                g1_mul_vartime(&p, &k).to_affine(),
+                want1,
+                "{} G1 vt",
+                E::NAME
+            );
             let want2 = reference(&q, &k).to_affine();
-            assert_eq!(g2_mul_ct::<E, N>(&q, &k, c).to_affine(), want2, "{} G2 ct {k:x?}", E::NAME);
-            assert_eq!(g2_mul_vartime::<E, N>(&q, &k, c).to_affine(), want2, "{} G2 vt", E::NAME);
+            assert_eq!(
+                g2_mul_ct::<E, N>(&q, &k, c).to_affine(),
+                want2,
+                "{} G2 ct {k:x?}",
+                E::NAME
+            );
+            assert_eq!(
+                g2_mul_vartime::<E, N>(&q, &k, c).to_affine(),
+                want2,
+                "{} G2 vt",
+                E::NAME
+            );
             let want3 = reference_gt(&x, &k);
             assert_eq!(gt_pow_ct(&x, &k, c), want3, "{} GT ct {k:x?}", E::NAME);
             assert_eq!(gt_pow_vartime(&x, &k, c), want3, "{} GT vt", E::NAME);
         }
         // the identity / neutral element
         let k = Fp::<E::Fr, 4>::random(&mut rng).to_limbs();
-        assert!(bool::from(g2_mul_ct::<E, N>(&Projective::identity(), &k, c).is_identity()));
-        assert!(bool::from(g2_mul_vartime::<E, N>(&Projective::identity(), &k, c).is_identity()));
-        assert!(bool::from(gt_pow_ct(&Gt::<E, N>::identity(), &k, c).is_identity()));
+        assert!(bool::from(
+            g2_mul_ct::<E, N>(&Projective::identity(), &k, c).is_identity()
+        ));
+        assert!(bool::from(
+            g2_mul_vartime::<E, N>(&Projective::identity(), &k, c).is_identity()
+        ));
+        assert!(bool::from(
+            gt_pow_ct(&Gt::<E, N>::identity(), &k, c).is_identity()
+        ));
         // the public API runs these
         assert_eq!(q.mul_ct(&k).to_affine(), reference(&q, &k).to_affine());
         assert!(bool::from(q.mul_vartime(&r).is_identity()));
@@ -344,7 +370,11 @@ mod tests {
             let mut acc = Fp::<E::Fr, 4>::ZERO;
             let mut pow = Fp::<E::Fr, 4>::ONE;
             for (m, neg) in parts {
-                assert!(m[1] == 0 && m[2] == 0 && m[3] == 0, "{}: part ≥ 2^64", E::NAME);
+                assert!(
+                    m[1] == 0 && m[2] == 0 && m[3] == 0,
+                    "{}: part ≥ 2^64",
+                    E::NAME
+                );
                 let v = Fp::<E::Fr, 4>::from_u64(m[0]) * pow;
                 acc += if bool::from(neg) { -v } else { v };
                 pow *= lam;

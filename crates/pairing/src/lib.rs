@@ -34,9 +34,9 @@ pub mod gt;
 pub mod hash_to_curve;
 pub mod miller;
 pub mod opcount;
-pub mod subgroup;
 #[cfg(test)]
 mod reference;
+pub mod subgroup;
 
 pub use engine::{Family, PairingCurve, TwistType};
 pub use gt::Gt;

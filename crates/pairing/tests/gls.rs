@@ -95,7 +95,12 @@ fn check<E: PairingCurve<N>, const N: usize>(c: &LatticeConstants<4>) {
             s += x * &pw;
             pw = (&pw * &lam) % &r;
         }
-        assert_eq!(((s % &r) + &r) % &r, BigInt::from(0), "{}: row in L", E::NAME);
+        assert_eq!(
+            ((s % &r) + &r) % &r,
+            BigInt::from(0),
+            "{}: row in L",
+            E::NAME
+        );
     }
     let d = det(&b);
     assert!(d == r || d == -r.clone(), "{}: det = ±r", E::NAME);
@@ -120,12 +125,20 @@ fn check<E: PairingCurve<N>, const N: usize>(c: &LatticeConstants<4>) {
     for i in 0..4 {
         let col: num_bigint::BigUint = b.iter().map(|row| row[i].magnitude().clone()).sum();
         let bound: num_bigint::BigUint = col / 2u32 + 2u32;
-        assert!(bound.bits() <= u64::from(c.part_bits), "{}: part bound", E::NAME);
+        assert!(
+            bound.bits() <= u64::from(c.part_bits),
+            "{}: part bound",
+            E::NAME
+        );
     }
     // Gram–Schmidt norms (f64 suffices: the margin is more than a bit)
     let f: Vec<Vec<f64>> = b
         .iter()
-        .map(|row| row.iter().map(|x| x.to_string().parse::<f64>().unwrap()).collect())
+        .map(|row| {
+            row.iter()
+                .map(|x| x.to_string().parse::<f64>().unwrap())
+                .collect()
+        })
         .collect();
     let mut gs: Vec<Vec<f64>> = Vec::new();
     for v in &f {
@@ -153,7 +166,12 @@ fn check<E: PairingCurve<N>, const N: usize>(c: &LatticeConstants<4>) {
     let lam_limbs: Vec<u64> = lam.to_u64_digits().1;
     let q = Projective::<E::G2>::generator().mul_vartime_wnaf(&[0x1234_5678_9abc_def1, 77]);
     let psi = hayate_pairing::g2::frobenius_projective::<E, N>(&q);
-    assert_eq!(psi.to_affine(), q.mul_vartime_wnaf(&lam_limbs).to_affine(), "{}: ψ = [λ]", E::NAME);
+    assert_eq!(
+        psi.to_affine(),
+        q.mul_vartime_wnaf(&lam_limbs).to_affine(),
+        "{}: ψ = [λ]",
+        E::NAME
+    );
     let x = Gt::<E, N>::generator();
     assert_eq!(
         x.as_fp12().frobenius_map(1),
