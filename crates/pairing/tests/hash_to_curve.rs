@@ -355,8 +355,9 @@ fn psi_is_the_frobenius_endomorphism() {
     let p_limbs: [u64; 6] = hayate_arith::limbs::from_hex(
         "1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241eabfffeb153ffffb9feffffffffaaab",
     );
-    let lhs =
-        h2c::psi2(&q) + h2c::psi(&q).mul_vartime_wnaf(&[0xd20100000000ffff]) + q.mul_vartime_wnaf(&p_limbs);
+    let lhs = h2c::psi2(&q)
+        + h2c::psi(&q).mul_vartime_wnaf(&[0xd20100000000ffff])
+        + q.mul_vartime_wnaf(&p_limbs);
     assert!(bool::from(lhs.is_identity()));
 }
 
