@@ -148,14 +148,22 @@ macro_rules! field_tests {
             fn check_sqr(a: &[u64; N]) {
                 let (m, inv) = (F::MODULUS, F::INV);
                 let want = portable::mont_mul(a, a, &m, inv);
-                assert_eq!(portable::mont_sqr(a, &m, inv), want, "portable mont_sqr {a:x?}");
+                assert_eq!(
+                    portable::mont_sqr(a, &m, inv),
+                    want,
+                    "portable mont_sqr {a:x?}"
+                );
                 assert_eq!(backend::mont_sqr(a, &m, inv), want, "mont_sqr {a:x?}");
                 let wide = portable::mul_wide(a, a);
                 assert_eq!(portable::sqr_wide(a), wide, "portable sqr_wide {a:x?}");
                 assert_eq!(backend::sqr_wide(a), wide, "sqr_wide {a:x?}");
                 #[cfg(target_arch = "x86_64")]
                 if backend::x86_64::cpu_has_mulx_adx() {
-                    assert_eq!(backend::x86_64::$ms(a, &m, inv), want, "asm mont_sqr {a:x?}");
+                    assert_eq!(
+                        backend::x86_64::$ms(a, &m, inv),
+                        want,
+                        "asm mont_sqr {a:x?}"
+                    );
                     let (lo, hi) = backend::x86_64::$sw(a);
                     assert_eq!(Wide { lo, hi }, wide, "asm sqr_wide {a:x?}");
                 }
@@ -269,7 +277,15 @@ field_tests!(
     redc_4
 );
 field_tests!(bn254_fp, Bn254Fp, 4, mont_mul_4, mul_wide_4, redc_4);
-field_tests!(bls12_381_fp, Bls12381Fp, 6, mont_mul_6, mul_wide_6, redc_6, 6);
+field_tests!(
+    bls12_381_fp,
+    Bls12381Fp,
+    6,
+    mont_mul_6,
+    mul_wide_6,
+    redc_6,
+    6
+);
 field_tests!(
     bn254_beuchat_fr,
     Bn254BeuchatFr,
@@ -526,9 +542,17 @@ fn check_fp2_kernels<const N: usize>(m: [u64; N], inv: u64, k: u64) {
             "fp2_mul_wide k = {k} {a:x?} {b:x?}"
         );
         let got = backend::fp2_mul(a, b, &m, inv, k);
-        assert_eq!(got, portable::fp2_mul(a, b, &m, inv, k), "fp2_mul k = {k} {a:x?} {b:x?}");
+        assert_eq!(
+            got,
+            portable::fp2_mul(a, b, &m, inv, k),
+            "fp2_mul k = {k} {a:x?} {b:x?}"
+        );
         for (g, c) in got.iter().zip([&c0, &wide_big(&want[1])]) {
-            assert_eq!(big_of(g), (c * &rinv) % &mb, "fp2_mul reduced {a:x?} {b:x?}");
+            assert_eq!(
+                big_of(g),
+                (c * &rinv) % &mb,
+                "fp2_mul reduced {a:x?} {b:x?}"
+            );
         }
         if k == 1 {
             // squaring: c0 = (a0² − a1²)·R⁻¹, c1 = 2·a0·a1·R⁻¹
@@ -536,7 +560,11 @@ fn check_fp2_kernels<const N: usize>(m: [u64; N], inv: u64, k: u64) {
             assert_eq!(sq, portable::fp2_sqr(a, &m, inv), "fp2_sqr {a:x?}");
             let want0 = ((&ba0 * &ba0 + &mb * &mb - &ba1 * &ba1) * &rinv) % &mb;
             let want1 = (&ba0 * &ba1 * 2u8 * &rinv) % &mb;
-            assert_eq!((big_of(&sq[0]), big_of(&sq[1])), (want0, want1), "fp2_sqr {a:x?}");
+            assert_eq!(
+                (big_of(&sq[0]), big_of(&sq[1])),
+                (want0, want1),
+                "fp2_sqr {a:x?}"
+            );
         }
     }
 }

@@ -306,13 +306,48 @@ pub fn run(args: &[String]) -> ExitCode {
     let none2: Option<(blst_fp2, blst_fp2, fn(&blst_fp2, &blst_fp2) -> blst_fp2)> = None;
     let mut rows: Vec<Row> = Vec::new();
     let bls = "bls12-381";
-    rows.extend(row(bls, "fp_mul", (a, b, h381::mul), Some((x, y, b_mul as _))));
-    rows.extend(row(bls, "fp_sqr", (a, b, h381::sqr), Some((x, y, b_sqr as _))));
-    rows.extend(row(bls, "fp_add", (a, b, h381::add), Some((x, y, b_add as _))));
-    rows.extend(row(bls, "fp_sub", (a, b, h381::sub), Some((x, y, b_sub as _))));
-    rows.extend(row(bls, "fp2_mul", (a2, b2, h381::mul2), Some((x2, y2, b2_mul as _))));
-    rows.extend(row(bls, "fp2_sqr", (a2, b2, h381::sqr2), Some((x2, y2, b2_sqr as _))));
-    rows.extend(row(bls, "fp2_add", (a2, b2, h381::add2), Some((x2, y2, b2_add as _))));
+    rows.extend(row(
+        bls,
+        "fp_mul",
+        (a, b, h381::mul),
+        Some((x, y, b_mul as _)),
+    ));
+    rows.extend(row(
+        bls,
+        "fp_sqr",
+        (a, b, h381::sqr),
+        Some((x, y, b_sqr as _)),
+    ));
+    rows.extend(row(
+        bls,
+        "fp_add",
+        (a, b, h381::add),
+        Some((x, y, b_add as _)),
+    ));
+    rows.extend(row(
+        bls,
+        "fp_sub",
+        (a, b, h381::sub),
+        Some((x, y, b_sub as _)),
+    ));
+    rows.extend(row(
+        bls,
+        "fp2_mul",
+        (a2, b2, h381::mul2),
+        Some((x2, y2, b2_mul as _)),
+    ));
+    rows.extend(row(
+        bls,
+        "fp2_sqr",
+        (a2, b2, h381::sqr2),
+        Some((x2, y2, b2_sqr as _)),
+    ));
+    rows.extend(row(
+        bls,
+        "fp2_add",
+        (a2, b2, h381::add2),
+        Some((x2, y2, b2_add as _)),
+    ));
     for (name, ops) in [("bn254", 0), ("bn254-beuchat", 1)] {
         macro_rules! small {
             ($m:ident, $p:expr, $q:expr, $p2:expr, $q2:expr) => {{

@@ -252,7 +252,7 @@ pub fn available() -> bool {
 #[cold]
 #[inline(never)]
 fn probe() -> bool {
-    let disabled = std::env::var_os("HAYATE_ARITH_BACKEND").is_some_and(|v| v == "portable");
+    let disabled = super::portable_forced();
     let ok = !disabled && std::is_x86_feature_detected!("avx2");
     AVX2.store(if ok { 2 } else { 1 }, Ordering::Relaxed);
     ok

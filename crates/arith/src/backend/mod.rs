@@ -12,15 +12,22 @@
 //! portable code. Pseudo-Mersenne moduli 2^(64N) − c (secp256k1) have their own fused
 //! multiply-and-fold kernels [`mul_pm`] / [`sqr_pm`] (assembly for N = 4).
 
+#[cfg(target_arch = "x86_64")]
+pub mod avx2;
 pub mod portable;
 #[cfg(target_arch = "x86_64")]
 pub mod x86_64;
-#[cfg(target_arch = "x86_64")]
-pub mod avx2;
 
 // Everything the portable back end offers (e.g. `Wide`, full-width-modulus kernels) is
 // re-exported; the functions defined below shadow the glob for the dispatched kernels.
 pub use portable::*;
+
+/// Whether `HAYATE_ARITH_BACKEND=portable` asks for the portable code only (read by the
+/// one-time CPU probes of the assembly back ends).
+#[cfg(target_arch = "x86_64")]
+fn portable_forced() -> bool {
+    std::env::var_os("HAYATE_ARITH_BACKEND").is_some_and(|v| v == "portable")
+}
 
 /// Whether the assembly kernels apply to this N and modulus (CPU support aside).
 #[cfg(target_arch = "x86_64")]

@@ -261,7 +261,10 @@ pub fn fp2_mul_wide<const N: usize>(
 ) -> [Wide<N>; 2] {
     let t0 = mul_wide(a[0], b[0]);
     let t1 = mul_wide(a[1], b[1]);
-    let t2 = mul_wide(&crate::limbs::add(a[0], a[1]).0, &crate::limbs::add(b[0], b[1]).0);
+    let t2 = mul_wide(
+        &crate::limbs::add(a[0], a[1]).0,
+        &crate::limbs::add(b[0], b[1]).0,
+    );
     let (c1, _) = wide_sub_borrow(&wide_sub_borrow(&t2, &t0).0, &t1);
     // k·t1 < k·p² < R²: no carry out
     let mut kt1 = Wide {

@@ -61,7 +61,7 @@ pub fn available() -> bool {
 #[cold]
 #[inline(never)]
 fn probe() -> bool {
-    let disabled = std::env::var_os("HAYATE_ARITH_BACKEND").is_some_and(|v| v == "portable");
+    let disabled = super::portable_forced();
     let ok =
         !disabled && std::is_x86_feature_detected!("bmi2") && std::is_x86_feature_detected!("adx");
     MULX_ADX.store(if ok { 2 } else { 1 }, Ordering::Relaxed);
@@ -232,7 +232,14 @@ macro_rules! fp2_wide_out {
         ]
     }};
 }
-fp2_kernels!(4, fp2_4, fp2_mul_4, fp2_mul_wide_4, fp2_mul_k_4, fp2_mul_wide_k_4);
+fp2_kernels!(
+    4,
+    fp2_4,
+    fp2_mul_4,
+    fp2_mul_wide_4,
+    fp2_mul_k_4,
+    fp2_mul_wide_k_4
+);
 fp2_kernels!(6, fp2_6, fp2_mul_6, fp2_mul_wide_6);
 
 macro_rules! fp2_sqr_kernel {
