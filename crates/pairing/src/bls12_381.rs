@@ -160,6 +160,7 @@ impl PairingCurve<6> for Bls12381 {
     const TWIST: TwistType = TwistType::M;
     const Z_ABS: u64 = 0xd201000000010000;
     const Z_NEG: bool = true;
+    const GLS: Option<&'static hayate_ec::glv::LatticeConstants<4>> = Some(&GLS);
 }
 
 crate::curve_aliases!(Bls12381, 6);

@@ -161,6 +161,7 @@ impl PairingCurve<4> for Bn254 {
     const TWIST: TwistType = TwistType::D;
     const Z_ABS: u64 = 4965661367192848881;
     const Z_NEG: bool = false;
+    const GLS: Option<&'static hayate_ec::glv::LatticeConstants<4>> = Some(&GLS);
 }
 
 crate::curve_aliases!(Bn254, 4);

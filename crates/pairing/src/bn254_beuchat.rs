@@ -163,6 +163,7 @@ impl PairingCurve<4> for Bn254Beuchat {
     const TWIST: TwistType = TwistType::D;
     const Z_ABS: u64 = (1 << 62) - (1 << 54) + (1 << 44);
     const Z_NEG: bool = false;
+    const GLS: Option<&'static hayate_ec::glv::LatticeConstants<4>> = Some(&GLS);
 }
 
 crate::curve_aliases!(Bn254Beuchat, 4);

@@ -48,6 +48,10 @@ pub trait PairingCurve<const N: usize>:
     const Z_ABS: u64;
     /// Is z negative.
     const Z_NEG: bool;
+    /// The 4-dimensional decomposition constants of ψ on G2 and of the Frobenius on GT
+    /// ([`crate::gls`]); `None` (the default) for a curve without them, which then uses the
+    /// plain exponentiations.
+    const GLS: Option<&'static hayate_ec::glv::LatticeConstants<4>> = None;
 }
 
 /// Width-w NAF of a non-negative 128-bit integer, least-significant digit first

@@ -36,15 +36,10 @@ use crate::{Gt, PairingCurve};
 /// Bit bound of the four parts (every basis here gives |kᵢ| < 2⁶⁴).
 const PART_BITS: usize = 64;
 
-/// The 4-dimensional decomposition constants of curve E (by [`PairingCurve::NAME`]); `None`
-/// for a curve without them.
+/// The 4-dimensional decomposition constants of curve E ([`PairingCurve::GLS`]); `None` for a
+/// curve without them.
 pub fn lattice<E: PairingCurve<N>, const N: usize>() -> Option<&'static LatticeConstants<4>> {
-    match E::NAME {
-        "bls12-381" => Some(&crate::bls12_381::GLS),
-        "bn254" => Some(&crate::bn254::GLS),
-        "bn254-beuchat" => Some(&crate::bn254_beuchat::GLS),
-        _ => None,
-    }
+    E::GLS
 }
 
 /// k ≡ Σ ±kᵢλ^i (mod r), constant time.
