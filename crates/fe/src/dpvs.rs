@@ -25,9 +25,10 @@
 
 use hayate_arith::{Field, FpParams};
 use hayate_ec::{glv, msm_vartime, Affine, CurveParams, Projective};
-use hayate_pairing::{ct_mul, Gt};
+use hayate_pairing::ct_mul::{self, T};
+use hayate_pairing::Gt;
 use rand_core::{CryptoRng, RngCore};
-use subtle::{Choice, ConditionallySelectable, ConstantTimeEq};
+use subtle::Choice;
 
 use crate::curve::{FeCurve, Scalar, G1, G2};
 
@@ -237,9 +238,6 @@ pub fn lincomb_g1<E: FeCurve<N>, const N: usize>(
         .unwrap_or_default()
 }
 
-/// Table entries per point: the multiples 1 … 16 of the signed 5-bit digits.
-const T: usize = 16;
-
 /// For each coefficient row (c_{r,1}, …, c_{r,m}), the vector Σ_k c_{r,k}·v_k, for public G1
 /// vectors v_1 … v_m of a common length L in the order-r subgroup and secret coefficients
 /// (constant time in the coefficients).
@@ -285,7 +283,7 @@ pub fn lincomb_rows_g1<E: FeCurve<N>, const N: usize>(
     let mut proj = Vec::with_capacity(m * len * T);
     for v in vectors {
         for p in &v[..len] {
-            push_multiples(&Projective::from(*p), &mut proj);
+            proj.extend(ct_mul::multiples(&Projective::from(*p)));
         }
     }
     let tables = Projective::batch_to_affine(&proj);
@@ -361,29 +359,11 @@ pub fn lincomb_g1_vartime<E: FeCurve<N>, const N: usize>(
         .collect()
 }
 
-/// The table P, 2P, …, 16P of a public point, appended to `out` (complete additions).
-fn push_multiples<C: CurveParams>(p: &Projective<C>, out: &mut Vec<Projective<C>>) {
-    let mut q = *p;
-    for _ in 0..T {
-        out.push(q);
-        q = q.add(p);
-    }
-}
-
 /// The point for digit d ∈ [−16, 15] from a table holding (j + 1)·P at index j: the
-/// identity for d = 0, negated when (d < 0) XOR `flip`. Every entry is read and the matching
-/// one kept with `subtle` selects; the sign is a conditional negation of y (no secret index
-/// or branch).
+/// identity for d = 0, negated when (d < 0) XOR `flip` ([`ct_mul::lookup_flipped`]: every
+/// entry is read, no secret index or branch).
 fn lookup_affine<C: CurveParams>(table: &[Affine<C>], d: i8, flip: Choice) -> Affine<C> {
-    let sign = (d as u8) >> 7; // 1 iff d < 0
-    let mag = (d as u8 ^ sign.wrapping_neg()).wrapping_add(sign); // |d| in two's complement
-    let mut r = Affine::identity();
-    for (e, i) in table.iter().zip(1u8..) {
-        r.conditional_assign(e, mag.ct_eq(&i));
-    }
-    let ny = -r.y;
-    r.y.conditional_assign(&ny, Choice::from(sign) ^ flip);
-    r
+    ct_mul::lookup_flipped(table, d, flip, Affine::identity(), Affine::neg)
 }
 
 /// Bits of the scalars given to the constant-time multiplications (every r here is < 2^256).

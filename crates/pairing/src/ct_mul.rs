@@ -37,7 +37,7 @@ use crate::{Gt, PairingCurve};
 /// Window width of the signed recoding.
 pub const W: usize = 5;
 /// Table entries per point: the multiples 1 … 2^(W−1).
-pub(crate) const T: usize = 1 << (W - 1);
+pub const T: usize = 1 << (W - 1);
 
 /// Number of signed digits for scalars below 2^`nbits`: the smallest count with
 /// 5·(windows − 1) + 3 ≥ nbits, so that the top digit absorbs the final carry.
@@ -77,9 +77,17 @@ pub(crate) fn abs_sign(d: i8) -> (u8, Choice) {
 /// The table entry for digit d ∈ [−16, 16] (table[j] = value of j + 1, `zero` for d = 0,
 /// `neg` applied for d < 0): a scan of the whole table with selects, no secret index.
 #[inline]
-pub(crate) fn lookup<X: ConditionallySelectable>(
-    table: &[X; T],
+pub fn lookup<X: ConditionallySelectable>(table: &[X], d: i8, zero: X, neg: impl Fn(&X) -> X) -> X {
+    lookup_flipped(table, d, Choice::from(0), zero, neg)
+}
+
+/// [`lookup`] with the sign also flipped when `flip` is set (the sign of a GLV part): `neg`
+/// is applied when (d < 0) XOR `flip`; one scan of the whole table, one conditional negation.
+#[inline]
+pub fn lookup_flipped<X: ConditionallySelectable>(
+    table: &[X],
     d: i8,
+    flip: Choice,
     zero: X,
     neg: impl Fn(&X) -> X,
 ) -> X {
@@ -88,10 +96,12 @@ pub(crate) fn lookup<X: ConditionallySelectable>(
     for (j, e) in table.iter().enumerate() {
         t.conditional_assign(e, a.ct_eq(&(j as u8 + 1)));
     }
-    X::conditional_select(&t, &neg(&t), is_neg)
+    X::conditional_select(&t, &neg(&t), is_neg ^ flip)
 }
 
-pub(crate) fn multiples<C: CurveParams>(p: &Projective<C>) -> [Projective<C>; T] {
+/// The table P, 2P, …, 16P (entry j holds (j + 1)·P) for [`lookup`]: doublings for the even
+/// multiples, complete additions for the odd ones.
+pub fn multiples<C: CurveParams>(p: &Projective<C>) -> [Projective<C>; T] {
     let mut t = [*p; T];
     for i in 1..T {
         t[i] = if i % 2 == 1 {

@@ -22,15 +22,14 @@
 //! [`ct_mul::msm_ct`].
 
 use hayate_ec::{glv, CurveParams, Projective};
-use subtle::{Choice, ConditionallySelectable};
+use subtle::Choice;
 
 use crate::ct_mul::{self, multiples, T};
 
 /// The entry for digit d ∈ [−16, 15] of `table` (value j + 1 at index j), negated when
 /// (d < 0) XOR `flip`: a full scan with selects, no secret index or branch.
 fn lookup<C: CurveParams>(table: &[Projective<C>; T], d: i8, flip: Choice) -> Projective<C> {
-    let t = ct_mul::lookup(table, d, Projective::identity(), Projective::neg);
-    Projective::conditional_select(&t, &t.neg(), flip)
+    ct_mul::lookup_flipped(table, d, flip, Projective::identity(), Projective::neg)
 }
 
 /// Σ \[kⱼ\]Pⱼ in constant time for Pⱼ in the order-r subgroup of a GLV curve (see the module
