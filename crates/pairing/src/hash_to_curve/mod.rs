@@ -28,8 +28,6 @@ pub mod expand;
 pub mod iso;
 pub mod sswu;
 
-use std::sync::OnceLock;
-
 pub use expand::{expand_message_xmd, expand_message_xmd_into, ExpandError};
 
 use hayate_ec::{CurveParams, Jacobian, Projective};
@@ -139,32 +137,16 @@ pub fn clear_cofactor_g1(p: &G1Projective) -> G1Projective {
     mul_by_public_u64(p, H_EFF_G1)
 }
 
-/// The ψ constants (γ_x, γ_y) for k = 1 and 2, from [`crate::g2::frobenius_constants`].
-fn psi_constants() -> &'static [(Fp2, Fp2); 2] {
-    static C: OnceLock<[(Fp2, Fp2); 2]> = OnceLock::new();
-    C.get_or_init(|| {
-        [
-            crate::g2::frobenius_constants::<Bls12381, 6>(1),
-            crate::g2::frobenius_constants::<Bls12381, 6>(2),
-        ]
-    })
-}
-
 /// ψ on projective points of E2: the coordinate-wise version of [`crate::g2::frobenius`]
-/// (k = 1): (X : Y : Z) ↦ (X̄·γ_x : Ȳ·γ_y : Z̄). Valid because the p-power Frobenius is a
-/// field automorphism, so x̄ = X̄/Z̄.
+/// (k = 1): (X : Y : Z) ↦ (X̄·γ_x : Ȳ·γ_y : Z̄) ([`crate::g2::frobenius_projective`]). Valid
+/// because the p-power Frobenius is a field automorphism, so x̄ = X̄/Z̄.
 pub fn psi(p: &G2Projective) -> G2Projective {
-    let (gx, gy) = psi_constants()[0];
-    G2Projective {
-        x: p.x.conjugate() * gx,
-        y: p.y.conjugate() * gy,
-        z: p.z.conjugate(),
-    }
+    crate::g2::frobenius_projective::<Bls12381, 6>(p)
 }
 
 /// ψ² on projective points of E2 ([`crate::g2::frobenius`] with k = 2).
 pub fn psi2(p: &G2Projective) -> G2Projective {
-    let (gx, gy) = psi_constants()[1];
+    let (gx, gy) = crate::g2::frobenius_constants_cached::<Bls12381, 6>()[1];
     G2Projective {
         x: p.x * gx,
         y: p.y * gy,
