@@ -57,11 +57,13 @@ fn profile<E: FeCurve<N>, const N: usize>(name: &str) {
     let sk = ot10::keygen(&msk, &attrs, &mut rng).unwrap();
     let (ct, _) = ot10::encapsulate(&pk, &policy, &mut rng).unwrap();
     let prep = ot10::PreparedUserKey::new(&sk);
-    // `ot10_profile encaps|decaps|decaps-prep`: only that operation, 200 times (for perf)
+    let ppk = ot10::PreparedPublicKey::new(&pk);
+    // `ot10_profile encaps|encaps-prep|decaps|decaps-prep [bls12-381]`: only that operation, 200 times (for perf)
     if let Some(op) = std::env::args().nth(1) {
         for _ in 0..200 {
             match op.as_str() {
                 "encaps" => drop(black_box(ot10::encapsulate(&pk, &policy, &mut rng))),
+                "encaps-prep" => drop(black_box(ot10::encapsulate_prepared(&ppk, &policy, &mut rng))),
                 "decaps" => drop(black_box(ot10::decapsulate(&sk, &ct))),
                 _ => drop(black_box(ot10::decapsulate_prepared(&prep, &ct))),
             }
@@ -76,6 +78,12 @@ fn profile<E: FeCurve<N>, const N: usize>(name: &str) {
     });
     let enc = median_ms(runs, || {
         black_box(ot10::encapsulate(&pk, &policy, &mut rng).unwrap());
+    });
+    let encp = median_ms(runs, || {
+        black_box(ot10::encapsulate_prepared(&ppk, &policy, &mut rng).unwrap());
+    });
+    let ppk_build = median_ms(3, || {
+        black_box(ot10::PreparedPublicKey::new(&pk));
     });
     let dec = median_ms(runs, || {
         black_box(ot10::decapsulate(&sk, &ct).unwrap());
@@ -154,14 +162,19 @@ fn profile<E: FeCurve<N>, const N: usize>(name: &str) {
         dec / one,
         decp / one
     );
+    println!("{name:<14} encaps-prep {encp:6.2}  (prepare pk {ppk_build:6.2})");
     println!(
         "{name:<14} setup {setup:7.2}  keygen {keygen:6.2}  encaps {enc:6.2}  decaps {dec:6.2}  decaps-prep {decp:6.2} | gt-pow {gtpow:5.2}  one-row-lincomb {lin:5.2}  multipair40 {mp40:6.2}  pairing {one:5.2}"
     );
 }
 
 fn main() {
-    profile::<Bn254Beuchat, 4>("bn254-beuchat");
-    if std::env::args().nth(1).is_none() {
+    // `ot10_profile [op [bls12-381]]`: with an op, only that curve (bn254-beuchat by default)
+    let curve = std::env::args().nth(2);
+    if curve.as_deref() != Some("bls12-381") {
+        profile::<Bn254Beuchat, 4>("bn254-beuchat");
+    }
+    if std::env::args().nth(1).is_none() || curve.as_deref() == Some("bls12-381") {
         profile::<Bls12381, 6>("bls12-381");
     }
 }

@@ -41,7 +41,8 @@ fn double_and_add<C: hayate_ec::CurveParams>(
 
 /// [`dpvs::lincomb_rows_g1`] (and [`dpvs::lincomb_g1`]) against Σ_k c_k·v_k computed term by
 /// term with plain double-and-add: random, zero, one, −1 coefficients, identity points in the
-/// basis, 1 … 4 vectors and several rows over one basis.
+/// basis, 1 … 4 vectors and several rows over one basis; the same for the fixed-base tables of
+/// [`dpvs::FixedVectors`].
 fn lincomb_agrees<E: FeCurve<N>, const N: usize>() {
     use hayate_ec::Projective;
     let mut rng = StdRng::seed_from_u64(77);
@@ -79,7 +80,8 @@ fn lincomb_agrees<E: FeCurve<N>, const N: usize>() {
         }
         let got = dpvs::lincomb_rows_g1::<E, N>(&refs, &rows);
         assert_eq!(got.len(), rows.len());
-        for (row, out) in rows.iter().zip(&got) {
+        let fixed = dpvs::FixedVectors::<E, N>::new(&refs).lincomb_rows(&rows);
+        for ((row, out), out_fixed) in rows.iter().zip(&got).zip(&fixed) {
             let want: Vec<_> = (0..len)
                 .map(|j| {
                     vectors
@@ -92,6 +94,7 @@ fn lincomb_agrees<E: FeCurve<N>, const N: usize>() {
                 })
                 .collect();
             assert_eq!(out, &want, "m = {m}");
+            assert_eq!(out_fixed, &want, "fixed-base tables, m = {m}");
             assert_eq!(dpvs::lincomb_g1::<E, N>(&refs, row), want, "m = {m}");
         }
     }
@@ -306,6 +309,7 @@ fn exactly_when_satisfied<E: FeCurve<N>, const N: usize>(
 ) {
     let mut rng = StdRng::seed_from_u64(seed);
     let (pk, msk) = ot10::setup::<E, N>(&[2, 2, 3], &mut rng).unwrap();
+    let ppk = ot10::PreparedPublicKey::new(&pk);
     let keys: Vec<_> = (0..keys)
         .map(|_| {
             let a = random_attrs(&mut rng);
@@ -315,10 +319,15 @@ fn exactly_when_satisfied<E: FeCurve<N>, const N: usize>(
         })
         .collect();
     let (mut yes, mut no) = (0, 0);
-    for _ in 0..policies {
+    for i in 0..policies {
         let p = random_policy(&mut rng, 2);
         let s = p.to_string();
-        let (ct, k) = ot10::encapsulate(&pk, &s, &mut rng).unwrap();
+        // every other ciphertext from the prepared public key (fixed-base tables)
+        let (ct, k) = if i % 2 == 0 {
+            ot10::encapsulate(&pk, &s, &mut rng).unwrap()
+        } else {
+            ot10::encapsulate_prepared(&ppk, &s, &mut rng).unwrap()
+        };
         for (a, sk, prepared) in &keys {
             let want = eval(&p, a, false);
             // the fixed-argument (precomputed lines) path agrees, result or error
