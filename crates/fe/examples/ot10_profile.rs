@@ -3,47 +3,14 @@
 //! statistics beyond a median of a few runs); `hayate bench fe` is the reference measurement.
 
 use std::hint::black_box;
-use std::time::Instant;
 
 use hayate_fe::curve::{FeCurve, Scalar, G1, G2};
 use hayate_fe::{dpvs, ot10};
 use hayate_pairing::{bls12_381::Bls12381, bn254_beuchat::Bn254Beuchat, Gt};
 use rand::{rngs::StdRng, SeedableRng};
 
-#[repr(C)]
-struct Timespec {
-    sec: i64,
-    nsec: i64,
-}
-extern "C" {
-    fn clock_gettime(clock: i32, tp: *mut Timespec) -> i32;
-}
-
-/// CPU time of this thread in ns (Linux x86-64, CLOCK_THREAD_CPUTIME_ID; wall-clock time if
-/// that fails), so that the figures are not inflated by other processes on a loaded machine.
-fn cpu_ns(start: &Instant) -> f64 {
-    let mut t = Timespec { sec: 0, nsec: 0 };
-    // SAFETY: clock_gettime writes one timespec (two 64-bit fields on x86-64 Linux) into `t`.
-    if unsafe { clock_gettime(3, &mut t) } == 0 {
-        t.sec as f64 * 1e9 + t.nsec as f64
-    } else {
-        start.elapsed().as_nanos() as f64
-    }
-}
-
-fn median_ms(runs: usize, mut f: impl FnMut()) -> f64 {
-    f();
-    let origin = Instant::now();
-    let mut v: Vec<f64> = (0..runs)
-        .map(|_| {
-            let t = cpu_ns(&origin);
-            f();
-            (cpu_ns(&origin) - t) / 1e6
-        })
-        .collect();
-    v.sort_by(|a, b| a.total_cmp(b));
-    v[runs / 2]
-}
+mod common;
+use common::median_ms;
 
 fn profile<E: FeCurve<N>, const N: usize>(name: &str) {
     let mut rng = StdRng::seed_from_u64(7);

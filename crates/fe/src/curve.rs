@@ -54,6 +54,21 @@ pub trait FeCurve<const N: usize>: PairingCurve<N> {
     fn hash_to_g1_proj(msg: &[u8], dst: &[u8]) -> Projective<Self::G1> {
         Projective::from(Self::hash_to_g1(msg, dst))
     }
+    /// The effective cofactor h_eff of [`FeCurve::clear_g1`] (1: G1 is the whole curve).
+    const G1_H_EFF: u64 = 1;
+    /// A point U of E(Fp), possibly outside the order-r subgroup, with
+    /// [`FeCurve::clear_g1`]\(U\) = [`FeCurve::hash_to_g1_proj`]\(msg, dst\): the hash without
+    /// its final cofactor clearing. As clearing is multiplication by the integer h_eff, it
+    /// commutes with sums and with the GLV map: h_eff·(k₁U + k₂φ(U)) = (k₁ + k₂λ)·h_eff·U, so a
+    /// combination Σ cᵢ·H(mᵢ) may be computed as one clearing of Σ (GLV-split cᵢ)·Uᵢ.
+    fn hash_to_g1_uncleared(msg: &[u8], dst: &[u8]) -> Projective<Self::G1> {
+        Self::hash_to_g1_proj(msg, dst)
+    }
+    /// Multiplication by [`FeCurve::G1_H_EFF`] (maps E(Fp) onto G1; the identity map when
+    /// h_eff = 1).
+    fn clear_g1(p: &Projective<Self::G1>) -> Projective<Self::G1> {
+        *p
+    }
     /// \[k\]Q in constant time for Q ∈ G2 and a canonical scalar k (four limbs): the
     /// 4-dimensional GLS multiplication of [`hayate_pairing::gls`] (`Projective::mul_ct`).
     fn g2_mul_ct(q: &Projective<Self::G2>, k: &[u64; 4]) -> Projective<Self::G2> {
@@ -85,14 +100,16 @@ impl FeCurve<6> for Bls12381 {
     /// RFC 9380 §3 hash_to_curve without the final normalisation: hash_to_field (count 2),
     /// map_to_curve each, add, clear_cofactor.
     fn hash_to_g1_proj(msg: &[u8], dst: &[u8]) -> Projective<Self::G1> {
-        use hayate_pairing::hash_to_curve as h2c;
-        match h2c::hash_to_field_fp(msg, dst, 2) {
-            Ok(u) if u.len() == 2 => h2c::clear_cofactor_g1(
-                &h2c::map_to_curve_g1(&u[0]).add(&h2c::map_to_curve_g1(&u[1])),
-            ),
-            // only an oversize DST fails; hash_to_g1 has its own handling of that case
-            _ => Projective::from(h2c::hash_to_g1(msg, dst)),
-        }
+        Self::clear_g1(&Self::hash_to_g1_uncleared(msg, dst))
+    }
+    /// h_eff = 1 − z = 0xd201000000010001 (RFC 9380 §8.8.1).
+    const G1_H_EFF: u64 = hayate_pairing::hash_to_curve::H_EFF_G1;
+    /// RFC 9380 §3 hash_to_curve up to (not including) clear_cofactor: Q₀ + Q₁.
+    fn hash_to_g1_uncleared(msg: &[u8], dst: &[u8]) -> Projective<Self::G1> {
+        hayate_pairing::hash_to_curve::hash_to_g1_uncleared(msg, dst)
+    }
+    fn clear_g1(p: &Projective<Self::G1>) -> Projective<Self::G1> {
+        hayate_pairing::hash_to_curve::clear_cofactor_g1(p)
     }
     fn g1_to_bytes(p: &G1<Self, 6>, out: &mut Vec<u8>) {
         out.extend_from_slice(&zcash::g1_to_compressed(p));
@@ -340,6 +357,12 @@ mod tests {
             p.is_on_curve() & p.is_in_subgroup() & !p.is_identity()
         ));
         assert_ne!(p, E::hash_to_g1(b"nurse", b"test"));
+        let u = E::hash_to_g1_uncleared(b"doctor", b"test");
+        assert_eq!(E::clear_g1(&u).to_affine(), p);
+        if E::G1_H_EFF != 1 {
+            // the uncleared point is (in general) outside G1
+            assert!(!bool::from(u.to_affine().is_in_subgroup()));
+        }
         let mut v = Vec::new();
         E::g1_to_bytes(&p, &mut v);
         assert_eq!(v.len(), E::G1_BYTES);

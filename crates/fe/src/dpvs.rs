@@ -256,7 +256,10 @@ pub fn lincomb_g1<E: FeCurve<N>, const N: usize>(
 /// [`ct_mul::msm_ct`] on 256-bit scalars per coordinate.
 ///
 /// Rows with a coefficient count different from `vectors.len()` use the shorter of the two;
-/// coordinates beyond the shortest vector are ignored.
+/// coordinates beyond the shortest vector are ignored. Points of the curve outside the
+/// subgroup give Σ_k (k₁ + k₂φ)·v_k instead, which becomes Σ_k c_k·(h·v_k) after multiplying
+/// by any h that maps the curve into the subgroup (FAME's deferred cofactor clearing; the
+/// complete formulas need only that the curve has no point of order 2).
 pub fn lincomb_rows_g1<E: FeCurve<N>, const N: usize>(
     vectors: &[&[G1<E, N>]],
     rows: &[Vec<Scalar<E, N>>],
@@ -420,25 +423,69 @@ impl<E: FeCurve<N>, const N: usize> FixedVectors<E, N> {
 }
 
 /// Σ_k c_k·v_k for G1 vectors v_k in the order-r subgroup and **public** coefficients
-/// (variable time; decryption's reconstruction coefficients): per coordinate and term one GLV
-/// multiplication with a joint wNAF of the two half-length scalars
-/// ([`hayate_ec::glv::mul_vartime`]; small coefficients such as α = 1 cost a few additions),
-/// [`hayate_ec::msm_vartime`] on curves without the endomorphism. The result has the length of
-/// the shortest vector.
+/// (variable time; decryption's reconstruction coefficients). Coefficients 0 and ±1 cost
+/// nothing and one addition per coordinate; any other coefficient is decomposed once
+/// (c ≡ ±k₁ ± k₂λ, [`glv::decompose_with`]) and each coordinate is one joint-wNAF GLV
+/// multiplication by the shared halves ([`hayate_ec::glv::endo_mul_vartime`]);
+/// [`hayate_ec::msm_vartime`] on curves without the endomorphism. The result has the length
+/// of the shortest vector.
 pub fn lincomb_g1_vartime<E: FeCurve<N>, const N: usize>(
     vectors: &[&[G1<E, N>]],
     coeffs: &[Scalar<E, N>],
 ) -> Vec<Projective<E::G1>> {
+    enum Coef<B> {
+        Zero,
+        One,
+        MinusOne,
+        Glv([([u64; 4], bool); 2], B),
+        Plain([u64; 4]),
+    }
     let len = vectors.iter().map(|v| v.len()).min().unwrap_or(0);
-    let limbs: Vec<[u64; 4]> = coeffs.iter().map(|c| c.to_limbs()).collect();
+    let glv_c = glv::constants::<E::G1>().ok();
+    let order = <E::Fr as FpParams<4>>::MODULUS;
+    let one = Scalar::<E, N>::ONE;
+    let kinds: Vec<Coef<<E::G1 as CurveParams>::Base>> = coeffs
+        .iter()
+        .map(|c| {
+            if bool::from(c.is_zero()) {
+                Coef::Zero
+            } else if *c == one {
+                Coef::One
+            } else if *c == -one {
+                Coef::MinusOne
+            } else if let Some(g) = &glv_c {
+                let d = glv::decompose_with(g, &order, &c.to_limbs());
+                Coef::Glv(
+                    [(d.k1, bool::from(d.neg1)), (d.k2, bool::from(d.neg2))],
+                    g.beta,
+                )
+            } else {
+                Coef::Plain(c.to_limbs())
+            }
+        })
+        .collect();
     (0..len)
         .map(|j| {
             let mut acc = Projective::identity();
-            for (v, k) in vectors.iter().zip(&limbs) {
-                let p = Projective::from(v[j]);
-                let t = glv::mul_vartime(&p, k, 1)
-                    .unwrap_or_else(|_| msm_vartime(&[v[j]], &[*k]).unwrap_or_default());
-                acc = acc.add(&t);
+            for (v, k) in vectors.iter().zip(&kinds) {
+                acc = match k {
+                    Coef::Zero => acc,
+                    Coef::One => acc.add_affine(&v[j]),
+                    Coef::MinusOne => acc.add_affine(&v[j].neg()),
+                    Coef::Glv(parts, beta) => {
+                        let beta = *beta;
+                        acc.add(&glv::endo_mul_vartime(
+                            &Projective::from(v[j]),
+                            parts,
+                            |_, e: &Affine<E::G1>| Affine {
+                                x: e.x * beta,
+                                ..*e
+                            },
+                            |_| None,
+                        ))
+                    }
+                    Coef::Plain(l) => acc.add(&msm_vartime(&[v[j]], &[*l]).unwrap_or_default()),
+                };
             }
             acc
         })

@@ -35,13 +35,19 @@
 //! ([`crate::hybrid`]).
 //!
 //! **Implementation.** Secret scalars are applied in constant time: fixed-base combs for g and
-//! h ([`hayate_pairing::ct_mul`]), GLV Straus multi-scalar multiplication on G1
-//! ([`crate::glv_msm`]: 2m half-length scalars, shared doublings) for the products of hashes
-//! (three terms per key component, two per ciphertext component; all those points are in G1's
-//! order-r subgroup) and a two-term GT multi-exponentiation for T₁^{s₁}T₂^{s₂}; the
-//! public span-program coefficients use variable time. Points are normalised in batches
-//! (one inversion per algorithm). The column hashes H(0 j ℓ t), constants of the scheme, are
-//! computed once per process (first 1024 columns).
+//! h ([`hayate_pairing::ct_mul`]), GLV Straus linear combinations on G1
+//! ([`crate::dpvs::lincomb_rows_g1`]: 2m half-length scalars, shared doublings, affine tables
+//! built with one inversion) for the products of hashes (three terms per key component, two
+//! per ciphertext component; the exponents are the same for every attribute / row, so their
+//! decomposition is shared) and a two-term GT multi-exponentiation for T₁^{s₁}T₂^{s₂}; the
+//! public span-program coefficients use variable time. Points are normalised in batches.
+//! **Cofactor clearing once per product** (BLS12-381): a hash is H(m) = h_eff·U(m) with U(m) =
+//! map_to_curve(u₀) + map_to_curve(u₁) ([`FeCurve::hash_to_g1_uncleared`]); since
+//! h_eff·(k₁U + k₂φ(U)) = (k₁ + k₂λ)·h_eff·U for every U on the curve, a product
+//! Π_ℓ H(m_ℓ)^{e_ℓ} is computed as h_eff·(Σ_ℓ GLV(e_ℓ)·U(m_ℓ)) — the same group element, one
+//! clearing instead of three (KeyGen) or two (Encrypt; the public column part enters as
+//! h_eff⁻¹ mod r times the column hashes). The column hashes H(0 j ℓ t), constants of the
+//! scheme, are computed once per process (first 1024 columns).
 
 use std::any::{Any, TypeId};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
@@ -53,7 +59,7 @@ use rand_core::{CryptoRng, RngCore};
 use sha2::{Digest, Sha256};
 
 use crate::curve::{FeCurve, Scalar, G1, G2};
-use crate::glv_msm;
+use crate::dpvs;
 use crate::policy::{Attributes, ConvertError, Msp, Policy, PolicyError};
 
 /// Domain-separation tag of the attribute hash.
@@ -128,13 +134,14 @@ pub struct Ciphertext<E: FeCurve<N>, const N: usize> {
     pub pk_id: [u8; 16],
 }
 
-fn h_attr<E: FeCurve<N>, const N: usize>(y: &str, l: u8, t: u8) -> Projective<E::G1> {
+/// The hash input of H(y ℓ t): 0x01 ‖ y ‖ ℓ ‖ t.
+fn attr_msg(y: &str, l: u8, t: u8) -> Vec<u8> {
     let mut m = Vec::with_capacity(y.len() + 3);
     m.push(1);
     m.extend_from_slice(y.as_bytes());
     m.push(l);
     m.push(t);
-    E::hash_to_g1_proj(&m, DST)
+    m
 }
 
 fn h_col<E: FeCurve<N>, const N: usize>(j: u32, l: u8, t: u8) -> Projective<E::G1> {
@@ -154,17 +161,39 @@ type ColHashes<C> = Vec<[[Projective<C>; 2]; 3]>;
 /// (they are public constants of the scheme), so the first [`COL_CACHE`] columns are computed
 /// once per process and kept; the cache is shared by all threads.
 fn col_hashes<E: FeCurve<N>, const N: usize>(cols: usize) -> ColHashes<E::G1> {
-    static CACHE: OnceLock<Mutex<HashMap<TypeId, Box<dyn Any + Send + Sync>>>> = OnceLock::new();
-    let fresh = |from: usize, to: usize| {
-        (from + 1..=to)
-            .map(|j| six(|l, t| h_col::<E, N>(j as u32, l, t)))
-            .collect::<Vec<_>>()
-    };
+    cached_columns::<E, N>(false, cols, &|j| six(|l, t| h_col::<E, N>(j as u32, l, t)))
+}
+
+/// The column hashes multiplied by h_eff⁻¹ mod r ([`FeCurve::G1_H_EFF`]): points H'(0 j ℓ t)
+/// of G1 with h_eff·H' = H(0 j ℓ t), so that a public combination of them can be added to
+/// uncleared attribute hashes before one cofactor clearing (cached like [`col_hashes`]).
+fn col_hashes_over_h_eff<E: FeCurve<N>, const N: usize>(cols: usize) -> ColHashes<E::G1> {
+    let h = col_hashes::<E, N>(cols);
+    if E::G1_H_EFF == 1 {
+        return h;
+    }
+    let inv = Scalar::<E, N>::from_u64(E::G1_H_EFF)
+        .invert()
+        .unwrap_or(Scalar::<E, N>::ZERO)
+        .to_limbs();
+    cached_columns::<E, N>(true, cols, &|j| h[j - 1].map(|r| r.map(|p| p.mul_vartime(&inv))))
+}
+
+/// Columns 1 … cols of a per-curve table of public constants, the first [`COL_CACHE`] kept
+/// for the process lifetime (`kind` separates the tables of one curve).
+fn cached_columns<E: FeCurve<N>, const N: usize>(
+    kind: bool,
+    cols: usize,
+    column: &dyn Fn(usize) -> [[Projective<E::G1>; 2]; 3],
+) -> ColHashes<E::G1> {
+    type Cache = Mutex<HashMap<(TypeId, bool), Box<dyn Any + Send + Sync>>>;
+    static CACHE: OnceLock<Cache> = OnceLock::new();
+    let fresh = |from: usize, to: usize| (from + 1..=to).map(column).collect::<Vec<_>>();
     let cached = cols.min(COL_CACHE);
     let mut out = match CACHE.get_or_init(|| Mutex::new(HashMap::new())).lock() {
         Ok(mut map) => {
             let entry = map
-                .entry(TypeId::of::<E::G1>())
+                .entry((TypeId::of::<E::G1>(), kind))
                 .or_insert_with(|| Box::new(ColHashes::<E::G1>::new()));
             match entry.downcast_mut::<ColHashes<E::G1>>() {
                 Some(v) => {
@@ -267,9 +296,10 @@ pub fn setup<E: FeCurve<N>, const N: usize>(
 
 /// KeyGen for a set of attributes (numeric attributes are expanded into bit attributes).
 ///
-/// Each sk_{y,t} = Π_ℓ H(yℓt)^{e_{ℓ,t}} · g^{σ_y/a_t} is one constant-time three-term GLV
-/// multi-scalar multiplication ([`glv_msm::msm_ct`]) plus a fixed-base comb for g; all outputs
-/// are normalised together with one inversion.
+/// Each sk_{y,t} = Π_ℓ H(yℓt)^{e_{ℓ,t}} · g^{σ_y/a_t} is one coordinate of a constant-time
+/// three-term GLV linear combination over all attributes ([`dpvs::lincomb_rows_g1`], the
+/// exponents e_{ℓ,t} being common to all attributes) followed by one cofactor clearing (see the
+/// module docs), plus a fixed-base comb for g; all outputs are normalised together.
 pub fn keygen<E: FeCurve<N>, const N: usize>(
     msk: &MasterKey<E, N>,
     attrs: &Attributes,
@@ -287,28 +317,54 @@ pub fn keygen<E: FeCurve<N>, const N: usize>(
         msk.a[0].invert_safegcd().unwrap_or(Scalar::<E, N>::ZERO),
         msk.a[1].invert_safegcd().unwrap_or(Scalar::<E, N>::ZERO),
     ];
-    // e[t][ℓ] = Br_ℓ / a_t
-    let e: [[[u64; 4]; 3]; 2] =
-        core::array::from_fn(|t| core::array::from_fn(|l| (br[l] * a_inv[t]).to_limbs()));
-    // Π_ℓ H_ℓ^{Br_ℓ / a_t} · g^{σ/a_t}
-    let comp =
-        |hs: &[[Projective<E::G1>; 2]; 3], sigma: &Scalar<E, N>, t: usize| -> Projective<E::G1> {
-            let pts = [hs[0][t], hs[1][t], hs[2][t]];
-            glv_msm::msm_ct(&pts, &e[t]).add(&g_mul::<E, N>(&(*sigma * a_inv[t])))
-        };
+    // e[t][ℓ] = Br_ℓ / a_t: the same three exponents for every attribute
+    let e: [Vec<Scalar<E, N>>; 2] =
+        core::array::from_fn(|t| (0..3).map(|l| br[l] * a_inv[t]).collect());
     let names: Vec<String> = attrs.expand().into_iter().collect();
-    let mut parts = Vec::with_capacity(3 * names.len() + 3);
+    // U(yℓt) with clear_g1(U) = H(yℓt), then the column hashes H(01ℓt) of sk' (in G1)
+    let mut hashes = Vec::with_capacity(6 * (names.len() + 1));
     for y in &names {
+        for l in 1..=3 {
+            for t in 1..=2 {
+                hashes.push(E::hash_to_g1_uncleared(&attr_msg(y, l, t), DST));
+            }
+        }
+    }
+    let col = col_hashes::<E, N>(1)[0];
+    hashes.extend(col.iter().flatten());
+    let hashes = Projective::batch_to_affine(&hashes);
+    let at = |i: usize, l: usize, t: usize| hashes[6 * i + 2 * l + t];
+    // per t, one constant-time linear combination Σ_ℓ e_tℓ·(vector over the attributes and
+    // sk'); h_eff·(Σ_ℓ GLV(e_tℓ)·U(yℓt)) = Π_ℓ H(yℓt)^{e_tℓ} (see FeCurve::hash_to_g1_uncleared)
+    let prods: Vec<Vec<G1<E, N>>> = (0..2)
+        .map(|t| {
+            let vectors: Vec<Vec<G1<E, N>>> = (0..3)
+                .map(|l| (0..=names.len()).map(|i| at(i, l, t)).collect())
+                .collect();
+            let refs: Vec<&[G1<E, N>]> = vectors.iter().map(|v| v.as_slice()).collect();
+            dpvs::lincomb_rows_g1::<E, N>(&refs, &[e[t].clone()])
+                .pop()
+                .unwrap_or_default()
+        })
+        .collect();
+    let mut parts = Vec::with_capacity(3 * names.len() + 3);
+    for i in 0..names.len() {
         let sigma = Scalar::<E, N>::random(rng);
-        let hs = six(|l, t| h_attr::<E, N>(y, l, t));
-        parts.push(comp(&hs, &sigma, 0));
-        parts.push(comp(&hs, &sigma, 1));
+        for (t, prod) in prods.iter().enumerate() {
+            parts.push(
+                E::clear_g1(&Projective::from(prod[i])).add(&g_mul::<E, N>(&(sigma * a_inv[t]))),
+            );
+        }
         parts.push(g_mul::<E, N>(&(-sigma)));
     }
     let sigma = Scalar::<E, N>::random(rng);
-    let hs = col_hashes::<E, N>(1)[0];
-    parts.push(comp(&hs, &sigma, 0).add_affine(&msk.g_d[0]));
-    parts.push(comp(&hs, &sigma, 1).add_affine(&msk.g_d[1]));
+    for (t, prod) in prods.iter().enumerate() {
+        parts.push(
+            g_mul::<E, N>(&(sigma * a_inv[t]))
+                .add_affine(&prod[names.len()])
+                .add_affine(&msk.g_d[t]),
+        );
+    }
     parts.push(g_mul::<E, N>(&(-sigma)).add_affine(&msk.g_d[2]));
     let aff = Projective::batch_to_affine(&parts);
     let mut chunks = aff.chunks_exact(3).map(|c| [c[0], c[1], c[2]]);
@@ -361,8 +417,9 @@ fn add_public_multiple<E: FeCurve<N>, const N: usize>(
 
 /// Key encapsulation: the ciphertext without ct', and the mask T₁^{s₁}T₂^{s₂} ∈ GT.
 ///
-/// Per row and ℓ the public base H(π(i)ℓt) · Π_j H(0jℓt)^{M_ij} is formed in variable time,
-/// then ct_{i,ℓ} is one constant-time two-term GLV multi-scalar multiplication by (s₁, s₂);
+/// Per row and ℓ the public base H(π(i)ℓt) · Π_j H(0jℓt)^{M_ij} is formed in variable time
+/// (before cofactor clearing, see the module docs), then ct_{i,ℓ} is one coordinate of a
+/// constant-time two-term GLV linear combination by (s₁, s₂) over all rows;
 /// ct₀'s H_t^{s_t} use [`FeCurve::g2_mul_ct`] (GLS on BLS12-381); the mask is one two-term GT
 /// multi-exponentiation.
 pub fn encapsulate<E: FeCurve<N>, const N: usize>(
@@ -378,29 +435,39 @@ pub fn encapsulate<E: FeCurve<N>, const N: usize>(
         E::g2_mul_ct(&Projective::from(pk.h_a[1]), &sl[1]),
         h_mul::<E, N>(&(s[0] + s[1])),
     ]);
-    // column hashes H(0 j ℓ t), j = 1..cols
-    let cols = col_hashes::<E, N>(msp.cols);
+    // base'_{iℓt} = U(π(i) ℓ t) + Σ_j M_ij·H'(0 j ℓ t) (public, variable time) with
+    // h_eff·U = H(π(i) ℓ t) and h_eff·H' = H(0 j ℓ t); then ct_{i,ℓ} = h_eff·Σ_t GLV(s_t)·base'_t
+    // = Π_t base_t^{s_t} (see FeCurve::hash_to_g1_uncleared): one constant-time linear
+    // combination over all rows, one cofactor clearing per component
+    let cols = col_hashes_over_h_eff::<E, N>(msp.cols);
     let mut attr_hash: BTreeMap<&str, [[Projective<E::G1>; 2]; 3]> = BTreeMap::new();
-    let mut out = Vec::with_capacity(3 * msp.rows());
+    let mut bases: [Vec<Projective<E::G1>>; 2] = Default::default();
     for (i, row) in msp.matrix.iter().enumerate() {
         let y = msp.labels[i].attr.as_str();
-        let ha = *attr_hash
-            .entry(y)
-            .or_insert_with(|| six(|l, t| h_attr::<E, N>(y, l, t)));
+        let ha = *attr_hash.entry(y).or_insert_with(|| {
+            six(|l, t| E::hash_to_g1_uncleared(&attr_msg(y, l, t), DST))
+        });
         for l in 0..3 {
-            // base_t = H(π(i) ℓ t) · Π_j H(0 j ℓ t)^{M_ij}  (public), then Σ_t base_t^{s_t} (secret)
-            let bases: [Projective<E::G1>; 2] = core::array::from_fn(|t| {
-                let mut b = ha[l][t];
+            for (t, b) in bases.iter_mut().enumerate() {
+                let mut acc = ha[l][t];
                 for (j, m) in row.iter().enumerate() {
                     if !bool::from(m.is_zero()) {
-                        b = add_public_multiple::<E, N>(&b, &cols[j][l][t], m);
+                        acc = add_public_multiple::<E, N>(&acc, &cols[j][l][t], m);
                     }
                 }
-                b
-            });
-            out.push(glv_msm::msm_ct(&bases, &sl));
+                b.push(acc);
+            }
         }
     }
+    let vectors = bases.map(|b| Projective::batch_to_affine(&b));
+    let refs: Vec<&[G1<E, N>]> = vectors.iter().map(|v| v.as_slice()).collect();
+    let prod = dpvs::lincomb_rows_g1::<E, N>(&refs, &[s.to_vec()])
+        .pop()
+        .unwrap_or_default();
+    let out: Vec<Projective<E::G1>> = prod
+        .iter()
+        .map(|p| E::clear_g1(&Projective::from(*p)))
+        .collect();
     let aff = Projective::batch_to_affine(&out);
     let rows = aff.chunks_exact(3).map(|c| [c[0], c[1], c[2]]).collect();
     let key = ct_mul::gt_multi_pow_ct(&pk.t, &sl, SCALAR_BITS);

@@ -177,9 +177,15 @@ pub fn clear_cofactor_g2(p: &G2Projective) -> G2Projective {
 /// `hash_to_curve` for G1, suite BLS12381G1_XMD:SHA-256_SSWU_RO_ (§3, §8.8.1), under the
 /// caller's domain separation tag (DSTs over 255 bytes are hashed per §5.3.3).
 pub fn hash_to_g1(msg: &[u8], dst: &[u8]) -> G1Affine {
+    clear_cofactor_g1(&hash_to_g1_uncleared(msg, dst)).to_affine()
+}
+
+/// [`hash_to_g1`] before its last step: Q₀ + Q₁ = map_to_curve(u₀) + map_to_curve(u₁), a point
+/// of E1(Fp) not necessarily in G1, with [`clear_cofactor_g1`]\(Q₀ + Q₁\) the hash. For callers
+/// that combine many hashes linearly and clear the cofactor once per combination.
+pub fn hash_to_g1_uncleared(msg: &[u8], dst: &[u8]) -> G1Projective {
     let [u0, u1] = h2f_fp::<2>(msg, dst);
-    let q = map_to_curve_g1(&u0).add(&map_to_curve_g1(&u1));
-    clear_cofactor_g1(&q).to_affine()
+    map_to_curve_g1(&u0).add(&map_to_curve_g1(&u1))
 }
 
 /// `encode_to_curve` for G1, suite BLS12381G1_XMD:SHA-256_SSWU_NU_ (non-uniform).
