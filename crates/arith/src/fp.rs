@@ -396,14 +396,18 @@ impl<P: FpParams<N>, const N: usize> Fp<P, N> {
             // see `limbs::add_chain`)
             let (s, carry) = limbs::add_chain(&self.mont, &rhs.mont);
             let (d, borrow) = limbs::sub_chain(&s, &P::MODULUS);
-            return Self::from_mont_unchecked(limbs::select(&s, &d, carry | (1 ^ borrow)));
+            return Self::from_mont_unchecked(backend::portable::select_ct(
+                &s,
+                &d,
+                carry | (1 ^ borrow),
+            ));
         }
-        // top bit clear ⇒ no carry out of N limbs. The `_chain` forms make LLVM emit plain
-        // add/adc and sub/sbb chains (the u128 forms gave setb/sar sequences between limbs,
-        // ~20% slower in latency, `hayate-bench field`).
-        let (s, _) = limbs::add_chain(&self.mont, &rhs.mont);
-        let (d, borrow) = limbs::sub_chain(&s, &P::MODULUS);
-        Self::from_mont_unchecked(limbs::select(&s, &d, 1 ^ borrow))
+        // top bit clear ⇒ no carry out of N limbs: add chain, subtract chain, selection —
+        // through `backend::add_mod`, which keeps the selection branch-free (assembly for
+        // N = 4 on x86-64; an opaque mask elsewhere). With a plain `limbs::select` LLVM's
+        // cmov conversion turned it into a data-dependent branch inside loops (bn254 Fp2 add
+        // latency 34 TSC ticks instead of ~6, `hayate-bench field`).
+        Self::from_mont_unchecked(backend::add_mod(&self.mont, &rhs.mont, &P::MODULUS))
     }
 
     /// a − b.
@@ -419,9 +423,8 @@ impl<P: FpParams<N>, const N: usize> Fp<P, N> {
             }
             return Self::from_mont_unchecked(limbs::add_chain(&d, &pm).0);
         }
-        let (d, borrow) = limbs::sub_chain(&self.mont, &rhs.mont);
-        let (s, _) = limbs::add_chain(&d, &P::MODULUS);
-        Self::from_mont_unchecked(limbs::select(&d, &s, borrow))
+        // branch-free, see `add`
+        Self::from_mont_unchecked(backend::sub_mod(&self.mont, &rhs.mont, &P::MODULUS))
     }
 
     /// −a.
@@ -469,7 +472,7 @@ impl<P: FpParams<N>, const N: usize> Fp<P, N> {
             return Self::from_mont_unchecked(r);
         }
         let (s, carry) = limbs::add(&self.mont, &P::MODULUS);
-        let t = limbs::select(&self.mont, &s, odd);
+        let t = backend::portable::select_ct(&self.mont, &s, odd);
         let mut r = limbs::shr1(&t);
         r[N - 1] |= (carry & odd) << 63;
         Self::from_mont_unchecked(r)
@@ -551,17 +554,17 @@ impl<P: FpParams<N>, const N: usize> Fp<P, N> {
             let mut entry = [0u64; N];
             for (i, t) in Self::SMALL_TABLE.iter().enumerate() {
                 let hit = (((i as u64) ^ idx).wrapping_sub(1)) >> 63; // 1 iff equal
-                entry = limbs::select(&entry, t, hit);
+                entry = backend::portable::select_ct(&entry, t, hit);
             }
             let (d, borrow) = limbs::sub(x, &entry);
             let (s, _) = limbs::add(&d, &P::MODULUS);
-            Self::from_mont_unchecked(limbs::select(&d, &s, borrow))
+            Self::from_mont_unchecked(backend::portable::select_ct(&d, &s, borrow))
         } else {
             let mut v = *x;
             for k in [8u64, 4, 2, 1] {
                 if k <= Self::MAX_UNREDUCED_MULTIPLE {
                     let (d, borrow) = limbs::sub(&v, &Self::SMALL_TABLE[k as usize]);
-                    v = limbs::select(&v, &d, 1 ^ borrow);
+                    v = backend::portable::select_ct(&v, &d, 1 ^ borrow);
                 }
             }
             Self::from_mont_unchecked(v)

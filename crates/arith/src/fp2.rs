@@ -71,7 +71,7 @@ fn wide_sub<P: FpParams<N>, const N: usize>(a: &Wide<N>, b: &Wide<N>) -> Wide<N>
     let (fixed, _) = limbs::add(&hi, &P::MODULUS);
     Wide {
         lo,
-        hi: limbs::select(&hi, &fixed, br2),
+        hi: crate::backend::portable::select_ct(&hi, &fixed, br2),
     }
 }
 
@@ -260,23 +260,23 @@ impl<P: TowerParams<N>, const N: usize> Fp2<P, N> {
             );
             return Self::new(Fp::from_mont_unchecked(c0), Fp::from_mont_unchecked(c1));
         }
-        let amb = *a - *b;
-        // a + k·b unreduced: (k+1)p < R is required (6p < 2²⁵⁶ for the papers' prime).
-        let kb = mul_small_unreduced(b, P::BETA_NEG);
-        let apkb = limbs::add(a.mont_limbs(), &kb).0;
-        let ab = Fp::<P, N>::mul_wide(a.mont_limbs(), b.mont_limbs());
-        let prod = Fp::<P, N>::mul_wide(amb.mont_limbs(), &apkb);
-        // (k−1)·ab
-        let mut km1_ab = Wide {
-            lo: [0u64; N],
-            hi: [0u64; N],
+        // ((a − b)(a + k·b) − (k−1)·ab) + 2ab·u, a + k·b unreduced: (k+1)p < R is required
+        // (6p < 2²⁵⁶ for the papers' prime; checked at compile time), both products double
+        // width, two reductions; one assembly block for k = 5, N = 4 on x86-64
+        const {
+            assert!(
+                !Fp::<P, N>::FULL_WIDTH
+                    && (P::BETA_NEG as u64) < Fp::<P, N>::MAX_UNREDUCED_MULTIPLE,
+                "Fp2 squaring needs (k + 1)·p < R"
+            )
         };
-        for _ in 0..(P::BETA_NEG - 1) {
-            km1_ab = wide_add(&km1_ab, &ab);
-        }
-        let c0 = Fp::reduce_wide(&wide_sub::<P, N>(&prod, &km1_ab));
-        let c1 = Fp::<P, N>::reduce_wide(&ab).double();
-        Self { c0, c1 }
+        let [c0, c1] = crate::backend::fp2_sqr_k(
+            [a.mont_limbs(), b.mont_limbs()],
+            &P::MODULUS,
+            Fp::<P, N>::INV,
+            P::BETA_NEG as u64,
+        );
+        Self::new(Fp::from_mont_unchecked(c0), Fp::from_mont_unchecked(c1))
     }
 
     /// Multiplication by ξ.
@@ -394,22 +394,6 @@ impl<P: TowerParams<N>, const N: usize> Fp2<P, N> {
             c1: Fp::random(rng),
         }
     }
-}
-
-/// k·x left unreduced (requires k·p < R).
-#[inline(always)]
-fn mul_small_unreduced<P: FpParams<N>, const N: usize>(x: &Fp<P, N>, k: u8) -> [u64; N] {
-    const {
-        assert!(
-            !Fp::<P, N>::FULL_WIDTH,
-            "lazy reduction needs a spare top bit"
-        )
-    };
-    let mut acc = [0u64; N];
-    for _ in 0..k {
-        acc = limbs::add(&acc, x.mont_limbs()).0;
-    }
-    acc
 }
 
 impl<P: TowerParams<N>, const N: usize> Default for Fp2<P, N> {

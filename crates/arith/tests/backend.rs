@@ -493,7 +493,8 @@ fn pseudo_mersenne_detection() {
 /// The Fp2 kernels for u² = −k (`backend::fp2_mul_wide` / `fp2_mul`: one assembly block for
 /// N = 4, 6 on CPUs with BMI2/ADX, any k for N = 4) against the portable Karatsuba oracle and
 /// against big integers: c0 ≡ a0·b0 − k·a1·b1 (mod p) with c0 < p·R, c1 = a0·b1 + a1·b0
-/// exactly, and the reduced outputs equal (c·R⁻¹ mod p); for k = 1 also `fp2_sqr`. Operands:
+/// exactly, and the reduced outputs equal (c·R⁻¹ mod p); `fp2_sqr_k` (assembly for N = 4,
+/// k = 5) where (k + 1)·p < R, and for k = 1 also `fp2_sqr`. Operands:
 /// all pairs of edge values (0, 1, 2, p − 1, p − 2, (p − 1)/2, limb boundaries) crossed with
 /// edge and random partners, and random ones.
 fn check_fp2_kernels<const N: usize>(m: [u64; N], inv: u64, k: u64) {
@@ -554,6 +555,22 @@ fn check_fp2_kernels<const N: usize>(m: [u64; N], inv: u64, k: u64) {
                 "fp2_mul reduced {a:x?} {b:x?}"
             );
         }
+        if big_of(&m) * (k + 1) < rb {
+            // squaring for any k: c0 = (a0² − k·a1²)·R⁻¹, c1 = 2·a0·a1·R⁻¹
+            let sq = backend::fp2_sqr_k(a, &m, inv, k);
+            assert_eq!(
+                sq,
+                portable::fp2_sqr_k(a, &m, inv, k),
+                "fp2_sqr_k k = {k} {a:x?}"
+            );
+            let want0 = ((&ba0 * &ba0 + &mb * &mb * k - &ba1 * &ba1 * k) * &rinv) % &mb;
+            let want1 = (&ba0 * &ba1 * 2u8 * &rinv) % &mb;
+            assert_eq!(
+                (big_of(&sq[0]), big_of(&sq[1])),
+                (want0, want1),
+                "fp2_sqr_k k = {k} {a:x?}"
+            );
+        }
         if k == 1 {
             // squaring: c0 = (a0² − a1²)·R⁻¹, c1 = 2·a0·a1·R⁻¹
             let sq = backend::fp2_sqr(a, &m, inv);
@@ -579,7 +596,46 @@ fn fp2_kernels() {
     check_fp2_kernels(Bn254BeuchatFp::MODULUS, Bn254BeuchatFp::INV, 1);
     check_fp2_kernels(Bn254BeuchatFp::MODULUS, Bn254BeuchatFp::INV, 5);
     check_fp2_kernels(Bn254Fp::MODULUS, Bn254Fp::INV, 3);
+    check_fp2_kernels(Bn254Fp::MODULUS, Bn254Fp::INV, 5);
     check_fp2_kernels(Bls12381Fp::MODULUS, Bls12381Fp::INV, 1);
     check_fp2_kernels(Bls12381Fp::MODULUS, Bls12381Fp::INV, 5);
     check_fp2_kernels(Bls12381Fr::MODULUS, Bls12381Fr::INV, 1);
+}
+
+/// `backend::add_mod` / `sub_mod` (assembly for N = 4 on x86-64, portable with an opaque mask
+/// otherwise) against big-integer arithmetic on edge and random operands of the 4- and 6-limb
+/// pairing fields and P-224 (several spare bits).
+fn check_add_sub<const N: usize>(m: [u64; N]) {
+    let mb = big_of(&m);
+    let e = edges(&m);
+    let mut r = rng();
+    let mut cases: Vec<([u64; N], [u64; N])> = Vec::new();
+    for x in &e {
+        for y in &e {
+            cases.push((*x, *y));
+        }
+        cases.push((*x, below(&mut r, &m)));
+        cases.push((below(&mut r, &m), *x));
+    }
+    for _ in 0..RANDOM_CASES {
+        cases.push((below(&mut r, &m), below(&mut r, &m)));
+    }
+    for (a, b) in &cases {
+        let (ab, bb) = (big_of(a), big_of(b));
+        let s = backend::add_mod(a, b, &m);
+        assert_eq!(big_of(&s), (&ab + &bb) % &mb, "add_mod {a:x?} {b:x?}");
+        assert_eq!(s, portable::add_mod(a, b, &m), "add_mod vs portable");
+        let d = backend::sub_mod(a, b, &m);
+        assert_eq!(big_of(&d), (&ab + &mb - &bb) % &mb, "sub_mod {a:x?} {b:x?}");
+        assert_eq!(d, portable::sub_mod(a, b, &m), "sub_mod vs portable");
+    }
+}
+
+#[test]
+fn add_sub_kernels() {
+    check_add_sub(Bn254Fp::MODULUS);
+    check_add_sub(Bn254BeuchatFp::MODULUS);
+    check_add_sub(Bn254Fr::MODULUS);
+    check_add_sub(Secp224r1Fp::MODULUS);
+    check_add_sub(Bls12381Fp::MODULUS);
 }

@@ -533,6 +533,85 @@ def gen_mont_sqr(N):
               "pure, readonly")
 
 
+def fp2_sqr_k_layout(N):
+    return dict(A0=0, A1=N, S=2 * N, D=3 * N, W1=4 * N, W2=6 * N, INV=8 * N, LEN=8 * N + 1)
+
+
+def gen_fp2_sqr_k(N, k):
+    """Fp2 = Fp[u]/(u^2 + k) squaring for k in {3, 5} (k - 1 = 2^s) in one block over a scratch
+    buffer (layout `fp2_sqr_k_layout`; A0, A1, INV filled by the caller), paper 001's formula
+      c0 = (a0 - a1)(a0 + k*a1) - (k - 1)*a0*a1,   c1 = 2*a0*a1:
+    D = a0 - a1 mod p, S = a0 + k*a1 unreduced (needs (k + 1)p < R); W1 = D*S, W2 = A0*A1
+    (double width); W2 = 2*W2 (one add chain), then W1 = W1 - 2^(s-1)*W2 in one pass — the
+    doubled W2 on the CF chain (ADCX x, x), complemented and added to W1 on the OF chain started
+    at OF = 1 — plus p*R when it borrowed (OF clear at the end): W1 in [0, p*R) since
+    (k+1)p^2 < p*R and (k-1)p^2 < p*R. c0 = redc(W1) to buf[0..N), c1 = redc(W2) to
+    buf[N..2N), fully reduced."""
+    assert k in (3, 5)
+    s_doublings = {3: 0, 5: 1}[k]   # W1 -= 2^s_doublings * (2*a0*a1)
+    L = fp2_sqr_k_layout(N)
+    B = lambda off: at("buf", off)
+    g = Gen([("buf", "buf"), ("m", "m.as_ptr()")], 10)
+    R = g.r
+    A0, A1, S, D, W1, W2 = (B(L[q]) for q in ("A0", "A1", "S", "D", "W1", "W2"))
+    # D = a0 - a1 mod p
+    sub_mod_mem(g, N, A0, A1, D)
+    # S = a0 + k*a1 = a0 + a1 + (k - 1)*a1
+    a1 = [g.alloc() for _ in range(N)]
+    y = [g.alloc() for _ in range(N)]
+    for j in range(N):
+        g.e("mov %s, %s" % (R(a1[j]), A1(j)))
+        g.e("mov %s, %s" % (R(y[j]), R(a1[j])))
+    for _ in range({3: 1, 5: 2}[k]):
+        for j in range(N):
+            g.e("%s %s, %s" % ("add" if j == 0 else "adc", R(y[j]), R(y[j])))
+    for j in range(N):
+        g.e("%s %s, %s" % ("add" if j == 0 else "adc", R(y[j]), R(a1[j])))
+    for j in range(N):
+        g.e("%s %s, %s" % ("add" if j == 0 else "adc", R(y[j]), A0(j)))
+        g.e("mov %s, %s" % (S(j), R(y[j])))
+    for q in a1 + y:
+        g.release(q)
+    mul_to_buf(g, N, D, S, W1, False)
+    mul_to_buf(g, N, A0, A1, W2, False)
+    # W2 = 2*W2
+    x, y = g.alloc(), g.alloc()
+    for j in range(2 * N):
+        g.e("mov %s, %s" % (R(x), W2(j)))
+        g.e("%s %s, %s" % ("add" if j == 0 else "adc", R(x), R(x)))
+        g.e("mov %s, %s" % (W2(j), R(x)))
+    # W1 += ~(2^s * W2) + 1 on the OF chain (CF = 0, OF = 1 to start: 0x7f + 1 overflows)
+    g.e("mov %s, 0x7f" % R(x, "e"))
+    g.e("add %s, 1" % R(x, "l"))
+    for j in range(2 * N):
+        g.e("mov %s, %s" % (R(x), W2(j)))
+        if s_doublings:
+            g.e("adcx %s, %s" % (R(x), R(x)))
+        g.e("not %s" % R(x))
+        g.e("mov %s, %s" % (R(y), W1(j)))
+        g.e("adox %s, %s" % (R(y), R(x)))
+        g.e("mov %s, %s" % (W1(j), R(y)))
+    # y = OF - 1: all-ones iff the subtraction borrowed (`mov` keeps the flags)
+    g.e("mov %s, 0" % R(y))
+    g.e("adox %s, %s" % (R(y), R(y)))
+    g.e("sub %s, 1" % R(y))
+    add_masked_p(g, N, lambda j: W1(N + j), y)
+    g.release(x)
+    g.release(y)
+    inv = B(L["INV"])(0)
+    redc_buf(g, N, W1, inv, B(0))
+    redc_buf(g, N, W2, inv, B(N))
+    emit_fn("fp2_sqr_k%d_%d" % (k, N), "(buf: *mut u64, m: &[u64; %d])" % N, [], g, [],
+            "Fp2 squaring (u^2 = -%d) over the scratch buffer, N = %d: c0 to buf[0..N), c1 to buf[N..2N), fully reduced. `buf` must point to %d writable words (`fp2_sqr_k_%d::LEN`); needs %d*p < R." % (k, N, L["LEN"], N, k + 1),
+            "nostack")
+    print("    /// Word offsets of the scratch buffer of `fp2_sqr_k%d_%d`." % (k, N))
+    print("    pub(crate) mod fp2_sqr_k_%d {" % N)
+    for q in ("A0", "A1", "INV", "LEN"):
+        print("        pub(crate) const %s: usize = %d;" % (q, L[q]))
+    print("    }")
+    print()
+
+
 def fp2_layout(N):
     """Word offsets in the Fp2 scratch buffer (mirrored as Rust constants)."""
     return dict(A0=0, A1=N, B0=2 * N, B1=3 * N, SA=4 * N, SB=5 * N, INV=6 * N,
@@ -592,6 +671,33 @@ def redc_buf(g, N, T, inv_src, OUT):
     final_sub_mem(g, N, redc_mem(g, N, T, inv_src), OUT)
 
 
+def add_masked_p(g, N, DST, mask):
+    """DST[0..N) += m & mask (mask: register, all-ones or zero): the masked limbs first (AND
+    clears CF), then one add chain into memory."""
+    pm = []
+    for j in range(N):
+        q = g.alloc()
+        g.e("mov %s, %s" % (g.r(q), mem("m", j)))
+        g.e("and %s, %s" % (g.r(q), g.r(mask)))
+        pm.append(q)
+    for j in range(N):
+        g.e("%s %s, %s" % ("add" if j == 0 else "adc", DST(j), g.r(pm[j])))
+        g.release(pm[j])
+
+
+def sub_mod_mem(g, N, X, Y, D):
+    """D[0..N) = X - Y mod m (accessors; X, Y < m): the difference, plus m masked by the
+    borrow."""
+    x = g.alloc()
+    for j in range(N):
+        g.e("mov %s, %s" % (g.r(x), X(j)))
+        g.e("%s %s, %s" % ("sub" if j == 0 else "sbb", g.r(x), Y(j)))
+        g.e("mov %s, %s" % (D(j), g.r(x)))
+    g.e("sbb %s, %s" % (g.r(x), g.r(x)))
+    add_masked_p(g, N, D, x)
+    g.release(x)
+
+
 def fp2_sqr_layout(N):
     return dict(A0=0, A1=N, S=2 * N, D=3 * N, T=4 * N, INV=5 * N, LEN=5 * N + 1)
 
@@ -615,21 +721,8 @@ def gen_fp2_sqr(N):
         g.e("mov %s, %s" % (R(x), A1(j)))
         g.e("%s %s, %s" % ("add" if j == 0 else "adc", R(x), R(x)))
         g.e("mov %s, %s" % (T(j), R(x)))
-    for j in range(N):
-        g.e("mov %s, %s" % (R(x), A0(j)))
-        g.e("%s %s, %s" % ("sub" if j == 0 else "sbb", R(x), A1(j)))
-        g.e("mov %s, %s" % (D(j), R(x)))
-    g.e("sbb %s, %s" % (R(x), R(x)))
-    pm = []
-    for j in range(N):          # masked p first: AND clears CF
-        q = g.alloc()
-        g.e("mov %s, %s" % (R(q), mem("m", j)))
-        g.e("and %s, %s" % (R(q), R(x)))
-        pm.append(q)
-    for j in range(N):
-        g.e("%s %s, %s" % ("add" if j == 0 else "adc", D(j), R(pm[j])))
-        g.release(pm[j])
     g.release(x)
+    sub_mod_mem(g, N, A0, A1, D)
     inv = B(L["INV"])(0)
     final_sub_mem(g, N, cios(g, N, S, D, inv), S)
     final_sub_mem(g, N, cios(g, N, T, A0, inv), D)
@@ -715,15 +808,7 @@ def gen_fp2_mul(N, reduce, k1=True):
         g.e("not %s" % R(y))
     for q in h:
         g.release(q)
-    pm = []
-    for j in range(N):          # masked p first: AND clears CF
-        q = g.alloc()
-        g.e("mov %s, %s" % (R(q), mem("m", j)))
-        g.e("and %s, %s" % (R(q), R(y)))
-        pm.append(q)
-    for j in range(N):
-        g.e("%s %s, %s" % ("add" if j == 0 else "adc", W0(N + j), R(pm[j])))
-        g.release(pm[j])
+    add_masked_p(g, N, lambda j: W0(N + j), y)
     g.release(x)
     g.release(y)
     if reduce:
@@ -777,4 +862,5 @@ gen_fp2_mul(4, True, False)
 gen_fp2_mul(4, False, False)
 for N in (4, 6):
     gen_fp2_sqr(N)
+gen_fp2_sqr_k(4, 5)
 print("}")

@@ -1,21 +1,32 @@
-//! Base-field and Fp2 kernels: hayate vs `blst` (BLS12-381 Fp and Fp2 = Fp[u]/(u² + 1)), plus
-//! hayate's own figures for the 254-bit fields (alt_bn128 and bn254-beuchat), which blst lacks.
+//! Base-field and Fp2 kernels: hayate vs `blst` (BLS12-381 Fp and Fp2 = Fp[u]/(u² + 1)) and vs
+//! arkworks (`ark-bn254`'s Fq and Fq2, alt_bn128), plus hayate's own figures for bn254-beuchat,
+//! which no peer crate has.
 //!
 //! `cargo run --release -p hayate-bench -- field [--rounds N] [--batch-us U]`
+//! (arkworks' MULX/ADX assembly needs `RUSTFLAGS="-C target-feature=+bmi2,+adx"`, which also
+//! turns hayate's run-time CPU check into a compile-time constant; the first lines of the
+//! output say which build ran.)
 //!
-//! Identical inputs: both libraries keep Fp elements in Montgomery form with R = 2^384, so
-//! hayate's Montgomery limbs are handed to blst unchanged; this is checked first (each input,
-//! converted by blst from its canonical little-endian bytes with `blst_fp_from_lendian`, must
-//! have the same limbs), and every operation's output is compared limb for limb before timing.
+//! Identical inputs: all three libraries keep Fp elements in Montgomery form with R = 2^(64N),
+//! so hayate's Montgomery limbs are handed to blst / arkworks unchanged; this is checked first
+//! (each input, converted by the peer from its canonical value — `blst_fp_from_lendian`,
+//! `Fq::from_bigint` — must have the same limbs), and every operation's output is compared limb
+//! for limb before timing.
 //!
-//! Each operation is timed two ways:
-//! * `lat` — a dependent chain x ← x·y (x ← x² …): latency per operation;
-//! * `tput` — eight independent chains advanced in turn: throughput per operation.
+//! `fp2_xi` is the multiplication by the tower's ξ (hayate only).
+//!
+//! Each operation is timed three ways:
+//! * `lat` — a dependent chain x ← x·y (x ← x² …), the operation inlined into the loop:
+//!   latency per operation;
+//! * `tput` — eight independent chains advanced in turn: throughput per operation;
+//! * `call` — the `lat` chain with each operation behind an out-of-line call (operands and
+//!   result through memory): what a call boundary adds.
 //!
 //! A batch of calls (64 operations each) is timed with the time-stamp counter (`rdtsc`: TSC
 //! ticks at the nominal clock); libraries run one after the other with the order rotating every
-//! round; reported are medians per operation over the rounds and hayate / blst (below 1 =
-//! hayate faster). blst's functions are out-of-line C/assembly calls; hayate's are inlined.
+//! round; reported are medians per operation over the rounds and hayate / peer (below 1 =
+//! hayate faster). blst's functions are out-of-line C/assembly calls in every mode; hayate's
+//! and arkworks' are inlined in `lat` / `tput`.
 
 use std::hint::black_box;
 use std::process::ExitCode;
@@ -53,6 +64,8 @@ struct Row<'a> {
     field: &'static str,
     op: &'static str,
     mode: &'static str,
+    /// The peer timed beside hayate ("-" when none).
+    peer: &'static str,
     entries: Vec<Entry<'a>>,
 }
 
@@ -88,41 +101,64 @@ fn throughput<'a, T: Copy + 'a>(
     })
 }
 
-fn row<'a, H: Copy + 'a, B: Copy + 'a>(
+/// `f(a, b)` behind an out-of-line call (operands and result through memory), to show what a
+/// non-inlined call of the same operation costs.
+#[inline(never)]
+fn call<T, F: Fn(&T, &T) -> T>(f: &F, a: &T, b: &T) -> T {
+    f(black_box(a), b)
+}
+
+fn entry(f: Box<dyn FnMut() + '_>) -> Entry<'_> {
+    Entry {
+        f,
+        iters: 1,
+        samples: vec![],
+    }
+}
+
+/// The three rows of one operation, hayate only: `lat` and `tput` with the operation inlined
+/// into the timing loop (statically dispatched, as in hayate's own code), and `call` — the
+/// latency chain through an out-of-line call (what the kernels cost behind a call boundary).
+fn row<'a, H: Copy + 'a, F: Fn(&H, &H) -> H + Copy + 'a>(
     field: &'static str,
     op: &'static str,
-    h: (H, H, fn(&H, &H) -> H),
-    b: Option<(B, B, fn(&B, &B) -> B)>,
-) -> [Row<'a>; 2] {
-    let mk = |tp: bool| {
-        let mut entries = vec![Entry {
-            f: if tp {
-                throughput(h.0, h.1, h.2)
-            } else {
-                latency(h.0, h.1, h.2)
-            },
-            iters: 1,
-            samples: vec![],
-        }];
-        if let Some((x, y, f)) = b {
-            entries.push(Entry {
-                f: if tp {
-                    throughput(x, y, f)
-                } else {
-                    latency(x, y, f)
-                },
-                iters: 1,
-                samples: vec![],
-            });
-        }
-        Row {
-            field,
-            op,
-            mode: if tp { "tput" } else { "lat" },
-            entries,
-        }
+    x: H,
+    y: H,
+    f: F,
+) -> [Row<'a>; 3] {
+    let mk = |mode: &'static str, e: Box<dyn FnMut() + 'a>| Row {
+        field,
+        op,
+        mode,
+        peer: "-",
+        entries: vec![entry(e)],
     };
-    [mk(false), mk(true)]
+    [
+        mk("lat", latency(x, y, f)),
+        mk("tput", throughput(x, y, f)),
+        mk("call", latency(x, y, move |a, b| call(&f, a, b))),
+    ]
+}
+
+/// Adds a peer's entries to the rows of [`row`] (the same three modes; blst's functions are
+/// out-of-line C/assembly calls in every mode, arkworks' are inlined like hayate's).
+fn with_peer<'a, B: Copy + 'a, F: Fn(&B, &B) -> B + Copy + 'a>(
+    mut rows: [Row<'a>; 3],
+    peer: &'static str,
+    x: B,
+    y: B,
+    f: F,
+) -> [Row<'a>; 3] {
+    for r in rows.iter_mut() {
+        r.peer = peer;
+        let e = match r.mode {
+            "lat" => latency(x, y, f),
+            "tput" => throughput(x, y, f),
+            _ => latency(x, y, move |a, b| call(&f, a, b)),
+        };
+        r.entries.push(entry(e));
+    }
+    rows
 }
 
 fn time_batch(f: &mut dyn FnMut(), iters: u64) -> f64 {
@@ -187,6 +223,83 @@ fn b2_add(a: &blst_fp2, b: &blst_fp2) -> blst_fp2 {
     r
 }
 
+// ---------------------------------------------------------------------------------------------
+// arkworks (ark-bn254's Fq, Fq2 = Fq[u]/(u² + 1)): Montgomery form with R = 2^256, so hayate's
+// Montgomery limbs are arkworks' limbs (checked in `check_ark`). ark-ff's MULX/ADX assembly
+// (feature "asm") is only compiled in with `-C target-feature=+bmi2,+adx`; otherwise its
+// portable no-carry CIOS runs.
+
+type AFq = ark_bn254::Fq;
+type AFq2 = ark_bn254::Fq2;
+
+fn afq(x: &Bn254Fp) -> AFq {
+    ark_ff::Fp::new_unchecked(ark_ff::BigInt::new(*x.mont_limbs()))
+}
+fn afq2(x: &Bn254Fp2) -> AFq2 {
+    AFq2::new(afq(&x.c0), afq(&x.c1))
+}
+fn a_mul(a: &AFq, b: &AFq) -> AFq {
+    *a * *b
+}
+fn a_sqr(a: &AFq, _: &AFq) -> AFq {
+    ark_ff::Field::square(a)
+}
+fn a_add(a: &AFq, b: &AFq) -> AFq {
+    *a + *b
+}
+fn a_sub(a: &AFq, b: &AFq) -> AFq {
+    *a - *b
+}
+fn a2_mul(a: &AFq2, b: &AFq2) -> AFq2 {
+    *a * *b
+}
+fn a2_sqr(a: &AFq2, _: &AFq2) -> AFq2 {
+    ark_ff::Field::square(a)
+}
+fn a2_add(a: &AFq2, b: &AFq2) -> AFq2 {
+    *a + *b
+}
+
+/// Checks that hayate and arkworks agree on the representation and on every bn254 operation.
+fn check_ark(rng: &mut StdRng) -> Result<(), String> {
+    use ark_ff::PrimeField;
+    for i in 0..200 {
+        let a = Bn254Fp::random(rng);
+        let b = Bn254Fp::random(rng);
+        let conv = AFq::from_bigint(ark_ff::BigInt::new(a.to_limbs()))
+            .ok_or_else(|| format!("arkworks rejects input {i}"))?;
+        if conv.0 .0 != *a.mont_limbs() {
+            return Err(format!("representation differs for input {i}"));
+        }
+        let (x, y) = (afq(&a), afq(&b));
+        let pairs: [(&str, Bn254Fp, AFq); 4] = [
+            ("fp_mul", h254::mul(&a, &b), a_mul(&x, &y)),
+            ("fp_sqr", h254::sqr(&a, &b), a_sqr(&x, &y)),
+            ("fp_add", h254::add(&a, &b), a_add(&x, &y)),
+            ("fp_sub", h254::sub(&a, &b), a_sub(&x, &y)),
+        ];
+        for (op, h, ar) in pairs {
+            if *h.mont_limbs() != ar.0 .0 {
+                return Err(format!("{op} differs on input {i}"));
+            }
+        }
+        let a2 = Bn254Fp2::random(rng);
+        let b2 = Bn254Fp2::random(rng);
+        let (x2, y2) = (afq2(&a2), afq2(&b2));
+        let pairs2: [(&str, Bn254Fp2, AFq2); 3] = [
+            ("fp2_mul", h254::mul2(&a2, &b2), a2_mul(&x2, &y2)),
+            ("fp2_sqr", h254::sqr2(&a2, &b2), a2_sqr(&x2, &y2)),
+            ("fp2_add", h254::add2(&a2, &b2), a2_add(&x2, &y2)),
+        ];
+        for (op, h, ar) in pairs2 {
+            if afq2(&h) != ar {
+                return Err(format!("{op} differs on input {i}"));
+            }
+        }
+    }
+    Ok(())
+}
+
 macro_rules! hayate_ops {
     ($m:ident, $F:ty, $F2:ty) => {
         mod $m {
@@ -211,6 +324,9 @@ macro_rules! hayate_ops {
             }
             pub fn add2(a: &$F2, b: &$F2) -> $F2 {
                 a.add(b)
+            }
+            pub fn xi2(a: &$F2, _: &$F2) -> $F2 {
+                a.mul_by_xi()
             }
         }
     };
@@ -287,6 +403,17 @@ pub fn run(args: &[String]) -> ExitCode {
         return ExitCode::FAILURE;
     }
     println!("check: hayate and blst agree (representation and outputs, 200 random inputs)");
+    if let Err(e) = check_ark(&mut rng) {
+        eprintln!("field: hayate and arkworks disagree: {e}");
+        return ExitCode::FAILURE;
+    }
+    println!(
+        "check: hayate and arkworks (bn254) agree (representation and outputs, 200 random inputs)"
+    );
+    println!(
+        "arkworks assembly (bmi2+adx at compile time): {}",
+        cfg!(all(target_feature = "bmi2", target_feature = "adx"))
+    );
 
     let (a, b) = (Bls12381Fp::random(&mut rng), Bls12381Fp::random(&mut rng));
     let (a2, b2) = (Bls12381Fp2::random(&mut rng), Bls12381Fp2::random(&mut rng));
@@ -301,71 +428,121 @@ pub fn run(args: &[String]) -> ExitCode {
         Bn254BeuchatFp2::random(&mut rng),
         Bn254BeuchatFp2::random(&mut rng),
     );
-    type None1 = Option<(blst_fp, blst_fp, fn(&blst_fp, &blst_fp) -> blst_fp)>;
-    let none: None1 = None;
-    let none2: Option<(blst_fp2, blst_fp2, fn(&blst_fp2, &blst_fp2) -> blst_fp2)> = None;
+    let (ac, ad, ac2, ad2) = (afq(&c), afq(&d), afq2(&c2), afq2(&d2));
     let mut rows: Vec<Row> = Vec::new();
     let bls = "bls12-381";
-    rows.extend(row(
-        bls,
-        "fp_mul",
-        (a, b, h381::mul),
-        Some((x, y, b_mul as _)),
+    let pb = "blst";
+    rows.extend(with_peer(
+        row(bls, "fp_mul", a, b, h381::mul),
+        pb,
+        x,
+        y,
+        b_mul,
     ));
-    rows.extend(row(
-        bls,
-        "fp_sqr",
-        (a, b, h381::sqr),
-        Some((x, y, b_sqr as _)),
+    rows.extend(with_peer(
+        row(bls, "fp_sqr", a, b, h381::sqr),
+        pb,
+        x,
+        y,
+        b_sqr,
     ));
-    rows.extend(row(
-        bls,
-        "fp_add",
-        (a, b, h381::add),
-        Some((x, y, b_add as _)),
+    rows.extend(with_peer(
+        row(bls, "fp_add", a, b, h381::add),
+        pb,
+        x,
+        y,
+        b_add,
     ));
-    rows.extend(row(
-        bls,
-        "fp_sub",
-        (a, b, h381::sub),
-        Some((x, y, b_sub as _)),
+    rows.extend(with_peer(
+        row(bls, "fp_sub", a, b, h381::sub),
+        pb,
+        x,
+        y,
+        b_sub,
     ));
-    rows.extend(row(
-        bls,
-        "fp2_mul",
-        (a2, b2, h381::mul2),
-        Some((x2, y2, b2_mul as _)),
+    rows.extend(with_peer(
+        row(bls, "fp2_mul", a2, b2, h381::mul2),
+        pb,
+        x2,
+        y2,
+        b2_mul,
     ));
-    rows.extend(row(
-        bls,
-        "fp2_sqr",
-        (a2, b2, h381::sqr2),
-        Some((x2, y2, b2_sqr as _)),
+    rows.extend(with_peer(
+        row(bls, "fp2_sqr", a2, b2, h381::sqr2),
+        pb,
+        x2,
+        y2,
+        b2_sqr,
     ));
-    rows.extend(row(
-        bls,
-        "fp2_add",
-        (a2, b2, h381::add2),
-        Some((x2, y2, b2_add as _)),
+    rows.extend(with_peer(
+        row(bls, "fp2_add", a2, b2, h381::add2),
+        pb,
+        x2,
+        y2,
+        b2_add,
     ));
-    for (name, ops) in [("bn254", 0), ("bn254-beuchat", 1)] {
-        macro_rules! small {
-            ($m:ident, $p:expr, $q:expr, $p2:expr, $q2:expr) => {{
-                rows.extend(row(name, "fp_mul", ($p, $q, $m::mul), none));
-                rows.extend(row(name, "fp_sqr", ($p, $q, $m::sqr), none));
-                rows.extend(row(name, "fp_add", ($p, $q, $m::add), none));
-                rows.extend(row(name, "fp_sub", ($p, $q, $m::sub), none));
-                rows.extend(row(name, "fp2_mul", ($p2, $q2, $m::mul2), none2));
-                rows.extend(row(name, "fp2_sqr", ($p2, $q2, $m::sqr2), none2));
-                rows.extend(row(name, "fp2_add", ($p2, $q2, $m::add2), none2));
-            }};
-        }
-        if ops == 0 {
-            small!(h254, c, d, c2, d2);
-        } else {
-            small!(hbeu, e, f, e2, f2);
-        }
-    }
+    rows.extend(row(bls, "fp2_xi", a2, b2, h381::xi2));
+    let bn = "bn254";
+    let pa = "ark";
+    rows.extend(with_peer(
+        row(bn, "fp_mul", c, d, h254::mul),
+        pa,
+        ac,
+        ad,
+        a_mul,
+    ));
+    rows.extend(with_peer(
+        row(bn, "fp_sqr", c, d, h254::sqr),
+        pa,
+        ac,
+        ad,
+        a_sqr,
+    ));
+    rows.extend(with_peer(
+        row(bn, "fp_add", c, d, h254::add),
+        pa,
+        ac,
+        ad,
+        a_add,
+    ));
+    rows.extend(with_peer(
+        row(bn, "fp_sub", c, d, h254::sub),
+        pa,
+        ac,
+        ad,
+        a_sub,
+    ));
+    rows.extend(with_peer(
+        row(bn, "fp2_mul", c2, d2, h254::mul2),
+        pa,
+        ac2,
+        ad2,
+        a2_mul,
+    ));
+    rows.extend(with_peer(
+        row(bn, "fp2_sqr", c2, d2, h254::sqr2),
+        pa,
+        ac2,
+        ad2,
+        a2_sqr,
+    ));
+    rows.extend(with_peer(
+        row(bn, "fp2_add", c2, d2, h254::add2),
+        pa,
+        ac2,
+        ad2,
+        a2_add,
+    ));
+    rows.extend(row(bn, "fp2_xi", c2, d2, h254::xi2));
+    let be = "bn254-beuchat";
+    rows.extend(row(be, "fp_mul", e, f, hbeu::mul));
+    rows.extend(row(be, "fp_sqr", e, f, hbeu::sqr));
+    rows.extend(row(be, "fp_add", e, f, hbeu::add));
+    rows.extend(row(be, "fp_sub", e, f, hbeu::sub));
+    rows.extend(row(be, "fp2_mul", e2, f2, hbeu::mul2));
+    rows.extend(row(be, "fp2_sqr", e2, f2, hbeu::sqr2));
+    rows.extend(row(be, "fp2_add", e2, f2, hbeu::add2));
+    rows.extend(row(be, "fp2_xi", e2, f2, hbeu::xi2));
 
     // Warm up and size the batches to ~batch_us of TSC time (assuming ~1 tick per ns or more).
     let batch_ticks = batch_us * 1000.0;
@@ -387,8 +564,8 @@ pub fn run(args: &[String]) -> ExitCode {
         }
     }
     println!(
-        "{:<14} {:<8} {:<5} {:>10} {:>10} {:>8}",
-        "field", "op", "mode", "hayate", "blst", "ratio"
+        "{:<14} {:<8} {:<5} {:>10} {:<5} {:>10} {:>8}",
+        "field", "op", "mode", "hayate", "peer", "peer", "ratio"
     );
     for r in &rows {
         let h = median(&r.entries[0].samples);
@@ -400,11 +577,11 @@ pub fn run(args: &[String]) -> ExitCode {
             None => (format!("{:>10}", "-"), format!("{:>8}", "-")),
         };
         println!(
-            "{:<14} {:<8} {:<5} {:>10.1} {} {}",
-            r.field, r.op, r.mode, h, bs, ratio
+            "{:<14} {:<8} {:<5} {:>10.1} {:<5} {} {}",
+            r.field, r.op, r.mode, h, r.peer, bs, ratio
         );
     }
-    println!("(TSC ticks per operation, medians of {rounds} rounds; ratio = hayate / blst)");
+    println!("(TSC ticks per operation, medians of {rounds} rounds; ratio = hayate / peer)");
     ExitCode::SUCCESS
 }
 

@@ -278,3 +278,49 @@ pub fn fp2_sqr<const N: usize>(a: [&[u64; N]; 2], m: &[u64; N], inv: u64) -> [[u
     }
     portable::fp2_sqr(a, m, inv)
 }
+
+/// a + b mod m for reduced a, b and a modulus with the top bit of its top limb clear
+/// (see [`portable::add_mod`]); a short assembly block for N = 4 on x86-64 (baseline
+/// instructions only: add/adc, sub/sbb, cmov), where LLVM otherwise tends to turn the final
+/// selection into a data-dependent branch inside loops.
+#[inline(always)]
+pub fn add_mod<const N: usize>(a: &[u64; N], b: &[u64; N], m: &[u64; N]) -> [u64; N] {
+    #[cfg(target_arch = "x86_64")]
+    if N == 4 {
+        return uncast(x86_64::add_mod_4(*cast(a), *cast(b), cast(m)));
+    }
+    portable::add_mod(a, b, m)
+}
+
+/// a − b mod m for reduced a, b (see [`portable::sub_mod`]); assembly for N = 4 on x86-64, as
+/// [`add_mod`].
+#[inline(always)]
+pub fn sub_mod<const N: usize>(a: &[u64; N], b: &[u64; N], m: &[u64; N]) -> [u64; N] {
+    #[cfg(target_arch = "x86_64")]
+    if N == 4 {
+        return uncast(x86_64::sub_mod_4(*cast(a), *cast(b), cast(m)));
+    }
+    portable::sub_mod(a, b, m)
+}
+
+/// Squaring in Fp2 = Fp[u]/(u² + k) for k ≥ 1 with (k + 1)·m < R (see
+/// [`portable::fp2_sqr_k`]); for N = 4 and k = 5 (bn254-beuchat) on x86-64 with BMI2/ADX one
+/// assembly block (both double-width products, the combination and both reductions).
+#[inline(always)]
+pub fn fp2_sqr_k<const N: usize>(
+    a: [&[u64; N]; 2],
+    m: &[u64; N],
+    inv: u64,
+    k: u64,
+) -> [[u64; N]; 2] {
+    #[cfg(target_arch = "x86_64")]
+    if N == 4 && k == 5 && asm_shape(m) && x86_64::available() {
+        // SAFETY: BMI2/ADX present (`available`), top bit of m clear (`asm_shape`), 6m < R
+        // (caller).
+        unsafe {
+            let r = x86_64::fp2_sqr_k5_4(casts(a), cast(m), inv);
+            return [uncast(r[0]), uncast(r[1])];
+        }
+    }
+    portable::fp2_sqr_k(a, m, inv, k)
+}

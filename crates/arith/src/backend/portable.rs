@@ -11,13 +11,67 @@
 //! brainpool), selected at compile time by `Fp::FULL_WIDTH`. [`mul_wide`], [`sqr_wide`],
 //! [`redc`] and [`mont_sqr`] are correct for every odd modulus (redc keeps its carry bit).
 
-use crate::limbs::{adc, mac, select, sub};
+use crate::limbs::{adc, mac, sub};
 
 /// A double-width (2N-limb) unreduced value `lo + hi·2^(64N)`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Wide<const N: usize> {
     pub lo: [u64; N],
     pub hi: [u64; N],
+}
+
+/// `x` unchanged, but opaque to the optimiser (an empty `asm!` block on x86-64 and AArch64,
+/// `black_box` elsewhere): a mask derived from a carry passes through it so that LLVM cannot
+/// prove it is 0 or all-ones and turn the masked selection into a branch (its x86 cmov
+/// conversion does exactly that for selections on the critical path inside loops).
+#[inline(always)]
+pub fn opaque(x: u64) -> u64 {
+    #[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
+    {
+        let mut x = x;
+        // SAFETY: an empty instruction sequence; it only claims to modify the register.
+        unsafe {
+            core::arch::asm!("/* {0} */", inout(reg) x, options(pure, nomem, nostack, preserves_flags));
+        }
+        x
+    }
+    #[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
+    {
+        core::hint::black_box(x)
+    }
+}
+
+/// Constant-time `if choice == 1 { b } else { a }` (choice ∈ {0, 1}) whose mask goes through
+/// [`opaque`], so it stays branch-free whatever the surrounding code.
+#[inline(always)]
+pub fn select_ct<const N: usize>(a: &[u64; N], b: &[u64; N], choice: u64) -> [u64; N] {
+    let mask = opaque(0u64.wrapping_sub(choice));
+    let mut r = [0u64; N];
+    for i in 0..N {
+        r[i] = a[i] ^ (mask & (a[i] ^ b[i]));
+    }
+    r
+}
+
+/// a + b mod m for a, b < m and a modulus with the top bit of its top limb clear (so a + b
+/// fits in N limbs): one add chain, one subtract chain, a masked selection.
+#[inline(always)]
+pub fn add_mod<const N: usize>(a: &[u64; N], b: &[u64; N], m: &[u64; N]) -> [u64; N] {
+    let (s, _) = crate::limbs::add_chain(a, b);
+    let (d, borrow) = crate::limbs::sub_chain(&s, m);
+    select_ct(&s, &d, 1 ^ borrow)
+}
+
+/// a − b mod m for a, b < m: the difference plus m masked by the borrow.
+#[inline(always)]
+pub fn sub_mod<const N: usize>(a: &[u64; N], b: &[u64; N], m: &[u64; N]) -> [u64; N] {
+    let (d, borrow) = crate::limbs::sub_chain(a, b);
+    let mask = opaque(0u64.wrapping_sub(borrow));
+    let mut pm = [0u64; N];
+    for i in 0..N {
+        pm[i] = m[i] & mask;
+    }
+    crate::limbs::add_chain(&d, &pm).0
 }
 
 /// Schoolbook product a·b as a 2N-limb value (paper 001's mul256 for N = 4).
@@ -113,7 +167,7 @@ pub fn redc<const N: usize>(t: &Wide<N>, m: &[u64; N], inv: u64) -> [u64; N] {
     // result hi (+ carry2·2^(64N)) < 2m
     let (s, borrow) = sub(&hi, m);
     // use s if carry2 == 1 or no borrow
-    select(&hi, &s, carry2 | (1 ^ borrow))
+    select_ct(&hi, &s, carry2 | (1 ^ borrow))
 }
 
 /// Fused Montgomery multiplication (CIOS): a·b·2^(−64N) mod m for a, b < m.
@@ -142,7 +196,7 @@ pub fn mont_mul<const N: usize>(a: &[u64; N], b: &[u64; N], m: &[u64; N], inv: u
         t[N - 1] = t_n.wrapping_add(c);
     }
     let (s, borrow) = sub(&t, m);
-    select(&t, &s, 1 ^ borrow)
+    select_ct(&t, &s, 1 ^ borrow)
 }
 
 /// Fused Montgomery multiplication (CIOS) for any odd modulus, including full-width ones
@@ -180,7 +234,7 @@ pub fn mont_mul_full<const N: usize>(
     }
     // t + t_n·2^(64N) < 2m: subtract m once if t_n is set or t ≥ m
     let (s, borrow) = sub(&t, m);
-    select(&t, &s, t_n | (1 ^ borrow))
+    select_ct(&t, &s, t_n | (1 ^ borrow))
 }
 
 /// Montgomery squaring a²·2^(−64N) mod m.
@@ -218,7 +272,7 @@ pub fn reduce_pm<const N: usize>(t: &Wide<N>, c: u64) -> [u64; N] {
     for i in 1..N {
         (s[i], k2) = adc(r[i], 0, k2);
     }
-    select(&r, &s, k | k2)
+    select_ct(&r, &s, k | k2)
 }
 
 /// a·b mod m for a pseudo-Mersenne m = 2^(64N) − c (see [`reduce_pm`]); any a, b < 2^(64N).
@@ -311,6 +365,53 @@ pub fn fp2_sqr<const N: usize>(a: [&[u64; N]; 2], m: &[u64; N], inv: u64) -> [[u
     let s = add_chain(a[0], a[1]).0;
     let t = add_chain(a[1], a[1]).0;
     let (d, borrow) = sub_chain(a[0], a[1]);
-    let d = select(&d, &add_chain(&d, m).0, borrow);
+    let d = select_ct(&d, &add_chain(&d, m).0, borrow);
     [mont_mul(&s, &d, m, inv), mont_mul(&t, a[0], m, inv)]
+}
+
+/// Squaring in Fp2 = Fp[u]/(u² + k) for k ≥ 1 with (k + 1)·m < R (paper 001's formula):
+/// c0 = (a0 − a1)(a0 + k·a1) − (k − 1)·a0·a1, c1 = 2·a0·a1, with a0 + k·a1 unreduced, both
+/// products double width (W1 < (k+1)m², W2 < m²), W1 − (k − 1)·W2 (+ m·R on borrow) in
+/// [0, m·R) and 2·W2 < 2m² reduced by [`redc`]; fully reduced outputs. Oracle of the assembly
+/// `fp2_sqr_k5_4`.
+#[inline(always)]
+pub fn fp2_sqr_k<const N: usize>(
+    a: [&[u64; N]; 2],
+    m: &[u64; N],
+    inv: u64,
+    k: u64,
+) -> [[u64; N]; 2] {
+    use crate::limbs::add_chain;
+    let d = sub_mod(a[0], a[1], m);
+    let mut s = *a[0];
+    for _ in 0..k {
+        s = add_chain(&s, a[1]).0;
+    }
+    let w1 = mul_wide(&d, &s);
+    let w2 = mul_wide(a[0], a[1]);
+    // (k − 1)·W2 and 2·W2 (both < 2^(128N): (k − 1)·m² < m·R)
+    let (mut kw, mut dw) = (w2, w2);
+    let (mut c1, mut c2) = (0u64, 0u64);
+    for i in 0..2 * N {
+        let x = if i < N { w2.lo[i] } else { w2.hi[i - N] };
+        let (v, c) = mac(0, x, k - 1, c1);
+        c1 = c;
+        let (u, c) = adc(x, x, c2);
+        c2 = c;
+        if i < N {
+            kw.lo[i] = v;
+            dw.lo[i] = u;
+        } else {
+            kw.hi[i - N] = v;
+            dw.hi[i - N] = u;
+        }
+    }
+    let (mut c0, borrow) = wide_sub_borrow(&w1, &kw);
+    let mask = opaque(borrow.wrapping_neg());
+    let mut pm = [0u64; N];
+    for (q, p) in pm.iter_mut().zip(m) {
+        *q = p & mask;
+    }
+    c0.hi = add_chain(&c0.hi, &pm).0;
+    [redc(&c0, m, inv), redc(&dw, m, inv)]
 }

@@ -265,6 +265,24 @@ macro_rules! fp2_sqr_kernel {
         }
     };
 }
+/// Fp2 squaring for u² = −5, N = 4, fully reduced: same contract as `portable::fp2_sqr_k`
+/// with k = 5.
+///
+/// # Safety
+/// BMI2 and ADX must be available; 6·m < R.
+#[inline(always)]
+pub unsafe fn fp2_sqr_k5_4(a: [&[u64; 4]; 2], m: &[u64; 4], inv: u64) -> [[u64; 4]; 2] {
+    let mut buf = core::mem::MaybeUninit::<[u64; k::fp2_sqr_k_4::LEN]>::uninit();
+    let p = buf.as_mut_ptr() as *mut u64;
+    // SAFETY (of the caller's unsafe block): the offsets lie inside the buffer; the kernel
+    // writes every word it later reads.
+    core::ptr::copy_nonoverlapping(a[0].as_ptr(), p.add(k::fp2_sqr_k_4::A0), 4);
+    core::ptr::copy_nonoverlapping(a[1].as_ptr(), p.add(k::fp2_sqr_k_4::A1), 4);
+    p.add(k::fp2_sqr_k_4::INV).write(inv);
+    k::fp2_sqr_k5_4(p, m);
+    (p as *const [[u64; 4]; 2]).read()
+}
+
 fp2_sqr_kernel!(4, fp2_sqr_4, fp2_sqr_4);
 fp2_sqr_kernel!(6, fp2_sqr_6, fp2_sqr_6);
 macro_rules! checked_sqr {
@@ -285,3 +303,85 @@ macro_rules! checked_sqr {
 }
 checked_sqr!(4, mont_sqr_4, sqr_wide_4);
 checked_sqr!(6, mont_sqr_6, sqr_wide_6);
+
+/// a + b mod m, N = 4, for a, b < m < 2^255 (baseline x86-64: the sum (no carry out, the top
+/// bit of m is clear), its copy minus m, and `cmovnc` keeping the difference unless it
+/// borrowed). Constant time; no CPU feature needed.
+#[inline(always)]
+pub fn add_mod_4(a: [u64; 4], b: [u64; 4], m: &[u64; 4]) -> [u64; 4] {
+    let [mut a0, mut a1, mut a2, mut a3] = a;
+    let [b0, b1, b2, b3] = b;
+    // SAFETY: register arithmetic and four reads of `m`.
+    unsafe {
+        core::arch::asm!(
+            "add {a0}, {b0}",
+            "adc {a1}, {b1}",
+            "adc {a2}, {b2}",
+            "adc {a3}, {b3}",
+            "mov {b0}, {a0}",
+            "mov {b1}, {a1}",
+            "mov {b2}, {a2}",
+            "mov {b3}, {a3}",
+            "sub {b0}, qword ptr [{m}]",
+            "sbb {b1}, qword ptr [{m} + 8]",
+            "sbb {b2}, qword ptr [{m} + 16]",
+            "sbb {b3}, qword ptr [{m} + 24]",
+            "cmovnc {a0}, {b0}",
+            "cmovnc {a1}, {b1}",
+            "cmovnc {a2}, {b2}",
+            "cmovnc {a3}, {b3}",
+            a0 = inout(reg) a0,
+            a1 = inout(reg) a1,
+            a2 = inout(reg) a2,
+            a3 = inout(reg) a3,
+            b0 = inout(reg) b0 => _,
+            b1 = inout(reg) b1 => _,
+            b2 = inout(reg) b2 => _,
+            b3 = inout(reg) b3 => _,
+            m = in(reg) m.as_ptr(),
+            options(pure, readonly, nostack),
+        );
+    }
+    [a0, a1, a2, a3]
+}
+
+/// a − b mod m, N = 4, for a, b < m (baseline x86-64: the difference, then m or 0 — selected by
+/// `cmovnc` from the borrow — added back). Constant time; no CPU feature needed.
+#[inline(always)]
+pub fn sub_mod_4(a: [u64; 4], b: [u64; 4], m: &[u64; 4]) -> [u64; 4] {
+    let [mut a0, mut a1, mut a2, mut a3] = a;
+    let [b0, b1, b2, b3] = b;
+    // SAFETY: register arithmetic and four reads of `m`.
+    unsafe {
+        core::arch::asm!(
+            "sub {a0}, {b0}",
+            "sbb {a1}, {b1}",
+            "sbb {a2}, {b2}",
+            "sbb {a3}, {b3}",
+            "mov {b0}, qword ptr [{m}]",
+            "mov {b1}, qword ptr [{m} + 8]",
+            "mov {b2}, qword ptr [{m} + 16]",
+            "mov {b3}, qword ptr [{m} + 24]",
+            "mov {m}, 0",
+            "cmovnc {b0}, {m}",
+            "cmovnc {b1}, {m}",
+            "cmovnc {b2}, {m}",
+            "cmovnc {b3}, {m}",
+            "add {a0}, {b0}",
+            "adc {a1}, {b1}",
+            "adc {a2}, {b2}",
+            "adc {a3}, {b3}",
+            a0 = inout(reg) a0,
+            a1 = inout(reg) a1,
+            a2 = inout(reg) a2,
+            a3 = inout(reg) a3,
+            b0 = inout(reg) b0 => _,
+            b1 = inout(reg) b1 => _,
+            b2 = inout(reg) b2 => _,
+            b3 = inout(reg) b3 => _,
+            m = inout(reg) m.as_ptr() => _,
+            options(pure, readonly, nostack),
+        );
+    }
+    [a0, a1, a2, a3]
+}
