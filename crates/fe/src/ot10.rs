@@ -588,13 +588,17 @@ pub fn encapsulate<E: FeCurve<N>, const N: usize>(
         pk.id(),
         policy,
         rng,
-        |coeffs| {
+        |c0, cats| {
             let b0: Vec<&[G1<E, N>]> = pk.b0.iter().map(|v| v.as_slice()).collect();
-            dpvs::lincomb_g1::<E, N>(&b0, coeffs)
-        },
-        |t, rows| {
-            let basis: Vec<&[G1<E, N>]> = pk.bt[t - 1].iter().map(|v| v.as_slice()).collect();
-            dpvs::lincomb_rows_g1::<E, N>(&basis, rows)
+            let rows = cats
+                .iter()
+                .map(|(t, rows)| {
+                    let basis: Vec<&[G1<E, N>]> =
+                        pk.bt[t - 1].iter().map(|v| v.as_slice()).collect();
+                    dpvs::lincomb_rows_g1::<E, N>(&basis, rows)
+                })
+                .collect();
+            (dpvs::lincomb_g1::<E, N>(&b0, c0), rows)
         },
     )
 }
@@ -643,20 +647,30 @@ pub fn encapsulate_prepared<E: FeCurve<N>, const N: usize>(
         ppk.id,
         policy,
         rng,
-        |coeffs| ppk.b0.lincomb_rows(&[coeffs.to_vec()]).pop().unwrap_or_default(),
-        |t, rows| ppk.bt[t - 1].lincomb_rows(rows),
+        |c0, cats| {
+            // one lock-step batch over c₀ and every category's rows
+            let c0_rows = [c0.to_vec()];
+            let mut jobs = vec![(&ppk.b0, &c0_rows[..])];
+            jobs.extend(cats.iter().map(|(t, rows)| (&ppk.bt[t - 1], *rows)));
+            let mut out = dpvs::lincomb_fixed_many(&jobs).into_iter();
+            let c0 = out.next().and_then(|mut r| r.pop()).unwrap_or_default();
+            (c0, out.collect())
+        },
     )
 }
 
-/// Enc with the linear combinations of basis vectors supplied by the caller: `c0(coeffs)` =
-/// Σ coeffs_k·B̂₀[k], `rows(t, rows)` = for each coefficient row Σ_k row_k·B̂_t[k].
+/// Enc with the linear combinations of basis vectors supplied by the caller:
+/// `combine(c0, [(t, rows)])` = (Σ_k c0_k·B̂₀[k], per listed category t and coefficient row
+/// Σ_k row_k·B̂_t[k]).
 fn encapsulate_with<E: FeCurve<N>, const N: usize>(
     pk: &PublicKey<E, N>,
     pk_id: [u8; 16],
     policy: &str,
     rng: &mut (impl RngCore + CryptoRng),
-    c0_of: impl Fn(&[Scalar<E, N>]) -> Vec<G1<E, N>>,
-    rows_of: impl Fn(usize, &[Vec<Scalar<E, N>>]) -> Vec<Vec<G1<E, N>>>,
+    combine: impl Fn(
+        &[Scalar<E, N>],
+        &[(usize, &[Vec<Scalar<E, N>>])],
+    ) -> (Vec<G1<E, N>>, Vec<Vec<Vec<G1<E, N>>>>),
 ) -> Result<(Ciphertext<E, N>, Gt<E, N>), Ot10Error> {
     let c = compile::<E, N>(policy, pk.dims.len())?;
     let f: Vec<Scalar<E, N>> = (0..c.msp.cols)
@@ -667,7 +681,7 @@ fn encapsulate_with<E: FeCurve<N>, const N: usize>(
     let s0 = f.iter().fold(Scalar::<E, N>::ZERO, |acc, x| acc + *x);
     let zeta = Scalar::<E, N>::random(rng);
     let eta0 = Scalar::<E, N>::random(rng);
-    let c0 = c0_of(&[-s0, zeta, eta0]);
+    let c0_coeffs = [-s0, zeta, eta0];
     // coefficients of each row on (b_t,1, …, b_t,n_t, b_t,3n_t+1), grouped by category so
     // that the rows of one category share the point tables of its basis
     let mut by_cat: BTreeMap<usize, CategoryRows<E, N>> = BTreeMap::new();
@@ -688,10 +702,13 @@ fn encapsulate_with<E: FeCurve<N>, const N: usize>(
         e.0.push(i);
         e.1.push(coeffs);
     }
+    let cats: Vec<(usize, &[Vec<Scalar<E, N>>])> =
+        by_cat.iter().map(|(t, (_, co))| (*t, co.as_slice())).collect();
+    let (c0, vectors) = combine(&c0_coeffs, &cats);
     let mut rows = vec![Vec::new(); c.leaves.len()];
-    for (t, (idx, coeffs)) in by_cat {
-        for (i, r) in idx.into_iter().zip(rows_of(t, &coeffs)) {
-            rows[i] = r;
+    for ((idx, _), vs) in by_cat.values().zip(vectors) {
+        for (i, r) in idx.iter().zip(vs) {
+            rows[*i] = r;
         }
     }
     let key = pk.g_t.pow_scalar(&zeta);
