@@ -120,11 +120,38 @@ fn check_field<P: FpParams<N>, const N: usize>() {
         to_big(&Fp::<P, N>::from_bytes_be_reduce(&big)),
         BigUint::from_bytes_be(&big) % &p
     );
-    // table / conditional-subtraction reduction of arbitrary N-limb values (x < R)
-    for _ in 0..200 {
+    // table / conditional-subtraction reduction of arbitrary N-limb values (x < R): random
+    // ones, then the edges i·p − 1, i·p, i·p + 1 (all i with i·p < R), i·2^(bits − 1) ± 1
+    // (where the table index changes) and R − 1
+    let r_big = BigUint::from(1u8) << (64 * N);
+    let half = BigUint::from(1u8) << (Fp::<P, N>::BITS - 1);
+    let mut edge_x = vec![&r_big - 1u8];
+    for i in 1u8..=16 {
+        for base in [&p * i, &half * i] {
+            for x in [&base - 1u8, base.clone(), &base + 1u8] {
+                if x < r_big {
+                    edge_x.push(x);
+                }
+            }
+        }
+    }
+    let edge_limbs: Vec<[u64; N]> = edge_x
+        .iter()
+        .map(|x| {
+            let mut l = [0u64; N];
+            for (d, v) in l.iter_mut().zip(x.to_u64_digits()) {
+                *d = v;
+            }
+            l
+        })
+        .collect();
+    for t in 0..200 + edge_limbs.len() {
         let mut x = [0u64; N];
         for l in x.iter_mut() {
             *l = rng.next_u64();
+        }
+        if t >= 200 {
+            x = edge_limbs[t - 200];
         }
         let mut xb = Vec::new();
         for l in x.iter().rev() {
