@@ -118,6 +118,18 @@ fn check_tower<P: TowerParams<N>, const N: usize>() {
             Fp6::new(x3, x4, Fp2::ZERO),
         );
         assert_eq!(a.mul_by_034(&x0, &x3, &x4), a * s034);
+        // lines normalised to constant coefficient 1, against the dense product
+        let u014 = Fp12::new(
+            Fp6::new(Fp2::ONE, x1, Fp2::ZERO),
+            Fp6::new(Fp2::ZERO, x4, Fp2::ZERO),
+        );
+        assert_eq!(a.mul_by_014_unit(&x1, &x4), a * u014);
+        let u034 = Fp12::new(
+            Fp6::new(Fp2::ONE, Fp2::ZERO, Fp2::ZERO),
+            Fp6::new(x3, x4, Fp2::ZERO),
+        );
+        assert_eq!(a.mul_by_034_unit(&x3, &x4), a * u034);
+        assert_eq!(a.mul_by_034_unit(&Fp2::ZERO, &Fp2::ZERO), a);
         for kk in 1..=12usize {
             assert_eq!(
                 a.frobenius_map(kk),

@@ -57,13 +57,9 @@ pub fn pairing<E: PairingCurve<N>, const N: usize>(
 pub fn multi_pairing<E: PairingCurve<N>, const N: usize>(
     pairs: &[(Affine<E::G1>, Affine<E::G2>)],
 ) -> Gt<E, N> {
-    let prepared: Vec<G2Prepared<E, N>> = pairs.iter().map(|(_, q)| G2Prepared::new(q)).collect();
-    let refs: Vec<(&Affine<E::G1>, &G2Prepared<E, N>)> = pairs
-        .iter()
-        .zip(prepared.iter())
-        .map(|((p, _), q)| (p, q))
-        .collect();
-    multi_pairing_prepared::<E, N>(&refs)
+    Gt(final_exp::final_exponentiation::<E, N>(
+        &miller::multi_miller_loop_affine::<E, N>(pairs),
+    ))
 }
 
 /// ∏ e(P_i, Q_i) for G2 points whose lines were precomputed ([`G2Prepared::new`]): the

@@ -8,29 +8,53 @@
 //!   c + b·x_P·v + a·y_P·v·w (M-type, slots 0/1/4 → [`Fp12::mul_by_014`]). Lines are defined up to
 //!   a factor in Fp2*, which the final exponentiation removes.
 //! * BN curves add paper 000's two Frobenius lines l_{T, π(Q)} and l_{T+π(Q), −π²(Q)}.
-//! * The G2 side is separated out ([`G2Prepared`]: the line coefficients of one Q), so that
-//!   repeated pairings with the same Q, and products of pairings (one shared squaring chain,
-//!   [`multi_miller_loop`]) come for free.
+//! * Without precomputation ([`miller_loop`], [`multi_miller_loop_affine`]) each pair's T is
+//!   stepped inline and its lines are used at once (no line storage).
+//! * Fixed-argument form ([`G2Prepared`], Costello–Stebila, "Fixed argument pairings",
+//!   LATINCRYPT 2010): the lines of a fixed Q are computed once and each is divided by its
+//!   leading coefficient (a for D-type, c for M-type; all inversions batched with Montgomery's
+//!   trick into one Fp2 inversion). Since x^((p¹²−1)/r) kills every factor in Fp2* ⊂ Fp6*
+//!   (p⁶ − 1 divides (p¹² − 1)/r because r ∤ p⁶ − 1), the scaled lines give the same pairing.
+//!   On D-type twists the line is also divided by y_P ∈ Fp* (killed the same way), so with the
+//!   per-P values x_P/y_P and 1/y_P (one batched Fp inversion per product of pairings) a line
+//!   costs two Fp2-by-Fp scalings and [`Fp12::mul_by_034_unit`] (10 Fp2 multiplications instead
+//!   of 13); on M-type twists the normalised line is 1 + (b/c)·x_P·v + (a/c)·y_P·v·w and
+//!   [`Fp12::mul_by_014_unit`] takes 9. Degenerate inputs (a vanishing leading coefficient, or
+//!   y_P = 0 — impossible for points of the prime-order subgroups) fall back to the general
+//!   sparse products, so every input gives the value of the unprepared loop.
+//! * Products of pairings share one squaring chain ([`multi_miller_loop`]).
 
-use hayate_arith::{Fp, Fp12, Fp2};
+use hayate_arith::{Fp, Fp12, Fp2, TowerParams};
 use hayate_ec::Affine;
 
 use crate::engine::{ate_loop_count, naf, Family, PairingCurve, TwistType};
 use crate::g2;
 
-/// One line: value a·y_P + b·x_P·(w or v) + c·(v·w or 1).
+/// One line: value a·y_P + b·x_P·(w or v) + c·(v·w or 1), stored [a, b, c].
 pub type Line<P, const N: usize> = [Fp2<P, N>; 3];
 
-/// The line coefficients of a fixed Q ∈ G2 (fixed-argument precomputation).
+/// The stored lines of a prepared Q.
+enum Lines<P: TowerParams<N>, const N: usize> {
+    /// Each line divided by its leading coefficient: [b/a, c/a] (D-type) or [b/c, a/c] (M-type).
+    Unit(Vec<[Fp2<P, N>; 2]>),
+    /// Unscaled [a, b, c], for a Q one of whose lines has leading coefficient 0 (not in G2).
+    Plain(Vec<Line<P, N>>),
+}
+
+/// The line coefficients of a fixed Q ∈ G2 (fixed-argument precomputation, normalised lines;
+/// see the module documentation). The representation is private.
 pub struct G2Prepared<E: PairingCurve<N>, const N: usize> {
-    pub(crate) lines: Vec<Line<E::Fp, N>>,
-    pub(crate) infinity: bool,
+    lines: Lines<E::Fp, N>,
+    infinity: bool,
 }
 
 impl<E: PairingCurve<N>, const N: usize> Clone for G2Prepared<E, N> {
     fn clone(&self) -> Self {
         Self {
-            lines: self.lines.clone(),
+            lines: match &self.lines {
+                Lines::Unit(v) => Lines::Unit(v.clone()),
+                Lines::Plain(v) => Lines::Plain(v.clone()),
+            },
             infinity: self.infinity,
         }
     }
@@ -38,7 +62,58 @@ impl<E: PairingCurve<N>, const N: usize> Clone for G2Prepared<E, N> {
 
 impl<E: PairingCurve<N>, const N: usize> core::fmt::Debug for G2Prepared<E, N> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        write!(f, "G2Prepared({} lines)", self.lines.len())
+        match &self.lines {
+            Lines::Unit(v) => write!(f, "G2Prepared({} normalised lines)", v.len()),
+            Lines::Plain(v) => write!(f, "G2Prepared({} lines)", v.len()),
+        }
+    }
+}
+
+/// What the Miller loop does next (the same schedule drives every variant of the loop).
+#[derive(Clone, Copy)]
+enum Op {
+    /// f ← f².
+    Square,
+    /// f ← conj(f) (negative loop parameter).
+    Conjugate,
+    /// Multiply by the line of the next T step.
+    Line(Step),
+}
+
+/// One step of T with the line it yields.
+#[derive(Clone, Copy)]
+enum Step {
+    Double,
+    /// T + Q.
+    Add,
+    /// T − Q.
+    Sub,
+    /// T + π(Q) (BN only; T is negated first for a negative z).
+    Frob1,
+    /// T − π²(Q) (BN only).
+    Frob2,
+}
+
+/// Runs the loop schedule: NAF digits of the loop count from the top, then the BN extras.
+fn schedule<E: PairingCurve<N>, const N: usize>(mut op: impl FnMut(Op)) {
+    let digits = naf(ate_loop_count::<E, N>());
+    for i in (0..digits.len() - 1).rev() {
+        if i != digits.len() - 2 {
+            op(Op::Square);
+        }
+        op(Op::Line(Step::Double));
+        match digits[i] {
+            1 => op(Op::Line(Step::Add)),
+            -1 => op(Op::Line(Step::Sub)),
+            _ => {}
+        }
+    }
+    if E::Z_NEG {
+        op(Op::Conjugate);
+    }
+    if E::FAMILY == Family::Bn {
+        op(Op::Line(Step::Frob1));
+        op(Op::Line(Step::Frob2));
     }
 }
 
@@ -91,46 +166,111 @@ fn add_step<E: PairingCurve<N>, const N: usize>(
     [lambda, -theta, theta * *qx - lambda * *qy]
 }
 
+/// T with the Q it runs on: yields the lines of one pair step by step.
+struct TState<E: PairingCurve<N>, const N: usize> {
+    t: Tpoint<E::Fp, N>,
+    q: Affine<E::G2>,
+    b3: Fp2<E::Fp, N>,
+}
+
+impl<E: PairingCurve<N>, const N: usize> TState<E, N> {
+    fn new(q: &Affine<E::G2>) -> Self {
+        let b = <E::G2 as hayate_ec::CurveParams>::B;
+        Self {
+            t: Tpoint {
+                x: q.x,
+                y: q.y,
+                z: Fp2::ONE,
+            },
+            q: *q,
+            b3: b.double() + b,
+        }
+    }
+
+    #[inline]
+    fn step(&mut self, s: Step) -> Line<E::Fp, N> {
+        match s {
+            Step::Double => double_step::<E, N>(&mut self.t, &self.b3),
+            Step::Add => add_step::<E, N>(&mut self.t, &self.q.x, &self.q.y),
+            Step::Sub => add_step::<E, N>(&mut self.t, &self.q.x, &(-self.q.y)),
+            Step::Frob1 => {
+                if E::Z_NEG {
+                    self.t.y = -self.t.y;
+                }
+                let q1 = g2::frobenius::<E, N>(&self.q, 1);
+                add_step::<E, N>(&mut self.t, &q1.x, &q1.y)
+            }
+            Step::Frob2 => {
+                let q2 = g2::frobenius::<E, N>(&self.q, 2);
+                add_step::<E, N>(&mut self.t, &q2.x, &(-q2.y))
+            }
+        }
+    }
+}
+
+/// The coefficient a line is divided by: a (D-type, multiplies y_P) or c (M-type, constant).
+#[inline]
+fn leading<E: PairingCurve<N>, const N: usize>(l: &Line<E::Fp, N>) -> Fp2<E::Fp, N> {
+    match E::TWIST {
+        TwistType::D => l[0],
+        TwistType::M => l[2],
+    }
+}
+
 impl<E: PairingCurve<N>, const N: usize> G2Prepared<E, N> {
-    /// Precomputes the lines of Q (Q must be in G2; the identity gives an empty set).
+    /// Precomputes the normalised lines of Q (Q must be in G2; the identity gives an empty
+    /// set). Any other point is accepted too and pairs like in the unprepared loop.
     pub fn new(q: &Affine<E::G2>) -> Self {
         if bool::from(q.infinity) {
             return Self {
-                lines: Vec::new(),
+                lines: Lines::Unit(Vec::new()),
                 infinity: true,
             };
         }
-        let digits = naf(ate_loop_count::<E, N>());
-        let b = <E::G2 as hayate_ec::CurveParams>::B;
-        let b3 = b.double() + b;
-        let mut t = Tpoint {
-            x: q.x,
-            y: q.y,
-            z: Fp2::ONE,
-        };
-        let neg_qy = -q.y;
-        let mut lines = Vec::with_capacity(digits.len() * 2);
-        for i in (0..digits.len() - 1).rev() {
-            lines.push(double_step::<E, N>(&mut t, &b3));
-            match digits[i] {
-                1 => lines.push(add_step::<E, N>(&mut t, &q.x, &q.y)),
-                -1 => lines.push(add_step::<E, N>(&mut t, &q.x, &neg_qy)),
-                _ => {}
-            }
+        let plain = Self::plain_lines(q);
+        // Montgomery's trick: prefix products of the leading coefficients, one inversion
+        let mut prefix = Vec::with_capacity(plain.len());
+        let mut acc = Fp2::<E::Fp, N>::ONE;
+        for l in &plain {
+            prefix.push(acc);
+            acc *= leading::<E, N>(l);
         }
-        if E::FAMILY == Family::Bn {
-            if E::Z_NEG {
-                t.y = -t.y;
-            }
-            let q1 = g2::frobenius::<E, N>(q, 1);
-            let q2 = g2::frobenius::<E, N>(q, 2);
-            lines.push(add_step::<E, N>(&mut t, &q1.x, &q1.y));
-            lines.push(add_step::<E, N>(&mut t, &q2.x, &(-q2.y)));
+        let inv: Option<Fp2<E::Fp, N>> = acc.invert_safegcd().into();
+        let Some(mut inv) = inv else {
+            // a leading coefficient is 0 (Q of even order or otherwise outside G2)
+            return Self {
+                lines: Lines::Plain(plain),
+                infinity: false,
+            };
+        };
+        let mut unit = vec![[Fp2::ZERO; 2]; plain.len()];
+        for i in (0..plain.len()).rev() {
+            let l = &plain[i];
+            let li = inv * prefix[i];
+            inv *= leading::<E, N>(l);
+            unit[i] = match E::TWIST {
+                TwistType::D => [l[1] * li, l[2] * li],
+                TwistType::M => [l[1] * li, l[0] * li],
+            };
         }
         Self {
-            lines,
+            lines: Lines::Unit(unit),
             infinity: false,
         }
+    }
+}
+
+impl<E: PairingCurve<N>, const N: usize> G2Prepared<E, N> {
+    /// The unscaled lines of Q (not the identity), in loop order.
+    fn plain_lines(q: &Affine<E::G2>) -> Vec<Line<E::Fp, N>> {
+        let mut ts = TState::<E, N>::new(q);
+        let mut plain = Vec::with_capacity(2 * ate_loop_count::<E, N>().ilog2() as usize + 4);
+        schedule::<E, N>(|op| {
+            if let Op::Line(s) = op {
+                plain.push(ts.step(s));
+            }
+        });
+        plain
     }
 }
 
@@ -150,47 +290,117 @@ fn ell<E: PairingCurve<N>, const N: usize>(
     };
 }
 
-/// ∏ f_{loop, Q_i}(P_i) with one shared squaring chain. Pairs where P or Q is the identity
-/// contribute 1.
+/// Multiplies f by a normalised line ([b', c'] or [b', a']) at P, given the per-P scalars
+/// (u, v) = (x_P/y_P, 1/y_P) for D-type and (x_P, y_P) for M-type.
+#[inline]
+fn ell_unit<E: PairingCurve<N>, const N: usize>(
+    f: &mut Fp12<E::Fp, N>,
+    l: &[Fp2<E::Fp, N>; 2],
+    u: &Fp<E::Fp, N>,
+    v: &Fp<E::Fp, N>,
+) {
+    let s = l[0].mul_by_base(u);
+    let t = l[1].mul_by_base(v);
+    *f = match E::TWIST {
+        TwistType::D => f.mul_by_034_unit(&s, &t),
+        TwistType::M => f.mul_by_014_unit(&s, &t),
+    };
+}
+
+/// A normalised line with its leading coefficient 1 restored, for the general product.
+#[inline]
+fn unit_to_line<E: PairingCurve<N>, const N: usize>(l: &[Fp2<E::Fp, N>; 2]) -> Line<E::Fp, N> {
+    match E::TWIST {
+        TwistType::D => [Fp2::ONE, l[0], l[1]],
+        TwistType::M => [l[1], l[0], Fp2::ONE],
+    }
+}
+
+/// ∏ f_{loop, Q_i}(P_i) with one shared squaring chain (prepared Q_i). Pairs where P or Q is
+/// the identity contribute 1.
 pub fn multi_miller_loop<E: PairingCurve<N>, const N: usize>(
     pairs: &[(&Affine<E::G1>, &G2Prepared<E, N>)],
 ) -> Fp12<E::Fp, N> {
-    let active: Vec<_> = pairs
+    // fast: (u, v, normalised lines) — see `ell_unit`; slow: degenerate pairs, general lines
+    let mut fast: Vec<(Fp<E::Fp, N>, Fp<E::Fp, N>, &[[Fp2<E::Fp, N>; 2]])> = Vec::new();
+    let mut slow: Vec<(&Affine<E::G1>, &Lines<E::Fp, N>)> = Vec::new();
+    for (p, q) in pairs {
+        if bool::from(p.infinity) || q.infinity {
+            continue;
+        }
+        match (&q.lines, E::TWIST) {
+            (Lines::Unit(l), TwistType::M) => fast.push((p.x, p.y, l.as_slice())),
+            (Lines::Unit(l), TwistType::D) if !bool::from(p.y.is_zero()) => {
+                fast.push((p.x, p.y, l.as_slice()))
+            }
+            (lines, _) => slow.push((p, lines)),
+        }
+    }
+    if E::TWIST == TwistType::D {
+        // (x_P, y_P) → (x_P/y_P, 1/y_P), one inversion for all pairs
+        let mut prefix = Vec::with_capacity(fast.len());
+        let mut acc = Fp::<E::Fp, N>::ONE;
+        for (_, y, _) in &fast {
+            prefix.push(acc);
+            acc *= *y;
+        }
+        let mut inv = acc.invert_safegcd().unwrap_or(Fp::ZERO);
+        for (i, (x, y, _)) in fast.iter_mut().enumerate().rev() {
+            let yi = inv * prefix[i];
+            inv *= *y;
+            *x *= yi;
+            *y = yi;
+        }
+    }
+    let mut f = Fp12::ONE;
+    if fast.is_empty() && slow.is_empty() {
+        return f;
+    }
+    let mut idx = 0;
+    schedule::<E, N>(|op| match op {
+        Op::Square => f = f.square(),
+        Op::Conjugate => f = f.conjugate(),
+        Op::Line(_) => {
+            for (u, v, l) in &fast {
+                ell_unit::<E, N>(&mut f, &l[idx], u, v);
+            }
+            for (p, lines) in &slow {
+                let line = match lines {
+                    Lines::Unit(l) => unit_to_line::<E, N>(&l[idx]),
+                    Lines::Plain(l) => l[idx],
+                };
+                ell::<E, N>(&mut f, &line, &p.x, &p.y);
+            }
+            idx += 1;
+        }
+    });
+    f
+}
+
+/// ∏ f_{loop, Q_i}(P_i) without precomputation: each pair's T is stepped inline and its lines
+/// are multiplied in at once. Pairs where P or Q is the identity contribute 1.
+pub fn multi_miller_loop_affine<E: PairingCurve<N>, const N: usize>(
+    pairs: &[(Affine<E::G1>, Affine<E::G2>)],
+) -> Fp12<E::Fp, N> {
+    let mut active: Vec<(&Affine<E::G1>, TState<E, N>)> = pairs
         .iter()
-        .filter(|(p, q)| !bool::from(p.infinity) && !q.infinity)
+        .filter(|(p, q)| !bool::from(p.infinity) && !bool::from(q.infinity))
+        .map(|(p, q)| (p, TState::new(q)))
         .collect();
     let mut f = Fp12::ONE;
     if active.is_empty() {
         return f;
     }
-    let digits = naf(ate_loop_count::<E, N>());
-    let mut idx = 0;
-    for i in (0..digits.len() - 1).rev() {
-        if i != digits.len() - 2 {
-            f = f.square();
-        }
-        for (p, q) in &active {
-            ell::<E, N>(&mut f, &q.lines[idx], &p.x, &p.y);
-        }
-        idx += 1;
-        if digits[i] != 0 {
-            for (p, q) in &active {
-                ell::<E, N>(&mut f, &q.lines[idx], &p.x, &p.y);
+    schedule::<E, N>(|op| match op {
+        Op::Square => f = f.square(),
+        Op::Conjugate => f = f.conjugate(),
+        Op::Line(s) => {
+            for (p, ts) in active.iter_mut() {
+                let line = ts.step(s);
+                ell::<E, N>(&mut f, &line, &p.x, &p.y);
             }
-            idx += 1;
         }
-    }
-    if E::Z_NEG {
-        f = f.conjugate();
-    }
-    if E::FAMILY == Family::Bn {
-        for _ in 0..2 {
-            for (p, q) in &active {
-                ell::<E, N>(&mut f, &q.lines[idx], &p.x, &p.y);
-            }
-            idx += 1;
-        }
-    }
+    });
     f
 }
 
@@ -199,6 +409,107 @@ pub fn miller_loop<E: PairingCurve<N>, const N: usize>(
     p: &Affine<E::G1>,
     q: &Affine<E::G2>,
 ) -> Fp12<E::Fp, N> {
-    let prep = G2Prepared::<E, N>::new(q);
-    multi_miller_loop::<E, N>(&[(p, &prep)])
+    multi_miller_loop_affine::<E, N>(&[(*p, *q)])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bls12_381::Bls12381;
+    use crate::bn254::Bn254;
+    use crate::bn254_beuchat::Bn254Beuchat;
+    use crate::final_exp::final_exponentiation;
+    use rand::rngs::StdRng;
+    use rand::{RngCore, SeedableRng};
+
+    fn g1<E: PairingCurve<N>, const N: usize>(rng: &mut StdRng) -> Affine<E::G1> {
+        Affine::<E::G1>::generator()
+            .mul_vartime(&[rng.next_u64() | 1, rng.next_u64()])
+            .to_affine()
+    }
+    fn g2<E: PairingCurve<N>, const N: usize>(rng: &mut StdRng) -> Affine<E::G2> {
+        Affine::<E::G2>::generator()
+            .mul_vartime(&[rng.next_u64() | 1, rng.next_u64()])
+            .to_affine()
+    }
+
+    /// The normalised prepared loop gives the pairing of the unprepared one (after the final
+    /// exponentiation, which removes the dropped Fp2* factors), with identities mixed in, for
+    /// the empty product, and for degenerate inputs that take the fallback paths.
+    fn prepared_matches_unprepared<E: PairingCurve<N>, const N: usize>() {
+        let mut rng = StdRng::seed_from_u64(5);
+        let fe = |f: &Fp12<E::Fp, N>| final_exponentiation::<E, N>(f);
+        let mut pairs: Vec<(Affine<E::G1>, Affine<E::G2>)> = (0..3)
+            .map(|_| (g1::<E, N>(&mut rng), g2::<E, N>(&mut rng)))
+            .collect();
+        pairs.push((Affine::identity(), g2::<E, N>(&mut rng)));
+        pairs.push((g1::<E, N>(&mut rng), Affine::identity()));
+        let check = |pairs: &[(Affine<E::G1>, Affine<E::G2>)]| {
+            let prep: Vec<G2Prepared<E, N>> = pairs.iter().map(|(_, q)| G2Prepared::new(q)).collect();
+            let refs: Vec<_> = pairs.iter().zip(&prep).map(|((p, _), q)| (p, q)).collect();
+            let a = fe(&multi_miller_loop::<E, N>(&refs));
+            let b = fe(&multi_miller_loop_affine::<E, N>(pairs));
+            assert_eq!(a, b, "{}: prepared ≠ unprepared", E::NAME);
+            a
+        };
+        let all = check(&pairs);
+        // the product is the product of the single pairings, and not trivial
+        let mut prod = Fp12::ONE;
+        for pq in &pairs {
+            prod *= check(core::slice::from_ref(pq));
+        }
+        assert_eq!(all, prod);
+        assert_ne!(all, Fp12::ONE);
+        // identities only, and the empty product
+        assert_eq!(check(&pairs[3..]), Fp12::ONE);
+        assert_eq!(multi_miller_loop::<E, N>(&[]), Fp12::ONE);
+        assert_eq!(multi_miller_loop_affine::<E, N>(&[]), Fp12::ONE);
+        // y_P = 0 (off the curve; the D-type fast path divides by y_P): general product
+        let mut bad_p = g1::<E, N>(&mut rng);
+        bad_p.y = Fp::ZERO;
+        let mixed = [pairs[0], (bad_p, pairs[1].1)];
+        let v = check(&mixed);
+        assert_ne!(v, Fp12::ZERO);
+        // a Q whose lines stay unscaled: D-type with y_Q = 0 (leading coefficient a = −2·y·z
+        // of the first line vanishes); M-type (3b is not a square on BLS12-381, so no affine Q
+        // zeroes c = 3b·z² − y² at the first line) forced through the same representation
+        let mut bad_q = g2::<E, N>(&mut rng);
+        let prep = match E::TWIST {
+            TwistType::D => {
+                bad_q.y = Fp2::ZERO;
+                G2Prepared::<E, N>::new(&bad_q)
+            }
+            TwistType::M => G2Prepared::<E, N> {
+                lines: Lines::Plain(G2Prepared::<E, N>::plain_lines(&bad_q)),
+                infinity: false,
+            },
+        };
+        assert!(matches!(prep.lines, Lines::Plain(_)), "{}", E::NAME);
+        assert_eq!(
+            multi_miller_loop::<E, N>(&[(&pairs[0].0, &prep)]),
+            miller_loop::<E, N>(&pairs[0].0, &bad_q)
+        );
+        if E::TWIST == TwistType::D {
+            check(&[pairs[0], (pairs[1].0, bad_q)]);
+        } else {
+            let refs = [(&pairs[0].0, &prep), (&pairs[1].0, &G2Prepared::new(&pairs[1].1))];
+            let b = multi_miller_loop_affine::<E, N>(&[(pairs[0].0, bad_q), pairs[1]]);
+            assert_eq!(fe(&multi_miller_loop::<E, N>(&refs)), fe(&b));
+        }
+        let good = G2Prepared::<E, N>::new(&pairs[0].1);
+        assert!(matches!(good.lines, Lines::Unit(_)));
+    }
+
+    #[test]
+    fn prepared_bn254_beuchat() {
+        prepared_matches_unprepared::<Bn254Beuchat, 4>();
+    }
+    #[test]
+    fn prepared_bn254() {
+        prepared_matches_unprepared::<Bn254, 4>();
+    }
+    #[test]
+    fn prepared_bls12_381() {
+        prepared_matches_unprepared::<Bls12381, 6>();
+    }
 }
