@@ -139,6 +139,32 @@ fn run<E: PairingCurve<N>, const N: usize>() {
     time("miller_loop", c, || {
         black_box(miller::miller_loop::<E, N>(black_box(&p), black_box(&q)));
     });
+    // 40 pairs (the OT10 decryption size): prepared G2 side and unprepared
+    let mut rng40 = StdRng::seed_from_u64(40);
+    let pairs: Vec<(Affine<E::G1>, Affine<E::G2>)> = (0..40)
+        .map(|_| {
+            use rand::RngCore;
+            (
+                Affine::<E::G1>::generator()
+                    .mul_vartime(&[rng40.next_u64()])
+                    .to_affine(),
+                Affine::<E::G2>::generator()
+                    .mul_vartime(&[rng40.next_u64()])
+                    .to_affine(),
+            )
+        })
+        .collect();
+    let preps: Vec<G2Prepared<E, N>> = pairs.iter().map(|(_, q)| G2Prepared::new(q)).collect();
+    let refs: Vec<(&Affine<E::G1>, &G2Prepared<E, N>)> =
+        pairs.iter().zip(&preps).map(|((p, _), q)| (p, q)).collect();
+    time("multi_prepared40", c, || {
+        black_box(hayate_pairing::multi_pairing_prepared::<E, N>(black_box(
+            &refs,
+        )));
+    });
+    time("multi_pairing40", c, || {
+        black_box(hayate_pairing::multi_pairing::<E, N>(black_box(&pairs)));
+    });
     time("easy_part", c, || {
         black_box(final_exp::easy_part::<E, N>(black_box(&f)));
     });

@@ -9,7 +9,9 @@
 //!   a factor in Fp2*, which the final exponentiation removes.
 //! * BN curves add paper 000's two Frobenius lines l_{T, π(Q)} and l_{T+π(Q), −π²(Q)}.
 //! * Without precomputation ([`miller_loop`], [`multi_miller_loop_affine`]) each pair's T is
-//!   stepped inline and its lines are used at once (no line storage).
+//!   stepped inline and its lines are used at once (no line storage). On D-type twists the
+//!   lines of two pairs are multiplied together first (6 Fp2 multiplications) and then into f
+//!   (17), 23 instead of 2 × 13; on M-type twists this measured no faster and is not used.
 //! * Fixed-argument form ([`G2Prepared`], Costello–Stebila, "Fixed argument pairings",
 //!   LATINCRYPT 2010): the lines of a fixed Q are computed once and each is divided by its
 //!   leading coefficient (a for D-type, c for M-type; all inversions batched with Montgomery's
@@ -24,7 +26,7 @@
 //!   sparse products, so every input gives the value of the unprepared loop.
 //! * Products of pairings share one squaring chain ([`multi_miller_loop`]).
 
-use hayate_arith::{Fp, Fp12, Fp2, TowerParams};
+use hayate_arith::{Fp, Fp12, Fp2, Fp6, TowerParams};
 use hayate_ec::Affine;
 
 use crate::engine::{ate_loop_count, naf, Family, PairingCurve, TwistType};
@@ -162,7 +164,7 @@ fn add_step<E: PairingCurve<N>, const N: usize>(
     let h = e + f - g.double();
     t.x = lambda * h;
     t.y = theta * (g - h) - t.y * e;
-    t.z = t.z * e;
+    t.z *= e;
     [lambda, -theta, theta * *qx - lambda * *qy]
 }
 
@@ -316,14 +318,22 @@ fn unit_to_line<E: PairingCurve<N>, const N: usize>(l: &[Fp2<E::Fp, N>; 2]) -> L
     }
 }
 
+/// A pair on the fast path: the per-P scalars of [`ell_unit`] and Q's normalised lines.
+type FastPair<'a, P, const N: usize> = (Fp<P, N>, Fp<P, N>, &'a [[Fp2<P, N>; 2]]);
+/// A pair on the general path: P and Q's lines.
+type SlowPair<'a, E, const N: usize> = (
+    &'a Affine<<E as PairingCurve<N>>::G1>,
+    &'a Lines<<E as PairingCurve<N>>::Fp, N>,
+);
+
 /// ∏ f_{loop, Q_i}(P_i) with one shared squaring chain (prepared Q_i). Pairs where P or Q is
 /// the identity contribute 1.
 pub fn multi_miller_loop<E: PairingCurve<N>, const N: usize>(
     pairs: &[(&Affine<E::G1>, &G2Prepared<E, N>)],
 ) -> Fp12<E::Fp, N> {
     // fast: (u, v, normalised lines) — see `ell_unit`; slow: degenerate pairs, general lines
-    let mut fast: Vec<(Fp<E::Fp, N>, Fp<E::Fp, N>, &[[Fp2<E::Fp, N>; 2]])> = Vec::new();
-    let mut slow: Vec<(&Affine<E::G1>, &Lines<E::Fp, N>)> = Vec::new();
+    let mut fast: Vec<FastPair<'_, E::Fp, N>> = Vec::new();
+    let mut slow: Vec<SlowPair<'_, E, N>> = Vec::new();
     for (p, q) in pairs {
         if bool::from(p.infinity) || q.infinity {
             continue;
@@ -395,13 +405,60 @@ pub fn multi_miller_loop_affine<E: PairingCurve<N>, const N: usize>(
         Op::Square => f = f.square(),
         Op::Conjugate => f = f.conjugate(),
         Op::Line(s) => {
-            for (p, ts) in active.iter_mut() {
+            let rest = if E::TWIST == TwistType::D {
+                // two pairs at a time: line × line first (measured ≈ 5 % faster on D-type
+                // twists with 40 pairs; no gain on M-type, which keeps the single products)
+                let mut it = active.chunks_exact_mut(2);
+                for two in &mut it {
+                    let (x, y) = two.split_at_mut(1);
+                    let (p1, t1) = &mut x[0];
+                    let (p2, t2) = &mut y[0];
+                    let l1 = eval::<E, N>(&t1.step(s), p1);
+                    let l2 = eval::<E, N>(&t2.step(s), p2);
+                    f = mul_line_pair_034(&f, &l1, &l2);
+                }
+                it.into_remainder()
+            } else {
+                &mut active[..]
+            };
+            for (p, ts) in rest.iter_mut() {
                 let line = ts.step(s);
                 ell::<E, N>(&mut f, &line, &p.x, &p.y);
             }
         }
     });
     f
+}
+
+/// The line evaluated at P: [a·y_P, b·x_P, c].
+fn eval<E: PairingCurve<N>, const N: usize>(
+    l: &Line<E::Fp, N>,
+    p: &Affine<E::G1>,
+) -> Line<E::Fp, N> {
+    [l[0].mul_by_base(&p.y), l[1].mul_by_base(&p.x), l[2]]
+}
+
+/// f·l1·l2 for two evaluated D-type lines l = a + b·w + c·v·w: l1·l2 first (6 Fp2
+/// multiplications; c0 = (aa' + ξcc', bb', bc' + b'c), c1 = (ab' + a'b, ac' + a'c, 0)), then
+/// one product with a dense c0 and a two-slot c1 (17) — 23 instead of 2 × 13.
+fn mul_line_pair_034<P: TowerParams<N>, const N: usize>(
+    f: &Fp12<P, N>,
+    l1: &Line<P, N>,
+    l2: &Line<P, N>,
+) -> Fp12<P, N> {
+    let (a, b, c) = (l1[0], l1[1], l1[2]);
+    let (a2, b2, c2) = (l2[0], l2[1], l2[2]);
+    let aa = a * a2;
+    let bb = b * b2;
+    let cc = c * c2;
+    let ab = (a + b) * (a2 + b2) - aa - bb;
+    let ac = (a + c) * (a2 + c2) - aa - cc;
+    let bc = (b + c) * (b2 + c2) - bb - cc;
+    let l0 = Fp6::new(aa + cc.mul_by_xi(), bb, bc);
+    let x0 = f.c0 * l0;
+    let x1 = f.c1.mul_by_01(&ab, &ac);
+    let s = (f.c0 + f.c1) * Fp6::new(l0.c0 + ab, l0.c1 + ac, l0.c2);
+    Fp12::new(x0 + x1.mul_by_v(), s - x0 - x1)
 }
 
 /// f_{loop, Q}(P) for one pair.
@@ -445,7 +502,8 @@ mod tests {
         pairs.push((Affine::identity(), g2::<E, N>(&mut rng)));
         pairs.push((g1::<E, N>(&mut rng), Affine::identity()));
         let check = |pairs: &[(Affine<E::G1>, Affine<E::G2>)]| {
-            let prep: Vec<G2Prepared<E, N>> = pairs.iter().map(|(_, q)| G2Prepared::new(q)).collect();
+            let prep: Vec<G2Prepared<E, N>> =
+                pairs.iter().map(|(_, q)| G2Prepared::new(q)).collect();
             let refs: Vec<_> = pairs.iter().zip(&prep).map(|((p, _), q)| (p, q)).collect();
             let a = fe(&multi_miller_loop::<E, N>(&refs));
             let b = fe(&multi_miller_loop_affine::<E, N>(pairs));
@@ -492,12 +550,31 @@ mod tests {
         if E::TWIST == TwistType::D {
             check(&[pairs[0], (pairs[1].0, bad_q)]);
         } else {
-            let refs = [(&pairs[0].0, &prep), (&pairs[1].0, &G2Prepared::new(&pairs[1].1))];
+            let refs = [
+                (&pairs[0].0, &prep),
+                (&pairs[1].0, &G2Prepared::new(&pairs[1].1)),
+            ];
             let b = multi_miller_loop_affine::<E, N>(&[(pairs[0].0, bad_q), pairs[1]]);
             assert_eq!(fe(&multi_miller_loop::<E, N>(&refs)), fe(&b));
         }
         let good = G2Prepared::<E, N>::new(&pairs[0].1);
         assert!(matches!(good.lines, Lines::Unit(_)));
+    }
+
+    /// line × line then one product equals two sparse products (random values).
+    #[test]
+    fn line_pair_product() {
+        let mut rng = StdRng::seed_from_u64(9);
+        type P = <Bn254 as PairingCurve<4>>::Fp;
+        for _ in 0..10 {
+            let f = Fp12::<P, 4>::random(&mut rng);
+            let l1 = [0; 3].map(|_| Fp2::<P, 4>::random(&mut rng));
+            let l2 = [0; 3].map(|_| Fp2::<P, 4>::random(&mut rng));
+            let two = f
+                .mul_by_034(&l1[0], &l1[1], &l1[2])
+                .mul_by_034(&l2[0], &l2[1], &l2[2]);
+            assert_eq!(mul_line_pair_034(&f, &l1, &l2), two);
+        }
     }
 
     #[test]
