@@ -26,43 +26,8 @@ use hayate_ec::curves::{Secp256k1, Secp256r1};
 use hayate_ec::ladder::{jin_miyaji_ct, joye_ladder, montgomery_ladder};
 use hayate_ec::{Affine, CurveParams, Projective};
 
-#[cfg(target_arch = "x86_64")]
-mod vg {
-    pub const RUNNING_ON_VALGRIND: u64 = 0x1001;
-    pub const MAKE_MEM_UNDEFINED: u64 = 0x4D43_0001;
-    pub const MAKE_MEM_DEFINED: u64 = 0x4D43_0002;
-
-    /// `VALGRIND_DO_CLIENT_REQUEST_EXPR(0, req, a1, a2, 0, 0, 0)`: 0 when not under valgrind.
-    #[inline(never)]
-    pub fn client_request(req: u64, a1: u64, a2: u64) -> u64 {
-        let args: [u64; 6] = [req, a1, a2, 0, 0, 0];
-        let mut result: u64 = 0;
-        // SAFETY: rdi is rotated by 128 bits in total (unchanged), xchg rbx,rbx is a no-op;
-        // valgrind reads `args` through rax and writes the result into rdx.
-        unsafe {
-            core::arch::asm!(
-                "rol rdi, 3",
-                "rol rdi, 13",
-                "rol rdi, 61",
-                "rol rdi, 51",
-                "xchg rbx, rbx",
-                in("rax") args.as_ptr(),
-                inout("rdx") result,
-                options(nostack),
-            );
-        }
-        result
-    }
-}
-#[cfg(not(target_arch = "x86_64"))]
-mod vg {
-    pub const RUNNING_ON_VALGRIND: u64 = 0;
-    pub const MAKE_MEM_UNDEFINED: u64 = 0;
-    pub const MAKE_MEM_DEFINED: u64 = 0;
-    pub fn client_request(_: u64, _: u64, _: u64) -> u64 {
-        0
-    }
-}
+#[path = "valgrind_client/mod.rs"]
+mod vg;
 
 fn mark<T>(req: u64, v: &T) {
     vg::client_request(req, v as *const T as u64, core::mem::size_of::<T>() as u64);

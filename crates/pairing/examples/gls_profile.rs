@@ -77,6 +77,12 @@ fn run<E: PairingCurve<N>, const N: usize>() {
     t("g2 subgroup check", || {
         black_box(black_box(&qa).is_in_subgroup());
     });
+    t("gt is_valid (Frobenius test)", || {
+        black_box(black_box(&x).is_valid());
+    });
+    t("gt is_valid_slow (x^r)", || {
+        black_box(black_box(&x).is_valid_slow());
+    });
 }
 
 fn main() {

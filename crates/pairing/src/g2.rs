@@ -100,6 +100,7 @@ pub fn frobenius_projective<E: PairingCurve<N>, const N: usize>(
 /// on G2, ψ acts as multiplication by p ≡ t − 1 (mod r), so
 /// * BLS12: Q ∈ G2 ⇔ ψ(Q) = [z]Q,
 /// * BN: Q ∈ G2 ⇔ ψ(Q) = [6z²]Q,
+///
 /// a multiplication by a 64- or 128-bit scalar instead of by r. Variable time: for validating
 /// public points. Tested against the plain [r]Q = O check on members and non-members.
 pub fn is_in_g2_fast<E: PairingCurve<N>, const N: usize>(q: &Projective<E::G2>) -> subtle::Choice {

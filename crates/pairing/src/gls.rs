@@ -26,9 +26,10 @@
 //! Preconditions: points in G1 / G2, elements in GT (the endomorphisms act as \[λ\] only there).
 
 use hayate_arith::{Fp12, Fp2};
+use subtle::ConditionallySelectable;
 use hayate_ec::glv::{self, LatticeConstants, SignedPart};
 use hayate_ec::{Affine, CurveParams, Projective};
-use subtle::{Choice, ConditionallySelectable};
+
 
 use crate::ct_mul::{recode_signed5, windows_for, W};
 use crate::{Gt, PairingCurve};
@@ -50,27 +51,36 @@ pub fn decompose<E: PairingCurve<N>, const N: usize>(
     glv::decompose_lattice(c, &glv::order_limbs::<E::G2>(), k)
 }
 
-/// ψ^i on an affine-form entry (x, y) of a table whose common Z is in Fp (ψ fixes it).
+/// The coordinate constants (γx, γy) of ψ, ψ² and ψ³ on the twist; ψ³ = ψ ∘ ψ² gives
+/// ψ³(x, y) = (x̄·γ̄₂ₓγ₁ₓ, ȳ·γ̄₂ᵧγ₁ᵧ), so every image costs one conjugation and two Fp2
+/// multiplications.
+type PsiConsts<E, const N: usize> = [(
+    Fp2<<E as PairingCurve<N>>::Fp, N>,
+    Fp2<<E as PairingCurve<N>>::Fp, N>,
+); 3];
+
+fn psi_consts<E: PairingCurve<N>, const N: usize>() -> PsiConsts<E, N> {
+    let [c1, c2] = *crate::g2::frobenius_constants_cached::<E, N>();
+    [c1, c2, (c2.0.conjugate() * c1.0, c2.1.conjugate() * c1.1)]
+}
+
+/// ψ^i (i ∈ {1, 2, 3}) on an affine-form entry (x, y) of a table whose common Z is in Fp (ψ
+/// fixes it).
 fn psi_entry<E: PairingCurve<N>, const N: usize>(
     i: usize,
     e: &Affine<E::G2>,
-    c1: &(Fp2<E::Fp, N>, Fp2<E::Fp, N>),
-    c2: &(Fp2<E::Fp, N>, Fp2<E::Fp, N>),
+    c: &PsiConsts<E, N>,
 ) -> Affine<E::G2> {
-    let psi1 = |e: &Affine<E::G2>| Affine {
-        x: e.x.conjugate() * c1.0,
-        y: e.y.conjugate() * c1.1,
-        infinity: e.infinity,
+    let (gx, gy) = &c[(i + 2) % 3]; // i = 1, 2, 3 → c[0], c[1], c[2]
+    let (x, y) = if i % 2 == 1 {
+        (e.x.conjugate(), e.y.conjugate())
+    } else {
+        (e.x, e.y)
     };
-    let psi2 = |e: &Affine<E::G2>| Affine {
-        x: e.x * c2.0,
-        y: e.y * c2.1,
+    Affine {
+        x: x * *gx,
+        y: y * *gy,
         infinity: e.infinity,
-    };
-    match i {
-        1 => psi1(e),
-        2 => psi2(e),
-        _ => psi1(&psi2(e)),
     }
 }
 
@@ -81,11 +91,11 @@ pub fn g2_mul_ct<E: PairingCurve<N>, const N: usize>(
     c: &LatticeConstants<4>,
 ) -> Projective<E::G2> {
     let parts = decompose::<E, N>(c, k);
-    let [c1, c2] = *crate::g2::frobenius_constants_cached::<E, N>();
+    let pc = psi_consts::<E, N>();
     glv::endo_mul_ct(
         q,
         &parts,
-        |i, e| psi_entry::<E, N>(i, e, &c1, &c2),
+        |i, e| psi_entry::<E, N>(i, e, &pc),
         // ζ·ζ̄ ∈ Fp: the common Z that ψ (a conjugation times constants) leaves fixed
         |z: &Fp2<E::Fp, N>| Some(z.conjugate()),
         PART_BITS,
@@ -99,11 +109,11 @@ pub fn g2_mul_vartime<E: PairingCurve<N>, const N: usize>(
     c: &LatticeConstants<4>,
 ) -> Projective<E::G2> {
     let parts = decompose::<E, N>(c, k).map(|(m, s)| (m, bool::from(s)));
-    let [c1, c2] = *crate::g2::frobenius_constants_cached::<E, N>();
+    let pc = psi_consts::<E, N>();
     glv::endo_mul_vartime(
         q,
         &parts,
-        |i, e| psi_entry::<E, N>(i, e, &c1, &c2),
+        |i, e| psi_entry::<E, N>(i, e, &pc),
         |z: &Fp2<E::Fp, N>| Some(z.conjugate()),
     )
 }
@@ -119,54 +129,114 @@ pub fn g1_mul_vartime<C: CurveParams>(p: &Projective<C>, k: &[u64]) -> Projectiv
     glv::mul_vartime(p, k, 1).unwrap_or_else(|_| p.mul_vartime_wnaf(k))
 }
 
-/// The tables x^j (j = 1 … 16, for signed radix-32 digits) of x^(λ^i) = Frobenius^i(x).
-fn gt_tables<E: PairingCurve<N>, const N: usize>(x: &Fp12<E::Fp, N>) -> [[Fp12<E::Fp, N>; 16]; 4] {
-    let mut t0 = [*x; 16];
-    for j in 1..16 {
-        t0[j] = if j % 2 == 1 {
-            t0[j / 2].cyclotomic_square()
-        } else {
-            t0[j - 1] * *x
-        };
-    }
-    core::array::from_fn(|i| {
-        if i == 0 {
-            t0
-        } else {
-            core::array::from_fn(|j| t0[j].frobenius_map(i))
-        }
-    })
+/// The constants γⱼ = ξ^(j(p−1)/6), j = 1 … 5, of the p-power Frobenius on Fp12 =
+/// Fp2\[w\]/(w⁶ − ξ) (Fp6 = Fp2\[v\]/(v³ − ξ), w² = v): (Σ aⱼwʲ)^p = Σ āⱼγⱼwʲ.
+pub(crate) fn frob1_constants<E: PairingCurve<N>, const N: usize>() -> [Fp2<E::Fp, N>; 5] {
+    use hayate_arith::TowerParams;
+    let f = &<E::Fp as TowerParams<N>>::FROB[0]; // [ξ^((p−1)/6), ξ^((p−1)/3), ξ^(2(p−1)/3)]
+    let (g, g2, g4) = (f[0], f[1], f[2]);
+    [g, g2, g * g2, g4, g * g4]
 }
 
-/// x^k for x ∈ GT in constant time: k ≡ Σ ±kᵢλ^i, x^k = Π (Frobⁱ(x))^(±kᵢ), Straus over the
-/// four parts with signed radix-2⁵ digits (13 windows of 5 cyclotomic squarings, four
-/// multiplications per window from full-scan lookups).
+/// x ↦ x^p with six conjugations and five Fp2 multiplications by the pre-combined
+/// [`frob1_constants`] (the tower's generic map spends seven).
+pub(crate) fn frob1<F: hayate_arith::TowerParams<N>, const N: usize>(
+    x: &Fp12<F, N>,
+    g: &[Fp2<F, N>; 5],
+) -> Fp12<F, N> {
+    use hayate_arith::Fp6;
+    // c0 = a0 + a2·v + a4·v², c1 = a1 + a3·v + a5·v² (v = w²)
+    Fp12::new(
+        Fp6::new(
+            x.c0.c0.conjugate(),
+            x.c0.c1.conjugate() * g[1],
+            x.c0.c2.conjugate() * g[3],
+        ),
+        Fp6::new(
+            x.c1.c0.conjugate() * g[0],
+            x.c1.c1.conjugate() * g[2],
+            x.c1.c2.conjugate() * g[4],
+        ),
+    )
+}
+
+/// The table x^j, j = 1 … 16 (entry j − 1), for signed radix-32 digits.
+fn gt_table<F: hayate_arith::TowerParams<N>, const N: usize>(x: &Fp12<F, N>) -> [Fp12<F, N>; 16] {
+    let mut t = [*x; 16];
+    for j in 1..16 {
+        t[j] = if j % 2 == 1 {
+            t[j / 2].cyclotomic_square()
+        } else {
+            t[j - 1] * *x
+        };
+    }
+    t
+}
+
+/// ±table\[|d| − 1\] (x^0 = 1 for d = 0; conjugated when (d < 0) XOR `flip`): one masked
+/// pass over all 16 entries on the flat Montgomery limbs (the compiler vectorises the
+/// AND/OR), no secret-dependent branch or index.
+fn gt_lookup<F: hayate_arith::TowerParams<N>, const N: usize>(
+    table: &[Fp12<F, N>; 16],
+    d: i8,
+    flip: subtle::Choice,
+) -> Fp12<F, N> {
+    use hayate_arith::{Fp, Fp6};
+    use subtle::ConstantTimeEq;
+    let coords = |e: &Fp12<F, N>| {
+        [
+            e.c0.c0.c0, e.c0.c0.c1, e.c0.c1.c0, e.c0.c1.c1, e.c0.c2.c0, e.c0.c2.c1, e.c1.c0.c0,
+            e.c1.c0.c1, e.c1.c1.c0, e.c1.c1.c1, e.c1.c2.c0, e.c1.c2.c1,
+        ]
+    };
+    let (a, neg) = crate::ct_mul::abs_sign(d);
+    let mut acc = [[0u64; N]; 12];
+    for (j, e) in table.iter().enumerate() {
+        let mask = (a.ct_eq(&(j as u8 + 1)).unwrap_u8() as u64).wrapping_neg();
+        for (dst, src) in acc.iter_mut().zip(coords(e).iter()) {
+            for (x, y) in dst.iter_mut().zip(src.mont_limbs()) {
+                *x |= y & mask;
+            }
+        }
+    }
+    let f = |i: usize| Fp::<F, N>::from_mont_unchecked(acc[i]);
+    let f2 = |i: usize| Fp2::new(f(2 * i), f(2 * i + 1));
+    let mut t = Fp12::new(Fp6::new(f2(0), f2(1), f2(2)), Fp6::new(f2(3), f2(4), f2(5)));
+    t.conditional_assign(&Fp12::ONE, a.ct_eq(&0));
+    Fp12::conditional_select(&t, &t.conjugate(), neg ^ flip)
+}
+
+/// x^k for x ∈ GT in constant time: k ≡ Σ ±kᵢλ^i, x^k = Π σⁱ(x^(±kᵢ)) with σ the p-power
+/// Frobenius (= x ↦ x^λ on GT). Straus over the four parts with signed radix-2⁵ digits
+/// ([`recode_signed5`], ⌈(part_bits + 1)/5⌉ windows: 13 for BLS12-381's 63-bit parts, 14 for
+/// BN's 64-bit parts) and one table x, x², …, x¹⁶: per window 5 cyclotomic squarings and the
+/// window's factor y = Π σⁱ(±x^|dᵢ|) by Horner in σ, y = σ(σ(σ(t₃)·t₂)·t₁)·t₀, i.e. four
+/// full-scan lookups, three Frobenius maps and four multiplications.
 pub fn gt_pow_ct<E: PairingCurve<N>, const N: usize>(
     x: &Gt<E, N>,
     k: &[u64],
     c: &LatticeConstants<4>,
 ) -> Gt<E, N> {
     let parts = decompose::<E, N>(c, k);
-    let tables = gt_tables::<E, N>(&x.0);
-    let windows = windows_for(PART_BITS);
+    let table = gt_table(&x.0);
+    let g = frob1_constants::<E, N>();
+    let windows = windows_for((c.part_bits as usize).min(PART_BITS));
     let digits: [Vec<i8>; 4] = core::array::from_fn(|i| recode_signed5(&parts[i].0, windows));
+    let look = |i: usize, w: usize| gt_lookup(&table, digits[i][w], parts[i].1);
     let mut acc = Fp12::<E::Fp, N>::ONE;
     for w in (0..windows).rev() {
-        if w + 1 != windows {
+        let mut y = look(3, w);
+        for i in (0..3).rev() {
+            y = frob1(&y, &g) * look(i, w);
+        }
+        acc = if w + 1 == windows {
+            y
+        } else {
             for _ in 0..W {
                 acc = acc.cyclotomic_square();
             }
-        }
-        for i in 0..4 {
-            let (a, neg) = crate::ct_mul::abs_sign(digits[i][w]);
-            let mut t = Fp12::ONE;
-            for (j, e) in tables[i].iter().enumerate() {
-                t.conditional_assign(e, subtle::ConstantTimeEq::ct_eq(&a, &(j as u8 + 1)));
-            }
-            let flip: Choice = neg ^ parts[i].1;
-            t = Fp12::conditional_select(&t, &t.conjugate(), flip);
-            acc *= t;
-        }
+            acc * y
+        };
     }
     Gt(acc)
 }
@@ -185,10 +255,16 @@ pub fn gt_pow_vartime<E: PairingCurve<N>, const N: usize>(
     for j in 1..8 {
         t0[j] = t0[j - 1] * x2;
     }
+    let g = frob1_constants::<E, N>();
     let tables: [[Fp12<E::Fp, N>; 8]; 4] = core::array::from_fn(|i| {
         let neg = bool::from(parts[i].1);
         core::array::from_fn(|j| {
-            let e = t0[j].frobenius_map(i);
+            let e = match i {
+                0 => t0[j],
+                1 => frob1(&t0[j], &g),
+                2 => t0[j].frobenius_map(2), // Fp-scalar constants: cheaper than σ∘σ
+                _ => frob1(&t0[j].frobenius_map(2), &g),
+            };
             if neg {
                 e.conjugate()
             } else {
@@ -376,6 +452,28 @@ mod tests {
             }
             assert_eq!(acc, Fp::<E::Fr, 4>::from_limbs_reduce(k), "{}", E::NAME);
         }
+    }
+
+    /// The pre-combined Frobenius agrees with the tower's generic map (and σ¹² = id).
+    fn frob1_agrees<E: PairingCurve<N>, const N: usize>() {
+        let mut rng = StdRng::seed_from_u64(13);
+        let g = frob1_constants::<E, N>();
+        for _ in 0..4 {
+            let x = Fp12::<E::Fp, N>::random(&mut rng);
+            assert_eq!(frob1(&x, &g), x.frobenius_map(1), "{}", E::NAME);
+            let mut y = x;
+            for _ in 0..12 {
+                y = frob1(&y, &g);
+            }
+            assert_eq!(y, x, "{}", E::NAME);
+        }
+    }
+
+    #[test]
+    fn frob1_agrees_all() {
+        frob1_agrees::<Bls12381, 6>();
+        frob1_agrees::<Bn254, 4>();
+        frob1_agrees::<Bn254Beuchat, 4>();
     }
 
     #[test]
