@@ -101,7 +101,8 @@ impl<E: PairingCurve<N>, const N: usize> Gt<E, N> {
     }
 
     /// The definition x^r = 1 with a plain square-and-multiply by r (generic squarings, valid
-    /// for every x): the reference for [`Self::is_valid`], about four times slower.
+    /// for every x): the reference for [`Self::is_valid`], 3–10 times slower (measured under
+    /// load: BLS12-381 82 vs 849 µs, alt_bn128 167 vs 486 µs, the papers' BN254 97 vs 434 µs).
     pub fn is_valid_slow(&self) -> Choice {
         let r = <E::Fr as FpParams<4>>::MODULUS;
         self.0.pow_vartime(&r).is_one()
