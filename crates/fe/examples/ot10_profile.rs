@@ -30,7 +30,9 @@ fn profile<E: FeCurve<N>, const N: usize>(name: &str) {
         for _ in 0..200 {
             match op.as_str() {
                 "encaps" => drop(black_box(ot10::encapsulate(&pk, &policy, &mut rng))),
-                "encaps-prep" => drop(black_box(ot10::encapsulate_prepared(&ppk, &policy, &mut rng))),
+                "encaps-prep" => drop(black_box(ot10::encapsulate_prepared(
+                    &ppk, &policy, &mut rng,
+                ))),
                 "decaps" => drop(black_box(ot10::decapsulate(&sk, &ct))),
                 _ => drop(black_box(ot10::decapsulate_prepared(&prep, &ct))),
             }

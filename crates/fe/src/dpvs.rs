@@ -384,7 +384,9 @@ impl<E: FeCurve<N>, const N: usize> FixedVectors<E, N> {
     /// For each coefficient row (c_{r,1}, …, c_{r,m}), the vector Σ_k c_{r,k}·v_k — the same
     /// values as [`lincomb_rows_g1`], by [`lincomb_fixed_many`] on this one job.
     pub fn lincomb_rows(&self, rows: &[Vec<Scalar<E, N>>]) -> Vec<Vec<G1<E, N>>> {
-        lincomb_fixed_many(&[(self, rows)]).pop().unwrap_or_default()
+        lincomb_fixed_many(&[(self, rows)])
+            .pop()
+            .unwrap_or_default()
     }
 }
 
@@ -425,7 +427,8 @@ pub fn lincomb_fixed_many<E: FeCurve<N>, const N: usize>(
             rows.iter()
                 .map(|row| {
                     let m = f.vectors.len();
-                    let coeffs = (0..m).map(|k| row.get(k).copied().unwrap_or(Scalar::<E, N>::ZERO));
+                    let coeffs =
+                        (0..m).map(|k| row.get(k).copied().unwrap_or(Scalar::<E, N>::ZERO));
                     glv_digits::<E, N>(&glv_c, coeffs, f.windows)
                 })
                 .collect()

@@ -176,7 +176,9 @@ fn col_hashes_over_h_eff<E: FeCurve<N>, const N: usize>(cols: usize) -> ColHashe
         .invert()
         .unwrap_or(Scalar::<E, N>::ZERO)
         .to_limbs();
-    cached_columns::<E, N>(true, cols, &|j| h[j - 1].map(|r| r.map(|p| p.mul_vartime(&inv))))
+    cached_columns::<E, N>(true, cols, &|j| {
+        h[j - 1].map(|r| r.map(|p| p.mul_vartime(&inv)))
+    })
 }
 
 /// Columns 1 … cols of a per-curve table of public constants, the first [`COL_CACHE`] kept
@@ -444,9 +446,9 @@ pub fn encapsulate<E: FeCurve<N>, const N: usize>(
     let mut bases: [Vec<Projective<E::G1>>; 2] = Default::default();
     for (i, row) in msp.matrix.iter().enumerate() {
         let y = msp.labels[i].attr.as_str();
-        let ha = *attr_hash.entry(y).or_insert_with(|| {
-            six(|l, t| E::hash_to_g1_uncleared(&attr_msg(y, l, t), DST))
-        });
+        let ha = *attr_hash
+            .entry(y)
+            .or_insert_with(|| six(|l, t| E::hash_to_g1_uncleared(&attr_msg(y, l, t), DST)));
         for l in 0..3 {
             for (t, b) in bases.iter_mut().enumerate() {
                 let mut acc = ha[l][t];

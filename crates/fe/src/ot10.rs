@@ -583,24 +583,17 @@ pub fn encapsulate<E: FeCurve<N>, const N: usize>(
     policy: &str,
     rng: &mut (impl RngCore + CryptoRng),
 ) -> Result<(Ciphertext<E, N>, Gt<E, N>), Ot10Error> {
-    encapsulate_with(
-        pk,
-        pk.id(),
-        policy,
-        rng,
-        |c0, cats| {
-            let b0: Vec<&[G1<E, N>]> = pk.b0.iter().map(|v| v.as_slice()).collect();
-            let rows = cats
-                .iter()
-                .map(|(t, rows)| {
-                    let basis: Vec<&[G1<E, N>]> =
-                        pk.bt[t - 1].iter().map(|v| v.as_slice()).collect();
-                    dpvs::lincomb_rows_g1::<E, N>(&basis, rows)
-                })
-                .collect();
-            (dpvs::lincomb_g1::<E, N>(&b0, c0), rows)
-        },
-    )
+    encapsulate_with(pk, pk.id(), policy, rng, |c0, cats| {
+        let b0: Vec<&[G1<E, N>]> = pk.b0.iter().map(|v| v.as_slice()).collect();
+        let rows = cats
+            .iter()
+            .map(|(t, rows)| {
+                let basis: Vec<&[G1<E, N>]> = pk.bt[t - 1].iter().map(|v| v.as_slice()).collect();
+                dpvs::lincomb_rows_g1::<E, N>(&basis, rows)
+            })
+            .collect();
+        (dpvs::lincomb_g1::<E, N>(&b0, c0), rows)
+    })
 }
 
 /// A public key with fixed-base tables of all its basis points ([`dpvs::FixedVectors`]) and
@@ -642,21 +635,15 @@ pub fn encapsulate_prepared<E: FeCurve<N>, const N: usize>(
     policy: &str,
     rng: &mut (impl RngCore + CryptoRng),
 ) -> Result<(Ciphertext<E, N>, Gt<E, N>), Ot10Error> {
-    encapsulate_with(
-        &ppk.pk,
-        ppk.id,
-        policy,
-        rng,
-        |c0, cats| {
-            // one lock-step batch over c₀ and every category's rows
-            let c0_rows = [c0.to_vec()];
-            let mut jobs = vec![(&ppk.b0, &c0_rows[..])];
-            jobs.extend(cats.iter().map(|(t, rows)| (&ppk.bt[t - 1], *rows)));
-            let mut out = dpvs::lincomb_fixed_many(&jobs).into_iter();
-            let c0 = out.next().and_then(|mut r| r.pop()).unwrap_or_default();
-            (c0, out.collect())
-        },
-    )
+    encapsulate_with(&ppk.pk, ppk.id, policy, rng, |c0, cats| {
+        // one lock-step batch over c₀ and every category's rows
+        let c0_rows = [c0.to_vec()];
+        let mut jobs = vec![(&ppk.b0, &c0_rows[..])];
+        jobs.extend(cats.iter().map(|(t, rows)| (&ppk.bt[t - 1], *rows)));
+        let mut out = dpvs::lincomb_fixed_many(&jobs).into_iter();
+        let c0 = out.next().and_then(|mut r| r.pop()).unwrap_or_default();
+        (c0, out.collect())
+    })
 }
 
 /// Enc with the linear combinations of basis vectors supplied by the caller:
@@ -702,8 +689,10 @@ fn encapsulate_with<E: FeCurve<N>, const N: usize>(
         e.0.push(i);
         e.1.push(coeffs);
     }
-    let cats: Vec<(usize, &[Vec<Scalar<E, N>>])> =
-        by_cat.iter().map(|(t, (_, co))| (*t, co.as_slice())).collect();
+    let cats: Vec<(usize, &[Vec<Scalar<E, N>>])> = by_cat
+        .iter()
+        .map(|(t, (_, co))| (*t, co.as_slice()))
+        .collect();
     let (c0, vectors) = combine(&c0_coeffs, &cats);
     let mut rows = vec![Vec::new(); c.leaves.len()];
     for ((idx, _), vs) in by_cat.values().zip(vectors) {

@@ -21,8 +21,7 @@
 
 use hayate_ec::{glv, Projective};
 use hayate_pairing::{
-    bls12_381::Bls12381, bn254::Bn254, bn254_beuchat::Bn254Beuchat, ct_mul, gls, Gt,
-    PairingCurve,
+    bls12_381::Bls12381, bn254::Bn254, bn254_beuchat::Bn254Beuchat, ct_mul, gls, Gt, PairingCurve,
 };
 
 #[path = "../../ec/examples/valgrind_client/mod.rs"]
@@ -96,7 +95,12 @@ fn run_curve<E: PairingCurve<N>, const N: usize>() {
 
         let r = gls::g2_mul_ct::<E, N>(&q, &ks, c);
         public(&r);
-        assert_eq!(r.to_affine(), want2, "{}: G2 gls mul_ct, scalar {i}", E::NAME);
+        assert_eq!(
+            r.to_affine(),
+            want2,
+            "{}: G2 gls mul_ct, scalar {i}",
+            E::NAME
+        );
         if i == 5 {
             let r = q.mul_ct(&ks);
             public(&r);

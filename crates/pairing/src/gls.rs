@@ -26,10 +26,9 @@
 //! Preconditions: points in G1 / G2, elements in GT (the endomorphisms act as \[λ\] only there).
 
 use hayate_arith::{Fp12, Fp2};
-use subtle::ConditionallySelectable;
 use hayate_ec::glv::{self, LatticeConstants, SignedPart};
 use hayate_ec::{Affine, CurveParams, Projective};
-
+use subtle::ConditionallySelectable;
 
 use crate::ct_mul::{recode_signed5, windows_for, W};
 use crate::{Gt, PairingCurve};

@@ -9,8 +9,7 @@
 
 use hayate_arith::Fp12;
 use hayate_pairing::{
-    bls12_381::Bls12381, bn254::Bn254, bn254_beuchat::Bn254Beuchat, final_exp, gt, Gt,
-    PairingCurve,
+    bls12_381::Bls12381, bn254::Bn254, bn254_beuchat::Bn254Beuchat, final_exp, gt, Gt, PairingCurve,
 };
 use rand::{rngs::StdRng, RngCore, SeedableRng};
 
@@ -44,7 +43,12 @@ fn check<E: PairingCurve<N>, const N: usize>() {
     cases.push(("identity", Fp12::ONE, true));
     cases.push(("zero", Fp12::ZERO, false));
     for _ in 0..3 {
-        let k = [rng.next_u64(), rng.next_u64(), rng.next_u64(), rng.next_u64()];
+        let k = [
+            rng.next_u64(),
+            rng.next_u64(),
+            rng.next_u64(),
+            rng.next_u64(),
+        ];
         let m = g.pow_vartime(&k);
         cases.push(("member", *m.as_fp12(), true));
         let x = Fp12::<E::Fp, N>::random(&mut rng);
