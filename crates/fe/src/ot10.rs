@@ -9,24 +9,35 @@
 //!
 //! # Provenance (read this before relying on section numbers)
 //!
-//! The paper's own text could **not** be retrieved in this workspace (no copy of eprint
-//! 2010/563 or of the LNCS version is reachable through the stored corpora; checked 2026-11-21
-//! with the `search` tool over pages, docs and code, and in `shared/seeds`, whose paper 000
-//! only cites [15] = OT10 and names the scheme). The construction below is therefore the
-//! CP-FE construction *as reconstructed* from the KP-FE construction of OT10 (§"Proposed
-//! (basic) KP-FE scheme") by the duality the paper uses (keys ↔ ciphertexts), and it was
-//! checked against the one third-party text that could be read: the granted claims of
-//! Okamoto–Takashima's unified-policy FE patent US 8,938,623 B2 (priority 22 Dec 2010), whose
-//! claim 1 sets, in the key element k*₀, a coefficient −s₀^KP (s₀ = h⃗·f⃗ᵀ), a random δ^CP and
-//! a constant κ on three distinct vectors of B*₀ — i.e. the CP half of k*₀ is (δ, ·, κ) exactly
-//! as in k*₀ = (δ, 0, 1, φ₀, 0) below. What was verified: the algebra (decryption yields
-//! g_T^ζ exactly when the span program accepts; tests below and in `tests/ot10.rs`), the
-//! dimensions N₀ = 5, N_t = 3n_t + 1 and the public/secret sub-bases being the ones the
-//! algorithms use and nothing more (`setup_bases_are_dual`). What was **not** verified against
-//! the paper: its section numbering (the CP-FE construction is in the full version, not in the
-//! 18-page proceedings), and whether the random coefficients η_i (ciphertext) and φ_t (key)
-//! sit in exactly the positions written below (a different placement inside the hidden part
-//! would not change correctness or the public interface).
+//! The body of the paper could **not** be read in this workspace, so the construction below is
+//! *not* checked line by line against it. Copies are indexed — the journal version
+//! (Okamoto–Takashima, "Fully Secure Functional Encryption with a Large Class of Relations from
+//! the Decisional Linear Assumption", J. Cryptology 32:1491–1573, 2019, at vdocuments.us and
+//! link.springer.com) and the eprint 2010/563 full version (dated 22 Dec 2011, 65 pages, at
+//! vdocuments.net) — but the `search` tool returns only the first ~2,000 characters of a stored
+//! page (title, abstract, start of §1), never the construction sections; the LNCS version, the
+//! docs/code/issues corpora, the GitHub file index (no implementation of this CP-FE, no LaTeX
+//! of the paper) and `shared/seeds` (paper 000 only cites [15] = OT10) gave nothing more
+//! (checked 2026-11-21 and again 2026-11-22). The abstracts confirm only that the scheme covers
+//! CP-ABE with non-monotone access structures as a special case.
+//!
+//! The construction is therefore the CP-FE construction *as reconstructed* from OT10's KP-FE by the
+//! key ↔ ciphertext duality the paper uses, checked against the third-party texts that could be
+//! read: (a) claim 1 of Okamoto–Takashima's patent US 8,913,742 B2 (priority 27 Apr 2010; by its
+//! claims, the KP-FE of this paper): a key element k*₀ with −s₀ on one vector and a constant κ on
+//! another of B*₀, s⃗ᵀ = M·f⃗ᵀ and s₀ = w⃗·f⃗ (w⃗ = 1⃗ here), rows labelled by positive or negative
+//! tuples (t, v⃗_i) — mirrored here in c₀ = (−s₀, 0, ζ, 0, η₀) and the rows c_i; (b) claim 1 of
+//! their unified-policy patent US 8,938,623 B2 (priority 22 Dec 2010), whose key element k*₀
+//! carries −s₀^KP, a random δ^CP and a constant κ on three distinct vectors of B*₀ — i.e. the CP
+//! half of k*₀ is (δ, ·, κ) as in k*₀ = (δ, 0, 1, φ₀, 0) below. What was verified: the algebra
+//! (decryption yields g_T^ζ exactly when the span program accepts; tests below and in
+//! `tests/ot10.rs`), the dimensions N₀ = 5, N_t = 3n_t + 1 being consistent with the algorithms,
+//! and the public/secret sub-bases being the ones the algorithms use and nothing more
+//! (`setup_bases_are_dual`). What was **not** verified against the paper: the section and
+//! construction numbers, the dimensions N₀, N_t themselves (the hidden parts), and whether the
+//! random coefficients η_i (ciphertext) and φ_t (key) sit in exactly the positions written below (a
+//! different placement inside the hidden part would not change correctness or the public
+//! interface).
 //!
 //! # The scheme (notation of the paper; F = F_r, N₀ = 5, N_t = 3n_t + 1, 1⃗ = (1, …, 1))
 //!
