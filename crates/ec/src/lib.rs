@@ -21,7 +21,9 @@
 //!   [`scalar_mul`] dispatcher;
 //! * [`msm`] — multi-scalar multiplication (Pippenger's bucket method) for public inputs.
 //! * [`glv`] — GLV split k = k₁ + k₂λ for curves with an endomorphism (hook
-//!   [`CurveParams::GLV`]); [`pool`] — the persistent thread pool of the two-thread methods.
+//!   [`CurveParams::GLV`]); [`glv_sac`] — the sign-aligned column form of a D-dimensional
+//!   decomposition (constant time, D ≤ 4); [`pool`] — the persistent thread pool of the
+//!   two-thread methods.
 //! * [`runtime`] — curves defined at run time from (p, a, b, G, n, h), p ≤ 521 bits, with
 //!   validated parameters, the scalar-multiplication methods, SEC 1 encodings and ECDH;
 //! * [`curves`] — the named curves (SEC 2 secp192r1 … secp521r1, secp256k1, brainpoolP256r1,
@@ -40,6 +42,7 @@ pub mod curve;
 pub mod curves;
 pub mod ecdh;
 pub mod glv;
+pub mod glv_sac;
 pub mod hash_to_curve;
 pub mod jacobian;
 pub mod ladder;

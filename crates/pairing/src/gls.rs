@@ -36,6 +36,12 @@ use crate::{Gt, PairingCurve};
 /// Bit bound of the four parts (every basis here gives |kᵢ| < 2⁶⁴).
 const PART_BITS: usize = 64;
 
+/// Every non-zero vector x of the three GLS lattices has max |xᵢ| ≥ 2⁶² (max |xᵢ| ≥ ‖x‖/2 ≥
+/// min ‖bⱼ*‖/2 over the Gram–Schmidt norms of the reduced bases: 2^62.7 for BLS12-381, 2^62.1
+/// for both BN curves; checked in `tests/gls.rs`): the precondition of
+/// [`hayate_ec::glv_sac::endo_mul_sac_ct`].
+pub const LATTICE_MIN_BITS: usize = 62;
+
 /// The 4-dimensional decomposition constants of curve E ([`PairingCurve::GLS`]); `None` for a
 /// curve without them.
 pub fn lattice<E: PairingCurve<N>, const N: usize>() -> Option<&'static LatticeConstants<4>> {
@@ -91,13 +97,14 @@ pub fn g2_mul_ct<E: PairingCurve<N>, const N: usize>(
 ) -> Projective<E::G2> {
     let parts = decompose::<E, N>(c, k);
     let pc = psi_consts::<E, N>();
-    glv::endo_mul_ct(
+    hayate_ec::glv_sac::endo_mul_sac_ct(
         q,
         &parts,
         |i, e| psi_entry::<E, N>(i, e, &pc),
         // ζ·ζ̄ ∈ Fp: the common Z that ψ (a conjugation times constants) leaves fixed
         |z: &Fp2<E::Fp, N>| Some(z.conjugate()),
-        PART_BITS,
+        (c.part_bits as usize).min(PART_BITS),
+        LATTICE_MIN_BITS,
     )
 }
 
@@ -348,7 +355,36 @@ mod tests {
             v.push(Fp::<E::Fr, 4>::random(&mut *rng).to_limbs());
         }
         v.push([rng.next_u64(), 0, 0, 0]);
+        // multiples of the eigenvalue λ = p mod r and sums of its powers: decompositions with
+        // zero, single and all-equal parts (even and odd), and −λ^i
+        let lam = lambda::<E, N>();
+        let one = Fp::<E::Fr, 4>::ONE;
+        let (l2, l3) = (lam * lam, lam * lam * lam);
+        for x in [
+            lam,
+            l2,
+            l3,
+            -lam,
+            -l3,
+            lam + lam,
+            lam * Fp::from_u64(3),
+            one + lam + l2 + l3,
+            -(one + lam + l2 + l3),
+            (one + lam + l2 + l3) * Fp::from_u64(2),
+            lam * Fp::<E::Fr, 4>::random(&mut *rng),
+        ] {
+            v.push(x.to_limbs());
+        }
         v
+    }
+
+    /// λ = p mod r as an element of Fr.
+    fn lambda<E: PairingCurve<N>, const N: usize>() -> Fp<E::Fr, 4> {
+        let p = <E::Fp as hayate_arith::FpParams<N>>::MODULUS;
+        let two64 = Fp::<E::Fr, 4>::from_limbs_reduce([0, 1, 0, 0]);
+        p.iter()
+            .rev()
+            .fold(Fp::<E::Fr, 4>::ZERO, |a, l| a * two64 + Fp::from_u64(*l))
     }
 
     fn agrees<E: PairingCurve<N>, const N: usize>() {
@@ -428,13 +464,7 @@ mod tests {
     fn parts_recombine<E: PairingCurve<N>, const N: usize>() {
         let mut rng = StdRng::seed_from_u64(12);
         let c = lattice::<E, N>().expect("constants");
-        // λ = p mod r as an Fr element: p's limbs reduced
-        let p = <E::Fp as hayate_arith::FpParams<N>>::MODULUS;
-        let two64 = Fp::<E::Fr, 4>::from_limbs_reduce([0, 1, 0, 0]);
-        let lam = p
-            .iter()
-            .rev()
-            .fold(Fp::<E::Fr, 4>::ZERO, |a, l| a * two64 + Fp::from_u64(*l));
+        let lam = lambda::<E, N>();
         for k in scalars::<E, N>(&mut rng) {
             let parts = decompose::<E, N>(c, &k);
             let mut acc = Fp::<E::Fr, 4>::ZERO;

@@ -3,7 +3,8 @@
 //! BLS12), every basis row bⱼ satisfies Σ bⱼᵢλ^i ≡ 0 (mod r), det B = ±r (so B is a basis of the
 //! whole lattice), gⱼ = ⌊2^t·(B⁻¹)₀ⱼ⌉, the Babai part bound, and the lattice precondition of
 //! `hayate_ec::glv::endo_mul_ct` (no non-zero lattice vector with all |xᵢ| ≤ 2⁶⁰ + 2⁴, from
-//! the Gram–Schmidt norms: max |xᵢ| ≥ ‖x‖/2 ≥ min ‖bⱼ*‖/2). Also that ψ on G2 and the
+//! the Gram–Schmidt norms: max |xᵢ| ≥ ‖x‖/2 ≥ min ‖bⱼ*‖/2), and the stronger 2^`LATTICE_MIN_BITS`
+//! bound of the sign-aligned-column G2 multiplication (`hayate_ec::glv_sac`). Also that ψ on G2 and the
 //! Frobenius on GT act as λ on the generators.
 
 use hayate_arith::FpParams;
@@ -160,6 +161,14 @@ fn check<E: PairingCurve<N>, const N: usize>(c: &LatticeConstants<4>) {
         min / 2.0 > 2f64.powi(60) * 2.0,
         "{}: shortest vector bound {}",
         E::NAME,
+        min.log2()
+    );
+    // the sign-aligned-column G2 multiplication's precondition (its exception-free columns)
+    assert!(
+        min / 2.0 >= 2f64.powi(hayate_pairing::gls::LATTICE_MIN_BITS as i32),
+        "{}: max-norm bound 2^{} for glv_sac (Gram–Schmidt minimum 2^{})",
+        E::NAME,
+        hayate_pairing::gls::LATTICE_MIN_BITS,
         min.log2()
     );
     // ψ(Q) = [λ]Q on G2 and x^p = x^λ on GT (integer multiplications, no GLS)

@@ -1,0 +1,283 @@
+//! Constant-time multiplication with a D-dimensional endomorphism decomposition (D ≤ 4) in the
+//! sign-aligned column form: Faz-Hernández, Longa and Sánchez, "Efficient and secure
+//! algorithms for GLV-based scalar multiplication and their implementation on GLV–GLS curves"
+//! (CT-RSA 2014; the "GLV-SAC" representation), the method FourQ uses for its 4-dimensional
+//! decomposition (Costello–Longa, "FourQ: four-dimensional decompositions on a Q-curve over the
+//! Mersenne prime", ASIACRYPT 2015).
+//!
+//! Given Σᵢ \[±mᵢ\]σᵢ(P) with parts mᵢ < 2^nbits (from [`crate::glv::decompose_lattice`]) and
+//! Bᵢ = ±σᵢ(P) (the part's sign folded into the base point):
+//!
+//! * **Recoding.** m₀ is made odd (m₀' = m₀ | 1; an even m₀ costs one exception-safe
+//!   subtraction of B₀ at the end). An odd m₀' < 2^L (L = nbits + 1) is
+//!   Σ_{i<L} sᵢ2^i with every sᵢ ∈ {±1}: sᵢ = 2·bit_{i+1}(m₀') − 1 for i < L − 1 and
+//!   s_{L−1} = 1 (Σ_{i<L−1} (2b_{i+1} − 1)2^i = (m₀' − 1) − (2^(L−1) − 1)). Every other part
+//!   gets digits in {0, sᵢ}: eᵢ = mⱼ mod 2, mⱼ ← ⌊mⱼ/2⌋ + \[eᵢ = 1 and sᵢ = −1\] (so that
+//!   mⱼ = eᵢsᵢ + 2·mⱼ'); from mⱼ < 2^(L−1) the value stays ≤ 2^(L−1−i) before step i, so the
+//!   last digit is 0 or 1 = s_{L−1} and nothing remains. All of this is shifts and masks.
+//! * **Table.** Column i is sᵢ·(B₀ + Σⱼ eᵢⱼBⱼ): a table of the 2^(D−1) points
+//!   T\[e\] = B₀ + Σ_{j≥1} e_{j−1}Bⱼ. They are built along a Gray code (each entry is the
+//!   previous one ± one Bⱼ, a mixed addition) on the Z-scaled curve of
+//!   [`crate::scalar_mul`]'s `odd_multiples` (P's Jacobian Z is the scale ζ, rescaled by
+//!   `z_factor` so that σᵢ fixes it), and brought to one common Z from the additions' Z-ratios:
+//!   no inversion.
+//! * **Loop.** L − 1 doublings and L − 1 mixed additions of ±T\[eᵢ\] over Jacobian
+//!   coordinates; T\[eᵢ\] by one masked pass over the table, the sign by a conditional
+//!   negation of y.
+//!
+//! Exceptions. Before the addition of column i the accumulator is Σⱼ uⱼBⱼ with
+//! uⱼ = Σ_{t>i} dₜⱼ2^(t−i), |uⱼ| ≤ 2^(L−i) − 2, and u₀ = 2·(odd) ≠ 0 (the sₜ are all ±1).
+//! The addend is sᵢ(1, eᵢ). A zero accumulator (u ∈ L), equal summands or opposite ones
+//! (u ∓ sᵢ(1, eᵢ) ∈ L, whose first coordinate u₀ ∓ sᵢ is odd, hence non-zero) each give a
+//! non-zero vector of the lattice L = {x : Σ xᵢλ^i ≡ 0 (mod n)} with max |xⱼ| ≤ 2^(L−i) − 1.
+//! So if every non-zero x ∈ L has max |xⱼ| ≥ 2^`min_bits` (the caller's precondition, from
+//! the reduced basis' Gram–Schmidt norms), columns i ≥ L − `min_bits` need no exception
+//! handling; the last few columns and the final correction use the exception-safe
+//! [`Jacobian::add_affine`]. The table chain adds vectors with entries in {0, ±1, ±2} and
+//! first coordinate 1: never exceptional.
+
+use hayate_arith::Field;
+use subtle::{Choice, ConditionallySelectable, ConstantTimeEq};
+
+use crate::affine::Affine;
+use crate::curve::CurveParams;
+use crate::glv::SignedPart;
+use crate::jacobian::Jacobian;
+use crate::projective::Projective;
+
+/// Largest table: 2^(D−1) for D = 4.
+const MAX_TABLE: usize = 8;
+/// Largest digit count L = nbits + 1 (parts of at most 256 bits).
+const MAX_DIGITS: usize = 257;
+
+/// The column digits: table index eᵢ (bits j − 1 for j ≥ 1) and sign sᵢ < 0, i = 0 … L − 1.
+struct Columns {
+    idx: [u8; MAX_DIGITS],
+    neg: [u8; MAX_DIGITS],
+    len: usize,
+}
+
+/// Bit i of a four-limb integer (public i).
+#[inline(always)]
+fn bit4(k: &[u64; 4], i: usize) -> u64 {
+    if i >= 256 {
+        0
+    } else {
+        (k[i / 64] >> (i % 64)) & 1
+    }
+}
+
+/// The sign-aligned recoding of odd m₀ and m₁ … m_{D−1} (all below 2^nbits) into L = nbits + 1
+/// columns (see the module docs). Constant time.
+fn recode<const D: usize>(m: &[[u64; 4]; D], nbits: usize) -> Columns {
+    let len = nbits + 1;
+    let mut c = Columns {
+        idx: [0; MAX_DIGITS],
+        neg: [0; MAX_DIGITS],
+        len,
+    };
+    let mut rest: [[u64; 4]; D] = *m;
+    for i in 0..len {
+        // sᵢ = −1 iff bit i + 1 of m₀ is 0 (i < L − 1); s_{L−1} = +1
+        let neg = if i + 1 < len {
+            1 ^ bit4(&m[0], i + 1)
+        } else {
+            0
+        };
+        let mut idx = 0u64;
+        for (j, r) in rest.iter_mut().enumerate().skip(1) {
+            let e = r[0] & 1;
+            idx |= e << (j - 1);
+            // r ← ⌊r/2⌋ + (e ∧ neg)
+            let mut carry = e & neg;
+            for l in 0..4 {
+                let next = if l + 1 < 4 { r[l + 1] << 63 } else { 0 };
+                let (s, c1) = ((r[l] >> 1) | next).overflowing_add(carry);
+                r[l] = s;
+                carry = c1 as u64;
+            }
+        }
+        c.idx[i] = idx as u8;
+        c.neg[i] = neg as u8;
+    }
+    c
+}
+
+/// ±table\[idx\] (negated when `neg`): one masked pass over the first `n` entries, no
+/// secret-dependent branch or index.
+#[inline(always)]
+fn lookup<C: CurveParams>(table: &[Affine<C>; MAX_TABLE], n: usize, idx: u8, neg: u8) -> Affine<C> {
+    let mut x = table[0].x;
+    let mut y = table[0].y;
+    for (t, e) in table.iter().enumerate().take(n).skip(1) {
+        let hit = (t as u8).ct_eq(&idx);
+        x.conditional_assign(&e.x, hit);
+        y.conditional_assign(&e.y, hit);
+    }
+    y.conditional_assign(&-y, Choice::from(neg));
+    Affine {
+        x,
+        y,
+        infinity: Choice::from(0),
+    }
+}
+
+/// Σᵢ \[±mᵢ\]σᵢ(P) in constant time (time independent of the parts and of P) by the
+/// sign-aligned column method (see the module docs), for P in the order-n subgroup, σᵢ = \[λ^i\]
+/// an endomorphism (σ₀ the identity), parts mᵢ < 2^`nbits` (nbits ≤ 256) with signs, D ≤ 4.
+///
+/// * `endo(i, e)` maps an affine-form point of the Z-scaled curve (the Jacobian point
+///   (x : y : ζ)) to σᵢ of it (i ≥ 1); σᵢ must fix ζ. `z_factor(ζ)` may return a u by which the
+///   base point is rescaled first (ζ ↦ ζu; e.g. u = ζ̄ makes ζ real, which the p-power
+///   Frobenius fixes); `None` keeps ζ. The same conventions as
+///   [`crate::glv::endo_mul_ct`].
+/// * Precondition on the lattice: every non-zero x with Σ xᵢλ^i ≡ 0 (mod n) has
+///   max |xᵢ| ≥ 2^`min_bits`. Cost: nbits doublings, nbits mixed additions (the last
+///   nbits + 1 − min_bits of them exception-safe), 2^(D−1) − 1 mixed additions for the
+///   table and one exception-safe addition for an even m₀.
+pub fn endo_mul_sac_ct<C: CurveParams, const D: usize>(
+    p: &Projective<C>,
+    parts: &[SignedPart; D],
+    endo: impl Fn(usize, &Affine<C>) -> Affine<C>,
+    z_factor: impl Fn(&C::Base) -> Option<C::Base>,
+    nbits: usize,
+    min_bits: usize,
+) -> Projective<C> {
+    const { assert!(D >= 1 && D <= 4) };
+    let nbits = nbits.clamp(1, MAX_DIGITS - 1);
+    let tlen = 1usize << (D - 1);
+
+    // base point (x : y : ζ) on the scaled curve, ζ rescaled for the endomorphisms
+    let j = Jacobian::from(*p);
+    let mut zeta = j.z;
+    let mut base = Affine::<C> {
+        x: j.x,
+        y: j.y,
+        infinity: Choice::from(0),
+    };
+    if let Some(u) = z_factor(&zeta) {
+        let u2 = u.square();
+        base.x *= u2;
+        base.y *= u2 * u;
+        zeta *= u;
+    }
+    // Bᵢ = ±σᵢ(P)
+    let b: [Affine<C>; D] = core::array::from_fn(|i| {
+        let mut e = if i == 0 { base } else { endo(i, &base) };
+        e.y.conditional_assign(&-e.y, parts[i].1);
+        e
+    });
+
+    // T[e] along the Gray code g(t) = t ⊕ (t ≫ 1): T[g(t)] = T[g(t − 1)] ± B_{bit + 1}
+    let mut chain = [Jacobian::<C>::from(b[0]); MAX_TABLE];
+    let mut zr = [C::Base::ONE; MAX_TABLE];
+    for t in 1..tlen {
+        let (g, gp) = (t ^ (t >> 1), (t - 1) ^ ((t - 1) >> 1));
+        let bit = (g ^ gp).trailing_zeros() as usize; // public
+        let q = if g & (1 << bit) != 0 {
+            b[bit + 1]
+        } else {
+            b[bit + 1].neg()
+        };
+        let (s, _, r) = chain[t - 1].add_affine_unchecked_zr(&q);
+        chain[t] = s;
+        zr[t] = r;
+    }
+    // entry t over the last Z: multiply by ρₜ = Z_last/Zₜ = zr[t+1]·…·zr[T−1]
+    let mut table = [Affine::<C>::identity(); MAX_TABLE];
+    let mut rho = C::Base::ONE;
+    for t in (0..tlen).rev() {
+        let rho2 = rho.square();
+        table[t ^ (t >> 1)] = Affine {
+            x: chain[t].x * rho2,
+            y: chain[t].y * rho2 * rho,
+            infinity: Choice::from(0),
+        };
+        rho *= zr[t];
+    }
+    zeta *= chain[tlen - 1].z;
+
+    // recoding: m₀ made odd
+    let even0 = Choice::from((1 ^ (parts[0].0[0] & 1)) as u8);
+    let m: [[u64; 4]; D] = core::array::from_fn(|i| {
+        let mut v = parts[i].0;
+        if i == 0 {
+            v[0] |= 1;
+        }
+        v
+    });
+    let cols = recode(&m, nbits);
+    let len = cols.len;
+
+    let top = len - 1;
+    let mut acc = Jacobian::from(lookup(&table, tlen, cols.idx[top], cols.neg[top]));
+    for i in (0..top).rev() {
+        acc = acc.double();
+        let t = lookup(&table, tlen, cols.idx[i], cols.neg[i]);
+        acc = if i + min_bits >= len {
+            acc.add_affine_unchecked(&t).0
+        } else {
+            acc.add_affine(&t)
+        };
+    }
+    // −B₀ when m₀ was even (T[0] = B₀ on the table's scaled curve)
+    let mut c = table[0];
+    c.y = -c.y;
+    acc = acc.add_affine(&Affine::conditional_select(
+        &Affine::identity(),
+        &c,
+        even0,
+    ));
+    acc.z *= zeta; // back from the table's scaled curve
+    Projective::conditional_select(
+        &Projective::from(acc),
+        &Projective::identity(),
+        p.is_identity(),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The recoding sums back: Σᵢ sᵢ2^i = m₀ (odd) and Σᵢ sᵢeᵢⱼ2^i = mⱼ, on edge and
+    /// pseudo-random parts.
+    #[test]
+    fn recoding_sums_back() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let mut cases: Vec<[u64; 4]> = vec![
+            [1, 0, 0, 0],
+            [0, 0, 0, 0],
+            [u64::MAX, 0, 0, 0],
+            [u64::MAX - 1, 0, 0, 0],
+            [1 << 63, 0, 0, 0],
+        ];
+        for _ in 0..200 {
+            cases.push([next(), 0, 0, 0]);
+        }
+        for w in cases.windows(4) {
+            let mut m = [w[0], w[1], w[2], w[3]];
+            m[0][0] |= 1;
+            let c = recode(&m, 64);
+            for j in 0..4 {
+                let mut acc: i128 = 0;
+                for i in (0..c.len).rev() {
+                    let s: i128 = if c.neg[i] == 1 { -1 } else { 1 };
+                    let e: i128 = if j == 0 {
+                        1
+                    } else {
+                        ((c.idx[i] >> (j - 1)) & 1) as i128
+                    };
+                    acc = 2 * acc + s * e;
+                }
+                assert_eq!(acc, m[j][0] as i128, "part {j} of {m:x?}");
+            }
+        }
+    }
+}
