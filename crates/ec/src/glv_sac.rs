@@ -223,11 +223,7 @@ pub fn endo_mul_sac_ct<C: CurveParams, const D: usize>(
     // −B₀ when m₀ was even (T[0] = B₀ on the table's scaled curve)
     let mut c = table[0];
     c.y = -c.y;
-    acc = acc.add_affine(&Affine::conditional_select(
-        &Affine::identity(),
-        &c,
-        even0,
-    ));
+    acc = acc.add_affine(&Affine::conditional_select(&Affine::identity(), &c, even0));
     acc.z *= zeta; // back from the table's scaled curve
     Projective::conditional_select(
         &Projective::from(acc),

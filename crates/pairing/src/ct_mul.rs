@@ -67,6 +67,27 @@ pub fn recode_signed5(k: &[u64], windows: usize) -> Vec<i8> {
     out
 }
 
+/// Number of digits of [`recode_signed5_top`] for scalars below 2^`nbits`: the smallest count
+/// with 5·(windows − 1) + 4 ≥ nbits (13 for 64-bit scalars, one fewer than [`windows_for`]).
+pub const fn windows_for_top(nbits: usize) -> usize {
+    nbits.saturating_sub(4).div_ceil(W) + 1
+}
+
+/// [`recode_signed5`] whose top digit is not recoded: digits dᵢ ∈ [−16, 15] below the top and
+/// the top digit in [0, 16] (its window's bits plus the carry), Σ dᵢ·32ⁱ = k for every k below
+/// 2^(5·(windows − 1) + 4), e.g. k < 2^nbits with `windows` = [`windows_for_top`]\(nbits\).
+/// A table of 1 … 16 times the base still serves every digit, and a 64-bit scalar needs 13
+/// digits instead of 14. Higher bits of k are ignored. Constant time in k.
+pub fn recode_signed5_top(k: &[u64], windows: usize) -> Vec<i8> {
+    let mut out = recode_signed5(k, windows);
+    if let Some(top) = out.last_mut() {
+        // undo the top digit's recoding: d − 32·c was stored, with the carry c = (d ≥ 16)
+        let c = ((*top as u8) >> 7) & 1; // d < 0 iff it was recoded
+        *top = (*top as u8).wrapping_add(c << 5) as i8;
+    }
+    out
+}
+
 /// (|d|, d < 0) without branches.
 #[inline(always)]
 pub(crate) fn abs_sign(d: i8) -> (u8, Choice) {
@@ -295,6 +316,36 @@ mod tests {
         let k = [u64::MAX, u64::MAX, u64::MAX, u64::MAX >> 1];
         assert_eq!(*recode_signed5(&k, windows_for(255)).last().unwrap(), 1);
         assert!(recode_signed5(&[0; 4], 52).iter().all(|&x| x == 0));
+    }
+
+    #[test]
+    fn top_recoding_sums_back() {
+        let mut rng = StdRng::seed_from_u64(6);
+        assert_eq!(windows_for_top(64), 13);
+        assert_eq!(windows_for_top(63), 13);
+        assert_eq!(windows_for_top(65), 14);
+        let mut ks: Vec<u64> = vec![
+            0,
+            1,
+            15,
+            16,
+            31,
+            u64::MAX,
+            u64::MAX >> 1,
+            1 << 63,
+            0xf800000000000000,
+        ];
+        for _ in 0..300 {
+            ks.push(rng.next_u64());
+        }
+        for k in ks {
+            let d = recode_signed5_top(&[k], windows_for_top(64));
+            let (top, low) = d.split_last().unwrap();
+            assert!(low.iter().all(|&x| (-16..=15).contains(&x)), "{k:x}");
+            assert!((0..=16).contains(top), "{k:x}");
+            let sum = d.iter().rev().fold(0i128, |a, &x| a * 32 + x as i128);
+            assert_eq!(sum, k as i128, "{k:x}");
+        }
     }
 
     fn agrees<E: PairingCurve<N>, const N: usize>() {

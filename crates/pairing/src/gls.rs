@@ -17,10 +17,12 @@
 //!   subgroup), squarings by Granger–Scott.
 //!
 //! Constant-time variants (secret scalars): decomposition by fixed-width multiply-shifts and
-//! conditional negations; G1/G2 by [`hayate_ec::glv::endo_mul_ct`] (signed odd-digit windows,
-//! full-scan table lookups, no exceptional additions before the last window — see its
-//! lattice precondition, checked for these bases in `tests/gls.rs`); GT by signed radix-2⁵
-//! windows ([`crate::ct_mul::recode_signed5`]) with full-scan lookups. No branch or memory
+//! conditional negations; G1 by [`hayate_ec::glv::mul_ct`] (signed odd-digit windows),
+//! G2 by [`hayate_ec::glv_sac::endo_mul_sac_ct`] (sign-aligned columns: one 8-point table
+//! P ± ψ(P) ± ψ²(P) ± ψ³(P), one doubling and one mixed addition per bit; exception-free
+//! columns from the lattice bound [`LATTICE_MIN_BITS`], checked for these bases in
+//! `tests/gls.rs`); GT by signed radix-2⁵ windows whose top digit may be 16
+//! ([`crate::ct_mul::recode_signed5_top`]) with full-scan lookups. No branch or memory
 //! index depends on the scalar. Variable-time variants: interleaved width-5 NAFs.
 //!
 //! Preconditions: points in G1 / G2, elements in GT (the endomorphisms act as \[λ\] only there).
@@ -30,7 +32,7 @@ use hayate_ec::glv::{self, LatticeConstants, SignedPart};
 use hayate_ec::{Affine, CurveParams, Projective};
 use subtle::ConditionallySelectable;
 
-use crate::ct_mul::{recode_signed5, windows_for, W};
+use crate::ct_mul::{recode_signed5_top, windows_for_top, W};
 use crate::{Gt, PairingCurve};
 
 /// Bit bound of the four parts (every basis here gives |kᵢ| < 2⁶⁴).
@@ -214,8 +216,10 @@ fn gt_lookup<F: hayate_arith::TowerParams<N>, const N: usize>(
 
 /// x^k for x ∈ GT in constant time: k ≡ Σ ±kᵢλ^i, x^k = Π σⁱ(x^(±kᵢ)) with σ the p-power
 /// Frobenius (= x ↦ x^λ on GT). Straus over the four parts with signed radix-2⁵ digits
-/// ([`recode_signed5`], ⌈(part_bits + 1)/5⌉ windows: 13 for BLS12-381's 63-bit parts, 14 for
-/// BN's 64-bit parts) and one table x, x², …, x¹⁶: per window 5 cyclotomic squarings and the
+/// ([`recode_signed5_top`], top digit in [0, 16]: ⌈(part_bits − 4)/5⌉ + 1 = 13 windows for
+/// the 63-bit parts of BLS12-381 and the 64-bit parts of the BN curves — the BN bases' parts
+/// do exceed 2⁶³: half the column sum of |bⱼᵢ| is 3z + 1 ≈ 2^63.7 and Babai rounding gets
+/// close to it) and one table x, x², …, x¹⁶: per window 5 cyclotomic squarings and the
 /// window's factor y = Π σⁱ(±x^|dᵢ|) by Horner in σ, y = σ(σ(σ(t₃)·t₂)·t₁)·t₀, i.e. four
 /// full-scan lookups, three Frobenius maps and four multiplications.
 pub fn gt_pow_ct<E: PairingCurve<N>, const N: usize>(
@@ -226,8 +230,8 @@ pub fn gt_pow_ct<E: PairingCurve<N>, const N: usize>(
     let parts = decompose::<E, N>(c, k);
     let table = gt_table(&x.0);
     let g = frob1_constants::<E, N>();
-    let windows = windows_for((c.part_bits as usize).min(PART_BITS));
-    let digits: [Vec<i8>; 4] = core::array::from_fn(|i| recode_signed5(&parts[i].0, windows));
+    let windows = windows_for_top((c.part_bits as usize).min(PART_BITS));
+    let digits: [Vec<i8>; 4] = core::array::from_fn(|i| recode_signed5_top(&parts[i].0, windows));
     let look = |i: usize, w: usize| gt_lookup(&table, digits[i][w], parts[i].1);
     let mut acc = Fp12::<E::Fp, N>::ONE;
     for w in (0..windows).rev() {

@@ -202,3 +202,35 @@ fn bn254_gls_constants() {
 fn bn254_beuchat_gls_constants() {
     check::<bn254_beuchat::Bn254Beuchat, 4>(&bn254_beuchat::GLS);
 }
+
+/// The BN bases' parts do not fit in 63 bits: half the largest column sum of |bⱼᵢ| is
+/// 3z + 1 ≈ 2^63.7, and Babai rounding gets near it, so parts ≥ 2⁶³ turn up among random
+/// scalars (which is why `part_bits` is 64 for both BN curves and the GT exponentiation
+/// saves its window by a top digit of 16 instead). BLS12-381's parts stay below 2⁶³.
+#[test]
+fn bn_parts_exceed_63_bits_bls_parts_do_not() {
+    use rand::{RngCore, SeedableRng};
+    fn max_bits<E: PairingCurve<N>, const N: usize>(c: &LatticeConstants<4>) -> u32 {
+        let mut rng = rand::rngs::StdRng::seed_from_u64(63);
+        let mut m = 0;
+        for _ in 0..400 {
+            let k = [
+                rng.next_u64(),
+                rng.next_u64(),
+                rng.next_u64(),
+                rng.next_u64() >> 8,
+            ];
+            for (part, _) in hayate_pairing::gls::decompose::<E, N>(c, &k) {
+                assert_eq!(part[1..], [0, 0, 0], "{}", E::NAME);
+                m = m.max(64 - part[0].leading_zeros());
+            }
+        }
+        m
+    }
+    assert_eq!(max_bits::<bn254::Bn254, 4>(&bn254::GLS), 64);
+    assert_eq!(
+        max_bits::<bn254_beuchat::Bn254Beuchat, 4>(&bn254_beuchat::GLS),
+        64
+    );
+    assert!(max_bits::<bls12_381::Bls12381, 6>(&bls12_381::GLS) <= 63);
+}
