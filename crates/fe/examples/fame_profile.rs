@@ -54,8 +54,104 @@ fn profile<E: FeCurve<N>, const N: usize>(name: &str, op: Option<&str>) {
     );
 }
 
+/// Per-primitive costs (µs): what one FAME KeyGen / Encrypt is made of.
+fn parts<E: FeCurve<N>, const N: usize>(name: &str) {
+    use hayate_ec::Projective;
+    use hayate_fe::curve::{Scalar, G1};
+    use hayate_pairing::ct_mul;
+    let mut rng = StdRng::seed_from_u64(3);
+    let us = |f: &mut dyn FnMut()| median_ms(31, || f()) * 1e3;
+    let k = Scalar::<E, N>::random(&mut rng);
+    let kl = k.to_limbs();
+    let a = Projective::<E::G1>::generator().mul_vartime(&kl);
+    let aa = a.to_affine();
+    let mut x = a;
+    let add = us(&mut || {
+        for _ in 0..100 {
+            x = black_box(x.add_affine(&aa));
+        }
+    }) / 100.0;
+    let dbl = us(&mut || {
+        for _ in 0..100 {
+            x = black_box(x.double());
+        }
+    }) / 100.0;
+    let fx = aa.x;
+    let mut y = fx;
+    let fmul = us(&mut || {
+        for _ in 0..1000 {
+            y = black_box(y * fx);
+        }
+    }) / 1000.0;
+    let inv = us(&mut || {
+        y = black_box(y.invert_safegcd().unwrap_or(y));
+    });
+    let comb1 = us(&mut || {
+        black_box(ct_mul::generator_table::<E::G1>().mul(&kl));
+    });
+    let comb2 = us(&mut || {
+        black_box(ct_mul::generator_table::<E::G2>().mul(&kl));
+    });
+    let mut i = 0u32;
+    let hash = us(&mut || {
+        i += 1;
+        black_box(E::hash_to_g1_uncleared(&i.to_be_bytes(), b"HAYATE-PROFILE"));
+    });
+    let clear = us(&mut || {
+        black_box(E::clear_g1(&a));
+    });
+    let pts: Vec<G1<E, N>> = (0..33).map(|j| a.double_n(j + 1).to_affine()).collect();
+    let v: Vec<&[G1<E, N>]> = pts.chunks(11).collect();
+    let e = vec![(0..3)
+        .map(|_| Scalar::<E, N>::random(&mut rng))
+        .collect::<Vec<_>>()];
+    let lc = us(&mut || {
+        black_box(hayate_fe::dpvs::lincomb_rows_g1::<E, N>(&v, &e));
+    });
+    let q = Projective::<E::G2>::generator().mul_vartime(&kl);
+    let g2ct = us(&mut || {
+        black_box(E::g2_mul_ct(&q, &kl));
+    });
+    let t = [
+        Gt::<E, N>::generator(),
+        Gt::<E, N>::generator().pow_vartime(&kl),
+    ];
+    let gtm = us(&mut || {
+        black_box(ct_mul::gt_multi_pow_ct(&t, &[kl, kl], 256));
+    });
+    let gtp = us(&mut || {
+        black_box(t[1].pow(&kl));
+    });
+    let g1a = Projective::<E::G1>::generator().to_affine();
+    let g2a = q.to_affine();
+    let pairs: Vec<_> = (0..6).map(|_| (g1a, g2a)).collect();
+    let mp = us(&mut || {
+        black_box(hayate_pairing::multi_pairing::<E, N>(&pairs));
+    });
+    let prep: Vec<_> = (0..6)
+        .map(|_| hayate_pairing::G2Prepared::<E, N>::new(&g2a))
+        .collect();
+    let refs: Vec<_> = prep.iter().map(|p| (&g1a, p)).collect();
+    let mpp = us(&mut || {
+        black_box(hayate_pairing::multi_pairing_prepared::<E, N>(&refs));
+    });
+    let prep1 = us(&mut || {
+        black_box(hayate_pairing::G2Prepared::<E, N>::new(&g2a));
+    });
+    println!("{name:<14} Gt::pow {gtp:.0} | multi_pairing6 {mp:.0} prepared6 {mpp:.0} G2Prepared::new {prep1:.0}");
+    println!(
+        "{name:<14} Fp mul {:.4} inv {inv:.2} | G1 add_aff {add:.3} dbl {dbl:.3} comb {comb1:.1} | G2 comb {comb2:.1} g2_mul_ct {g2ct:.1} | hash_unclr {hash:.1} clear {clear:.1} | lincomb 3x11 {lc:.0} | GT 2-pow {gtm:.0}",
+        fmul * 1e3
+    );
+}
+
 fn main() {
     let op = std::env::args().nth(1);
+    if op.as_deref() == Some("parts") {
+        parts::<Bn254Beuchat, 4>("bn254-beuchat");
+        parts::<Bls12381, 6>("bls12-381");
+        return;
+    }
     let curve = std::env::args().nth(2);
     if op.is_none() || curve.as_deref() == Some("bn254-beuchat") {
         profile::<Bn254Beuchat, 4>("bn254-beuchat", op.as_deref());

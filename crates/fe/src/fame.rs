@@ -51,7 +51,7 @@
 
 use std::any::{Any, TypeId};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
-use std::sync::{Mutex, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use hayate_ec::{msm_vartime, Projective};
 use hayate_pairing::{ct_mul, G2Prepared, Gt};
@@ -423,20 +423,171 @@ fn add_public_multiple<E: FeCurve<N>, const N: usize>(
 /// (before cofactor clearing, see the module docs), then ct_{i,ℓ} is one coordinate of a
 /// constant-time two-term GLV linear combination by (s₁, s₂) over all rows;
 /// ct₀'s H_t^{s_t} use [`FeCurve::g2_mul_ct`] (GLS on BLS12-381); the mask is one two-term GT
-/// multi-exponentiation.
+/// multi-exponentiation. A public key used for the second time in this process is prepared
+/// ([`PreparedPublicKey`], kept in a small process-wide cache of public data, compared in
+/// full before use), and from then on H_t^{s_t} and T_t^{s_t} use its fixed-base tables.
 pub fn encapsulate<E: FeCurve<N>, const N: usize>(
     pk: &PublicKey<E, N>,
+    policy: &str,
+    rng: &mut (impl RngCore + CryptoRng),
+) -> Result<(Ciphertext<E, N>, Gt<E, N>), FameError> {
+    let id = pk.id();
+    match prepared_cache::<E, N>(pk, id) {
+        Some(ppk) => encapsulate_with(pk, id, Some(&ppk), policy, rng),
+        None => encapsulate_with(pk, id, None, policy, rng),
+    }
+}
+
+/// [`encapsulate`] with a [`PreparedPublicKey`]: the same outputs for the same random
+/// choices, with ct₀'s H_t^{s_t} and the mask T₁^{s₁}T₂^{s₂} from fixed-base tables.
+pub fn encapsulate_prepared<E: FeCurve<N>, const N: usize>(
+    ppk: &PreparedPublicKey<E, N>,
+    policy: &str,
+    rng: &mut (impl RngCore + CryptoRng),
+) -> Result<(Ciphertext<E, N>, Gt<E, N>), FameError> {
+    encapsulate_with(&ppk.pk, ppk.id, Some(ppk), policy, rng)
+}
+
+/// Encrypt a GT element with a [`PreparedPublicKey`] (see [`encrypt`]).
+pub fn encrypt_prepared<E: FeCurve<N>, const N: usize>(
+    ppk: &PreparedPublicKey<E, N>,
+    policy: &str,
+    msg: &Gt<E, N>,
+    rng: &mut (impl RngCore + CryptoRng),
+) -> Result<(Ciphertext<E, N>, Gt<E, N>), FameError> {
+    let (ct, key) = encapsulate_prepared(ppk, policy, rng)?;
+    Ok((ct, key.mul(msg)))
+}
+
+/// A public key with fixed-base tables for encryption: a comb ([`ct_mul::FixedBase`], one
+/// mixed addition per signed 5-bit window, no doubling) for each of H₁, H₂ ∈ G2 and a comb
+/// for each of T₁, T₂ ∈ GT ([`GtComb`], one multiplication per window, no squaring).
+/// Memory: 2·52·16 affine G2 points and 2·52·16 GT elements (about 1.2 MB on BLS12-381,
+/// 0.8 MB on the BN curves); building costs about 1700 GT and 1700 G2 operations.
+pub struct PreparedPublicKey<E: FeCurve<N>, const N: usize> {
+    pk: PublicKey<E, N>,
+    id: [u8; 16],
+    h_a: [ct_mul::FixedBase<E::G2>; 2],
+    t: [GtComb<E, N>; 2],
+}
+
+impl<E: FeCurve<N>, const N: usize> PreparedPublicKey<E, N> {
+    /// Builds the tables of `pk`.
+    pub fn new(pk: &PublicKey<E, N>) -> Self {
+        Self {
+            pk: pk.clone(),
+            id: pk.id(),
+            h_a: pk
+                .h_a
+                .each_ref()
+                .map(|h| ct_mul::FixedBase::new(&Projective::from(*h), SCALAR_BITS)),
+            t: pk.t.each_ref().map(GtComb::new),
+        }
+    }
+    /// The key it was built from.
+    pub fn key(&self) -> &PublicKey<E, N> {
+        &self.pk
+    }
+}
+
+/// A fixed-base comb for one element x of GT (the multiplicative analogue of
+/// [`ct_mul::FixedBase`], Lim–Lee / Brickell–Gordon–McCurley–Wilson, EUROCRYPT 1992): row w
+/// holds x^(j·32^w) for j = 1 … 16, so x^k with k in signed radix-2⁵ digits
+/// ([`ct_mul::recode_signed5`]) is one multiplication per window; each digit's entry is read
+/// by a scan of the whole row ([`ct_mul::lookup`]) and negative digits are conjugations
+/// (inversion in GT). Constant time in k.
+pub struct GtComb<E: FeCurve<N>, const N: usize> {
+    rows: Vec<[Gt<E, N>; ct_mul::T]>,
+}
+
+impl<E: FeCurve<N>, const N: usize> GtComb<E, N> {
+    /// The comb of x for exponents below 2^256.
+    pub fn new(x: &Gt<E, N>) -> Self {
+        let windows = ct_mul::windows_for(SCALAR_BITS);
+        let mut rows = Vec::with_capacity(windows);
+        let mut b = *x;
+        for _ in 0..windows {
+            let mut row = [b; ct_mul::T];
+            for j in 1..ct_mul::T {
+                row[j] = row[j - 1].mul(&b);
+            }
+            b = row[ct_mul::T - 1].mul(&row[ct_mul::T - 1]); // b^32
+            rows.push(row);
+        }
+        Self { rows }
+    }
+    /// x^k in constant time for k < 2^256 (four little-endian limbs).
+    pub fn pow(&self, k: &[u64]) -> Gt<E, N> {
+        let d = ct_mul::recode_signed5(k, self.rows.len());
+        let mut acc = Gt::<E, N>::identity();
+        for (row, &di) in self.rows.iter().zip(&d) {
+            acc = acc.mul(&ct_mul::lookup(row, di, Gt::identity(), Gt::invert));
+        }
+        acc
+    }
+}
+
+/// Maximum number of public keys in the process-wide cache of [`prepared_cache`].
+const PK_CACHE: usize = 8;
+
+/// The prepared form of `pk` (fingerprint `id`) if `pk` was seen before in this process: the
+/// first call only records the fingerprint, the second builds the tables, later calls reuse
+/// them. A cached entry is used only if its key equals `pk` in full. At most [`PK_CACHE`]
+/// keys are kept (the cache is emptied when full). Public data only.
+fn prepared_cache<E: FeCurve<N>, const N: usize>(
+    pk: &PublicKey<E, N>,
+    id: [u8; 16],
+) -> Option<Arc<PreparedPublicKey<E, N>>> {
+    type Entry = Option<Arc<dyn Any + Send + Sync>>;
+    type Cache = Mutex<HashMap<(TypeId, [u8; 16]), Entry>>;
+    static CACHE: OnceLock<Cache> = OnceLock::new();
+    let key = (TypeId::of::<E::G1>(), id);
+    let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
+    let seen = {
+        let mut map = cache.lock().ok()?;
+        match map.get(&key) {
+            Some(Some(e)) => {
+                let ppk = Arc::clone(e).downcast::<PreparedPublicKey<E, N>>().ok()?;
+                return (ppk.pk == *pk).then_some(ppk);
+            }
+            Some(None) => true,
+            None => {
+                if map.len() >= PK_CACHE {
+                    map.clear();
+                }
+                map.insert(key, None);
+                false
+            }
+        }
+    };
+    if !seen {
+        return None;
+    }
+    // built outside the lock; a concurrent builder may win, which is harmless
+    let ppk = Arc::new(PreparedPublicKey::new(pk));
+    if let Ok(mut map) = cache.lock() {
+        map.insert(key, Some(ppk.clone() as Arc<dyn Any + Send + Sync>));
+    }
+    Some(ppk)
+}
+
+/// Key encapsulation under `pk` (fingerprint `pk_id`), with the fixed-base tables of `ppk`
+/// when given (the same outputs for the same random choices).
+fn encapsulate_with<E: FeCurve<N>, const N: usize>(
+    pk: &PublicKey<E, N>,
+    pk_id: [u8; 16],
+    ppk: Option<&PreparedPublicKey<E, N>>,
     policy: &str,
     rng: &mut (impl RngCore + CryptoRng),
 ) -> Result<(Ciphertext<E, N>, Gt<E, N>), FameError> {
     let msp = policy_msp::<E, N>(policy)?;
     let s = [Scalar::<E, N>::random(rng), Scalar::<E, N>::random(rng)];
     let sl = [s[0].to_limbs(), s[1].to_limbs()];
-    let ct0 = Projective::batch_to_affine(&[
-        E::g2_mul_ct(&Projective::from(pk.h_a[0]), &sl[0]),
-        E::g2_mul_ct(&Projective::from(pk.h_a[1]), &sl[1]),
-        h_mul::<E, N>(&(s[0] + s[1])),
-    ]);
+    let h_s = |t: usize| match ppk {
+        Some(p) => p.h_a[t].mul(&sl[t]),
+        None => E::g2_mul_ct(&Projective::from(pk.h_a[t]), &sl[t]),
+    };
+    let ct0 = Projective::batch_to_affine(&[h_s(0), h_s(1), h_mul::<E, N>(&(s[0] + s[1]))]);
     // base'_{iℓt} = U(π(i) ℓ t) + Σ_j M_ij·H'(0 j ℓ t) (public, variable time) with
     // h_eff·U = H(π(i) ℓ t) and h_eff·H' = H(0 j ℓ t); then ct_{i,ℓ} = h_eff·Σ_t GLV(s_t)·base'_t
     // = Π_t base_t^{s_t} (see FeCurve::hash_to_g1_uncleared): one constant-time linear
@@ -472,13 +623,16 @@ pub fn encapsulate<E: FeCurve<N>, const N: usize>(
         .collect();
     let aff = Projective::batch_to_affine(&out);
     let rows = aff.chunks_exact(3).map(|c| [c[0], c[1], c[2]]).collect();
-    let key = ct_mul::gt_multi_pow_ct(&pk.t, &sl, SCALAR_BITS);
+    let key = match ppk {
+        Some(p) => p.t[0].pow(&sl[0]).mul(&p.t[1].pow(&sl[1])),
+        None => ct_mul::gt_multi_pow_ct(&pk.t, &sl, SCALAR_BITS),
+    };
     Ok((
         Ciphertext {
             policy: policy.to_string(),
             ct0: [ct0[0], ct0[1], ct0[2]],
             rows,
-            pk_id: pk.id(),
+            pk_id,
         },
         key,
     ))
@@ -599,7 +753,7 @@ mod tests {
     use hayate_pairing::bls12_381::Bls12381;
     use hayate_pairing::bn254_beuchat::Bn254Beuchat;
     use rand::rngs::StdRng;
-    use rand::SeedableRng;
+    use rand::{RngCore, SeedableRng};
 
     fn roundtrip<E: FeCurve<N>, const N: usize>() {
         let mut rng = StdRng::seed_from_u64(1);
@@ -616,6 +770,54 @@ mod tests {
         assert_eq!(decrypt(&good, &ct, &c).unwrap(), msg);
         let bad = keygen(&msk, &Attributes::parse("nurse,a,b").unwrap(), &mut rng);
         assert_eq!(decrypt(&bad, &ct, &c).unwrap_err(), FameError::NotSatisfied);
+    }
+
+    /// The fixed-base paths (GT comb, G2 combs of a prepared key, the process cache) against
+    /// the plain computation on the same random choices.
+    fn prepared_matches_plain<E: FeCurve<N>, const N: usize>() {
+        let mut rng = StdRng::seed_from_u64(2);
+        let (pk, msk) = setup::<E, N>(&mut rng);
+        let comb = GtComb::new(&pk.t[0]);
+        let r_minus_1 = (-Scalar::<E, N>::ONE).to_limbs();
+        for k in [[0u64; 4], [1, 0, 0, 0], r_minus_1] {
+            assert_eq!(comb.pow(&k), pk.t[0].pow_vartime(&k));
+        }
+        for _ in 0..4 {
+            let k = Scalar::<E, N>::random(&mut rng).to_limbs();
+            assert_eq!(comb.pow(&k), pk.t[0].pow_vartime(&k));
+        }
+        let ppk = PreparedPublicKey::new(&pk);
+        assert_eq!(ppk.key(), &pk);
+        let policy = "a and (b or c)";
+        let seed = rng.next_u64();
+        let plain =
+            encapsulate_with(&pk, pk.id(), None, policy, &mut StdRng::seed_from_u64(seed)).unwrap();
+        let fast = encapsulate_prepared(&ppk, policy, &mut StdRng::seed_from_u64(seed)).unwrap();
+        assert_eq!(plain, fast);
+        // the plain entry point: first use records the key, second builds the tables, third
+        // reuses them; all three must decrypt and agree with the uncached computation
+        let sk = keygen(&msk, &Attributes::parse("a,c").unwrap(), &mut rng);
+        for _ in 0..3 {
+            let seed = rng.next_u64();
+            let got = encapsulate(&pk, policy, &mut StdRng::seed_from_u64(seed)).unwrap();
+            let want =
+                encapsulate_with(&pk, pk.id(), None, policy, &mut StdRng::seed_from_u64(seed))
+                    .unwrap();
+            assert_eq!(got, want);
+            assert_eq!(decapsulate(&sk, &got.0).unwrap(), got.1);
+        }
+        let msg = Gt::<E, N>::generator();
+        let (ct, c) = encrypt_prepared(&ppk, policy, &msg, &mut rng).unwrap();
+        assert_eq!(decrypt(&sk, &ct, &c).unwrap(), msg);
+    }
+
+    #[test]
+    fn prepared_matches_plain_bls() {
+        prepared_matches_plain::<Bls12381, 6>();
+    }
+    #[test]
+    fn prepared_matches_plain_beuchat() {
+        prepared_matches_plain::<Bn254Beuchat, 4>();
     }
 
     #[test]
