@@ -1,7 +1,9 @@
 //! Quick timing breakdown of FAME with 10 string attributes and the AND of them (the
 //! configuration of `hayate bench fe`): `cargo run --release -p hayate-fe --example
 //! fame_profile [keygen|encrypt|decrypt [bn254-beuchat]]`. Thread CPU time, medians;
-//! indicative only (`hayate bench fe` is the reference measurement). With an operation, only
+//! indicative only (`hayate bench fe` is the reference measurement). "cold" empties FAME's
+//! attribute-hash cache before each call, "warm" lets it work (the attributes repeat). With
+//! `parts`, the costs of the primitives FAME is built from (µs). With an operation, only
 //! that operation runs, 200 times (for perf), on BLS12-381 unless the curve is given.
 
 use std::hint::black_box;
@@ -35,6 +37,15 @@ fn profile<E: FeCurve<N>, const N: usize>(name: &str, op: Option<&str>) {
         return;
     }
     let runs = 11;
+    // cold: the attribute-hash cache emptied before each call (every hash computed)
+    let keygen_cold = median_ms(runs, || {
+        fame::clear_attribute_cache();
+        black_box(fame::keygen(&msk, &attrs, &mut rng));
+    });
+    let enc_cold = median_ms(runs, || {
+        fame::clear_attribute_cache();
+        black_box(fame::encrypt(&pk, &policy, &msg, &mut rng).unwrap());
+    });
     let keygen = median_ms(runs, || {
         black_box(fame::keygen(&msk, &attrs, &mut rng));
     });
@@ -44,14 +55,19 @@ fn profile<E: FeCurve<N>, const N: usize>(name: &str, op: Option<&str>) {
     let dec = median_ms(runs, || {
         black_box(fame::decrypt(&sk, &ct, &c).unwrap());
     });
+    let psk = fame::PreparedSecretKey::new(&sk);
+    let dec_prep = median_ms(runs, || {
+        black_box(fame::decapsulate_prepared(&psk, &ct).unwrap());
+    });
+    println!(
+        "{name:<14} cold: keygen {keygen_cold:6.3}  encrypt {enc_cold:6.3} | warm: keygen {keygen:6.3}  encrypt {enc:6.3} | decrypt {dec:6.3}  decrypt-prepared {dec_prep:6.3}"
+    );
     let mut i = 0u32;
     let hash = median_ms(runs, || {
         i += 1;
         black_box(E::hash_to_g1_proj(&i.to_be_bytes(), b"HAYATE-PROFILE"));
     });
-    println!(
-        "{name:<14} keygen {keygen:6.3}  encrypt {enc:6.3}  decrypt {dec:6.3} | hash_to_g1 {hash:6.4}"
-    );
+    println!("{name:<14} hash_to_g1 {hash:6.4}");
 }
 
 /// Per-primitive costs (µs): what one FAME KeyGen / Encrypt is made of.
@@ -60,7 +76,7 @@ fn parts<E: FeCurve<N>, const N: usize>(name: &str) {
     use hayate_fe::curve::{Scalar, G1};
     use hayate_pairing::ct_mul;
     let mut rng = StdRng::seed_from_u64(3);
-    let us = |f: &mut dyn FnMut()| median_ms(31, || f()) * 1e3;
+    let us = |f: &mut dyn FnMut()| median_ms(31, f) * 1e3;
     let k = Scalar::<E, N>::random(&mut rng);
     let kl = k.to_limbs();
     let a = Projective::<E::G1>::generator().mul_vartime(&kl);
@@ -83,6 +99,20 @@ fn parts<E: FeCurve<N>, const N: usize>(name: &str) {
             y = black_box(y * fx);
         }
     }) / 1000.0;
+    let pl = <E::Fp as hayate_arith::FpParams<N>>::MODULUS;
+    let jac = us(&mut || {
+        for _ in 0..100 {
+            y = y.square();
+            black_box(hayate_fe::jacobi::jacobi_vartime(&y.to_limbs(), &pl));
+        }
+    }) / 100.0;
+    let leg = us(&mut || {
+        for _ in 0..100 {
+            y = y.square();
+            black_box(y.legendre());
+        }
+    }) / 100.0;
+    println!("{name:<14} jacobi {jac:.2} legendre(Euler) {leg:.2}");
     let inv = us(&mut || {
         y = black_box(y.invert_safegcd().unwrap_or(y));
     });

@@ -17,7 +17,9 @@
 //!   (p − 1 = 2⁴⁵·t) Tonelli–Shanks with the discrete logarithm of a^t in the 2⁴⁵-torsion found
 //!   five bits at a time from precomputed tables (the table-based variant of Sarkar, "Computing
 //!   square roots faster than the Tonelli-Shanks/Bernstein algorithm", 2020), which also
-//!   decides squareness; exponentiations use 5-bit sliding windows. Encodings are uncompressed x‖y (G2: x.c0‖x.c1‖y.c0‖y.c1),
+//!   decides squareness; exponentiations use 5-bit sliding windows. Non-squares (half of the
+//!   candidates) are rejected first by a binary Jacobi symbol ([`crate::jacobi`]), which costs
+//!   a fraction of the exponentiation. Encodings are uncompressed x‖y (G2: x.c0‖x.c1‖y.c0‖y.c1),
 //!   canonical big-endian coordinates, the all-zero string for the identity; decoding checks
 //!   canonicity, the curve equation and the subgroup.
 
@@ -238,6 +240,10 @@ fn bn_hash_to_g1<C: CurveParams<Base = Fp<P, 4>>, P: FpParams<4>>(
         wide[32..].copy_from_slice(&h1);
         let x = Fp::<P, 4>::from_bytes_be_reduce(&wide);
         let rhs = Affine::<C>::curve_rhs(&x);
+        // (rhs | p) = −1 by the binary Jacobi symbol (a fraction of a square root's cost)
+        if crate::jacobi::jacobi_vartime(&rhs.to_limbs(), &P::MODULUS) == Some(-1) {
+            continue;
+        }
         if let Some(y) = sqrt_vartime(&rhs, tb) {
             let y = if bool::from(y.is_odd()) == (h1[31] & 1 == 1) {
                 y

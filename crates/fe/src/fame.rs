@@ -47,7 +47,10 @@
 //! Π_ℓ H(m_ℓ)^{e_ℓ} is computed as h_eff·(Σ_ℓ GLV(e_ℓ)·U(m_ℓ)) — the same group element, one
 //! clearing instead of three (KeyGen) or two (Encrypt; the public column part enters as
 //! h_eff⁻¹ mod r times the column hashes). The column hashes H(0 j ℓ t), constants of the
-//! scheme, are computed once per process (first 1024 columns).
+//! scheme, are computed once per process (first 1024 columns); the attribute hashes U(y ℓ t),
+//! public values of the attribute strings, are memoised per process too (bounded cache,
+//! [`clear_attribute_cache`]). Repeated encryptions under one public key use fixed-base
+//! tables of H₁, H₂ and T₁, T₂ ([`PreparedPublicKey`], built on the key's second use).
 
 use std::any::{Any, TypeId};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
@@ -214,6 +217,57 @@ fn cached_columns<E: FeCurve<N>, const N: usize>(
     out
 }
 
+/// Maximum number of attribute strings per curve in the cache of [`attr_hashes`].
+const ATTR_CACHE: usize = 4096;
+
+type AttrCache = Mutex<HashMap<TypeId, Box<dyn Any + Send + Sync>>>;
+
+fn attr_cache() -> &'static AttrCache {
+    static CACHE: OnceLock<AttrCache> = OnceLock::new();
+    CACHE.get_or_init(|| Mutex::new(HashMap::new()))
+}
+
+/// The uncleared hashes U(y ℓ t) of an attribute string y ([`FeCurve::hash_to_g1_uncleared`],
+/// indexed [ℓ−1][t−1]). They are public values that depend on y and the curve only, so they
+/// are memoised process-wide (up to [`ATTR_CACHE`] strings per curve; the cache is emptied
+/// when full, and [`clear_attribute_cache`] empties it). A hit saves six hashes onto G1
+/// (the time of a lookup reveals whether y was hashed before in this process; attribute
+/// strings are public in FAME, like the policy).
+fn attr_hashes<E: FeCurve<N>, const N: usize>(y: &str) -> [[Projective<E::G1>; 2]; 3] {
+    type Map<C> = HashMap<String, [[Projective<C>; 2]; 3]>;
+    let key = TypeId::of::<E::G1>();
+    if let Ok(map) = attr_cache().lock() {
+        if let Some(h) = map
+            .get(&key)
+            .and_then(|m| m.downcast_ref::<Map<E::G1>>())
+            .and_then(|m| m.get(y))
+        {
+            return *h;
+        }
+    }
+    let h = six(|l, t| E::hash_to_g1_uncleared(&attr_msg(y, l, t), DST));
+    if let Ok(mut map) = attr_cache().lock() {
+        let entry = map
+            .entry(key)
+            .or_insert_with(|| Box::new(Map::<E::G1>::new()));
+        if let Some(m) = entry.downcast_mut::<Map<E::G1>>() {
+            if m.len() >= ATTR_CACHE {
+                m.clear();
+            }
+            m.insert(y.to_string(), h);
+        }
+    }
+    h
+}
+
+/// Empties the process-wide cache of attribute hashes (see [`keygen`] / [`encapsulate`]):
+/// for measurements of the uncached cost, or to release its memory.
+pub fn clear_attribute_cache() {
+    if let Ok(mut map) = attr_cache().lock() {
+        map.clear();
+    }
+}
+
 /// The six hashes H(y ℓ t) (or H(0 j ℓ t)), indexed [ℓ−1][t−1].
 fn six<P>(f: impl Fn(u8, u8) -> P) -> [[P; 2]; 3] {
     core::array::from_fn(|l| core::array::from_fn(|t| f(l as u8 + 1, t as u8 + 1)))
@@ -326,10 +380,9 @@ pub fn keygen<E: FeCurve<N>, const N: usize>(
     // U(yℓt) with clear_g1(U) = H(yℓt), then the column hashes H(01ℓt) of sk' (in G1)
     let mut hashes = Vec::with_capacity(6 * (names.len() + 1));
     for y in &names {
-        for l in 1..=3 {
-            for t in 1..=2 {
-                hashes.push(E::hash_to_g1_uncleared(&attr_msg(y, l, t), DST));
-            }
+        let h = attr_hashes::<E, N>(y);
+        for hl in &h {
+            hashes.extend_from_slice(hl);
         }
     }
     let col = col_hashes::<E, N>(1)[0];
@@ -597,9 +650,7 @@ fn encapsulate_with<E: FeCurve<N>, const N: usize>(
     let mut bases: [Vec<Projective<E::G1>>; 2] = Default::default();
     for (i, row) in msp.matrix.iter().enumerate() {
         let y = msp.labels[i].attr.as_str();
-        let ha = *attr_hash
-            .entry(y)
-            .or_insert_with(|| six(|l, t| E::hash_to_g1_uncleared(&attr_msg(y, l, t), DST)));
+        let ha = *attr_hash.entry(y).or_insert_with(|| attr_hashes::<E, N>(y));
         for l in 0..3 {
             for (t, b) in bases.iter_mut().enumerate() {
                 let mut acc = ha[l][t];
@@ -818,6 +869,29 @@ mod tests {
     #[test]
     fn prepared_matches_plain_beuchat() {
         prepared_matches_plain::<Bn254Beuchat, 4>();
+    }
+
+    /// The memoised attribute hashes equal the hashes, on a miss and on a hit.
+    fn attribute_cache<E: FeCurve<N>, const N: usize>() {
+        for y in ["doctor", "age:7=1", ""] {
+            let want = six(|l, t| E::hash_to_g1_uncleared(&attr_msg(y, l, t), DST).to_affine());
+            for _ in 0..2 {
+                assert_eq!(
+                    attr_hashes::<E, N>(y).map(|r| r.map(|p| p.to_affine())),
+                    want
+                );
+            }
+            assert_eq!(
+                E::clear_g1(&attr_hashes::<E, N>(y)[2][1]).to_affine(),
+                E::hash_to_g1(&attr_msg(y, 3, 2), DST)
+            );
+        }
+    }
+
+    #[test]
+    fn attribute_cache_matches_hashes() {
+        attribute_cache::<Bls12381, 6>();
+        attribute_cache::<Bn254Beuchat, 4>();
     }
 
     #[test]
