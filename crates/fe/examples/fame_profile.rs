@@ -2,7 +2,8 @@
 //! configuration of `hayate bench fe`): `cargo run --release -p hayate-fe --example
 //! fame_profile [keygen|encrypt|decrypt [bn254-beuchat]]`. Thread CPU time, medians;
 //! indicative only (`hayate bench fe` is the reference measurement). "cold" empties FAME's
-//! attribute-hash cache before each call, "warm" lets it work (the attributes repeat). With
+//! attribute-hash and prepared-public-key caches before each call, "warm" lets them work
+//! (the attributes and the key repeat). With
 //! `parts`, the costs of the primitives FAME is built from (µs). With an operation, only
 //! that operation runs, 200 times (for perf), on BLS12-381 unless the curve is given.
 
@@ -37,13 +38,15 @@ fn profile<E: FeCurve<N>, const N: usize>(name: &str, op: Option<&str>) {
         return;
     }
     let runs = 11;
-    // cold: the attribute-hash cache emptied before each call (every hash computed)
+    // cold: the attribute-hash and prepared-key caches emptied before each call (every hash
+    // computed, H_t and T_t by the variable-base paths)
     let keygen_cold = median_ms(runs, || {
         fame::clear_attribute_cache();
         black_box(fame::keygen(&msk, &attrs, &mut rng));
     });
     let enc_cold = median_ms(runs, || {
         fame::clear_attribute_cache();
+        fame::clear_public_key_cache();
         black_box(fame::encrypt(&pk, &policy, &msg, &mut rng).unwrap());
     });
     let keygen = median_ms(runs, || {

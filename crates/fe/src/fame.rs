@@ -583,6 +583,21 @@ impl<E: FeCurve<N>, const N: usize> GtComb<E, N> {
 /// Maximum number of public keys in the process-wide cache of [`prepared_cache`].
 const PK_CACHE: usize = 8;
 
+type PkCache = Mutex<HashMap<(TypeId, [u8; 16]), Option<Arc<dyn Any + Send + Sync>>>>;
+
+fn pk_cache() -> &'static PkCache {
+    static CACHE: OnceLock<PkCache> = OnceLock::new();
+    CACHE.get_or_init(|| Mutex::new(HashMap::new()))
+}
+
+/// Empties the process-wide cache of prepared public keys used by [`encapsulate`] (for
+/// measurements of the unprepared cost, or to release its memory).
+pub fn clear_public_key_cache() {
+    if let Ok(mut map) = pk_cache().lock() {
+        map.clear();
+    }
+}
+
 /// The prepared form of `pk` (fingerprint `id`) if `pk` was seen before in this process: the
 /// first call only records the fingerprint, the second builds the tables, later calls reuse
 /// them. A cached entry is used only if its key equals `pk` in full. At most [`PK_CACHE`]
@@ -591,11 +606,8 @@ fn prepared_cache<E: FeCurve<N>, const N: usize>(
     pk: &PublicKey<E, N>,
     id: [u8; 16],
 ) -> Option<Arc<PreparedPublicKey<E, N>>> {
-    type Entry = Option<Arc<dyn Any + Send + Sync>>;
-    type Cache = Mutex<HashMap<(TypeId, [u8; 16]), Entry>>;
-    static CACHE: OnceLock<Cache> = OnceLock::new();
     let key = (TypeId::of::<E::G1>(), id);
-    let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
+    let cache = pk_cache();
     let seen = {
         let mut map = cache.lock().ok()?;
         match map.get(&key) {
@@ -846,9 +858,14 @@ mod tests {
         let fast = encapsulate_prepared(&ppk, policy, &mut StdRng::seed_from_u64(seed)).unwrap();
         assert_eq!(plain, fast);
         // the plain entry point: first use records the key, second builds the tables, third
-        // reuses them; all three must decrypt and agree with the uncached computation
+        // reuses them, and after emptying the caches the first step again; all must decrypt
+        // and agree with the uncached computation
         let sk = keygen(&msk, &Attributes::parse("a,c").unwrap(), &mut rng);
-        for _ in 0..3 {
+        for i in 0..4 {
+            if i == 3 {
+                clear_public_key_cache();
+                clear_attribute_cache();
+            }
             let seed = rng.next_u64();
             let got = encapsulate(&pk, policy, &mut StdRng::seed_from_u64(seed)).unwrap();
             let want =
