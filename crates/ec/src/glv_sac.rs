@@ -235,6 +235,52 @@ pub fn endo_mul_sac_ct<C: CurveParams, const D: usize>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::curves::secp256k1::Secp256k1;
+
+    /// D = 1 (the plain scalar, lattice nZ) and D = 2 (secp256k1's GLV split, φ = (βx, y)) agree
+    /// with the variable-time wNAF on edge and pseudo-random scalars; small `min_bits` only
+    /// makes more columns exception-safe, so the values used here are safe lower bounds.
+    #[test]
+    fn agrees_with_wnaf_on_secp256k1() {
+        let g = Projective::<Secp256k1>::generator();
+        let p = g.mul_vartime_wnaf(&[0x1234_5678, 99]);
+        let glv = crate::glv::constants::<Secp256k1>().expect("GLV");
+        let n = crate::glv::order_limbs::<Secp256k1>();
+        let mut nm1 = n;
+        nm1[0] -= 1;
+        let mut ks = vec![[0u64; 4], [1, 0, 0, 0], [2, 0, 0, 0], nm1, n, [u64::MAX; 4]];
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        for _ in 0..6 {
+            ks.push(core::array::from_fn(|_| {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                seed
+            }));
+        }
+        for k in ks {
+            let want = p.mul_vartime_wnaf(&k).to_affine();
+            // D = 1: k mod n below 2^256
+            let r = crate::scalar_mul::reduce_mod_ct(&k, &n);
+            let one: [SignedPart; 1] = [([r[0], r[1], r[2], r[3]], Choice::from(0))];
+            let got = endo_mul_sac_ct(&p, &one, |_, e| *e, |_| None, 256, 200);
+            assert_eq!(got.to_affine(), want, "D = 1, k = {k:x?}");
+            // D = 2: k ≡ ±k₁ ± k₂λ with |kᵢ| < 2^half_bits
+            let d = crate::glv::decompose::<Secp256k1>(&k).expect("GLV");
+            let two: [SignedPart; 2] = [(d.k1, d.neg1), (d.k2, d.neg2)];
+            let endo = |_: usize, e: &Affine<Secp256k1>| Affine {
+                x: e.x * glv.beta,
+                ..*e
+            };
+            let got = endo_mul_sac_ct(&p, &two, endo, |_| None, glv.half_bits as usize, 100);
+            assert_eq!(got.to_affine(), want, "D = 2, k = {k:x?}");
+        }
+        let id = Projective::<Secp256k1>::identity();
+        let one: [SignedPart; 1] = [([5, 0, 0, 0], Choice::from(0))];
+        assert!(bool::from(
+            endo_mul_sac_ct(&id, &one, |_, e| *e, |_| None, 8, 4).is_identity()
+        ));
+    }
 
     /// The recoding sums back: Σᵢ sᵢ2^i = m₀ (odd) and Σᵢ sᵢeᵢⱼ2^i = mⱼ, on edge and
     /// pseudo-random parts.
