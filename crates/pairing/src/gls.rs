@@ -266,22 +266,16 @@ pub fn gt_pow_vartime<E: PairingCurve<N>, const N: usize>(
         t0[j] = t0[j - 1] * x2;
     }
     let g = frob1_constants::<E, N>();
-    let tables: [[Fp12<E::Fp, N>; 8]; 4] = core::array::from_fn(|i| {
-        let neg = bool::from(parts[i].1);
-        core::array::from_fn(|j| {
-            let e = match i {
-                0 => t0[j],
-                1 => frob1(&t0[j], &g),
-                2 => t0[j].frobenius_map(2), // Fp-scalar constants: cheaper than σ∘σ
-                _ => frob1(&t0[j].frobenius_map(2), &g),
-            };
-            if neg {
-                e.conjugate()
-            } else {
-                e
+    // σ² by its Fp-scalar constants (cheaper than σ∘σ), σ³ = σ∘σ²
+    let t2 = t0.map(|e| e.frobenius_map(2));
+    let mut tables = [t0, t0.map(|e| frob1(&e, &g)), t2, t2.map(|e| frob1(&e, &g))];
+    for (t, part) in tables.iter_mut().zip(&parts) {
+        if bool::from(part.1) {
+            for e in t.iter_mut() {
+                *e = e.conjugate();
             }
-        })
-    });
+        }
+    }
     let digits: [Vec<i8>; 4] =
         core::array::from_fn(|i| hayate_ec::scalar_mul::wnaf_digits(&parts[i].0, 5));
     let len = digits.iter().map(Vec::len).max().unwrap_or(0);
