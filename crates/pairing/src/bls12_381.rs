@@ -160,6 +160,8 @@ impl PairingCurve<6> for Bls12381 {
     const TWIST: TwistType = TwistType::M;
     const Z_ABS: u64 = 0xd201000000010000;
     const Z_NEG: bool = true;
+    /// 3b′ = 3·4(1 + u).
+    const TWIST_3B_SMALL: Option<(i8, i8)> = Some((12, 12));
     const GLS: Option<&'static hayate_ec::glv::LatticeConstants<4>> = Some(&GLS);
 }
 

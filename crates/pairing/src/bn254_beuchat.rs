@@ -163,6 +163,8 @@ impl PairingCurve<4> for Bn254Beuchat {
     const TWIST: TwistType = TwistType::D;
     const Z_ABS: u64 = (1 << 62) - (1 << 54) + (1 << 44);
     const Z_NEG: bool = false;
+    /// 3b′ = 3·(−u) (b′ = 5/ξ = 5/u = −u).
+    const TWIST_3B_SMALL: Option<(i8, i8)> = Some((0, -3));
     const GLS: Option<&'static hayate_ec::glv::LatticeConstants<4>> = Some(&GLS);
 }
 

@@ -52,6 +52,11 @@ pub trait PairingCurve<const N: usize>:
     /// ([`crate::gls`]); `None` (the default) for a curve without them, which then uses the
     /// plain exponentiations.
     const GLS: Option<&'static hayate_ec::glv::LatticeConstants<4>> = None;
+    /// 3b′ (three times the twist's B) as c0 + c1·u with small integers, when it has that form
+    /// (bn254-beuchat: −3u, BLS12-381: 12 + 12u): the Miller loop's doubling step then
+    /// multiplies by it with small-integer multiples instead of an Fp2 product. `None` (the
+    /// default): a general Fp2 product. Checked against `G2::B` by the pairing tests.
+    const TWIST_3B_SMALL: Option<(i8, i8)> = None;
 }
 
 /// Width-w NAF of a non-negative 128-bit integer, least-significant digit first

@@ -1,7 +1,14 @@
 //! The optimal Ate Miller loop (papers 000/001; Vercauteren 2010) for BN and BLS12 curves.
 //!
-//! * Loop over the NAF of 6z+2 (BN) or z (BLS12); T runs on the twist in homogeneous
-//!   projective coordinates, so no inversion is needed.
+//! * Loop over a signed binary expansion of 6z+2 (BN) or |z| (BLS12), the one of least cost
+//!   ([`min_cost_digits`]: the NAF, plain binary or a mixture — one doubling fewer than the NAF
+//!   on bn254-beuchat and BLS12-381); T runs on the twist in homogeneous projective
+//!   coordinates, so no inversion is needed.
+//! * The first step is specialised: f = 1, so its first line (or the product of the first
+//!   two) becomes f, and T = Q has Z = 1 (Z² and 3b′Z² are free). Steps after which T is not
+//!   needed (the last doubling on BLS12, BN's second Frobenius addition) compute the line only.
+//! * 3b′ of the doubling step is multiplied in with small-integer multiples where the curve has
+//!   one ([`PairingCurve::TWIST_3B_SMALL`]: −3u on bn254-beuchat, 12 + 12u on BLS12-381).
 //! * Doubling and mixed-addition steps with line functions after Costello–Lange–Naehrig
 //!   (PKC 2010) and Aranha et al. (Eurocrypt 2011): each line is (a, b, c) ∈ Fp2³ with value
 //!   a·y_P + b·x_P·w + c·v·w (D-type twists, sparse slots 0/3/4 → [`Fp12::mul_by_034`]) or
@@ -9,9 +16,10 @@
 //!   a factor in Fp2*, which the final exponentiation removes.
 //! * BN curves add paper 000's two Frobenius lines l_{T, π(Q)} and l_{T+π(Q), −π²(Q)}.
 //! * Without precomputation ([`miller_loop`], [`multi_miller_loop_affine`]) each pair's T is
-//!   stepped inline and its lines are used at once (no line storage). On D-type twists the
-//!   lines of two pairs are multiplied together first (6 Fp2 multiplications) and then into f
-//!   (17), 23 instead of 2 × 13; on M-type twists this measured no faster and is not used.
+//!   stepped inline and its lines are used at once (no line storage). Two lines that meet
+//!   (the doubling and addition lines of one iteration, BN's two Frobenius lines, the lines of
+//!   two pairs) are multiplied together first (6 Fp2 multiplications) and then into f (17):
+//!   23 instead of 2 × 13, on both twist types.
 //! * Fixed-argument form ([`G2Prepared`], Costello–Stebila, "Fixed argument pairings",
 //!   LATINCRYPT 2010): the lines of a fixed Q are computed once and each is divided by its
 //!   leading coefficient (a for D-type, c for M-type; all inversions batched with Montgomery's
@@ -29,7 +37,7 @@
 use hayate_arith::{Fp, Fp12, Fp2, Fp6, TowerParams};
 use hayate_ec::Affine;
 
-use crate::engine::{ate_loop_count, naf, Family, PairingCurve, TwistType};
+use crate::engine::{ate_loop_count, Family, PairingCurve, TwistType};
 use crate::g2;
 
 /// One line: value a·y_P + b·x_P·(w or v) + c·(v·w or 1), stored [a, b, c].
@@ -78,8 +86,10 @@ enum Op {
     Square,
     /// f ← conj(f) (negative loop parameter).
     Conjugate,
-    /// Multiply by the line of the next T step.
-    Line(Step),
+    /// Multiply by the lines of one or two T steps (a doubling and the addition that follows
+    /// it, or BN's two Frobenius additions): the lines can be multiplied together first.
+    /// `last`: T is not needed after these steps.
+    Lines(Step, Option<Step>, bool),
 }
 
 /// One step of T with the line it yields.
@@ -96,26 +106,130 @@ enum Step {
     Frob2,
 }
 
-/// Runs the loop schedule: NAF digits of the loop count from the top, then the BN extras.
+/// A signed binary expansion Σ dᵢ2ⁱ (dᵢ ∈ {−1, 0, 1}) of v, as bit masks of the +1 and −1
+/// digits and the length (index of the top digit + 1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SignedDigits {
+    pub pos: u128,
+    pub neg: u128,
+    pub len: u32,
+}
+
+impl SignedDigits {
+    /// The digits, least significant first.
+    pub fn to_vec(self) -> Vec<i8> {
+        (0..self.len)
+            .map(|i| ((self.pos >> i) & 1) as i8 - ((self.neg >> i) & 1) as i8)
+            .collect()
+    }
+}
+
+/// The signed binary expansion of v < 2¹²⁷ minimising dbl·(length − 1) + add·(weight − 1): the
+/// cost of a left-to-right double-and-add chain whose doublings cost `dbl` and whose additions
+/// cost `add`. Dynamic programming over the carry (0 or 1) from the least significant bit: a
+/// 1 bit with carry 0 becomes +1 (no carry) or −1 (carry), so the NAF and the plain binary
+/// expansion are both candidates, and so is any mixture (bn254-beuchat's 6z + 2 is cheapest as
+/// 11 followed by a NAF: one doubling fewer than its NAF at the same weight; BLS12-381's z is
+/// cheapest in plain binary, also one doubling shorter than its NAF).
+pub const fn min_cost_digits(v: u128, dbl: u64, add: u64) -> SignedDigits {
+    // best[c]: (weight, pos, neg) of the cheapest digits so far that leave carry c
+    let bits = 128 - v.leading_zeros();
+    let mut best = [(0u32, 0u128, 0u128), (u32::MAX, 0, 0)];
+    let mut i = 0;
+    while i < bits {
+        let bit = ((v >> i) & 1) as u32;
+        let mut next = [(u32::MAX, 0u128, 0u128); 2];
+        let mut c = 0;
+        while c < 2 {
+            let (w, pos, neg) = best[c];
+            if w != u32::MAX {
+                let cands: [(u32, u128, u128, usize); 2] = match bit + c as u32 {
+                    0 => [(w, pos, neg, 0), (u32::MAX, 0, 0, 0)],
+                    2 => [(w, pos, neg, 1), (u32::MAX, 0, 0, 0)],
+                    _ => [
+                        (w + 1, pos | (1 << i), neg, 0),
+                        (w + 1, pos, neg | (1 << i), 1),
+                    ],
+                };
+                let mut k = 0;
+                while k < 2 {
+                    let (nw, np, nn, nc) = cands[k];
+                    if nw < next[nc].0 {
+                        next[nc] = (nw, np, nn);
+                    }
+                    k += 1;
+                }
+            }
+            c += 1;
+        }
+        best = next;
+        i += 1;
+    }
+    let (w0, p0, n0) = best[0];
+    let (w1, p1, n1) = best[1];
+    let d0 = SignedDigits {
+        pos: p0,
+        neg: n0,
+        len: bits,
+    };
+    // a final carry becomes a top digit 1 one position higher
+    let d1 = SignedDigits {
+        pos: p1 | (1 << bits),
+        neg: n1,
+        len: bits + 1,
+    };
+    if w0 == u32::MAX {
+        return d1;
+    }
+    if w1 == u32::MAX {
+        return d0;
+    }
+    let cost0 = dbl * (bits as u64 - 1) + add * (w0 as u64 - 1);
+    let cost1 = dbl * bits as u64 + add * w1 as u64;
+    if cost1 < cost0 {
+        d1
+    } else {
+        d0
+    }
+}
+
+/// The Miller loop's digits: the loop count 6z + 2 (BN) or |z| (BLS12) in the signed binary
+/// form that minimises the loop's cost, with a doubling iteration (squaring, doubling step,
+/// line product) weighted 4 against 3 for an addition step with its line product.
+fn loop_digits<E: PairingCurve<N>, const N: usize>() -> SignedDigits {
+    const {
+        let z = E::Z_ABS as u128;
+        let count = match (E::FAMILY, E::Z_NEG) {
+            (Family::Bn, true) => 6 * z - 2,
+            (Family::Bn, false) => 6 * z + 2,
+            (Family::Bls12, _) => z,
+        };
+        min_cost_digits(count, 4, 3)
+    }
+}
+
+/// Runs the loop schedule: the loop digits from the top, then the BN extras.
 fn schedule<E: PairingCurve<N>, const N: usize>(mut op: impl FnMut(Op)) {
-    let digits = naf(ate_loop_count::<E, N>());
-    for i in (0..digits.len() - 1).rev() {
-        if i != digits.len() - 2 {
+    let d = loop_digits::<E, N>();
+    let bn = E::FAMILY == Family::Bn;
+    for i in (0..d.len - 1).rev() {
+        if i != d.len - 2 {
             op(Op::Square);
         }
-        op(Op::Line(Step::Double));
-        match digits[i] {
-            1 => op(Op::Line(Step::Add)),
-            -1 => op(Op::Line(Step::Sub)),
-            _ => {}
-        }
+        let add = if (d.pos >> i) & 1 == 1 {
+            Some(Step::Add)
+        } else if (d.neg >> i) & 1 == 1 {
+            Some(Step::Sub)
+        } else {
+            None
+        };
+        op(Op::Lines(Step::Double, add, i == 0 && !bn));
     }
     if E::Z_NEG {
         op(Op::Conjugate);
     }
-    if E::FAMILY == Family::Bn {
-        op(Op::Line(Step::Frob1));
-        op(Op::Line(Step::Frob2));
+    if bn {
+        op(Op::Lines(Step::Frob1, Some(Step::Frob2), true));
     }
 }
 
@@ -125,47 +239,107 @@ struct Tpoint<P: hayate_arith::TowerParams<N>, const N: usize> {
     z: Fp2<P, N>,
 }
 
+/// k·x for a small signed k (|k| ≤ 127; a compile-time constant at every call site): one
+/// word-multiple reduction when |k| is small enough, or two when |k| = 3·m (15 = 3·5 on
+/// bn254-beuchat, 12 = 3·4 on BLS12-381), else a double-and-add chain.
+#[inline(always)]
+fn mul_si<P: TowerParams<N>, const N: usize>(x: &Fp<P, N>, k: i8) -> Fp<P, N> {
+    let m = k.unsigned_abs();
+    let max = Fp::<P, N>::MAX_UNREDUCED_MULTIPLE;
+    let r = if m as u64 > max && m % 3 == 0 && (m / 3) as u64 <= max {
+        x.mul_small(3).mul_small(m / 3)
+    } else {
+        x.mul_small(m)
+    };
+    if k < 0 {
+        -r
+    } else {
+        r
+    }
+}
+
+/// 3b′·x: with small integers when the curve gives 3b′ = c0 + c1·u in that form
+/// ([`PairingCurve::TWIST_3B_SMALL`]), else one Fp2 product.
+#[inline(always)]
+fn mul_by_3b<E: PairingCurve<N>, const N: usize>(
+    x: &Fp2<E::Fp, N>,
+    b3: &Fp2<E::Fp, N>,
+) -> Fp2<E::Fp, N> {
+    // (c0 + c1·u)(x0 + x1·u) = (c0·x0 − k·c1·x1) + (c0·x1 + c1·x0)·u with u² = −k
+    let k = <E::Fp as TowerParams<N>>::BETA_NEG as i16;
+    match E::TWIST_3B_SMALL {
+        Some((0, c1)) if (k * c1 as i16).unsigned_abs() < 128 => {
+            Fp2::new(mul_si(&x.c1, (-k * c1 as i16) as i8), mul_si(&x.c0, c1))
+        }
+        Some((c0, c1)) if c0 == c1 => {
+            // c·((x0 − k·x1) + (x0 + x1)·u)
+            let kx1 = if k == 1 {
+                x.c1
+            } else {
+                x.c1.mul_small(k as u8)
+            };
+            Fp2::new(mul_si(&(x.c0 - kx1), c0), mul_si(&(x.c0 + x.c1), c0))
+        }
+        _ => *x * *b3,
+    }
+}
+
 /// Doubling step: T ← 2T, returns the tangent line (Aranha et al. 2011, eq. (10)).
+/// `affine`: Z = 1 (T = Q at the first step: Z² = 1, 3b′Z² = 3b′, 2YZ = 2Y); `need_t`: T is
+/// used afterwards (else only the line is computed).
 #[inline]
 fn double_step<E: PairingCurve<N>, const N: usize>(
     t: &mut Tpoint<E::Fp, N>,
     b3: &Fp2<E::Fp, N>,
+    affine: bool,
+    need_t: bool,
 ) -> Line<E::Fp, N> {
-    let a = (t.x * t.y).halve();
     let b = t.y.square();
-    let c = t.z.square();
-    let e = *b3 * c;
-    let f = e.double() + e;
-    let g = (b + f).halve();
-    let h = (t.y + t.z).square() - (b + c);
+    let (e, h) = if affine {
+        (*b3, t.y.double())
+    } else {
+        let c = t.z.square();
+        (mul_by_3b::<E, N>(&c, b3), (t.y + t.z).square() - (b + c))
+    };
     let i = e - b;
     let j = t.x.square();
-    let e2 = e.square();
-    t.x = a * (b - f);
-    t.y = g.square() - (e2.double() + e2);
-    t.z = b * h;
-    [-h, j.double() + j, i]
+    let line = [-h, j.double() + j, i];
+    if need_t {
+        let a = (t.x * t.y).halve();
+        let f = e.double() + e;
+        let g = (b + f).halve();
+        let e2 = e.square();
+        t.x = a * (b - f);
+        t.y = g.square() - (e2.double() + e2);
+        t.z = b * h;
+    }
+    line
 }
 
-/// Mixed addition step: T ← T + Q (Q affine), returns the chord line.
+/// Mixed addition step: T ← T + Q (Q affine), returns the chord line (T is left unchanged
+/// when `need_t` is false).
 #[inline]
 fn add_step<E: PairingCurve<N>, const N: usize>(
     t: &mut Tpoint<E::Fp, N>,
     qx: &Fp2<E::Fp, N>,
     qy: &Fp2<E::Fp, N>,
+    need_t: bool,
 ) -> Line<E::Fp, N> {
     let theta = t.y - *qy * t.z;
     let lambda = t.x - *qx * t.z;
-    let c = theta.square();
-    let d = lambda.square();
-    let e = lambda * d;
-    let f = t.z * c;
-    let g = t.x * d;
-    let h = e + f - g.double();
-    t.x = lambda * h;
-    t.y = theta * (g - h) - t.y * e;
-    t.z *= e;
-    [lambda, -theta, theta * *qx - lambda * *qy]
+    let line = [lambda, -theta, theta * *qx - lambda * *qy];
+    if need_t {
+        let c = theta.square();
+        let d = lambda.square();
+        let e = lambda * d;
+        let f = t.z * c;
+        let g = t.x * d;
+        let h = e + f - g.double();
+        t.x = lambda * h;
+        t.y = theta * (g - h) - t.y * e;
+        t.z *= e;
+    }
+    line
 }
 
 /// T with the Q it runs on: yields the lines of one pair step by step.
@@ -173,6 +347,8 @@ struct TState<E: PairingCurve<N>, const N: usize> {
     t: Tpoint<E::Fp, N>,
     q: Affine<E::G2>,
     b3: Fp2<E::Fp, N>,
+    /// T = Q with Z = 1 (before the first step).
+    fresh: bool,
 }
 
 impl<E: PairingCurve<N>, const N: usize> TState<E, N> {
@@ -186,26 +362,44 @@ impl<E: PairingCurve<N>, const N: usize> TState<E, N> {
             },
             q: *q,
             b3: b.double() + b,
+            fresh: true,
         }
     }
 
+    /// The line of step `s`; T is updated only if `need_t`.
     #[inline]
-    fn step(&mut self, s: Step) -> Line<E::Fp, N> {
+    fn step(&mut self, s: Step, need_t: bool) -> Line<E::Fp, N> {
+        let fresh = core::mem::replace(&mut self.fresh, false);
         match s {
-            Step::Double => double_step::<E, N>(&mut self.t, &self.b3),
-            Step::Add => add_step::<E, N>(&mut self.t, &self.q.x, &self.q.y),
-            Step::Sub => add_step::<E, N>(&mut self.t, &self.q.x, &(-self.q.y)),
+            Step::Double => double_step::<E, N>(&mut self.t, &self.b3, fresh, need_t),
+            Step::Add => add_step::<E, N>(&mut self.t, &self.q.x, &self.q.y, need_t),
+            Step::Sub => add_step::<E, N>(&mut self.t, &self.q.x, &(-self.q.y), need_t),
             Step::Frob1 => {
                 if E::Z_NEG {
                     self.t.y = -self.t.y;
                 }
                 let q1 = g2::frobenius::<E, N>(&self.q, 1);
-                add_step::<E, N>(&mut self.t, &q1.x, &q1.y)
+                add_step::<E, N>(&mut self.t, &q1.x, &q1.y, need_t)
             }
             Step::Frob2 => {
                 let q2 = g2::frobenius::<E, N>(&self.q, 2);
-                add_step::<E, N>(&mut self.t, &q2.x, &(-q2.y))
+                add_step::<E, N>(&mut self.t, &q2.x, &(-q2.y), need_t)
             }
+        }
+    }
+
+    /// The lines of one [`Op::Lines`], in order, passed to `out`.
+    #[inline]
+    fn lines(
+        &mut self,
+        s1: Step,
+        s2: Option<Step>,
+        last: bool,
+        mut out: impl FnMut(Line<E::Fp, N>),
+    ) {
+        out(self.step(s1, !(last && s2.is_none())));
+        if let Some(s2) = s2 {
+            out(self.step(s2, !last));
         }
     }
 }
@@ -268,28 +462,12 @@ impl<E: PairingCurve<N>, const N: usize> G2Prepared<E, N> {
         let mut ts = TState::<E, N>::new(q);
         let mut plain = Vec::with_capacity(2 * ate_loop_count::<E, N>().ilog2() as usize + 4);
         schedule::<E, N>(|op| {
-            if let Op::Line(s) = op {
-                plain.push(ts.step(s));
+            if let Op::Lines(s1, s2, last) = op {
+                ts.lines(s1, s2, last, |l| plain.push(l));
             }
         });
         plain
     }
-}
-
-/// Multiplies f by the line evaluated at P = (x_P, y_P).
-#[inline]
-fn ell<E: PairingCurve<N>, const N: usize>(
-    f: &mut Fp12<E::Fp, N>,
-    l: &Line<E::Fp, N>,
-    xp: &Fp<E::Fp, N>,
-    yp: &Fp<E::Fp, N>,
-) {
-    let a = l[0].mul_by_base(yp);
-    let b = l[1].mul_by_base(xp);
-    *f = match E::TWIST {
-        TwistType::D => f.mul_by_034(&a, &b, &l[2]),
-        TwistType::M => f.mul_by_014(&l[2], &b, &a),
-    };
 }
 
 /// Multiplies f by a normalised line ([b', c'] or [b', a']) at P, given the per-P scalars
@@ -366,25 +544,108 @@ pub fn multi_miller_loop<E: PairingCurve<N>, const N: usize>(
     if fast.is_empty() && slow.is_empty() {
         return f;
     }
+    // f = 1 until the first line: the first line becomes f instead of multiplying into it
+    let mut one = true;
     let mut idx = 0;
     schedule::<E, N>(|op| match op {
         Op::Square => f = f.square(),
         Op::Conjugate => f = f.conjugate(),
-        Op::Line(_) => {
-            for (u, v, l) in &fast {
-                ell_unit::<E, N>(&mut f, &l[idx], u, v);
+        Op::Lines(_, s2, _) => {
+            for _ in 0..1 + s2.is_some() as usize {
+                for (u, v, l) in &fast {
+                    if core::mem::replace(&mut one, false) {
+                        f = unit_line_fp12::<E, N>(&l[idx], u, v);
+                    } else {
+                        ell_unit::<E, N>(&mut f, &l[idx], u, v);
+                    }
+                }
+                for (p, lines) in &slow {
+                    let line = match lines {
+                        Lines::Unit(l) => unit_to_line::<E, N>(&l[idx]),
+                        Lines::Plain(l) => l[idx],
+                    };
+                    let line = eval::<E, N>(&line, p);
+                    mul_lines::<E, N>(&mut f, &mut one, core::slice::from_ref(&line));
+                }
+                idx += 1;
             }
-            for (p, lines) in &slow {
-                let line = match lines {
-                    Lines::Unit(l) => unit_to_line::<E, N>(&l[idx]),
-                    Lines::Plain(l) => l[idx],
-                };
-                ell::<E, N>(&mut f, &line, &p.x, &p.y);
-            }
-            idx += 1;
         }
     });
     f
+}
+
+/// A normalised line at P ([`ell_unit`]'s value) as an element of Fp12.
+fn unit_line_fp12<E: PairingCurve<N>, const N: usize>(
+    l: &[Fp2<E::Fp, N>; 2],
+    u: &Fp<E::Fp, N>,
+    v: &Fp<E::Fp, N>,
+) -> Fp12<E::Fp, N> {
+    let s = l[0].mul_by_base(u);
+    let t = l[1].mul_by_base(v);
+    match E::TWIST {
+        // 1 + s·w + t·v·w
+        TwistType::D => Fp12::new(Fp6::ONE, Fp6::new(s, t, Fp2::ZERO)),
+        // 1 + s·v + t·v·w
+        TwistType::M => Fp12::new(
+            Fp6::new(Fp2::ONE, s, Fp2::ZERO),
+            Fp6::new(Fp2::ZERO, t, Fp2::ZERO),
+        ),
+    }
+}
+
+/// An evaluated line ([`eval`]) as an element of Fp12.
+fn line_fp12<E: PairingCurve<N>, const N: usize>(l: &Line<E::Fp, N>) -> Fp12<E::Fp, N> {
+    match E::TWIST {
+        // a + b·w + c·v·w
+        TwistType::D => Fp12::new(
+            Fp6::new(l[0], Fp2::ZERO, Fp2::ZERO),
+            Fp6::new(l[1], l[2], Fp2::ZERO),
+        ),
+        // c + b·v + a·v·w
+        TwistType::M => Fp12::new(
+            Fp6::new(l[2], l[1], Fp2::ZERO),
+            Fp6::new(Fp2::ZERO, l[0], Fp2::ZERO),
+        ),
+    }
+}
+
+/// f ← f·∏ lines for evaluated lines ([`eval`]); `one`: f is still 1, so the first line (on
+/// D-type twists the product of the first two) becomes f. On D-type twists the lines are
+/// multiplied together two at a time first ([`mul_line_pair_034`]: 6 + 17 Fp2 products
+/// instead of 2 × 13); on M-type twists each goes in by itself ([`Fp12::mul_by_014`]).
+#[inline]
+fn mul_lines<E: PairingCurve<N>, const N: usize>(
+    f: &mut Fp12<E::Fp, N>,
+    one: &mut bool,
+    lines: &[Line<E::Fp, N>],
+) {
+    let mut rest = lines;
+    if *one && !lines.is_empty() {
+        *one = false;
+        if lines.len() >= 2 {
+            *f = match E::TWIST {
+                TwistType::D => line_pair_034(&lines[0], &lines[1]),
+                TwistType::M => line_pair_014(&lines[0], &lines[1]),
+            };
+            rest = &lines[2..];
+        } else {
+            *f = line_fp12::<E, N>(&lines[0]);
+            rest = &lines[1..];
+        }
+    }
+    let mut it = rest.chunks_exact(2);
+    for two in &mut it {
+        *f = match E::TWIST {
+            TwistType::D => mul_line_pair_034(f, &two[0], &two[1]),
+            TwistType::M => mul_line_pair_014(f, &two[0], &two[1]),
+        };
+    }
+    for l in it.remainder() {
+        *f = match E::TWIST {
+            TwistType::D => f.mul_by_034(&l[0], &l[1], &l[2]),
+            TwistType::M => f.mul_by_014(&l[2], &l[1], &l[0]),
+        };
+    }
 }
 
 /// ∏ f_{loop, Q_i}(P_i) without precomputation: each pair's T is stepped inline and its lines
@@ -401,30 +662,19 @@ pub fn multi_miller_loop_affine<E: PairingCurve<N>, const N: usize>(
     if active.is_empty() {
         return f;
     }
+    let mut one = true;
+    let mut buf: Vec<Line<E::Fp, N>> = Vec::with_capacity(2 * active.len());
     schedule::<E, N>(|op| match op {
         Op::Square => f = f.square(),
         Op::Conjugate => f = f.conjugate(),
-        Op::Line(s) => {
-            let rest = if E::TWIST == TwistType::D {
-                // two pairs at a time: line × line first (measured ≈ 5 % faster on D-type
-                // twists with 40 pairs; no gain on M-type, which keeps the single products)
-                let mut it = active.chunks_exact_mut(2);
-                for two in &mut it {
-                    let (x, y) = two.split_at_mut(1);
-                    let (p1, t1) = &mut x[0];
-                    let (p2, t2) = &mut y[0];
-                    let l1 = eval::<E, N>(&t1.step(s), p1);
-                    let l2 = eval::<E, N>(&t2.step(s), p2);
-                    f = mul_line_pair_034(&f, &l1, &l2);
-                }
-                it.into_remainder()
-            } else {
-                &mut active[..]
-            };
-            for (p, ts) in rest.iter_mut() {
-                let line = ts.step(s);
-                ell::<E, N>(&mut f, &line, &p.x, &p.y);
+        Op::Lines(s1, s2, last) => {
+            // all lines of this step (both of a doubling-and-addition, every pair), then
+            // into f (two at a time on D-type twists: measured ≈ 5 % faster with 40 pairs)
+            buf.clear();
+            for (p, ts) in active.iter_mut() {
+                ts.lines(s1, s2, last, |l| buf.push(eval::<E, N>(&l, p)));
             }
+            mul_lines::<E, N>(&mut f, &mut one, &buf);
         }
     });
     f
@@ -438,14 +688,14 @@ fn eval<E: PairingCurve<N>, const N: usize>(
     [l[0].mul_by_base(&p.y), l[1].mul_by_base(&p.x), l[2]]
 }
 
-/// f·l1·l2 for two evaluated D-type lines l = a + b·w + c·v·w: l1·l2 first (6 Fp2
-/// multiplications; c0 = (aa' + ξcc', bb', bc' + b'c), c1 = (ab' + a'b, ac' + a'c, 0)), then
-/// one product with a dense c0 and a two-slot c1 (17) — 23 instead of 2 × 13.
-fn mul_line_pair_034<P: TowerParams<N>, const N: usize>(
-    f: &Fp12<P, N>,
+/// The six products of two lines (a, b, c), (a', b', c') by Karatsuba (6 Fp2
+/// multiplications): (aa', bb', cc', ab' + a'b, ac' + a'c, bc' + b'c).
+type Products<P, const N: usize> = [Fp2<P, N>; 6];
+#[inline]
+fn line_products<P: TowerParams<N>, const N: usize>(
     l1: &Line<P, N>,
     l2: &Line<P, N>,
-) -> Fp12<P, N> {
+) -> Products<P, N> {
     let (a, b, c) = (l1[0], l1[1], l1[2]);
     let (a2, b2, c2) = (l2[0], l2[1], l2[2]);
     let aa = a * a2;
@@ -454,10 +704,109 @@ fn mul_line_pair_034<P: TowerParams<N>, const N: usize>(
     let ab = (a + b) * (a2 + b2) - aa - bb;
     let ac = (a + c) * (a2 + c2) - aa - cc;
     let bc = (b + c) * (b2 + c2) - bb - cc;
-    let l0 = Fp6::new(aa + cc.mul_by_xi(), bb, bc);
+    [aa, bb, cc, ab, ac, bc]
+}
+
+/// l1·l2 for two evaluated D-type lines l = a + b·w + c·v·w (6 Fp2 multiplications):
+/// c0 = (aa' + ξcc', bb', bc' + b'c), c1 = (ab' + a'b, ac' + a'c, 0).
+fn line_pair_034<P: TowerParams<N>, const N: usize>(
+    l1: &Line<P, N>,
+    l2: &Line<P, N>,
+) -> Fp12<P, N> {
+    let [aa, bb, cc, ab, ac, bc] = line_products(l1, l2);
+    Fp12::new(
+        Fp6::new(aa + cc.mul_by_xi(), bb, bc),
+        Fp6::new(ab, ac, Fp2::ZERO),
+    )
+}
+
+/// f·l1·l2 for two evaluated D-type lines: l1·l2 first ([`line_pair_034`], 6 Fp2
+/// multiplications), then one product with a dense c0 and a two-slot c1 (17) — 23 instead
+/// of 2 × 13.
+fn mul_line_pair_034<P: TowerParams<N>, const N: usize>(
+    f: &Fp12<P, N>,
+    l1: &Line<P, N>,
+    l2: &Line<P, N>,
+) -> Fp12<P, N> {
+    let l = line_pair_034(l1, l2);
+    let (l0, ab, ac) = (l.c0, l.c1.c0, l.c1.c1);
     let x0 = f.c0 * l0;
     let x1 = f.c1.mul_by_01(&ab, &ac);
     let s = (f.c0 + f.c1) * Fp6::new(l0.c0 + ab, l0.c1 + ac, l0.c2);
+    Fp12::new(x0 + x1.mul_by_v(), s - x0 - x1)
+}
+
+/// The Fp2 operation counts of the Miller loop's building blocks, for [`crate::opcount`]: one
+/// general doubling step (T and line), one mixed addition step, the evaluation of a line at P
+/// (Fp-by-Fp2 products, not counted at the Fp2 level), f·line, f², and f·l1·l2 for two lines
+/// (D-type: line × line first; M-type: two sparse products). Counting happens only on a
+/// tower with counting on ([`hayate_arith::opcount`]).
+pub(crate) fn step_op_counts<E: PairingCurve<N>, const N: usize>(
+    p: &Affine<E::G1>,
+    q: &Affine<E::G2>,
+) -> Vec<(&'static str, hayate_arith::opcount::OpCounts)> {
+    use hayate_arith::opcount::snapshot;
+    let mut out = Vec::new();
+    let mut ts = TState::<E, N>::new(q);
+    // a general (projective) T: two steps in
+    ts.step(Step::Double, true);
+    ts.step(Step::Double, true);
+    let mut f = Fp12::ONE;
+    let mut one = true;
+    let l0 = eval::<E, N>(&ts.step(Step::Double, true), p);
+    mul_lines::<E, N>(&mut f, &mut one, core::slice::from_ref(&l0));
+    f = f.square() * f; // a dense f
+    let mut tick = |name: &'static str, start: hayate_arith::opcount::OpCounts| {
+        out.push((name, snapshot() - start));
+    };
+    let s = snapshot();
+    let ld = ts.step(Step::Double, true);
+    tick("doubling step (T, line)", s);
+    let s = snapshot();
+    let la = ts.step(Step::Add, true);
+    tick("addition step (T, line)", s);
+    let s = snapshot();
+    let (ld, la) = (eval::<E, N>(&ld, p), eval::<E, N>(&la, p));
+    tick("line evaluation at P", s);
+    let s = snapshot();
+    let mut g = f;
+    mul_lines::<E, N>(&mut g, &mut false, core::slice::from_ref(&ld));
+    tick("f · line", s);
+    let s = snapshot();
+    let _ = f.square();
+    tick("f²", s);
+    let s = snapshot();
+    let mut g = f;
+    mul_lines::<E, N>(&mut g, &mut false, &[ld, la]);
+    tick("f · line · line", s);
+    out
+}
+
+/// l1·l2 for two evaluated M-type lines l = c + b·v + a·v·w (stored [a, b, c]; 6 Fp2
+/// multiplications): c0 = (cc' + ξaa', bc' + b'c, bb'), c1 = (0, ac' + a'c, ab' + a'b) —
+/// the w-part is v·(ac' + a'c + (ab' + a'b)·v).
+fn line_pair_014<P: TowerParams<N>, const N: usize>(
+    l1: &Line<P, N>,
+    l2: &Line<P, N>,
+) -> Fp12<P, N> {
+    let [aa, bb, cc, ab, ac, bc] = line_products(l1, l2);
+    Fp12::new(
+        Fp6::new(cc + aa.mul_by_xi(), bc, bb),
+        Fp6::new(Fp2::ZERO, ac, ab),
+    )
+}
+
+/// f·l1·l2 for two evaluated M-type lines: l1·l2 first ([`line_pair_014`], 6), then one
+/// product with a dense c0 and a c1 = v·(x + y·v) (17) — 23 instead of 2 × 13.
+fn mul_line_pair_014<P: TowerParams<N>, const N: usize>(
+    f: &Fp12<P, N>,
+    l1: &Line<P, N>,
+    l2: &Line<P, N>,
+) -> Fp12<P, N> {
+    let l = line_pair_014(l1, l2);
+    let x0 = f.c0 * l.c0;
+    let x1 = f.c1.mul_by_01(&l.c1.c1, &l.c1.c2).mul_by_v();
+    let s = (f.c0 + f.c1) * (l.c0 + l.c1);
     Fp12::new(x0 + x1.mul_by_v(), s - x0 - x1)
 }
 
@@ -574,7 +923,105 @@ mod tests {
                 .mul_by_034(&l1[0], &l1[1], &l1[2])
                 .mul_by_034(&l2[0], &l2[1], &l2[2]);
             assert_eq!(mul_line_pair_034(&f, &l1, &l2), two);
+            let two = f
+                .mul_by_014(&l1[2], &l1[1], &l1[0])
+                .mul_by_014(&l2[2], &l2[1], &l2[0]);
+            assert_eq!(mul_line_pair_014(&f, &l1, &l2), two);
+            // c + b·v + a·v·w and a + b·w + c·v·w as Fp12 elements
+            let m = |l: &[Fp2<P, 4>; 3]| {
+                Fp12::new(
+                    Fp6::new(l[2], l[1], Fp2::ZERO),
+                    Fp6::new(Fp2::ZERO, l[0], Fp2::ZERO),
+                )
+            };
+            let d = |l: &[Fp2<P, 4>; 3]| {
+                Fp12::new(
+                    Fp6::new(l[0], Fp2::ZERO, Fp2::ZERO),
+                    Fp6::new(l[1], l[2], Fp2::ZERO),
+                )
+            };
+            assert_eq!(line_pair_014(&l1, &l2), m(&l1) * m(&l2));
+            assert_eq!(line_pair_034(&l1, &l2), d(&l1) * d(&l2));
         }
+    }
+
+    /// The minimum-cost digits reconstruct the value, never cost more than the NAF or plain
+    /// binary, and give the expected shapes on the three curves' loop counts.
+    #[test]
+    fn min_cost_digits_shapes() {
+        let value = |d: SignedDigits| {
+            d.to_vec()
+                .iter()
+                .rev()
+                .fold(0i128, |a, &x| 2 * a + x as i128)
+        };
+        let cost = |d: &[i8], dbl: u64, add: u64| {
+            let w = d.iter().filter(|&&x| x != 0).count() as u64;
+            dbl * (d.len() as u64 - 1) + add * (w - 1)
+        };
+        let binary = |v: u128| -> Vec<i8> {
+            (0..128 - v.leading_zeros())
+                .map(|i| ((v >> i) & 1) as i8)
+                .collect()
+        };
+        for v in [
+            1u128,
+            2,
+            3,
+            7,
+            13,
+            23,
+            0xd201000000010000,
+            0x19d797039be763ba8,
+            u64::MAX as u128,
+        ] {
+            for (dbl, add) in [(4, 3), (2, 9), (0, 1), (1, 0)] {
+                let d = min_cost_digits(v, dbl, add);
+                assert_eq!(value(d) as u128, v);
+                assert_eq!(d.pos & d.neg, 0);
+                let c = cost(&d.to_vec(), dbl, add);
+                assert!(c <= cost(&crate::engine::naf(v), dbl, add), "{v:#x}");
+                assert!(c <= cost(&binary(v), dbl, add), "{v:#x}");
+            }
+        }
+        let shape = |d: SignedDigits| (d.len, (d.pos | d.neg).count_ones());
+        // bn254-beuchat: 6z + 2 as 11 then a NAF (NAF: length 66, weight 7)
+        assert_eq!(shape(loop_digits::<Bn254Beuchat, 4>()), (65, 7));
+        // BLS12-381: |z| in plain binary (NAF: length 65, weight 6)
+        assert_eq!(shape(loop_digits::<Bls12381, 6>()), (64, 6));
+        // the exponentiation's digits for the papers' z: its NAF (weight 3)
+        let z = Bn254Beuchat::Z_ABS as u128;
+        assert_eq!(shape(min_cost_digits(z, 2, 9)), (63, 3));
+    }
+
+    /// The curves' small-integer 3b′ ([`PairingCurve::TWIST_3B_SMALL`]) is 3·B of the twist,
+    /// and [`mul_by_3b`] multiplies by it.
+    fn twist_3b_small<E: PairingCurve<N>, const N: usize>() {
+        let b = <E::G2 as hayate_ec::CurveParams>::B;
+        let b3 = b.double() + b;
+        if let Some((c0, c1)) = E::TWIST_3B_SMALL {
+            let int = |c: i8| {
+                let m = Fp::<E::Fp, N>::from_u64(c.unsigned_abs() as u64);
+                if c < 0 {
+                    -m
+                } else {
+                    m
+                }
+            };
+            assert_eq!(Fp2::new(int(c0), int(c1)), b3, "{}", E::NAME);
+        }
+        let mut rng = StdRng::seed_from_u64(3);
+        for _ in 0..4 {
+            let x = Fp2::<E::Fp, N>::random(&mut rng);
+            assert_eq!(mul_by_3b::<E, N>(&x, &b3), x * b3, "{}", E::NAME);
+        }
+    }
+
+    #[test]
+    fn twist_3b_small_all() {
+        twist_3b_small::<Bn254Beuchat, 4>();
+        twist_3b_small::<Bn254, 4>();
+        twist_3b_small::<Bls12381, 6>();
     }
 
     #[test]
