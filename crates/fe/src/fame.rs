@@ -50,11 +50,12 @@
 //! scheme, are computed once per process (first 1024 columns); the attribute hashes U(y ℓ t),
 //! public values of the attribute strings, are memoised per process too (bounded cache,
 //! [`clear_attribute_cache`]). Repeated encryptions under one public key use fixed-base
-//! tables of H₁, H₂ and T₁, T₂ ([`PreparedPublicKey`], built on the key's second use).
+//! tables of H₁, H₂ and T₁, T₂ when the caller builds a [`PreparedPublicKey`] once and uses
+//! [`encapsulate_prepared`]; the plain [`encapsulate`] keeps no per-key state.
 
 use std::any::{Any, TypeId};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Mutex, OnceLock};
 
 use hayate_ec::{msm_vartime, Projective};
 use hayate_pairing::{ct_mul, G2Prepared, Gt};
@@ -476,19 +477,15 @@ fn add_public_multiple<E: FeCurve<N>, const N: usize>(
 /// (before cofactor clearing, see the module docs), then ct_{i,ℓ} is one coordinate of a
 /// constant-time two-term GLV linear combination by (s₁, s₂) over all rows;
 /// ct₀'s H_t^{s_t} use [`FeCurve::g2_mul_ct`] (GLS on BLS12-381); the mask is one two-term GT
-/// multi-exponentiation. A public key used for the second time in this process is prepared
-/// ([`PreparedPublicKey`], kept in a small process-wide cache of public data, compared in
-/// full before use), and from then on H_t^{s_t} and T_t^{s_t} use its fixed-base tables.
+/// multi-exponentiation. Callers that encrypt many times under one key should build a
+/// [`PreparedPublicKey`] once and call [`encapsulate_prepared`] (fixed-base tables for
+/// H_t^{s_t} and T_t^{s_t}); this function keeps no per-key state.
 pub fn encapsulate<E: FeCurve<N>, const N: usize>(
     pk: &PublicKey<E, N>,
     policy: &str,
     rng: &mut (impl RngCore + CryptoRng),
 ) -> Result<(Ciphertext<E, N>, Gt<E, N>), FameError> {
-    let id = pk.id();
-    match prepared_cache::<E, N>(pk, id) {
-        Some(ppk) => encapsulate_with(pk, id, Some(&ppk), policy, rng),
-        None => encapsulate_with(pk, id, None, policy, rng),
-    }
+    encapsulate_with(pk, pk.id(), None, policy, rng)
 }
 
 /// [`encapsulate`] with a [`PreparedPublicKey`]: the same outputs for the same random
@@ -578,62 +575,6 @@ impl<E: FeCurve<N>, const N: usize> GtComb<E, N> {
         }
         acc
     }
-}
-
-/// Maximum number of public keys in the process-wide cache of [`prepared_cache`].
-const PK_CACHE: usize = 8;
-
-type PkCache = Mutex<HashMap<(TypeId, [u8; 16]), Option<Arc<dyn Any + Send + Sync>>>>;
-
-fn pk_cache() -> &'static PkCache {
-    static CACHE: OnceLock<PkCache> = OnceLock::new();
-    CACHE.get_or_init(|| Mutex::new(HashMap::new()))
-}
-
-/// Empties the process-wide cache of prepared public keys used by [`encapsulate`] (for
-/// measurements of the unprepared cost, or to release its memory).
-pub fn clear_public_key_cache() {
-    if let Ok(mut map) = pk_cache().lock() {
-        map.clear();
-    }
-}
-
-/// The prepared form of `pk` (fingerprint `id`) if `pk` was seen before in this process: the
-/// first call only records the fingerprint, the second builds the tables, later calls reuse
-/// them. A cached entry is used only if its key equals `pk` in full. At most [`PK_CACHE`]
-/// keys are kept (the cache is emptied when full). Public data only.
-fn prepared_cache<E: FeCurve<N>, const N: usize>(
-    pk: &PublicKey<E, N>,
-    id: [u8; 16],
-) -> Option<Arc<PreparedPublicKey<E, N>>> {
-    let key = (TypeId::of::<E::G1>(), id);
-    let cache = pk_cache();
-    let seen = {
-        let mut map = cache.lock().ok()?;
-        match map.get(&key) {
-            Some(Some(e)) => {
-                let ppk = Arc::clone(e).downcast::<PreparedPublicKey<E, N>>().ok()?;
-                return (ppk.pk == *pk).then_some(ppk);
-            }
-            Some(None) => true,
-            None => {
-                if map.len() >= PK_CACHE {
-                    map.clear();
-                }
-                map.insert(key, None);
-                false
-            }
-        }
-    };
-    if !seen {
-        return None;
-    }
-    // built outside the lock; a concurrent builder may win, which is harmless
-    let ppk = Arc::new(PreparedPublicKey::new(pk));
-    if let Ok(mut map) = cache.lock() {
-        map.insert(key, Some(ppk.clone() as Arc<dyn Any + Send + Sync>));
-    }
-    Some(ppk)
 }
 
 /// Key encapsulation under `pk` (fingerprint `pk_id`), with the fixed-base tables of `ppk`
@@ -857,13 +798,11 @@ mod tests {
             encapsulate_with(&pk, pk.id(), None, policy, &mut StdRng::seed_from_u64(seed)).unwrap();
         let fast = encapsulate_prepared(&ppk, policy, &mut StdRng::seed_from_u64(seed)).unwrap();
         assert_eq!(plain, fast);
-        // the plain entry point: first use records the key, second builds the tables, third
-        // reuses them, and after emptying the caches the first step again; all must decrypt
-        // and agree with the uncached computation
+        // the plain entry point, with the attribute-hash cache cold (i = 0, 3) and warm: all
+        // must decrypt and agree with the uncached computation
         let sk = keygen(&msk, &Attributes::parse("a,c").unwrap(), &mut rng);
         for i in 0..4 {
             if i == 3 {
-                clear_public_key_cache();
                 clear_attribute_cache();
             }
             let seed = rng.next_u64();
