@@ -218,6 +218,175 @@ impl<P: TowerParams<N>, const N: usize> Fp2<P, N> {
         Fp2Wide { c0, c1 }
     }
 
+    /// The double-width form of a reduced value: its Montgomery limbs X = x·R mod p as the high
+    /// half (X·R < p·R), which [`Self::reduce_wide`] maps back to x. For adding reduced terms
+    /// into lazily reduced sums.
+    #[inline]
+    pub fn to_wide(&self) -> Fp2Wide<N> {
+        let z = [0u64; N];
+        Fp2Wide {
+            c0: Wide {
+                lo: z,
+                hi: *self.c0.mont_limbs(),
+            },
+            c1: Wide {
+                lo: z,
+                hi: *self.c1.mont_limbs(),
+            },
+        }
+    }
+
+    /// Lazy-reduction sum of two double-width values. Every [`Fp2Wide`] produced by this crate
+    /// keeps both coordinates in [0, p·R) (the domain of [`Self::reduce_wide`]); the sum stays
+    /// there by one conditional subtraction of p·R ([`crate::backend::wide_add_mod`]).
+    #[inline]
+    pub fn wide_add(a: &Fp2Wide<N>, b: &Fp2Wide<N>) -> Fp2Wide<N> {
+        const { assert!(!Fp::<P, N>::FULL_WIDTH, "lazy reduction needs 2p < R") };
+        count!(P, Add);
+        Fp2Wide {
+            c0: crate::backend::wide_add_mod(&a.c0, &b.c0, &P::MODULUS),
+            c1: crate::backend::wide_add_mod(&a.c1, &b.c1, &P::MODULUS),
+        }
+    }
+
+    /// Lazy-reduction difference of two double-width values in [0, p·R): one conditional
+    /// addition of p·R keeps the result in [0, p·R).
+    #[inline]
+    pub fn wide_sub(a: &Fp2Wide<N>, b: &Fp2Wide<N>) -> Fp2Wide<N> {
+        const { assert!(!Fp::<P, N>::FULL_WIDTH, "lazy reduction needs 2p < R") };
+        count!(P, Add);
+        Fp2Wide {
+            c0: crate::backend::wide_sub_mod(&a.c0, &b.c0, &P::MODULUS),
+            c1: crate::backend::wide_sub_mod(&a.c1, &b.c1, &P::MODULUS),
+        }
+    }
+
+    /// 2·a for a double-width value (in [0, p·R) again).
+    #[inline]
+    pub fn wide_double(a: &Fp2Wide<N>) -> Fp2Wide<N> {
+        Self::wide_add(a, a)
+    }
+
+    /// k·x mod p·R for one double-width coordinate x < p·R and a small public k: for
+    /// k·p < R one row of word products (the high half stays below k·p < R) and the high half
+    /// reduced modulo p by [`Fp::reduce_small_multiple`] (the low half is untouched, so the
+    /// value drops by a multiple of p·R ≡ 0); otherwise a double-and-add chain of
+    /// [`Self::wide_add`]'s modular additions. Result in [0, p·R).
+    #[inline]
+    fn wide_mul_small(x: &Wide<N>, k: u8) -> Wide<N> {
+        match k {
+            0 => Wide {
+                lo: [0; N],
+                hi: [0; N],
+            },
+            1 => *x,
+            _ if (k as u64) <= Fp::<P, N>::MAX_UNREDUCED_MULTIPLE => {
+                let w = crate::backend::wide_mul_word(x, k as u64);
+                Wide {
+                    lo: w.lo,
+                    hi: *Fp::<P, N>::reduce_small_multiple(&w.hi).mont_limbs(),
+                }
+            }
+            _ => {
+                let top = 7 - k.leading_zeros();
+                let mut acc = *x;
+                for i in (0..top).rev() {
+                    acc = crate::backend::wide_add_mod(&acc, &acc, &P::MODULUS);
+                    if (k >> i) & 1 == 1 {
+                        acc = crate::backend::wide_add_mod(&acc, x, &P::MODULUS);
+                    }
+                }
+                acc
+            }
+        }
+    }
+
+    /// ξ·x for a double-width x (coordinates in [0, p·R), and so is the result):
+    /// (a + b·u)(x0 + x1·u) = (a·x0 − k·b·x1) + (a·x1 + b·x0)·u with ξ = a + b·u, β = −k;
+    /// ξ = 1 + u with β = −1 (BLS12-381) costs two modular additions, ξ = u one small
+    /// multiple and a negation.
+    #[inline]
+    pub fn wide_mul_by_xi(x: &Fp2Wide<N>) -> Fp2Wide<N> {
+        const { assert!(!Fp::<P, N>::FULL_WIDTH, "lazy reduction needs 2p < R") };
+        count!(P, MulByXi);
+        let m = &P::MODULUS;
+        let (a, b) = P::XI;
+        let k = P::BETA_NEG;
+        let zero = Wide {
+            lo: [0; N],
+            hi: [0; N],
+        };
+        if a == 1 && b == 1 && k == 1 {
+            return Fp2Wide {
+                c0: crate::backend::wide_sub_mod(&x.c0, &x.c1, m),
+                c1: crate::backend::wide_add_mod(&x.c0, &x.c1, m),
+            };
+        }
+        if a == 0 && b == 1 {
+            return Fp2Wide {
+                c0: crate::backend::wide_sub_mod(&zero, &Self::wide_mul_small(&x.c1, k), m),
+                c1: x.c0,
+            };
+        }
+        let kb = (k as u16 * b as u16) as u8;
+        const { assert!((P::BETA_NEG as u16) * (P::XI.1 as u16) < 256) };
+        Fp2Wide {
+            c0: crate::backend::wide_sub_mod(
+                &Self::wide_mul_small(&x.c0, a),
+                &Self::wide_mul_small(&x.c1, kb),
+                m,
+            ),
+            c1: crate::backend::wide_add_mod(
+                &Self::wide_mul_small(&x.c1, a),
+                &Self::wide_mul_small(&x.c0, b),
+                m,
+            ),
+        }
+    }
+
+    /// Double-width square, both coordinates in [0, p·R). For β = −1:
+    /// (a0 + a1)(a0 − a1) + (2a0)·a1·u with a0 + a1 and 2a0 unreduced (< 2p < R), so both
+    /// products are below 2p² < p·R. For β = −k: paper 001's ((a0 − a1)(a0 + k·a1) −
+    /// (k − 1)·a0a1) + 2a0a1·u with a0 + k·a1 unreduced ((k + 1)p < R is checked at compile
+    /// time): W1 < (k + 1)p² < p·R, (k − 1)·W2 < (k − 1)p² < p·R, their modular difference is
+    /// in [0, p·R), and 2·W2 < 2p² < p·R.
+    #[inline]
+    pub fn square_wide(&self) -> Fp2Wide<N> {
+        count!(P, Sqr);
+        let (a0, a1) = (&self.c0, &self.c1);
+        if P::BETA_NEG == 1 {
+            let s = a0.add_unreduced(a1);
+            let d = *a0 - *a1;
+            let t = a0.add_unreduced(a0);
+            return Fp2Wide {
+                c0: Fp::<P, N>::mul_wide(&s, d.mont_limbs()),
+                c1: Fp::<P, N>::mul_wide(&t, a1.mont_limbs()),
+            };
+        }
+        const {
+            assert!(
+                !Fp::<P, N>::FULL_WIDTH
+                    && (P::BETA_NEG as u64) < Fp::<P, N>::MAX_UNREDUCED_MULTIPLE,
+                "Fp2 squaring needs (k + 1)·p < R"
+            )
+        };
+        let d = *a0 - *a1;
+        let mut s = *a0.mont_limbs();
+        for _ in 0..P::BETA_NEG {
+            s = limbs::add_chain(&s, a1.mont_limbs()).0;
+        }
+        let w1 = Fp::<P, N>::mul_wide(d.mont_limbs(), &s);
+        let w2 = Fp::<P, N>::mul_wide(a0.mont_limbs(), a1.mont_limbs());
+        Fp2Wide {
+            c0: crate::backend::wide_sub_mod(
+                &w1,
+                &crate::backend::wide_mul_word(&w2, P::BETA_NEG as u64 - 1),
+                &P::MODULUS,
+            ),
+            c1: crate::backend::wide_mul_word(&w2, 2),
+        }
+    }
+
     /// Reduces a double-width value: two mod512.
     #[inline]
     pub fn reduce_wide(w: &Fp2Wide<N>) -> Self {

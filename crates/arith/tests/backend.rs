@@ -603,7 +603,7 @@ fn fp2_kernels() {
 }
 
 /// `backend::add_mod` / `sub_mod` (assembly for N = 4 on x86-64, portable with an opaque mask
-/// otherwise) against big-integer arithmetic on edge and random operands of the 4- and 6-limb
+/// (and, for N > 4, opaque modulus limbs) otherwise) against big-integer arithmetic on edge and random operands of the 4- and 6-limb
 /// pairing fields and P-224 (several spare bits).
 fn check_add_sub<const N: usize>(m: [u64; N]) {
     let mb = big_of(&m);
@@ -638,4 +638,62 @@ fn add_sub_kernels() {
     check_add_sub(Bn254Fr::MODULUS);
     check_add_sub(Secp224r1Fp::MODULUS);
     check_add_sub(Bls12381Fp::MODULUS);
+}
+
+/// The lazy-reduction double-width additions `backend::wide_add_mod` / `wide_sub_mod` against
+/// big-integer arithmetic modulo m·2^(64N), on double-width operands below m·2^(64N) built from
+/// edge halves (0, 1, m − 1 for the high half; 0, 1, all-ones for the low half) and random ones.
+fn check_wide_add_sub<const N: usize>(m: [u64; N]) {
+    let r_big = num_bigint::BigUint::from(1u8) << (64 * N);
+    let mr = big_of(&m) * &r_big;
+    let mut r = rng();
+    let mut top = m;
+    top[0] -= 1;
+    let mut one = [0u64; N];
+    one[0] = 1;
+    let his = [[0u64; N], one, top];
+    let los = [[0u64; N], one, [u64::MAX; N]];
+    let mut vals: Vec<Wide<N>> = Vec::new();
+    for hi in &his {
+        for lo in &los {
+            vals.push(Wide { lo: *lo, hi: *hi });
+        }
+    }
+    for _ in 0..40 {
+        let mut lo = [0u64; N];
+        for l in lo.iter_mut() {
+            *l = r.gen();
+        }
+        vals.push(Wide {
+            lo,
+            hi: below(&mut r, &m),
+        });
+    }
+    let big_w = |w: &Wide<N>| big_of(&w.lo) + big_of(&w.hi) * &r_big;
+    for a in &vals {
+        for b in &vals {
+            let (ab, bb) = (big_w(a), big_w(b));
+            let s = backend::wide_add_mod(a, b, &m);
+            assert_eq!(big_w(&s), (&ab + &bb) % &mr, "wide_add_mod");
+            assert_eq!(
+                s,
+                portable::wide_add_mod(a, b, &m),
+                "wide_add_mod vs portable"
+            );
+            let d = backend::wide_sub_mod(a, b, &m);
+            assert_eq!(big_w(&d), (&ab + &mr - &bb) % &mr, "wide_sub_mod");
+            assert_eq!(
+                d,
+                portable::wide_sub_mod(a, b, &m),
+                "wide_sub_mod vs portable"
+            );
+        }
+    }
+}
+
+#[test]
+fn wide_add_sub_kernels() {
+    check_wide_add_sub(Bn254Fp::MODULUS);
+    check_wide_add_sub(Bn254BeuchatFp::MODULUS);
+    check_wide_add_sub(Bls12381Fp::MODULUS);
 }

@@ -415,3 +415,103 @@ pub fn fp2_sqr_k<const N: usize>(
     c0.hi = add_chain(&c0.hi, &pm).0;
     [redc(&c0, m, inv), redc(&dw, m, inv)]
 }
+
+/// (a + b) mod m·2^(64N) for double-width a, b < m·2^(64N) and a modulus with the top bit of
+/// its top limb clear (the lazy-reduction addition of the tower, paper 001): a + b < 2m·2^(64N)
+/// < 2^(128N) needs no carry word, and a + b ≥ m·2^(64N) exactly when its high half is ≥ m
+/// (the low half is below 2^(64N)), so one N-limb conditional subtraction of m from the high
+/// half finishes. The result is again below m·2^(64N), i.e. a valid input of [`redc`]
+/// (≡ a + b mod m after the reduction, since m·2^(64N) ≡ 0). Branch-free.
+#[inline(always)]
+pub fn wide_add_mod<const N: usize>(a: &Wide<N>, b: &Wide<N>, m: &[u64; N]) -> Wide<N> {
+    let mut lo = [0u64; N];
+    let mut hi = [0u64; N];
+    let mut carry = false;
+    for i in 0..N {
+        let (s, c1) = a.lo[i].overflowing_add(b.lo[i]);
+        let (s, c2) = s.overflowing_add(carry as u64);
+        lo[i] = s;
+        carry = c1 | c2;
+    }
+    for i in 0..N {
+        let (s, c1) = a.hi[i].overflowing_add(b.hi[i]);
+        let (s, c2) = s.overflowing_add(carry as u64);
+        hi[i] = s;
+        carry = c1 | c2;
+    }
+    let (d, borrow) = crate::limbs::sub_chain(&hi, &opaque_limbs(m));
+    Wide {
+        lo,
+        hi: select_ct(&hi, &d, 1 ^ borrow),
+    }
+}
+
+/// The limbs of `m` through [`opaque`]: with a compile-time constant modulus LLVM rewrites a
+/// `sub`/`sbb` chain against it into `lea`/`cmp`/`setb` sequences (about three times the
+/// instructions, seen for N = 6); opaque limbs keep the plain borrow chain.
+#[inline(always)]
+pub fn opaque_limbs<const N: usize>(m: &[u64; N]) -> [u64; N] {
+    let mut r = [0u64; N];
+    for i in 0..N {
+        r[i] = opaque(m[i]);
+    }
+    r
+}
+
+/// (a − b) mod m·2^(64N) for double-width a, b < m·2^(64N): the 2N-limb difference, plus m on
+/// the high half masked by the borrow (a − b + m·2^(64N) ∈ (0, m·2^(64N)) then, and the wrap of
+/// the 2N-limb arithmetic cancels the borrow). Result below m·2^(64N). Branch-free.
+#[inline(always)]
+pub fn wide_sub_mod<const N: usize>(a: &Wide<N>, b: &Wide<N>, m: &[u64; N]) -> Wide<N> {
+    let mut lo = [0u64; N];
+    let mut hi = [0u64; N];
+    let mut borrow = false;
+    for i in 0..N {
+        let (d, b1) = a.lo[i].overflowing_sub(b.lo[i]);
+        let (d, b2) = d.overflowing_sub(borrow as u64);
+        lo[i] = d;
+        borrow = b1 | b2;
+    }
+    for i in 0..N {
+        let (d, b1) = a.hi[i].overflowing_sub(b.hi[i]);
+        let (d, b2) = d.overflowing_sub(borrow as u64);
+        hi[i] = d;
+        borrow = b1 | b2;
+    }
+    let mask = opaque(0u64.wrapping_sub(borrow as u64));
+    let mut pm = [0u64; N];
+    for i in 0..N {
+        pm[i] = m[i] & mask;
+    }
+    Wide {
+        lo,
+        hi: crate::limbs::add_chain(&hi, &pm).0,
+    }
+}
+
+/// a + b mod m like [`add_mod`], with the modulus limbs made opaque ([`opaque_limbs`]) so that
+/// the subtraction stays one `sub`/`sbb` chain (used for N = 6, where the constant-modulus form
+/// compiles to `lea`/`cmp`/`setb` sequences).
+#[inline(always)]
+pub fn add_mod_opaque<const N: usize>(a: &[u64; N], b: &[u64; N], m: &[u64; N]) -> [u64; N] {
+    let (s, _) = crate::limbs::add_chain(a, b);
+    let (d, borrow) = crate::limbs::sub_chain(&s, &opaque_limbs(m));
+    select_ct(&s, &d, 1 ^ borrow)
+}
+
+/// k·a as a double-width value for a < m·2^(64N) and a small k with k·m < 2^(64N): one row of
+/// word products; the high half of the result is below k·m + k ≤ 2^(64N) (so no carry word)
+/// and is left unreduced — the caller reduces it modulo m.
+#[inline(always)]
+pub fn wide_mul_word<const N: usize>(a: &Wide<N>, k: u64) -> Wide<N> {
+    let mut lo = [0u64; N];
+    let mut hi = [0u64; N];
+    let mut carry = 0u64;
+    for i in 0..N {
+        (lo[i], carry) = mac(0, a.lo[i], k, carry);
+    }
+    for i in 0..N {
+        (hi[i], carry) = mac(0, a.hi[i], k, carry);
+    }
+    Wide { lo, hi }
+}
