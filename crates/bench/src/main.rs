@@ -8,6 +8,8 @@
 //!   `cargo run --release -p hayate-bench -- pairing [--json] [--rounds N] [--quick]`.
 //! * `ecc` — constant-time ECDH and [k]P vs `p256`, `k256` and libsecp256k1 ([`ecc`]).
 //! * `field` — Fp / Fp2 kernels vs `blst` (BLS12-381), hayate's 254-bit fields alone ([`field`]).
+//! * `tower` — BLS12-381 tower operations (Fp12 products, squarings, line products, Miller loop,
+//!   final exponentiation) vs `blst` ([`tower`]).
 //!
 //! Run with `cargo run --release -p hayate-bench -- aead [--rounds N] [--quick]`.
 
@@ -15,6 +17,7 @@ mod aead;
 mod ecc;
 mod field;
 mod pairing;
+mod tower;
 
 use std::process::ExitCode;
 
@@ -25,8 +28,9 @@ fn main() -> ExitCode {
         Some("pairing") => pairing::run(&args[1..]),
         Some("ecc") => ecc::run(&args[1..]),
         Some("field") => field::run(&args[1..]),
+        Some("tower") => tower::run(&args[1..]),
         _ => {
-            eprintln!("usage: hayate-bench aead [--rounds N] [--quick] | field [--rounds N] | pairing|ecc [--json] [--rounds N] [--quick]");
+            eprintln!("usage: hayate-bench aead [--rounds N] [--quick] | field [--rounds N] | tower [--rounds N] [--quick] | pairing|ecc [--json] [--rounds N] [--quick]");
             ExitCode::from(2)
         }
     }

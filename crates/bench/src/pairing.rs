@@ -305,14 +305,14 @@ fn ark_bls_g2_bytes(p: &ark_bls12_381::G2Affine) -> Vec<u8> {
     .concat()
 }
 
-fn blst_g1(b: &[u8; 96]) -> blst::blst_p1_affine {
+pub(crate) fn blst_g1(b: &[u8; 96]) -> blst::blst_p1_affine {
     let mut a = blst::blst_p1_affine::default();
     // SAFETY: 96 readable bytes.
     let e = unsafe { blst::blst_p1_deserialize(&mut a, b.as_ptr()) };
     assert_eq!(e, blst::BLST_ERROR::BLST_SUCCESS);
     a
 }
-fn blst_g2(b: &[u8; 192]) -> blst::blst_p2_affine {
+pub(crate) fn blst_g2(b: &[u8; 192]) -> blst::blst_p2_affine {
     let mut a = blst::blst_p2_affine::default();
     // SAFETY: 192 readable bytes.
     let e = unsafe { blst::blst_p2_deserialize(&mut a, b.as_ptr()) };
