@@ -99,13 +99,15 @@ pub const fn recast_fp2<P: TowerParams<N>, Q: TowerParams<N>, const N: usize>(
     Fp2::new(recast_fp(&x.c0), recast_fp(&x.c1))
 }
 
-const fn recast_frob<P: TowerParams<4>, Q: TowerParams<4>>(
-    t: &[[Fp2<P, 4>; 3]; 3],
-) -> [[Fp2<Q, 4>; 3]; 3] {
-    let mut out = [[Fp2::new(
-        Fp::from_mont_unchecked([0; 4]),
-        Fp::from_mont_unchecked([0; 4]),
-    ); 3]; 3];
+/// [`recast_fp`] for a 3×3 table of Fp2 constants (the Frobenius tables of a tower).
+pub const fn recast_frob<P: TowerParams<N>, Q: TowerParams<N>, const N: usize>(
+    t: &[[Fp2<P, N>; 3]; 3],
+) -> [[Fp2<Q, N>; 3]; 3] {
+    let z = Fp2::new(
+        Fp::from_mont_unchecked([0; N]),
+        Fp::from_mont_unchecked([0; N]),
+    );
+    let mut out = [[z; 3]; 3];
     let mut i = 0;
     while i < 3 {
         let mut j = 0;

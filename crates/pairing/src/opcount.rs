@@ -11,7 +11,7 @@
 
 use hayate_arith::fields::{Bls12381FpParams, Bn254FpParams};
 use hayate_arith::opcount::{
-    self, recast_fp, recast_fp2, CountingBn254Beuchat as CountingFp, OpCounts,
+    self, recast_fp, recast_fp2, recast_frob, CountingBn254Beuchat as CountingFp, OpCounts,
 };
 use hayate_arith::{Fp, Fp2, FpParams, TowerParams};
 use hayate_ec::{Affine, CurveParams, Projective};
@@ -22,27 +22,6 @@ use crate::bn254::Bn254;
 use crate::bn254_beuchat::Bn254Beuchat;
 use crate::engine::PairingCurve;
 use crate::{final_exp, miller};
-
-/// Recasts the Frobenius table of one parameter type to another with the same modulus.
-const fn recast_frob<P: TowerParams<N>, Q: TowerParams<N>, const N: usize>(
-    t: &[[Fp2<P, N>; 3]; 3],
-) -> [[Fp2<Q, N>; 3]; 3] {
-    let z = Fp2::new(
-        Fp::from_mont_unchecked([0; N]),
-        Fp::from_mont_unchecked([0; N]),
-    );
-    let mut out = [[z; 3]; 3];
-    let mut i = 0;
-    while i < 3 {
-        let mut j = 0;
-        while j < 3 {
-            out[i][j] = recast_fp2(&t[i][j]);
-            j += 1;
-        }
-        i += 1;
-    }
-    out
-}
 
 /// A copy of a base field and its tower with operation counting on.
 macro_rules! counting_field {
