@@ -60,6 +60,18 @@ fn profile<E: FeCurve<N>, const N: usize>(name: &str) {
     let decp = median_ms(runs, || {
         black_box(ot10::decapsulate_prepared(&prep, &ct).unwrap());
     });
+    // A/B under the same load: the scaled G1 side (small-denominator coefficients) against the
+    // full-size one, both with the prepared key
+    let decp_unscaled = median_ms(runs, || {
+        black_box(ot10::decapsulate_prepared_unscaled(&prep, &ct).unwrap());
+    });
+    let decp2 = median_ms(runs, || {
+        black_box(ot10::decapsulate_prepared(&prep, &ct).unwrap());
+    });
+    println!(
+        "{name:<14} A/B decaps-prep: G1 side unscaled {decp_unscaled:.3} scaled {decp2:.3} ({:.2}x)",
+        decp_unscaled / decp2
+    );
     // components
     let zeta = Scalar::<E, N>::random(&mut rng);
     let gtpow = median_ms(runs, || {

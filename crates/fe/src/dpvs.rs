@@ -24,7 +24,7 @@
 //! scalar decompositions across coordinates and the point tables across rows).
 
 use hayate_arith::{Field, FpParams};
-use hayate_ec::{glv, msm_vartime, Affine, CurveParams, Projective};
+use hayate_ec::{glv, msm_vartime, Affine, CurveParams, Jacobian, Projective};
 use hayate_pairing::ct_mul::{self, T};
 use hayate_pairing::Gt;
 use rand_core::{CryptoRng, RngCore};
@@ -579,6 +579,63 @@ pub fn lincomb_g1_vartime<E: FeCurve<N>, const N: usize>(
             acc
         })
         .collect()
+}
+
+/// Σ_k c_k·v_k for G1 vectors and small **public** integer coefficients (variable time;
+/// decryption's scaled reconstruction coefficients, see `ot10`'s deviation 4): each
+/// coefficient is recoded once into its non-adjacent form, and every coordinate is one
+/// interleaved double-and-add (Straus) over all terms in Jacobian coordinates with
+/// branching mixed additions (the exceptional cases are handled). Zero coefficients cost
+/// nothing. The result has the length of the shortest vector.
+pub fn lincomb_small_vartime<C: CurveParams>(
+    vectors: &[&[Affine<C>]],
+    coeffs: &[i64],
+) -> Vec<Projective<C>> {
+    let len = vectors.iter().map(|v| v.len()).min().unwrap_or(0);
+    let nafs: Vec<(Vec<i8>, bool)> = coeffs
+        .iter()
+        .map(|c| (naf_u64(c.unsigned_abs()), *c < 0))
+        .collect();
+    let top = nafs.iter().map(|(d, _)| d.len()).max().unwrap_or(0);
+    (0..len)
+        .map(|j| {
+            let mut acc = Jacobian::<C>::identity();
+            for i in (0..top).rev() {
+                acc = acc.double();
+                for (v, (d, neg)) in vectors.iter().zip(&nafs) {
+                    match d.get(i) {
+                        Some(&dg) if dg != 0 => {
+                            let p = if (dg < 0) != *neg { v[j].neg() } else { v[j] };
+                            acc = acc.add_affine_vartime(&p);
+                        }
+                        _ => {}
+                    }
+                }
+            }
+            Projective::from(acc)
+        })
+        .collect()
+}
+
+/// The non-adjacent form of k, least significant digit first (digits −1, 0, 1).
+fn naf_u64(k: u64) -> Vec<i8> {
+    let mut k = k as u128;
+    let mut out = Vec::with_capacity(66);
+    while k != 0 {
+        if k & 1 == 1 {
+            let d = 2 - (k & 3) as i8; // 1 if k ≡ 1 (mod 4), −1 if k ≡ 3
+            out.push(d);
+            if d == 1 {
+                k -= 1;
+            } else {
+                k += 1;
+            }
+        } else {
+            out.push(0);
+        }
+        k >>= 1;
+    }
+    out
 }
 
 /// Per secret coefficient c ≡ ±k₁ ± k₂λ (mod r): the signed radix-32 digits of k₁ and k₂

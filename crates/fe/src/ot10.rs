@@ -751,13 +751,24 @@ pub fn decapsulate<E: FeCurve<N>, const N: usize>(
     sk: &UserKey<E, N>,
     ct: &Ciphertext<E, N>,
 ) -> Result<Gt<E, N>, Ot10Error> {
-    let (g1, slots) = decryption_g1_side(sk, ct)?;
-    let pairs: Vec<(G1<E, N>, G2<E, N>)> = g1
-        .into_iter()
-        .zip(slots)
-        .map(|(p, s)| (p, *s.of(&sk.k0, &sk.kt)))
+    decapsulate_with(sk, ct, true)
+}
+
+/// [`decapsulate`], with the small-denominator scaling of the G1 side allowed or not (both give
+/// the same K; the switch is for tests).
+fn decapsulate_with<E: FeCurve<N>, const N: usize>(
+    sk: &UserKey<E, N>,
+    ct: &Ciphertext<E, N>,
+    allow_scaling: bool,
+) -> Result<Gt<E, N>, Ot10Error> {
+    let side = decryption_g1_side(sk, ct, allow_scaling)?;
+    let pairs: Vec<(G1<E, N>, G2<E, N>)> = side
+        .g1
+        .iter()
+        .zip(&side.slots)
+        .map(|(p, s)| (*p, *s.of(&sk.k0, &sk.kt)))
         .collect();
-    Ok(hayate_pairing::multi_pairing::<E, N>(&pairs))
+    Ok(side.finish(hayate_pairing::multi_pairing::<E, N>(&pairs)))
 }
 
 /// A user key with the Miller-loop lines of all its G2 points precomputed
@@ -791,13 +802,32 @@ pub fn decapsulate_prepared<E: FeCurve<N>, const N: usize>(
     sk: &PreparedUserKey<E, N>,
     ct: &Ciphertext<E, N>,
 ) -> Result<Gt<E, N>, Ot10Error> {
-    let (g1, slots) = decryption_g1_side(&sk.key, ct)?;
-    let refs: Vec<(&G1<E, N>, &G2Prepared<E, N>)> = g1
+    decapsulate_prepared_with(sk, ct, true)
+}
+
+/// [`decapsulate_prepared`] without the small-denominator scaling of the G1 side (same K; for
+/// A/B measurements, `examples/ot10_profile.rs`).
+#[doc(hidden)]
+pub fn decapsulate_prepared_unscaled<E: FeCurve<N>, const N: usize>(
+    sk: &PreparedUserKey<E, N>,
+    ct: &Ciphertext<E, N>,
+) -> Result<Gt<E, N>, Ot10Error> {
+    decapsulate_prepared_with(sk, ct, false)
+}
+
+fn decapsulate_prepared_with<E: FeCurve<N>, const N: usize>(
+    sk: &PreparedUserKey<E, N>,
+    ct: &Ciphertext<E, N>,
+    allow_scaling: bool,
+) -> Result<Gt<E, N>, Ot10Error> {
+    let side = decryption_g1_side(&sk.key, ct, allow_scaling)?;
+    let refs: Vec<(&G1<E, N>, &G2Prepared<E, N>)> = side
+        .g1
         .iter()
-        .zip(slots)
+        .zip(&side.slots)
         .map(|(p, s)| (p, s.of(&sk.k0, &sk.kt)))
         .collect();
-    Ok(hayate_pairing::multi_pairing_prepared::<E, N>(&refs))
+    Ok(side.finish(hayate_pairing::multi_pairing_prepared::<E, N>(&refs)))
 }
 
 /// Which G2 point of the key a G1 point of the decryption pairs with: k*₀[j] or k*_t[j].
@@ -817,12 +847,81 @@ impl KeySlot {
     }
 }
 
+/// The G1 side of decryption: the points to pair with the key points of `slots`, and the
+/// exponent 1/L that turns their product of pairings into K (deviation 4 of the module docs).
+struct G1Side<E: FeCurve<N>, const N: usize> {
+    g1: Vec<G1<E, N>>,
+    slots: Vec<KeySlot>,
+    /// 1/L mod r when the points are L·c₀ and L·Σ α'_i c_i (the product of pairings is K^L).
+    unscale: Option<Scalar<E, N>>,
+}
+
+impl<E: FeCurve<N>, const N: usize> G1Side<E, N> {
+    /// K from the product of pairings of the points with their key points.
+    fn finish(&self, k: Gt<E, N>) -> Gt<E, N> {
+        match &self.unscale {
+            Some(s) => k.pow_vartime(&s.to_limbs()),
+            None => k,
+        }
+    }
+}
+
+/// Bound on |numerator| and denominator of a reconstruction coefficient taken as a ratio of
+/// small integers (numeric attribute values are < 2³², so ⟨v, x⟩ = a − b is below it too).
+const SMALL_INT: u64 = 1 << 32;
+/// Bound on the common denominator L of the scaled G1 side.
+const MAX_SCALE: u64 = 1 << 40;
+/// Fewest G1 points whose full-size coefficients α/⟨v, x⟩ the scaling must turn into small
+/// integers for it to be used: it costs one GT exponentiation by 1/L (vartime, ≈ 0.1 ms on
+/// bn254-beuchat) and saves one full-size GLV multiplication (≈ 25 µs) per such point.
+const SCALE_MIN_POINTS: usize = 8;
+
+/// s as a signed integer of magnitude < [`SMALL_INT`], if it is one (s or −s small).
+fn small_int<E: FeCurve<N>, const N: usize>(s: &Scalar<E, N>) -> Option<i64> {
+    let small = |l: [u64; 4]| (l[1..].iter().all(|w| *w == 0) && l[0] < SMALL_INT).then_some(l[0]);
+    small(s.to_limbs())
+        .map(|v| v as i64)
+        .or_else(|| small((-*s).to_limbs()).map(|v| -(v as i64)))
+}
+
+fn gcd(mut a: u64, mut b: u64) -> u64 {
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a
+}
+
+/// The coefficient α' = α or α/⟨v, x⟩ of a term: (α, α' if already computed, ⟨v, x⟩ of a
+/// negated row).
+type Coef<E, const N: usize> = (Scalar<E, N>, Option<Scalar<E, N>>, Option<Scalar<E, N>>);
+
+/// One term of a category's sum: the row, its coefficient and, when α' = num/den for small
+/// integers, (num, den) with den > 0.
+type Term<E, const N: usize> = (usize, Coef<E, N>, Option<(i64, u64)>);
+
+/// α' of a term (one field inversion if it was not computed yet).
+fn coef_value<E: FeCurve<N>, const N: usize>(c: &Coef<E, N>) -> Scalar<E, N> {
+    match c {
+        (_, Some(v), _) => *v,
+        (a, None, Some(p)) => *a * p.invert_safegcd().unwrap_or(Scalar::<E, N>::ZERO),
+        (a, None, None) => *a,
+    }
+}
+
 /// The G1 side of decryption: c₀ and, per category t of the satisfied rows, Σ α'_i c_i, each
 /// with the slot of the key point it pairs with (K = ∏ e(G1 point, key point)).
+///
+/// When the coefficients α'_i = α_i/⟨v_i, x_t⟩ of negated rows are ratios of small integers
+/// (numeric attribute values and small α_i, as in paper 000's Table 5 configuration) and
+/// `allow_scaling`, every point is multiplied by the common denominator L instead: L·c₀ and
+/// Σ (L·α'_i)·c_i have small integer coefficients (a few doublings and additions instead of a
+/// full-size GLV multiplication per coordinate), their product of pairings is K^L, and
+/// [`G1Side::finish`] raises it to 1/L mod r (L < 2⁴⁰ is invertible mod r).
 fn decryption_g1_side<E: FeCurve<N>, const N: usize>(
     sk: &UserKey<E, N>,
     ct: &Ciphertext<E, N>,
-) -> Result<(Vec<G1<E, N>>, Vec<KeySlot>), Ot10Error> {
+    allow_scaling: bool,
+) -> Result<G1Side<E, N>, Ot10Error> {
     if sk.pk_id != ct.pk_id || sk.dims != ct.dims {
         return Err(Ot10Error::KeyMismatch);
     }
@@ -854,33 +953,105 @@ fn decryption_g1_side<E: FeCurve<N>, const N: usize>(
     };
     let alpha = c.msp.reconstruct(&ok).ok_or(Ot10Error::NotSatisfied)?;
     // per category: Σ α'_i c_i with α'_i = α_i (positive) or α_i/⟨v_i, x_t⟩ (negated)
-    let mut per_cat: BTreeMap<usize, Vec<(usize, Scalar<E, N>)>> = BTreeMap::new();
+    let mut per_cat: BTreeMap<usize, Vec<Term<E, N>>> = BTreeMap::new();
     for (i, a) in alpha {
-        let coef = match (c.leaves[i].negated, ip[i]) {
-            (true, Some(p)) => a * p.invert().unwrap_or(Scalar::<E, N>::ZERO),
-            _ => a,
+        let (coef, ratio) = match (c.leaves[i].negated, ip[i]) {
+            (true, Some(p)) => {
+                let ratio = small_int::<E, N>(&a)
+                    .zip(small_int::<E, N>(&p))
+                    .map(|(n, d)| {
+                        let (n, d) = if d < 0 {
+                            (-n, d.unsigned_abs())
+                        } else {
+                            (n, d as u64)
+                        };
+                        let g = gcd(n.unsigned_abs(), d).max(1);
+                        (n / g as i64, d / g)
+                    });
+                // the field quotient is only needed when the ratio is not small
+                let coef = match ratio {
+                    Some(_) => None,
+                    None => Some(a * p.invert_safegcd().unwrap_or(Scalar::<E, N>::ZERO)),
+                };
+                ((a, coef, Some(p)), ratio)
+            }
+            _ => ((a, Some(a), None), small_int::<E, N>(&a).map(|n| (n, 1))),
         };
         per_cat
             .entry(c.leaves[i].category)
             .or_default()
-            .push((i, coef));
+            .push((i, coef, ratio));
     }
-    let mut g1: Vec<G1<E, N>> = ct.c0.clone();
+    // the common denominator L of the categories with small non-integer coefficients
+    let mut scale = 1u64;
+    let mut saved = 0;
+    if allow_scaling {
+        for (t, terms) in &per_cat {
+            // categories whose coefficients are all small ratios, not all integers
+            let dens: Option<Vec<u64>> = terms.iter().map(|(_, _, r)| r.map(|(_, d)| d)).collect();
+            let Some(dens) = dens else { continue };
+            if dens.iter().all(|d| *d == 1) {
+                continue;
+            }
+            let l = dens.iter().try_fold(scale, |l, d| {
+                (l / gcd(l, *d)).checked_mul(*d).filter(|m| *m < MAX_SCALE)
+            });
+            if let Some(l) = l {
+                scale = l;
+                saved += 3 * ct.dims[t - 1] + 1;
+            }
+        }
+        if saved < SCALE_MIN_POINTS {
+            scale = 1;
+        }
+    }
+    let big_scale = Scalar::<E, N>::from_u64(scale);
     let mut slots: Vec<KeySlot> = (0..N0).map(KeySlot::Zero).collect();
     let mut sums: Vec<Projective<E::G1>> = Vec::new();
+    if scale != 1 {
+        sums.extend(dpvs::lincomb_small_vartime(&[&ct.c0], &[scale as i64]));
+    }
     for (t, terms) in per_cat {
         let k = sk.kt.get(&t).ok_or(Ot10Error::Malformed)?;
         let len = 3 * ct.dims[t - 1] + 1;
         if k.len() != len {
             return Err(Ot10Error::Malformed);
         }
-        let vectors: Vec<&[G1<E, N>]> = terms.iter().map(|(i, _)| ct.rows[*i].as_slice()).collect();
-        let coeffs: Vec<Scalar<E, N>> = terms.iter().map(|(_, a)| *a).collect();
-        sums.extend(dpvs::lincomb_g1_vartime::<E, N>(&vectors, &coeffs));
+        let vectors: Vec<&[G1<E, N>]> = terms
+            .iter()
+            .map(|(i, _, _)| ct.rows[*i].as_slice())
+            .collect();
+        // L·num/den as integers when every term is a small ratio whose denominator divides L
+        let small: Option<Vec<i64>> = terms
+            .iter()
+            .map(|(_, _, r)| {
+                let (n, d) = (*r)?;
+                if scale % d != 0 {
+                    return None;
+                }
+                i64::try_from(n as i128 * (scale / d) as i128).ok()
+            })
+            .collect();
+        match small {
+            Some(coeffs) => sums.extend(dpvs::lincomb_small_vartime(&vectors, &coeffs)),
+            None => {
+                let coeffs: Vec<Scalar<E, N>> = terms
+                    .iter()
+                    .map(|(_, a, _)| coef_value::<E, N>(a) * big_scale)
+                    .collect();
+                sums.extend(dpvs::lincomb_g1_vartime::<E, N>(&vectors, &coeffs));
+            }
+        }
         slots.extend((0..len).map(|j| KeySlot::Cat(t, j)));
     }
+    let mut g1: Vec<G1<E, N>> = if scale != 1 {
+        Vec::new()
+    } else {
+        ct.c0.clone()
+    };
     g1.extend(Projective::batch_to_affine(&sums));
-    Ok((g1, slots))
+    let unscale = (scale != 1).then(|| big_scale.invert_safegcd().unwrap_or(Scalar::<E, N>::ZERO));
+    Ok(G1Side { g1, slots, unscale })
 }
 
 /// Dec of the paper: m = c_{d+1} / K.
@@ -980,5 +1151,53 @@ mod tests {
         assert_eq!(decrypt(&bad, &ct, &c).unwrap_err(), Ot10Error::NotSatisfied);
         let bad = keygen(&msk, &AttrSet::parse("t1=3").unwrap(), &mut rng).unwrap();
         assert_eq!(decrypt(&bad, &ct, &c).unwrap_err(), Ot10Error::NotSatisfied);
+    }
+
+    /// Decryption with the small-denominator scaling (points L·c, K^L raised to 1/L) and
+    /// without it both give the encapsulated key, also with a prepared key; the scaling is used
+    /// exactly when enough points have small-ratio coefficients (paper 000's Table 5 shape),
+    /// not for hashed values, a single category, or denominators whose lcm is too large.
+    #[test]
+    fn scaled_g1_side_gives_the_key() {
+        let mut rng = rand::rngs::StdRng::seed_from_u64(11);
+        let (pk, msk) = setup::<Bn254, 4>(&[2, 2, 2, 3, 2], &mut rng).unwrap();
+        let table5 = (1..=5)
+            .map(|t| format!("t{t}={t} and not t{t}={}", 10 + t))
+            .collect::<Vec<_>>()
+            .join(" and ");
+        let cases: [(&str, &str, bool); 7] = [
+            (&table5, "t1=1,t2=2,t3=3,t4=4,t5=5", true),
+            // a hashed value (t4) keeps its full-size coefficient; t1, t2 are scaled
+            (
+                "t1=1 and not t2=12 and not t3=100000 and not t4=cardiology",
+                "t1=1,t2=2,t3=3,t4=surgery",
+                true,
+            ),
+            ("not t1=cardiology and not t2=x", "t1=a,t2=b", false),
+            // one category (7 points) does not pay for the GT exponentiation
+            ("t1=1 and not t2=9", "t1=1,t2=2", false),
+            // coprime large denominators: lcm ≥ 2^40, only one category is scaled
+            (
+                "not t1=4000000000 and not t2=3999999999 and not t3=5",
+                "t1=1,t2=2,t3=3",
+                true,
+            ),
+            ("2 of (not t1=7, not t2=9, t3=3)", "t1=1,t2=2,t3=3", true),
+            ("t1=1 or not t2=7", "t2=1", false),
+        ];
+        for (policy, attrs, scaled) in cases {
+            let (ct, key) = encapsulate(&pk, policy, &mut rng).unwrap();
+            let sk = keygen(&msk, &AttrSet::parse(attrs).unwrap(), &mut rng).unwrap();
+            let side = decryption_g1_side(&sk, &ct, true).unwrap();
+            assert_eq!(side.unscale.is_some(), scaled, "{policy}");
+            assert!(decryption_g1_side(&sk, &ct, false)
+                .unwrap()
+                .unscale
+                .is_none());
+            assert_eq!(decapsulate_with(&sk, &ct, true).unwrap(), key, "{policy}");
+            assert_eq!(decapsulate_with(&sk, &ct, false).unwrap(), key, "{policy}");
+            let prep = PreparedUserKey::new(&sk);
+            assert_eq!(decapsulate_prepared(&prep, &ct).unwrap(), key, "{policy}");
+        }
     }
 }
