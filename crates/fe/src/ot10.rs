@@ -98,7 +98,12 @@
 //!    HMAC-SHA-256). [`encrypt`]/[`decrypt`] keep the paper's c_{d+1} for a GT message.
 //! 4. Decryption first sums, per category t, the ciphertext vectors with their coefficients
 //!    (α_i or α_i/⟨v_i, x_t⟩, public to the decryptor) and then pairs each sum with k*_t:
-//!    one multi-pairing of 5 + Σ_{t used} N_t pairs, the same K by bilinearity.
+//!    one multi-pairing of 5 + Σ_{t used} N_t pairs, the same K by bilinearity. When the
+//!    coefficients are ratios of small integers (numeric attribute values: ⟨v_i, x_t⟩ = a − b),
+//!    every G1 point is first multiplied by their common denominator L < 2⁴⁰ (L·c₀ and
+//!    Σ (L·α'_i)·c_i, small integer multiples), the multi-pairing gives K^L, and one GT
+//!    exponentiation by 1/L mod r gives K — instead of a full-size scalar multiplication per
+//!    coordinate of every category with a negated row.
 //! 5. The ciphertext carries the policy string; (M, ρ) is rebuilt from it by the decryptor.
 //!
 //! 6. Repeated encryptions under one public key may use a [`PreparedPublicKey`] (fixed-base
