@@ -243,20 +243,8 @@ pub fn gt_multi_pow_ct<E: PairingCurve<N>, const N: usize, S: AsRef<[u64]>>(
     nbits: usize,
 ) -> Gt<E, N> {
     let windows = windows_for(nbits);
-    let tables: Vec<[Fp12<E::Fp, N>; T]> = bases
-        .iter()
-        .map(|x| {
-            let mut t = [x.0; T];
-            for i in 1..T {
-                t[i] = if i % 2 == 1 {
-                    t[i / 2].cyclotomic_square()
-                } else {
-                    t[i - 1] * x.0
-                };
-            }
-            t
-        })
-        .collect();
+    let tables: Vec<[crate::gls::Flat<N>; T + 1]> =
+        bases.iter().map(|x| crate::gls::gt_table(&x.0)).collect();
     let digits: Vec<Vec<i8>> = exps
         .iter()
         .map(|k| recode_signed5(k.as_ref(), windows))
@@ -269,7 +257,7 @@ pub fn gt_multi_pow_ct<E: PairingCurve<N>, const N: usize, S: AsRef<[u64]>>(
             }
         }
         for (t, d) in tables.iter().zip(&digits) {
-            acc *= lookup(t, d[w], Fp12::ONE, Fp12::conjugate);
+            acc *= crate::gls::gt_lookup(t, d[w], Choice::from(0));
         }
     }
     Gt(acc)

@@ -22,15 +22,17 @@
 //! P ± ψ(P) ± ψ²(P) ± ψ³(P), one doubling and one mixed addition per bit; exception-free
 //! columns from the lattice bound [`LATTICE_MIN_BITS`], checked for these bases in
 //! `tests/gls.rs`); GT by signed radix-2⁵ windows whose top digit may be 16
-//! ([`crate::ct_mul::recode_signed5_top`]) with full-scan lookups. No branch or memory
-//! index depends on the scalar. Variable-time variants: interleaved width-5 NAFs.
+//! ([`crate::ct_mul::recode_signed5_top`]) with full-scan lookups on flat Montgomery limbs
+//! (masks by arithmetic on the digit, conjugation by a masked p − x) and each window's
+//! factor as (t₀·σ²(t₂))·σ(t₁·σ²(t₃)) (two cheap p²-power maps instead of two p-power ones).
+//! No branch or memory index depends on the scalar. Variable-time variants: interleaved
+//! width-5 NAFs.
 //!
 //! Preconditions: points in G1 / G2, elements in GT (the endomorphisms act as \[λ\] only there).
 
 use hayate_arith::{Fp12, Fp2};
 use hayate_ec::glv::{self, LatticeConstants, SignedPart};
 use hayate_ec::{Affine, CurveParams, Projective};
-use subtle::ConditionallySelectable;
 
 use crate::ct_mul::{recode_signed5_top, windows_for_top, W};
 use crate::{Gt, PairingCurve};
@@ -168,50 +170,120 @@ pub(crate) fn frob1<F: hayate_arith::TowerParams<N>, const N: usize>(
     )
 }
 
-/// The table x^j, j = 1 … 16 (entry j − 1), for signed radix-32 digits.
-fn gt_table<F: hayate_arith::TowerParams<N>, const N: usize>(x: &Fp12<F, N>) -> [Fp12<F, N>; 16] {
-    let mut t = [*x; 16];
-    for j in 1..16 {
-        t[j] = if j % 2 == 1 {
+/// x ↦ x^(p²) with five Fp-scalar multiplications by ξ^(j(p²−1)/6) ∈ Fp (6 | p − 1), no
+/// conjugation; `g` from [`frob2_constants`].
+pub(crate) fn frob2<F: hayate_arith::TowerParams<N>, const N: usize>(
+    x: &Fp12<F, N>,
+    g: &[hayate_arith::Fp<F, N>; 5],
+) -> Fp12<F, N> {
+    use hayate_arith::Fp6;
+    Fp12::new(
+        Fp6::new(
+            x.c0.c0,
+            x.c0.c1.mul_by_base(&g[1]),
+            x.c0.c2.mul_by_base(&g[3]),
+        ),
+        Fp6::new(
+            x.c1.c0.mul_by_base(&g[0]),
+            x.c1.c1.mul_by_base(&g[2]),
+            x.c1.c2.mul_by_base(&g[4]),
+        ),
+    )
+}
+
+/// The constants ξ^(j(p²−1)/6), j = 1 … 5, of [`frob2`] (elements of Fp).
+pub(crate) fn frob2_constants<E: PairingCurve<N>, const N: usize>(
+) -> [hayate_arith::Fp<E::Fp, N>; 5] {
+    use hayate_arith::TowerParams;
+    let f = &<E::Fp as TowerParams<N>>::FROB[1]; // [ξ^((p²−1)/6), ξ^((p²−1)/3), ξ^(2(p²−1)/3)]
+    let (g, g2, g4) = (f[0].c0, f[1].c0, f[2].c0);
+    [g, g2, g * g2, g4, g * g4]
+}
+
+/// The twelve Fp coordinates of an Fp12 element as Montgomery limbs (c0.c0.c0, c0.c0.c1,
+/// c0.c1.c0, …, c1.c2.c1).
+pub(crate) type Flat<const N: usize> = [[u64; N]; 12];
+
+fn flatten<F: hayate_arith::TowerParams<N>, const N: usize>(e: &Fp12<F, N>) -> Flat<N> {
+    let c = [
+        e.c0.c0.c0, e.c0.c0.c1, e.c0.c1.c0, e.c0.c1.c1, e.c0.c2.c0, e.c0.c2.c1, e.c1.c0.c0,
+        e.c1.c0.c1, e.c1.c1.c0, e.c1.c1.c1, e.c1.c2.c0, e.c1.c2.c1,
+    ];
+    c.map(|f| *f.mont_limbs())
+}
+
+fn unflatten<F: hayate_arith::TowerParams<N>, const N: usize>(a: &Flat<N>) -> Fp12<F, N> {
+    use hayate_arith::{Fp, Fp6};
+    let f = |i: usize| Fp::<F, N>::from_mont_unchecked(a[i]);
+    let f2 = |i: usize| Fp2::new(f(2 * i), f(2 * i + 1));
+    Fp12::new(Fp6::new(f2(0), f2(1), f2(2)), Fp6::new(f2(3), f2(4), f2(5)))
+}
+
+/// The table x^j, j = 0 … 16 (x⁰ = 1), for signed radix-32 digits, as flat Montgomery limbs
+/// for [`gt_lookup`]: 8 cyclotomic squarings (even j) and 7 multiplications (odd j > 1).
+pub(crate) fn gt_table<F: hayate_arith::TowerParams<N>, const N: usize>(
+    x: &Fp12<F, N>,
+) -> [Flat<N>; 17] {
+    let mut t = [*x; 17];
+    t[0] = Fp12::ONE;
+    for j in 2..17 {
+        t[j] = if j % 2 == 0 {
             t[j / 2].cyclotomic_square()
         } else {
             t[j - 1] * *x
         };
     }
-    t
+    t.map(|e| flatten(&e))
 }
 
-/// ±table\[|d| − 1\] (x^0 = 1 for d = 0; conjugated when (d < 0) XOR `flip`): one masked
-/// pass over all 16 entries on the flat Montgomery limbs (the compiler vectorises the
-/// AND/OR), no secret-dependent branch or index.
-fn gt_lookup<F: hayate_arith::TowerParams<N>, const N: usize>(
-    table: &[Fp12<F, N>; 16],
+/// x^|d| from the [`gt_table`], conjugated when (d < 0) XOR `flip`: one masked pass over all
+/// 17 entries (the masks come from arithmetic on |d| and go through one optimisation barrier
+/// together, so the compiler neither branches on them nor stops vectorising the AND/OR), no
+/// secret-dependent branch or index.
+pub(crate) fn gt_lookup<F: hayate_arith::TowerParams<N>, const N: usize>(
+    table: &[Flat<N>; 17],
     d: i8,
     flip: subtle::Choice,
 ) -> Fp12<F, N> {
-    use hayate_arith::{Fp, Fp6};
-    use subtle::ConstantTimeEq;
-    let coords = |e: &Fp12<F, N>| {
-        [
-            e.c0.c0.c0, e.c0.c0.c1, e.c0.c1.c0, e.c0.c1.c1, e.c0.c2.c0, e.c0.c2.c1, e.c1.c0.c0,
-            e.c1.c0.c1, e.c1.c1.c0, e.c1.c1.c1, e.c1.c2.c0, e.c1.c2.c1,
-        ]
-    };
-    let (a, neg) = crate::ct_mul::abs_sign(d);
+    let m = d >> 7; // 0 or −1
+    let a = (d ^ m).wrapping_sub(m) as u8; // |d|
+    let mut masks = [0u64; 18];
+    for (j, mask) in masks.iter_mut().take(17).enumerate() {
+        // all-ones iff a = j (a ^ j < 256, so x − 1 borrows into bit 63 iff x = 0)
+        *mask = (((a ^ j as u8) as u64).wrapping_sub(1) >> 63).wrapping_neg();
+    }
+    // all-ones iff the result is conjugated: (d < 0) XOR flip
+    masks[17] = ((m & 1) as u64 ^ flip.unwrap_u8() as u64).wrapping_neg();
+    let masks = core::hint::black_box(masks);
     let mut acc = [[0u64; N]; 12];
-    for (j, e) in table.iter().enumerate() {
-        let mask = (a.ct_eq(&(j as u8 + 1)).unwrap_u8() as u64).wrapping_neg();
-        for (dst, src) in acc.iter_mut().zip(coords(e).iter()) {
-            for (x, y) in dst.iter_mut().zip(src.mont_limbs()) {
-                *x |= y & mask;
+    for (e, m) in table.iter().zip(masks) {
+        for (dst, src) in acc.iter_mut().zip(e) {
+            for (x, y) in dst.iter_mut().zip(src) {
+                *x |= y & m;
             }
         }
     }
-    let f = |i: usize| Fp::<F, N>::from_mont_unchecked(acc[i]);
-    let f2 = |i: usize| Fp2::new(f(2 * i), f(2 * i + 1));
-    let mut t = Fp12::new(Fp6::new(f2(0), f2(1), f2(2)), Fp6::new(f2(3), f2(4), f2(5)));
-    t.conditional_assign(&Fp12::ONE, a.ct_eq(&0));
-    Fp12::conditional_select(&t, &t.conjugate(), neg ^ flip)
+    // conjugation x̄ = c0 − c1·w: the six c1 coordinates x ↦ (p − x)·[x ≠ 0] under the mask
+    let p = &<F as hayate_arith::FpParams<N>>::MODULUS;
+    for x in acc.iter_mut().skip(6) {
+        let mut borrow = 0u64;
+        let mut nz = 0u64;
+        let mut neg = [0u64; N];
+        for l in 0..N {
+            let (d1, b1) = p[l].overflowing_sub(x[l]);
+            let (d2, b2) = d1.overflowing_sub(borrow);
+            neg[l] = d2;
+            borrow = (b1 | b2) as u64;
+            nz |= x[l];
+        }
+        // p − x for x ≠ 0 (x < p: no final borrow), 0 for x = 0
+        let take = masks[17] & ((nz | nz.wrapping_neg()) >> 63).wrapping_neg();
+        let keep = masks[17] ^ u64::MAX;
+        for l in 0..N {
+            x[l] = (x[l] & keep) | (neg[l] & take);
+        }
+    }
+    unflatten::<F, N>(&acc)
 }
 
 /// x^k for x ∈ GT in constant time: k ≡ Σ ±kᵢλ^i, x^k = Π σⁱ(x^(±kᵢ)) with σ the p-power
@@ -220,8 +292,9 @@ fn gt_lookup<F: hayate_arith::TowerParams<N>, const N: usize>(
 /// the 63-bit parts of BLS12-381 and the 64-bit parts of the BN curves — the BN bases' parts
 /// do exceed 2⁶³: half the column sum of |bⱼᵢ| is 3z + 1 ≈ 2^63.7 and Babai rounding gets
 /// close to it) and one table x, x², …, x¹⁶: per window 5 cyclotomic squarings and the
-/// window's factor y = Π σⁱ(±x^|dᵢ|) by Horner in σ, y = σ(σ(σ(t₃)·t₂)·t₁)·t₀, i.e. four
-/// full-scan lookups, three Frobenius maps and four multiplications.
+/// window's factor y = Π σⁱ(±x^|dᵢ|) as y = (t₀·σ²(t₂))·σ(t₁·σ²(t₃)), i.e. four full-scan
+/// lookups, two p²-power Frobenius maps (Fp-scalar constants), one p-power map and four
+/// multiplications.
 pub fn gt_pow_ct<E: PairingCurve<N>, const N: usize>(
     x: &Gt<E, N>,
     k: &[u64],
@@ -230,15 +303,14 @@ pub fn gt_pow_ct<E: PairingCurve<N>, const N: usize>(
     let parts = decompose::<E, N>(c, k);
     let table = gt_table(&x.0);
     let g = frob1_constants::<E, N>();
+    let g2 = frob2_constants::<E, N>();
     let windows = windows_for_top((c.part_bits as usize).min(PART_BITS));
     let digits: [Vec<i8>; 4] = core::array::from_fn(|i| recode_signed5_top(&parts[i].0, windows));
     let look = |i: usize, w: usize| gt_lookup(&table, digits[i][w], parts[i].1);
     let mut acc = Fp12::<E::Fp, N>::ONE;
     for w in (0..windows).rev() {
-        let mut y = look(3, w);
-        for i in (0..3).rev() {
-            y = frob1(&y, &g) * look(i, w);
-        }
+        let odd = look(1, w) * frob2(&look(3, w), &g2);
+        let y = (look(0, w) * frob2(&look(2, w), &g2)) * frob1(&odd, &g);
         acc = if w + 1 == windows {
             y
         } else {
@@ -488,6 +560,12 @@ mod tests {
         for _ in 0..4 {
             let x = Fp12::<E::Fp, N>::random(&mut rng);
             assert_eq!(frob1(&x, &g), x.frobenius_map(1), "{}", E::NAME);
+            assert_eq!(
+                frob2(&x, &frob2_constants::<E, N>()),
+                x.frobenius_map(2),
+                "{}",
+                E::NAME
+            );
             let mut y = x;
             for _ in 0..12 {
                 y = frob1(&y, &g);
