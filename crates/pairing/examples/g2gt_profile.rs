@@ -115,6 +115,9 @@ fn prims<E: PairingCurve<N>, const N: usize>() {
     tn("fp2 mul", 2000, &mut || x = black_box(x) * b);
     tn("fp2 sqr", 2000, &mut || x = black_box(x).square());
     tn("fp2 add", 2000, &mut || x = black_box(x) + b);
+    tn("fp2 inv", 200, &mut || {
+        x = black_box(x).invert_safegcd().unwrap_or(b)
+    });
     let f = *Gt::<E, N>::generator().as_fp12();
     let g = f.cyclotomic_square();
     let mut y = f;
@@ -123,6 +126,7 @@ fn prims<E: PairingCurve<N>, const N: usize>() {
         y = black_box(y).cyclotomic_square()
     });
     tn("fp12 frob1", 300, &mut || y = black_box(y).frobenius_map(1));
+    tn("fp12 frob2", 300, &mut || y = black_box(y).frobenius_map(2));
     let q = Jacobian::from(Projective::<E::G2>::generator().mul_vartime_wnaf(&[12345, 678]));
     let r = Projective::<E::G2>::generator()
         .mul_vartime_wnaf(&[999])
