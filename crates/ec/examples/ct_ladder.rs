@@ -125,6 +125,38 @@ fn signed_windows<C: CurveParams>() {
     }
 }
 
+/// `glv_lincomb_ct` (shared secret scalars over several coordinates of public bases) on secret
+/// scalars, including 0 and n − 1 (even and odd halves).
+fn shared_lincomb<C: CurveParams>() {
+    let g = Projective::<C>::generator();
+    let pts: Vec<Affine<C>> = (0..6u64)
+        .map(|i| g.mul_vartime(&limbs(40 + i)).to_affine())
+        .collect();
+    let coords: Vec<&[Affine<C>]> = pts.chunks(3).collect();
+    let mut n_minus_1 = [0u64; 4];
+    n_minus_1.copy_from_slice(&C::ORDER[..4]);
+    n_minus_1[0] = n_minus_1[0].wrapping_sub(1);
+    let ks = [limbs(31), [0u64; 4], n_minus_1];
+    let want: Vec<Affine<C>> = coords
+        .iter()
+        .map(|v| {
+            v.iter()
+                .zip(&ks)
+                .fold(Projective::<C>::identity(), |a, (p, k)| {
+                    a.add(&Projective::from(*p).mul_vartime(k))
+                })
+                .to_affine()
+        })
+        .collect();
+    let sk = ks;
+    secret(&sk);
+    let r = hayate_ec::glv_lincomb::glv_lincomb_ct::<C>(&coords, &sk).expect("GLV curve");
+    for (r, w) in r.iter().zip(&want) {
+        public(r);
+        assert_eq!(r.to_affine(), *w, "{}: glv_lincomb_ct", C::NAME);
+    }
+}
+
 /// safegcd inversion of secret elements of F (0 and 1 included).
 fn inversions<F: Field>() {
     for i in 0..4u64 {
@@ -151,6 +183,7 @@ fn run_ct() {
     ladders::<Secp256r1>();
     signed_windows::<Secp256k1>();
     signed_windows::<Secp256r1>();
+    shared_lincomb::<Secp256k1>();
     inversions::<<Secp256k1 as CurveParams>::Base>();
     inversions::<<Secp256r1 as CurveParams>::Base>();
     println!("ct_ladder: constant-time payload done");

@@ -507,15 +507,17 @@ pub(crate) fn odd_multiples<C: CurveParams>(
 }
 
 /// ±table\[(|d| − 1)/2\] for the digit d = 2j − (2^b − 1) of window value j (secret), negated
-/// once more when `flip` is set: masks and a full scan, no secret branch or index.
+/// once more when `flip` is set: masks and a full scan, no secret branch or index. The table
+/// holds the T = 2^(b−1) odd multiples (b = [`SIGNED_WINDOW_BITS`] here, other widths in
+/// [`crate::glv_lincomb`]).
 #[inline(always)]
-pub(crate) fn signed_lookup<C: CurveParams>(
-    table: &[Affine<C>; SIGNED_TABLE],
+pub(crate) fn signed_lookup<C: CurveParams, const T: usize>(
+    table: &[Affine<C>; T],
     j: u64,
     flip: Choice,
 ) -> Affine<C> {
-    let half = (SIGNED_TABLE - 1) as u64;
-    let positive = j >> (SIGNED_WINDOW_BITS - 1); // 1 iff d > 0
+    let half = (T - 1) as u64;
+    let positive = j >> T.trailing_zeros(); // 1 iff d > 0
     let idx = (j ^ positive.wrapping_sub(1)) & half; // j − 2^(b−1) or 2^(b−1) − 1 − j
     let mut x = table[0].x;
     let mut y = table[0].y;

@@ -99,6 +99,18 @@ fn parts<E: FeCurve<N>, const N: usize>(name: &str) {
             x = black_box(x.double());
         }
     }) / 100.0;
+    let mut xj = hayate_ec::Jacobian::from(a);
+    let jadd = us(&mut || {
+        for _ in 0..100 {
+            xj = black_box(xj.add_affine_vartime(&aa));
+        }
+    }) / 100.0;
+    let jdbl = us(&mut || {
+        for _ in 0..100 {
+            xj = black_box(xj.double());
+        }
+    }) / 100.0;
+    println!("{name:<14} jacobian add_aff(vt) {jadd:.3} dbl {jdbl:.3}");
     let fx = aa.x;
     let mut y = fx;
     let fmul = us(&mut || {
@@ -184,8 +196,53 @@ fn parts<E: FeCurve<N>, const N: usize>(name: &str) {
     );
 }
 
+/// Decryption split into its pieces (ms): policy → span program + coefficients, the G1 side
+/// (everything before the pairing), the Miller loop of the six pairs, the final
+/// exponentiation.
+fn dparts<E: FeCurve<N>, const N: usize>(name: &str) {
+    let mut rng = StdRng::seed_from_u64(10);
+    let names: Vec<String> = (0..10).map(|i| format!("a{i}")).collect();
+    let attrs = Attributes::parse(&names.join(",")).unwrap();
+    let policy = names.join(" and ");
+    let (pk, msk) = fame::setup::<E, N>(&mut rng);
+    let sk = fame::keygen(&msk, &attrs, &mut rng);
+    let (ct, _) = fame::encapsulate(&pk, &policy, &mut rng).unwrap();
+    let runs = 31;
+    let total = median_ms(runs, || {
+        black_box(fame::decapsulate(&sk, &ct).unwrap());
+    });
+    let msp = median_ms(runs, || {
+        black_box(fame::policy_msp::<E, N>(&ct.policy).unwrap());
+    });
+    let g1 = median_ms(runs, || {
+        black_box(fame::decryption_pairs(&sk, &ct).unwrap());
+    });
+    let pairs = fame::decryption_pairs(&sk, &ct).unwrap();
+    let ml = median_ms(runs, || {
+        black_box(hayate_pairing::miller::multi_miller_loop_affine::<E, N>(
+            &pairs,
+        ));
+    });
+    let f = hayate_pairing::miller::multi_miller_loop_affine::<E, N>(&pairs);
+    let fe = median_ms(runs, || {
+        black_box(hayate_pairing::final_exp::final_exponentiation::<E, N>(&f));
+    });
+    let psk = fame::PreparedSecretKey::new(&sk);
+    let prep = median_ms(runs, || {
+        black_box(fame::decapsulate_prepared(&psk, &ct).unwrap());
+    });
+    println!(
+        "{name:<14} decaps {total:.3} = pairs {g1:.3} (of which policy {msp:.3}) + miller6 {ml:.3} + final_exp {fe:.3} | prepared {prep:.3}"
+    );
+}
+
 fn main() {
     let op = std::env::args().nth(1);
+    if op.as_deref() == Some("dparts") {
+        dparts::<Bn254Beuchat, 4>("bn254-beuchat");
+        dparts::<Bls12381, 6>("bls12-381");
+        return;
+    }
     if op.as_deref() == Some("parts") {
         parts::<Bn254Beuchat, 4>("bn254-beuchat");
         parts::<Bls12381, 6>("bls12-381");

@@ -57,7 +57,7 @@ use std::any::{Any, TypeId};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::sync::{Mutex, OnceLock};
 
-use hayate_ec::{msm_vartime, Projective};
+use hayate_ec::Projective;
 use hayate_pairing::{ct_mul, G2Prepared, Gt};
 use rand_core::{CryptoRng, RngCore};
 use sha2::{Digest, Sha256};
@@ -284,6 +284,32 @@ fn h_mul<E: FeCurve<N>, const N: usize>(k: &Scalar<E, N>) -> Projective<E::G2> {
     ct_mul::generator_table::<E::G2>().mul(&k.to_limbs())
 }
 
+/// Σ_k c_k·v_k for each coordinate v (public G1 points, secret scalars c shared by all
+/// coordinates) in constant time: [`hayate_ec::glv_lincomb::glv_lincomb_ct`] (Jacobian GLV
+/// Straus with odd signed digits and batched affine tables; its precondition holds here: the
+/// points of one coordinate are independent hash outputs), or [`dpvs::lincomb_rows_g1`] on a
+/// curve without the GLV endomorphism.
+fn shared_lincomb<E: FeCurve<N>, const N: usize>(
+    coords: &[&[G1<E, N>]],
+    c: &[Scalar<E, N>],
+) -> Vec<Projective<E::G1>> {
+    let limbs: Vec<[u64; 4]> = c.iter().map(|x| x.to_limbs()).collect();
+    hayate_ec::glv_lincomb::glv_lincomb_ct::<E::G1>(coords, &limbs).unwrap_or_else(|_| {
+        // lincomb_rows_g1 takes the vectors the other way round (one per scalar)
+        let m = c.len();
+        let vectors: Vec<Vec<G1<E, N>>> = (0..m)
+            .map(|k| coords.iter().map(|v| v[k]).collect())
+            .collect();
+        let refs: Vec<&[G1<E, N>]> = vectors.iter().map(|v| v.as_slice()).collect();
+        dpvs::lincomb_rows_g1::<E, N>(&refs, &[c.to_vec()])
+            .pop()
+            .unwrap_or_default()
+            .iter()
+            .map(|p| Projective::from(*p))
+            .collect()
+    })
+}
+
 /// Bits of the scalars handed to the constant-time multiplications (every r here is < 2^255).
 const SCALAR_BITS: usize = 256;
 
@@ -389,27 +415,24 @@ pub fn keygen<E: FeCurve<N>, const N: usize>(
     let col = col_hashes::<E, N>(1)[0];
     hashes.extend(col.iter().flatten());
     let hashes = Projective::batch_to_affine(&hashes);
-    let at = |i: usize, l: usize, t: usize| hashes[6 * i + 2 * l + t];
-    // per t, one constant-time linear combination Σ_ℓ e_tℓ·(vector over the attributes and
-    // sk'); h_eff·(Σ_ℓ GLV(e_tℓ)·U(yℓt)) = Π_ℓ H(yℓt)^{e_tℓ} (see FeCurve::hash_to_g1_uncleared)
-    let prods: Vec<Vec<G1<E, N>>> = (0..2)
+    // per t, one constant-time linear combination by the shared exponents e_tℓ, one
+    // coordinate (U(y1t), U(y2t), U(y3t)) per attribute y plus (H(011t), H(012t), H(013t));
+    // h_eff·(Σ_ℓ GLV(e_tℓ)·U(yℓt)) = Π_ℓ H(yℓt)^{e_tℓ} (see FeCurve::hash_to_g1_uncleared)
+    let prods: Vec<Vec<Projective<E::G1>>> = (0..2)
         .map(|t| {
-            let vectors: Vec<Vec<G1<E, N>>> = (0..3)
-                .map(|l| (0..=names.len()).map(|i| at(i, l, t)).collect())
+            let coords: Vec<[G1<E, N>; 3]> = hashes
+                .chunks_exact(6)
+                .map(|h| [h[t], h[2 + t], h[4 + t]])
                 .collect();
-            let refs: Vec<&[G1<E, N>]> = vectors.iter().map(|v| v.as_slice()).collect();
-            dpvs::lincomb_rows_g1::<E, N>(&refs, &[e[t].clone()])
-                .pop()
-                .unwrap_or_default()
+            let refs: Vec<&[G1<E, N>]> = coords.iter().map(|c| &c[..]).collect();
+            shared_lincomb::<E, N>(&refs, &e[t])
         })
         .collect();
     let mut parts = Vec::with_capacity(3 * names.len() + 3);
     for i in 0..names.len() {
         let sigma = Scalar::<E, N>::random(rng);
         for (t, prod) in prods.iter().enumerate() {
-            parts.push(
-                E::clear_g1(&Projective::from(prod[i])).add(&g_mul::<E, N>(&(sigma * a_inv[t]))),
-            );
+            parts.push(E::clear_g1(&prod[i]).add(&g_mul::<E, N>(&(sigma * a_inv[t]))));
         }
         parts.push(g_mul::<E, N>(&(-sigma)));
     }
@@ -417,7 +440,7 @@ pub fn keygen<E: FeCurve<N>, const N: usize>(
     for (t, prod) in prods.iter().enumerate() {
         parts.push(
             g_mul::<E, N>(&(sigma * a_inv[t]))
-                .add_affine(&prod[names.len()])
+                .add(&prod[names.len()])
                 .add_affine(&msk.g_d[t]),
         );
     }
@@ -617,13 +640,15 @@ fn encapsulate_with<E: FeCurve<N>, const N: usize>(
         }
     }
     let vectors = bases.map(|b| Projective::batch_to_affine(&b));
-    let refs: Vec<&[G1<E, N>]> = vectors.iter().map(|v| v.as_slice()).collect();
-    let prod = dpvs::lincomb_rows_g1::<E, N>(&refs, &[s.to_vec()])
-        .pop()
-        .unwrap_or_default();
-    let out: Vec<Projective<E::G1>> = prod
+    let coords: Vec<[G1<E, N>; 2]> = vectors[0]
         .iter()
-        .map(|p| E::clear_g1(&Projective::from(*p)))
+        .zip(&vectors[1])
+        .map(|(a, b)| [*a, *b])
+        .collect();
+    let refs: Vec<&[G1<E, N>]> = coords.iter().map(|c| &c[..]).collect();
+    let out: Vec<Projective<E::G1>> = shared_lincomb::<E, N>(&refs, &s)
+        .iter()
+        .map(E::clear_g1)
         .collect();
     let aff = Projective::batch_to_affine(&out);
     let rows = aff.chunks_exact(3).map(|c| [c[0], c[1], c[2]]).collect();
@@ -651,13 +676,23 @@ pub fn decapsulate<E: FeCurve<N>, const N: usize>(
     sk: &SecretKey<E, N>,
     ct: &Ciphertext<E, N>,
 ) -> Result<Gt<E, N>, FameError> {
+    let pairs = decryption_pairs(sk, ct)?;
+    Ok(hayate_pairing::multi_pairing::<E, N>(&pairs).invert())
+}
+
+/// The six pairs (P, Q) of decryption, Π e(P, Q) = (T₁^{s₁}T₂^{s₂})⁻¹ (for profiling: everything
+/// [`decapsulate`] computes before the pairing).
+#[doc(hidden)]
+pub fn decryption_pairs<E: FeCurve<N>, const N: usize>(
+    sk: &SecretKey<E, N>,
+    ct: &Ciphertext<E, N>,
+) -> Result<Vec<(G1<E, N>, G2<E, N>)>, FameError> {
     let aff = decryption_g1_side(sk, ct)?;
     // num/den = Π e(A_ℓ, sk_{0,ℓ}) · Π e(−B_t, ct_{0,t}) = (T₁^{s₁}T₂^{s₂})⁻¹
-    let pairs: Vec<(G1<E, N>, G2<E, N>)> = (0..3)
+    Ok((0..3)
         .map(|l| (aff[l], sk.sk0[l]))
         .chain((0..3).map(|t| (aff[3 + t], ct.ct0[t])))
-        .collect();
-    Ok(hayate_pairing::multi_pairing::<E, N>(&pairs).invert())
+        .collect())
 }
 
 /// The G1 side of decryption: A_ℓ = Σ γ_i ct_{i,ℓ} (ℓ = 1..3), then −B_t = −(sk'_t + Σ c_y
@@ -682,21 +717,21 @@ fn decryption_g1_side<E: FeCurve<N>, const N: usize>(
             .entry(msp.labels[*i].attr.as_str())
             .or_insert(Scalar::<E, N>::ZERO) += *g;
     }
-    let gl: Vec<[u64; 4]> = gamma.iter().map(|(_, g)| g.to_limbs()).collect();
-    let cl: Vec<[u64; 4]> = per_attr.values().map(|c| c.to_limbs()).collect();
-    let mut sums = Vec::with_capacity(6);
-    for l in 0..3 {
-        let pts: Vec<G1<E, N>> = gamma.iter().map(|(i, _)| ct.rows[*i][l]).collect();
-        sums.push(msm_vartime(&pts, &gl).unwrap_or_default());
-    }
-    for t in 0..3 {
-        let pts: Vec<G1<E, N>> = per_attr.keys().map(|y| sk.sk[*y][t]).collect();
-        sums.push(
-            msm_vartime(&pts, &cl)
-                .unwrap_or_default()
-                .add_affine(&sk.sk_prime[t])
-                .neg(),
-        );
+    // public coefficients: ±1 (every AND / OR policy) by one complete addition, others by
+    // GLV wNAF ([`dpvs::lincomb_g1_vartime`]); the six sums normalised with one inversion
+    let rows: Vec<&[G1<E, N>]> = gamma.iter().map(|(i, _)| &ct.rows[*i][..]).collect();
+    let gs: Vec<Scalar<E, N>> = gamma.iter().map(|(_, g)| *g).collect();
+    let keys: Vec<&[G1<E, N>]> = per_attr.keys().map(|y| &sk.sk[*y][..]).collect();
+    let cs: Vec<Scalar<E, N>> = per_attr.values().copied().collect();
+    let mut sums = dpvs::lincomb_g1_vartime::<E, N>(&rows, &gs);
+    sums.extend(
+        dpvs::lincomb_g1_vartime::<E, N>(&keys, &cs)
+            .iter()
+            .zip(&sk.sk_prime)
+            .map(|(b, p)| b.add_affine(p).neg()),
+    );
+    if sums.len() != 6 {
+        return Err(FameError::NotSatisfied); // no rows used (not reached for valid policies)
     }
     Ok(Projective::batch_to_affine(&sums))
 }
@@ -842,6 +877,39 @@ mod tests {
                 E::hash_to_g1(&attr_msg(y, 3, 2), DST)
             );
         }
+    }
+
+    /// The shared-scalar products (hayate_ec::glv_lincomb) against dpvs::lincomb_rows_g1 on
+    /// uncleared hashes (outside G1 on BLS12-381, where only the same GLV split gives the same
+    /// point) and after cofactor clearing against the plain product of the hashes.
+    fn shared_lincomb_agrees<E: FeCurve<N>, const N: usize>() {
+        let mut rng = StdRng::seed_from_u64(5);
+        let u: Vec<G1<E, N>> = (0..9u8)
+            .map(|i| E::hash_to_g1_uncleared(&[i], DST).to_affine())
+            .collect();
+        let coords: Vec<&[G1<E, N>]> = u.chunks(3).collect();
+        let c: Vec<Scalar<E, N>> = (0..3).map(|_| Scalar::<E, N>::random(&mut rng)).collect();
+        let got = shared_lincomb::<E, N>(&coords, &c);
+        let vectors: Vec<Vec<G1<E, N>>> = (0..3)
+            .map(|k| coords.iter().map(|v| v[k]).collect())
+            .collect();
+        let refs: Vec<&[G1<E, N>]> = vectors.iter().map(|v| v.as_slice()).collect();
+        let want = dpvs::lincomb_rows_g1::<E, N>(&refs, &[c.clone()])
+            .pop()
+            .unwrap();
+        assert_eq!(Projective::batch_to_affine(&got), want);
+        for (v, g) in coords.iter().zip(&got) {
+            let plain = v.iter().zip(&c).fold(Projective::identity(), |a, (p, k)| {
+                a.add(&E::clear_g1(&Projective::from(*p)).mul_vartime(&k.to_limbs()))
+            });
+            assert_eq!(E::clear_g1(g).to_affine(), plain.to_affine());
+        }
+    }
+
+    #[test]
+    fn shared_lincomb_bls_and_beuchat() {
+        shared_lincomb_agrees::<Bls12381, 6>();
+        shared_lincomb_agrees::<Bn254Beuchat, 4>();
     }
 
     #[test]

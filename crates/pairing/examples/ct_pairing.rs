@@ -9,7 +9,8 @@
 //! * G1 `mul_ct` (2-dimensional GLV, `gls::g1_mul_ct`) and G2 `mul_ct` (4-dimensional GLS,
 //!   `gls::g2_mul_ct`, also through the public `Projective::mul_ct`);
 //! * GT `Gt::pow` (cyclotomic GLS, `gls::gt_pow_ct`);
-//! * the `ct_mul` building blocks (`msm_ct`, the generator comb, `gt_multi_pow_ct`);
+//! * the `ct_mul` building blocks (`msm_ct`, the generator comb, `gt_multi_pow_ct`) and
+//!   `hayate_ec::glv_lincomb::glv_lincomb_ct` (FAME's shared-scalar products);
 //!
 //! on edge scalars (0, 1, r − 1, r, 2²⁵⁶ − 1) and pseudo-random ones. memcheck reports any
 //! branch or memory address computed from a secret. Results are declassified before they are
@@ -127,6 +128,25 @@ fn run_curve<E: PairingCurve<N>, const N: usize>() {
     public(&r);
     let want = x0.pow_vartime(&k1).mul(&x0.mul(&x0).pow_vartime(&k2));
     assert_eq!(r, want, "{}: gt_multi_pow_ct", E::NAME);
+    // FAME's shared-scalar G1 products (hayate_ec::glv_lincomb): two coordinates of public
+    // bases, secret scalars
+    let bases: Vec<_> = (0..4u64)
+        .map(|i| p0.mul_vartime(&rand_limbs(20 + i)).to_affine())
+        .collect();
+    let coords: Vec<&[_]> = bases.chunks(2).collect();
+    let r = hayate_ec::glv_lincomb::glv_lincomb_ct(&coords, &ks).expect("GLV curve");
+    for (r, v) in r.iter().zip(&coords) {
+        public(r);
+        let want = Projective::from(v[0])
+            .mul_vartime(&k1)
+            .add(&Projective::from(v[1]).mul_vartime(&k2));
+        assert_eq!(
+            r.to_affine(),
+            want.to_affine(),
+            "{}: glv_lincomb_ct",
+            E::NAME
+        );
+    }
     println!("ct_pairing: {} done", E::NAME);
 }
 
