@@ -177,15 +177,107 @@ pub fn glv_lincomb_ct<C: CurveParams>(
     coords: &[&[Affine<C>]],
     scalars: &[[u64; 4]],
 ) -> Result<Vec<Projective<C>>, NoEndomorphism> {
+    Ok(glv_lincomb_ct_groups(&[(coords, scalars)])?
+        .pop()
+        .unwrap_or_default())
+}
+
+/// [`glv_lincomb_ct`] for several groups (coordinates, shared scalars) at once: one output
+/// vector per group; the tables of all groups' bases are built together (one batched
+/// inversion per table step for all of them).
+pub fn glv_lincomb_ct_groups<C: CurveParams>(
+    groups: &[(&[&[Affine<C>]], &[[u64; 4]])],
+) -> Result<Vec<Vec<Projective<C>>>, NoEndomorphism> {
     let glv_c = glv::constants::<C>()?;
     let n = glv::order_limbs::<C>();
     let nbits = glv_c.half_bits as usize;
     let windows = nbits.div_ceil(B).max(1);
-    let lanes: Vec<Lane> = scalars
+    let flat: Vec<Affine<C>> = groups
+        .iter()
+        .flat_map(|(coords, scalars)| {
+            coords
+                .iter()
+                .flat_map(|v| v.iter().take(scalars.len()).copied())
+        })
+        .collect();
+    let tables = odd_tables(&flat);
+    let mut at = 0;
+    let mut res = Vec::with_capacity(groups.len());
+    for (coords, scalars) in groups {
+        let lanes = lanes(&glv_c, &n, scalars, windows);
+        let m = scalars.len();
+        let mut out = Vec::with_capacity(coords.len());
+        for v in coords.iter() {
+            let cnt = v.len().min(m);
+            let tabs = &tables[at..at + cnt];
+            let bases = &v[..cnt];
+            at += cnt;
+            // public decisions: skip O bases; the complete path unless ≥ 2 bases all have tables
+            let active: Vec<usize> = (0..cnt)
+                .filter(|&i| !bool::from(bases[i].infinity))
+                .collect();
+            if active.len() < 2 || active.iter().any(|&i| tabs[i].is_none()) {
+                out.push(complete_path(bases, &lanes, &glv_c.beta, nbits));
+                continue;
+            }
+            let lane_tabs: Vec<(&Lane, &[Affine<C>; TS])> = lanes
+                .iter()
+                .filter_map(|l| {
+                    if l.k < cnt && active.contains(&l.k) {
+                        tabs[l.k].as_ref().map(|t| (l, t))
+                    } else {
+                        None
+                    }
+                })
+                .collect();
+            let beta_of = |l: &Lane| l.endo.then_some(&glv_c.beta);
+            let top = windows - 1;
+            let (l0, t0) = lane_tabs[0];
+            let mut acc = Jacobian::from(lookup(t0, window(&l0.j, top), l0.neg, beta_of(l0)));
+            for (l, t) in &lane_tabs[1..] {
+                acc = acc
+                    .add_affine_unchecked(&lookup(*t, window(&l.j, top), l.neg, beta_of(l)))
+                    .0;
+            }
+            for w in (0..top).rev() {
+                for _ in 0..B {
+                    acc = acc.double();
+                }
+                for (l, t) in &lane_tabs {
+                    acc = acc
+                        .add_affine_unchecked(&lookup(*t, window(&l.j, w), l.neg, beta_of(l)))
+                        .0;
+                }
+            }
+            // the halves were made odd: subtract ±σ(P) again where the half was even
+            for (l, t) in &lane_tabs {
+                let mut q = t[0];
+                if l.endo {
+                    q.x *= glv_c.beta;
+                }
+                q.y.conditional_assign(&-q.y, !l.neg);
+                let fixed = acc.add_affine_unchecked(&q).0;
+                acc = Jacobian::conditional_select(&acc, &fixed, l.even);
+            }
+            out.push(Projective::from(acc));
+        }
+        res.push(out);
+    }
+    Ok(res)
+}
+
+/// The 2m half-scalar lanes of the shared scalars: GLV split, made odd, recoded.
+fn lanes<F>(
+    glv_c: &glv::GlvConstants<F>,
+    n: &[u64; 4],
+    scalars: &[[u64; 4]],
+    windows: usize,
+) -> Vec<Lane> {
+    scalars
         .iter()
         .enumerate()
         .flat_map(|(k, c)| {
-            let d = glv::decompose_with(&glv_c, &n, c);
+            let d = glv::decompose_with(glv_c, n, c);
             [(d.k1, d.neg1, false), (d.k2, d.neg2, true)].map(|(mag, neg, endo)| {
                 let even = Choice::from((1 ^ (mag[0] & 1)) as u8);
                 let mut m = mag;
@@ -200,70 +292,7 @@ pub fn glv_lincomb_ct<C: CurveParams>(
                 }
             })
         })
-        .collect();
-    let m = scalars.len();
-    let flat: Vec<Affine<C>> = coords
-        .iter()
-        .flat_map(|v| v.iter().take(m).copied())
-        .collect();
-    let tables = odd_tables(&flat);
-    let mut out = Vec::with_capacity(coords.len());
-    let mut at = 0;
-    for v in coords {
-        let cnt = v.len().min(m);
-        let tabs = &tables[at..at + cnt];
-        let bases = &v[..cnt];
-        at += cnt;
-        // public decisions: skip O bases; the complete path unless ≥ 2 bases all have tables
-        let active: Vec<usize> = (0..cnt)
-            .filter(|&i| !bool::from(bases[i].infinity))
-            .collect();
-        if active.len() < 2 || active.iter().any(|&i| tabs[i].is_none()) {
-            out.push(complete_path(bases, &lanes, &glv_c.beta, nbits));
-            continue;
-        }
-        let lane_tabs: Vec<(&Lane, &[Affine<C>; TS])> = lanes
-            .iter()
-            .filter_map(|l| {
-                if l.k < cnt && active.contains(&l.k) {
-                    tabs[l.k].as_ref().map(|t| (l, t))
-                } else {
-                    None
-                }
-            })
-            .collect();
-        let beta_of = |l: &Lane| l.endo.then_some(&glv_c.beta);
-        let top = windows - 1;
-        let (l0, t0) = lane_tabs[0];
-        let mut acc = Jacobian::from(lookup(t0, window(&l0.j, top), l0.neg, beta_of(l0)));
-        for (l, t) in &lane_tabs[1..] {
-            acc = acc
-                .add_affine_unchecked(&lookup(*t, window(&l.j, top), l.neg, beta_of(l)))
-                .0;
-        }
-        for w in (0..top).rev() {
-            for _ in 0..B {
-                acc = acc.double();
-            }
-            for (l, t) in &lane_tabs {
-                acc = acc
-                    .add_affine_unchecked(&lookup(*t, window(&l.j, w), l.neg, beta_of(l)))
-                    .0;
-            }
-        }
-        // the halves were made odd: subtract ±σ(P) again where the half was even
-        for (l, t) in &lane_tabs {
-            let mut q = t[0];
-            if l.endo {
-                q.x *= glv_c.beta;
-            }
-            q.y.conditional_assign(&-q.y, !l.neg);
-            let fixed = acc.add_affine_unchecked(&q).0;
-            acc = Jacobian::conditional_select(&acc, &fixed, l.even);
-        }
-        out.push(Projective::from(acc));
-    }
-    Ok(out)
+        .collect()
 }
 
 /// The complete path for one coordinate: Σ over the lanes of ±σ(P)·m, each a constant-time

@@ -36,10 +36,11 @@
 //!
 //! **Implementation.** Secret scalars are applied in constant time: fixed-base combs for g and
 //! h ([`hayate_pairing::ct_mul`]), GLV Straus linear combinations on G1
-//! ([`crate::dpvs::lincomb_rows_g1`]: 2m half-length scalars, shared doublings, affine tables
-//! built with one inversion) for the products of hashes (three terms per key component, two
-//! per ciphertext component; the exponents are the same for every attribute / row, so their
-//! decomposition is shared) and a two-term GT multi-exponentiation for T₁^{s₁}T₂^{s₂}; the
+//! ([`hayate_ec::glv_lincomb::glv_lincomb_ct`]: 2m half-length scalars in 5-bit odd signed
+//! digits, one Jacobian doubling chain per coordinate, odd-multiple tables of the public
+//! bases built with batched affine arithmetic) for the products of hashes (three terms per key
+//! component, two per ciphertext component; the exponents are the same for every attribute /
+//! row, so they are decomposed and recoded once per call) and a two-term GT multi-exponentiation for T₁^{s₁}T₂^{s₂}; the
 //! public span-program coefficients use variable time. Points are normalised in batches.
 //! **Cofactor clearing once per product** (BLS12-381): a hash is H(m) = h_eff·U(m) with U(m) =
 //! map_to_curve(u₀) + map_to_curve(u₁) ([`FeCurve::hash_to_g1_uncleared`]); since
@@ -284,28 +285,40 @@ fn h_mul<E: FeCurve<N>, const N: usize>(k: &Scalar<E, N>) -> Projective<E::G2> {
     ct_mul::generator_table::<E::G2>().mul(&k.to_limbs())
 }
 
-/// Σ_k c_k·v_k for each coordinate v (public G1 points, secret scalars c shared by all
-/// coordinates) in constant time: [`hayate_ec::glv_lincomb::glv_lincomb_ct`] (Jacobian GLV
-/// Straus with odd signed digits and batched affine tables; its precondition holds here: the
+/// For each group (coordinates, c): Σ_k c_k·v_k for each coordinate v (public G1 points,
+/// secret scalars c shared by the group's coordinates) in constant time:
+/// [`hayate_ec::glv_lincomb::glv_lincomb_ct_groups`] (Jacobian GLV Straus with odd signed
+/// digits and batched affine tables for all groups at once; its precondition holds here: the
 /// points of one coordinate are independent hash outputs), or [`dpvs::lincomb_rows_g1`] on a
 /// curve without the GLV endomorphism.
 fn shared_lincomb<E: FeCurve<N>, const N: usize>(
-    coords: &[&[G1<E, N>]],
-    c: &[Scalar<E, N>],
-) -> Vec<Projective<E::G1>> {
-    let limbs: Vec<[u64; 4]> = c.iter().map(|x| x.to_limbs()).collect();
-    hayate_ec::glv_lincomb::glv_lincomb_ct::<E::G1>(coords, &limbs).unwrap_or_else(|_| {
-        // lincomb_rows_g1 takes the vectors the other way round (one per scalar)
-        let m = c.len();
-        let vectors: Vec<Vec<G1<E, N>>> = (0..m)
-            .map(|k| coords.iter().map(|v| v[k]).collect())
-            .collect();
-        let refs: Vec<&[G1<E, N>]> = vectors.iter().map(|v| v.as_slice()).collect();
-        dpvs::lincomb_rows_g1::<E, N>(&refs, &[c.to_vec()])
-            .pop()
-            .unwrap_or_default()
+    groups: &[(&[&[G1<E, N>]], &[Scalar<E, N>])],
+) -> Vec<Vec<Projective<E::G1>>> {
+    let limbs: Vec<Vec<[u64; 4]>> = groups
+        .iter()
+        .map(|(_, c)| c.iter().map(|x| x.to_limbs()).collect())
+        .collect();
+    let g: Vec<(&[&[G1<E, N>]], &[[u64; 4]])> = groups
+        .iter()
+        .zip(&limbs)
+        .map(|((coords, _), l)| (*coords, l.as_slice()))
+        .collect();
+    hayate_ec::glv_lincomb::glv_lincomb_ct_groups::<E::G1>(&g).unwrap_or_else(|_| {
+        groups
             .iter()
-            .map(|p| Projective::from(*p))
+            .map(|(coords, c)| {
+                // lincomb_rows_g1 takes the vectors the other way round (one per scalar)
+                let vectors: Vec<Vec<G1<E, N>>> = (0..c.len())
+                    .map(|k| coords.iter().map(|v| v[k]).collect())
+                    .collect();
+                let refs: Vec<&[G1<E, N>]> = vectors.iter().map(|v| v.as_slice()).collect();
+                dpvs::lincomb_rows_g1::<E, N>(&refs, &[c.to_vec()])
+                    .pop()
+                    .unwrap_or_default()
+                    .iter()
+                    .map(|p| Projective::from(*p))
+                    .collect()
+            })
             .collect()
     })
 }
@@ -380,7 +393,7 @@ pub fn setup<E: FeCurve<N>, const N: usize>(
 /// KeyGen for a set of attributes (numeric attributes are expanded into bit attributes).
 ///
 /// Each sk_{y,t} = Π_ℓ H(yℓt)^{e_{ℓ,t}} · g^{σ_y/a_t} is one coordinate of a constant-time
-/// three-term GLV linear combination over all attributes ([`dpvs::lincomb_rows_g1`], the
+/// three-term GLV linear combination over all attributes (`shared_lincomb`, the
 /// exponents e_{ℓ,t} being common to all attributes) followed by one cofactor clearing (see the
 /// module docs), plus a fixed-base comb for g; all outputs are normalised together.
 pub fn keygen<E: FeCurve<N>, const N: usize>(
@@ -418,16 +431,15 @@ pub fn keygen<E: FeCurve<N>, const N: usize>(
     // per t, one constant-time linear combination by the shared exponents e_tℓ, one
     // coordinate (U(y1t), U(y2t), U(y3t)) per attribute y plus (H(011t), H(012t), H(013t));
     // h_eff·(Σ_ℓ GLV(e_tℓ)·U(yℓt)) = Π_ℓ H(yℓt)^{e_tℓ} (see FeCurve::hash_to_g1_uncleared)
-    let prods: Vec<Vec<Projective<E::G1>>> = (0..2)
-        .map(|t| {
-            let coords: Vec<[G1<E, N>; 3]> = hashes
-                .chunks_exact(6)
-                .map(|h| [h[t], h[2 + t], h[4 + t]])
-                .collect();
-            let refs: Vec<&[G1<E, N>]> = coords.iter().map(|c| &c[..]).collect();
-            shared_lincomb::<E, N>(&refs, &e[t])
-        })
-        .collect();
+    let coords: [Vec<[G1<E, N>; 3]>; 2] = core::array::from_fn(|t| {
+        hashes
+            .chunks_exact(6)
+            .map(|h| [h[t], h[2 + t], h[4 + t]])
+            .collect()
+    });
+    let refs: [Vec<&[G1<E, N>]>; 2] =
+        core::array::from_fn(|t| coords[t].iter().map(|c| &c[..]).collect());
+    let prods = shared_lincomb::<E, N>(&[(&refs[0], &e[0]), (&refs[1], &e[1])]);
     let mut parts = Vec::with_capacity(3 * names.len() + 3);
     for i in 0..names.len() {
         let sigma = Scalar::<E, N>::random(rng);
@@ -646,7 +658,8 @@ fn encapsulate_with<E: FeCurve<N>, const N: usize>(
         .map(|(a, b)| [*a, *b])
         .collect();
     let refs: Vec<&[G1<E, N>]> = coords.iter().map(|c| &c[..]).collect();
-    let out: Vec<Projective<E::G1>> = shared_lincomb::<E, N>(&refs, &s)
+    let out: Vec<Projective<E::G1>> = shared_lincomb::<E, N>(&[(&refs, &s)])
+        .concat()
         .iter()
         .map(E::clear_g1)
         .collect();
@@ -889,7 +902,7 @@ mod tests {
             .collect();
         let coords: Vec<&[G1<E, N>]> = u.chunks(3).collect();
         let c: Vec<Scalar<E, N>> = (0..3).map(|_| Scalar::<E, N>::random(&mut rng)).collect();
-        let got = shared_lincomb::<E, N>(&coords, &c);
+        let got = shared_lincomb::<E, N>(&[(&coords, &c)]).concat();
         let vectors: Vec<Vec<G1<E, N>>> = (0..3)
             .map(|k| coords.iter().map(|v| v[k]).collect())
             .collect();
