@@ -159,6 +159,14 @@ fn parts<E: FeCurve<N>, const N: usize>(name: &str) {
     let lc = us(&mut || {
         black_box(hayate_fe::dpvs::lincomb_rows_g1::<E, N>(&v, &e));
     });
+    // the same 11 three-term products by FAME's kernel (hayate_ec::glv_lincomb)
+    let coords: Vec<[G1<E, N>; 3]> = (0..11).map(|j| [v[0][j], v[1][j], v[2][j]]).collect();
+    let crefs: Vec<&[G1<E, N>]> = coords.iter().map(|c| &c[..]).collect();
+    let el: Vec<[u64; 4]> = e[0].iter().map(|x| x.to_limbs()).collect();
+    let glc = us(&mut || {
+        black_box(hayate_ec::glv_lincomb::glv_lincomb_ct::<E::G1>(&crefs, &el).unwrap());
+    });
+    println!("{name:<14} 11 three-term products: dpvs::lincomb_rows_g1 {lc:.0} us, glv_lincomb_ct {glc:.0} us");
     let q = Projective::<E::G2>::generator().mul_vartime(&kl);
     let g2ct = us(&mut || {
         black_box(E::g2_mul_ct(&q, &kl));
