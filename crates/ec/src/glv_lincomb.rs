@@ -182,11 +182,15 @@ pub fn glv_lincomb_ct<C: CurveParams>(
         .unwrap_or_default())
 }
 
+/// One group of [`glv_lincomb_ct_groups`]: coordinates (public bases) and their shared secret
+/// scalars.
+pub type Group<'a, C> = (&'a [&'a [Affine<C>]], &'a [[u64; 4]]);
+
 /// [`glv_lincomb_ct`] for several groups (coordinates, shared scalars) at once: one output
 /// vector per group; the tables of all groups' bases are built together (one batched
 /// inversion per table step for all of them).
 pub fn glv_lincomb_ct_groups<C: CurveParams>(
-    groups: &[(&[&[Affine<C>]], &[[u64; 4]])],
+    groups: &[Group<'_, C>],
 ) -> Result<Vec<Vec<Projective<C>>>, NoEndomorphism> {
     let glv_c = glv::constants::<C>()?;
     let n = glv::order_limbs::<C>();
@@ -236,7 +240,7 @@ pub fn glv_lincomb_ct_groups<C: CurveParams>(
             let mut acc = Jacobian::from(lookup(t0, window(&l0.j, top), l0.neg, beta_of(l0)));
             for (l, t) in &lane_tabs[1..] {
                 acc = acc
-                    .add_affine_unchecked(&lookup(*t, window(&l.j, top), l.neg, beta_of(l)))
+                    .add_affine_unchecked(&lookup(t, window(&l.j, top), l.neg, beta_of(l)))
                     .0;
             }
             for w in (0..top).rev() {
@@ -245,7 +249,7 @@ pub fn glv_lincomb_ct_groups<C: CurveParams>(
                 }
                 for (l, t) in &lane_tabs {
                     acc = acc
-                        .add_affine_unchecked(&lookup(*t, window(&l.j, w), l.neg, beta_of(l)))
+                        .add_affine_unchecked(&lookup(t, window(&l.j, w), l.neg, beta_of(l)))
                         .0;
                 }
             }

@@ -291,14 +291,16 @@ fn h_mul<E: FeCurve<N>, const N: usize>(k: &Scalar<E, N>) -> Projective<E::G2> {
 /// digits and batched affine tables for all groups at once; its precondition holds here: the
 /// points of one coordinate are independent hash outputs), or [`dpvs::lincomb_rows_g1`] on a
 /// curve without the GLV endomorphism.
+type LincombGroup<'a, E, const N: usize> = (&'a [&'a [G1<E, N>]], &'a [Scalar<E, N>]);
+
 fn shared_lincomb<E: FeCurve<N>, const N: usize>(
-    groups: &[(&[&[G1<E, N>]], &[Scalar<E, N>])],
+    groups: &[LincombGroup<'_, E, N>],
 ) -> Vec<Vec<Projective<E::G1>>> {
     let limbs: Vec<Vec<[u64; 4]>> = groups
         .iter()
         .map(|(_, c)| c.iter().map(|x| x.to_limbs()).collect())
         .collect();
-    let g: Vec<(&[&[G1<E, N>]], &[[u64; 4]])> = groups
+    let g: Vec<hayate_ec::glv_lincomb::Group<'_, E::G1>> = groups
         .iter()
         .zip(&limbs)
         .map(|((coords, _), l)| (*coords, l.as_slice()))
@@ -693,13 +695,16 @@ pub fn decapsulate<E: FeCurve<N>, const N: usize>(
     Ok(hayate_pairing::multi_pairing::<E, N>(&pairs).invert())
 }
 
+/// One (P, Q) argument of a pairing.
+pub type PairingPair<E, const N: usize> = (G1<E, N>, G2<E, N>);
+
 /// The six pairs (P, Q) of decryption, Π e(P, Q) = (T₁^{s₁}T₂^{s₂})⁻¹ (for profiling: everything
 /// [`decapsulate`] computes before the pairing).
 #[doc(hidden)]
 pub fn decryption_pairs<E: FeCurve<N>, const N: usize>(
     sk: &SecretKey<E, N>,
     ct: &Ciphertext<E, N>,
-) -> Result<Vec<(G1<E, N>, G2<E, N>)>, FameError> {
+) -> Result<Vec<PairingPair<E, N>>, FameError> {
     let aff = decryption_g1_side(sk, ct)?;
     // num/den = Π e(A_ℓ, sk_{0,ℓ}) · Π e(−B_t, ct_{0,t}) = (T₁^{s₁}T₂^{s₂})⁻¹
     Ok((0..3)
@@ -907,7 +912,7 @@ mod tests {
             .map(|k| coords.iter().map(|v| v[k]).collect())
             .collect();
         let refs: Vec<&[G1<E, N>]> = vectors.iter().map(|v| v.as_slice()).collect();
-        let want = dpvs::lincomb_rows_g1::<E, N>(&refs, &[c.clone()])
+        let want = dpvs::lincomb_rows_g1::<E, N>(&refs, std::slice::from_ref(&c))
             .pop()
             .unwrap();
         assert_eq!(Projective::batch_to_affine(&got), want);
