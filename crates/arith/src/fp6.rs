@@ -114,8 +114,48 @@ impl<P: TowerParams<N>, const N: usize> Fp6<P, N> {
     /// Karatsuba multiplication: 6 Fp2 multiplications (each the fused Fp2 kernel with its two
     /// reductions; the lazily reduced [`Self::mul_wide`] + [`Self::reduce_wide`] computes the
     /// same value and was measured slower on x86-64, see the module docs).
+    ///
+    /// On x86-64 with BMI2/ADX and BLS12-381's tower shape (N = 6, u² = −1, ξ = 1 + u) one
+    /// assembly block instead ([`crate::backend::fp6_mul`]: the six Fp2 products double width,
+    /// the combinations as modular double-width additions, six reductions instead of twelve);
+    /// same value.
     #[inline]
     pub fn mul(&self, o: &Self) -> Self {
+        if !P::COUNT_OPS && crate::backend::fp6_kernel(&P::MODULUS, P::BETA_NEG, P::XI) {
+            let r = crate::backend::fp6_mul(self.limbs(), o.limbs(), &P::MODULUS, Fp::<P, N>::INV);
+            return Self::from_limbs(&r);
+        }
+        self.mul_composed(o)
+    }
+
+    /// The six coordinates' Montgomery limbs (c0.c0, c0.c1, c1.c0, …), for the kernels.
+    #[inline(always)]
+    fn limbs(&self) -> [&[u64; N]; 6] {
+        [
+            self.c0.c0.mont_limbs(),
+            self.c0.c1.mont_limbs(),
+            self.c1.c0.mont_limbs(),
+            self.c1.c1.mont_limbs(),
+            self.c2.c0.mont_limbs(),
+            self.c2.c1.mont_limbs(),
+        ]
+    }
+
+    /// The inverse of [`Self::limbs`] for reduced limbs.
+    #[inline(always)]
+    fn from_limbs(r: &[[u64; N]; 6]) -> Self {
+        let f = |i: usize| Fp::<P, N>::from_mont_unchecked(r[i]);
+        Self::new(
+            Fp2::new(f(0), f(1)),
+            Fp2::new(f(2), f(3)),
+            Fp2::new(f(4), f(5)),
+        )
+    }
+
+    /// Karatsuba multiplication as a composition of fused Fp2 products (6 Fp2 multiplications,
+    /// each with its two reductions): the portable form of [`Self::mul`], and its reference.
+    #[inline]
+    pub fn mul_composed(&self, o: &Self) -> Self {
         let (a0, a1, a2) = (&self.c0, &self.c1, &self.c2);
         let (b0, b1, b2) = (&o.c0, &o.c1, &o.c2);
         let t0 = a0.mul(b0);
@@ -136,8 +176,18 @@ impl<P: TowerParams<N>, const N: usize> Fp6<P, N> {
     /// c0 = t0 + ξ((a1 + a2)(b1 + b2) − t1 − t2), c1 = (a0 + a1)(b0 + b1) − t0 − t1 + ξ·t2,
     /// c2 = (a0 + a2)(b0 + b2) − t0 − t2 + t1 with ti = ai·bi. The operand sums are reduced
     /// Fp2 additions (the fused Fp2 kernel needs reduced inputs).
+    /// On x86-64 with BLS12-381's tower shape one assembly block (see [`Self::mul`]).
     #[inline]
     pub fn mul_wide(&self, o: &Self) -> Fp6Wide<N> {
+        if !P::COUNT_OPS && crate::backend::fp6_kernel(&P::MODULUS, P::BETA_NEG, P::XI) {
+            let [w0, w1, w2, w3, w4, w5] =
+                crate::backend::fp6_mul_wide(self.limbs(), o.limbs(), &P::MODULUS);
+            return Fp6Wide {
+                c0: Fp2Wide { c0: w0, c1: w1 },
+                c1: Fp2Wide { c0: w2, c1: w3 },
+                c2: Fp2Wide { c0: w4, c1: w5 },
+            };
+        }
         let (a0, a1, a2) = (&self.c0, &self.c1, &self.c2);
         let (b0, b1, b2) = (&o.c0, &o.c1, &o.c2);
         let t0 = a0.mul_wide(b0);

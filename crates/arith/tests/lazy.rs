@@ -217,6 +217,7 @@ fn check_lazy<P: TowerParams<N>, const N: usize>() {
             let r = ref_mul6(a, b);
             assert_eq!(Fp6::reduce_wide(&w), r, "fp6 mul_wide");
             assert_eq!(*a * *b, r, "fp6 mul");
+            assert_eq!(a.mul_composed(b), r, "fp6 mul_composed");
             let vw = Fp6::<P, N>::wide_mul_by_v(&w);
             check6::<P, N>(&vw, "fp6 wide_mul_by_v");
             assert_eq!(Fp6::reduce_wide(&vw), ref_v(&r), "fp6 wide_mul_by_v");

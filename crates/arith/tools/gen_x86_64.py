@@ -737,35 +737,23 @@ def gen_fp2_sqr(N):
     print()
 
 
-def gen_fp2_mul(N, reduce, k1=True):
-    """Fp2 = Fp[u]/(u^2 + k) product (Karatsuba, lazy reduction) in one block over a scratch
-    buffer `buf` (layout `fp2_layout`; A0, A1, B0, B1, INV and, unless k1 (k = 1), K filled by
-    the caller):
-      SA = A0 + A1, SB = B0 + B1 (unreduced, < 2p < R);
-      W2 = SA*SB, W0 = A0*B0, W1 = A1*B1 (its high half stays in registers);
-      W2 = W2 - W0 - W1 in one pass: W0 + W1 on the CF chain (ADCX), complemented (NOT keeps
-        the flags) and added to W2 on the OF chain (ADOX) started at OF = 1 (x - y = x + ~y + 1);
-        the result a0*b1 + a1*b0 is >= 0 and < 2p^2 < p*R;
-      W0 = W0 - k*W1, plus p*R when it borrows (masked p added to the high half): in [0, p*R)
-        (needs k*p < R). For k != 1, k*W1 is formed limb by limb (MULX by k, the high words
-        added on the OF chain) and subtracted as W0 + ~(k*W1) + 1 on the CF chain;
-    then (reduce) OUT c0 = redc(W0) at buf[0..N), c1 = redc(W2) at buf[N..2N)."""
-    L = fp2_layout(N)
-    B = lambda off: at("buf", off)
-    g = Gen([("buf", "buf"), ("m", "m.as_ptr()")], 10)
+def fp2_wide_core(g, N, A0, A1, B0, B1, SA, SB, W0, W1, W2, K):
+    """The double-width Fp2 product of `gen_fp2_mul` (accessors for the operands, the two
+    operand sums, the three products; K the memory operand of k, None for k = 1): W0 = c0 in
+    [0, p*R), W2 = c1 < 2p^2; W1's low half and SA, SB are scratch."""
     R = g.r
+    k1 = K is None
     # SA, SB
     x = g.alloc()
-    for (d, s0, s1) in (("SA", "A0", "A1"), ("SB", "B0", "B1")):
+    for (d, s0, s1) in ((SA, A0, A1), (SB, B0, B1)):
         for j in range(N):
-            g.e("mov %s, %s" % (R(x), B(L[s0])(j)))
-            g.e("%s %s, %s" % ("add" if j == 0 else "adc", R(x), B(L[s1])(j)))
-            g.e("mov %s, %s" % (B(L[d])(j), R(x)))
+            g.e("mov %s, %s" % (R(x), s0(j)))
+            g.e("%s %s, %s" % ("add" if j == 0 else "adc", R(x), s1(j)))
+            g.e("mov %s, %s" % (d(j), R(x)))
     g.release(x)
-    mul_to_buf(g, N, B(L["SA"]), B(L["SB"]), B(L["W2"]), False)
-    mul_to_buf(g, N, B(L["A0"]), B(L["B0"]), B(L["W0"]), False)
-    h = mul_to_buf(g, N, B(L["A1"]), B(L["B1"]), B(L["W1"]), True)
-    W0, W1, W2 = B(L["W0"]), B(L["W1"]), B(L["W2"])
+    mul_to_buf(g, N, SA, SB, W2, False)
+    mul_to_buf(g, N, A0, B0, W0, False)
+    h = mul_to_buf(g, N, A1, B1, W1, True)
     T1 = lambda j: W1(j) if j < N else R(h[j - N])
     # W2 -= W0 + W1: CF = 0, OF = 1 to start (0x7f + 1 overflows as a signed byte)
     x, y = g.alloc(), g.alloc()
@@ -787,7 +775,7 @@ def gen_fp2_mul(N, reduce, k1=True):
         g.e("sbb %s, %s" % (R(y), R(y)))
     else:
         # W0 += ~(k*W1) + 1: CF = 1 (the +1), OF = 0 to start; borrow = !CF at the end
-        g.e("mov rdx, %s" % B(L["K"])(0))
+        g.e("mov rdx, %s" % K)
         g.e("xor %s, %s" % (R(y, "e"), R(y, "e")))
         g.e("stc")
         prev = None
@@ -811,6 +799,27 @@ def gen_fp2_mul(N, reduce, k1=True):
     add_masked_p(g, N, lambda j: W0(N + j), y)
     g.release(x)
     g.release(y)
+
+
+def gen_fp2_mul(N, reduce, k1=True):
+    """Fp2 = Fp[u]/(u^2 + k) product (Karatsuba, lazy reduction) in one block over a scratch
+    buffer `buf` (layout `fp2_layout`; A0, A1, B0, B1, INV and, unless k1 (k = 1), K filled by
+    the caller):
+      SA = A0 + A1, SB = B0 + B1 (unreduced, < 2p < R);
+      W2 = SA*SB, W0 = A0*B0, W1 = A1*B1 (its high half stays in registers);
+      W2 = W2 - W0 - W1 in one pass: W0 + W1 on the CF chain (ADCX), complemented (NOT keeps
+        the flags) and added to W2 on the OF chain (ADOX) started at OF = 1 (x - y = x + ~y + 1);
+        the result a0*b1 + a1*b0 is >= 0 and < 2p^2 < p*R;
+      W0 = W0 - k*W1, plus p*R when it borrows (masked p added to the high half): in [0, p*R)
+        (needs k*p < R). For k != 1, k*W1 is formed limb by limb (MULX by k, the high words
+        added on the OF chain) and subtracted as W0 + ~(k*W1) + 1 on the CF chain;
+    then (reduce) OUT c0 = redc(W0) at buf[0..N), c1 = redc(W2) at buf[N..2N)."""
+    L = fp2_layout(N)
+    B = lambda off: at("buf", off)
+    g = Gen([("buf", "buf"), ("m", "m.as_ptr()")], 10)
+    W0, W2 = B(L["W0"]), B(L["W2"])
+    fp2_wide_core(g, N, *(B(L[q]) for q in ("A0", "A1", "B0", "B1", "SA", "SB", "W0", "W1", "W2")),
+                  None if k1 else B(L["K"])(0))
     if reduce:
         inv = B(L["INV"])(0)
         redc_buf(g, N, W0, inv, B(0))
@@ -825,6 +834,141 @@ def gen_fp2_mul(N, reduce, k1=True):
             "(buf: *mut u64, m: &[u64; %d])" % N,
             [], g, [], doc + " `buf` must point to %d writable words (`fp2_%d::LEN`)." % (L["LEN"], N),
             "nostack")
+
+
+def wide_add_mem(g, N, X, Y, D):
+    """D[0..2N) = X + Y mod m*R (2N-limb accessors, X, Y < m*R; D may alias X or Y): the low
+    half through one register, the high half kept in N registers and conditionally reduced
+    by m (X + Y < 2m*R < 2^(128N): no carry out)."""
+    x = g.alloc()
+    for j in range(N):
+        g.e("mov %s, %s" % (g.r(x), X(j)))
+        g.e("%s %s, %s" % ("add" if j == 0 else "adc", g.r(x), Y(j)))
+        g.e("mov %s, %s" % (D(j), g.r(x)))
+    g.release(x)
+    u = []
+    for j in range(N):
+        q = g.alloc()
+        g.e("mov %s, %s" % (g.r(q), X(N + j)))
+        g.e("adc %s, %s" % (g.r(q), Y(N + j)))
+        u.append(q)
+    final_sub_mem(g, N, u, lambda j: D(N + j))
+
+
+def wide_sub_mem(g, N, X, Y, D):
+    """D[0..2N) = X - Y mod m*R (2N-limb accessors, X, Y < m*R; D may alias X or Y): the
+    difference, plus m on the high half masked by the borrow."""
+    x = g.alloc()
+    for j in range(2 * N):
+        g.e("mov %s, %s" % (g.r(x), X(j)))
+        g.e("%s %s, %s" % ("sub" if j == 0 else "sbb", g.r(x), Y(j)))
+        g.e("mov %s, %s" % (D(j), g.r(x)))
+    g.e("sbb %s, %s" % (g.r(x), g.r(x)))
+    add_masked_p(g, N, lambda j: D(N + j), x)
+    g.release(x)
+
+
+def fp6_layout(N):
+    """Word offsets in the Fp6 scratch buffer (mirrored as Rust constants): the operands A, B
+    (six coordinates each, c0.c0, c0.c1, c1.c0, ...), the double-width result OUT (six
+    2N-limb coordinates, same order), the products T = (a0b0, a1b1, a2b2) double width, the
+    Fp2 operand sums X, Y and the Fp2 kernel's scratch SA, SB, W1."""
+    return dict(A=0, B=6 * N, OUT=12 * N, T=24 * N, X=36 * N, Y=38 * N, SA=40 * N, SB=41 * N,
+                W1=42 * N, INV=44 * N, LEN=44 * N + 1)
+
+
+def gen_fp6_mul(N, reduce):
+    """Fp6 = Fp2[v]/(v^3 - (1 + u)) product over Fp2 = Fp[u]/(u^2 + 1) (BLS12-381's tower) in
+    one block over a scratch buffer (layout `fp6_layout`): Karatsuba with the six Fp2 products
+    double width (`fp2_wide_core`), the Fp2 operand sums unreduced (< 2p; needs 8p < R), every
+    combination a modular double-width addition or subtraction (coordinates stay in [0, p*R)):
+      c0 = a0b0 + xi*((a1 + a2)(b1 + b2) - a1b1 - a2b2),
+      c1 = (a0 + a1)(b0 + b1) - a0b0 - a1b1 + xi*a2b2,
+      c2 = (a0 + a2)(b0 + b2) - a0b0 - a2b2 + a1b1,
+    xi*(x0 + x1 u) = (x0 - x1) + (x0 + x1) u; then (reduce) the six coordinates reduced into the
+    A slot."""
+    L = fp6_layout(N)
+    B = lambda off: at("buf", off)
+    g = Gen([("buf", "buf"), ("m", "m.as_ptr()")], 10)
+    A = lambda i, c: B(L["A"] + 2 * N * i + N * c)
+    Bv = lambda i, c: B(L["B"] + 2 * N * i + N * c)
+    O = lambda i, c: B(L["OUT"] + 4 * N * i + 2 * N * c)
+    T = lambda i, c: B(L["T"] + 4 * N * i + 2 * N * c)
+    X = lambda c: B(L["X"] + N * c)
+    Y = lambda c: B(L["Y"] + N * c)
+    SA, SB, W1 = B(L["SA"]), B(L["SB"]), B(L["W1"])
+
+    def prod(a0, a1, b0, b1, W):
+        fp2_wide_core(g, N, a0, a1, b0, b1, SA, SB, W(0), W1, W(1), None)
+
+    def sums(i, j):
+        # unreduced (< 2p): `fp2_wide_core` then forms sums < 4p < R, products < 16p^2 <
+        # 2^(128N); c1 = x0*y1 + x1*y0 < 8p^2 < p*R and c0 = x0*y0 - x1*y1 (+ p*R on borrow)
+        # in [0, p*R) since 8p < R (BLS12-381: p < 2^381)
+        x = g.alloc()
+        for c in range(2):
+            for (P, D) in ((A, X), (Bv, Y)):
+                for k in range(N):
+                    g.e("mov %s, %s" % (g.r(x), P(i, c)(k)))
+                    g.e("%s %s, %s" % ("add" if k == 0 else "adc", g.r(x), P(j, c)(k)))
+                    g.e("mov %s, %s" % (D(c)(k), g.r(x)))
+        g.release(x)
+
+    def wsub(D, P, Q):
+        for c in range(2):
+            wide_sub_mem(g, N, P(c), Q(c), D(c))
+
+    def wadd(D, P, Q):
+        for c in range(2):
+            wide_add_mem(g, N, P(c), Q(c), D(c))
+
+    def xi(D, P):
+        wide_sub_mem(g, N, P(0), P(1), D(0))
+        wide_add_mem(g, N, P(0), P(1), D(1))
+
+    Ti = lambda i: (lambda c: T(i, c))
+    Oi = lambda i: (lambda c: O(i, c))
+    for i in range(3):
+        prod(A(i, 0), A(i, 1), Bv(i, 0), Bv(i, 1), Ti(i))
+    sums(1, 2)
+    prod(X(0), X(1), Y(0), Y(1), Oi(0))
+    wsub(Oi(0), Oi(0), Ti(1))
+    wsub(Oi(0), Oi(0), Ti(2))
+    xi(Oi(1), Oi(0))
+    wadd(Oi(0), Oi(1), Ti(0))
+    sums(0, 1)
+    prod(X(0), X(1), Y(0), Y(1), Oi(1))
+    wsub(Oi(1), Oi(1), Ti(0))
+    wsub(Oi(1), Oi(1), Ti(1))
+    xi(Oi(2), Ti(2))
+    wadd(Oi(1), Oi(1), Oi(2))
+    sums(0, 2)
+    prod(X(0), X(1), Y(0), Y(1), Oi(2))
+    wsub(Oi(2), Oi(2), Ti(0))
+    wsub(Oi(2), Oi(2), Ti(2))
+    wadd(Oi(2), Oi(2), Ti(1))
+    if reduce:
+        inv = B(L["INV"])(0)
+        for i in range(3):
+            for c in range(2):
+                redc_buf(g, N, O(i, c), inv, A(i, c))
+    name = "fp6_mul_%d" % N if reduce else "fp6_mul_wide_%d" % N
+    doc = ("Fp6 product (BLS12-381 tower: u^2 = -1, v^3 = 1 + u, 8p < R) over the scratch buffer, N = %d: "
+           % N) + ("the six coordinates fully reduced in the A slot." if reduce else
+                   "the six double-width coordinates (each in [0, p*R)) in the OUT slot.")
+    emit_fn(name, "(buf: *mut u64, m: &[u64; %d])" % N, [], g, [],
+            doc + " `buf` must point to %d writable words (`fp6_%d::LEN`) with A, B (and INV) filled."
+            % (L["LEN"], N), "nostack")
+
+
+def emit_fp6_layout(N):
+    L = fp6_layout(N)
+    print("    /// Word offsets of the scratch buffer of `fp6_mul_%d` / `fp6_mul_wide_%d`." % (N, N))
+    print("    pub(crate) mod fp6_%d {" % N)
+    for k in ("A", "B", "OUT", "INV", "LEN"):
+        print("        pub(crate) const %s: usize = %d;" % (k, L[k]))
+    print("    }")
+    print()
 
 
 def emit_fp2_layout(N):
@@ -863,4 +1007,7 @@ gen_fp2_mul(4, False, False)
 for N in (4, 6):
     gen_fp2_sqr(N)
 gen_fp2_sqr_k(4, 5)
+emit_fp6_layout(6)
+gen_fp6_mul(6, True)
+gen_fp6_mul(6, False)
 print("}")

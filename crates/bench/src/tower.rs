@@ -24,7 +24,7 @@ use std::process::ExitCode;
 use blst::{blst_fp, blst_fp12, blst_fp2, blst_fp6};
 use hayate_arith::fields::{Bls12381Fp, Bls12381FpParams};
 use hayate_arith::towers::{Bls12381Fp12, Bls12381Fp2};
-use hayate_arith::{Fp12, Fp6};
+use hayate_arith::{Fp12, Fp2Wide, Fp6};
 use hayate_pairing::bls12_381::Bls12381;
 use hayate_pairing::encoding::zcash;
 use hayate_pairing::{final_exp, miller};
@@ -112,6 +112,228 @@ fn b_final_exp(f: &blst_fp12) -> blst_fp12 {
     // SAFETY: as above.
     unsafe { blst::blst_final_exp(&mut r, f) };
     r
+}
+
+// blst's internal Fp2 / double-width primitives (assembly; global symbols of its static
+// library, signatures from blst's src/vect.h: vec384 = [u64; 6], vec768 = [u64; 12],
+// vec384x = [vec384; 2]). The `x` names are the MULX/ADX variants blst itself runs here.
+type V384 = [u64; 6];
+type V768 = [u64; 12];
+type V384x = [V384; 2];
+extern "C" {
+    fn mulx_382x(ret: *mut [V768; 2], a: *const V384x, b: *const V384x, p: *const V384);
+    fn redcx_mont_384(ret: *mut V384, a: *const V768, p: *const V384, n0: u64);
+    fn add_mod_384x384(ret: *mut V768, a: *const V768, b: *const V768, p: *const V384);
+    fn sub_mod_384x384(ret: *mut V768, a: *const V768, b: *const V768, p: *const V384);
+    fn add_mod_384x(ret: *mut V384x, a: *const V384x, b: *const V384x, p: *const V384);
+    fn sub_mod_384x(ret: *mut V384x, a: *const V384x, b: *const V384x, p: *const V384);
+    fn mul_by_1_plus_i_mod_384x(ret: *mut V384x, a: *const V384x, p: *const V384);
+}
+const P384: V384 = <Bls12381FpParams as hayate_arith::FpParams<6>>::MODULUS;
+const N0: u64 = Bls12381Fp::INV;
+
+fn v2(x: &Bls12381Fp2) -> V384x {
+    [*x.c0.mont_limbs(), *x.c1.mont_limbs()]
+}
+fn w768(w: &hayate_arith::Wide<6>) -> V768 {
+    let mut r = [0u64; 12];
+    r[..6].copy_from_slice(&w.lo);
+    r[6..].copy_from_slice(&w.hi);
+    r
+}
+fn hw(v: &V768) -> hayate_arith::Wide<6> {
+    let (mut lo, mut hi) = ([0u64; 6], [0u64; 6]);
+    lo.copy_from_slice(&v[..6]);
+    hi.copy_from_slice(&v[6..]);
+    hayate_arith::Wide { lo, hi }
+}
+fn w2(w: &Fp2Wide<6>) -> [V768; 2] {
+    [w768(&w.c0), w768(&w.c1)]
+}
+fn hw2(v: &[V768; 2]) -> Fp2Wide<6> {
+    Fp2Wide {
+        c0: hw(&v[0]),
+        c1: hw(&v[1]),
+    }
+}
+fn bp_mul_wide(a: &V384x, b: &V384x) -> [V768; 2] {
+    let mut r = [[0u64; 12]; 2];
+    // SAFETY: valid pointers; blst's MULX kernel (the CPU has BMI2/ADX: hayate's own kernels
+    // are checked to run first).
+    unsafe { mulx_382x(&mut r, a, b, &P384) };
+    r
+}
+fn bp_reduce(a: &[V768; 2]) -> V384x {
+    let mut r = [[0u64; 6]; 2];
+    // SAFETY: as above.
+    unsafe {
+        redcx_mont_384(&mut r[0], &a[0], &P384, N0);
+        redcx_mont_384(&mut r[1], &a[1], &P384, N0);
+    }
+    r
+}
+fn bp_wide_add(a: &[V768; 2], b: &[V768; 2]) -> [V768; 2] {
+    let mut r = [[0u64; 12]; 2];
+    // SAFETY: valid pointers.
+    unsafe {
+        add_mod_384x384(&mut r[0], &a[0], &b[0], &P384);
+        add_mod_384x384(&mut r[1], &a[1], &b[1], &P384);
+    }
+    r
+}
+fn bp_wide_sub(a: &[V768; 2], b: &[V768; 2]) -> [V768; 2] {
+    let mut r = [[0u64; 12]; 2];
+    // SAFETY: valid pointers.
+    unsafe {
+        sub_mod_384x384(&mut r[0], &a[0], &b[0], &P384);
+        sub_mod_384x384(&mut r[1], &a[1], &b[1], &P384);
+    }
+    r
+}
+fn bp_wide_xi(a: &[V768; 2]) -> [V768; 2] {
+    let mut r = [[0u64; 12]; 2];
+    // SAFETY: valid pointers.
+    unsafe {
+        sub_mod_384x384(&mut r[0], &a[0], &a[1], &P384);
+        add_mod_384x384(&mut r[1], &a[0], &a[1], &P384);
+    }
+    r
+}
+fn bp_add(a: &V384x, b: &V384x) -> V384x {
+    let mut r = [[0u64; 6]; 2];
+    // SAFETY: valid pointers.
+    unsafe { add_mod_384x(&mut r, a, b, &P384) };
+    r
+}
+fn bp_sub(a: &V384x, b: &V384x) -> V384x {
+    let mut r = [[0u64; 6]; 2];
+    // SAFETY: valid pointers.
+    unsafe { sub_mod_384x(&mut r, a, b, &P384) };
+    r
+}
+fn bp_xi(a: &V384x) -> V384x {
+    let mut r = [[0u64; 6]; 2];
+    // SAFETY: valid pointers.
+    unsafe { mul_by_1_plus_i_mod_384x(&mut r, a, &P384) };
+    r
+}
+#[inline(never)]
+fn hp_mul_wide(a: &Bls12381Fp2, b: &Bls12381Fp2) -> Fp2Wide<6> {
+    a.mul_wide(b)
+}
+#[inline(never)]
+fn hp_reduce(a: &Fp2Wide<6>) -> Bls12381Fp2 {
+    Bls12381Fp2::reduce_wide(a)
+}
+#[inline(never)]
+fn hp_wide_add(a: &Fp2Wide<6>, b: &Fp2Wide<6>) -> Fp2Wide<6> {
+    Bls12381Fp2::wide_add(a, b)
+}
+#[inline(never)]
+fn hp_wide_sub(a: &Fp2Wide<6>, b: &Fp2Wide<6>) -> Fp2Wide<6> {
+    Bls12381Fp2::wide_sub(a, b)
+}
+#[inline(never)]
+fn hp_wide_xi(a: &Fp2Wide<6>) -> Fp2Wide<6> {
+    Bls12381Fp2::wide_mul_by_xi(a)
+}
+#[inline(never)]
+fn hp_add(a: &Bls12381Fp2, b: &Bls12381Fp2) -> Bls12381Fp2 {
+    *a + *b
+}
+#[inline(never)]
+fn hp_sub(a: &Bls12381Fp2, b: &Bls12381Fp2) -> Bls12381Fp2 {
+    *a - *b
+}
+#[inline(never)]
+fn hp_xi(a: &Bls12381Fp2) -> Bls12381Fp2 {
+    a.mul_by_xi()
+}
+#[inline(never)]
+fn h6_mul(a: &F6, b: &F6) -> F6 {
+    a.mul(b)
+}
+#[inline(never)]
+fn h6_mul_composed(a: &F6, b: &F6) -> F6 {
+    a.mul_composed(b)
+}
+/// `Fp12::mul` with the Fp6 products composed of fused Fp2 products (the form before the
+/// one-block Fp6 kernel).
+#[inline(never)]
+fn h12_mul_composed(a: &F12, b: &F12) -> F12 {
+    let aa = a.c0.mul_composed(&b.c0);
+    let bb = a.c1.mul_composed(&b.c1);
+    let c1 = (a.c0 + a.c1).mul_composed(&(b.c0 + b.c1)) - aa - bb;
+    Fp12::new(aa + bb.mul_by_v(), c1)
+}
+/// `Fp12::square` with composed Fp6 products (see [`h12_mul_composed`]).
+#[inline(never)]
+fn h12_sqr_composed(a: &F12) -> F12 {
+    let t = a.c0.mul_composed(&a.c1);
+    let c0 = (a.c0 + a.c1).mul_composed(&(a.c0 + a.c1.mul_by_v())) - t - t.mul_by_v();
+    Fp12::new(c0, t.double())
+}
+#[inline(never)]
+fn h6_mul_lazy(a: &F6, b: &F6) -> F6 {
+    F6::reduce_wide(&a.mul_wide(b))
+}
+#[inline(never)]
+fn h12_mul_lazy(a: &F12, b: &F12) -> F12 {
+    a.mul_lazy(b)
+}
+#[inline(never)]
+fn h12_sqr_lazy(a: &F12) -> F12 {
+    a.square_lazy()
+}
+
+/// Cross-checks the primitive rows: blst's and hayate's outputs agree after reduction (the
+/// double-width forms may differ by multiples of p·2^384).
+fn check_prims(rng: &mut StdRng) -> Result<(), String> {
+    let red = |w: &[V768; 2]| hp_reduce(&hw2(w));
+    for i in 0..200 {
+        let (x, y) = (Bls12381Fp2::random(rng), Bls12381Fp2::random(rng));
+        let (bx, by) = (v2(&x), v2(&y));
+        let (hx, hy) = (hp_mul_wide(&x, &y), hp_mul_wide(&y, &x));
+        let (wx, wy) = (bp_mul_wide(&bx, &by), bp_mul_wide(&by, &bx));
+        if red(&wx) != hp_reduce(&hx) || hp_reduce(&hx) != x * y {
+            return Err(format!("mul_382x / Fp2::mul_wide differ on input {i}"));
+        }
+        if v2(&hp_reduce(&hx)) != bp_reduce(&w2(&hx)) {
+            return Err(format!(
+                "redc_mont_384 / Fp2::reduce_wide differ on input {i}"
+            ));
+        }
+        if red(&bp_wide_add(&wx, &wy)) != hp_reduce(&hp_wide_add(&hx, &hy)) {
+            return Err(format!("add_mod_384x384 / wide_add differ on input {i}"));
+        }
+        if red(&bp_wide_sub(&wx, &wy)) != hp_reduce(&hp_wide_sub(&hx, &hy)) {
+            return Err(format!("sub_mod_384x384 / wide_sub differ on input {i}"));
+        }
+        if red(&bp_wide_xi(&wx)) != hp_reduce(&hp_wide_xi(&hx)) {
+            return Err(format!("wide ξ differs on input {i}"));
+        }
+        if bp_add(&bx, &by) != v2(&hp_add(&x, &y)) || bp_sub(&bx, &by) != v2(&hp_sub(&x, &y)) {
+            return Err(format!("add_mod_384x / sub_mod_384x differ on input {i}"));
+        }
+        if bp_xi(&bx) != v2(&hp_xi(&x)) {
+            return Err(format!("mul_by_1_plus_i differs on input {i}"));
+        }
+        let (a6, b6) = (F6::random(rng), F6::random(rng));
+        if h6_mul_lazy(&a6, &b6) != h6_mul(&a6, &b6)
+            || h6_mul_composed(&a6, &b6) != h6_mul(&a6, &b6)
+        {
+            return Err(format!("Fp6 lazy / composed product differs on input {i}"));
+        }
+        let (a12, b12) = (F12::random(rng), F12::random(rng));
+        if h12_mul_composed(&a12, &b12) != h12_mul(&a12, &b12)
+            || h12_sqr_composed(&a12) != h12_sqr(&a12)
+            || h12_mul_lazy(&a12, &b12) != h12_mul(&a12, &b12)
+            || h12_sqr_lazy(&a12) != h12_sqr(&a12)
+        {
+            return Err(format!("Fp12 composed / lazy forms differ on input {i}"));
+        }
+    }
+    Ok(())
 }
 
 // hayate calls, out of line like blst's
@@ -271,6 +493,10 @@ pub fn run(args: &[String]) -> ExitCode {
         eprintln!("tower: hayate and blst disagree: {e}");
         return ExitCode::FAILURE;
     }
+    if let Err(e) = check_prims(&mut rng) {
+        eprintln!("tower: hayate and blst disagree: {e}");
+        return ExitCode::FAILURE;
+    }
     let pt = points(&mut rng);
     if let Err(e) = check_pairing(&pt) {
         eprintln!("tower: hayate and blst disagree: {e}");
@@ -338,6 +564,74 @@ pub fn run(args: &[String]) -> ExitCode {
         black_box(b12_014(black_box(&bx), black_box(&bl)));
     });
     groups.push(g1);
+    // primitive rows (blst's internal assembly vs hayate's equivalent)
+    let (wx, wy) = (hp_mul_wide(&x2, &y2), hp_mul_wide(&y2, &x2));
+    let (bwx, bwy) = (w2(&wx), w2(&wy));
+    let (vx2, vy2) = (v2(&x2), v2(&y2));
+    let mut g1 = Group::new(c, "fp2_mul_wide");
+    g1.add("hayate", None, move || {
+        black_box(hp_mul_wide(black_box(&x2), black_box(&y2)));
+    });
+    g1.add("blst", None, move || {
+        black_box(bp_mul_wide(black_box(&vx2), black_box(&vy2)));
+    });
+    groups.push(g1);
+    let mut g1 = Group::new(c, "fp2_reduce");
+    g1.add("hayate", None, move || {
+        black_box(hp_reduce(black_box(&wx)));
+    });
+    g1.add("blst", None, move || {
+        black_box(bp_reduce(black_box(&bwx)));
+    });
+    groups.push(g1);
+    let mut g1 = Group::new(c, "fp2_wide_add");
+    g1.add("hayate", None, move || {
+        black_box(hp_wide_add(black_box(&wx), black_box(&wy)));
+    });
+    g1.add("blst", None, move || {
+        black_box(bp_wide_add(black_box(&bwx), black_box(&bwy)));
+    });
+    groups.push(g1);
+    let mut g1 = Group::new(c, "fp2_wide_sub");
+    g1.add("hayate", None, move || {
+        black_box(hp_wide_sub(black_box(&wx), black_box(&wy)));
+    });
+    g1.add("blst", None, move || {
+        black_box(bp_wide_sub(black_box(&bwx), black_box(&bwy)));
+    });
+    groups.push(g1);
+    let mut g1 = Group::new(c, "fp2_wide_xi");
+    g1.add("hayate", None, move || {
+        black_box(hp_wide_xi(black_box(&wx)));
+    });
+    g1.add("blst", None, move || {
+        black_box(bp_wide_xi(black_box(&bwx)));
+    });
+    groups.push(g1);
+    let mut g1 = Group::new(c, "fp2_add");
+    g1.add("hayate", None, move || {
+        black_box(hp_add(black_box(&x2), black_box(&y2)));
+    });
+    g1.add("blst", None, move || {
+        black_box(bp_add(black_box(&vx2), black_box(&vy2)));
+    });
+    groups.push(g1);
+    let mut g1 = Group::new(c, "fp2_sub");
+    g1.add("hayate", None, move || {
+        black_box(hp_sub(black_box(&x2), black_box(&y2)));
+    });
+    g1.add("blst", None, move || {
+        black_box(bp_sub(black_box(&vx2), black_box(&vy2)));
+    });
+    groups.push(g1);
+    let mut g1 = Group::new(c, "fp2_mul_by_xi");
+    g1.add("hayate", None, move || {
+        black_box(hp_xi(black_box(&x2)));
+    });
+    g1.add("blst", None, move || {
+        black_box(bp_xi(black_box(&vx2)));
+    });
+    groups.push(g1);
     let (hp, hq, bp, bq) = (pt.hp, pt.hq, pt.bp, pt.bq);
     let mut g1 = Group::new(c, "miller_loop");
     g1.add("hayate", None, move || {
@@ -365,6 +659,43 @@ pub fn run(args: &[String]) -> ExitCode {
     groups.push(g1);
 
     run_groups(&mut groups, rounds, batch_ns);
+    // hayate A/B: the fused-Fp2 compositions in use vs the lazily reduced forms
+    let (a6, b6) = (x.c0, y.c1);
+    let mut ab = Vec::new();
+    let mut g1 = Group::new(c, "fp6_mul");
+    g1.add("fused", None, move || {
+        black_box(h6_mul(black_box(&a6), black_box(&b6)));
+    });
+    g1.add("lazy", None, move || {
+        black_box(h6_mul_lazy(black_box(&a6), black_box(&b6)));
+    });
+    g1.add("composed", None, move || {
+        black_box(h6_mul_composed(black_box(&a6), black_box(&b6)));
+    });
+    ab.push(g1);
+    let mut g1 = Group::new(c, "fp12_mul");
+    g1.add("fused", None, move || {
+        black_box(h12_mul(black_box(&x), black_box(&y)));
+    });
+    g1.add("lazy", None, move || {
+        black_box(h12_mul_lazy(black_box(&x), black_box(&y)));
+    });
+    g1.add("composed", None, move || {
+        black_box(h12_mul_composed(black_box(&x), black_box(&y)));
+    });
+    ab.push(g1);
+    let mut g1 = Group::new(c, "fp12_sqr");
+    g1.add("fused", None, move || {
+        black_box(h12_sqr(black_box(&x)));
+    });
+    g1.add("lazy", None, move || {
+        black_box(h12_sqr_lazy(black_box(&x)));
+    });
+    g1.add("composed", None, move || {
+        black_box(h12_sqr_composed(black_box(&x)));
+    });
+    ab.push(g1);
+    run_groups(&mut ab, rounds, batch_ns);
     println!(
         "{:<10} {:<15} {:>12} {:>12} {:>7}",
         "curve", "op", "hayate ns", "blst ns", "ratio"
@@ -382,6 +713,26 @@ pub fn run(args: &[String]) -> ExitCode {
         );
     }
     println!("(thread CPU time per operation, medians of {rounds} rounds; ratio = hayate / blst)");
+    println!(
+        "{:<10} {:<15} {:>12} {:>12} {:>12}",
+        "curve", "hayate A/B", "in use ns", "lazy ns", "composed ns"
+    );
+    for g in &ab {
+        let m = |i: usize| median(&g.entries[i].samples);
+        println!(
+            "{:<10} {:<15} {:>12.1} {:>12.1} {:>12.1}",
+            g.curve,
+            g.op,
+            m(0),
+            m(1),
+            m(2)
+        );
+    }
+    println!(
+        "(in use: Fp6 products by the one-block kernel where it applies; lazy: Fp6::mul_wide + \
+         reduce_wide, Fp12::mul_lazy / square_lazy; composed: Fp6 products as compositions of \
+         fused Fp2 products)"
+    );
     ExitCode::SUCCESS
 }
 

@@ -343,3 +343,57 @@ pub fn fp2_sqr_k<const N: usize>(
     }
     portable::fp2_sqr_k(a, m, inv, k)
 }
+
+/// Whether [`fp6_mul`] / [`fp6_mul_wide`] run the one-block assembly for this tower shape:
+/// x86-64 with BMI2/ADX, N = 6, u² = −1, v³ = 1 + u (BLS12-381's tower) and a modulus below
+/// 2^381 (the kernel's unreduced operand sums need 8m < 2^384). The shape conditions fold at
+/// compile time.
+#[inline(always)]
+pub fn fp6_kernel<const N: usize>(m: &[u64; N], beta_neg: u8, xi: (u8, u8)) -> bool {
+    #[cfg(target_arch = "x86_64")]
+    if N == 6 && m[N - 1] >> 61 == 0 && beta_neg == 1 && xi.0 == 1 && xi.1 == 1 {
+        return x86_64::available();
+    }
+    let _ = (m, beta_neg, xi);
+    false
+}
+
+/// Fp6 product in the BLS12-381 tower shape (see [`fp6_kernel`], which the caller must have
+/// checked): the six coordinates (c0.c0, c0.c1, c1.c0, …) of a·b, fully reduced.
+#[inline(always)]
+pub fn fp6_mul<const N: usize>(
+    a: [&[u64; N]; 6],
+    b: [&[u64; N]; 6],
+    m: &[u64; N],
+    inv: u64,
+) -> [[u64; N]; 6] {
+    #[cfg(target_arch = "x86_64")]
+    if fp6_kernel(m, 1, (1, 1)) {
+        // SAFETY: BMI2/ADX present, N = 6, top bit of m clear (`fp6_kernel`).
+        unsafe {
+            let r = x86_64::fp6_mul_6(a.map(|x| cast(x)), b.map(|x| cast(x)), cast(m), inv);
+            return r.map(uncast);
+        }
+    }
+    let _ = (a, b, m, inv);
+    unreachable!("fp6_mul without fp6_kernel")
+}
+
+/// The double-width form of [`fp6_mul`] (six 2N-limb coordinates, each in [0, m·2^(64N))).
+#[inline(always)]
+pub fn fp6_mul_wide<const N: usize>(
+    a: [&[u64; N]; 6],
+    b: [&[u64; N]; 6],
+    m: &[u64; N],
+) -> [Wide<N>; 6] {
+    #[cfg(target_arch = "x86_64")]
+    if fp6_kernel(m, 1, (1, 1)) {
+        // SAFETY: as in `fp6_mul`.
+        unsafe {
+            let r = x86_64::fp6_mul_wide_6(a.map(|x| cast(x)), b.map(|x| cast(x)), cast(m));
+            return r.map(|w| uncast_wide(&w));
+        }
+    }
+    let _ = (a, b, m);
+    unreachable!("fp6_mul_wide without fp6_kernel")
+}

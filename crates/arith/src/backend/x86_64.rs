@@ -385,3 +385,62 @@ pub fn sub_mod_4(a: [u64; 4], b: [u64; 4], m: &[u64; 4]) -> [u64; 4] {
     }
     [a0, a1, a2, a3]
 }
+
+/// Copies the two Fp6 operands (six coordinates each) and `inv` into an Fp6 scratch buffer
+/// and runs `kernel` on it.
+macro_rules! fp6_call {
+    ($kernel:ident, $a:expr, $b:expr, $m:expr, $inv:expr) => {{
+        let mut buf = core::mem::MaybeUninit::<[u64; k::fp6_6::LEN]>::uninit();
+        let p = buf.as_mut_ptr() as *mut u64;
+        // SAFETY (of the caller's unsafe block): the offsets lie inside the buffer; the kernel
+        // writes every word it later reads.
+        for (i, x) in $a.iter().enumerate() {
+            core::ptr::copy_nonoverlapping(x.as_ptr(), p.add(k::fp6_6::A + 6 * i), 6);
+        }
+        for (i, x) in $b.iter().enumerate() {
+            core::ptr::copy_nonoverlapping(x.as_ptr(), p.add(k::fp6_6::B + 6 * i), 6);
+        }
+        p.add(k::fp6_6::INV).write($inv);
+        k::$kernel(p, $m);
+        buf
+    }};
+}
+
+/// Fp6 product for the BLS12-381 tower shape (N = 6, u² = −1, v³ = 1 + u), fully reduced:
+/// the six coordinates (c0.c0, c0.c1, c1.c0, …) of a·b for reduced a, b. Lazy reduction
+/// inside one assembly block: six double-width Fp2 products, modular double-width
+/// combinations, six Montgomery reductions (instead of twelve).
+///
+/// # Safety
+/// BMI2 and ADX must be available; the modulus must have its top bit clear.
+#[inline]
+pub unsafe fn fp6_mul_6(
+    a: [&[u64; 6]; 6],
+    b: [&[u64; 6]; 6],
+    m: &[u64; 6],
+    inv: u64,
+) -> [[u64; 6]; 6] {
+    let buf = fp6_call!(fp6_mul_6, a, b, m, inv);
+    // SAFETY: the kernel wrote the six reduced coordinates to the A slot.
+    (buf.as_ptr().cast::<u64>().add(k::fp6_6::A) as *const [[u64; 6]; 6]).read()
+}
+
+/// The double-width Fp6 product of [`fp6_mul_6`] before the reductions: six 12-limb
+/// coordinates, each in [0, p·R).
+///
+/// # Safety
+/// As for [`fp6_mul_6`].
+#[inline]
+pub unsafe fn fp6_mul_wide_6(
+    a: [&[u64; 6]; 6],
+    b: [&[u64; 6]; 6],
+    m: &[u64; 6],
+) -> [super::Wide<6>; 6] {
+    let buf = fp6_call!(fp6_mul_wide_6, a, b, m, 0);
+    let p = buf.as_ptr() as *const u64;
+    // SAFETY: the kernel wrote the six double-width coordinates (12 words each) to OUT.
+    core::array::from_fn(|i| super::Wide {
+        lo: (p.add(k::fp6_6::OUT + 12 * i) as *const [u64; 6]).read(),
+        hi: (p.add(k::fp6_6::OUT + 12 * i + 6) as *const [u64; 6]).read(),
+    })
+}
