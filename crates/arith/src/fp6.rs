@@ -327,6 +327,23 @@ impl<P: TowerParams<N>, const N: usize> Fp6<P, N> {
     /// Sparse multiplication by b0 + b1·v.
     #[inline]
     pub fn mul_by_01(&self, b0: &Fp2<P, N>, b1: &Fp2<P, N>) -> Self {
+        if !P::COUNT_OPS && crate::backend::fp6_kernel(&P::MODULUS, P::BETA_NEG, P::XI) {
+            let b = [
+                b0.c0.mont_limbs(),
+                b0.c1.mont_limbs(),
+                b1.c0.mont_limbs(),
+                b1.c1.mont_limbs(),
+            ];
+            let r = crate::backend::fp6_mul_by_01(self.limbs(), b, &P::MODULUS, Fp::<P, N>::INV);
+            return Self::from_limbs(&r);
+        }
+        self.mul_by_01_composed(b0, b1)
+    }
+
+    /// [`Self::mul_by_01`] as a composition of fused Fp2 products (5 multiplications): the
+    /// portable form and the reference of the one-block kernel.
+    #[inline]
+    pub fn mul_by_01_composed(&self, b0: &Fp2<P, N>, b1: &Fp2<P, N>) -> Self {
         let t0 = self.c0.mul(b0);
         let t1 = self.c1.mul(b1);
         let c0 = ((self.c1 + self.c2).mul(b1) - t1).mul_by_xi() + t0;

@@ -227,6 +227,11 @@ fn check_lazy<P: TowerParams<N>, const N: usize>() {
             let r01 = ref_mul6(a, &Fp6::new(b0, b1, Fp2::ZERO));
             assert_eq!(Fp6::reduce_wide(&w01), r01, "fp6 mul_by_01_wide");
             assert_eq!(a.mul_by_01(&b0, &b1), r01, "fp6 mul_by_01");
+            assert_eq!(
+                a.mul_by_01_composed(&b0, &b1),
+                r01,
+                "fp6 mul_by_01_composed"
+            );
             let w1 = a.mul_by_1_wide(&b1);
             check6::<P, N>(&w1, "fp6 mul_by_1_wide");
             let r1 = ref_mul6(a, &Fp6::new(Fp2::ZERO, b1, Fp2::ZERO));

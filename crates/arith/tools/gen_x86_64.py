@@ -877,7 +877,7 @@ def fp6_layout(N):
                 W1=42 * N, INV=44 * N, LEN=44 * N + 1)
 
 
-def gen_fp6_mul(N, reduce):
+def gen_fp6_mul(N, reduce, by01=False):
     """Fp6 = Fp2[v]/(v^3 - (1 + u)) product over Fp2 = Fp[u]/(u^2 + 1) (BLS12-381's tower) in
     one block over a scratch buffer (layout `fp6_layout`): Karatsuba with the six Fp2 products
     double width (`fp2_wide_core`), the Fp2 operand sums unreduced (< 2p; needs 8p < R), every
@@ -886,7 +886,9 @@ def gen_fp6_mul(N, reduce):
       c1 = (a0 + a1)(b0 + b1) - a0b0 - a1b1 + xi*a2b2,
       c2 = (a0 + a2)(b0 + b2) - a0b0 - a2b2 + a1b1,
     xi*(x0 + x1 u) = (x0 - x1) + (x0 + x1) u; then (reduce) the six coordinates reduced into the
-    A slot."""
+    A slot. by01: the sparse product with b0 + b1*v (b2 = 0, never read; five Fp2 products:
+      c0 = a0b0 + xi*((a1 + a2)*b1 - a1b1), c1 = (a0 + a1)(b0 + b1) - a0b0 - a1b1,
+      c2 = (a0 + a2)*b0 - a0b0 + a1b1)."""
     L = fp6_layout(N)
     B = lambda off: at("buf", off)
     g = Gen([("buf", "buf"), ("m", "m.as_ptr()")], 10)
@@ -901,13 +903,13 @@ def gen_fp6_mul(N, reduce):
     def prod(a0, a1, b0, b1, W):
         fp2_wide_core(g, N, a0, a1, b0, b1, SA, SB, W(0), W1, W(1), None)
 
-    def sums(i, j):
+    def sums(i, j, both=True):
         # unreduced (< 2p): `fp2_wide_core` then forms sums < 4p < R, products < 16p^2 <
         # 2^(128N); c1 = x0*y1 + x1*y0 < 8p^2 < p*R and c0 = x0*y0 - x1*y1 (+ p*R on borrow)
         # in [0, p*R) since 8p < R (BLS12-381: p < 2^381)
         x = g.alloc()
         for c in range(2):
-            for (P, D) in ((A, X), (Bv, Y)):
+            for (P, D) in ((A, X), (Bv, Y)) if both else ((A, X),):
                 for k in range(N):
                     g.e("mov %s, %s" % (g.r(x), P(i, c)(k)))
                     g.e("%s %s, %s" % ("add" if k == 0 else "adc", g.r(x), P(j, c)(k)))
@@ -928,33 +930,51 @@ def gen_fp6_mul(N, reduce):
 
     Ti = lambda i: (lambda c: T(i, c))
     Oi = lambda i: (lambda c: O(i, c))
-    for i in range(3):
-        prod(A(i, 0), A(i, 1), Bv(i, 0), Bv(i, 1), Ti(i))
-    sums(1, 2)
-    prod(X(0), X(1), Y(0), Y(1), Oi(0))
-    wsub(Oi(0), Oi(0), Ti(1))
-    wsub(Oi(0), Oi(0), Ti(2))
-    xi(Oi(1), Oi(0))
-    wadd(Oi(0), Oi(1), Ti(0))
-    sums(0, 1)
-    prod(X(0), X(1), Y(0), Y(1), Oi(1))
-    wsub(Oi(1), Oi(1), Ti(0))
-    wsub(Oi(1), Oi(1), Ti(1))
-    xi(Oi(2), Ti(2))
-    wadd(Oi(1), Oi(1), Oi(2))
-    sums(0, 2)
-    prod(X(0), X(1), Y(0), Y(1), Oi(2))
-    wsub(Oi(2), Oi(2), Ti(0))
-    wsub(Oi(2), Oi(2), Ti(2))
-    wadd(Oi(2), Oi(2), Ti(1))
+    if by01:
+        # b2 = 0: t2 = 0, (a1 + a2)(b1 + b2) = (a1 + a2)*b1, (a0 + a2)(b0 + b2) = (a0 + a2)*b0
+        for i in range(2):
+            prod(A(i, 0), A(i, 1), Bv(i, 0), Bv(i, 1), Ti(i))
+        sums(1, 2, False)
+        prod(X(0), X(1), Bv(1, 0), Bv(1, 1), Oi(0))
+        wsub(Oi(0), Oi(0), Ti(1))
+        xi(Oi(1), Oi(0))
+        wadd(Oi(0), Oi(1), Ti(0))
+        sums(0, 1)
+        prod(X(0), X(1), Y(0), Y(1), Oi(1))
+        wsub(Oi(1), Oi(1), Ti(0))
+        wsub(Oi(1), Oi(1), Ti(1))
+        sums(0, 2, False)
+        prod(X(0), X(1), Bv(0, 0), Bv(0, 1), Oi(2))
+        wsub(Oi(2), Oi(2), Ti(0))
+        wadd(Oi(2), Oi(2), Ti(1))
+    else:
+        for i in range(3):
+            prod(A(i, 0), A(i, 1), Bv(i, 0), Bv(i, 1), Ti(i))
+        sums(1, 2)
+        prod(X(0), X(1), Y(0), Y(1), Oi(0))
+        wsub(Oi(0), Oi(0), Ti(1))
+        wsub(Oi(0), Oi(0), Ti(2))
+        xi(Oi(1), Oi(0))
+        wadd(Oi(0), Oi(1), Ti(0))
+        sums(0, 1)
+        prod(X(0), X(1), Y(0), Y(1), Oi(1))
+        wsub(Oi(1), Oi(1), Ti(0))
+        wsub(Oi(1), Oi(1), Ti(1))
+        xi(Oi(2), Ti(2))
+        wadd(Oi(1), Oi(1), Oi(2))
+        sums(0, 2)
+        prod(X(0), X(1), Y(0), Y(1), Oi(2))
+        wsub(Oi(2), Oi(2), Ti(0))
+        wsub(Oi(2), Oi(2), Ti(2))
+        wadd(Oi(2), Oi(2), Ti(1))
     if reduce:
         inv = B(L["INV"])(0)
         for i in range(3):
             for c in range(2):
                 redc_buf(g, N, O(i, c), inv, A(i, c))
-    name = "fp6_mul_%d" % N if reduce else "fp6_mul_wide_%d" % N
+    name = ("fp6_mul_by_01_%d" if by01 else "fp6_mul_%d" if reduce else "fp6_mul_wide_%d") % N
     doc = ("Fp6 product (BLS12-381 tower: u^2 = -1, v^3 = 1 + u, 8p < R) over the scratch buffer, N = %d: "
-           % N) + ("the six coordinates fully reduced in the A slot." if reduce else
+           % N) + ("b2 = 0 (not read); " if by01 else "") + ("the six coordinates fully reduced in the A slot." if reduce else
                    "the six double-width coordinates (each in [0, p*R)) in the OUT slot.")
     emit_fn(name, "(buf: *mut u64, m: &[u64; %d])" % N, [], g, [],
             doc + " `buf` must point to %d writable words (`fp6_%d::LEN`) with A, B (and INV) filled."
@@ -1010,4 +1030,5 @@ gen_fp2_sqr_k(4, 5)
 emit_fp6_layout(6)
 gen_fp6_mul(6, True)
 gen_fp6_mul(6, False)
+gen_fp6_mul(6, True, True)
 print("}")

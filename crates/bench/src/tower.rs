@@ -273,6 +273,16 @@ fn h12_sqr_composed(a: &F12) -> F12 {
     let c0 = (a.c0 + a.c1).mul_composed(&(a.c0 + a.c1.mul_by_v())) - t - t.mul_by_v();
     Fp12::new(c0, t.double())
 }
+/// `Fp12::mul_by_014` with composed sparse Fp6 products (see [`h12_mul_composed`]).
+#[inline(never)]
+fn h12_014_composed(a: &F12, l: &[Bls12381Fp2; 3]) -> F12 {
+    let (c0, c1, c4) = (&l[0], &l[1], &l[2]);
+    let aa = a.c0.mul_by_01_composed(c0, c1);
+    let bb = a.c1.mul_by_1(c4);
+    let o = *c1 + *c4;
+    let c1n = (a.c1 + a.c0).mul_by_01_composed(c0, &o) - aa - bb;
+    Fp12::new(bb.mul_by_v() + aa, c1n)
+}
 #[inline(never)]
 fn h6_mul_lazy(a: &F6, b: &F6) -> F6 {
     F6::reduce_wide(&a.mul_wide(b))
@@ -325,6 +335,12 @@ fn check_prims(rng: &mut StdRng) -> Result<(), String> {
             return Err(format!("Fp6 lazy / composed product differs on input {i}"));
         }
         let (a12, b12) = (F12::random(rng), F12::random(rng));
+        let l = [b12.c0.c0, b12.c0.c1, b12.c1.c1];
+        if h12_014_composed(&a12, &l) != h12_014(&a12, &l) {
+            return Err(format!(
+                "Fp12 mul_by_014 composed form differs on input {i}"
+            ));
+        }
         if h12_mul_composed(&a12, &b12) != h12_mul(&a12, &b12)
             || h12_sqr_composed(&a12) != h12_sqr(&a12)
             || h12_mul_lazy(&a12, &b12) != h12_mul(&a12, &b12)
@@ -693,6 +709,17 @@ pub fn run(args: &[String]) -> ExitCode {
     });
     g1.add("composed", None, move || {
         black_box(h12_sqr_composed(black_box(&x)));
+    });
+    ab.push(g1);
+    let mut g1 = Group::new(c, "mul_by_014");
+    g1.add("fused", None, move || {
+        black_box(h12_014(black_box(&x), black_box(&l)));
+    });
+    g1.add("lazy", None, move || {
+        black_box(h12_014(black_box(&x), black_box(&l)));
+    });
+    g1.add("composed", None, move || {
+        black_box(h12_014_composed(black_box(&x), black_box(&l)));
     });
     ab.push(g1);
     run_groups(&mut ab, rounds, batch_ns);

@@ -397,3 +397,24 @@ pub fn fp6_mul_wide<const N: usize>(
     let _ = (a, b, m);
     unreachable!("fp6_mul_wide without fp6_kernel")
 }
+
+/// Sparse Fp6 product a·(b0 + b1·v) in the BLS12-381 tower shape (see [`fp6_kernel`], which
+/// the caller must have checked); `b` = (b0.c0, b0.c1, b1.c0, b1.c1). Fully reduced.
+#[inline(always)]
+pub fn fp6_mul_by_01<const N: usize>(
+    a: [&[u64; N]; 6],
+    b: [&[u64; N]; 4],
+    m: &[u64; N],
+    inv: u64,
+) -> [[u64; N]; 6] {
+    #[cfg(target_arch = "x86_64")]
+    if fp6_kernel(m, 1, (1, 1)) {
+        // SAFETY: as in `fp6_mul`.
+        unsafe {
+            let r = x86_64::fp6_mul_by_01_6(a.map(|x| cast(x)), b.map(|x| cast(x)), cast(m), inv);
+            return r.map(uncast);
+        }
+    }
+    let _ = (a, b, m, inv);
+    unreachable!("fp6_mul_by_01 without fp6_kernel")
+}

@@ -444,3 +444,21 @@ pub unsafe fn fp6_mul_wide_6(
         hi: (p.add(k::fp6_6::OUT + 12 * i + 6) as *const [u64; 6]).read(),
     })
 }
+
+/// Sparse Fp6 product a·(b0 + b1·v) for the BLS12-381 tower shape (see [`fp6_mul_6`]), fully
+/// reduced: `b` holds b0.c0, b0.c1, b1.c0, b1.c1. Five double-width Fp2 products, six
+/// reductions.
+///
+/// # Safety
+/// As for [`fp6_mul_6`].
+#[inline]
+pub unsafe fn fp6_mul_by_01_6(
+    a: [&[u64; 6]; 6],
+    b: [&[u64; 6]; 4],
+    m: &[u64; 6],
+    inv: u64,
+) -> [[u64; 6]; 6] {
+    let buf = fp6_call!(fp6_mul_by_01_6, a, b, m, inv);
+    // SAFETY: the kernel wrote the six reduced coordinates to the A slot.
+    (buf.as_ptr().cast::<u64>().add(k::fp6_6::A) as *const [[u64; 6]; 6]).read()
+}
