@@ -186,6 +186,18 @@ fn check_lazy<P: TowerParams<N>, const N: usize>() {
         wide2.push(s);
         wide2.push(t);
     }
+    // Fp4 squaring (the cyclotomic squaring's block) on edge and random pairs
+    for a in &xs {
+        for b in &xs {
+            let want = ((*b * *b).mul_by_xi() + *a * *a, (*a * *b).double());
+            assert_eq!(hayate_arith::fp12::fp4_square(a, b), want, "fp4_square");
+            assert_eq!(
+                hayate_arith::fp12::fp4_square_composed(a, b),
+                want,
+                "fp4_square_composed"
+            );
+        }
+    }
     for a in &wide2 {
         let ra = red::<P, N>(a);
         let xi = Fp2::<P, N>::wide_mul_by_xi(a);

@@ -991,6 +991,88 @@ def emit_fp6_layout(N):
     print()
 
 
+def add_mod_mem(g, N, X, Y, D):
+    """D[0..N) = X + Y mod m (accessors; X, Y < m < 2^(64N-1), so the sum does not carry)."""
+    u = []
+    for j in range(N):
+        q = g.alloc()
+        g.e("mov %s, %s" % (g.r(q), X(j)))
+        g.e("%s %s, %s" % ("add" if j == 0 else "adc", g.r(q), Y(j)))
+        u.append(q)
+    final_sub_mem(g, N, u, D)
+
+
+def fp2_sqr_wide_core(g, N, X0, X1, S, D, T, W0, W1):
+    """Double-width Fp2 square for u^2 = -1 (accessors; X0, X1 < p, 2p < R): S = X0 + X1 and
+    T = 2*X0 unreduced (< 2p), D = X0 - X1 mod p, W0 = S*D (= x0^2 - x1^2 mod p, < 2p^2),
+    W1 = T*X1 (= 2*x0*x1, < 2p^2); no reduction."""
+    x = g.alloc()
+    for (d, s0, s1) in ((S, X0, X1), (T, X0, X0)):
+        for j in range(N):
+            g.e("mov %s, %s" % (g.r(x), s0(j)))
+            g.e("%s %s, %s" % ("add" if j == 0 else "adc", g.r(x), s1(j)))
+            g.e("mov %s, %s" % (d(j), g.r(x)))
+    g.release(x)
+    sub_mod_mem(g, N, X0, X1, D)
+    mul_to_buf(g, N, S, D, W0, False)
+    mul_to_buf(g, N, T, X1, W1, False)
+
+
+def fp4_sqr_layout(N):
+    """Word offsets in the Fp4 squaring scratch buffer: operands A, B (two coordinates each),
+    the results C0, C1 (two each), the sum A + B, the squares TA, TB, TS (two 2N-limb
+    coordinates each), the Fp2 squaring scratch S, D, T."""
+    return dict(A=0, B=2 * N, C0=4 * N, C1=6 * N, SUM=8 * N, TA=10 * N, TB=14 * N, TS=18 * N,
+                S=22 * N, D=23 * N, T=24 * N, INV=25 * N, LEN=25 * N + 1)
+
+
+def gen_fp4_sqr(N):
+    """(a + b*s)^2 in Fp4 = Fp2[s]/(s^2 - xi) for the BLS12-381 tower (u^2 = -1, xi = 1 + u),
+    the building block of the cyclotomic squaring, in one block over a scratch buffer (layout
+    `fp4_sqr_layout`; A, B, INV filled by the caller), with lazy reduction:
+      TA = a^2, TB = b^2 double width (`fp2_sqr_wide_core`, coordinates < 2p^2 < p*R);
+      C0 = redc(TA + xi*TB) with xi*(y0 + y1 u) = (y0 - y1) + (y0 + y1) u as modular
+        double-width operations (coordinates in [0, p*R));
+      C1 = redc((a + b)^2 - TA - TB) = 2ab, a + b reduced mod p first.
+    Four reductions instead of the six of three fused Fp2 squarings."""
+    L = fp4_sqr_layout(N)
+    B = lambda off: at("buf", off)
+    g = Gen([("buf", "buf"), ("m", "m.as_ptr()")], 10)
+    Fp = lambda k, c: B(L[k] + N * c)
+    Wd = lambda k, c: B(L[k] + 2 * N * c)
+    S, D, T = B(L["S"]), B(L["D"]), B(L["T"])
+
+    def sq(k, W):
+        fp2_sqr_wide_core(g, N, Fp(k, 0), Fp(k, 1), S, D, T, Wd(W, 0), Wd(W, 1))
+
+    sq("A", "TA")
+    sq("B", "TB")
+    for c in range(2):
+        add_mod_mem(g, N, Fp("A", c), Fp("B", c), Fp("SUM", c))
+    # TS = xi*TB + TA (TS is free until the third square)
+    wide_sub_mem(g, N, Wd("TB", 0), Wd("TB", 1), Wd("TS", 0))
+    wide_add_mem(g, N, Wd("TB", 0), Wd("TB", 1), Wd("TS", 1))
+    for c in range(2):
+        wide_add_mem(g, N, Wd("TS", c), Wd("TA", c), Wd("TS", c))
+    inv = B(L["INV"])(0)
+    for c in range(2):
+        redc_buf(g, N, Wd("TS", c), inv, Fp("C0", c))
+    sq("SUM", "TS")
+    for c in range(2):
+        wide_sub_mem(g, N, Wd("TS", c), Wd("TA", c), Wd("TS", c))
+        wide_sub_mem(g, N, Wd("TS", c), Wd("TB", c), Wd("TS", c))
+        redc_buf(g, N, Wd("TS", c), inv, Fp("C1", c))
+    emit_fn("fp4_sqr_%d" % N, "(buf: *mut u64, m: &[u64; %d])" % N, [], g, [],
+            "Fp4 squaring (BLS12-381 tower: u^2 = -1, s^2 = 1 + u) over the scratch buffer, N = %d: (a^2 + xi*b^2, 2ab) fully reduced in the C0, C1 slots. `buf` must point to %d writable words (`fp4_sqr_%d::LEN`) with A, B, INV filled."
+            % (N, L["LEN"], N), "nostack")
+    print("    /// Word offsets of the scratch buffer of `fp4_sqr_%d`." % N)
+    print("    pub(crate) mod fp4_sqr_%d {" % N)
+    for k in ("A", "B", "C0", "C1", "INV", "LEN"):
+        print("        pub(crate) const %s: usize = %d;" % (k, L[k]))
+    print("    }")
+    print()
+
+
 def emit_fp2_layout(N):
     L = fp2_layout(N)
     print("    /// Word offsets of the scratch buffer of `fp2_mul_%d` / `fp2_mul_wide_%d`." % (N, N))
@@ -1031,4 +1113,5 @@ emit_fp6_layout(6)
 gen_fp6_mul(6, True)
 gen_fp6_mul(6, False)
 gen_fp6_mul(6, True, True)
+gen_fp4_sqr(6)
 print("}")

@@ -283,6 +283,20 @@ fn h12_014_composed(a: &F12, l: &[Bls12381Fp2; 3]) -> F12 {
     let c1n = (a.c1 + a.c0).mul_by_01_composed(c0, &o) - aa - bb;
     Fp12::new(bb.mul_by_v() + aa, c1n)
 }
+/// `Fp12::cyclotomic_square` with the Fp4 squarings composed of fused Fp2 squarings.
+#[inline(never)]
+fn h12_cyc_composed(a: &F12) -> F12 {
+    use hayate_arith::fp12::fp4_square_composed as sq4;
+    let (z0, z4, z3, z2, z1, z5) = (a.c0.c0, a.c0.c1, a.c0.c2, a.c1.c0, a.c1.c1, a.c1.c2);
+    let (t0, t1) = sq4(&z0, &z1);
+    let (y0, y1) = ((t0 - z0).double() + t0, (t1 + z1).double() + t1);
+    let (t0, t1) = sq4(&z2, &z3);
+    let (t2, t3) = sq4(&z4, &z5);
+    let (y4, y5) = ((t0 - z4).double() + t0, (t1 + z5).double() + t1);
+    let t0 = t3.mul_by_xi();
+    let (y2, y3) = ((t0 + z2).double() + t0, (t2 - z3).double() + t2);
+    Fp12::new(F6::new(y0, y4, y3), F6::new(y2, y1, y5))
+}
 #[inline(never)]
 fn h6_mul_lazy(a: &F6, b: &F6) -> F6 {
     F6::reduce_wide(&a.mul_wide(b))
@@ -336,6 +350,12 @@ fn check_prims(rng: &mut StdRng) -> Result<(), String> {
         }
         let (a12, b12) = (F12::random(rng), F12::random(rng));
         let l = [b12.c0.c0, b12.c0.c1, b12.c1.c1];
+        let g12 = cyclotomic(&a12);
+        if h12_cyc_composed(&g12) != h12_cyc(&g12) {
+            return Err(format!(
+                "cyclotomic squaring composed form differs on input {i}"
+            ));
+        }
         if h12_014_composed(&a12, &l) != h12_014(&a12, &l) {
             return Err(format!(
                 "Fp12 mul_by_014 composed form differs on input {i}"
@@ -679,47 +699,52 @@ pub fn run(args: &[String]) -> ExitCode {
     let (a6, b6) = (x.c0, y.c1);
     let mut ab = Vec::new();
     let mut g1 = Group::new(c, "fp6_mul");
-    g1.add("fused", None, move || {
+    g1.add("in use", None, move || {
         black_box(h6_mul(black_box(&a6), black_box(&b6)));
-    });
-    g1.add("lazy", None, move || {
-        black_box(h6_mul_lazy(black_box(&a6), black_box(&b6)));
     });
     g1.add("composed", None, move || {
         black_box(h6_mul_composed(black_box(&a6), black_box(&b6)));
     });
+    g1.add("lazy", None, move || {
+        black_box(h6_mul_lazy(black_box(&a6), black_box(&b6)));
+    });
     ab.push(g1);
     let mut g1 = Group::new(c, "fp12_mul");
-    g1.add("fused", None, move || {
+    g1.add("in use", None, move || {
         black_box(h12_mul(black_box(&x), black_box(&y)));
-    });
-    g1.add("lazy", None, move || {
-        black_box(h12_mul_lazy(black_box(&x), black_box(&y)));
     });
     g1.add("composed", None, move || {
         black_box(h12_mul_composed(black_box(&x), black_box(&y)));
     });
+    g1.add("lazy", None, move || {
+        black_box(h12_mul_lazy(black_box(&x), black_box(&y)));
+    });
     ab.push(g1);
     let mut g1 = Group::new(c, "fp12_sqr");
-    g1.add("fused", None, move || {
+    g1.add("in use", None, move || {
         black_box(h12_sqr(black_box(&x)));
-    });
-    g1.add("lazy", None, move || {
-        black_box(h12_sqr_lazy(black_box(&x)));
     });
     g1.add("composed", None, move || {
         black_box(h12_sqr_composed(black_box(&x)));
     });
+    g1.add("lazy", None, move || {
+        black_box(h12_sqr_lazy(black_box(&x)));
+    });
     ab.push(g1);
     let mut g1 = Group::new(c, "mul_by_014");
-    g1.add("fused", None, move || {
-        black_box(h12_014(black_box(&x), black_box(&l)));
-    });
-    g1.add("lazy", None, move || {
+    g1.add("in use", None, move || {
         black_box(h12_014(black_box(&x), black_box(&l)));
     });
     g1.add("composed", None, move || {
         black_box(h12_014_composed(black_box(&x), black_box(&l)));
+    });
+    ab.push(g1);
+    let mut g1 = Group::new(c, "cyclotomic_sqr");
+    g1.add("in use", None, move || {
+        black_box(h12_cyc(black_box(&g)));
+    });
+    g1.add("composed", None, move || {
+        black_box(h12_cyc_composed(black_box(&g)));
     });
     ab.push(g1);
     run_groups(&mut ab, rounds, batch_ns);
@@ -742,12 +767,16 @@ pub fn run(args: &[String]) -> ExitCode {
     println!("(thread CPU time per operation, medians of {rounds} rounds; ratio = hayate / blst)");
     println!(
         "{:<10} {:<15} {:>12} {:>12} {:>12}",
-        "curve", "hayate A/B", "in use ns", "lazy ns", "composed ns"
+        "curve", "hayate A/B", "in use ns", "composed ns", "lazy ns"
     );
     for g in &ab {
-        let m = |i: usize| median(&g.entries[i].samples);
+        let m = |i: usize| {
+            g.entries
+                .get(i)
+                .map_or("-".to_string(), |e| format!("{:.1}", median(&e.samples)))
+        };
         println!(
-            "{:<10} {:<15} {:>12.1} {:>12.1} {:>12.1}",
+            "{:<10} {:<15} {:>12} {:>12} {:>12}",
             g.curve,
             g.op,
             m(0),
@@ -756,9 +785,9 @@ pub fn run(args: &[String]) -> ExitCode {
         );
     }
     println!(
-        "(in use: Fp6 products by the one-block kernel where it applies; lazy: Fp6::mul_wide + \
-         reduce_wide, Fp12::mul_lazy / square_lazy; composed: Fp6 products as compositions of \
-         fused Fp2 products)"
+        "(in use: the one-block Fp6 / Fp4 kernels; composed: the same formulas as compositions \
+         of fused Fp2 products and squarings; lazy: Fp6::mul_wide + reduce_wide, \
+         Fp12::mul_lazy / square_lazy)"
     );
     ExitCode::SUCCESS
 }

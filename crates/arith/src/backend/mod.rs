@@ -418,3 +418,23 @@ pub fn fp6_mul_by_01<const N: usize>(
     let _ = (a, b, m, inv);
     unreachable!("fp6_mul_by_01 without fp6_kernel")
 }
+
+/// (a + b·s)² in Fp4 = Fp2[s]/(s² − ξ) in the BLS12-381 tower shape (see [`fp6_kernel`], which
+/// the caller must have checked): (a² + ξb², 2ab) as four fully reduced coordinates.
+#[inline(always)]
+pub fn fp4_sqr<const N: usize>(
+    a: [&[u64; N]; 2],
+    b: [&[u64; N]; 2],
+    m: &[u64; N],
+    inv: u64,
+) -> [[u64; N]; 4] {
+    #[cfg(target_arch = "x86_64")]
+    if fp6_kernel(m, 1, (1, 1)) {
+        // SAFETY: BMI2/ADX present, N = 6, top bit of m clear (`fp6_kernel`).
+        unsafe {
+            return x86_64::fp4_sqr_6(casts(a), casts(b), cast(m), inv).map(uncast);
+        }
+    }
+    let _ = (a, b, m, inv);
+    unreachable!("fp4_sqr without fp6_kernel")
+}

@@ -462,3 +462,30 @@ pub unsafe fn fp6_mul_by_01_6(
     // SAFETY: the kernel wrote the six reduced coordinates to the A slot.
     (buf.as_ptr().cast::<u64>().add(k::fp6_6::A) as *const [[u64; 6]; 6]).read()
 }
+
+/// (a + b·s)² in Fp4 = Fp2[s]/(s² − (1 + u)) for the BLS12-381 tower shape (N = 6, u² = −1):
+/// (a² + ξb², 2ab), each Fp2 coordinate fully reduced, for reduced a, b. Lazy reduction in one
+/// assembly block: three double-width Fp2 squares, four reductions.
+///
+/// # Safety
+/// BMI2 and ADX must be available; the modulus must have its top bit clear.
+#[inline]
+pub unsafe fn fp4_sqr_6(
+    a: [&[u64; 6]; 2],
+    b: [&[u64; 6]; 2],
+    m: &[u64; 6],
+    inv: u64,
+) -> [[u64; 6]; 4] {
+    use k::fp4_sqr_6 as l;
+    let mut buf = core::mem::MaybeUninit::<[u64; l::LEN]>::uninit();
+    let p = buf.as_mut_ptr() as *mut u64;
+    // SAFETY (of the caller's unsafe block): the offsets lie inside the buffer; the kernel
+    // writes every word it later reads.
+    for (i, x) in a.iter().chain(b.iter()).enumerate() {
+        core::ptr::copy_nonoverlapping(x.as_ptr(), p.add(l::A + 6 * i), 6);
+    }
+    p.add(l::INV).write(inv);
+    k::fp4_sqr_6(p, m);
+    // SAFETY: the kernel wrote C0 and C1 (two coordinates each, contiguous).
+    (p.add(l::C0) as *const [[u64; 6]; 4]).read()
+}
