@@ -78,8 +78,43 @@ impl<P: TowerParams<N>, const N: usize> Fp12<P, N> {
     }
 
     /// Karatsuba: (a0 + a1w)(b0 + b1w) = a0b0 + a1b1·v + ((a0+a1)(b0+b1) − a0b0 − a1b1)·w.
+    ///
+    /// On x86-64 with BMI2/ADX and BLS12-381's tower shape with lazy reduction across Fp6 and
+    /// Fp12 ([`crate::backend::fp12_lazy`]: the three Fp6 products double width by the
+    /// one-block kernel, the combination over w double width, twelve reductions); same value.
     #[inline]
     pub fn mul(&self, o: &Self) -> Self {
+        #[cfg(target_arch = "x86_64")]
+        if !P::COUNT_OPS && crate::backend::fp6_kernel(&P::MODULUS, P::BETA_NEG, P::XI) {
+            let (s, t) = (self.c0 + self.c1, o.c0 + o.c1);
+            let r = crate::backend::fp12_lazy(
+                crate::backend::Fp12Lazy::Mul([
+                    cat(&self.c0.limbs(), &o.c0.limbs()),
+                    cat(&self.c1.limbs(), &o.c1.limbs()),
+                    cat(&s.limbs(), &t.limbs()),
+                ]),
+                &P::MODULUS,
+                Fp::<P, N>::INV,
+            );
+            return Self::from_limbs(&r);
+        }
+        self.mul_composed(o)
+    }
+
+    /// The twelve coordinates' limbs from the kernels' output order.
+    #[inline(always)]
+    fn from_limbs(r: &[[u64; N]; 12]) -> Self {
+        let (a, b) = r.split_at(6);
+        Self {
+            c0: Fp6::from_limbs(a.try_into().expect("6")),
+            c1: Fp6::from_limbs(b.try_into().expect("6")),
+        }
+    }
+
+    /// [`Self::mul`] with the Fp6 products reduced separately (three [`Fp6::mul`]): the
+    /// portable form and the reference of the lazy kernel.
+    #[inline]
+    pub fn mul_composed(&self, o: &Self) -> Self {
         let aa = self.c0 * o.c0;
         let bb = self.c1 * o.c1;
         let c1 = (self.c0 + self.c1) * (o.c0 + o.c1) - aa - bb;
@@ -88,8 +123,31 @@ impl<P: TowerParams<N>, const N: usize> Fp12<P, N> {
     }
 
     /// Complex squaring: c0 = (a0 + a1)(a0 + v·a1) − t − v·t, c1 = 2t with t = a0·a1.
+    ///
+    /// On x86-64 with BMI2/ADX and BLS12-381's tower shape with lazy reduction across Fp6 and
+    /// Fp12 (see [`Self::mul`]); same value.
     #[inline]
     pub fn square(&self) -> Self {
+        #[cfg(target_arch = "x86_64")]
+        if !P::COUNT_OPS && crate::backend::fp6_kernel(&P::MODULUS, P::BETA_NEG, P::XI) {
+            let (s, t) = (self.c0 + self.c1, self.c0 + self.c1.mul_by_v());
+            let r = crate::backend::fp12_lazy(
+                crate::backend::Fp12Lazy::Sqr([
+                    cat(&self.c0.limbs(), &self.c1.limbs()),
+                    cat(&s.limbs(), &t.limbs()),
+                ]),
+                &P::MODULUS,
+                Fp::<P, N>::INV,
+            );
+            return Self::from_limbs(&r);
+        }
+        self.square_composed()
+    }
+
+    /// [`Self::square`] with the Fp6 products reduced separately: the portable form and the
+    /// reference of the lazy kernel.
+    #[inline]
+    pub fn square_composed(&self) -> Self {
         let t = self.c0 * self.c1;
         let c0 = (self.c0 + self.c1) * (self.c0 + self.c1.mul_by_v()) - t - t.mul_by_v();
         Self { c0, c1: t.double() }
@@ -146,8 +204,37 @@ impl<P: TowerParams<N>, const N: usize> Fp12<P, N> {
     }
 
     /// Sparse product with c0 + c1·v + c4·v·w (line values of M-type twists).
+    ///
+    /// On x86-64 with BMI2/ADX and BLS12-381's tower shape with lazy reduction across Fp6 and
+    /// Fp12 (see [`Self::mul`]: the two sparse Fp6 products by the one-block kernel and
+    /// f1·c4·v ([`Fp6::mul_by_1_wide`]) double width, twelve reductions); same value.
     #[inline]
     pub fn mul_by_014(&self, c0: &Fp2<P, N>, c1: &Fp2<P, N>, c4: &Fp2<P, N>) -> Self {
+        #[cfg(target_arch = "x86_64")]
+        if !P::COUNT_OPS && crate::backend::fp6_kernel(&P::MODULUS, P::BETA_NEG, P::XI) {
+            let s = self.c0 + self.c1;
+            let o = *c1 + *c4;
+            let bb = self.c1.mul_by_1_wide(c4);
+            let r = crate::backend::fp12_lazy(
+                crate::backend::Fp12Lazy::By014(
+                    [
+                        cat(&self.c0.limbs(), &fp2_pair(c0, c1)),
+                        cat(&s.limbs(), &fp2_pair(c0, &o)),
+                    ],
+                    [bb.c0.c0, bb.c0.c1, bb.c1.c0, bb.c1.c1, bb.c2.c0, bb.c2.c1],
+                ),
+                &P::MODULUS,
+                Fp::<P, N>::INV,
+            );
+            return Self::from_limbs(&r);
+        }
+        self.mul_by_014_composed(c0, c1, c4)
+    }
+
+    /// [`Self::mul_by_014`] with the sparse Fp6 products reduced separately: the portable form
+    /// and the reference of the lazy kernel.
+    #[inline]
+    pub fn mul_by_014_composed(&self, c0: &Fp2<P, N>, c1: &Fp2<P, N>, c4: &Fp2<P, N>) -> Self {
         let aa = self.c0.mul_by_01(c0, c1);
         let bb = self.c1.mul_by_1(c4);
         let o = *c1 + *c4;
@@ -360,6 +447,31 @@ impl<P: TowerParams<N>, const N: usize> Fp12<P, N> {
             c1: Fp6::random(rng),
         }
     }
+}
+
+/// The limbs of two Fp6 values back to back (an operand pair of the Fp12 kernels).
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn cat<'a, const N: usize, const M: usize>(
+    a: &[&'a [u64; N]; 6],
+    b: &[&'a [u64; N]],
+) -> [&'a [u64; N]; M] {
+    core::array::from_fn(|i| if i < 6 { a[i] } else { b[i - 6] })
+}
+
+/// The limbs of two Fp2 values (a sparse Fp6 operand b0 + b1·v of the kernels).
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn fp2_pair<'a, P: TowerParams<N>, const N: usize>(
+    x: &'a Fp2<P, N>,
+    y: &'a Fp2<P, N>,
+) -> [&'a [u64; N]; 4] {
+    [
+        x.c0.mont_limbs(),
+        x.c1.mont_limbs(),
+        y.c0.mont_limbs(),
+        y.c1.mont_limbs(),
+    ]
 }
 
 /// (a + b·s)² in Fp4 = Fp2[s]/(s² − ξ): (a² + ξb², 2ab) with 2ab = (a + b)² − a² − b² (three

@@ -130,7 +130,7 @@ impl<P: TowerParams<N>, const N: usize> Fp6<P, N> {
 
     /// The six coordinates' Montgomery limbs (c0.c0, c0.c1, c1.c0, …), for the kernels.
     #[inline(always)]
-    fn limbs(&self) -> [&[u64; N]; 6] {
+    pub(crate) fn limbs(&self) -> [&[u64; N]; 6] {
         [
             self.c0.c0.mont_limbs(),
             self.c0.c1.mont_limbs(),
@@ -143,7 +143,7 @@ impl<P: TowerParams<N>, const N: usize> Fp6<P, N> {
 
     /// The inverse of [`Self::limbs`] for reduced limbs.
     #[inline(always)]
-    fn from_limbs(r: &[[u64; N]; 6]) -> Self {
+    pub(crate) fn from_limbs(r: &[[u64; N]; 6]) -> Self {
         let f = |i: usize| Fp::<P, N>::from_mont_unchecked(r[i]);
         Self::new(
             Fp2::new(f(0), f(1)),

@@ -266,15 +266,22 @@ fn check_lazy<P: TowerParams<N>, const N: usize>() {
     for a in &a12 {
         assert_eq!(a.square(), ref_mul12(a, a), "fp12 square");
         assert_eq!(a.square_lazy(), ref_mul12(a, a), "fp12 square_lazy");
+        assert_eq!(a.square_composed(), ref_mul12(a, a), "fp12 square_composed");
         for b in &a12 {
             assert_eq!(*a * *b, ref_mul12(a, b), "fp12 mul");
             assert_eq!(a.mul_lazy(b), ref_mul12(a, b), "fp12 mul_lazy");
+            assert_eq!(a.mul_composed(b), ref_mul12(a, b), "fp12 mul_composed");
             let (x0, x1, x3, x4) = (b.c0.c0, b.c0.c1, b.c1.c0, b.c1.c1);
             let d014 = Fp12::new(
                 Fp6::new(x0, x1, Fp2::ZERO),
                 Fp6::new(Fp2::ZERO, x4, Fp2::ZERO),
             );
             assert_eq!(a.mul_by_014(&x0, &x1, &x4), ref_mul12(a, &d014), "014");
+            assert_eq!(
+                a.mul_by_014_composed(&x0, &x1, &x4),
+                ref_mul12(a, &d014),
+                "014 composed"
+            );
             let d034 = Fp12::new(
                 Fp6::new(x0, Fp2::ZERO, Fp2::ZERO),
                 Fp6::new(x3, x4, Fp2::ZERO),

@@ -972,7 +972,7 @@ def gen_fp6_mul(N, reduce, by01=False):
         for i in range(3):
             for c in range(2):
                 redc_buf(g, N, O(i, c), inv, A(i, c))
-    name = ("fp6_mul_by_01_%d" if by01 else "fp6_mul_%d" if reduce else "fp6_mul_wide_%d") % N
+    name = ("fp6_mul_by_01" if by01 else "fp6_mul") + ("" if reduce else "_wide") + "_%d" % N
     doc = ("Fp6 product (BLS12-381 tower: u^2 = -1, v^3 = 1 + u, 8p < R) over the scratch buffer, N = %d: "
            % N) + ("b2 = 0 (not read); " if by01 else "") + ("the six coordinates fully reduced in the A slot." if reduce else
                    "the six double-width coordinates (each in [0, p*R)) in the OUT slot.")
@@ -1067,7 +1067,87 @@ def gen_fp4_sqr(N):
             % (N, L["LEN"], N), "nostack")
     print("    /// Word offsets of the scratch buffer of `fp4_sqr_%d`." % N)
     print("    pub(crate) mod fp4_sqr_%d {" % N)
-    for k in ("A", "B", "C0", "C1", "INV", "LEN"):
+    for k in ("A", "C0", "INV", "LEN"):
+        print("        pub(crate) const %s: usize = %d;" % (k, L[k]))
+    print("    }")
+    print()
+
+
+def fp12_layout(N):
+    """Word offsets of the Fp12 combination buffer: three Fp6 scratch buffers (`fp6_layout`)
+    back to back, whose OUT slots hold the double-width Fp6 products P0, P1, P2, then the twelve
+    reduced result coordinates C (c0.c0.c0, c0.c0.c1, ..., c1.c2.c1)."""
+    L6 = fp6_layout(N)["LEN"]
+    return dict(AREA=L6, C=3 * L6, INV=fp6_layout(N)["INV"], LEN=3 * L6 + 12 * N)
+
+
+def gen_fp12_combine(N, square):
+    """Karatsuba over w for Fp12 = Fp6[w]/(w^2 - v) from three double-width Fp6 products, with
+    one reduction per coordinate (the BLS12-381 tower: u^2 = -1, v^3 = 1 + u):
+      product (square = False): P0 = a0*b0, P1 = a1*b1, P2 = (a0 + a1)(b0 + b1);
+        c0 = P0 + v*P1, c1 = P2 - P0 - P1;
+      complex squaring (square = True): P0 = a0*a1, P2 = (a0 + a1)(a0 + v*a1);
+        c0 = P2 - P0 - v*P0, c1 = 2*P0;
+    v*(x0, x1, x2) = (xi*x2, x0, x1), xi*(y0 + y1 u) = (y0 - y1) + (y0 + y1) u; every
+    double-width value stays in [0, p*R) (modular double-width operations); the twelve
+    coordinates are reduced into C."""
+    L = fp12_layout(N)
+    L6 = fp6_layout(N)
+    B = lambda off: at("buf", off)
+    g = Gen([("buf", "buf"), ("m", "m.as_ptr()")], 10)
+    # P(k, i, c): coordinate c of Fp2 coefficient i of product k (2N limbs)
+    P = lambda k, i, c: B(L["AREA"] * k + L6["OUT"] + 4 * N * i + 2 * N * c)
+    C = lambda j, i, c: B(L["C"] + 6 * N * j + 2 * N * i + N * c)
+    # scratch for xi*x: the (unused) T slot of area 0
+    X = lambda c: B(L6["T"] + 2 * N * c)
+    inv = B(L["INV"])(0)
+
+    def xi(k, i):
+        wide_sub_mem(g, N, P(k, i, 0), P(k, i, 1), X(0))
+        wide_add_mem(g, N, P(k, i, 0), P(k, i, 1), X(1))
+
+    if not square:
+        # c1 = P2 - P0 - P1, reduced
+        for i in range(3):
+            for c in range(2):
+                wide_sub_mem(g, N, P(2, i, c), P(0, i, c), P(2, i, c))
+                wide_sub_mem(g, N, P(2, i, c), P(1, i, c), P(2, i, c))
+                redc_buf(g, N, P(2, i, c), inv, C(1, i, c))
+        # c0 = P0 + (xi*P1[2], P1[0], P1[1])
+        xi(1, 2)
+        for c in range(2):
+            wide_add_mem(g, N, P(0, 0, c), X(c), P(0, 0, c))
+            wide_add_mem(g, N, P(0, 1, c), P(1, 0, c), P(0, 1, c))
+            wide_add_mem(g, N, P(0, 2, c), P(1, 1, c), P(0, 2, c))
+        for i in range(3):
+            for c in range(2):
+                redc_buf(g, N, P(0, i, c), inv, C(0, i, c))
+    else:
+        # c0 = P2 - P0 - (xi*P0[2], P0[0], P0[1])
+        xi(0, 2)
+        for c in range(2):
+            for (i, q) in ((0, X(c)), (1, P(0, 0, c)), (2, P(0, 1, c))):
+                wide_sub_mem(g, N, P(2, i, c), P(0, i, c), P(2, i, c))
+                wide_sub_mem(g, N, P(2, i, c), q, P(2, i, c))
+        for i in range(3):
+            for c in range(2):
+                redc_buf(g, N, P(2, i, c), inv, C(0, i, c))
+        # c1 = 2*P0
+        for i in range(3):
+            for c in range(2):
+                wide_add_mem(g, N, P(0, i, c), P(0, i, c), P(0, i, c))
+                redc_buf(g, N, P(0, i, c), inv, C(1, i, c))
+    name = "fp12_sqr_combine_%d" % N if square else "fp12_mul_combine_%d" % N
+    emit_fn(name, "(buf: *mut u64, m: &[u64; %d])" % N, [], g, [],
+            ("Fp12 %s from double-width Fp6 products (BLS12-381 tower), N = %d: the twelve reduced coordinates to C. `buf` must point to %d words (`fp12_%d::LEN`) with the products' OUT slots and INV filled."
+             % ("complex squaring" if square else "product", N, L["LEN"], N)), "nostack")
+
+
+def emit_fp12_layout(N):
+    L = fp12_layout(N)
+    print("    /// Word offsets of the buffer of `fp12_mul_combine_%d` / `fp12_sqr_combine_%d`." % (N, N))
+    print("    pub(crate) mod fp12_%d {" % N)
+    for k in ("AREA", "C", "INV", "LEN"):
         print("        pub(crate) const %s: usize = %d;" % (k, L[k]))
     print("    }")
     print()
@@ -1113,5 +1193,9 @@ emit_fp6_layout(6)
 gen_fp6_mul(6, True)
 gen_fp6_mul(6, False)
 gen_fp6_mul(6, True, True)
+gen_fp6_mul(6, False, True)
 gen_fp4_sqr(6)
+emit_fp12_layout(6)
+gen_fp12_combine(6, False)
+gen_fp12_combine(6, True)
 print("}")

@@ -258,7 +258,7 @@ fn h6_mul_composed(a: &F6, b: &F6) -> F6 {
     a.mul_composed(b)
 }
 /// `Fp12::mul` with the Fp6 products composed of fused Fp2 products (the form before the
-/// one-block Fp6 kernel).
+/// one-block kernels).
 #[inline(never)]
 fn h12_mul_composed(a: &F12, b: &F12) -> F12 {
     let aa = a.c0.mul_composed(&b.c0);
@@ -296,6 +296,19 @@ fn h12_cyc_composed(a: &F12) -> F12 {
     let t0 = t3.mul_by_xi();
     let (y2, y3) = ((t0 + z2).double() + t0, (t2 - z3).double() + t2);
     Fp12::new(F6::new(y0, y4, y3), F6::new(y2, y1, y5))
+}
+/// `Fp12::mul` / `square` with the Fp6 products by the one-block kernel, reduced separately.
+#[inline(never)]
+fn h12_mul_fp6k(a: &F12, b: &F12) -> F12 {
+    a.mul_composed(b)
+}
+#[inline(never)]
+fn h12_sqr_fp6k(a: &F12) -> F12 {
+    a.square_composed()
+}
+#[inline(never)]
+fn h12_014_fp6k(a: &F12, l: &[Bls12381Fp2; 3]) -> F12 {
+    a.mul_by_014_composed(&l[0], &l[1], &l[2])
 }
 #[inline(never)]
 fn h6_mul_lazy(a: &F6, b: &F6) -> F6 {
@@ -719,6 +732,9 @@ pub fn run(args: &[String]) -> ExitCode {
     g1.add("lazy", None, move || {
         black_box(h12_mul_lazy(black_box(&x), black_box(&y)));
     });
+    g1.add("fp6 kernel", None, move || {
+        black_box(h12_mul_fp6k(black_box(&x), black_box(&y)));
+    });
     ab.push(g1);
     let mut g1 = Group::new(c, "fp12_sqr");
     g1.add("in use", None, move || {
@@ -730,6 +746,9 @@ pub fn run(args: &[String]) -> ExitCode {
     g1.add("lazy", None, move || {
         black_box(h12_sqr_lazy(black_box(&x)));
     });
+    g1.add("fp6 kernel", None, move || {
+        black_box(h12_sqr_fp6k(black_box(&x)));
+    });
     ab.push(g1);
     let mut g1 = Group::new(c, "mul_by_014");
     g1.add("in use", None, move || {
@@ -737,6 +756,12 @@ pub fn run(args: &[String]) -> ExitCode {
     });
     g1.add("composed", None, move || {
         black_box(h12_014_composed(black_box(&x), black_box(&l)));
+    });
+    g1.add("lazy", None, move || {
+        black_box(h12_014(black_box(&x), black_box(&l)));
+    });
+    g1.add("fp6 kernel", None, move || {
+        black_box(h12_014_fp6k(black_box(&x), black_box(&l)));
     });
     ab.push(g1);
     let mut g1 = Group::new(c, "cyclotomic_sqr");
@@ -766,8 +791,8 @@ pub fn run(args: &[String]) -> ExitCode {
     }
     println!("(thread CPU time per operation, medians of {rounds} rounds; ratio = hayate / blst)");
     println!(
-        "{:<10} {:<15} {:>12} {:>12} {:>12}",
-        "curve", "hayate A/B", "in use ns", "composed ns", "lazy ns"
+        "{:<10} {:<15} {:>12} {:>12} {:>12} {:>12}",
+        "curve", "hayate A/B", "in use ns", "composed ns", "lazy ns", "fp6 kernel"
     );
     for g in &ab {
         let m = |i: usize| {
@@ -776,18 +801,20 @@ pub fn run(args: &[String]) -> ExitCode {
                 .map_or("-".to_string(), |e| format!("{:.1}", median(&e.samples)))
         };
         println!(
-            "{:<10} {:<15} {:>12} {:>12} {:>12}",
+            "{:<10} {:<15} {:>12} {:>12} {:>12} {:>12}",
             g.curve,
             g.op,
             m(0),
             m(1),
-            m(2)
+            m(2),
+            m(3)
         );
     }
     println!(
         "(in use: the one-block Fp6 / Fp4 kernels; composed: the same formulas as compositions \
          of fused Fp2 products and squarings; lazy: Fp6::mul_wide + reduce_wide, \
-         Fp12::mul_lazy / square_lazy)"
+         Fp12::mul_lazy / square_lazy; fp6 kernel: Fp12 Karatsuba over three one-block Fp6 \
+         products each reduced)"
     );
     ExitCode::SUCCESS
 }

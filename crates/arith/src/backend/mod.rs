@@ -438,3 +438,28 @@ pub fn fp4_sqr<const N: usize>(
     let _ = (a, b, m, inv);
     unreachable!("fp4_sqr without fp6_kernel")
 }
+
+#[cfg(target_arch = "x86_64")]
+pub use x86_64::Fp12Lazy;
+
+/// An Fp12 product, squaring or sparse product with lazy reduction across Fp6 and Fp12 in the
+/// BLS12-381 tower shape (see [`x86_64::fp12_lazy_6`]; the caller must have checked
+/// [`fp6_kernel`]): the twelve reduced coordinates.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+pub fn fp12_lazy<const N: usize>(op: Fp12Lazy<'_, N>, m: &[u64; N], inv: u64) -> [[u64; N]; 12] {
+    if fp6_kernel(m, 1, (1, 1)) {
+        let op6 = match op {
+            Fp12Lazy::Mul(p) => Fp12Lazy::Mul(p.map(|x| x.map(|y| cast(y)))),
+            Fp12Lazy::Sqr(p) => Fp12Lazy::Sqr(p.map(|x| x.map(|y| cast(y)))),
+            Fp12Lazy::By014(p, w) => {
+                Fp12Lazy::By014(p.map(|x| x.map(|y| cast(y))), w.map(|x| uncast_wide(&x)))
+            }
+        };
+        // SAFETY: BMI2/ADX present, N = 6, top bit of m clear (`fp6_kernel`).
+        unsafe {
+            return x86_64::fp12_lazy_6(op6, cast(m), inv).map(uncast);
+        }
+    }
+    unreachable!("fp12_lazy without fp6_kernel")
+}

@@ -413,7 +413,7 @@ macro_rules! fp6_call {
 ///
 /// # Safety
 /// BMI2 and ADX must be available; the modulus must have its top bit clear.
-#[inline]
+#[inline(never)]
 pub unsafe fn fp6_mul_6(
     a: [&[u64; 6]; 6],
     b: [&[u64; 6]; 6],
@@ -430,7 +430,7 @@ pub unsafe fn fp6_mul_6(
 ///
 /// # Safety
 /// As for [`fp6_mul_6`].
-#[inline]
+#[inline(never)]
 pub unsafe fn fp6_mul_wide_6(
     a: [&[u64; 6]; 6],
     b: [&[u64; 6]; 6],
@@ -451,7 +451,7 @@ pub unsafe fn fp6_mul_wide_6(
 ///
 /// # Safety
 /// As for [`fp6_mul_6`].
-#[inline]
+#[inline(never)]
 pub unsafe fn fp6_mul_by_01_6(
     a: [&[u64; 6]; 6],
     b: [&[u64; 6]; 4],
@@ -469,7 +469,7 @@ pub unsafe fn fp6_mul_by_01_6(
 ///
 /// # Safety
 /// BMI2 and ADX must be available; the modulus must have its top bit clear.
-#[inline]
+#[inline(never)]
 pub unsafe fn fp4_sqr_6(
     a: [&[u64; 6]; 2],
     b: [&[u64; 6]; 2],
@@ -488,4 +488,84 @@ pub unsafe fn fp4_sqr_6(
     k::fp4_sqr_6(p, m);
     // SAFETY: the kernel wrote C0 and C1 (two coordinates each, contiguous).
     (p.add(l::C0) as *const [[u64; 6]; 4]).read()
+}
+
+/// Copies an Fp6 operand pair into the Fp6 scratch area at `p` (layout `k::fp6_6`).
+///
+/// # Safety
+/// `p` must point to an Fp6 scratch area (`k::fp6_6::LEN` writable words).
+#[inline(always)]
+unsafe fn fp6_fill(p: *mut u64, a: &[&[u64; 6]], b: &[&[u64; 6]]) {
+    for (i, x) in a.iter().enumerate() {
+        core::ptr::copy_nonoverlapping(x.as_ptr(), p.add(k::fp6_6::A + 6 * i), 6);
+    }
+    for (i, x) in b.iter().enumerate() {
+        core::ptr::copy_nonoverlapping(x.as_ptr(), p.add(k::fp6_6::B + 6 * i), 6);
+    }
+}
+
+/// Which double-width Fp6 products an Fp12 operation takes (see [`fp12_lazy_6`]).
+#[derive(Clone, Copy)]
+pub enum Fp12Lazy<'a, const N: usize> {
+    /// a·b: P0 = a0·b0, P1 = a1·b1, P2 = (a0 + a1)(b0 + b1) (operand sums reduced by the
+    /// caller); the pairs are (a0, b0), (a1, b1), (a0 + a1, b0 + b1).
+    Mul([[&'a [u64; N]; 12]; 3]),
+    /// a²: P0 = a0·a1, P2 = (a0 + a1)(a0 + v·a1); the pairs are (a0, a1) and
+    /// (a0 + a1, a0 + v·a1).
+    Sqr([[&'a [u64; N]; 12]; 2]),
+    /// a·(c0 + c1·v + c4·v·w): P0 = a0·(c0 + c1·v), P1 = a1·(c4·v) (given double width, six
+    /// 12-limb coordinates), P2 = (a0 + a1)·(c0 + (c1 + c4)·v); the sparse pairs are
+    /// (a0; c0, c1) and (a0 + a1; c0, c1 + c4).
+    By014([[&'a [u64; N]; 10]; 2], [super::Wide<N>; 6]),
+}
+
+/// An Fp12 product, squaring or sparse product (BLS12-381 tower shape, see [`fp6_mul_6`])
+/// with lazy reduction across Fp6 and Fp12: the double-width Fp6 products by the one-block
+/// kernels, then the Karatsuba combination over w as modular double-width operations and one
+/// reduction per coordinate (`k::fp12_mul_combine_6` / `k::fp12_sqr_combine_6`). Returns
+/// the twelve reduced coordinates (c0.c0.c0, c0.c0.c1, …, c1.c2.c1).
+///
+/// # Safety
+/// As for [`fp6_mul_6`].
+#[inline(never)]
+pub unsafe fn fp12_lazy_6(op: Fp12Lazy<'_, 6>, m: &[u64; 6], inv: u64) -> [[u64; 6]; 12] {
+    use k::fp12_6 as l;
+    let mut buf = core::mem::MaybeUninit::<[u64; l::LEN]>::uninit();
+    let p = buf.as_mut_ptr() as *mut u64;
+    // SAFETY (of the caller's unsafe block): every area lies inside the buffer; the kernels
+    // write every word they later read.
+    let area = |k: usize| p.add(l::AREA * k);
+    match op {
+        Fp12Lazy::Mul(pairs) => {
+            for (k, x) in pairs.iter().enumerate() {
+                fp6_fill(area(k), &x[..6], &x[6..]);
+                k::fp6_mul_wide_6(area(k), m);
+            }
+            p.add(l::INV).write(inv);
+            k::fp12_mul_combine_6(p, m);
+        }
+        Fp12Lazy::Sqr(pairs) => {
+            for (k, x) in [0, 2].into_iter().zip(pairs.iter()) {
+                fp6_fill(area(k), &x[..6], &x[6..]);
+                k::fp6_mul_wide_6(area(k), m);
+            }
+            p.add(l::INV).write(inv);
+            k::fp12_sqr_combine_6(p, m);
+        }
+        Fp12Lazy::By014(pairs, p1) => {
+            for (k, x) in [0, 2].into_iter().zip(pairs.iter()) {
+                fp6_fill(area(k), &x[..6], &x[6..]);
+                k::fp6_mul_by_01_wide_6(area(k), m);
+            }
+            let out1 = area(1).add(k::fp6_6::OUT);
+            for (i, w) in p1.iter().enumerate() {
+                core::ptr::copy_nonoverlapping(w.lo.as_ptr(), out1.add(12 * i), 6);
+                core::ptr::copy_nonoverlapping(w.hi.as_ptr(), out1.add(12 * i + 6), 6);
+            }
+            p.add(l::INV).write(inv);
+            k::fp12_mul_combine_6(p, m);
+        }
+    }
+    // SAFETY: the combination kernel wrote the twelve coordinates to C.
+    (p.add(l::C) as *const [[u64; 6]; 12]).read()
 }
