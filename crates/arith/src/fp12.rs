@@ -102,6 +102,7 @@ impl<P: TowerParams<N>, const N: usize> Fp12<P, N> {
     }
 
     /// The twelve coordinates' limbs from the kernels' output order.
+    #[cfg(target_arch = "x86_64")]
     #[inline(always)]
     fn from_limbs(r: &[[u64; N]; 12]) -> Self {
         let (a, b) = r.split_at(6);

@@ -11,16 +11,17 @@
 //! ([`Fp2::wide_add`]: each coordinate stays in [0, p·R), the domain of the Montgomery
 //! reduction), so a caller reduces each Fp2 coordinate once — 3 Fp2 reductions per Fp6 product
 //! instead of 6, 6 instead of 18 for a fully lazy Fp12 product ([`crate::Fp12::mul_lazy`]).
-//! Measured on x86-64 (BMI2/ADX, BLS12-381, both forms in one binary, minimum of 6 runs on a
-//! loaded machine) the lazy forms are *slower* than the compositions of fused Fp2 kernels used
-//! by `mul` / `square`: Fp6 product ≈ 860–880 vs ≈ 800 ns, Fp12 product ≈ 2830–2860 vs
-//! ≈ 2560 ns, Fp12 squaring ≈ 1960 vs ≈ 1790 ns (with a one-block assembly reduction of both
-//! Fp2 coordinates the Fp12 product was still ≈ 2760 ns). The fused Fp2 kernel reduces inside
-//! its register-resident block for ~9 ns per coordinate, while a separate reduction of a stored
-//! double-width value costs about twice that, and each double-width modular addition moves 2N
-//! limbs through memory (≈ 12–14 ns per Fp2 coordinate pair against ≈ 11 ns for a reduced Fp2
-//! addition). The lazy forms are kept, tested against the schoolbook compositions
-//! (tests/lazy.rs), as the building blocks for fused double-width kernels.
+//! Composed in Rust from separate kernels these forms are *slower* than the compositions of
+//! fused Fp2 kernels (each stored double-width value moves 2N limbs through memory and is
+//! reduced out of registers). What pays is doing a whole operation in one assembly block: on
+//! x86-64 with BMI2/ADX, for BLS12-381's tower shape (N = 6, u² = −1, ξ = 1 + u, p < 2^381),
+//! [`Fp6::mul`], [`Fp6::mul_by_01`], `Fp12::mul`/`square`/`mul_by_014` and the Fp4 squaring of
+//! the cyclotomic squaring run the lazy kernels of [`crate::backend::x86_64`] (also with the
+//! Fp2 operand sums left unreduced). Measured A/B in one binary (`hayate-bench tower`, load
+//! 5–7): Fp6 product ≈ 725 vs ≈ 790 ns composed, Fp12 product ≈ 2250 vs ≈ 2560 ns with
+//! per-Fp6 kernels and ≈ 2620 ns composed, Fp12 squaring ≈ 1615 vs ≈ 1670 / ≈ 1760 ns,
+//! cyclotomic squaring ≈ 980 vs ≈ 1120 ns. The `_composed` methods keep the fused-Fp2
+//! compositions (portable path, other towers, and the kernels' references in the tests).
 
 use core::fmt;
 use core::ops::{Add, AddAssign, Mul, MulAssign, Neg, Sub, SubAssign};

@@ -757,9 +757,6 @@ pub fn run(args: &[String]) -> ExitCode {
     g1.add("composed", None, move || {
         black_box(h12_014_composed(black_box(&x), black_box(&l)));
     });
-    g1.add("lazy", None, move || {
-        black_box(h12_014(black_box(&x), black_box(&l)));
-    });
     g1.add("fp6 kernel", None, move || {
         black_box(h12_014_fp6k(black_box(&x), black_box(&l)));
     });
@@ -795,19 +792,20 @@ pub fn run(args: &[String]) -> ExitCode {
         "curve", "hayate A/B", "in use ns", "composed ns", "lazy ns", "fp6 kernel"
     );
     for g in &ab {
-        let m = |i: usize| {
+        let m = |lib: &str| {
             g.entries
-                .get(i)
+                .iter()
+                .find(|e| e.lib == lib)
                 .map_or("-".to_string(), |e| format!("{:.1}", median(&e.samples)))
         };
         println!(
             "{:<10} {:<15} {:>12} {:>12} {:>12} {:>12}",
             g.curve,
             g.op,
-            m(0),
-            m(1),
-            m(2),
-            m(3)
+            m("in use"),
+            m("composed"),
+            m("lazy"),
+            m("fp6 kernel")
         );
     }
     println!(

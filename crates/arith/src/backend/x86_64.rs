@@ -17,6 +17,16 @@
 //!   stack scratch buffer — Karatsuba's three products, then c1 = (a0+a1)(b0+b1) − a0b0 − a1b1
 //!   in one pass (the sum on the CF chain, its complement added on the OF chain) and
 //!   c0 = a0b0 − a1b1 (+ p·R on borrow), and (`fp2_mul_N`) both Montgomery reductions.
+//! * `fp6_mul_6`, `fp6_mul_wide_6`, `fp6_mul_by_01_6`, `fp6_mul_by_01_wide_6`, `fp4_sqr_6`,
+//!   `fp12_mul_combine_6`, `fp12_sqr_combine_6` (BLS12-381's tower shape: N = 6, u² = −1,
+//!   ξ = 1 + u, p < 2^381): lazy reduction above Fp2 (paper 001's technique carried up the
+//!   tower, the structure of blst's `mul_fp6x2`/`mul_fp12`) in one block per operation over a
+//!   stack buffer — the Fp2 products double width (the Karatsuba core of `fp2_mul_wide_N`
+//!   with unreduced operand sums, so c1 < 8p² < p·R), every combination a modular double-width
+//!   addition/subtraction (coordinates kept in [0, p·R)), one Montgomery reduction per output
+//!   coordinate: 6 instead of 12 for an Fp6 product, 12 instead of 36 for an Fp12 product
+//!   ([`fp12_lazy_6`] runs the double-width Fp6 kernels and then a combination kernel),
+//!   4 instead of 6 for the Fp4 squaring of the cyclotomic squaring.
 //! * `mul_pm_4`, `sqr_pm_4`: for a pseudo-Mersenne modulus 2^256 − c (secp256k1), the product
 //!   (squaring: six off-diagonal products, doubled on the CF chain while the four squares are
 //!   added on the OF chain) stays in eight registers and is folded twice by c (2^256 ≡ c),
