@@ -371,7 +371,7 @@ pub fn fp6_mul<const N: usize>(
     if fp6_kernel(m, 1, (1, 1)) {
         // SAFETY: BMI2/ADX present, N = 6, top bit of m clear (`fp6_kernel`).
         unsafe {
-            let r = x86_64::fp6_mul_6(a.map(|x| cast(x)), b.map(|x| cast(x)), cast(m), inv);
+            let r = x86_64::fp6_mul_6(a.map(cast), b.map(cast), cast(m), inv);
             return r.map(uncast);
         }
     }
@@ -390,7 +390,7 @@ pub fn fp6_mul_wide<const N: usize>(
     if fp6_kernel(m, 1, (1, 1)) {
         // SAFETY: as in `fp6_mul`.
         unsafe {
-            let r = x86_64::fp6_mul_wide_6(a.map(|x| cast(x)), b.map(|x| cast(x)), cast(m));
+            let r = x86_64::fp6_mul_wide_6(a.map(cast), b.map(cast), cast(m));
             return r.map(|w| uncast_wide(&w));
         }
     }
@@ -411,7 +411,7 @@ pub fn fp6_mul_by_01<const N: usize>(
     if fp6_kernel(m, 1, (1, 1)) {
         // SAFETY: as in `fp6_mul`.
         unsafe {
-            let r = x86_64::fp6_mul_by_01_6(a.map(|x| cast(x)), b.map(|x| cast(x)), cast(m), inv);
+            let r = x86_64::fp6_mul_by_01_6(a.map(cast), b.map(cast), cast(m), inv);
             return r.map(uncast);
         }
     }
@@ -450,10 +450,10 @@ pub use x86_64::Fp12Lazy;
 pub fn fp12_lazy<const N: usize>(op: Fp12Lazy<'_, N>, m: &[u64; N], inv: u64) -> [[u64; N]; 12] {
     if fp6_kernel(m, 1, (1, 1)) {
         let op6 = match op {
-            Fp12Lazy::Mul(p) => Fp12Lazy::Mul(p.map(|x| x.map(|y| cast(y)))),
-            Fp12Lazy::Sqr(p) => Fp12Lazy::Sqr(p.map(|x| x.map(|y| cast(y)))),
+            Fp12Lazy::Mul(p) => Fp12Lazy::Mul(p.map(|x| x.map(cast))),
+            Fp12Lazy::Sqr(p) => Fp12Lazy::Sqr(p.map(|x| x.map(cast))),
             Fp12Lazy::By014(p, w) => {
-                Fp12Lazy::By014(p.map(|x| x.map(|y| cast(y))), w.map(|x| uncast_wide(&x)))
+                Fp12Lazy::By014(p.map(|x| x.map(cast)), w.map(|x| uncast_wide(&x)))
             }
         };
         // SAFETY: BMI2/ADX present, N = 6, top bit of m clear (`fp6_kernel`).
