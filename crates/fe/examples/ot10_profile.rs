@@ -88,6 +88,18 @@ fn profile<E: FeCurve<N>, const N: usize>(name: &str) {
     let mp40 = median_ms(runs, || {
         black_box(hayate_pairing::multi_pairing::<E, N>(&pairs));
     });
+    let mp40_proj = median_ms(runs, || {
+        black_box(hayate_pairing::final_exp::final_exponentiation::<E, N>(
+            &hayate_pairing::miller::multi_miller_loop_projective::<E, N>(&pairs),
+        ));
+    });
+    let mp40_b = median_ms(runs, || {
+        black_box(hayate_pairing::multi_pairing::<E, N>(&pairs));
+    });
+    println!(
+        "{name:<14} A/B multipair40: projective T {mp40_proj:.3}  multi_pairing (batch-affine T on D-type) {mp40_b:.3} ({:.2}x)",
+        mp40_proj / mp40_b
+    );
     let one = median_ms(runs, || {
         black_box(hayate_pairing::multi_pairing::<E, N>(&pairs[..1]));
     });

@@ -650,7 +650,219 @@ fn mul_lines<E: PairingCurve<N>, const N: usize>(
 
 /// ∏ f_{loop, Q_i}(P_i) without precomputation: each pair's T is stepped inline and its lines
 /// are multiplied in at once. Pairs where P or Q is the identity contribute 1.
+///
+/// On D-type twists with at least [`BATCH_AFFINE_MIN_PAIRS`] pairs the T_i run in affine
+/// coordinates with one shared inversion per step ([`multi_miller_loop_batch_affine`]); the
+/// value then differs from the projective loop's by a factor in Fp2* (removed by the final
+/// exponentiation, see the module documentation).
 pub fn multi_miller_loop_affine<E: PairingCurve<N>, const N: usize>(
+    pairs: &[(Affine<E::G1>, Affine<E::G2>)],
+) -> Fp12<E::Fp, N> {
+    if E::TWIST == TwistType::D && pairs.len() >= BATCH_AFFINE_MIN_PAIRS {
+        if let Some(f) = multi_miller_loop_batch_affine::<E, N>(pairs) {
+            return f;
+        }
+    }
+    multi_miller_loop_projective::<E, N>(pairs)
+}
+
+/// Fewest pairs for which [`multi_miller_loop_affine`] steps the T_i in affine coordinates.
+pub const BATCH_AFFINE_MIN_PAIRS: usize = 4;
+
+/// Montgomery's simultaneous inversion of `v` in place (3 multiplications per element and one
+/// constant-time inversion); `false`, with `v` unchanged, if an element is 0.
+fn batch_invert<F: hayate_arith::Field>(v: &mut [F], prefix: &mut Vec<F>) -> bool {
+    prefix.clear();
+    let mut acc = F::ONE;
+    for x in v.iter() {
+        prefix.push(acc);
+        acc *= *x;
+    }
+    let inv: Option<F> = acc.invert_safegcd().into();
+    let Some(mut inv) = inv else {
+        return false;
+    };
+    for (x, pre) in v.iter_mut().zip(prefix.iter()).rev() {
+        let xi = inv * *pre;
+        inv *= *x;
+        *x = xi;
+    }
+    true
+}
+
+/// The affine T_i of [`multi_miller_loop_batch_affine`] with per-step scratch space.
+struct AffineTs<P: TowerParams<N>, const N: usize> {
+    /// (x_T, y_T) per pair.
+    t: Vec<(Fp2<P, N>, Fp2<P, N>)>,
+    /// Per pair: the slope's numerator, then λ.
+    num: Vec<Fp2<P, N>>,
+    /// Per pair: the slope's denominator, then its inverse.
+    den: Vec<Fp2<P, N>>,
+    /// Per pair: the x-coordinate of the addend (x_T for a doubling).
+    x2: Vec<Fp2<P, N>>,
+    /// Per pair: the norm of the denominator, then its inverse.
+    norms: Vec<Fp<P, N>>,
+    prefix: Vec<Fp<P, N>>,
+}
+
+impl<P: TowerParams<N>, const N: usize> AffineTs<P, N> {
+    /// One step of every T_i (T ← 2T, or T ← T + A_i for the addend A_i of `addend`): pushes
+    /// the line through T (and A_i) normalised to leading coefficient 1, [−λ, λ·x_T − y_T]
+    /// (the [b/a, c/a] of [`ell_unit`]; e.g. for the doubling the projective line
+    /// [−2y, 3x², 3b′ − y²] divided by −2y, with y² − 3b′ = x³ − 2b′ = 2y·(λx − y)), and
+    /// updates T if `need_t`. `false` if a slope denominator vanished (T = ±A or 2-torsion:
+    /// impossible for points of G2 and the loop's multiples).
+    fn step(
+        &mut self,
+        addend: Option<&dyn Fn(usize) -> (Fp2<P, N>, Fp2<P, N>)>,
+        need_t: bool,
+        out: &mut Vec<[Fp2<P, N>; 2]>,
+    ) -> bool {
+        self.num.clear();
+        self.den.clear();
+        self.x2.clear();
+        for (i, (x, y)) in self.t.iter().enumerate() {
+            match addend {
+                None => {
+                    let x2 = x.square();
+                    self.num.push(x2.double() + x2);
+                    self.den.push(y.double());
+                    self.x2.push(*x);
+                }
+                Some(a) => {
+                    let (ax, ay) = a(i);
+                    self.num.push(*y - ay);
+                    self.den.push(*x - ax);
+                    self.x2.push(ax);
+                }
+            }
+        }
+        // 1/d = d̄/N(d): the norms are inverted together in Fp (cheaper than in Fp2)
+        self.norms.clear();
+        self.norms.extend(self.den.iter().map(|d| d.norm()));
+        if !batch_invert(&mut self.norms, &mut self.prefix) {
+            return false;
+        }
+        for (d, ni) in self.den.iter_mut().zip(&self.norms) {
+            *d = d.conjugate().mul_by_base(ni);
+        }
+        for (i, (x, y)) in self.t.iter_mut().enumerate() {
+            let l = self.num[i] * self.den[i];
+            let c = l * *x - *y;
+            out.push([-l, c]);
+            if need_t {
+                let x3 = l.square() - *x - self.x2[i];
+                *y = c - l * x3;
+                *x = x3;
+            }
+        }
+        true
+    }
+}
+
+/// [`multi_miller_loop_projective`]'s product for D-type twists with the T_i in affine
+/// coordinates: each doubling or addition step of all pairs shares one field inversion
+/// (Montgomery's trick on the denominators' norms in Fp: three Fp multiplications per pair,
+/// plus the norm and d̄·N(d)⁻¹), and the lines come out
+/// normalised (leading coefficient 1), so each goes into f by [`ell_unit`] (10 Fp2
+/// multiplications) as in the prepared loop — the affine-lines technique for products of
+/// pairings (Lauter–Montgomery–Naehrig, "An analysis of affine coordinates for pairing
+/// computation", Pairing 2010). `None` for a degenerate input (a slope denominator or some
+/// y_P of a non-identity pair is 0), where the caller falls back to the projective loop.
+fn multi_miller_loop_batch_affine<E: PairingCurve<N>, const N: usize>(
+    pairs: &[(Affine<E::G1>, Affine<E::G2>)],
+) -> Option<Fp12<E::Fp, N>> {
+    let active: Vec<&(Affine<E::G1>, Affine<E::G2>)> = pairs
+        .iter()
+        .filter(|(p, q)| !bool::from(p.infinity) && !bool::from(q.infinity))
+        .collect();
+    if active.is_empty() {
+        return Some(Fp12::ONE);
+    }
+    // (u, v) = (x_P/y_P, 1/y_P), one inversion for all pairs
+    let mut uv: Vec<(Fp<E::Fp, N>, Fp<E::Fp, N>)> = Vec::with_capacity(active.len());
+    let mut yinv: Vec<Fp<E::Fp, N>> = active.iter().map(|(p, _)| p.y).collect();
+    if !batch_invert(&mut yinv, &mut Vec::with_capacity(active.len())) {
+        return None;
+    }
+    for ((p, _), yi) in active.iter().zip(&yinv) {
+        uv.push((p.x * *yi, *yi));
+    }
+    let qs: Vec<&Affine<E::G2>> = active.iter().map(|(_, q)| q).collect();
+    let n = active.len();
+    let mut ts = AffineTs::<E::Fp, N> {
+        t: qs.iter().map(|q| (q.x, q.y)).collect(),
+        num: Vec::with_capacity(n),
+        den: Vec::with_capacity(n),
+        x2: Vec::with_capacity(n),
+        norms: Vec::with_capacity(n),
+        prefix: Vec::with_capacity(n),
+    };
+    let frob1: Vec<Affine<E::G2>>;
+    let frob2: Vec<Affine<E::G2>>;
+    if E::FAMILY == Family::Bn {
+        frob1 = qs.iter().map(|q| g2::frobenius::<E, N>(q, 1)).collect();
+        frob2 = qs.iter().map(|q| g2::frobenius::<E, N>(q, 2)).collect();
+    } else {
+        frob1 = Vec::new();
+        frob2 = Vec::new();
+    }
+    let mut f = Fp12::ONE;
+    let mut one = true;
+    let mut ok = true;
+    let mut lines: Vec<[Fp2<E::Fp, N>; 2]> = Vec::with_capacity(2 * n);
+    schedule::<E, N>(|op| {
+        if !ok {
+            return;
+        }
+        match op {
+            Op::Square => f = f.square(),
+            Op::Conjugate => f = f.conjugate(),
+            Op::Lines(s1, s2, last) => {
+                lines.clear();
+                for (k, s) in core::iter::once(s1).chain(s2).enumerate() {
+                    let need_t = !(last && (k == 1 || s2.is_none()));
+                    let add = |i: usize| (qs[i].x, qs[i].y);
+                    let sub = |i: usize| (qs[i].x, -qs[i].y);
+                    let f1 = |i: usize| (frob1[i].x, frob1[i].y);
+                    let f2 = |i: usize| (frob2[i].x, -frob2[i].y);
+                    let addend: Option<&dyn Fn(usize) -> _> = match s {
+                        Step::Double => None,
+                        Step::Add => Some(&add),
+                        Step::Sub => Some(&sub),
+                        Step::Frob1 => {
+                            if E::Z_NEG {
+                                for (_, y) in ts.t.iter_mut() {
+                                    *y = -*y;
+                                }
+                            }
+                            Some(&f1)
+                        }
+                        Step::Frob2 => Some(&f2),
+                    };
+                    if !ts.step(addend, need_t, &mut lines) {
+                        ok = false;
+                        return;
+                    }
+                }
+                // lines[k·n + i] is pair i's line of step k
+                for (j, l) in lines.iter().enumerate() {
+                    let (u, v) = &uv[j % n];
+                    if core::mem::replace(&mut one, false) {
+                        f = unit_line_fp12::<E, N>(l, u, v);
+                    } else {
+                        ell_unit::<E, N>(&mut f, l, u, v);
+                    }
+                }
+            }
+        }
+    });
+    ok.then_some(f)
+}
+
+/// [`multi_miller_loop_affine`] with every T in homogeneous projective coordinates (no
+/// inversion; what it computes for M-type twists, fewer pairs and degenerate inputs).
+pub fn multi_miller_loop_projective<E: PairingCurve<N>, const N: usize>(
     pairs: &[(Affine<E::G1>, Affine<E::G2>)],
 ) -> Fp12<E::Fp, N> {
     let mut active: Vec<(&Affine<E::G1>, TState<E, N>)> = pairs
@@ -1022,6 +1234,72 @@ mod tests {
         twist_3b_small::<Bn254Beuchat, 4>();
         twist_3b_small::<Bn254, 4>();
         twist_3b_small::<Bls12381, 6>();
+    }
+
+    /// The batch-affine loop (D-type twists, ≥ 4 pairs) gives the pairing product of the
+    /// projective loop and of the single pairings, with identities, repeated points, P and −P,
+    /// Q and −Q mixed in; degenerate inputs (y_P = 0, y_Q = 0) take the projective fallback.
+    fn batch_affine_matches_projective<E: PairingCurve<N>, const N: usize>() {
+        let mut rng = StdRng::seed_from_u64(21);
+        let fe = |f: &Fp12<E::Fp, N>| final_exponentiation::<E, N>(f);
+        let (p0, q0) = (g1::<E, N>(&mut rng), g2::<E, N>(&mut rng));
+        let mut pairs: Vec<(Affine<E::G1>, Affine<E::G2>)> = (0..4)
+            .map(|_| (g1::<E, N>(&mut rng), g2::<E, N>(&mut rng)))
+            .collect();
+        pairs.extend([
+            (p0, q0),
+            (p0, q0),
+            (p0.neg(), q0),
+            (p0, q0.neg()),
+            (Affine::identity(), q0),
+            (p0, Affine::identity()),
+        ]);
+        for len in [4, 5, 7, 10] {
+            let ps = &pairs[pairs.len() - len..];
+            let batch = multi_miller_loop_batch_affine::<E, N>(ps).expect("no degenerate input");
+            let proj = multi_miller_loop_projective::<E, N>(ps);
+            assert_eq!(fe(&batch), fe(&proj), "{} {len}", E::NAME);
+            let single: Fp12<E::Fp, N> = ps
+                .iter()
+                .map(|(p, q)| fe(&miller_loop::<E, N>(p, q)))
+                .fold(Fp12::ONE, |a, b| a * b);
+            assert_eq!(fe(&multi_miller_loop_affine::<E, N>(ps)), single);
+        }
+        // e(P, Q)·e(−P, Q)·e(P, −Q)·e(−P, −Q) = 1 and the batch loop sees it
+        let inv = [
+            (p0, q0),
+            (p0.neg(), q0),
+            (p0, q0.neg()),
+            (p0.neg(), q0.neg()),
+        ];
+        let b = multi_miller_loop_batch_affine::<E, N>(&inv).unwrap();
+        assert_eq!(fe(&b), Fp12::ONE);
+        assert_ne!(b, Fp12::ONE);
+        // only identities, and degenerate inputs (fallback, same value as the projective loop)
+        let ids = [(Affine::identity(), q0); 4];
+        assert_eq!(multi_miller_loop_affine::<E, N>(&ids), Fp12::ONE);
+        let mut bad_p = g1::<E, N>(&mut rng);
+        bad_p.y = Fp::ZERO;
+        let mut bad_q = g2::<E, N>(&mut rng);
+        bad_q.y = Fp2::ZERO;
+        for bad in [(bad_p, q0), (p0, bad_q)] {
+            let mut ps = pairs[..4].to_vec();
+            ps.push(bad);
+            assert!(multi_miller_loop_batch_affine::<E, N>(&ps).is_none());
+            assert_eq!(
+                multi_miller_loop_affine::<E, N>(&ps),
+                multi_miller_loop_projective::<E, N>(&ps)
+            );
+        }
+    }
+
+    #[test]
+    fn batch_affine_bn254_beuchat() {
+        batch_affine_matches_projective::<Bn254Beuchat, 4>();
+    }
+    #[test]
+    fn batch_affine_bn254() {
+        batch_affine_matches_projective::<Bn254, 4>();
     }
 
     #[test]
