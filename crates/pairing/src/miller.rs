@@ -651,14 +651,14 @@ fn mul_lines<E: PairingCurve<N>, const N: usize>(
 /// ∏ f_{loop, Q_i}(P_i) without precomputation: each pair's T is stepped inline and its lines
 /// are multiplied in at once. Pairs where P or Q is the identity contribute 1.
 ///
-/// On D-type twists with at least [`BATCH_AFFINE_MIN_PAIRS`] pairs the T_i run in affine
+/// With at least [`BATCH_AFFINE_MIN_PAIRS`] pairs the T_i run in affine
 /// coordinates with one shared inversion per step ([`multi_miller_loop_batch_affine`]); the
 /// value then differs from the projective loop's by a factor in Fp2* (removed by the final
 /// exponentiation, see the module documentation).
 pub fn multi_miller_loop_affine<E: PairingCurve<N>, const N: usize>(
     pairs: &[(Affine<E::G1>, Affine<E::G2>)],
 ) -> Fp12<E::Fp, N> {
-    if E::TWIST == TwistType::D && pairs.len() >= BATCH_AFFINE_MIN_PAIRS {
+    if pairs.len() >= BATCH_AFFINE_MIN_PAIRS {
         if let Some(f) = multi_miller_loop_batch_affine::<E, N>(pairs) {
             return f;
         }
@@ -760,12 +760,14 @@ impl<P: TowerParams<N>, const N: usize> AffineTs<P, N> {
     }
 }
 
-/// [`multi_miller_loop_projective`]'s product for D-type twists with the T_i in affine
-/// coordinates: each doubling or addition step of all pairs shares one field inversion
-/// (Montgomery's trick on the denominators' norms in Fp: three Fp multiplications per pair,
-/// plus the norm and d̄·N(d)⁻¹), and the lines come out
-/// normalised (leading coefficient 1), so each goes into f by [`ell_unit`] (10 Fp2
-/// multiplications) as in the prepared loop — the affine-lines technique for products of
+/// [`multi_miller_loop_projective`]'s product with the T_i in affine coordinates: each
+/// doubling or addition step of all pairs shares one field inversion (Montgomery's trick on
+/// the denominators' norms in Fp: three Fp multiplications per pair, plus the norm and
+/// d̄·N(d)⁻¹), and the lines come out with the coefficient of y_P equal to 1; divided by y_P
+/// (per-P values x_P/y_P and 1/y_P, one more batched inversion) each goes into f with 10 Fp2
+/// multiplications — [`ell_unit`] on D-type twists as in the prepared loop, [`mul_by_014_a1`]
+/// on M-type twists (instead of 13, or 11.5 with two lines multiplied together first) — the
+/// affine-lines technique for products of
 /// pairings (Lauter–Montgomery–Naehrig, "An analysis of affine coordinates for pairing
 /// computation", Pairing 2010). `None` for a degenerate input (a slope denominator or some
 /// y_P of a non-identity pair is 0), where the caller falls back to the projective loop.
@@ -848,16 +850,43 @@ fn multi_miller_loop_batch_affine<E: PairingCurve<N>, const N: usize>(
                 // lines[k·n + i] is pair i's line of step k
                 for (j, l) in lines.iter().enumerate() {
                     let (u, v) = &uv[j % n];
-                    if core::mem::replace(&mut one, false) {
-                        f = unit_line_fp12::<E, N>(l, u, v);
-                    } else {
-                        ell_unit::<E, N>(&mut f, l, u, v);
+                    let first = core::mem::replace(&mut one, false);
+                    match (E::TWIST, first) {
+                        (TwistType::D, true) => f = unit_line_fp12::<E, N>(l, u, v),
+                        (TwistType::D, false) => ell_unit::<E, N>(&mut f, l, u, v),
+                        (TwistType::M, _) => {
+                            // (λx_T − y_T)/y_P − λ·(x_P/y_P)·v + v·w
+                            let t = l[1].mul_by_base(v);
+                            let s = l[0].mul_by_base(u);
+                            f = if first {
+                                Fp12::new(
+                                    Fp6::new(t, s, Fp2::ZERO),
+                                    Fp6::new(Fp2::ZERO, Fp2::ONE, Fp2::ZERO),
+                                )
+                            } else {
+                                mul_by_014_a1(&f, &t, &s)
+                            };
+                        }
                     }
                 }
             }
         }
     });
     ok.then_some(f)
+}
+
+/// f·(c + b·v + v·w): an M-type line (c + b·x_P·v + a·y_P·v·w) divided by a·y_P. With
+/// g₀ = c + b·v: f·g = (f₀g₀ + f₁·v²) + (f₀·v + f₁g₀)·w — two sparse Fp6 products
+/// ([`Fp6::mul_by_01`], 10 Fp2 multiplications) and three multiplications by v.
+fn mul_by_014_a1<P: TowerParams<N>, const N: usize>(
+    f: &Fp12<P, N>,
+    c: &Fp2<P, N>,
+    b: &Fp2<P, N>,
+) -> Fp12<P, N> {
+    Fp12::new(
+        f.c0.mul_by_01(c, b) + f.c1.mul_by_v().mul_by_v(),
+        f.c0.mul_by_v() + f.c1.mul_by_01(c, b),
+    )
 }
 
 /// [`multi_miller_loop_affine`] with every T in homogeneous projective coordinates (no
@@ -1236,7 +1265,7 @@ mod tests {
         twist_3b_small::<Bls12381, 6>();
     }
 
-    /// The batch-affine loop (D-type twists, ≥ 4 pairs) gives the pairing product of the
+    /// The batch-affine loop (≥ 4 pairs) gives the pairing product of the
     /// projective loop and of the single pairings, with identities, repeated points, P and −P,
     /// Q and −Q mixed in; degenerate inputs (y_P = 0, y_Q = 0) take the projective fallback.
     fn batch_affine_matches_projective<E: PairingCurve<N>, const N: usize>() {
@@ -1300,6 +1329,27 @@ mod tests {
     #[test]
     fn batch_affine_bn254() {
         batch_affine_matches_projective::<Bn254, 4>();
+    }
+    #[test]
+    fn batch_affine_bls12_381() {
+        batch_affine_matches_projective::<Bls12381, 6>();
+    }
+
+    /// [`mul_by_014_a1`] is the product with c + b·v + v·w (random values).
+    #[test]
+    fn mul_by_014_a1_is_the_product() {
+        let mut rng = StdRng::seed_from_u64(13);
+        type P = <Bls12381 as PairingCurve<6>>::Fp;
+        for _ in 0..10 {
+            let f = Fp12::<P, 6>::random(&mut rng);
+            let (c, b) = (Fp2::<P, 6>::random(&mut rng), Fp2::<P, 6>::random(&mut rng));
+            let g = Fp12::new(
+                Fp6::new(c, b, Fp2::ZERO),
+                Fp6::new(Fp2::ZERO, Fp2::ONE, Fp2::ZERO),
+            );
+            assert_eq!(mul_by_014_a1(&f, &c, &b), f * g);
+            assert_eq!(f.mul_by_014(&c, &b, &Fp2::ONE), f * g);
+        }
     }
 
     #[test]
