@@ -656,7 +656,7 @@ fn mul_lines<E: PairingCurve<N>, const N: usize>(
 /// value then differs from the projective loop's by a factor in Fp2* (removed by the final
 /// exponentiation, see the module documentation).
 pub fn multi_miller_loop_affine<E: PairingCurve<N>, const N: usize>(
-    pairs: &[(Affine<E::G1>, Affine<E::G2>)],
+    pairs: &[AffinePair<E, N>],
 ) -> Fp12<E::Fp, N> {
     if pairs.len() >= BATCH_AFFINE_MIN_PAIRS {
         if let Some(f) = multi_miller_loop_batch_affine::<E, N>(pairs) {
@@ -665,6 +665,15 @@ pub fn multi_miller_loop_affine<E: PairingCurve<N>, const N: usize>(
     }
     multi_miller_loop_projective::<E, N>(pairs)
 }
+
+/// A pair of affine points (P, Q) ∈ G1 × G2.
+pub type AffinePair<E, const N: usize> = (
+    Affine<<E as PairingCurve<N>>::G1>,
+    Affine<<E as PairingCurve<N>>::G2>,
+);
+
+/// The addend A_i of pair i in a step of [`AffineTs::step`], as affine (x, y).
+type Addend<'a, P, const N: usize> = &'a dyn Fn(usize) -> (Fp2<P, N>, Fp2<P, N>);
 
 /// Fewest pairs for which [`multi_miller_loop_affine`] steps the T_i in affine coordinates.
 pub const BATCH_AFFINE_MIN_PAIRS: usize = 4;
@@ -714,7 +723,7 @@ impl<P: TowerParams<N>, const N: usize> AffineTs<P, N> {
     /// impossible for points of G2 and the loop's multiples).
     fn step(
         &mut self,
-        addend: Option<&dyn Fn(usize) -> (Fp2<P, N>, Fp2<P, N>)>,
+        addend: Option<Addend<'_, P, N>>,
         need_t: bool,
         out: &mut Vec<[Fp2<P, N>; 2]>,
     ) -> bool {
@@ -772,9 +781,9 @@ impl<P: TowerParams<N>, const N: usize> AffineTs<P, N> {
 /// computation", Pairing 2010). `None` for a degenerate input (a slope denominator or some
 /// y_P of a non-identity pair is 0), where the caller falls back to the projective loop.
 fn multi_miller_loop_batch_affine<E: PairingCurve<N>, const N: usize>(
-    pairs: &[(Affine<E::G1>, Affine<E::G2>)],
+    pairs: &[AffinePair<E, N>],
 ) -> Option<Fp12<E::Fp, N>> {
-    let active: Vec<&(Affine<E::G1>, Affine<E::G2>)> = pairs
+    let active: Vec<&AffinePair<E, N>> = pairs
         .iter()
         .filter(|(p, q)| !bool::from(p.infinity) && !bool::from(q.infinity))
         .collect();
@@ -782,13 +791,13 @@ fn multi_miller_loop_batch_affine<E: PairingCurve<N>, const N: usize>(
         return Some(Fp12::ONE);
     }
     // (u, v) = (x_P/y_P, 1/y_P), one inversion for all pairs
-    let mut uv: Vec<(Fp<E::Fp, N>, Fp<E::Fp, N>)> = Vec::with_capacity(active.len());
+    let mut uv: Vec<[Fp<E::Fp, N>; 2]> = Vec::with_capacity(active.len());
     let mut yinv: Vec<Fp<E::Fp, N>> = active.iter().map(|(p, _)| p.y).collect();
     if !batch_invert(&mut yinv, &mut Vec::with_capacity(active.len())) {
         return None;
     }
     for ((p, _), yi) in active.iter().zip(&yinv) {
-        uv.push((p.x * *yi, *yi));
+        uv.push([p.x * *yi, *yi]);
     }
     let qs: Vec<&Affine<E::G2>> = active.iter().map(|(_, q)| q).collect();
     let n = active.len();
@@ -849,7 +858,7 @@ fn multi_miller_loop_batch_affine<E: PairingCurve<N>, const N: usize>(
                 }
                 // lines[k·n + i] is pair i's line of step k
                 for (j, l) in lines.iter().enumerate() {
-                    let (u, v) = &uv[j % n];
+                    let [u, v] = &uv[j % n];
                     let first = core::mem::replace(&mut one, false);
                     match (E::TWIST, first) {
                         (TwistType::D, true) => f = unit_line_fp12::<E, N>(l, u, v),
@@ -892,7 +901,7 @@ fn mul_by_014_a1<P: TowerParams<N>, const N: usize>(
 /// [`multi_miller_loop_affine`] with every T in homogeneous projective coordinates (no
 /// inversion; what it computes for M-type twists, fewer pairs and degenerate inputs).
 pub fn multi_miller_loop_projective<E: PairingCurve<N>, const N: usize>(
-    pairs: &[(Affine<E::G1>, Affine<E::G2>)],
+    pairs: &[AffinePair<E, N>],
 ) -> Fp12<E::Fp, N> {
     let mut active: Vec<(&Affine<E::G1>, TState<E, N>)> = pairs
         .iter()
@@ -1086,12 +1095,12 @@ mod tests {
     fn prepared_matches_unprepared<E: PairingCurve<N>, const N: usize>() {
         let mut rng = StdRng::seed_from_u64(5);
         let fe = |f: &Fp12<E::Fp, N>| final_exponentiation::<E, N>(f);
-        let mut pairs: Vec<(Affine<E::G1>, Affine<E::G2>)> = (0..3)
+        let mut pairs: Vec<AffinePair<E, N>> = (0..3)
             .map(|_| (g1::<E, N>(&mut rng), g2::<E, N>(&mut rng)))
             .collect();
         pairs.push((Affine::identity(), g2::<E, N>(&mut rng)));
         pairs.push((g1::<E, N>(&mut rng), Affine::identity()));
-        let check = |pairs: &[(Affine<E::G1>, Affine<E::G2>)]| {
+        let check = |pairs: &[AffinePair<E, N>]| {
             let prep: Vec<G2Prepared<E, N>> =
                 pairs.iter().map(|(_, q)| G2Prepared::new(q)).collect();
             let refs: Vec<_> = pairs.iter().zip(&prep).map(|((p, _), q)| (p, q)).collect();
@@ -1272,7 +1281,7 @@ mod tests {
         let mut rng = StdRng::seed_from_u64(21);
         let fe = |f: &Fp12<E::Fp, N>| final_exponentiation::<E, N>(f);
         let (p0, q0) = (g1::<E, N>(&mut rng), g2::<E, N>(&mut rng));
-        let mut pairs: Vec<(Affine<E::G1>, Affine<E::G2>)> = (0..4)
+        let mut pairs: Vec<AffinePair<E, N>> = (0..4)
             .map(|_| (g1::<E, N>(&mut rng), g2::<E, N>(&mut rng)))
             .collect();
         pairs.extend([
