@@ -33,6 +33,12 @@
 //!   y_P = 0 — impossible for points of the prime-order subgroups) fall back to the general
 //!   sparse products, so every input gives the value of the unprepared loop.
 //! * Products of pairings share one squaring chain ([`multi_miller_loop`]).
+//! * Unprepared products of at least [`BATCH_AFFINE_MIN_PAIRS`] pairings step every T in
+//!   affine coordinates with one Fp inversion per step shared by all pairs (Montgomery's
+//!   trick on the slope denominators' norms); the lines then have leading coefficient 1 and,
+//!   divided by y_P, cost 10 Fp2 multiplications each as in the prepared loop (affine lines
+//!   for products of pairings, Lauter–Montgomery–Naehrig, Pairing 2010). Degenerate inputs
+//!   fall back to the projective loop ([`multi_miller_loop_projective`]).
 
 use hayate_arith::{Fp, Fp12, Fp2, Fp6, TowerParams};
 use hayate_ec::Affine;
