@@ -15,7 +15,7 @@
 //!   (each of the 16 steps — 2P, then (2i+1)P = (2i−1)P + 2P — shares one inversion among all
 //!   bases, Montgomery's trick). The table of φ(P) = (βx, y) is read through P's (x ↦ βx after
 //!   the lookup).
-//! * **Loop**: per coordinate one chain of B doublings per window (Jacobian, a = 0: 3M + 3S)
+//! * **Loop**: per coordinate one chain of B doublings per window (Jacobian, a = 0: 3M + 4S)
 //!   and one mixed addition (8M + 3S, [`Jacobian::add_affine_unchecked`]) per half-scalar and
 //!   window; table entries are fetched by a scan of all 16 entries with `subtle` selects, the
 //!   sign by a conditional negation — no secret-dependent branch or memory index.

@@ -2,7 +2,7 @@
 //! §2.2, curve E_J: Y² = X³ + aXZ⁴ + bZ⁶).
 //!
 //! Formulas (names from the Explicit-Formulas Database, costs in paper 002's M/S model):
-//! * doubling: for a = 0 (3M + 3S) and a = −3 (4M + 4S) the "halved" doubling, which returns
+//! * doubling: for a = 0 (3M + 4S) and a = −3 (4M + 4S) the "halved" doubling, which returns
 //!   2P scaled by 1/2 (Z₃ = YZ instead of 2YZ) and so trades the formula's doublings for one
 //!   halving (six and eight field additions instead of fifteen and sixteen for `dbl-2009-l`
 //!   and `dbl-2001-b`; the same idea as libsecp256k1's `gej_double`); generic a
@@ -105,7 +105,7 @@ impl<C: CurveParams> Jacobian<C> {
             // textbook 2P = (X' : Y' : Z') with M = 3X² + aZ⁴, X' = M² − 8XY²,
             // Y' = M(4XY² − X') − 8Y⁴, Z' = 2YZ. With L = M/2 and T = XY²: X3 = L² − 2T,
             // Y3 = L(T − X3) − Y⁴, Z3 = YZ (the formula's doublings become one halving).
-            // M/3 = X² for a = 0 (3M + 3S, six additions; dbl-2009-l needs fifteen) and
+            // M/3 = X² for a = 0 (3M + 4S, six additions; dbl-2009-l needs fifteen) and
             // (X − Z²)(X + Z²) for a = −3 (4M + 4S, eight; dbl-2001-b's 3M + 5S needs sixteen).
             let m3 = if C::A_IS_ZERO {
                 self.x.square()
@@ -146,7 +146,7 @@ impl<C: CurveParams> Jacobian<C> {
     /// \[2ⁿ\]P (public n). For generic a this is paper 002 §4.2's repeated doubling, keeping
     /// W = aZ⁴ across steps: per step X² , Y², Y⁴, M² (4S) and X·Y², M·(S − X'), Y·Z, T·W (4M),
     /// with M = 3X² + W, S = 4XY², T = 8Y⁴, X' = M² − 2S, Y' = M(S − X') − T, Z' = 2YZ,
-    /// W' = 2T·W (= a·Z'⁴). For a = 0 (3M + 3S) and a = −3 (4M + 4S with fewer additions)
+    /// W' = 2T·W (= a·Z'⁴). For a = 0 (3M + 4S) and a = −3 (4M + 4S with fewer additions)
     /// the halved single doublings are at least as cheap and are simply repeated. Constant
     /// time in P.
     pub fn double_n(&self, n: usize) -> Self {
