@@ -10,4 +10,10 @@ if [ ! -d ../shared/vectors ]; then
 fi
 # valgrind: crates/ec/tests/valgrind_ct.rs runs the constant-time ladder under memcheck.
 command -v valgrind >/dev/null || (apt-get update && apt-get install -y valgrind)
-cargo test --locked
+# Unit, integration and doc tests. Examples (profilers, benchmarks, the valgrind payloads) are
+# only type-checked here: `cargo test` would otherwise compile every one of them at the test
+# profile's opt-level 3, a large part of the CI build time; the valgrind tests build their
+# payloads in release mode themselves.
+cargo test --locked --lib --bins --tests
+cargo test --locked --doc
+cargo check --locked --examples

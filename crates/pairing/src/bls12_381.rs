@@ -17,7 +17,7 @@ const R: [u64; 4] = from_hex("73eda753299d7d483339d80809a1d80553bda402fffe5bfeff
 /// GLV endomorphism of G1 ([`hayate_ec::glv`]): φ(x, y) = (βx, y) = \[λ\] on G1 with
 /// λ = z² − 1 (λ² + λ + 1 = r), short basis (a₁, b₁) = (z² − 1, −1), (a₂, b₂) = (1, z²)
 /// (as used for BLS12 endomorphisms, e.g. Bowe, "Faster subgroup checks for BLS12-381",
-/// ePrint 2019/814); g₁, g₂ = ⌊2^383·(b₂, −b₁)/r⌉; checked in `tests/glv.rs`.
+/// ePrint 2019/814); g₁, g₂ = ⌊2^383·(b₂, −b₁)/r⌉; checked in `tests/suite/glv.rs`.
 /// |k₁|, |k₂| < 2¹²⁸. GLV gives \[k mod r\]P: only for P ∈ G1 (E(Fp) has cofactor h ≠ 1).
 const GLV: hayate_ec::glv::GlvConstants<PrimeField<Bls12381FpParams, 6>> = hayate_ec::glv::GlvConstants {
     beta: PrimeField::from_hex_const("1a0111ea397fe699ec02408663d4de85aa0d857d89759ad4897d29650fb85f9b409427eb4f49fffd8bfd00000000aaac"),
@@ -38,7 +38,7 @@ const GLV: hayate_ec::glv::GlvConstants<PrimeField<Bls12381FpParams, 6>> = hayat
 /// (1, 0, −1, z) (the last row is z⁴ − z² + 1 = r; Bos–Costello–Naehrig, SAC 2013, §4 write
 /// k in base z), det = r; gⱼ = ⌊2³¹⁹·(B⁻¹)₀ⱼ⌉. Parts |kᵢ| < |z|/2 + 2 < 2⁶³. Every non-zero
 /// x ∈ L has max |xᵢ| ≥ |z|/2 (else |Σ xᵢzⁱ| < r forces Σ xᵢzⁱ = 0 and then x = 0).
-/// Checked in `tests/gls.rs`.
+/// Checked in `tests/suite/gls.rs`.
 pub const GLS: hayate_ec::glv::LatticeConstants<4> = hayate_ec::glv::LatticeConstants {
     basis: [
         [

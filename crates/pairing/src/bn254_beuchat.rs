@@ -21,7 +21,7 @@ const R: [u64; 4] = from_hex("2370fb049d410fbe4e761a9886e502411dc1af70120000017e
 /// the GLV lattice of BN curves, cf. Galbraith–Scott, "Exponentiation in pairing-friendly
 /// groups using homomorphisms", Pairing 2008); g₁, g₂ = ⌊2^382·(b₂, −b₁)/r⌉. Derived with the
 /// extended Euclidean algorithm on (r, λ) (GLV 2001 §4) and checked against these closed
-/// forms and their definitions in `tests/glv.rs`. |k₁|, |k₂| < 2¹²⁷.
+/// forms and their definitions in `tests/suite/glv.rs`. |k₁|, |k₂| < 2¹²⁷.
 const GLV: hayate_ec::glv::GlvConstants<PrimeField<Bn254BeuchatFpParams, 4>> =
     hayate_ec::glv::GlvConstants {
         beta: PrimeField::from_hex_const("47290d4c437281211dc1af70120000023dc0900000000001"),
@@ -42,7 +42,7 @@ const GLV: hayate_ec::glv::GlvConstants<PrimeField<Bn254BeuchatFpParams, 4>> =
 /// (2z, z+1, −z, z), (−z, z, −z, −(2z+1)), (z+1, z, z, −2z), (2z+1, −z, −(z+1), −z), found
 /// by LLL on the basis (r, 0, 0, 0), (−λ^i mod r)·e₀ + eᵢ), det = −r; the Gram–Schmidt norms
 /// are ≥ 2^63.1, so every non-zero x ∈ L has max |xᵢ| ≥ 2^62.1;
-/// gⱼ = ⌊2³²⁰·(B⁻¹)₀ⱼ⌉. Parts |kᵢ| < (6z + 2)/2 + 1 < 2⁶⁴. Checked in `tests/gls.rs`.
+/// gⱼ = ⌊2³²⁰·(B⁻¹)₀ⱼ⌉. Parts |kᵢ| < (6z + 2)/2 + 1 < 2⁶⁴. Checked in `tests/suite/gls.rs`.
 pub const GLS: hayate_ec::glv::LatticeConstants<4> = hayate_ec::glv::LatticeConstants {
     basis: [
         [

@@ -21,7 +21,7 @@
 //! G2 by [`hayate_ec::glv_sac::endo_mul_sac_ct`] (sign-aligned columns: one 8-point table
 //! P ± ψ(P) ± ψ²(P) ± ψ³(P), one doubling and one mixed addition per bit; exception-free
 //! columns from the lattice bound [`LATTICE_MIN_BITS`], checked for these bases in
-//! `tests/gls.rs`); GT by signed radix-2⁵ windows whose top digit may be 16
+//! `tests/suite/gls.rs`); GT by signed radix-2⁵ windows whose top digit may be 16
 //! ([`crate::ct_mul::recode_signed5_top`]) with full-scan lookups on flat Montgomery limbs
 //! (masks by arithmetic on the digit, conjugation by a masked p − x) and each window's
 //! factor as (t₀·σ²(t₂))·σ(t₁·σ²(t₃)) (two cheap p²-power maps instead of two p-power ones).
@@ -42,7 +42,7 @@ const PART_BITS: usize = 64;
 
 /// Every non-zero vector x of the three GLS lattices has max |xᵢ| ≥ 2⁶² (max |xᵢ| ≥ ‖x‖/2 ≥
 /// min ‖bⱼ*‖/2 over the Gram–Schmidt norms of the reduced bases: 2^62.7 for BLS12-381, 2^62.1
-/// for both BN curves; checked in `tests/gls.rs`): the precondition of
+/// for both BN curves; checked in `tests/suite/gls.rs`): the precondition of
 /// [`hayate_ec::glv_sac::endo_mul_sac_ct`].
 pub const LATTICE_MIN_BITS: usize = 62;
 

@@ -8,7 +8,7 @@
 //! 64-bit |z| instead of one by the 255-bit r.
 //!
 //! The hayate-ec GLV constant β of BLS12-381 has eigenvalue λ = z² − 1 (checked in
-//! `tests/glv.rs`), so σ uses ω = β². Variable time (for validating public points).
+//! `tests/suite/glv.rs`), so σ uses ω = β². Variable time (for validating public points).
 
 use hayate_ec::{CurveParams, Projective};
 use subtle::{Choice, ConstantTimeEq};

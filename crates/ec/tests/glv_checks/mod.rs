@@ -1,5 +1,5 @@
-//! GLV checks shared by hayate-ec's `tests/glv.rs` (secp256k1) and hayate-pairing's
-//! `tests/glv.rs` (the pairing G1 curves): the constants against their defining properties
+//! GLV checks shared by hayate-ec's `tests/suite/glv.rs` (secp256k1) and hayate-pairing's
+//! `tests/suite/glv.rs` (the pairing G1 curves): the constants against their defining properties
 //! with independent big-integer arithmetic (β³ = 1 ≠ β, λ³ ≡ 1 (mod n), φ(G) = \[λ\]G by a
 //! plain double-and-add, aᵢ + bᵢλ ≡ 0, a₁b₂ − a₂b₁ = n, gᵢ = ⌊2^t·(b₂, −b₁)/n⌉, the
 //! half-length bound), the decomposition identity k ≡ k₁ + k₂λ (mod n) with |kᵢ| < 2^half_bits

@@ -2,7 +2,7 @@
 //! alt_bn128 precompile vectors (EIP-196 ADD and MUL, go-ethereum's bn256Add.json /
 //! bn256ScalarMul.json) — only the cases with valid on-curve inputs, as arithmetic checks.
 
-mod common;
+use crate::common;
 
 use common::*;
 use hayate_arith::fields::Bn254Fp;

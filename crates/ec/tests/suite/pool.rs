@@ -2,7 +2,7 @@
 //! goes to a named pool worker, panics reported as errors with the worker surviving, nested
 //! and concurrent calls (no deadlock), and the split methods with several thread counts.
 
-mod common;
+use crate::common;
 
 use common::reference_mul;
 use hayate_ec::curves::Secp256r1;

@@ -6,7 +6,7 @@
 //! vectors" (P-192, P-224, P-384, P-521), the well-known secp256k1 multiples, and the
 //! brainpoolP256r1 ECDH example of RFC 7027 Appendix A.1.
 
-mod common;
+use crate::common;
 
 use common::{order_plus, reference_mul};
 use hayate_ec::curve::params_are_consistent;

@@ -2,7 +2,7 @@
 //! (tests/common) on edge and random scalars for several named curves and table shapes, and
 //! exhaustively on the F_211 test curves.
 
-mod common;
+use crate::common;
 
 use common::checks::{edge_scalars, rand_scalar};
 use common::*;

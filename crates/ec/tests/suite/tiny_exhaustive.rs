@@ -3,7 +3,7 @@
 //! is enumerated by brute force; every pair is added with every formula; every scalar in
 //! [0, 2r] is applied to every point with every method.
 
-mod common;
+use crate::common;
 
 use common::*;
 use hayate_ec::curve::params_are_consistent;

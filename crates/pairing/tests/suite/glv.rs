@@ -5,10 +5,8 @@
 //! (1, z²)), the decomposition, and `glv` / `glv-ct` against hayate-ec's plain affine
 //! double-and-add reference (the shared checks of `crates/ec/tests/glv_checks`).
 
-#[path = "../../ec/tests/common/mod.rs"]
-mod common;
-#[path = "../../ec/tests/glv_checks/mod.rs"]
-mod glv_checks;
+use crate::common;
+use crate::glv_checks;
 
 use common::reference_mul;
 use glv_checks::big;

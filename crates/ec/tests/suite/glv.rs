@@ -3,8 +3,8 @@
 //! definitions, the decomposition, the `glv` / `glv-ct` methods against the plain affine
 //! double-and-add reference, and the error on curves without an endomorphism.
 
-mod common;
-mod glv_checks;
+use crate::common;
+use crate::glv_checks;
 
 use common::reference_mul;
 use hayate_ec::curves::{Secp256k1, Secp256r1};

@@ -6,7 +6,7 @@
 //! Also the building blocks: affine double-quadruple and complete affine addition with each
 //! inversion.
 
-mod common;
+use crate::common;
 
 use common::checks::{edge_scalars, rand_scalar};
 use common::*;

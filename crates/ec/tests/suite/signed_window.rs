@@ -5,7 +5,7 @@
 //! the whole range around n where the last addition becomes P ± P, multi-limb values) and random
 //! ones; the small-order fallback exhaustively on the F_211 test curves.
 
-mod common;
+use crate::common;
 
 use common::{reference_mul, TinyA0, TinyAm3, TinyGen};
 use hayate_ec::curves::{CurveId, CurveVisitor, NamedCurve};

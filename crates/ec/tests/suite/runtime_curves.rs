@@ -14,7 +14,7 @@
 //! * secp112r2 (h = 4): subgroup checks of SEC 1 public-key validation;
 //! * invalid parameters give the right typed error.
 
-mod common;
+use crate::common;
 
 use common::checks::{edge_scalars, rand_scalar};
 use hayate_arith::limbs::from_hex;

@@ -2,7 +2,7 @@
 //! G1, BLS12-381 G1 (a = 0), secp256r1 (a = −3) and secp256r1 forced onto the generic-a
 //! formulas. The reference is affine double-and-add.
 
-mod common;
+use crate::common;
 
 use common::checks::*;
 use common::*;

@@ -2,7 +2,7 @@
 //! (y² = x³ + 3/(9 + u), EIP-197 generator) and BLS12-381 (y² = x³ + 4(1 + u), IETF/Zcash
 //! generator). Their cofactors are large, so [r]Q = O is a real check of the arithmetic.
 
-mod common;
+use crate::common;
 
 use common::checks::*;
 use hayate_arith::towers::{Bls12381Fp2, Bn254Fp2};

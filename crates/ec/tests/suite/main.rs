@@ -1,0 +1,23 @@
+//! hayate-ec's integration tests, one module per topic, linked into a single test binary:
+//! the generic curve code is then instantiated and optimised once for all of them instead of
+//! once per file (the CI build time is dominated by those instantiations).
+//! `tests/valgrind_ct.rs` stays a binary of its own.
+
+#[path = "../common/mod.rs"]
+mod common;
+#[path = "../glv_checks/mod.rs"]
+mod glv_checks;
+
+mod comb;
+mod g2;
+mod glv;
+mod group;
+mod hash_to_curve_p256;
+mod known_answers;
+mod methods;
+mod named_curves;
+mod pool;
+mod runtime_curves;
+mod signed_window;
+mod tiny_exhaustive;
+mod wycheproof_ecdh;
