@@ -649,7 +649,7 @@ fn mul_lines<E: PairingCurve<N>, const N: usize>(
     for l in it.remainder() {
         *f = match E::TWIST {
             TwistType::D => f.mul_by_034(&l[0], &l[1], &l[2]),
-            TwistType::M => f.mul_by_014(&l[2], &l[1], &l[0]),
+            TwistType::M => hayate_arith::backend::lines::mul_by_014(f, &l[2], &l[1], &l[0]),
         };
     }
 }

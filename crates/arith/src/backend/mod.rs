@@ -14,6 +14,7 @@
 
 #[cfg(target_arch = "x86_64")]
 pub mod avx2;
+pub mod lines;
 pub mod portable;
 #[cfg(target_arch = "x86_64")]
 pub mod x86_64;

@@ -1,0 +1,31 @@
+//! Runs the BLS12-381 Miller loop alone in a loop (for profilers such as perf):
+//! `cargo run --release -p hayate-pairing --example miller_profile -- 2000`.
+
+use hayate_ec::Affine;
+use hayate_pairing::{bls12_381::Bls12381, miller, PairingCurve};
+
+fn main() {
+    let n: usize = std::env::args()
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(1000);
+    type E = Bls12381;
+    let p = Affine::<<E as PairingCurve<6>>::G1>::generator()
+        .mul_vartime(&[12345])
+        .to_affine();
+    let q = Affine::<<E as PairingCurve<6>>::G2>::generator()
+        .mul_vartime(&[67890])
+        .to_affine();
+    let mut acc = hayate_arith::Fp12::ONE;
+    let t = std::time::Instant::now();
+    for _ in 0..n {
+        acc = acc + miller::miller_loop::<E, 6>(&p, &q);
+    }
+    let dt = t.elapsed();
+    println!(
+        "{} Miller loops, {:.1} us each ({})",
+        n,
+        dt.as_secs_f64() * 1e6 / n as f64,
+        acc == hayate_arith::Fp12::ONE
+    );
+}
