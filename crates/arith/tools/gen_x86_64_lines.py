@@ -33,6 +33,16 @@ def inline(g, base):
         gx.Gen, gx.emit_fn, gx.at = saved
 
 
+def emit_layout(kernel, mod, L, keys):
+    """The Rust constants of a kernel's buffer layout (module `mod`)."""
+    print("    /// Word offsets of the buffer of `%s`." % kernel)
+    print("    pub(crate) mod %s {" % mod)
+    for k in keys:
+        print("        pub(crate) const %s: usize = %d;" % (k, L[k]))
+    print("    }")
+    print()
+
+
 def mul_by_014_layout(N):
     """The Fp12 combination buffer (`gx.fp12_layout`: three Fp6 scratch areas whose OUT slots
     receive P0, P1, P2, then the twelve results C) with the operands in the areas' A and B
@@ -82,12 +92,155 @@ def gen_mul_by_014(N):
     gx.emit_fn("fp12_mul_by_014_%d" % N, "(buf: *mut u64, m: &[u64; %d])" % N, [], g, [],
                "f*(c0 + c1*v + c4*v*w) in Fp12 (BLS12-381 tower), N = %d: the twelve reduced coordinates to C. `buf` must point to %d words (`fp12_by014_%d::LEN`) with F0, L01 (c0, c1), F1, L4 (c4), L2 (c0 only) and INV filled."
                % (N, L["LEN"], N), "nostack")
-    print("    /// Word offsets of the buffer of `fp12_mul_by_014_%d`." % N)
-    print("    pub(crate) mod fp12_by014_%d {" % N)
-    for k in ("F0", "L01", "F1", "L4", "L2", "C", "INV", "LEN"):
-        print("        pub(crate) const %s: usize = %d;" % (k, L[k]))
-    print("    }")
-    print()
+    emit_layout("fp12_mul_by_014_%d" % N, "fp12_by014_%d" % N, L,
+                ("F0", "L01", "F1", "L4", "L2", "C", "INV", "LEN"))
+
+
+def halve_mem(g, N, X, D):
+    """D[0..N) = X/2 mod m for X < m (m odd, below 2^(64N-1)): m added when X is odd (masked),
+    then a one-bit right shift across the limbs."""
+    x = g.alloc()
+    for j in range(N):
+        g.e("mov %s, %s" % (g.r(x), X(j)))
+        g.e("mov %s, %s" % (D(j), g.r(x)))
+    g.e("mov %s, %s" % (g.r(x), X(0)))
+    g.e("and %s, 1" % g.r(x))
+    g.e("neg %s" % g.r(x))
+    gx.add_masked_p(g, N, D, x)
+    g.release(x)
+    r = [g.alloc() for _ in range(N)]
+    for j in range(N):
+        g.e("mov %s, %s" % (g.r(r[j]), D(j)))
+    for j in range(N - 1):
+        g.e("shrd %s, %s, 1" % (g.r(r[j]), g.r(r[j + 1])))
+    g.e("shr %s, 1" % g.r(r[N - 1]))
+    for j in range(N):
+        g.e("mov %s, %s" % (D(j), g.r(r[j])))
+        g.release(r[j])
+
+
+def double_step_layout(N):
+    """Word offsets of the doubling-step buffer: the inputs T = (X, Y, Z) (two coordinates
+    each), x_P and -y_P, INV; the outputs OUT = (X', Y', Z', la, lb, lc) (two coordinates each,
+    contiguous); reduced Fp2 temporaries, double-width Fp2 temporaries (4N words each) and the
+    scratch of the Fp2 kernels."""
+    slots = [("T", 6 * N), ("XP", N), ("NYP", N), ("INV", 1), ("OUT", 12 * N)]
+    for k in ("b", "c", "xc", "e", "s", "h", "j", "xy", "a", "f", "bf", "g", "t"):
+        slots.append((k, 2 * N))
+    for k in ("WB", "WC", "WH", "WP", "WE", "W3"):
+        slots.append((k, 4 * N))
+    for k in ("S", "D", "U", "SA", "SB"):
+        slots.append((k, N))
+    slots.append(("W1", 2 * N))
+    L, off = {}, 0
+    for k, n in slots:
+        L[k] = off
+        off += n
+    L["LEN"] = off
+    return L
+
+
+def gen_double_step(N):
+    """The Miller loop's doubling step on an M- or D-type twist y^2 = x^3 + b' with
+    3b' = 12*(1 + u) (BLS12-381's twist), T in homogeneous projective coordinates (Aranha et
+    al., Eurocrypt 2011, eq. (10)), with the tangent line evaluated at P, in one block:
+      b = Y^2, c = Z^2, e = 3b'*c = 12*xi*c, h = (Y + Z)^2 - b - c (double width, one
+      reduction), j = X^2, i = e - b;
+      line (a, b, c) = (h*(-y_P), 3j*x_P, i);
+      X' = (XY/2)(b - 3e), Y' = ((b + 3e)/2)^2 - 3e^2 (both squares double width, one
+      reduction), Z' = b*h.
+    Every Fp2 product is double width (`gx.fp2_wide_core` / `gx.fp2_sqr_wide_core`) and
+    reduced once per coordinate; the additions are modular in Fp or in [0, p*R)."""
+    L = double_step_layout(N)
+    g = gx.Gen([("buf", "buf"), ("m", "m.as_ptr()")], 10)
+    B = lambda off: gx.at("buf", off)
+    F = lambda k, c: B(L[k] + N * c)                # reduced Fp2 slot k, coordinate c
+    W = lambda k, c: B(L[k] + 2 * N * c)            # double-width Fp2 slot k, coordinate c
+    T = lambda i, c: B(L["T"] + 2 * N * i + N * c)  # input X, Y, Z
+    O = lambda i, c: B(L["OUT"] + 2 * N * i + N * c)
+    inv = B(L["INV"])(0)
+    S, D, U, SA, SB, W1 = (B(L[k]) for k in ("S", "D", "U", "SA", "SB", "W1"))
+
+    def sqr(x0, x1, Wk):
+        gx.fp2_sqr_wide_core(g, N, x0, x1, S, D, U, W(Wk, 0), W(Wk, 1))
+
+    def mul(a0, a1, b0, b1, Wk):
+        gx.fp2_wide_core(g, N, a0, a1, b0, b1, SA, SB, W(Wk, 0), W1, W(Wk, 1), None)
+
+    def redc(Wk, dst):
+        for c in range(2):
+            gx.redc_buf(g, N, W(Wk, c), inv, dst(c))
+
+    def add(x, y, d):
+        for c in range(2):
+            gx.add_mod_mem(g, N, x(c), y(c), d(c))
+
+    def sub(x, y, d):
+        for c in range(2):
+            gx.sub_mod_mem(g, N, x(c), y(c), d(c))
+
+    fs = lambda k: (lambda c: F(k, c))
+    Ti = lambda i: (lambda c: T(i, c))
+    Oi = lambda i: (lambda c: O(i, c))
+    # b = Y^2, c = Z^2 (double width kept for h)
+    sqr(T(1, 0), T(1, 1), "WB")
+    redc("WB", fs("b"))
+    sqr(T(2, 0), T(2, 1), "WC")
+    redc("WC", fs("c"))
+    # e = 12*xi*c: xi*c = (c0 - c1) + (c0 + c1)u, then 2x, 4x, 8x, 8x + 4x
+    gx.sub_mod_mem(g, N, F("c", 0), F("c", 1), F("xc", 0))
+    gx.add_mod_mem(g, N, F("c", 0), F("c", 1), F("xc", 1))
+    add(fs("xc"), fs("xc"), fs("t"))
+    add(fs("t"), fs("t"), fs("t"))
+    add(fs("t"), fs("t"), fs("xc"))
+    add(fs("xc"), fs("t"), fs("e"))
+    # h = (Y + Z)^2 - b - c
+    add(Ti(1), Ti(2), fs("s"))
+    sqr(F("s", 0), F("s", 1), "WH")
+    for c in range(2):
+        gx.wide_sub_mem(g, N, W("WH", c), W("WB", c), W("WH", c))
+        gx.wide_sub_mem(g, N, W("WH", c), W("WC", c), W("WH", c))
+    redc("WH", fs("h"))
+    # j = X^2
+    sqr(T(0, 0), T(0, 1), "WP")
+    redc("WP", fs("j"))
+    # the line: h*(-y_P), 3j*x_P, e - b
+    for c in range(2):
+        gx.final_sub_mem(g, N, gx.cios(g, N, F("h", c), B(L["NYP"]), inv), O(3, c))
+    add(fs("j"), fs("j"), fs("t"))
+    add(fs("t"), fs("j"), fs("t"))
+    for c in range(2):
+        gx.final_sub_mem(g, N, gx.cios(g, N, F("t", c), B(L["XP"]), inv), O(4, c))
+    sub(fs("e"), fs("b"), Oi(5))
+    # X' = (XY/2)(b - 3e)
+    mul(T(0, 0), T(0, 1), T(1, 0), T(1, 1), "WP")
+    redc("WP", fs("xy"))
+    for c in range(2):
+        halve_mem(g, N, F("xy", c), F("a", c))
+    add(fs("e"), fs("e"), fs("f"))
+    add(fs("f"), fs("e"), fs("f"))
+    sub(fs("b"), fs("f"), fs("bf"))
+    mul(F("a", 0), F("a", 1), F("bf", 0), F("bf", 1), "WP")
+    redc("WP", Oi(0))
+    # Y' = ((b + 3e)/2)^2 - 3e^2
+    add(fs("b"), fs("f"), fs("t"))
+    for c in range(2):
+        halve_mem(g, N, F("t", c), F("g", c))
+    sqr(F("g", 0), F("g", 1), "WP")
+    sqr(F("e", 0), F("e", 1), "WE")
+    for c in range(2):
+        gx.wide_add_mem(g, N, W("WE", c), W("WE", c), W("W3", c))
+        gx.wide_add_mem(g, N, W("W3", c), W("WE", c), W("W3", c))
+        gx.wide_sub_mem(g, N, W("WP", c), W("W3", c), W("WP", c))
+    redc("WP", Oi(1))
+    # Z' = b*h
+    mul(F("b", 0), F("b", 1), F("h", 0), F("h", 1), "WP")
+    redc("WP", Oi(2))
+    gx.emit_fn("g2_double_step_%d" % N, "(buf: *mut u64, m: &[u64; %d])" % N, [], g, [],
+               "Miller-loop doubling step with the evaluated tangent line (3b' = 12(1 + u)), N = %d: (X', Y', Z', h*(-y_P), 3X^2*x_P, 3b'Z^2 - Y^2) fully reduced to OUT. `buf` must point to %d words (`g2_dbl_%d::LEN`) with T, XP, NYP and INV filled."
+               % (N, L["LEN"], N), "nostack")
+    emit_layout("g2_double_step_%d" % N, "g2_dbl_%d" % N, L,
+                ("T", "XP", "NYP", "INV", "OUT", "LEN"))
 
 
 print("// @generated by crates/arith/tools/gen_x86_64_lines.py — do not edit by hand.")
@@ -98,4 +251,5 @@ print("// addresses (constant time).")
 print()
 print("pub(crate) mod k {")
 gen_mul_by_014(6)
+gen_double_step(6)
 print("}")

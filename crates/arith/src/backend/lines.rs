@@ -67,24 +67,120 @@ unsafe fn mul_by_014_6(
     inv: u64,
 ) -> [[u64; 6]; 12] {
     use k::fp12_by014_6 as o;
-    let mut buf = core::mem::MaybeUninit::<[u64; o::LEN]>::uninit();
+    with_buffer::<{ o::LEN }>(
+        |put| {
+            for i in 0..6 {
+                put(o::F0 + 6 * i, f[i]);
+                put(o::F1 + 6 * i, f[6 + i]);
+            }
+            for (i, x) in l[..4].iter().enumerate() {
+                put(o::L01 + 6 * i, x);
+            }
+            for i in 0..2 {
+                put(o::L4 + 6 * i, l[4 + i]);
+                put(o::L2 + 6 * i, l[i]);
+            }
+        },
+        (o::INV, inv),
+        |p| k::fp12_mul_by_014_6(p, m),
+        o::C,
+    )
+}
+
+/// 2T and the evaluated line of [`double_step_12xi`].
+pub type DoubleStep<P, const N: usize> = ([Fp2<P, N>; 3], [Fp2<P, N>; 3]);
+
+/// The Miller loop's doubling step on a twist y² = x³ + b′ with 3b′ = 12·(1 + u) (BLS12-381's
+/// M-type twist), T = (X, Y, Z) in homogeneous projective coordinates, with the tangent line
+/// evaluated at P = (x_P, y_P) (Aranha et al., Eurocrypt 2011, eq. (10)): returns 2T and the
+/// line (−2YZ·y_P, 3X²·x_P, 3b′Z² − Y²). One assembly block in BLS12-381's tower on x86-64 with
+/// BMI2/ADX (every Fp2 product double width, h = (Y + Z)² − Y² − Z² and Y′ = g² − 3e² reduced
+/// once per coordinate, no calls); `None` where that kernel does not apply (other towers, no
+/// BMI2/ADX, operation counting, non-x86-64), for the caller's own formulas. `ny_p` is −y_P.
+#[inline]
+pub fn double_step_12xi<P: TowerParams<N>, const N: usize>(
+    t: &[Fp2<P, N>; 3],
+    x_p: &Fp<P, N>,
+    ny_p: &Fp<P, N>,
+) -> Option<DoubleStep<P, N>> {
+    #[cfg(target_arch = "x86_64")]
+    if !P::COUNT_OPS && super::fp6_kernel(&P::MODULUS, P::BETA_NEG, P::XI) {
+        let tl = t.each_ref().map(|x| fp2_limbs(x).map(super::cast));
+        let tl: [&[u64; 6]; 6] = core::array::from_fn(|i| tl[i / 2][i % 2]);
+        // SAFETY: BMI2/ADX present, N = 6, modulus below 2^381 (`fp6_kernel`).
+        let r = unsafe {
+            double_step_6(
+                tl,
+                super::cast(x_p.mont_limbs()),
+                super::cast(ny_p.mont_limbs()),
+                super::cast(&P::MODULUS),
+                Fp::<P, N>::INV,
+            )
+        };
+        let x = |i: usize| {
+            Fp2::new(
+                Fp::from_mont_unchecked(super::uncast(r[2 * i])),
+                Fp::from_mont_unchecked(super::uncast(r[2 * i + 1])),
+            )
+        };
+        return Some(([x(0), x(1), x(2)], [x(3), x(4), x(5)]));
+    }
+    let _ = (t, x_p, ny_p);
+    None
+}
+
+/// [`double_step_12xi`] for N = 6 over the generated kernel's buffer: T as six coordinates,
+/// the twelve reduced output coordinates (X′, Y′, Z′, then the line).
+///
+/// # Safety
+/// BMI2 and ADX must be available; the modulus must be below 2^381.
+#[cfg(target_arch = "x86_64")]
+#[inline(never)]
+unsafe fn double_step_6(
+    t: [&[u64; 6]; 6],
+    x_p: &[u64; 6],
+    ny_p: &[u64; 6],
+    m: &[u64; 6],
+    inv: u64,
+) -> [[u64; 6]; 12] {
+    use k::g2_dbl_6 as o;
+    with_buffer::<{ o::LEN }>(
+        |put| {
+            for (i, x) in t.iter().enumerate() {
+                put(o::T + 6 * i, x);
+            }
+            put(o::XP, x_p);
+            put(o::NYP, ny_p);
+        },
+        (o::INV, inv),
+        |p| k::g2_double_step_6(p, m),
+        o::OUT,
+    )
+}
+
+/// Runs a generated kernel over an uninitialised stack buffer of `LEN` words: `fill` copies
+/// the operands in (six-limb values at word offsets), `inv` = (offset, value) is stored, then
+/// `kernel` runs and the twelve six-limb results at word offset `out` are returned.
+///
+/// # Safety
+/// The kernel's requirements (BMI2/ADX); every offset written or read lies inside the buffer
+/// and the kernel writes every word it later reads, including the twelve results.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+unsafe fn with_buffer<const LEN: usize>(
+    fill: impl FnOnce(&dyn Fn(usize, &[u64; 6])),
+    inv: (usize, u64),
+    kernel: impl FnOnce(*mut u64),
+    out: usize,
+) -> [[u64; 6]; 12] {
+    let mut buf = core::mem::MaybeUninit::<[u64; LEN]>::uninit();
     let p = buf.as_mut_ptr() as *mut u64;
-    // SAFETY (of the caller's unsafe block): the offsets lie inside the buffer; the kernel
-    // writes every word it later reads.
-    let put = |off: usize, x: &[u64; 6]| core::ptr::copy_nonoverlapping(x.as_ptr(), p.add(off), 6);
-    for i in 0..6 {
-        put(o::F0 + 6 * i, f[i]);
-        put(o::F1 + 6 * i, f[6 + i]);
-    }
-    for i in 0..4 {
-        put(o::L01 + 6 * i, l[i]);
-    }
-    for i in 0..2 {
-        put(o::L4 + 6 * i, l[4 + i]);
-        put(o::L2 + 6 * i, l[i]);
-    }
-    p.add(o::INV).write(inv);
-    k::fp12_mul_by_014_6(p, m);
-    // SAFETY: the kernel wrote the twelve coordinates to C.
-    (p.add(o::C) as *const [[u64; 6]; 12]).read()
+    fill(&|off, x| {
+        debug_assert!(off + 6 <= LEN);
+        core::ptr::copy_nonoverlapping(x.as_ptr(), p.add(off), 6)
+    });
+    p.add(inv.0).write(inv.1);
+    kernel(p);
+    debug_assert!(out + 72 <= LEN);
+    (p.add(out) as *const [[u64; 6]; 12]).read()
 }
