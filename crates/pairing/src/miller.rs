@@ -37,7 +37,9 @@
 //!   affine coordinates with one Fp inversion per step shared by all pairs (Montgomery's
 //!   trick on the slope denominators' norms); the lines then have leading coefficient 1 and,
 //!   divided by y_P, cost 10 Fp2 multiplications each as in the prepared loop (affine lines
-//!   for products of pairings, Lauter–Montgomery–Naehrig, Pairing 2010). Degenerate inputs
+//!   for products of pairings, Lauter–Montgomery–Naehrig, Pairing 2010). Each T_i runs scaled
+//!   by u_i = x_P/y_P (an isomorphism of the twist, so that the slope itself is the w-coefficient
+//!   of the line at P_i): one Fp2-by-Fp product per line instead of two. Degenerate inputs
 //!   fall back to the projective loop ([`multi_miller_loop_projective`]).
 
 use hayate_arith::{Fp, Fp12, Fp2, Fp6, TowerParams};
@@ -712,8 +714,11 @@ pub type AffinePair<E, const N: usize> = (
     Affine<<E as PairingCurve<N>>::G2>,
 );
 
-/// The addend A_i of pair i in a step of [`AffineTs::step`], as affine (x, y).
-type Addend<'a, P, const N: usize> = &'a dyn Fn(usize) -> (Fp2<P, N>, Fp2<P, N>);
+/// Affine coordinates (x, y) of a point of the twist.
+type Xy<P, const N: usize> = (Fp2<P, N>, Fp2<P, N>);
+
+/// The addends A_i of a step of [`AffineTs::step`]: affine (x, y) per pair, negated if set.
+type Addends<'a, P, const N: usize> = (&'a [Xy<P, N>], bool);
 
 /// Fewest pairs for which [`multi_miller_loop_affine`] steps the T_i in affine coordinates.
 /// Measured break-even (one binary, batch-affine vs projective, 2026-11-22): at 4 pairs the
@@ -742,68 +747,70 @@ fn batch_invert<F: hayate_arith::Field>(v: &mut [F], prefix: &mut Vec<F>) -> boo
     true
 }
 
-/// The affine T_i of [`multi_miller_loop_batch_affine`] with per-step scratch space.
+/// The affine T′_i of [`multi_miller_loop_batch_affine`] (T_i scaled by u_i, see there) with
+/// per-step scratch space.
 struct AffineTs<P: TowerParams<N>, const N: usize> {
-    /// (x_T, y_T) per pair.
-    t: Vec<(Fp2<P, N>, Fp2<P, N>)>,
-    /// Per pair: the slope's numerator, then λ.
+    /// (x_T′, y_T′) per pair.
+    t: Vec<Xy<P, N>>,
+    /// Per pair: w_i = y_P²/x_P³, the factor of the line's v·w coefficient.
+    w: Vec<Fp<P, N>>,
+    /// Per pair: the slope's numerator.
     num: Vec<Fp2<P, N>>,
-    /// Per pair: the slope's denominator, then its inverse.
+    /// Per pair: the slope's denominator.
     den: Vec<Fp2<P, N>>,
-    /// Per pair: the x-coordinate of the addend (x_T for a doubling).
-    x2: Vec<Fp2<P, N>>,
     /// Per pair: the norm of the denominator, then its inverse.
     norms: Vec<Fp<P, N>>,
     prefix: Vec<Fp<P, N>>,
 }
 
 impl<P: TowerParams<N>, const N: usize> AffineTs<P, N> {
-    /// One step of every T_i (T ← 2T, or T ← T + A_i for the addend A_i of `addend`): pushes
-    /// the line through T (and A_i) normalised to leading coefficient 1, [−λ, λ·x_T − y_T]
-    /// (the [b/a, c/a] of [`ell_unit`]; e.g. for the doubling the projective line
-    /// [−2y, 3x², 3b′ − y²] divided by −2y, with y² − 3b′ = x³ − 2b′ = 2y·(λx − y)), and
-    /// updates T if `need_t`. `false` if a slope denominator vanished (T = ±A or 2-torsion:
-    /// impossible for points of G2 and the loop's multiples).
+    /// One step of every T′_i (T′ ← 2T′, or T′ ← T′ ± A_i for the addends `addend`): pushes
+    /// the line through T′ (and A_i) at P_i normalised to constant coefficient 1, as the pair
+    /// [s, t] = [−λ′, (λ′·x_T′ − y_T′)·w_i] of 1 + s·w + t·v·w (D-type) or t + s·v + v·w
+    /// (M-type), and updates T′ if `need_t`. `false` if a slope denominator vanished (T = ±A
+    /// or 2-torsion: impossible for points of G2 and the loop's multiples).
     fn step(
         &mut self,
-        addend: Option<Addend<'_, P, N>>,
+        addend: Option<Addends<'_, P, N>>,
         need_t: bool,
         out: &mut Vec<[Fp2<P, N>; 2]>,
     ) -> bool {
         self.num.clear();
         self.den.clear();
-        self.x2.clear();
-        for (i, (x, y)) in self.t.iter().enumerate() {
-            match addend {
-                None => {
+        self.norms.clear();
+        match addend {
+            None => {
+                for (x, y) in &self.t {
                     let x2 = x.square();
+                    let d = y.double();
                     self.num.push(x2.double() + x2);
-                    self.den.push(y.double());
-                    self.x2.push(*x);
+                    self.norms.push(d.norm());
+                    self.den.push(d);
                 }
-                Some(a) => {
-                    let (ax, ay) = a(i);
-                    self.num.push(*y - ay);
-                    self.den.push(*x - ax);
-                    self.x2.push(ax);
+            }
+            Some((a, neg)) => {
+                for ((x, y), (ax, ay)) in self.t.iter().zip(a) {
+                    let d = *x - *ax;
+                    self.num.push(if neg { *y + *ay } else { *y - *ay });
+                    self.norms.push(d.norm());
+                    self.den.push(d);
                 }
             }
         }
         // 1/d = d̄/N(d): the norms are inverted together in Fp (cheaper than in Fp2)
-        self.norms.clear();
-        self.norms.extend(self.den.iter().map(|d| d.norm()));
         if !batch_invert(&mut self.norms, &mut self.prefix) {
             return false;
         }
-        for (d, ni) in self.den.iter_mut().zip(&self.norms) {
-            *d = d.conjugate().mul_by_base(ni);
-        }
         for (i, (x, y)) in self.t.iter_mut().enumerate() {
-            let l = self.num[i] * self.den[i];
+            let l = (self.num[i] * self.den[i].conjugate()).mul_by_base(&self.norms[i]);
             let c = l * *x - *y;
-            out.push([-l, c]);
+            out.push([-l, c.mul_by_base(&self.w[i])]);
             if need_t {
-                let x3 = l.square() - *x - self.x2[i];
+                let ax = match addend {
+                    None => *x,
+                    Some((a, _)) => a[i].0,
+                };
+                let x3 = l.square() - *x - ax;
                 *y = c - l * x3;
                 *x = x3;
             }
@@ -816,13 +823,21 @@ impl<P: TowerParams<N>, const N: usize> AffineTs<P, N> {
 /// doubling or addition step of all pairs shares one field inversion (Montgomery's trick on
 /// the denominators' norms in Fp: three Fp multiplications per pair, plus the norm and
 /// d̄·N(d)⁻¹), and the lines come out with the coefficient of y_P equal to 1; divided by y_P
-/// (per-P values x_P/y_P and 1/y_P, one more batched inversion) each goes into f with 10 Fp2
-/// multiplications — [`ell_unit`] on D-type twists as in the prepared loop, [`mul_by_014_a1`]
-/// on M-type twists (instead of 13, or 11.5 with two lines multiplied together first) — the
-/// affine-lines technique for products of
+/// each goes into f with 10 Fp2 multiplications — [`Fp12::mul_by_034_unit`] on D-type
+/// twists as in the prepared loop, [`mul_by_014_a1`] on M-type twists (instead of 13, or 11.5
+/// with two lines multiplied together first) — the affine-lines technique for products of
 /// pairings (Lauter–Montgomery–Naehrig, "An analysis of affine coordinates for pairing
-/// computation", Pairing 2010). `None` for a degenerate input (a slope denominator or some
-/// y_P of a non-identity pair is 0), where the caller falls back to the projective loop.
+/// computation", Pairing 2010).
+///
+/// The line through T and A divided by y_P is 1 − λ·u·(w or v) + (λ·x_T − y_T)·v·(v·w or w)
+/// with u = x_P/y_P, v = 1/y_P: two Fp2-by-Fp products per line. Each pair instead steps
+/// T′ = (u²·x_T, u³·y_T), the image of T under the isomorphism (x, y) ↦ (u²x, u³y) of the
+/// twist onto y² = x³ + u⁶b′ (u ∈ Fp, so it commutes with the Frobenius addends; the affine
+/// formulas do not involve b′): its slope is λ′ = u·λ and λ′·x_T′ − y_T′ = u³·(λ·x_T − y_T),
+/// so the same line is 1 − λ′·(w or v) + (λ′·x_T′ − y_T′)·w_P·(…) with the per-pair
+/// w_P = v/u³ = y_P²/x_P³ — one Fp2-by-Fp product per line. `None` for a degenerate input (a
+/// slope denominator, or x_P or y_P of a non-identity pair is 0 — points of order 2 or 3, not
+/// in G1), where the caller falls back to the projective loop.
 fn multi_miller_loop_batch_affine<E: PairingCurve<N>, const N: usize>(
     pairs: &[AffinePair<E, N>],
 ) -> Option<Fp12<E::Fp, N>> {
@@ -833,34 +848,51 @@ fn multi_miller_loop_batch_affine<E: PairingCurve<N>, const N: usize>(
     if active.is_empty() {
         return Some(Fp12::ONE);
     }
-    // (u, v) = (x_P/y_P, 1/y_P), one inversion for all pairs
-    let mut uv: Vec<[Fp<E::Fp, N>; 2]> = Vec::with_capacity(active.len());
-    let mut yinv: Vec<Fp<E::Fp, N>> = active.iter().map(|(p, _)| p.y).collect();
-    if !batch_invert(&mut yinv, &mut Vec::with_capacity(active.len())) {
+    let n = active.len();
+    // 1/(x_P·y_P) for all pairs with one inversion; u = x_P/y_P, w = y_P²/x_P³
+    let mut inv: Vec<Fp<E::Fp, N>> = active.iter().map(|(p, _)| p.x * p.y).collect();
+    if !batch_invert(&mut inv, &mut Vec::with_capacity(n)) {
         return None;
     }
-    for ((p, _), yi) in active.iter().zip(&yinv) {
-        uv.push([p.x * *yi, *yi]);
+    let mut w = Vec::with_capacity(n);
+    let mut scale = Vec::with_capacity(n);
+    for ((p, _), i) in active.iter().zip(&inv) {
+        let u = p.x.square() * *i; // x/y
+        let u2 = u.square();
+        let x_inv = p.y * *i;
+        w.push(p.y.square() * x_inv.square() * x_inv);
+        scale.push((u2, u2 * u));
     }
-    let qs: Vec<&Affine<E::G2>> = active.iter().map(|(_, q)| q).collect();
-    let n = active.len();
+    let scaled = |q: &Affine<E::G2>, (s2, s3): &(Fp<E::Fp, N>, Fp<E::Fp, N>)| {
+        (q.x.mul_by_base(s2), q.y.mul_by_base(s3))
+    };
+    let qs: Vec<Xy<E::Fp, N>> = active
+        .iter()
+        .zip(&scale)
+        .map(|((_, q), s)| scaled(q, s))
+        .collect();
+    let (frob1, frob2): (Vec<_>, Vec<_>) = if E::FAMILY == Family::Bn {
+        active
+            .iter()
+            .zip(&scale)
+            .map(|((_, q), s)| {
+                (
+                    scaled(&g2::frobenius::<E, N>(q, 1), s),
+                    scaled(&g2::frobenius::<E, N>(q, 2), s),
+                )
+            })
+            .unzip()
+    } else {
+        (Vec::new(), Vec::new())
+    };
     let mut ts = AffineTs::<E::Fp, N> {
-        t: qs.iter().map(|q| (q.x, q.y)).collect(),
+        t: qs.clone(),
+        w,
         num: Vec::with_capacity(n),
         den: Vec::with_capacity(n),
-        x2: Vec::with_capacity(n),
         norms: Vec::with_capacity(n),
         prefix: Vec::with_capacity(n),
     };
-    let frob1: Vec<Affine<E::G2>>;
-    let frob2: Vec<Affine<E::G2>>;
-    if E::FAMILY == Family::Bn {
-        frob1 = qs.iter().map(|q| g2::frobenius::<E, N>(q, 1)).collect();
-        frob2 = qs.iter().map(|q| g2::frobenius::<E, N>(q, 2)).collect();
-    } else {
-        frob1 = Vec::new();
-        frob2 = Vec::new();
-    }
     let mut f = Fp12::ONE;
     let mut one = true;
     let mut ok = true;
@@ -876,50 +908,38 @@ fn multi_miller_loop_batch_affine<E: PairingCurve<N>, const N: usize>(
                 lines.clear();
                 for (k, s) in core::iter::once(s1).chain(s2).enumerate() {
                     let need_t = !(last && (k == 1 || s2.is_none()));
-                    let add = |i: usize| (qs[i].x, qs[i].y);
-                    let sub = |i: usize| (qs[i].x, -qs[i].y);
-                    let f1 = |i: usize| (frob1[i].x, frob1[i].y);
-                    let f2 = |i: usize| (frob2[i].x, -frob2[i].y);
-                    let addend: Option<&dyn Fn(usize) -> _> = match s {
+                    let addend = match s {
                         Step::Double => None,
-                        Step::Add => Some(&add),
-                        Step::Sub => Some(&sub),
+                        Step::Add => Some((&qs[..], false)),
+                        Step::Sub => Some((&qs[..], true)),
                         Step::Frob1 => {
                             if E::Z_NEG {
                                 for (_, y) in ts.t.iter_mut() {
                                     *y = -*y;
                                 }
                             }
-                            Some(&f1)
+                            Some((&frob1[..], false))
                         }
-                        Step::Frob2 => Some(&f2),
+                        Step::Frob2 => Some((&frob2[..], true)),
                     };
                     if !ts.step(addend, need_t, &mut lines) {
                         ok = false;
                         return;
                     }
                 }
-                // lines[k·n + i] is pair i's line of step k
-                for (j, l) in lines.iter().enumerate() {
-                    let [u, v] = &uv[j % n];
+                for [s, t] in &lines {
                     let first = core::mem::replace(&mut one, false);
-                    match (E::TWIST, first) {
-                        (TwistType::D, true) => f = unit_line_fp12::<E, N>(l, u, v),
-                        (TwistType::D, false) => ell_unit::<E, N>(&mut f, l, u, v),
-                        (TwistType::M, _) => {
-                            // (λx_T − y_T)/y_P − λ·(x_P/y_P)·v + v·w
-                            let t = l[1].mul_by_base(v);
-                            let s = l[0].mul_by_base(u);
-                            f = if first {
-                                Fp12::new(
-                                    Fp6::new(t, s, Fp2::ZERO),
-                                    Fp6::new(Fp2::ZERO, Fp2::ONE, Fp2::ZERO),
-                                )
-                            } else {
-                                mul_by_014_a1(&f, &t, &s)
-                            };
-                        }
-                    }
+                    f = match (E::TWIST, first) {
+                        // 1 + s·w + t·v·w
+                        (TwistType::D, true) => Fp12::new(Fp6::ONE, Fp6::new(*s, *t, Fp2::ZERO)),
+                        (TwistType::D, false) => f.mul_by_034_unit(s, t),
+                        // t + s·v + v·w
+                        (TwistType::M, true) => Fp12::new(
+                            Fp6::new(*t, *s, Fp2::ZERO),
+                            Fp6::new(Fp2::ZERO, Fp2::ONE, Fp2::ZERO),
+                        ),
+                        (TwistType::M, false) => mul_by_014_a1(&f, t, s),
+                    };
                 }
             }
         }
@@ -1319,7 +1339,8 @@ mod tests {
 
     /// The batch-affine loop (called directly, from 4 pairs) gives the pairing product of the
     /// projective loop and of the single pairings, with identities, repeated points, P and −P,
-    /// Q and −Q mixed in; degenerate inputs (y_P = 0, y_Q = 0) take the projective fallback.
+    /// Q and −Q mixed in; degenerate inputs (y_P = 0, x_P = 0, y_Q = 0) take the projective
+    /// fallback.
     fn batch_affine_matches_projective<E: PairingCurve<N>, const N: usize>() {
         let mut rng = StdRng::seed_from_u64(21);
         let fe = |f: &Fp12<E::Fp, N>| final_exponentiation::<E, N>(f);
@@ -1363,7 +1384,11 @@ mod tests {
         bad_p.y = Fp::ZERO;
         let mut bad_q = g2::<E, N>(&mut rng);
         bad_q.y = Fp2::ZERO;
-        for bad in [(bad_p, q0), (p0, bad_q)] {
+        // x_P = 0 (points of order 3 where b is a square, e.g. (0, 2) on BLS12-381): no
+        // scaling u = x_P/y_P of T
+        let mut zero_x = g1::<E, N>(&mut rng);
+        zero_x.x = Fp::ZERO;
+        for bad in [(bad_p, q0), (p0, bad_q), (zero_x, q0)] {
             let mut ps = pairs[..4].to_vec();
             ps.push(bad);
             assert!(multi_miller_loop_batch_affine::<E, N>(&ps).is_none());
