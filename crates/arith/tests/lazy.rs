@@ -287,6 +287,11 @@ fn check_lazy<P: TowerParams<N>, const N: usize>() {
                 Fp6::new(x3, x4, Fp2::ZERO),
             );
             assert_eq!(a.mul_by_034(&x0, &x3, &x4), ref_mul12(a, &d034), "034");
+            assert_eq!(
+                a.mul_by_034_composed(&x0, &x3, &x4),
+                ref_mul12(a, &d034),
+                "034 composed"
+            );
             let u014 = Fp12::new(
                 Fp6::new(Fp2::ONE, x1, Fp2::ZERO),
                 Fp6::new(Fp2::ZERO, x4, Fp2::ZERO),

@@ -537,23 +537,13 @@ def fp2_sqr_k_layout(N):
     return dict(A0=0, A1=N, S=2 * N, D=3 * N, W1=4 * N, W2=6 * N, INV=8 * N, LEN=8 * N + 1)
 
 
-def gen_fp2_sqr_k(N, k):
-    """Fp2 = Fp[u]/(u^2 + k) squaring for k in {3, 5} (k - 1 = 2^s) in one block over a scratch
-    buffer (layout `fp2_sqr_k_layout`; A0, A1, INV filled by the caller), paper 001's formula
-      c0 = (a0 - a1)(a0 + k*a1) - (k - 1)*a0*a1,   c1 = 2*a0*a1:
-    D = a0 - a1 mod p, S = a0 + k*a1 unreduced (needs (k + 1)p < R); W1 = D*S, W2 = A0*A1
-    (double width); W2 = 2*W2 (one add chain), then W1 = W1 - 2^(s-1)*W2 in one pass — the
-    doubled W2 on the CF chain (ADCX x, x), complemented and added to W1 on the OF chain started
-    at OF = 1 — plus p*R when it borrowed (OF clear at the end): W1 in [0, p*R) since
-    (k+1)p^2 < p*R and (k-1)p^2 < p*R. c0 = redc(W1) to buf[0..N), c1 = redc(W2) to
-    buf[N..2N), fully reduced."""
+def fp2_sqr_k_wide_core(g, N, k, A0, A1, S, D, W1, W2):
+    """Double-width Fp2 = Fp[u]/(u^2 + k) square for k in {3, 5} (accessors; A0, A1 < p,
+    (k + 1)p < R; S, D scratch): W1 = (a0 - a1)(a0 + k*a1) - (k - 1)*a0*a1 in [0, p*R)
+    (= c0), W2 = 2*a0*a1 < 2p^2 (= c1); see `gen_fp2_sqr_k`."""
     assert k in (3, 5)
     s_doublings = {3: 0, 5: 1}[k]   # W1 -= 2^s_doublings * (2*a0*a1)
-    L = fp2_sqr_k_layout(N)
-    B = lambda off: at("buf", off)
-    g = Gen([("buf", "buf"), ("m", "m.as_ptr()")], 10)
     R = g.r
-    A0, A1, S, D, W1, W2 = (B(L[q]) for q in ("A0", "A1", "S", "D", "W1", "W2"))
     # D = a0 - a1 mod p
     sub_mod_mem(g, N, A0, A1, D)
     # S = a0 + k*a1 = a0 + a1 + (k - 1)*a1
@@ -598,6 +588,24 @@ def gen_fp2_sqr_k(N, k):
     add_masked_p(g, N, lambda j: W1(N + j), y)
     g.release(x)
     g.release(y)
+
+
+def gen_fp2_sqr_k(N, k):
+    """Fp2 = Fp[u]/(u^2 + k) squaring for k in {3, 5} (k - 1 = 2^s) in one block over a scratch
+    buffer (layout `fp2_sqr_k_layout`; A0, A1, INV filled by the caller), paper 001's formula
+      c0 = (a0 - a1)(a0 + k*a1) - (k - 1)*a0*a1,   c1 = 2*a0*a1:
+    D = a0 - a1 mod p, S = a0 + k*a1 unreduced (needs (k + 1)p < R); W1 = D*S, W2 = A0*A1
+    (double width); W2 = 2*W2 (one add chain), then W1 = W1 - 2^(s-1)*W2 in one pass — the
+    doubled W2 on the CF chain (ADCX x, x), complemented and added to W1 on the OF chain started
+    at OF = 1 — plus p*R when it borrowed (OF clear at the end): W1 in [0, p*R) since
+    (k+1)p^2 < p*R and (k-1)p^2 < p*R. c0 = redc(W1) to buf[0..N), c1 = redc(W2) to
+    buf[N..2N), fully reduced."""
+    assert k in (3, 5)
+    L = fp2_sqr_k_layout(N)
+    B = lambda off: at("buf", off)
+    g = Gen([("buf", "buf"), ("m", "m.as_ptr()")], 10)
+    A0, A1, S, D, W1, W2 = (B(L[q]) for q in ("A0", "A1", "S", "D", "W1", "W2"))
+    fp2_sqr_k_wide_core(g, N, k, A0, A1, S, D, W1, W2)
     inv = B(L["INV"])(0)
     redc_buf(g, N, W1, inv, B(0))
     redc_buf(g, N, W2, inv, B(N))
@@ -868,6 +876,57 @@ def wide_sub_mem(g, N, X, Y, D):
     g.release(x)
 
 
+# Tower shapes of the lazy kernels: k = -beta (u^2 = -k), xi = (xi0, xi1) (v^3 = xi0 + xi1*u),
+# lazy_sums: whether the Fp2 operand sums of the Fp6 Karatsuba stay unreduced (needs 8p < R),
+# suffix: the kernels' name suffix.
+BLS12_381 = dict(k=1, xi=(1, 1), lazy_sums=True, suffix="6", what="BLS12-381 tower: u^2 = -1, v^3 = 1 + u, 8p < R")
+BN254_BEUCHAT = dict(k=5, xi=(0, 1), lazy_sums=False, suffix="4",
+                     what="bn254-beuchat tower: u^2 = -5, v^3 = u, 6p < R")
+
+
+def mul_k_wide_mem(g, N, k, Y, Z):
+    """Z[0..2N) = k*Y mod p*R for Y < p*R (2N-limb accessors, 2 <= k, k*p < R so k*Y < R^2):
+    the product limb by limb (MULX by k, the high words added on the CF chain), then its high
+    half (< k*p) brought below p by k - 1 conditional subtractions of p (`final_sub`)."""
+    R = g.r
+    g.e("mov edx, %d" % k)
+    prev = None
+    top = []
+    for j in range(2 * N):
+        hi, lo = g.alloc(), g.alloc()
+        g.e("mulx %s, %s, %s" % (R(hi), R(lo), Y(j)))
+        if prev is not None:
+            g.e("%s %s, %s" % ("add" if j == 1 else "adc", R(lo), R(prev)))
+            g.release(prev)
+        prev = hi
+        if j < N:
+            g.e("mov %s, %s" % (Z(j), R(lo)))
+            g.release(lo)
+        else:
+            top.append(lo)
+    g.release(prev)   # the word above 2N limbs (with the carry) is 0: k*Y < R^2
+    for _ in range(k - 1):
+        top = final_sub(g, N, top, "m")
+    for j in range(N):
+        g.e("mov %s, %s" % (Z(N + j), R(top[j])))
+        g.release(top[j])
+
+
+def xi_comb(g, N, tw, D, X, P, sign, Z):
+    """D = X + sign*xi*P for double-width Fp2 values (coordinate -> 2N-limb accessor; every
+    coordinate in [0, p*R)) in a tower with xi = u, u^2 = -k: xi*(p0 + p1 u) = -k*p1 + p0 u, so
+    D0 = X0 -+ k*P1, D1 = X1 +- P0 (modular double-width operations; k*P1 reduced mod p*R into
+    the 2N-word scratch Z first). D may alias X or P."""
+    assert tw["xi"] == (0, 1)
+    mul_k_wide_mem(g, N, tw["k"], P(1), Z)
+    if sign > 0:
+        wide_add_mem(g, N, X(1), P(0), D(1))
+        wide_sub_mem(g, N, X(0), Z, D(0))
+    else:
+        wide_sub_mem(g, N, X(1), P(0), D(1))
+        wide_add_mem(g, N, X(0), Z, D(0))
+
+
 def fp6_layout(N):
     """Word offsets in the Fp6 scratch buffer (mirrored as Rust constants): the operands A, B
     (six coordinates each, c0.c0, c0.c1, c1.c0, ...), the double-width result OUT (six
@@ -877,7 +936,7 @@ def fp6_layout(N):
                 W1=42 * N, INV=44 * N, LEN=44 * N + 1)
 
 
-def gen_fp6_mul(N, reduce, by01=False):
+def gen_fp6_mul(N, reduce, by01=False, tw=BLS12_381, by0=False):
     """Fp6 = Fp2[v]/(v^3 - (1 + u)) product over Fp2 = Fp[u]/(u^2 + 1) (BLS12-381's tower) in
     one block over a scratch buffer (layout `fp6_layout`): Karatsuba with the six Fp2 products
     double width (`fp2_wide_core`), the Fp2 operand sums unreduced (< 2p; needs 8p < R), every
@@ -888,9 +947,17 @@ def gen_fp6_mul(N, reduce, by01=False):
     xi*(x0 + x1 u) = (x0 - x1) + (x0 + x1) u; then (reduce) the six coordinates reduced into the
     A slot. by01: the sparse product with b0 + b1*v (b2 = 0, never read; five Fp2 products:
       c0 = a0b0 + xi*((a1 + a2)*b1 - a1b1), c1 = (a0 + a1)(b0 + b1) - a0b0 - a1b1,
-      c2 = (a0 + a2)*b0 - a0b0 + a1b1)."""
+      c2 = (a0 + a2)*b0 - a0b0 + a1b1).
+    Other tower shapes (`tw`, e.g. bn254-beuchat: u^2 = -5, xi = u, only 6p < R): the Fp2
+    operand sums reduced mod p (`add_mod_mem`), the Fp2 products by the u^2 = -k core (c0 =
+    a0b0 - k*a1b1 + p*R on borrow, needs k*p < R and 4p < R), the xi-terms by `xi_comb`.
+    by0: the product a*b0 by an Fp2 scalar (b1, b2 not read; three Fp2 products, no
+    combination), double width only."""
     L = fp6_layout(N)
+    lazy = tw["lazy_sums"]
+    K = None if tw["k"] == 1 else str(tw["k"])
     B = lambda off: at("buf", off)
+    Z = B(L["X"])  # 2N scratch words (the X, Y sums are dead when `xi_comb` runs)
     g = Gen([("buf", "buf"), ("m", "m.as_ptr()")], 10)
     A = lambda i, c: B(L["A"] + 2 * N * i + N * c)
     Bv = lambda i, c: B(L["B"] + 2 * N * i + N * c)
@@ -901,12 +968,17 @@ def gen_fp6_mul(N, reduce, by01=False):
     SA, SB, W1 = B(L["SA"]), B(L["SB"]), B(L["W1"])
 
     def prod(a0, a1, b0, b1, W):
-        fp2_wide_core(g, N, a0, a1, b0, b1, SA, SB, W(0), W1, W(1), None)
+        fp2_wide_core(g, N, a0, a1, b0, b1, SA, SB, W(0), W1, W(1), K)
 
     def sums(i, j, both=True):
         # unreduced (< 2p): `fp2_wide_core` then forms sums < 4p < R, products < 16p^2 <
         # 2^(128N); c1 = x0*y1 + x1*y0 < 8p^2 < p*R and c0 = x0*y0 - x1*y1 (+ p*R on borrow)
         # in [0, p*R) since 8p < R (BLS12-381: p < 2^381)
+        if not lazy:
+            for c in range(2):
+                for (P, D) in ((A, X), (Bv, Y)) if both else ((A, X),):
+                    add_mod_mem(g, N, P(i, c), P(j, c), D(c))
+            return
         x = g.alloc()
         for c in range(2):
             for (P, D) in ((A, X), (Bv, Y)) if both else ((A, X),):
@@ -930,7 +1002,44 @@ def gen_fp6_mul(N, reduce, by01=False):
 
     Ti = lambda i: (lambda c: T(i, c))
     Oi = lambda i: (lambda c: O(i, c))
-    if by01:
+    if by0:
+        assert not reduce
+        for i in range(3):
+            prod(A(i, 0), A(i, 1), Bv(0, 0), Bv(0, 1), Oi(i))
+    elif not lazy and by01:
+        for i in range(2):
+            prod(A(i, 0), A(i, 1), Bv(i, 0), Bv(i, 1), Ti(i))
+        sums(1, 2, False)
+        prod(X(0), X(1), Bv(1, 0), Bv(1, 1), Oi(0))
+        wsub(Oi(0), Oi(0), Ti(1))
+        xi_comb(g, N, tw, Oi(0), Ti(0), Oi(0), 1, Z)
+        sums(0, 1)
+        prod(X(0), X(1), Y(0), Y(1), Oi(1))
+        wsub(Oi(1), Oi(1), Ti(0))
+        wsub(Oi(1), Oi(1), Ti(1))
+        sums(0, 2, False)
+        prod(X(0), X(1), Bv(0, 0), Bv(0, 1), Oi(2))
+        wsub(Oi(2), Oi(2), Ti(0))
+        wadd(Oi(2), Oi(2), Ti(1))
+    elif not lazy:
+        for i in range(3):
+            prod(A(i, 0), A(i, 1), Bv(i, 0), Bv(i, 1), Ti(i))
+        sums(1, 2)
+        prod(X(0), X(1), Y(0), Y(1), Oi(0))
+        wsub(Oi(0), Oi(0), Ti(1))
+        wsub(Oi(0), Oi(0), Ti(2))
+        xi_comb(g, N, tw, Oi(0), Ti(0), Oi(0), 1, Z)
+        sums(0, 1)
+        prod(X(0), X(1), Y(0), Y(1), Oi(1))
+        wsub(Oi(1), Oi(1), Ti(0))
+        wsub(Oi(1), Oi(1), Ti(1))
+        xi_comb(g, N, tw, Oi(1), Oi(1), Ti(2), 1, Z)
+        sums(0, 2)
+        prod(X(0), X(1), Y(0), Y(1), Oi(2))
+        wsub(Oi(2), Oi(2), Ti(0))
+        wsub(Oi(2), Oi(2), Ti(2))
+        wadd(Oi(2), Oi(2), Ti(1))
+    elif by01:
         # b2 = 0: t2 = 0, (a1 + a2)(b1 + b2) = (a1 + a2)*b1, (a0 + a2)(b0 + b2) = (a0 + a2)*b0
         for i in range(2):
             prod(A(i, 0), A(i, 1), Bv(i, 0), Bv(i, 1), Ti(i))
@@ -972,9 +1081,8 @@ def gen_fp6_mul(N, reduce, by01=False):
         for i in range(3):
             for c in range(2):
                 redc_buf(g, N, O(i, c), inv, A(i, c))
-    name = ("fp6_mul_by_01" if by01 else "fp6_mul") + ("" if reduce else "_wide") + "_%d" % N
-    doc = ("Fp6 product (BLS12-381 tower: u^2 = -1, v^3 = 1 + u, 8p < R) over the scratch buffer, N = %d: "
-           % N) + ("b2 = 0 (not read); " if by01 else "") + ("the six coordinates fully reduced in the A slot." if reduce else
+    name = ("fp6_mul_by_0" if by0 else "fp6_mul_by_01" if by01 else "fp6_mul") + ("" if reduce else "_wide") + "_%s" % tw["suffix"]
+    doc = ("Fp6 product (%s) over the scratch buffer, N = %d: " % (tw["what"], N)) + ("b1 = b2 = 0 (not read); " if by0 else "b2 = 0 (not read); " if by01 else "") + ("the six coordinates fully reduced in the A slot." if reduce else
                    "the six double-width coordinates (each in [0, p*R)) in the OUT slot.")
     emit_fn(name, "(buf: *mut u64, m: &[u64; %d])" % N, [], g, [],
             doc + " `buf` must point to %d writable words (`fp6_%d::LEN`) with A, B (and INV) filled."
@@ -1021,12 +1129,13 @@ def fp2_sqr_wide_core(g, N, X0, X1, S, D, T, W0, W1):
 def fp4_sqr_layout(N):
     """Word offsets in the Fp4 squaring scratch buffer: operands A, B (two coordinates each),
     the results C0, C1 (two each), the sum A + B, the squares TA, TB, TS (two 2N-limb
-    coordinates each), the Fp2 squaring scratch S, D, T."""
+    coordinates each), the Fp2 squaring scratch S, D, T (S, D also the 2N-word scratch of
+    `xi_comb`)."""
     return dict(A=0, B=2 * N, C0=4 * N, C1=6 * N, SUM=8 * N, TA=10 * N, TB=14 * N, TS=18 * N,
                 S=22 * N, D=23 * N, T=24 * N, INV=25 * N, LEN=25 * N + 1)
 
 
-def gen_fp4_sqr(N):
+def gen_fp4_sqr(N, tw=BLS12_381):
     """(a + b*s)^2 in Fp4 = Fp2[s]/(s^2 - xi) for the BLS12-381 tower (u^2 = -1, xi = 1 + u),
     the building block of the cyclotomic squaring, in one block over a scratch buffer (layout
     `fp4_sqr_layout`; A, B, INV filled by the caller), with lazy reduction:
@@ -1034,7 +1143,8 @@ def gen_fp4_sqr(N):
       C0 = redc(TA + xi*TB) with xi*(y0 + y1 u) = (y0 - y1) + (y0 + y1) u as modular
         double-width operations (coordinates in [0, p*R));
       C1 = redc((a + b)^2 - TA - TB) = 2ab, a + b reduced mod p first.
-    Four reductions instead of the six of three fused Fp2 squarings."""
+    Four reductions instead of the six of three fused Fp2 squarings. Other tower shapes (`tw`,
+    xi = u, u^2 = -k): the squares by `fp2_sqr_k_wide_core`, xi*TB by `xi_comb`."""
     L = fp4_sqr_layout(N)
     B = lambda off: at("buf", off)
     g = Gen([("buf", "buf"), ("m", "m.as_ptr()")], 10)
@@ -1043,17 +1153,23 @@ def gen_fp4_sqr(N):
     S, D, T = B(L["S"]), B(L["D"]), B(L["T"])
 
     def sq(k, W):
-        fp2_sqr_wide_core(g, N, Fp(k, 0), Fp(k, 1), S, D, T, Wd(W, 0), Wd(W, 1))
+        if tw["k"] == 1:
+            fp2_sqr_wide_core(g, N, Fp(k, 0), Fp(k, 1), S, D, T, Wd(W, 0), Wd(W, 1))
+        else:
+            fp2_sqr_k_wide_core(g, N, tw["k"], Fp(k, 0), Fp(k, 1), S, D, Wd(W, 0), Wd(W, 1))
 
     sq("A", "TA")
     sq("B", "TB")
     for c in range(2):
         add_mod_mem(g, N, Fp("A", c), Fp("B", c), Fp("SUM", c))
     # TS = xi*TB + TA (TS is free until the third square)
-    wide_sub_mem(g, N, Wd("TB", 0), Wd("TB", 1), Wd("TS", 0))
-    wide_add_mem(g, N, Wd("TB", 0), Wd("TB", 1), Wd("TS", 1))
-    for c in range(2):
-        wide_add_mem(g, N, Wd("TS", c), Wd("TA", c), Wd("TS", c))
+    if tw["xi"] == (1, 1):
+        wide_sub_mem(g, N, Wd("TB", 0), Wd("TB", 1), Wd("TS", 0))
+        wide_add_mem(g, N, Wd("TB", 0), Wd("TB", 1), Wd("TS", 1))
+        for c in range(2):
+            wide_add_mem(g, N, Wd("TS", c), Wd("TA", c), Wd("TS", c))
+    else:
+        xi_comb(g, N, tw, lambda c: Wd("TS", c), lambda c: Wd("TA", c), lambda c: Wd("TB", c), 1, S)
     inv = B(L["INV"])(0)
     for c in range(2):
         redc_buf(g, N, Wd("TS", c), inv, Fp("C0", c))
@@ -1062,11 +1178,12 @@ def gen_fp4_sqr(N):
         wide_sub_mem(g, N, Wd("TS", c), Wd("TA", c), Wd("TS", c))
         wide_sub_mem(g, N, Wd("TS", c), Wd("TB", c), Wd("TS", c))
         redc_buf(g, N, Wd("TS", c), inv, Fp("C1", c))
-    emit_fn("fp4_sqr_%d" % N, "(buf: *mut u64, m: &[u64; %d])" % N, [], g, [],
-            "Fp4 squaring (BLS12-381 tower: u^2 = -1, s^2 = 1 + u) over the scratch buffer, N = %d: (a^2 + xi*b^2, 2ab) fully reduced in the C0, C1 slots. `buf` must point to %d writable words (`fp4_sqr_%d::LEN`) with A, B, INV filled."
-            % (N, L["LEN"], N), "nostack")
-    print("    /// Word offsets of the scratch buffer of `fp4_sqr_%d`." % N)
-    print("    pub(crate) mod fp4_sqr_%d {" % N)
+    sfx = tw["suffix"]
+    emit_fn("fp4_sqr_%s" % sfx, "(buf: *mut u64, m: &[u64; %d])" % N, [], g, [],
+            "Fp4 squaring (%s; s^2 = xi) over the scratch buffer, N = %d: (a^2 + xi*b^2, 2ab) fully reduced in the C0, C1 slots. `buf` must point to %d writable words (`fp4_sqr_%s::LEN`) with A, B, INV filled."
+            % (tw["what"], N, L["LEN"], sfx), "nostack")
+    print("    /// Word offsets of the scratch buffer of `fp4_sqr_%s`." % sfx)
+    print("    pub(crate) mod fp4_sqr_%s {" % sfx)
     for k in ("A", "C0", "INV", "LEN"):
         print("        pub(crate) const %s: usize = %d;" % (k, L[k]))
     print("    }")
@@ -1081,7 +1198,7 @@ def fp12_layout(N):
     return dict(AREA=L6, C=3 * L6, INV=fp6_layout(N)["INV"], LEN=3 * L6 + 12 * N)
 
 
-def gen_fp12_combine(N, square):
+def gen_fp12_combine(N, square, tw=BLS12_381):
     """Karatsuba over w for Fp12 = Fp6[w]/(w^2 - v) from three double-width Fp6 products, with
     one reduction per coordinate (the BLS12-381 tower: u^2 = -1, v^3 = 1 + u):
       product (square = False): P0 = a0*b0, P1 = a1*b1, P2 = (a0 + a1)(b0 + b1);
@@ -1090,7 +1207,8 @@ def gen_fp12_combine(N, square):
         c0 = P2 - P0 - v*P0, c1 = 2*P0;
     v*(x0, x1, x2) = (xi*x2, x0, x1), xi*(y0 + y1 u) = (y0 - y1) + (y0 + y1) u; every
     double-width value stays in [0, p*R) (modular double-width operations); the twelve
-    coordinates are reduced into C."""
+    coordinates are reduced into C. Other tower shapes (`tw`, xi = u): the xi-terms by
+    `xi_comb`."""
     L = fp12_layout(N)
     L6 = fp6_layout(N)
     B = lambda off: at("buf", off)
@@ -1106,7 +1224,37 @@ def gen_fp12_combine(N, square):
         wide_sub_mem(g, N, P(k, i, 0), P(k, i, 1), X(0))
         wide_add_mem(g, N, P(k, i, 0), P(k, i, 1), X(1))
 
-    if not square:
+    Pk = lambda k, i: (lambda c: P(k, i, c))
+    Z = X(0)
+    if not square and tw["xi"] != (1, 1):
+        for i in range(3):
+            for c in range(2):
+                wide_sub_mem(g, N, P(2, i, c), P(0, i, c), P(2, i, c))
+                wide_sub_mem(g, N, P(2, i, c), P(1, i, c), P(2, i, c))
+                redc_buf(g, N, P(2, i, c), inv, C(1, i, c))
+        xi_comb(g, N, tw, Pk(0, 0), Pk(0, 0), Pk(1, 2), 1, Z)
+        for c in range(2):
+            wide_add_mem(g, N, P(0, 1, c), P(1, 0, c), P(0, 1, c))
+            wide_add_mem(g, N, P(0, 2, c), P(1, 1, c), P(0, 2, c))
+        for i in range(3):
+            for c in range(2):
+                redc_buf(g, N, P(0, i, c), inv, C(0, i, c))
+    elif tw["xi"] != (1, 1):
+        for i in range(3):
+            for c in range(2):
+                wide_sub_mem(g, N, P(2, i, c), P(0, i, c), P(2, i, c))
+        xi_comb(g, N, tw, Pk(2, 0), Pk(2, 0), Pk(0, 2), -1, Z)
+        for c in range(2):
+            wide_sub_mem(g, N, P(2, 1, c), P(0, 0, c), P(2, 1, c))
+            wide_sub_mem(g, N, P(2, 2, c), P(0, 1, c), P(2, 2, c))
+        for i in range(3):
+            for c in range(2):
+                redc_buf(g, N, P(2, i, c), inv, C(0, i, c))
+        for i in range(3):
+            for c in range(2):
+                wide_add_mem(g, N, P(0, i, c), P(0, i, c), P(0, i, c))
+                redc_buf(g, N, P(0, i, c), inv, C(1, i, c))
+    elif not square:
         # c1 = P2 - P0 - P1, reduced
         for i in range(3):
             for c in range(2):
@@ -1137,10 +1285,11 @@ def gen_fp12_combine(N, square):
             for c in range(2):
                 wide_add_mem(g, N, P(0, i, c), P(0, i, c), P(0, i, c))
                 redc_buf(g, N, P(0, i, c), inv, C(1, i, c))
-    name = "fp12_sqr_combine_%d" % N if square else "fp12_mul_combine_%d" % N
+    sfx = tw["suffix"]
+    name = "fp12_sqr_combine_%s" % sfx if square else "fp12_mul_combine_%s" % sfx
     emit_fn(name, "(buf: *mut u64, m: &[u64; %d])" % N, [], g, [],
-            ("Fp12 %s from double-width Fp6 products (BLS12-381 tower), N = %d: the twelve reduced coordinates to C. `buf` must point to %d words (`fp12_%d::LEN`) with the products' OUT slots and INV filled."
-             % ("complex squaring" if square else "product", N, L["LEN"], N)), "nostack")
+            ("Fp12 %s from double-width Fp6 products (%s), N = %d: the twelve reduced coordinates to C. `buf` must point to %d words (`fp12_%d::LEN`) with the products' OUT slots and INV filled."
+             % ("complex squaring" if square else "product", tw["what"], N, L["LEN"], N)), "nostack")
 
 
 def emit_fp12_layout(N):
@@ -1194,8 +1343,19 @@ gen_fp6_mul(6, True)
 gen_fp6_mul(6, False)
 gen_fp6_mul(6, True, True)
 gen_fp6_mul(6, False, True)
+gen_fp6_mul(6, False, by0=True)
 gen_fp4_sqr(6)
 emit_fp12_layout(6)
 gen_fp12_combine(6, False)
 gen_fp12_combine(6, True)
+emit_fp6_layout(4)
+gen_fp6_mul(4, True, tw=BN254_BEUCHAT)
+gen_fp6_mul(4, False, tw=BN254_BEUCHAT)
+gen_fp6_mul(4, True, True, tw=BN254_BEUCHAT)
+gen_fp6_mul(4, False, True, tw=BN254_BEUCHAT)
+gen_fp6_mul(4, False, tw=BN254_BEUCHAT, by0=True)
+gen_fp4_sqr(4, tw=BN254_BEUCHAT)
+emit_fp12_layout(4)
+gen_fp12_combine(4, False, tw=BN254_BEUCHAT)
+gen_fp12_combine(4, True, tw=BN254_BEUCHAT)
 print("}")

@@ -345,22 +345,46 @@ pub fn fp2_sqr_k<const N: usize>(
     portable::fp2_sqr_k(a, m, inv, k)
 }
 
-/// Whether [`fp6_mul`] / [`fp6_mul_wide`] run the one-block assembly for this tower shape:
-/// x86-64 with BMI2/ADX, N = 6, u² = −1, v³ = 1 + u (BLS12-381's tower) and a modulus below
-/// 2^381 (the kernel's unreduced operand sums need 8m < 2^384). The shape conditions fold at
-/// compile time.
+/// Whether [`fp6_mul`], [`fp6_mul_wide`], [`fp6_mul_by_01`], [`fp4_sqr`] and [`fp12_lazy`]
+/// run the one-block assembly for this tower shape (x86-64 with BMI2/ADX):
+/// * N = 6, u² = −1, v³ = 1 + u (BLS12-381's tower) and a modulus below 2^381 (the kernels'
+///   unreduced operand sums need 8m < 2^384);
+/// * N = 4, u² = −5, v³ = u (bn254-beuchat's tower) and 6m < 2^256 (the u² = −5 Fp2 squaring
+///   forms a0 + 5a1 unreduced; the products need 5m < 2^256, the ξ-terms 5·x mod m·2^256).
+///
+/// The shape conditions fold at compile time.
 #[inline(always)]
 pub fn fp6_kernel<const N: usize>(m: &[u64; N], beta_neg: u8, xi: (u8, u8)) -> bool {
     #[cfg(target_arch = "x86_64")]
-    if N == 6 && m[N - 1] >> 61 == 0 && beta_neg == 1 && xi.0 == 1 && xi.1 == 1 {
+    if lazy_shape(m, beta_neg, xi) {
         return x86_64::available();
     }
     let _ = (m, beta_neg, xi);
     false
 }
 
-/// Fp6 product in the BLS12-381 tower shape (see [`fp6_kernel`], which the caller must have
-/// checked): the six coordinates (c0.c0, c0.c1, c1.c0, …) of a·b, fully reduced.
+/// The shape part of [`fp6_kernel`] (no CPU test).
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn lazy_shape<const N: usize>(m: &[u64; N], beta_neg: u8, xi: (u8, u8)) -> bool {
+    (N == 6 && m[N - 1] >> 61 == 0 && beta_neg == 1 && xi == (1, 1))
+        || (N == 4 && m[N - 1] < u64::MAX / 6 && beta_neg == 5 && xi == (0, 1))
+}
+
+#[cfg(target_arch = "x86_64")]
+/// The tower shape of the kernels for N limbs (the caller has checked [`fp6_kernel`] with its
+/// tower's β and ξ; N = 6 is BLS12-381's shape, N = 4 bn254-beuchat's).
+#[inline(always)]
+fn kernel_checked<const N: usize>(m: &[u64; N]) -> bool {
+    if N == 6 {
+        fp6_kernel(m, 1, (1, 1))
+    } else {
+        fp6_kernel(m, 5, (0, 1))
+    }
+}
+
+/// Fp6 product in a kernel tower shape (see [`fp6_kernel`], which the caller must have checked
+/// for its tower): the six coordinates (c0.c0, c0.c1, c1.c0, …) of a·b, fully reduced.
 #[inline(always)]
 pub fn fp6_mul<const N: usize>(
     a: [&[u64; N]; 6],
@@ -369,9 +393,12 @@ pub fn fp6_mul<const N: usize>(
     inv: u64,
 ) -> [[u64; N]; 6] {
     #[cfg(target_arch = "x86_64")]
-    if fp6_kernel(m, 1, (1, 1)) {
-        // SAFETY: BMI2/ADX present, N = 6, top bit of m clear (`fp6_kernel`).
+    if kernel_checked(m) {
+        // SAFETY: BMI2/ADX present, the modulus fits the shape's bound (`fp6_kernel`).
         unsafe {
+            if N == 4 {
+                return x86_64::fp6_mul_4(a.map(cast), b.map(cast), cast(m), inv).map(uncast);
+            }
             let r = x86_64::fp6_mul_6(a.map(cast), b.map(cast), cast(m), inv);
             return r.map(uncast);
         }
@@ -388,9 +415,13 @@ pub fn fp6_mul_wide<const N: usize>(
     m: &[u64; N],
 ) -> [Wide<N>; 6] {
     #[cfg(target_arch = "x86_64")]
-    if fp6_kernel(m, 1, (1, 1)) {
+    if kernel_checked(m) {
         // SAFETY: as in `fp6_mul`.
         unsafe {
+            if N == 4 {
+                let r = x86_64::fp6_mul_wide_4(a.map(cast), b.map(cast), cast(m));
+                return r.map(|w| uncast_wide(&w));
+            }
             let r = x86_64::fp6_mul_wide_6(a.map(cast), b.map(cast), cast(m));
             return r.map(|w| uncast_wide(&w));
         }
@@ -399,8 +430,8 @@ pub fn fp6_mul_wide<const N: usize>(
     unreachable!("fp6_mul_wide without fp6_kernel")
 }
 
-/// Sparse Fp6 product a·(b0 + b1·v) in the BLS12-381 tower shape (see [`fp6_kernel`], which
-/// the caller must have checked); `b` = (b0.c0, b0.c1, b1.c0, b1.c1). Fully reduced.
+/// Sparse Fp6 product a·(b0 + b1·v) in a kernel tower shape (see [`fp6_kernel`], which the
+/// caller must have checked); `b` = (b0.c0, b0.c1, b1.c0, b1.c1). Fully reduced.
 #[inline(always)]
 pub fn fp6_mul_by_01<const N: usize>(
     a: [&[u64; N]; 6],
@@ -409,9 +440,13 @@ pub fn fp6_mul_by_01<const N: usize>(
     inv: u64,
 ) -> [[u64; N]; 6] {
     #[cfg(target_arch = "x86_64")]
-    if fp6_kernel(m, 1, (1, 1)) {
+    if kernel_checked(m) {
         // SAFETY: as in `fp6_mul`.
         unsafe {
+            if N == 4 {
+                let r = x86_64::fp6_mul_by_01_4(a.map(cast), b.map(cast), cast(m), inv);
+                return r.map(uncast);
+            }
             let r = x86_64::fp6_mul_by_01_6(a.map(cast), b.map(cast), cast(m), inv);
             return r.map(uncast);
         }
@@ -420,8 +455,8 @@ pub fn fp6_mul_by_01<const N: usize>(
     unreachable!("fp6_mul_by_01 without fp6_kernel")
 }
 
-/// (a + b·s)² in Fp4 = Fp2[s]/(s² − ξ) in the BLS12-381 tower shape (see [`fp6_kernel`], which
-/// the caller must have checked): (a² + ξb², 2ab) as four fully reduced coordinates.
+/// (a + b·s)² in Fp4 = Fp2[s]/(s² − ξ) in a kernel tower shape (see [`fp6_kernel`], which the
+/// caller must have checked): (a² + ξb², 2ab) as four fully reduced coordinates.
 #[inline(always)]
 pub fn fp4_sqr<const N: usize>(
     a: [&[u64; N]; 2],
@@ -430,9 +465,12 @@ pub fn fp4_sqr<const N: usize>(
     inv: u64,
 ) -> [[u64; N]; 4] {
     #[cfg(target_arch = "x86_64")]
-    if fp6_kernel(m, 1, (1, 1)) {
-        // SAFETY: BMI2/ADX present, N = 6, top bit of m clear (`fp6_kernel`).
+    if kernel_checked(m) {
+        // SAFETY: as in `fp6_mul`.
         unsafe {
+            if N == 4 {
+                return x86_64::fp4_sqr_4(casts(a), casts(b), cast(m), inv).map(uncast);
+            }
             return x86_64::fp4_sqr_6(casts(a), casts(b), cast(m), inv).map(uncast);
         }
     }
@@ -443,24 +481,34 @@ pub fn fp4_sqr<const N: usize>(
 #[cfg(target_arch = "x86_64")]
 pub use x86_64::Fp12Lazy;
 
-/// An Fp12 product, squaring or sparse product with lazy reduction across Fp6 and Fp12 in the
-/// BLS12-381 tower shape (see [`x86_64::fp12_lazy_6`]; the caller must have checked
-/// [`fp6_kernel`]): the twelve reduced coordinates.
+/// An Fp12 product, squaring or sparse product with lazy reduction across Fp6 and Fp12 in a
+/// kernel tower shape (see [`x86_64::fp12_lazy_6`] / [`x86_64::fp12_lazy_4`]; the caller must
+/// have checked [`fp6_kernel`]): the twelve reduced coordinates.
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
 pub fn fp12_lazy<const N: usize>(op: Fp12Lazy<'_, N>, m: &[u64; N], inv: u64) -> [[u64; N]; 12] {
-    if fp6_kernel(m, 1, (1, 1)) {
-        let op6 = match op {
-            Fp12Lazy::Mul(p) => Fp12Lazy::Mul(p.map(|x| x.map(cast))),
-            Fp12Lazy::Sqr(p) => Fp12Lazy::Sqr(p.map(|x| x.map(cast))),
-            Fp12Lazy::By014(p, w) => {
-                Fp12Lazy::By014(p.map(|x| x.map(cast)), w.map(|x| uncast_wide(&x)))
-            }
-        };
-        // SAFETY: BMI2/ADX present, N = 6, top bit of m clear (`fp6_kernel`).
+    if kernel_checked(m) {
+        // SAFETY: BMI2/ADX present, the modulus fits the shape's bound (`fp6_kernel`).
         unsafe {
-            return x86_64::fp12_lazy_6(op6, cast(m), inv).map(uncast);
+            if N == 4 {
+                return x86_64::fp12_lazy_4(lazy_cast(op), cast(m), inv).map(uncast);
+            }
+            return x86_64::fp12_lazy_6(lazy_cast(op), cast(m), inv).map(uncast);
         }
     }
     unreachable!("fp12_lazy without fp6_kernel")
+}
+
+/// [`cast`] for the operands of an [`Fp12Lazy`] operation.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn lazy_cast<'a, const N: usize, const M: usize>(op: Fp12Lazy<'a, N>) -> Fp12Lazy<'a, M> {
+    match op {
+        Fp12Lazy::Mul(p) => Fp12Lazy::Mul(p.map(|x| x.map(cast))),
+        Fp12Lazy::Sqr(p) => Fp12Lazy::Sqr(p.map(|x| x.map(cast))),
+        Fp12Lazy::By014(p, w) => {
+            Fp12Lazy::By014(p.map(|x| x.map(cast)), w.map(|x| uncast_wide(&x)))
+        }
+        Fp12Lazy::By034(p0, p) => Fp12Lazy::By034(p0.map(cast), p.map(|x| x.map(cast))),
+    }
 }

@@ -396,124 +396,6 @@ pub fn sub_mod_4(a: [u64; 4], b: [u64; 4], m: &[u64; 4]) -> [u64; 4] {
     [a0, a1, a2, a3]
 }
 
-/// Copies the two Fp6 operands (six coordinates each) and `inv` into an Fp6 scratch buffer
-/// and runs `kernel` on it.
-macro_rules! fp6_call {
-    ($kernel:ident, $a:expr, $b:expr, $m:expr, $inv:expr) => {{
-        let mut buf = core::mem::MaybeUninit::<[u64; k::fp6_6::LEN]>::uninit();
-        let p = buf.as_mut_ptr() as *mut u64;
-        // SAFETY (of the caller's unsafe block): the offsets lie inside the buffer; the kernel
-        // writes every word it later reads.
-        for (i, x) in $a.iter().enumerate() {
-            core::ptr::copy_nonoverlapping(x.as_ptr(), p.add(k::fp6_6::A + 6 * i), 6);
-        }
-        for (i, x) in $b.iter().enumerate() {
-            core::ptr::copy_nonoverlapping(x.as_ptr(), p.add(k::fp6_6::B + 6 * i), 6);
-        }
-        p.add(k::fp6_6::INV).write($inv);
-        k::$kernel(p, $m);
-        buf
-    }};
-}
-
-/// Fp6 product for the BLS12-381 tower shape (N = 6, u² = −1, v³ = 1 + u), fully reduced:
-/// the six coordinates (c0.c0, c0.c1, c1.c0, …) of a·b for reduced a, b. Lazy reduction
-/// inside one assembly block: six double-width Fp2 products, modular double-width
-/// combinations, six Montgomery reductions (instead of twelve).
-///
-/// # Safety
-/// BMI2 and ADX must be available; the modulus must have its top bit clear.
-#[inline(never)]
-pub unsafe fn fp6_mul_6(
-    a: [&[u64; 6]; 6],
-    b: [&[u64; 6]; 6],
-    m: &[u64; 6],
-    inv: u64,
-) -> [[u64; 6]; 6] {
-    let buf = fp6_call!(fp6_mul_6, a, b, m, inv);
-    // SAFETY: the kernel wrote the six reduced coordinates to the A slot.
-    (buf.as_ptr().cast::<u64>().add(k::fp6_6::A) as *const [[u64; 6]; 6]).read()
-}
-
-/// The double-width Fp6 product of [`fp6_mul_6`] before the reductions: six 12-limb
-/// coordinates, each in [0, p·R).
-///
-/// # Safety
-/// As for [`fp6_mul_6`].
-#[inline(never)]
-pub unsafe fn fp6_mul_wide_6(
-    a: [&[u64; 6]; 6],
-    b: [&[u64; 6]; 6],
-    m: &[u64; 6],
-) -> [super::Wide<6>; 6] {
-    let buf = fp6_call!(fp6_mul_wide_6, a, b, m, 0);
-    let p = buf.as_ptr() as *const u64;
-    // SAFETY: the kernel wrote the six double-width coordinates (12 words each) to OUT.
-    core::array::from_fn(|i| super::Wide {
-        lo: (p.add(k::fp6_6::OUT + 12 * i) as *const [u64; 6]).read(),
-        hi: (p.add(k::fp6_6::OUT + 12 * i + 6) as *const [u64; 6]).read(),
-    })
-}
-
-/// Sparse Fp6 product a·(b0 + b1·v) for the BLS12-381 tower shape (see [`fp6_mul_6`]), fully
-/// reduced: `b` holds b0.c0, b0.c1, b1.c0, b1.c1. Five double-width Fp2 products, six
-/// reductions.
-///
-/// # Safety
-/// As for [`fp6_mul_6`].
-#[inline(never)]
-pub unsafe fn fp6_mul_by_01_6(
-    a: [&[u64; 6]; 6],
-    b: [&[u64; 6]; 4],
-    m: &[u64; 6],
-    inv: u64,
-) -> [[u64; 6]; 6] {
-    let buf = fp6_call!(fp6_mul_by_01_6, a, b, m, inv);
-    // SAFETY: the kernel wrote the six reduced coordinates to the A slot.
-    (buf.as_ptr().cast::<u64>().add(k::fp6_6::A) as *const [[u64; 6]; 6]).read()
-}
-
-/// (a + b·s)² in Fp4 = Fp2[s]/(s² − (1 + u)) for the BLS12-381 tower shape (N = 6, u² = −1):
-/// (a² + ξb², 2ab), each Fp2 coordinate fully reduced, for reduced a, b. Lazy reduction in one
-/// assembly block: three double-width Fp2 squares, four reductions.
-///
-/// # Safety
-/// BMI2 and ADX must be available; the modulus must have its top bit clear.
-#[inline(never)]
-pub unsafe fn fp4_sqr_6(
-    a: [&[u64; 6]; 2],
-    b: [&[u64; 6]; 2],
-    m: &[u64; 6],
-    inv: u64,
-) -> [[u64; 6]; 4] {
-    use k::fp4_sqr_6 as l;
-    let mut buf = core::mem::MaybeUninit::<[u64; l::LEN]>::uninit();
-    let p = buf.as_mut_ptr() as *mut u64;
-    // SAFETY (of the caller's unsafe block): the offsets lie inside the buffer; the kernel
-    // writes every word it later reads.
-    for (i, x) in a.iter().chain(b.iter()).enumerate() {
-        core::ptr::copy_nonoverlapping(x.as_ptr(), p.add(l::A + 6 * i), 6);
-    }
-    p.add(l::INV).write(inv);
-    k::fp4_sqr_6(p, m);
-    // SAFETY: the kernel wrote C0 and C1 (two coordinates each, contiguous).
-    (p.add(l::C0) as *const [[u64; 6]; 4]).read()
-}
-
-/// Copies an Fp6 operand pair into the Fp6 scratch area at `p` (layout `k::fp6_6`).
-///
-/// # Safety
-/// `p` must point to an Fp6 scratch area (`k::fp6_6::LEN` writable words).
-#[inline(always)]
-unsafe fn fp6_fill(p: *mut u64, a: &[&[u64; 6]], b: &[&[u64; 6]]) {
-    for (i, x) in a.iter().enumerate() {
-        core::ptr::copy_nonoverlapping(x.as_ptr(), p.add(k::fp6_6::A + 6 * i), 6);
-    }
-    for (i, x) in b.iter().enumerate() {
-        core::ptr::copy_nonoverlapping(x.as_ptr(), p.add(k::fp6_6::B + 6 * i), 6);
-    }
-}
-
 /// Which double-width Fp6 products an Fp12 operation takes (see [`fp12_lazy_6`]).
 #[derive(Clone, Copy)]
 pub enum Fp12Lazy<'a, const N: usize> {
@@ -524,58 +406,227 @@ pub enum Fp12Lazy<'a, const N: usize> {
     /// (a0 + a1, a0 + v·a1).
     Sqr([[&'a [u64; N]; 12]; 2]),
     /// a·(c0 + c1·v + c4·v·w): P0 = a0·(c0 + c1·v), P1 = a1·(c4·v) (given double width, six
-    /// 12-limb coordinates), P2 = (a0 + a1)·(c0 + (c1 + c4)·v); the sparse pairs are
+    /// 2N-limb coordinates), P2 = (a0 + a1)·(c0 + (c1 + c4)·v); the sparse pairs are
     /// (a0; c0, c1) and (a0 + a1; c0, c1 + c4).
     By014([[&'a [u64; N]; 10]; 2], [super::Wide<N>; 6]),
+    /// a·(c0 + c3·w + c4·v·w): P0 = a0·c0, P1 = a1·(c3 + c4·v),
+    /// P2 = (a0 + a1)·((c0 + c3) + c4·v); the pairs are (a0; c0) and (a1; c3, c4),
+    /// (a0 + a1; c0 + c3, c4).
+    By034([&'a [u64; N]; 8], [[&'a [u64; N]; 10]; 2]),
 }
 
-/// An Fp12 product, squaring or sparse product (BLS12-381 tower shape, see [`fp6_mul_6`])
-/// with lazy reduction across Fp6 and Fp12: the double-width Fp6 products by the one-block
-/// kernels, then the Karatsuba combination over w as modular double-width operations and one
-/// reduction per coordinate (`k::fp12_mul_combine_6` / `k::fp12_sqr_combine_6`). Returns
-/// the twelve reduced coordinates (c0.c0.c0, c0.c0.c1, …, c1.c2.c1).
-///
-/// # Safety
-/// As for [`fp6_mul_6`].
-#[inline(never)]
-pub unsafe fn fp12_lazy_6(op: Fp12Lazy<'_, 6>, m: &[u64; 6], inv: u64) -> [[u64; 6]; 12] {
-    use k::fp12_6 as l;
-    let mut buf = core::mem::MaybeUninit::<[u64; l::LEN]>::uninit();
-    let p = buf.as_mut_ptr() as *mut u64;
-    // SAFETY (of the caller's unsafe block): every area lies inside the buffer; the kernels
-    // write every word they later read.
-    let area = |k: usize| p.add(l::AREA * k);
-    match op {
-        Fp12Lazy::Mul(pairs) => {
-            for (k, x) in pairs.iter().enumerate() {
-                fp6_fill(area(k), &x[..6], &x[6..]);
-                k::fp6_mul_wide_6(area(k), m);
+/// The one-block lazy-reduction kernels of one tower shape (layouts `k::$fp6`, `k::$fp4`,
+/// `k::$fp12`; kernels `k::fp6_mul_$s`, … generated for that shape).
+macro_rules! lazy_tower {
+    ($n:literal, $shape:literal, $fp6:ident, $fp4:ident, $fp12:ident,
+     $mul:ident, $wide:ident, $by01:ident, $by01w:ident, $by0w:ident, $fp4sqr:ident,
+     $c12m:ident, $c12s:ident, $fp12lazy:ident, $fill:ident) => {
+        /// Copies an Fp6 operand pair into the Fp6 scratch area at `p` (layout `k::fp6_N`).
+        ///
+        /// # Safety
+        /// `p` must point to an Fp6 scratch area (`LEN` writable words).
+        #[inline(always)]
+        unsafe fn $fill(p: *mut u64, a: &[&[u64; $n]], b: &[&[u64; $n]]) {
+            for (i, x) in a.iter().enumerate() {
+                core::ptr::copy_nonoverlapping(x.as_ptr(), p.add(k::$fp6::A + $n * i), $n);
+            }
+            for (i, x) in b.iter().enumerate() {
+                core::ptr::copy_nonoverlapping(x.as_ptr(), p.add(k::$fp6::B + $n * i), $n);
+            }
+        }
+
+        #[doc = concat!("Fp6 product for the ", $shape, ", fully reduced: the six")]
+        /// coordinates (c0.c0, c0.c1, c1.c0, …) of a·b for reduced a, b. Lazy reduction inside
+        /// one assembly block: six double-width Fp2 products, modular double-width
+        /// combinations, six Montgomery reductions (instead of twelve).
+        ///
+        /// # Safety
+        /// BMI2 and ADX must be available; the modulus must fit the tower shape's bound
+        /// (`super::fp6_kernel`).
+        #[inline(never)]
+        pub unsafe fn $mul(
+            a: [&[u64; $n]; 6],
+            b: [&[u64; $n]; 6],
+            m: &[u64; $n],
+            inv: u64,
+        ) -> [[u64; $n]; 6] {
+            let mut buf = core::mem::MaybeUninit::<[u64; k::$fp6::LEN]>::uninit();
+            let p = buf.as_mut_ptr() as *mut u64;
+            $fill(p, &a, &b);
+            p.add(k::$fp6::INV).write(inv);
+            k::$mul(p, m);
+            // SAFETY: the kernel wrote the six reduced coordinates to the A slot.
+            (p.add(k::$fp6::A) as *const [[u64; $n]; 6]).read()
+        }
+
+        /// The double-width Fp6 product before the reductions: six 2N-limb coordinates, each
+        /// in [0, p·R).
+        ///
+        /// # Safety
+        /// As for the reducing kernel.
+        #[inline(never)]
+        pub unsafe fn $wide(
+            a: [&[u64; $n]; 6],
+            b: [&[u64; $n]; 6],
+            m: &[u64; $n],
+        ) -> [super::Wide<$n>; 6] {
+            let mut buf = core::mem::MaybeUninit::<[u64; k::$fp6::LEN]>::uninit();
+            let p = buf.as_mut_ptr() as *mut u64;
+            $fill(p, &a, &b);
+            k::$wide(p, m);
+            // SAFETY: the kernel wrote the six double-width coordinates to OUT.
+            core::array::from_fn(|i| super::Wide {
+                lo: (p.add(k::$fp6::OUT + 2 * $n * i) as *const [u64; $n]).read(),
+                hi: (p.add(k::$fp6::OUT + 2 * $n * i + $n) as *const [u64; $n]).read(),
+            })
+        }
+
+        /// Sparse Fp6 product a·(b0 + b1·v), fully reduced: `b` holds b0.c0, b0.c1, b1.c0,
+        /// b1.c1. Five double-width Fp2 products, six reductions.
+        ///
+        /// # Safety
+        /// As for the full product.
+        #[inline(never)]
+        pub unsafe fn $by01(
+            a: [&[u64; $n]; 6],
+            b: [&[u64; $n]; 4],
+            m: &[u64; $n],
+            inv: u64,
+        ) -> [[u64; $n]; 6] {
+            let mut buf = core::mem::MaybeUninit::<[u64; k::$fp6::LEN]>::uninit();
+            let p = buf.as_mut_ptr() as *mut u64;
+            $fill(p, &a, &b);
+            p.add(k::$fp6::INV).write(inv);
+            k::$by01(p, m);
+            // SAFETY: the kernel wrote the six reduced coordinates to the A slot.
+            (p.add(k::$fp6::A) as *const [[u64; $n]; 6]).read()
+        }
+
+        /// (a + b·s)² in Fp4 = Fp2[s]/(s² − ξ): (a² + ξb², 2ab), each Fp2 coordinate fully
+        /// reduced, for reduced a, b. Lazy reduction in one assembly block: three double-width
+        /// Fp2 squares, four reductions.
+        ///
+        /// # Safety
+        /// As for the Fp6 product.
+        #[inline(never)]
+        pub unsafe fn $fp4sqr(
+            a: [&[u64; $n]; 2],
+            b: [&[u64; $n]; 2],
+            m: &[u64; $n],
+            inv: u64,
+        ) -> [[u64; $n]; 4] {
+            use k::$fp4 as l;
+            let mut buf = core::mem::MaybeUninit::<[u64; l::LEN]>::uninit();
+            let p = buf.as_mut_ptr() as *mut u64;
+            // SAFETY (of the caller's unsafe block): the offsets lie inside the buffer; the
+            // kernel writes every word it later reads.
+            for (i, x) in a.iter().chain(b.iter()).enumerate() {
+                core::ptr::copy_nonoverlapping(x.as_ptr(), p.add(l::A + $n * i), $n);
             }
             p.add(l::INV).write(inv);
-            k::fp12_mul_combine_6(p, m);
+            k::$fp4sqr(p, m);
+            // SAFETY: the kernel wrote C0 and C1 (two coordinates each, contiguous).
+            (p.add(l::C0) as *const [[u64; $n]; 4]).read()
         }
-        Fp12Lazy::Sqr(pairs) => {
-            for (k, x) in [0, 2].into_iter().zip(pairs.iter()) {
-                fp6_fill(area(k), &x[..6], &x[6..]);
-                k::fp6_mul_wide_6(area(k), m);
+
+        /// An Fp12 product, squaring or sparse product with lazy reduction across Fp6 and
+        /// Fp12: the double-width Fp6 products by the one-block kernels, then the Karatsuba
+        /// combination over w as modular double-width operations and one reduction per
+        /// coordinate. Returns the twelve reduced coordinates (c0.c0.c0, c0.c0.c1, …,
+        /// c1.c2.c1).
+        ///
+        /// # Safety
+        /// As for the Fp6 product.
+        #[inline(never)]
+        pub unsafe fn $fp12lazy(op: Fp12Lazy<'_, $n>, m: &[u64; $n], inv: u64) -> [[u64; $n]; 12] {
+            use k::$fp12 as l;
+            let mut buf = core::mem::MaybeUninit::<[u64; l::LEN]>::uninit();
+            let p = buf.as_mut_ptr() as *mut u64;
+            // SAFETY (of the caller's unsafe block): every area lies inside the buffer; the
+            // kernels write every word they later read.
+            let area = |k: usize| p.add(l::AREA * k);
+            match op {
+                Fp12Lazy::Mul(pairs) => {
+                    for (k, x) in pairs.iter().enumerate() {
+                        $fill(area(k), &x[..6], &x[6..]);
+                        k::$wide(area(k), m);
+                    }
+                    p.add(l::INV).write(inv);
+                    k::$c12m(p, m);
+                }
+                Fp12Lazy::Sqr(pairs) => {
+                    for (k, x) in [0, 2].into_iter().zip(pairs.iter()) {
+                        $fill(area(k), &x[..6], &x[6..]);
+                        k::$wide(area(k), m);
+                    }
+                    p.add(l::INV).write(inv);
+                    k::$c12s(p, m);
+                }
+                Fp12Lazy::By014(pairs, p1) => {
+                    for (k, x) in [0, 2].into_iter().zip(pairs.iter()) {
+                        $fill(area(k), &x[..6], &x[6..]);
+                        k::$by01w(area(k), m);
+                    }
+                    let out1 = area(1).add(k::$fp6::OUT);
+                    for (i, w) in p1.iter().enumerate() {
+                        core::ptr::copy_nonoverlapping(w.lo.as_ptr(), out1.add(2 * $n * i), $n);
+                        core::ptr::copy_nonoverlapping(
+                            w.hi.as_ptr(),
+                            out1.add(2 * $n * i + $n),
+                            $n,
+                        );
+                    }
+                    p.add(l::INV).write(inv);
+                    k::$c12m(p, m);
+                }
+                Fp12Lazy::By034(p0, pairs) => {
+                    $fill(area(0), &p0[..6], &p0[6..]);
+                    k::$by0w(area(0), m);
+                    for (k, x) in [1, 2].into_iter().zip(pairs.iter()) {
+                        $fill(area(k), &x[..6], &x[6..]);
+                        k::$by01w(area(k), m);
+                    }
+                    p.add(l::INV).write(inv);
+                    k::$c12m(p, m);
+                }
             }
-            p.add(l::INV).write(inv);
-            k::fp12_sqr_combine_6(p, m);
+            // SAFETY: the combination kernel wrote the twelve coordinates to C.
+            (p.add(l::C) as *const [[u64; $n]; 12]).read()
         }
-        Fp12Lazy::By014(pairs, p1) => {
-            for (k, x) in [0, 2].into_iter().zip(pairs.iter()) {
-                fp6_fill(area(k), &x[..6], &x[6..]);
-                k::fp6_mul_by_01_wide_6(area(k), m);
-            }
-            let out1 = area(1).add(k::fp6_6::OUT);
-            for (i, w) in p1.iter().enumerate() {
-                core::ptr::copy_nonoverlapping(w.lo.as_ptr(), out1.add(12 * i), 6);
-                core::ptr::copy_nonoverlapping(w.hi.as_ptr(), out1.add(12 * i + 6), 6);
-            }
-            p.add(l::INV).write(inv);
-            k::fp12_mul_combine_6(p, m);
-        }
-    }
-    // SAFETY: the combination kernel wrote the twelve coordinates to C.
-    (p.add(l::C) as *const [[u64; 6]; 12]).read()
+    };
 }
+
+lazy_tower!(
+    6,
+    "BLS12-381 tower shape (N = 6, u² = −1, v³ = 1 + u, 8p < R)",
+    fp6_6,
+    fp4_sqr_6,
+    fp12_6,
+    fp6_mul_6,
+    fp6_mul_wide_6,
+    fp6_mul_by_01_6,
+    fp6_mul_by_01_wide_6,
+    fp6_mul_by_0_wide_6,
+    fp4_sqr_6,
+    fp12_mul_combine_6,
+    fp12_sqr_combine_6,
+    fp12_lazy_6,
+    fp6_fill_6
+);
+lazy_tower!(
+    4,
+    "bn254-beuchat tower shape (N = 4, u² = −5, v³ = u, 6p < R)",
+    fp6_4,
+    fp4_sqr_4,
+    fp12_4,
+    fp6_mul_4,
+    fp6_mul_wide_4,
+    fp6_mul_by_01_4,
+    fp6_mul_by_01_wide_4,
+    fp6_mul_by_0_wide_4,
+    fp4_sqr_4,
+    fp12_mul_combine_4,
+    fp12_sqr_combine_4,
+    fp12_lazy_4,
+    fp6_fill_4
+);
