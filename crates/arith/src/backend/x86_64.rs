@@ -27,6 +27,14 @@
 //!   coordinate: 6 instead of 12 for an Fp6 product, 12 instead of 36 for an Fp12 product
 //!   ([`fp12_lazy_6`] runs the double-width Fp6 kernels and then a combination kernel),
 //!   4 instead of 6 for the Fp4 squaring of the cyclotomic squaring.
+//! * the same operations (`fp6_mul_4`, …, `fp4_sqr_4`, `fp12_*_combine_4`, [`fp12_lazy_4`])
+//!   for bn254-beuchat's tower shape (N = 4, u² = −5, ξ = u, 6p < R): there p has only two
+//!   spare bits, so the Fp2 operand sums are reduced mod p, the Fp2 products use the u² = −k
+//!   core (c0 = a0b0 − 5a1b1 + p·R on borrow), the Fp2 squares paper 001's
+//!   (a0 − a1)(a0 + 5a1) − 4a0a1, and each ξ-term X ± ξ·P = (X0 ∓ 5P1, X1 ± P0) forms 5P1
+//!   mod p·R (MULX by 5, the high half brought below p by four conditional subtractions).
+//!   Also `fp6_mul_by_0_wide_N` (an Fp6 value times an Fp2 scalar) for the D-type line
+//!   product [`Fp12Lazy::By034`].
 //! * `mul_pm_4`, `sqr_pm_4`: for a pseudo-Mersenne modulus 2^256 − c (secp256k1), the product
 //!   (squaring: six off-diagonal products, doubled on the CF chain while the four squares are
 //!   added on the OF chain) stays in eight registers and is folded twice by c (2^256 ≡ c),
