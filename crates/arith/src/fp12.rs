@@ -89,7 +89,8 @@ impl<P: TowerParams<N>, const N: usize> Fp12<P, N> {
     #[inline]
     pub fn mul(&self, o: &Self) -> Self {
         #[cfg(target_arch = "x86_64")]
-        if !P::COUNT_OPS && N == 6 && crate::backend::fp6_kernel(&P::MODULUS, P::BETA_NEG, P::XI) {
+        if !P::COUNT_OPS && N == 6 && crate::backend::tower_kernel(&P::MODULUS, P::BETA_NEG, P::XI)
+        {
             let (s, t) = (self.c0 + self.c1, o.c0 + o.c1);
             let r = crate::backend::fp12_lazy(
                 crate::backend::Fp12Lazy::Mul([
@@ -135,7 +136,7 @@ impl<P: TowerParams<N>, const N: usize> Fp12<P, N> {
     #[inline]
     pub fn square(&self) -> Self {
         #[cfg(target_arch = "x86_64")]
-        if !P::COUNT_OPS && crate::backend::fp6_kernel(&P::MODULUS, P::BETA_NEG, P::XI) {
+        if !P::COUNT_OPS && crate::backend::tower_kernel(&P::MODULUS, P::BETA_NEG, P::XI) {
             let (s, t) = (self.c0 + self.c1, self.c0 + self.c1.mul_by_v());
             let r = crate::backend::fp12_lazy(
                 crate::backend::Fp12Lazy::Sqr([
@@ -218,7 +219,8 @@ impl<P: TowerParams<N>, const N: usize> Fp12<P, N> {
     #[inline]
     pub fn mul_by_014(&self, c0: &Fp2<P, N>, c1: &Fp2<P, N>, c4: &Fp2<P, N>) -> Self {
         #[cfg(target_arch = "x86_64")]
-        if !P::COUNT_OPS && N == 6 && crate::backend::fp6_kernel(&P::MODULUS, P::BETA_NEG, P::XI) {
+        if !P::COUNT_OPS && N == 6 && crate::backend::tower_kernel(&P::MODULUS, P::BETA_NEG, P::XI)
+        {
             let s = self.c0 + self.c1;
             let o = *c1 + *c4;
             let bb = self.c1.mul_by_1_wide(c4);
@@ -263,7 +265,7 @@ impl<P: TowerParams<N>, const N: usize> Fp12<P, N> {
     #[inline]
     pub fn mul_by_034(&self, c0: &Fp2<P, N>, c3: &Fp2<P, N>, c4: &Fp2<P, N>) -> Self {
         #[cfg(target_arch = "x86_64")]
-        if !P::COUNT_OPS && crate::backend::fp6_kernel(&P::MODULUS, P::BETA_NEG, P::XI) {
+        if !P::COUNT_OPS && crate::backend::tower_kernel(&P::MODULUS, P::BETA_NEG, P::XI) {
             let s = self.c0 + self.c1;
             let o = *c0 + *c3;
             let b0 = [c0.c0.mont_limbs(), c0.c1.mont_limbs()];
@@ -523,7 +525,7 @@ pub fn fp4_square<P: TowerParams<N>, const N: usize>(
     a: &Fp2<P, N>,
     b: &Fp2<P, N>,
 ) -> (Fp2<P, N>, Fp2<P, N>) {
-    if !P::COUNT_OPS && crate::backend::fp6_kernel(&P::MODULUS, P::BETA_NEG, P::XI) {
+    if !P::COUNT_OPS && crate::backend::tower_kernel(&P::MODULUS, P::BETA_NEG, P::XI) {
         let r = crate::backend::fp4_sqr(
             [a.c0.mont_limbs(), a.c1.mont_limbs()],
             [b.c0.mont_limbs(), b.c1.mont_limbs()],

@@ -21,7 +21,7 @@
 //! 5–7): Fp6 product ≈ 725 vs ≈ 790 ns composed, Fp12 product ≈ 2250 vs ≈ 2560 ns with
 //! per-Fp6 kernels and ≈ 2620 ns composed, Fp12 squaring ≈ 1615 vs ≈ 1670 / ≈ 1760 ns,
 //! cyclotomic squaring ≈ 980 vs ≈ 1120 ns. The same kernels exist for bn254-beuchat's tower
-//! (N = 4, u² = −5, ξ = u; [`crate::backend::fp6_kernel`] lists the shapes): thread CPU time
+//! (N = 4, u² = −5, ξ = u; [`crate::backend::tower_kernel`] lists the shapes): thread CPU time
 //! A/B (load 7) Fp6 product ≈ 370 vs ≈ 460 ns, sparse `mul_by_01` ≈ 315 vs ≈ 365 ns, Fp4
 //! squaring 0.92–0.97×, Fp12 squaring 0.91–0.99×, `mul_by_034` ≈ 0.98× of the compositions of
 //! one-block Fp6 products; the lazy Fp12 product was not faster there (1.0–1.04×), so N = 4
@@ -129,7 +129,7 @@ impl<P: TowerParams<N>, const N: usize> Fp6<P, N> {
     /// same value.
     #[inline]
     pub fn mul(&self, o: &Self) -> Self {
-        if !P::COUNT_OPS && crate::backend::fp6_kernel(&P::MODULUS, P::BETA_NEG, P::XI) {
+        if !P::COUNT_OPS && crate::backend::tower_kernel(&P::MODULUS, P::BETA_NEG, P::XI) {
             let r = crate::backend::fp6_mul(self.limbs(), o.limbs(), &P::MODULUS, Fp::<P, N>::INV);
             return Self::from_limbs(&r);
         }
@@ -187,7 +187,7 @@ impl<P: TowerParams<N>, const N: usize> Fp6<P, N> {
     /// On x86-64 with BLS12-381's tower shape one assembly block (see [`Self::mul`]).
     #[inline]
     pub fn mul_wide(&self, o: &Self) -> Fp6Wide<N> {
-        if !P::COUNT_OPS && crate::backend::fp6_kernel(&P::MODULUS, P::BETA_NEG, P::XI) {
+        if !P::COUNT_OPS && crate::backend::tower_kernel(&P::MODULUS, P::BETA_NEG, P::XI) {
             let [w0, w1, w2, w3, w4, w5] =
                 crate::backend::fp6_mul_wide(self.limbs(), o.limbs(), &P::MODULUS);
             return Fp6Wide {
@@ -335,7 +335,7 @@ impl<P: TowerParams<N>, const N: usize> Fp6<P, N> {
     /// Sparse multiplication by b0 + b1·v.
     #[inline]
     pub fn mul_by_01(&self, b0: &Fp2<P, N>, b1: &Fp2<P, N>) -> Self {
-        if !P::COUNT_OPS && crate::backend::fp6_kernel(&P::MODULUS, P::BETA_NEG, P::XI) {
+        if !P::COUNT_OPS && crate::backend::tower_kernel(&P::MODULUS, P::BETA_NEG, P::XI) {
             let b = [
                 b0.c0.mont_limbs(),
                 b0.c1.mont_limbs(),

@@ -345,6 +345,14 @@ pub fn fp2_sqr_k<const N: usize>(
     portable::fp2_sqr_k(a, m, inv, k)
 }
 
+/// Whether the one-block assembly kernels of BLS12-381's tower shape apply: N = 6 and
+/// [`tower_kernel`] (x86-64 with BMI2/ADX, u² = −1, v³ = 1 + u, modulus below 2^381). The
+/// 6-limb-only kernels (e.g. [`lines`]) test this.
+#[inline(always)]
+pub fn fp6_kernel<const N: usize>(m: &[u64; N], beta_neg: u8, xi: (u8, u8)) -> bool {
+    N == 6 && tower_kernel(m, beta_neg, xi)
+}
+
 /// Whether [`fp6_mul`], [`fp6_mul_wide`], [`fp6_mul_by_01`], [`fp4_sqr`] and [`fp12_lazy`]
 /// run the one-block assembly for this tower shape (x86-64 with BMI2/ADX):
 /// * N = 6, u² = −1, v³ = 1 + u (BLS12-381's tower) and a modulus below 2^381 (the kernels'
@@ -352,9 +360,10 @@ pub fn fp2_sqr_k<const N: usize>(
 /// * N = 4, u² = −5, v³ = u (bn254-beuchat's tower) and 6m < 2^256 (the u² = −5 Fp2 squaring
 ///   forms a0 + 5a1 unreduced; the products need 5m < 2^256, the ξ-terms 5·x mod m·2^256).
 ///
-/// The shape conditions fold at compile time.
+/// The shape conditions fold at compile time. [`fp6_kernel`] is the BLS12-381 (N = 6) part
+/// only.
 #[inline(always)]
-pub fn fp6_kernel<const N: usize>(m: &[u64; N], beta_neg: u8, xi: (u8, u8)) -> bool {
+pub fn tower_kernel<const N: usize>(m: &[u64; N], beta_neg: u8, xi: (u8, u8)) -> bool {
     #[cfg(target_arch = "x86_64")]
     if lazy_shape(m, beta_neg, xi) {
         return x86_64::available();
@@ -363,7 +372,7 @@ pub fn fp6_kernel<const N: usize>(m: &[u64; N], beta_neg: u8, xi: (u8, u8)) -> b
     false
 }
 
-/// The shape part of [`fp6_kernel`] (no CPU test).
+/// The shape part of [`tower_kernel`] (no CPU test).
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
 fn lazy_shape<const N: usize>(m: &[u64; N], beta_neg: u8, xi: (u8, u8)) -> bool {
@@ -372,18 +381,18 @@ fn lazy_shape<const N: usize>(m: &[u64; N], beta_neg: u8, xi: (u8, u8)) -> bool 
 }
 
 #[cfg(target_arch = "x86_64")]
-/// The tower shape of the kernels for N limbs (the caller has checked [`fp6_kernel`] with its
+/// The tower shape of the kernels for N limbs (the caller has checked [`tower_kernel`] with its
 /// tower's β and ξ; N = 6 is BLS12-381's shape, N = 4 bn254-beuchat's).
 #[inline(always)]
 fn kernel_checked<const N: usize>(m: &[u64; N]) -> bool {
     if N == 6 {
-        fp6_kernel(m, 1, (1, 1))
+        tower_kernel(m, 1, (1, 1))
     } else {
-        fp6_kernel(m, 5, (0, 1))
+        tower_kernel(m, 5, (0, 1))
     }
 }
 
-/// Fp6 product in a kernel tower shape (see [`fp6_kernel`], which the caller must have checked
+/// Fp6 product in a kernel tower shape (see [`tower_kernel`], which the caller must have checked
 /// for its tower): the six coordinates (c0.c0, c0.c1, c1.c0, …) of a·b, fully reduced.
 #[inline(always)]
 pub fn fp6_mul<const N: usize>(
@@ -394,7 +403,7 @@ pub fn fp6_mul<const N: usize>(
 ) -> [[u64; N]; 6] {
     #[cfg(target_arch = "x86_64")]
     if kernel_checked(m) {
-        // SAFETY: BMI2/ADX present, the modulus fits the shape's bound (`fp6_kernel`).
+        // SAFETY: BMI2/ADX present, the modulus fits the shape's bound (`tower_kernel`).
         unsafe {
             if N == 4 {
                 return x86_64::fp6_mul_4(a.map(cast), b.map(cast), cast(m), inv).map(uncast);
@@ -404,7 +413,7 @@ pub fn fp6_mul<const N: usize>(
         }
     }
     let _ = (a, b, m, inv);
-    unreachable!("fp6_mul without fp6_kernel")
+    unreachable!("fp6_mul without tower_kernel")
 }
 
 /// The double-width form of [`fp6_mul`] (six 2N-limb coordinates, each in [0, m·2^(64N))).
@@ -427,10 +436,10 @@ pub fn fp6_mul_wide<const N: usize>(
         }
     }
     let _ = (a, b, m);
-    unreachable!("fp6_mul_wide without fp6_kernel")
+    unreachable!("fp6_mul_wide without tower_kernel")
 }
 
-/// Sparse Fp6 product a·(b0 + b1·v) in a kernel tower shape (see [`fp6_kernel`], which the
+/// Sparse Fp6 product a·(b0 + b1·v) in a kernel tower shape (see [`tower_kernel`], which the
 /// caller must have checked); `b` = (b0.c0, b0.c1, b1.c0, b1.c1). Fully reduced.
 #[inline(always)]
 pub fn fp6_mul_by_01<const N: usize>(
@@ -452,10 +461,10 @@ pub fn fp6_mul_by_01<const N: usize>(
         }
     }
     let _ = (a, b, m, inv);
-    unreachable!("fp6_mul_by_01 without fp6_kernel")
+    unreachable!("fp6_mul_by_01 without tower_kernel")
 }
 
-/// (a + b·s)² in Fp4 = Fp2[s]/(s² − ξ) in a kernel tower shape (see [`fp6_kernel`], which the
+/// (a + b·s)² in Fp4 = Fp2[s]/(s² − ξ) in a kernel tower shape (see [`tower_kernel`], which the
 /// caller must have checked): (a² + ξb², 2ab) as four fully reduced coordinates.
 #[inline(always)]
 pub fn fp4_sqr<const N: usize>(
@@ -475,7 +484,7 @@ pub fn fp4_sqr<const N: usize>(
         }
     }
     let _ = (a, b, m, inv);
-    unreachable!("fp4_sqr without fp6_kernel")
+    unreachable!("fp4_sqr without tower_kernel")
 }
 
 #[cfg(target_arch = "x86_64")]
@@ -483,12 +492,12 @@ pub use x86_64::Fp12Lazy;
 
 /// An Fp12 product, squaring or sparse product with lazy reduction across Fp6 and Fp12 in a
 /// kernel tower shape (see [`x86_64::fp12_lazy_6`] / [`x86_64::fp12_lazy_4`]; the caller must
-/// have checked [`fp6_kernel`]): the twelve reduced coordinates.
+/// have checked [`tower_kernel`]): the twelve reduced coordinates.
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
 pub fn fp12_lazy<const N: usize>(op: Fp12Lazy<'_, N>, m: &[u64; N], inv: u64) -> [[u64; N]; 12] {
     if kernel_checked(m) {
-        // SAFETY: BMI2/ADX present, the modulus fits the shape's bound (`fp6_kernel`).
+        // SAFETY: BMI2/ADX present, the modulus fits the shape's bound (`tower_kernel`).
         unsafe {
             if N == 4 {
                 return x86_64::fp12_lazy_4(lazy_cast(op), cast(m), inv).map(uncast);
@@ -496,7 +505,7 @@ pub fn fp12_lazy<const N: usize>(op: Fp12Lazy<'_, N>, m: &[u64; N], inv: u64) ->
             return x86_64::fp12_lazy_6(lazy_cast(op), cast(m), inv).map(uncast);
         }
     }
-    unreachable!("fp12_lazy without fp6_kernel")
+    unreachable!("fp12_lazy without tower_kernel")
 }
 
 /// [`cast`] for the operands of an [`Fp12Lazy`] operation.

@@ -450,7 +450,7 @@ macro_rules! lazy_tower {
         ///
         /// # Safety
         /// BMI2 and ADX must be available; the modulus must fit the tower shape's bound
-        /// (`super::fp6_kernel`).
+        /// (`super::tower_kernel`).
         #[inline(never)]
         pub unsafe fn $mul(
             a: [&[u64; $n]; 6],
