@@ -65,6 +65,12 @@ fn check_014<P: TowerParams<N>, const N: usize>(seed: u64) {
                     Fp6::new(Fp2::ZERO, *c4, Fp2::ZERO),
                 );
                 assert_eq!(got, f.mul_composed(&dense), "mul_by_014 vs dense product");
+                let f2 = f.square_composed();
+                assert_eq!(
+                    lines::sqr_mul_by_014(f, c0, c1, c4),
+                    f2.mul_by_014_composed(c0, c1, c4),
+                    "sqr_mul_by_014 vs composed"
+                );
             }
         }
     }

@@ -63,10 +63,48 @@ def gen_mul_by_014(N):
       P2 = (f0 + f1)*(c0 + (c1 + c4)*v)  (five; f0 + f1 and c1 + c4 reduced mod p first),
       c0 = P0 + v*P1, c1 = P2 - P0 - P1  (modular double-width operations, then twelve
       reductions: `gx.gen_fp12_combine`)."""
+    L = line_kernel_layout(N)
+    g = gx.Gen([("buf", "buf"), ("m", "m.as_ptr()")], 10)
+    place_operands(g, N, L["F0"], L["F1"])
+    mul_by_014_body(g, N)
+    gx.emit_fn("fp12_mul_by_014_%d" % N, "(buf: *mut u64, m: &[u64; %d])" % N, [], g, [],
+               "f*(c0 + c1*v + c4*v*w) in Fp12 (BLS12-381 tower), N = %d: the twelve reduced coordinates to C. `buf` must point to %d words (`fp12_line_%d::LEN`) with F0 (f0), F1 (f1), LINE (c0, c1, c4) and INV filled."
+               % (N, L["LEN"], N), "nostack")
+
+
+def line_kernel_layout(N):
+    """The input slots of the line-product kernels (`gen_mul_by_014`, `gen_sqr_mul_by_014`) in
+    the Fp12 buffer: f0, f1 in area 0's operand slots, the line (c0, c1, c4) after the
+    buffer's end; the result in C."""
+    L = mul_by_014_layout(N)
+    return dict(F0=L["F0"], F1=L["L01"], LINE=L["LEN"], C=L["C"], INV=L["INV"],
+                LEN=L["LEN"] + 6 * N)
+
+
+def place_operands(g, N, F0, F1):
+    """Copies f = (F0, F1) (word offsets, six coordinates each) and the line into the operand
+    slots of `mul_by_014_body` (f1 first: its input slot is where c0, c1 go)."""
+    L = mul_by_014_layout(N)
+    LK = line_kernel_layout(N)
+    Fp = lambda off, i: gx.at("buf", off + N * i)
+    for i in range(6):
+        copy_mem(g, N, Fp(F1, i), Fp(L["F1"], i))
+    if F0 != L["F0"]:
+        for i in range(6):
+            copy_mem(g, N, Fp(F0, i), Fp(L["F0"], i))
+    for i in range(4):
+        copy_mem(g, N, Fp(LK["LINE"], i), Fp(L["L01"], i))
+    for c in range(2):
+        copy_mem(g, N, Fp(LK["LINE"], 4 + c), Fp(L["L4"], c))
+        copy_mem(g, N, Fp(LK["LINE"], c), Fp(L["L2"], c))
+
+
+def mul_by_014_body(g, N):
+    """The instructions of `gen_mul_by_014` into `g` (operands in place, see
+    `mul_by_014_layout`)."""
     L = mul_by_014_layout(N)
     LL = gx.fp12_layout(N)
     L6 = gx.fp6_layout(N)
-    g = gx.Gen([("buf", "buf"), ("m", "m.as_ptr()")], 10)
     B = lambda off: gx.at("buf", off)
     Fp = lambda off, i: B(off + N * i)
     # f0 + f1 and c1 + c4 into area 2's operand slots (c0 is there already)
@@ -89,12 +127,56 @@ def gen_mul_by_014(N):
     gx.wide_add_mem(g, N, W("T", 0, 0), W("T", 0, 1), W("OUT", 0, 1))
     with inline(g, 0):
         gx.gen_fp12_combine(N, False)
-    gx.emit_fn("fp12_mul_by_014_%d" % N, "(buf: *mut u64, m: &[u64; %d])" % N, [], g, [],
-               "f*(c0 + c1*v + c4*v*w) in Fp12 (BLS12-381 tower), N = %d: the twelve reduced coordinates to C. `buf` must point to %d words (`fp12_by014_%d::LEN`) with F0, L01 (c0, c1), F1, L4 (c4), L2 (c0 only) and INV filled."
-               % (N, L["LEN"], N), "nostack")
-    emit_layout("fp12_mul_by_014_%d" % N, "fp12_by014_%d" % N, L,
-                ("F0", "L01", "F1", "L4", "L2", "C", "INV", "LEN"))
 
+
+def copy_mem(g, N, X, D):
+    """D[0..N) = X[0..N) (accessors) through one register."""
+    x = g.alloc()
+    for j in range(N):
+        g.e("mov %s, %s" % (g.r(x), X(j)))
+        g.e("mov %s, %s" % (D(j), g.r(x)))
+    g.release(x)
+
+
+def gen_sqr_mul_by_014(N):
+    """f^2*(c0 + c1*v + c4*v*w) in Fp12 (the Miller loop's doubling iteration on an M-type
+    twist) in one block: the complex squaring of `gx.gen_fp12_combine` (P0 = f0*f1,
+    P2 = (f0 + f1)(f0 + v*f1) by the one-block Fp6 products, operand sums reduced mod p,
+    v*(x0, x1, x2) = (xi*x2, x0, x1)), its twelve reduced coordinates copied into the operand
+    slots of `mul_by_014_body` with the line, then the sparse product. Buffer: the Fp12
+    layout (`mul_by_014_layout`, f0 in F0 and f1 in L01 for the squaring) and the line
+    (c0, c1, c4) in LINE."""
+    LK = line_kernel_layout(N)
+    LL = gx.fp12_layout(N)
+    L6 = gx.fp6_layout(N)
+    g = gx.Gen([("buf", "buf"), ("m", "m.as_ptr()")], 10)
+    B = lambda off: gx.at("buf", off)
+    Fp = lambda off, i: B(off + N * i)
+    a2 = 2 * LL["AREA"]
+    F0, F1 = LK["F0"], LK["F1"]
+    SA, SB, X = a2 + L6["A"], a2 + L6["B"], a2 + L6["X"]
+    # area 2 operands: f0 + f1 and f0 + v*f1 = (f0[0] + xi*f1[2], f0[1] + f1[0], f0[2] + f1[1])
+    for i in range(6):
+        gx.add_mod_mem(g, N, Fp(F0, i), Fp(F1, i), Fp(SA, i))
+    gx.sub_mod_mem(g, N, Fp(F1, 4), Fp(F1, 5), Fp(X, 0))
+    gx.add_mod_mem(g, N, Fp(F1, 4), Fp(F1, 5), Fp(X, 1))
+    for c in range(2):
+        gx.add_mod_mem(g, N, Fp(F0, c), Fp(X, c), Fp(SB, c))
+    for i in range(2, 6):
+        gx.add_mod_mem(g, N, Fp(F0, i), Fp(F1, i - 2), Fp(SB, i))
+    for k in (0, 2):
+        with inline(g, LL["AREA"] * k):
+            gx.gen_fp6_mul(N, False)
+    with inline(g, 0):
+        gx.gen_fp12_combine(N, True)
+    # f^2 and the line into the sparse product's operand slots
+    place_operands(g, N, LK["C"], LK["C"] + 6 * N)
+    mul_by_014_body(g, N)
+    gx.emit_fn("fp12_sqr_mul_by_014_%d" % N, "(buf: *mut u64, m: &[u64; %d])" % N, [], g, [],
+               "f^2*(c0 + c1*v + c4*v*w) in Fp12 (BLS12-381 tower), N = %d: the twelve reduced coordinates to C. `buf` must point to %d words (`fp12_line_%d::LEN`) with F0 (f0), F1 (f1), LINE (c0, c1, c4) and INV filled."
+               % (N, LK["LEN"], N), "nostack")
+    emit_layout("fp12_mul_by_014_%d / fp12_sqr_mul_by_014_%d" % (N, N), "fp12_line_%d" % N, LK,
+                ("F0", "F1", "LINE", "C", "INV", "LEN"))
 
 def halve_mem(g, N, X, D):
     """D[0..N) = X/2 mod m for X < m (m odd, below 2^(64N-1)): m added when X is odd (masked),
@@ -251,5 +333,6 @@ print("// addresses (constant time).")
 print()
 print("pub(crate) mod k {")
 gen_mul_by_014(6)
+gen_sqr_mul_by_014(6)
 gen_double_step(6)
 print("}")

@@ -30,34 +30,120 @@ pub fn mul_by_014<P: TowerParams<N>, const N: usize>(
     c1: &Fp2<P, N>,
     c4: &Fp2<P, N>,
 ) -> Fp12<P, N> {
-    #[cfg(target_arch = "x86_64")]
-    if !P::COUNT_OPS && super::fp6_kernel(&P::MODULUS, P::BETA_NEG, P::XI) {
-        let (a, b) = (&f.c0, &f.c1);
-        let fl = [&a.c0, &a.c1, &a.c2, &b.c0, &b.c1, &b.c2].map(|x| fp2_limbs(x).map(super::cast));
-        let fl: [&[u64; 6]; 12] = core::array::from_fn(|i| fl[i / 2][i % 2]);
-        let l = [c0, c1, c4].map(|x| fp2_limbs(x).map(super::cast));
-        let l: [&[u64; 6]; 6] = core::array::from_fn(|i| l[i / 2][i % 2]);
-        // SAFETY: BMI2/ADX present, N = 6, modulus below 2^381 (`fp6_kernel`).
-        let r = unsafe { mul_by_014_6(fl, l, super::cast(&P::MODULUS), Fp::<P, N>::INV) };
-        let x = |i: usize| {
-            Fp2::new(
-                Fp::from_mont_unchecked(super::uncast(r[2 * i])),
-                Fp::from_mont_unchecked(super::uncast(r[2 * i + 1])),
-            )
-        };
-        return Fp12::new(
-            crate::Fp6::new(x(0), x(1), x(2)),
-            crate::Fp6::new(x(3), x(4), x(5)),
-        );
-    }
-    f.mul_by_014(c0, c1, c4)
+    line_kernel::<false, P, N>(f, [c0, c1, c4]).unwrap_or_else(|| f.mul_by_014(c0, c1, c4))
 }
 
-/// [`mul_by_014`] for N = 6 over the generated kernel's buffer: `f` as twelve coordinates
-/// (c0.c0.c0, c0.c0.c1, …), `l` = (c0, c1, c4) as six; the twelve reduced coordinates.
+/// f²·(c0 + c1·v + c4·v·w): the Miller loop's doubling iteration on an M-type twist
+/// ([`Fp12::square`] then [`mul_by_014`], same value). In BLS12-381's tower on x86-64 with
+/// BMI2/ADX one assembly block: the complex squaring (two double-width Fp6 products, twelve
+/// reductions) feeding the sparse product of [`mul_by_014`] without leaving the block.
+#[inline]
+pub fn sqr_mul_by_014<P: TowerParams<N>, const N: usize>(
+    f: &Fp12<P, N>,
+    c0: &Fp2<P, N>,
+    c1: &Fp2<P, N>,
+    c4: &Fp2<P, N>,
+) -> Fp12<P, N> {
+    line_kernel::<true, P, N>(f, [c0, c1, c4])
+        .unwrap_or_else(|| mul_by_014(&f.square(), c0, c1, c4))
+}
+
+/// f·l or f²·l (`SQUARE`) for l = c0 + c1·v + c4·v·w by the kernels ([`mul_by_014_6`],
+/// [`sqr_mul_by_014_6`]); `None` where they do not apply.
+#[inline(always)]
+fn line_kernel<const SQUARE: bool, P: TowerParams<N>, const N: usize>(
+    f: &Fp12<P, N>,
+    l: [&Fp2<P, N>; 3],
+) -> Option<Fp12<P, N>> {
+    #[cfg(target_arch = "x86_64")]
+    if !P::COUNT_OPS && super::fp6_kernel(&P::MODULUS, P::BETA_NEG, P::XI) {
+        let (fl, l) = (fp12_limbs(f), line_limbs(l[0], l[1], l[2]));
+        let (m, inv) = (super::cast(&P::MODULUS), Fp::<P, N>::INV);
+        // SAFETY: BMI2/ADX present, N = 6, modulus below 2^381 (`fp6_kernel`).
+        let r = unsafe {
+            if SQUARE {
+                sqr_mul_by_014_6(fl, l, m, inv)
+            } else {
+                mul_by_014_6(fl, l, m, inv)
+            }
+        };
+        return Some(fp12_from(&r));
+    }
+    let _ = (f, l);
+    None
+}
+
+/// The twelve coordinates' limbs of an Fp12 element (c0.c0.c0, c0.c0.c1, …, c1.c2.c1).
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn fp12_limbs<P: TowerParams<N>, const N: usize>(f: &Fp12<P, N>) -> [&[u64; 6]; 12] {
+    let (a, b) = (&f.c0, &f.c1);
+    let fl = [&a.c0, &a.c1, &a.c2, &b.c0, &b.c1, &b.c2].map(|x| fp2_limbs(x).map(super::cast));
+    core::array::from_fn(|i| fl[i / 2][i % 2])
+}
+
+/// The six coordinates' limbs of a line (c0, c1, c4).
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn line_limbs<'a, P: TowerParams<N>, const N: usize>(
+    c0: &'a Fp2<P, N>,
+    c1: &'a Fp2<P, N>,
+    c4: &'a Fp2<P, N>,
+) -> [&'a [u64; 6]; 6] {
+    let l = [c0, c1, c4].map(|x| fp2_limbs(x).map(super::cast));
+    core::array::from_fn(|i| l[i / 2][i % 2])
+}
+
+/// An Fp12 element from the kernels' twelve output coordinates.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn fp12_from<P: TowerParams<N>, const N: usize>(r: &[[u64; 6]; 12]) -> Fp12<P, N> {
+    let x = |i: usize| {
+        Fp2::new(
+            Fp::from_mont_unchecked(super::uncast(r[2 * i])),
+            Fp::from_mont_unchecked(super::uncast(r[2 * i + 1])),
+        )
+    };
+    Fp12::new(
+        crate::Fp6::new(x(0), x(1), x(2)),
+        crate::Fp6::new(x(3), x(4), x(5)),
+    )
+}
+
+/// [`mul_by_014`] (`kernel` = `k::fp12_mul_by_014_6`) or [`sqr_mul_by_014`]
+/// (`k::fp12_sqr_mul_by_014_6`) for N = 6 over the generated kernels' buffer: `f` as twelve
+/// coordinates (c0.c0.c0, c0.c0.c1, …), `l` = (c0, c1, c4) as six; the twelve reduced
+/// coordinates.
 ///
 /// # Safety
 /// BMI2 and ADX must be available; the modulus must be below 2^381.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+unsafe fn line_kernel_6(
+    f: [&[u64; 6]; 12],
+    l: [&[u64; 6]; 6],
+    inv: u64,
+    kernel: impl FnOnce(*mut u64),
+) -> [[u64; 6]; 12] {
+    use k::fp12_line_6 as o;
+    with_buffer::<{ o::LEN }>(
+        |put| {
+            for i in 0..6 {
+                put(o::F0 + 6 * i, f[i]);
+                put(o::F1 + 6 * i, f[6 + i]);
+                put(o::LINE + 6 * i, l[i]);
+            }
+        },
+        (o::INV, inv),
+        kernel,
+        o::C,
+    )
+}
+
+/// [`mul_by_014`] for N = 6 ([`line_kernel_6`]).
+///
+/// # Safety
+/// As for [`line_kernel_6`].
 #[cfg(target_arch = "x86_64")]
 #[inline(never)]
 unsafe fn mul_by_014_6(
@@ -66,25 +152,22 @@ unsafe fn mul_by_014_6(
     m: &[u64; 6],
     inv: u64,
 ) -> [[u64; 6]; 12] {
-    use k::fp12_by014_6 as o;
-    with_buffer::<{ o::LEN }>(
-        |put| {
-            for i in 0..6 {
-                put(o::F0 + 6 * i, f[i]);
-                put(o::F1 + 6 * i, f[6 + i]);
-            }
-            for (i, x) in l[..4].iter().enumerate() {
-                put(o::L01 + 6 * i, x);
-            }
-            for i in 0..2 {
-                put(o::L4 + 6 * i, l[4 + i]);
-                put(o::L2 + 6 * i, l[i]);
-            }
-        },
-        (o::INV, inv),
-        |p| k::fp12_mul_by_014_6(p, m),
-        o::C,
-    )
+    line_kernel_6(f, l, inv, |p| k::fp12_mul_by_014_6(p, m))
+}
+
+/// [`sqr_mul_by_014`] for N = 6 ([`line_kernel_6`]).
+///
+/// # Safety
+/// As for [`line_kernel_6`].
+#[cfg(target_arch = "x86_64")]
+#[inline(never)]
+unsafe fn sqr_mul_by_014_6(
+    f: [&[u64; 6]; 12],
+    l: [&[u64; 6]; 6],
+    m: &[u64; 6],
+    inv: u64,
+) -> [[u64; 6]; 12] {
+    line_kernel_6(f, l, inv, |p| k::fp12_sqr_mul_by_014_6(p, m))
 }
 
 /// 2T and the evaluated line of [`double_step_12xi`].
