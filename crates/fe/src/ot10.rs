@@ -31,7 +31,7 @@
 //! carries −s₀^KP, a random δ^CP and a constant κ on three distinct vectors of B*₀ — i.e. the CP
 //! half of k*₀ is (δ, ·, κ) as in k*₀ = (δ, 0, 1, φ₀, 0) below. What was verified: the algebra
 //! (decryption yields g_T^ζ exactly when the span program accepts; tests below and in
-//! `tests/ot10.rs`), the dimensions N₀ = 5, N_t = 3n_t + 1 being consistent with the algorithms,
+//! `tests/suite/ot10.rs`), the dimensions N₀ = 5, N_t = 3n_t + 1 being consistent with the algorithms,
 //! and the public/secret sub-bases being the ones the algorithms use and nothing more
 //! (`setup_bases_are_dual`). What was **not** verified against the paper: the section and
 //! construction numbers, the dimensions N₀, N_t themselves (the hidden parts), and whether the
