@@ -298,7 +298,7 @@ impl<P: FpParams<N>, const N: usize> Fp<P, N> {
         // a·R² · R⁻¹ = a·R (Montgomery form); the CIOS needs a < p only loosely: a < R works
         // as long as the bound t < 2m holds, which needs a·b < m·R: a < R, b = R² mod p < p. ✓
         // (Full-width primes use the carry-aware CIOS.) Its final conditional subtraction
-        // already gives a result < p (tests/backend.rs checks operands anywhere below R).
+        // already gives a result < p (tests/suite/backend.rs checks operands anywhere below R).
         Self::from_mont_unchecked(Self::mont_mul_limbs(&a, &Self::R2))
     }
 
