@@ -706,7 +706,7 @@ fn mul_lines<E: PairingCurve<N>, const N: usize>(
 /// are multiplied in at once. Pairs where P or Q is the identity contribute 1.
 ///
 /// With at least [`BATCH_AFFINE_MIN_PAIRS`] pairs the T_i run in affine
-/// coordinates with one shared inversion per step ([`multi_miller_loop_batch_affine`]); the
+/// coordinates with one shared inversion per step (`multi_miller_loop_batch_affine`); the
 /// value then differs from the projective loop's by a factor in Fp2* (removed by the final
 /// exponentiation, see the module documentation).
 pub fn multi_miller_loop_affine<E: PairingCurve<N>, const N: usize>(
