@@ -441,7 +441,7 @@ impl<P: TowerParams<N>, const N: usize> Fp12<P, N> {
         for i in (0..64 * e.len()).rev() {
             r = r.cyclotomic_square();
             if (e[i / 64] >> (i % 64)) & 1 == 1 {
-                r = r * *self;
+                r *= *self;
             }
         }
         r
@@ -464,7 +464,7 @@ impl<P: TowerParams<N>, const N: usize> Fp12<P, N> {
             for (j, entry) in table.iter().enumerate() {
                 t.conditional_assign(entry, (j as u64).ct_eq(&nib));
             }
-            r = r * t;
+            r *= t;
         }
         r
     }
@@ -475,7 +475,7 @@ impl<P: TowerParams<N>, const N: usize> Fp12<P, N> {
         for i in (0..64 * e.len()).rev() {
             r = r.square();
             if (e[i / 64] >> (i % 64)) & 1 == 1 {
-                r = r * *self;
+                r *= *self;
             }
         }
         r

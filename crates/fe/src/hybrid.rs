@@ -241,7 +241,7 @@ pub fn encrypt_stream<R: Read, W: Write>(
     input: &mut R,
     output: &mut W,
 ) -> Result<u64, HybridError> {
-    if chunk_size < 16 || chunk_size > MAX_CHUNK || chunk_size % 16 != 0 {
+    if !(16..=MAX_CHUNK).contains(&chunk_size) || chunk_size % 16 != 0 {
         return Err(HybridError::BadHeader(
             "chunk size must be a multiple of 16 in [16, 2^24]",
         ));
@@ -278,7 +278,7 @@ pub fn decrypt_stream<R: Read, W: Write>(
     }
     let mode = Mode::from_byte(hdr[0]).ok_or(HybridError::BadHeader("unknown symmetric mode"))?;
     let chunk_size = u32::from_be_bytes([hdr[1], hdr[2], hdr[3], hdr[4]]);
-    if chunk_size < 16 || chunk_size > MAX_CHUNK || chunk_size % 16 != 0 {
+    if !(16..=MAX_CHUNK).contains(&chunk_size) || chunk_size % 16 != 0 {
         return Err(HybridError::BadHeader("invalid chunk size"));
     }
     let keys = derive(ikm, context, mode, chunk_size);

@@ -259,9 +259,10 @@ fn lex(s: &str) -> Result<Vec<(usize, Tok)>, PolicyError> {
             }
             _ if is_ident_char(c) => {
                 while i < b.len() {
-                    if is_ident_char(b[i]) {
-                        i += 1;
-                    } else if b[i] == b'=' && i + 1 < b.len() && is_ident_char(b[i + 1]) {
+                    // an identifier character, or '=' inside a name=value attribute
+                    if is_ident_char(b[i])
+                        || (b[i] == b'=' && i + 1 < b.len() && is_ident_char(b[i + 1]))
+                    {
                         i += 1;
                     } else {
                         break;
@@ -597,8 +598,7 @@ impl Policy {
             }
             Policy::Threshold { k, children } => {
                 if neg {
-                    children.iter().filter(|c| c.eval_neg(a, true)).count()
-                        >= children.len() - k + 1
+                    children.iter().filter(|c| c.eval_neg(a, true)).count() > children.len() - k
                 } else {
                     children.iter().filter(|c| c.eval_neg(a, false)).count() >= *k
                 }

@@ -210,12 +210,7 @@ fn wrap(scheme: Scheme, curve: u8, kind: Kind, body: Vec<u8>) -> Vec<u8> {
 }
 
 /// Checks the header against what is expected; returns the body and the total object length.
-fn unwrap<'a>(
-    b: &'a [u8],
-    scheme: Scheme,
-    curve: u8,
-    kind: Kind,
-) -> Result<(&'a [u8], usize), SerialError> {
+fn unwrap(b: &[u8], scheme: Scheme, curve: u8, kind: Kind) -> Result<(&[u8], usize), SerialError> {
     let h = read_header(b)?;
     if h.scheme != scheme as u8 {
         return Err(SerialError::WrongScheme {

@@ -55,7 +55,7 @@ pub fn pairing<E: PairingCurve<N>, const N: usize>(
 
 /// ∏ e(P_i, Q_i) with one shared Miller-loop squaring chain and one final exponentiation.
 pub fn multi_pairing<E: PairingCurve<N>, const N: usize>(
-    pairs: &[(Affine<E::G1>, Affine<E::G2>)],
+    pairs: &[miller::AffinePair<E, N>],
 ) -> Gt<E, N> {
     Gt(final_exp::final_exponentiation::<E, N>(
         &miller::multi_miller_loop_affine::<E, N>(pairs),

@@ -11,6 +11,9 @@
 //! brainpool), selected at compile time by `Fp::FULL_WIDTH`. [`mul_wide`], [`sqr_wide`],
 //! [`redc`] and [`mont_sqr`] are correct for every odd modulus (redc keeps its carry bit).
 
+// The carry chains index several arrays with one counter; iterator forms hide that.
+#![allow(clippy::needless_range_loop)]
+
 use crate::limbs::{adc, mac, sub};
 
 /// A double-width (2N-limb) unreduced value `lo + hi·2^(64N)`.
