@@ -212,30 +212,13 @@ impl<P: TowerParams<N>, const N: usize> Fp12<P, N> {
 
     /// Sparse product with c0 + c1·v + c4·v·w (line values of M-type twists).
     ///
-    /// On x86-64 with BMI2/ADX and BLS12-381's tower shape with lazy reduction across Fp6 and
-    /// Fp12 (see [`Self::mul`]: the two sparse Fp6 products by the one-block kernel and
-    /// f1·c4·v ([`Fp6::mul_by_1_wide`]) double width, twelve reductions); same value. Not for
-    /// N = 4 (D-type bn254-beuchat does not use it; the composition measured faster there).
+    /// On x86-64 with BMI2/ADX in BLS12-381's tower one assembly block
+    /// ([`crate::backend::lines`]: 13 double-width Fp2 products, one reduction per
+    /// coordinate); same value. Not for N = 4 (D-type bn254-beuchat does not use it).
     #[inline]
     pub fn mul_by_014(&self, c0: &Fp2<P, N>, c1: &Fp2<P, N>, c4: &Fp2<P, N>) -> Self {
-        #[cfg(target_arch = "x86_64")]
-        if !P::COUNT_OPS && N == 6 && crate::backend::tower_kernel(&P::MODULUS, P::BETA_NEG, P::XI)
-        {
-            let s = self.c0 + self.c1;
-            let o = *c1 + *c4;
-            let bb = self.c1.mul_by_1_wide(c4);
-            let r = crate::backend::fp12_lazy(
-                crate::backend::Fp12Lazy::By014(
-                    [
-                        cat(&self.c0.limbs(), &fp2_pair(c0, c1)),
-                        cat(&s.limbs(), &fp2_pair(c0, &o)),
-                    ],
-                    [bb.c0.c0, bb.c0.c1, bb.c1.c0, bb.c1.c1, bb.c2.c0, bb.c2.c1],
-                ),
-                &P::MODULUS,
-                Fp::<P, N>::INV,
-            );
-            return Self::from_limbs(&r);
+        if let Some(r) = crate::backend::lines::mul_by_014_kernel(self, c0, c1, c4) {
+            return r;
         }
         self.mul_by_014_composed(c0, c1, c4)
     }

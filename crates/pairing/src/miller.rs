@@ -24,7 +24,7 @@
 //!   general doubling step and its line evaluated at P run as one assembly block with lazy
 //!   reduction ([`hayate_arith::backend::lines::double_step_12xi`]), f² is deferred to the
 //!   next line so that f²·l is one block ([`hayate_arith::backend::lines::sqr_mul_by_014`]),
-//!   and a further line goes in by itself ([`hayate_arith::backend::lines::mul_by_014`], one
+//!   and a further line goes in by itself ([`Fp12::mul_by_014`], one
 //!   block, one reduction per coordinate) rather than as a line pair (only BLS12-381's 5
 //!   addition steps have two lines; estimated from a profile to cost about the same). Measured
 //!   (2026-11-22, `hayate-bench tower`, load ≈ 6–7): Miller loop 1.26 → 1.14 × blst with the
@@ -664,7 +664,7 @@ fn line_fp12<E: PairingCurve<N>, const N: usize>(l: &Line<E::Fp, N>) -> Fp12<E::
 /// D-type twists the product of the first two) becomes f. The lines are multiplied together
 /// two at a time first ([`mul_line_pair_034`] / [`mul_line_pair_014`]: 6 + 17 Fp2 products
 /// instead of 2 × 13); a last odd line goes in by itself ([`Fp12::mul_by_034`] /
-/// [`hayate_arith::backend::lines::mul_by_014`]). Sending BLS12-381's lines one by one through
+/// [`Fp12::mul_by_014`]). Sending BLS12-381's lines one by one through
 /// that one-block kernel instead of the composed pair product measured no faster
 /// (multi_pairing_4 1.13 vs 1.10 × blst, 2026-11-22, load ≈ 3.5, noisy), so pairs stay.
 #[inline]
@@ -697,7 +697,7 @@ fn mul_lines<E: PairingCurve<N>, const N: usize>(
     for l in it.remainder() {
         *f = match E::TWIST {
             TwistType::D => f.mul_by_034(&l[0], &l[1], &l[2]),
-            TwistType::M => hayate_arith::backend::lines::mul_by_014(f, &l[2], &l[1], &l[0]),
+            TwistType::M => f.mul_by_014(&l[2], &l[1], &l[0]),
         };
     }
 }

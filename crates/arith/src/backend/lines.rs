@@ -18,25 +18,25 @@ fn fp2_limbs<P: TowerParams<N>, const N: usize>(x: &Fp2<P, N>) -> [&[u64; N]; 2]
     [x.c0.mont_limbs(), x.c1.mont_limbs()]
 }
 
-/// f·(c0 + c1·v + c4·v·w) (the sparse product with an M-type line value, [`Fp12::mul_by_014`]'s
-/// value). In BLS12-381's tower on x86-64 with BMI2/ADX one assembly block
-/// (`mul_by_014_6`): 13 double-width Fp2 products, the Karatsuba combinations over v and w
-/// as modular double-width operations and one reduction per coordinate, with the operand
-/// copies done once.
+/// f·(c0 + c1·v + c4·v·w) by the one-block kernel (`mul_by_014_6`: 13 double-width Fp2
+/// products, the Karatsuba combinations over v and w as modular double-width operations and
+/// one reduction per coordinate, with the operand copies done once) where it applies
+/// (BLS12-381's tower on x86-64 with BMI2/ADX); `None` elsewhere. [`Fp12::mul_by_014`] calls
+/// it first.
 #[inline]
-pub fn mul_by_014<P: TowerParams<N>, const N: usize>(
+pub(crate) fn mul_by_014_kernel<P: TowerParams<N>, const N: usize>(
     f: &Fp12<P, N>,
     c0: &Fp2<P, N>,
     c1: &Fp2<P, N>,
     c4: &Fp2<P, N>,
-) -> Fp12<P, N> {
-    line_kernel::<false, P, N>(f, [c0, c1, c4]).unwrap_or_else(|| f.mul_by_014(c0, c1, c4))
+) -> Option<Fp12<P, N>> {
+    line_kernel::<false, P, N>(f, [c0, c1, c4])
 }
 
 /// f²·(c0 + c1·v + c4·v·w): the Miller loop's doubling iteration on an M-type twist
-/// ([`Fp12::square`] then [`mul_by_014`], same value). In BLS12-381's tower on x86-64 with
+/// ([`Fp12::square`] then [`Fp12::mul_by_014`], same value). In BLS12-381's tower on x86-64 with
 /// BMI2/ADX one assembly block: the complex squaring (two double-width Fp6 products, twelve
-/// reductions) feeding the sparse product of [`mul_by_014`] without leaving the block.
+/// reductions) feeding the sparse product of [`Fp12::mul_by_014`] without leaving the block.
 #[inline]
 pub fn sqr_mul_by_014<P: TowerParams<N>, const N: usize>(
     f: &Fp12<P, N>,
@@ -44,8 +44,7 @@ pub fn sqr_mul_by_014<P: TowerParams<N>, const N: usize>(
     c1: &Fp2<P, N>,
     c4: &Fp2<P, N>,
 ) -> Fp12<P, N> {
-    line_kernel::<true, P, N>(f, [c0, c1, c4])
-        .unwrap_or_else(|| mul_by_014(&f.square(), c0, c1, c4))
+    line_kernel::<true, P, N>(f, [c0, c1, c4]).unwrap_or_else(|| f.square().mul_by_014(c0, c1, c4))
 }
 
 /// f·l or f²·l (`SQUARE`) for l = c0 + c1·v + c4·v·w by the kernels ([`mul_by_014_6`],

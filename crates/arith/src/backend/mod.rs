@@ -515,9 +515,6 @@ fn lazy_cast<'a, const N: usize, const M: usize>(op: Fp12Lazy<'a, N>) -> Fp12Laz
     match op {
         Fp12Lazy::Mul(p) => Fp12Lazy::Mul(p.map(|x| x.map(cast))),
         Fp12Lazy::Sqr(p) => Fp12Lazy::Sqr(p.map(|x| x.map(cast))),
-        Fp12Lazy::By014(p, w) => {
-            Fp12Lazy::By014(p.map(|x| x.map(cast)), w.map(|x| uncast_wide(&x)))
-        }
         Fp12Lazy::By034(p0, p) => Fp12Lazy::By034(p0.map(cast), p.map(|x| x.map(cast))),
     }
 }

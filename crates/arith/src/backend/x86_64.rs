@@ -413,10 +413,6 @@ pub enum Fp12Lazy<'a, const N: usize> {
     /// a²: P0 = a0·a1, P2 = (a0 + a1)(a0 + v·a1); the pairs are (a0, a1) and
     /// (a0 + a1, a0 + v·a1).
     Sqr([[&'a [u64; N]; 12]; 2]),
-    /// a·(c0 + c1·v + c4·v·w): P0 = a0·(c0 + c1·v), P1 = a1·(c4·v) (given double width, six
-    /// 2N-limb coordinates), P2 = (a0 + a1)·(c0 + (c1 + c4)·v); the sparse pairs are
-    /// (a0; c0, c1) and (a0 + a1; c0, c1 + c4).
-    By014([[&'a [u64; N]; 10]; 2], [super::Wide<N>; 6]),
     /// a·(c0 + c3·w + c4·v·w): P0 = a0·c0, P1 = a1·(c3 + c4·v),
     /// P2 = (a0 + a1)·((c0 + c3) + c4·v); the pairs are (a0; c0) and (a1; c3, c4),
     /// (a0 + a1; c0 + c3, c4).
@@ -569,23 +565,6 @@ macro_rules! lazy_tower {
                     }
                     p.add(l::INV).write(inv);
                     k::$c12s(p, m);
-                }
-                Fp12Lazy::By014(pairs, p1) => {
-                    for (k, x) in [0, 2].into_iter().zip(pairs.iter()) {
-                        $fill(area(k), &x[..6], &x[6..]);
-                        k::$by01w(area(k), m);
-                    }
-                    let out1 = area(1).add(k::$fp6::OUT);
-                    for (i, w) in p1.iter().enumerate() {
-                        core::ptr::copy_nonoverlapping(w.lo.as_ptr(), out1.add(2 * $n * i), $n);
-                        core::ptr::copy_nonoverlapping(
-                            w.hi.as_ptr(),
-                            out1.add(2 * $n * i + $n),
-                            $n,
-                        );
-                    }
-                    p.add(l::INV).write(inv);
-                    k::$c12m(p, m);
                 }
                 Fp12Lazy::By034(p0, pairs) => {
                     $fill(area(0), &p0[..6], &p0[6..]);

@@ -54,7 +54,7 @@ fn check_014<P: TowerParams<N>, const N: usize>(seed: u64) {
                 let c1 = &xs[(k + j) % xs.len()];
                 let c4 = &xs[(3 * k + 5 * j + 1) % xs.len()];
                 k += 1;
-                let got = lines::mul_by_014(f, c0, c1, c4);
+                let got = f.mul_by_014(c0, c1, c4);
                 assert_eq!(
                     got,
                     f.mul_by_014_composed(c0, c1, c4),
