@@ -17,6 +17,10 @@
 //!   lines precomputed once ([`fame::PreparedSecretKey`]), `encrypt-prepared` with the public
 //!   key's fixed-base tables built once ([`fame::PreparedPublicKey`]). KeyGen and Encrypt are
 //!   measured cold: FAME's per-process cache of attribute hashes is emptied before each call.
+//! * **two threads** — `decrypt-2threads` and `decrypt-prepared-2threads` (both schemes, not in
+//!   the scaling runs) share the pairings' Miller loops out over two threads
+//!   ([`ot10::decapsulate_threads`], [`fame::decapsulate_threads`]); wall-clock time like every
+//!   row, but the only rows that use more than one core.
 //! * **scaling** — KeyGen / Encrypt / Decrypt versus the number of attributes (1 … 100; a key
 //!   holding exactly the policy's attributes, the policy an AND of all of them). FAME: n string
 //!   attributes. OT10: n categories of dimension 2 (Setup grows with n, so the key has one value
@@ -58,7 +62,8 @@ pub struct FeRow {
     pub config: &'static str,
     /// FAME: attributes in the key and in the AND policy; OT10: leaves of the policy.
     pub attrs: usize,
-    /// "setup", "keygen", "encrypt" or "decrypt".
+    /// "setup", "keygen", "encrypt" or "decrypt", with suffixes "-prepared" (tables of the key
+    /// built once) and "-2threads" (the pairings on two threads, wall-clock time).
     pub op: &'static str,
     /// The measurement; `None` if it could not be taken (not expected: a row is only left
     /// unmeasured, never filled with a made-up figure).
@@ -95,7 +100,7 @@ fn row(
     let source = if config == "and10" { OPENABE } else { PAPER000 };
     let reference = table
         .iter()
-        .find(|(o, _)| *o == op.strip_suffix("-prepared").unwrap_or(op))
+        .find(|(o, _)| Some(*o) == op.split('-').next())
         .map(|(_, ms)| Reference { source, ms: *ms });
     FeRow {
         scheme,
@@ -191,6 +196,19 @@ fn fame_ops<E: FeCurve<N>, const N: usize>(
                     }),
                 );
             }
+            // the six pairings on two threads (wall clock)
+            push(
+                "decrypt-2threads",
+                measure(samples, target, || {
+                    black_box(fame::decapsulate_threads(&sk, &ct, 2).ok());
+                }),
+            );
+            push(
+                "decrypt-prepared-2threads",
+                measure(samples, target, || {
+                    black_box(fame::decapsulate_prepared_threads(&prepared, &ct, 2).ok());
+                }),
+            );
         }
     }
 }
@@ -284,6 +302,28 @@ fn ot10_ops<E: FeCurve<N>, const N: usize>(
             black_box(dec_prepared());
         }),
     );
+    // the pairings on two threads (wall clock), fresh and prepared key
+    let dec_threads = |prep: bool| -> Option<Vec<u8>> {
+        let k = if prep {
+            ot10::decapsulate_prepared_threads(&prepared, &ct, 2).ok()?
+        } else {
+            ot10::decapsulate_threads(&sk, &ct, 2).ok()?
+        };
+        hybrid::decrypt(&k.to_bytes(), &ctb, &body).ok()
+    };
+    for (op, prep) in [
+        ("decrypt-2threads", false),
+        ("decrypt-prepared-2threads", true),
+    ] {
+        if dec_threads(prep).as_deref() == Some(&pt[..]) {
+            push(
+                op,
+                measure(samples, target, || {
+                    black_box(dec_threads(prep));
+                }),
+            );
+        }
+    }
 }
 
 /// Paper 000 Table 5's policy: 10 leaves over 5 categories (see the module docs).
@@ -386,7 +426,7 @@ pub fn run(json: bool, quick: bool) {
         return;
     }
     println!(
-        "hayate bench fe{} — single core, medians",
+        "hayate bench fe{} — single core (-2threads rows: two threads, wall clock), medians",
         if quick { " (quick)" } else { "" }
     );
     println!(

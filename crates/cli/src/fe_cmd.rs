@@ -138,6 +138,9 @@ pub struct DecryptArgs {
     pub input: PathBuf,
     #[arg(long)]
     pub out: PathBuf,
+    /// Threads for the pairings of decryption (1 = the calling thread only).
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
 }
 
 pub fn run(c: FeCommand) -> ExitCode {
@@ -355,11 +358,11 @@ fn decrypt(a: &DecryptArgs) -> Result<(), String> {
         let key = if scheme == serial::Scheme::Ot10 as u8 {
             let sk = serial::ot10_sk_from_bytes::<E, N>(kb).map_err(bad_key)?;
             let (ct, _) = serial::ot10_ct_from_bytes::<E, N>(&obj).map_err(bad_ct)?;
-            ot10::decapsulate(&sk, &ct).map_err(|e| e.to_string())?
+            ot10::decapsulate_threads(&sk, &ct, a.threads).map_err(|e| e.to_string())?
         } else {
             let sk = serial::fame_sk_from_bytes::<E, N>(kb).map_err(bad_key)?;
             let (ct, _) = serial::fame_ct_from_bytes::<E, N>(&obj).map_err(bad_ct)?;
-            fame::decapsulate(&sk, &ct).map_err(|e| e.to_string())?
+            fame::decapsulate_threads(&sk, &ct, a.threads).map_err(|e| e.to_string())?
         };
         write_atomic(&a.out, |w| {
             hybrid::decrypt_stream(&key.to_bytes(), &obj, &mut r, w).map_err(|e| e.to_string())?;

@@ -292,6 +292,21 @@ fn fe_other_curve() {
     ok(&["fe", "decrypt", "--key", &key, "--in", &enc, "--out", &dec]);
     assert_eq!(std::fs::read(&dec).unwrap(), b"0123456789");
     std::fs::remove_file(&dec).unwrap();
+    // the pairings on two threads: same plaintext
+    ok(&[
+        "fe",
+        "decrypt",
+        "--key",
+        &key,
+        "--in",
+        &enc,
+        "--out",
+        &dec,
+        "--threads",
+        "2",
+    ]);
+    assert_eq!(std::fs::read(&dec).unwrap(), b"0123456789");
+    std::fs::remove_file(&dec).unwrap();
     // a BLS12-381 key on a bn254-beuchat ciphertext
     let (pk2, msk2, key2) = (p(d, "pk2"), p(d, "msk2"), p(d, "key2"));
     ok(&["fe", "setup", "--pk", &pk2, "--msk", &msk2]);

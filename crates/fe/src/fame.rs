@@ -691,8 +691,18 @@ pub fn decapsulate<E: FeCurve<N>, const N: usize>(
     sk: &SecretKey<E, N>,
     ct: &Ciphertext<E, N>,
 ) -> Result<Gt<E, N>, FameError> {
+    decapsulate_threads(sk, ct, 1)
+}
+
+/// [`decapsulate`] with the six pairings' Miller loops shared out over up to `threads`
+/// threads ([`hayate_pairing::multi_pairing_threads`]); same mask.
+pub fn decapsulate_threads<E: FeCurve<N>, const N: usize>(
+    sk: &SecretKey<E, N>,
+    ct: &Ciphertext<E, N>,
+    threads: usize,
+) -> Result<Gt<E, N>, FameError> {
     let pairs = decryption_pairs(sk, ct)?;
-    Ok(hayate_pairing::multi_pairing::<E, N>(&pairs).invert())
+    Ok(hayate_pairing::multi_pairing_threads::<E, N>(&pairs, threads).invert())
 }
 
 /// One (P, Q) argument of a pairing.
@@ -781,13 +791,23 @@ pub fn decapsulate_prepared<E: FeCurve<N>, const N: usize>(
     sk: &PreparedSecretKey<E, N>,
     ct: &Ciphertext<E, N>,
 ) -> Result<Gt<E, N>, FameError> {
+    decapsulate_prepared_threads(sk, ct, 1)
+}
+
+/// [`decapsulate_prepared`] with the Miller loops shared out over up to `threads` threads;
+/// same mask.
+pub fn decapsulate_prepared_threads<E: FeCurve<N>, const N: usize>(
+    sk: &PreparedSecretKey<E, N>,
+    ct: &Ciphertext<E, N>,
+    threads: usize,
+) -> Result<Gt<E, N>, FameError> {
     let aff = decryption_g1_side(&sk.key, ct)?;
     let ct0: Vec<G2Prepared<E, N>> = ct.ct0.iter().map(G2Prepared::new).collect();
     let refs: Vec<(&G1<E, N>, &G2Prepared<E, N>)> = (0..3)
         .map(|l| (&aff[l], &sk.sk0[l]))
         .chain((0..3).map(|t| (&aff[3 + t], &ct0[t])))
         .collect();
-    Ok(hayate_pairing::multi_pairing_prepared::<E, N>(&refs).invert())
+    Ok(hayate_pairing::multi_pairing_prepared_threads::<E, N>(&refs, threads).invert())
 }
 
 /// Decrypt ct' with the key.
@@ -825,6 +845,16 @@ mod tests {
         .unwrap();
         let good = keygen(&msk, &Attributes::parse("doctor,a").unwrap(), &mut rng);
         assert_eq!(decrypt(&good, &ct, &c).unwrap(), msg);
+        // the same mask with the six pairings shared out over threads
+        let mask = decapsulate(&good, &ct).unwrap();
+        let prep = PreparedSecretKey::new(&good);
+        for threads in [2, 4] {
+            assert_eq!(decapsulate_threads(&good, &ct, threads).unwrap(), mask);
+            assert_eq!(
+                decapsulate_prepared_threads(&prep, &ct, threads).unwrap(),
+                mask
+            );
+        }
         let bad = keygen(&msk, &Attributes::parse("nurse,a,b").unwrap(), &mut rng);
         assert_eq!(decrypt(&bad, &ct, &c).unwrap_err(), FameError::NotSatisfied);
     }

@@ -756,7 +756,18 @@ pub fn decapsulate<E: FeCurve<N>, const N: usize>(
     sk: &UserKey<E, N>,
     ct: &Ciphertext<E, N>,
 ) -> Result<Gt<E, N>, Ot10Error> {
-    decapsulate_with(sk, ct, true)
+    decapsulate_with(sk, ct, true, 1)
+}
+
+/// [`decapsulate`] with the 40-odd pairings' Miller loops shared out over up to `threads`
+/// threads ([`hayate_pairing::multi_pairing_threads`]); same K. `threads ≤ 1` is
+/// [`decapsulate`].
+pub fn decapsulate_threads<E: FeCurve<N>, const N: usize>(
+    sk: &UserKey<E, N>,
+    ct: &Ciphertext<E, N>,
+    threads: usize,
+) -> Result<Gt<E, N>, Ot10Error> {
+    decapsulate_with(sk, ct, true, threads)
 }
 
 /// [`decapsulate`], with the small-denominator scaling of the G1 side allowed or not (both give
@@ -765,6 +776,7 @@ fn decapsulate_with<E: FeCurve<N>, const N: usize>(
     sk: &UserKey<E, N>,
     ct: &Ciphertext<E, N>,
     allow_scaling: bool,
+    threads: usize,
 ) -> Result<Gt<E, N>, Ot10Error> {
     let side = decryption_g1_side(sk, ct, allow_scaling)?;
     let pairs: Vec<(G1<E, N>, G2<E, N>)> = side
@@ -773,7 +785,9 @@ fn decapsulate_with<E: FeCurve<N>, const N: usize>(
         .zip(&side.slots)
         .map(|(p, s)| (*p, *s.of(&sk.k0, &sk.kt)))
         .collect();
-    Ok(side.finish(hayate_pairing::multi_pairing::<E, N>(&pairs)))
+    Ok(side.finish(hayate_pairing::multi_pairing_threads::<E, N>(
+        &pairs, threads,
+    )))
 }
 
 /// A user key with the Miller-loop lines of all its G2 points precomputed
@@ -807,7 +821,17 @@ pub fn decapsulate_prepared<E: FeCurve<N>, const N: usize>(
     sk: &PreparedUserKey<E, N>,
     ct: &Ciphertext<E, N>,
 ) -> Result<Gt<E, N>, Ot10Error> {
-    decapsulate_prepared_with(sk, ct, true)
+    decapsulate_prepared_with(sk, ct, true, 1)
+}
+
+/// [`decapsulate_prepared`] with the Miller loops shared out over up to `threads` threads
+/// ([`hayate_pairing::multi_pairing_prepared_threads`]); same K.
+pub fn decapsulate_prepared_threads<E: FeCurve<N>, const N: usize>(
+    sk: &PreparedUserKey<E, N>,
+    ct: &Ciphertext<E, N>,
+    threads: usize,
+) -> Result<Gt<E, N>, Ot10Error> {
+    decapsulate_prepared_with(sk, ct, true, threads)
 }
 
 /// [`decapsulate_prepared`] without the small-denominator scaling of the G1 side (same K; for
@@ -817,13 +841,14 @@ pub fn decapsulate_prepared_unscaled<E: FeCurve<N>, const N: usize>(
     sk: &PreparedUserKey<E, N>,
     ct: &Ciphertext<E, N>,
 ) -> Result<Gt<E, N>, Ot10Error> {
-    decapsulate_prepared_with(sk, ct, false)
+    decapsulate_prepared_with(sk, ct, false, 1)
 }
 
 fn decapsulate_prepared_with<E: FeCurve<N>, const N: usize>(
     sk: &PreparedUserKey<E, N>,
     ct: &Ciphertext<E, N>,
     allow_scaling: bool,
+    threads: usize,
 ) -> Result<Gt<E, N>, Ot10Error> {
     let side = decryption_g1_side(&sk.key, ct, allow_scaling)?;
     let refs: Vec<(&G1<E, N>, &G2Prepared<E, N>)> = side
@@ -832,7 +857,11 @@ fn decapsulate_prepared_with<E: FeCurve<N>, const N: usize>(
         .zip(&side.slots)
         .map(|(p, s)| (p, s.of(&sk.k0, &sk.kt)))
         .collect();
-    Ok(side.finish(hayate_pairing::multi_pairing_prepared::<E, N>(&refs)))
+    Ok(
+        side.finish(hayate_pairing::multi_pairing_prepared_threads::<E, N>(
+            &refs, threads,
+        )),
+    )
 }
 
 /// Which G2 point of the key a G1 point of the decryption pairs with: k*₀[j] or k*_t[j].
@@ -1199,10 +1228,42 @@ mod tests {
                 .unwrap()
                 .unscale
                 .is_none());
-            assert_eq!(decapsulate_with(&sk, &ct, true).unwrap(), key, "{policy}");
-            assert_eq!(decapsulate_with(&sk, &ct, false).unwrap(), key, "{policy}");
+            assert_eq!(
+                decapsulate_with(&sk, &ct, true, 1).unwrap(),
+                key,
+                "{policy}"
+            );
+            assert_eq!(
+                decapsulate_with(&sk, &ct, false, 1).unwrap(),
+                key,
+                "{policy}"
+            );
             let prep = PreparedUserKey::new(&sk);
             assert_eq!(decapsulate_prepared(&prep, &ct).unwrap(), key, "{policy}");
         }
+    }
+
+    /// Decapsulation with the pairings shared out over 2 and 3 threads gives the key (fresh and
+    /// prepared user key), and a non-satisfying key still fails.
+    #[test]
+    fn threaded_decapsulation_gives_the_key() {
+        let mut rng = rand::rngs::StdRng::seed_from_u64(12);
+        let (pk, msk) = setup::<Bn254, 4>(&[2, 2, 2], &mut rng).unwrap();
+        let policy = "t1=1 and not t2=12 and t3=3";
+        let (ct, key) = encapsulate(&pk, policy, &mut rng).unwrap();
+        let sk = keygen(&msk, &AttrSet::parse("t1=1,t2=2,t3=3").unwrap(), &mut rng).unwrap();
+        let prep = PreparedUserKey::new(&sk);
+        for threads in [0, 2, 3] {
+            assert_eq!(decapsulate_threads(&sk, &ct, threads).unwrap(), key);
+            assert_eq!(
+                decapsulate_prepared_threads(&prep, &ct, threads).unwrap(),
+                key
+            );
+        }
+        let bad = keygen(&msk, &AttrSet::parse("t1=1,t2=12,t3=3").unwrap(), &mut rng).unwrap();
+        assert_eq!(
+            decapsulate_threads(&bad, &ct, 2).unwrap_err(),
+            Ot10Error::NotSatisfied
+        );
     }
 }
