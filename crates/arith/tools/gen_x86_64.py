@@ -673,6 +673,14 @@ def final_sub_mem(g, N, u, OUT):
         g.release(u[j])
 
 
+def redc_raw(g, N, T, inv_src, OUT):
+    """OUT[0..N) = Montgomery reduction of T[0..2N) (accessor) for T < p*R, left in [0, 2p)
+    (`redc_mem` without the final subtraction)."""
+    for j, q in enumerate(redc_mem(g, N, T, inv_src)):
+        g.e("mov %s, %s" % (OUT(j), g.r(q)))
+        g.release(q)
+
+
 def redc_buf(g, N, T, inv_src, OUT):
     """OUT[0..N) = Montgomery reduction of T[0..2N) (accessor), fully reduced, for T < p*R with
     the top bit of p clear (see `redc_mem`, `final_sub_mem`)."""
@@ -1135,7 +1143,7 @@ def fp4_sqr_layout(N):
                 S=22 * N, D=23 * N, T=24 * N, INV=25 * N, LEN=25 * N + 1)
 
 
-def fp4_sqr_core(g, N, tw, Fa, Fb, W, S, D, T, inv, C0, C1, xi_c1=False):
+def fp4_sqr_core(g, N, tw, Fa, Fb, W, S, D, T, inv, C0, C1, xi_c1=False, raw=False):
     """(a + b*s)^2 in Fp4 = Fp2[s]/(s^2 - xi) with lazy reduction (accessor maps c -> limb
     accessor: Fa, Fb the operands' coordinates, C0, C1 the reduced results; W(k, c) the 2N-limb
     scratch coordinates of k in "TA", "TB", "TS" and the Fp2 sum under k = "SUM" (N limbs,
@@ -1146,7 +1154,8 @@ def fp4_sqr_core(g, N, tw, Fa, Fb, W, S, D, T, inv, C0, C1, xi_c1=False):
         for xi = u, as modular double-width operations (coordinates in [0, p*R));
       C1 = redc((a + b)^2 - TA - TB) = 2ab, a + b reduced mod p first; with xi_c1 the value
         xi*2ab instead (xi applied double width before the reductions; TA is then scratch).
-    Four reductions."""
+    Four reductions; with raw the reduced values are left in [0, 2p) (no final subtraction)."""
+    red = redc_raw if raw else redc_buf
     def sq(A, Wk):
         if tw["k"] == 1:
             fp2_sqr_wide_core(g, N, A(0), A(1), S, D, T, W(Wk, 0), W(Wk, 1))
@@ -1167,13 +1176,13 @@ def fp4_sqr_core(g, N, tw, Fa, Fb, W, S, D, T, inv, C0, C1, xi_c1=False):
     else:
         xi_comb(g, N, tw, Ws("TS"), Ws("TA"), Ws("TB"), 1, S)
     for c in range(2):
-        redc_buf(g, N, W("TS", c), inv, C0(c))
+        red(g, N, W("TS", c), inv, C0(c))
     sq(Ws("SUM"), "TS")
     for c in range(2):
         wide_sub_mem(g, N, W("TS", c), W("TA", c), W("TS", c))
         wide_sub_mem(g, N, W("TS", c), W("TB", c), W("TS", c))
         if not xi_c1:
-            redc_buf(g, N, W("TS", c), inv, C1(c))
+            red(g, N, W("TS", c), inv, C1(c))
     if xi_c1:
         # xi*TS into TA (free now), then reduced
         if tw["xi"] == (1, 1):
@@ -1184,8 +1193,8 @@ def fp4_sqr_core(g, N, tw, Fa, Fb, W, S, D, T, inv, C0, C1, xi_c1=False):
             assert tw["xi"] == (0, 1)
             mul_k_wide_mem(g, N, tw["k"], W("TS", 1), S)
             wide_sub_mem(g, N, lambda j: "0", S, W("TA", 0))
-        redc_buf(g, N, W("TA", 0), inv, C1(0))
-        redc_buf(g, N, W("TA" if tw["xi"] == (1, 1) else "TS", 1 if tw["xi"] == (1, 1) else 0), inv, C1(1))
+        red(g, N, W("TA", 0), inv, C1(0))
+        red(g, N, W("TA" if tw["xi"] == (1, 1) else "TS", 1 if tw["xi"] == (1, 1) else 0), inv, C1(1))
 
 
 def gen_fp4_sqr(N, tw=BLS12_381):
@@ -1262,13 +1271,20 @@ def cond_sub_rounds(g, N, v, subs, OUT):
         g.release(v[j])
 
 
-def comb3(g, N, Tc, Zc, sign, OUT, P2, P4):
-    """OUT = 3t + 2z (sign > 0) or 3t - 2z (sign < 0) mod p for t, z < p (N-limb accessors):
-    v = 3t + 2z, resp. 3t + 2p - 2z, in [0, 5p) (three add/sub chains on registers, no carry
-    out: 5p < R for both kernel shapes, 8p < R and 6p < R), then three conditional
-    subtractions of 4p, 2p and p (v < 4p, < 2p, < p after each)."""
+def comb3(g, N, Tc, Zc, sign, OUT, P2, P4, carry):
+    """OUT = 3t + 2z (sign > 0) or 3t - 2z (sign < 0) mod p for t < 2p (a Montgomery
+    reduction without its final subtraction) and z < p (N-limb accessors): v = 3t + 2z, resp.
+    3t + 2p - 2z, in [0, 8p) (add/sub chains on registers), then three conditional
+    subtractions of 4p, 2p and p (v < 4p, < 2p, < p after each). 8p < R for BLS12-381's
+    shape; otherwise (bn254-beuchat: 6p < R < 8p) `carry`: the chains' carries are summed in
+    one more register c (v = c*R + low, c in {0, 1}) and the first subtraction takes it as its
+    top word."""
     R = g.r
     v = [g.alloc() for _ in range(N)]
+    c = None
+    if carry:
+        c = g.alloc()
+        g.e("xor %s, %s" % (R(c, "e"), R(c, "e")))
     for j in range(N):
         g.e("mov %s, %s" % (R(v[j]), Tc(j)))
     chains = [("add", Tc), ("add", Tc)]
@@ -1276,7 +1292,23 @@ def comb3(g, N, Tc, Zc, sign, OUT, P2, P4):
     for op, X in chains:
         for j in range(N):
             g.e("%s %s, %s" % ((op if j == 0 else {"add": "adc", "sub": "sbb"}[op]), R(v[j]), X(j)))
-    cond_sub_rounds(g, N, v, [P4, P2, lambda j: mem("m", j)], OUT)
+        if carry:
+            g.e("%s %s, 0" % ({"add": "adc", "sub": "sbb"}[op], R(c)))
+    if carry:
+        # first round with the carry word: v - 4p is kept iff c*R + v >= 4p
+        s = [g.alloc() for _ in range(N)]
+        for j in range(N):
+            g.e("mov %s, %s" % (R(s[j]), R(v[j])))
+        for j in range(N):
+            g.e("%s %s, %s" % ("sub" if j == 0 else "sbb", R(s[j]), P4(j)))
+        g.e("sbb %s, 0" % R(c))
+        for j in range(N):
+            g.e("cmovnc %s, %s" % (R(v[j]), R(s[j])))
+        for q in s + [c]:
+            g.release(q)
+        cond_sub_rounds(g, N, v, [P2, lambda j: mem("m", j)], OUT)
+    else:
+        cond_sub_rounds(g, N, v, [P4, P2, lambda j: mem("m", j)], OUT)
 
 
 def gen_cyclo_sqr(N, tw, compressed):
@@ -1288,7 +1320,8 @@ def gen_cyclo_sqr(N, tw, compressed):
     width before its reductions), then
       z0' = 3t0 - 2z0, z1' = 3t1 + 2z1, z4' = 3t2 - 2z4, z5' = 3t3 + 2z5,
       z3' = 3t4 - 2z3, z2' = 3xi*t5 + 2z2
-    by `comb3` (inputs fully reduced, [0, 5p) before three conditional subtractions), CNT
+    by `comb3` (t from the reductions in [0, 2p), z reduced: [0, 8p) before three conditional
+    subtractions, with a carry word where 8p > R), CNT
     times (the results copied back to Z between rounds; a loop on the public count keeps the
     code one squaring long). The coordinates lie in the buffer in Fp12 memory order (z0, z4, z3, z2, z1, z5; compressed:
     g2 = z2, g3 = z3, g4 = z4, g5 = z5)."""
@@ -1313,15 +1346,16 @@ def gen_cyclo_sqr(N, tw, compressed):
     pairs = [(0, 1, 0, 1, False)] if not compressed else []
     pairs += [(2, 3, 4, 5, False), (4, 5, 3, 2, True)]
     inv = B(L["INV"])(0)
+    carry = tw["k"] != 1   # 8p < R only in BLS12-381's shape
     # CNT squarings: the loop branches on the public count only
     g.e("2:")
     for (a, b, o0, o1, xi_c1) in pairs:
         fp4_sqr_core(g, N, tw, Zc(a), Zc(b), W, B(L["S"]), B(L["D"]), B(L["T"]), inv,
-                     C("C0"), C("C1"), xi_c1)
+                     C("C0"), C("C1"), xi_c1, raw=True)
         for c in range(2):
-            comb3(g, N, C("C0")(c), Zc(o0)(c), -1, Oc(o0)(c), P2, P4)
+            comb3(g, N, C("C0")(c), Zc(o0)(c), -1, Oc(o0)(c), P2, P4, carry)
         for c in range(2):
-            comb3(g, N, C("C1")(c), Zc(o1)(c), 1, Oc(o1)(c), P2, P4)
+            comb3(g, N, C("C1")(c), Zc(o1)(c), 1, Oc(o1)(c), P2, P4, carry)
     g.e("dec %s" % B(L["CNT"])(0))
     g.e("jz 3f")
     x = g.alloc()
