@@ -563,13 +563,16 @@ def fp2_sqr_k_wide_core(g, N, k, A0, A1, S, D, W1, W2):
     for q in a1 + y:
         g.release(q)
     mul_to_buf(g, N, D, S, W1, False)
-    mul_to_buf(g, N, A0, A1, W2, False)
-    # W2 = 2*W2
+    # W2 = a0*(2*a1): 2*a1 < 2p unreduced into S (free now)
     x, y = g.alloc(), g.alloc()
-    for j in range(2 * N):
-        g.e("mov %s, %s" % (R(x), W2(j)))
+    for j in range(N):
+        g.e("mov %s, %s" % (R(x), A1(j)))
         g.e("%s %s, %s" % ("add" if j == 0 else "adc", R(x), R(x)))
-        g.e("mov %s, %s" % (W2(j), R(x)))
+        g.e("mov %s, %s" % (S(j), R(x)))
+    g.release(x)
+    g.release(y)
+    mul_to_buf(g, N, A0, S, W2, False)
+    x, y = g.alloc(), g.alloc()
     # W1 += ~(2^s * W2) + 1 on the OF chain (CF = 0, OF = 1 to start: 0x7f + 1 overflows)
     g.e("mov %s, 0x7f" % R(x, "e"))
     g.e("add %s, 1" % R(x, "l"))
@@ -594,8 +597,8 @@ def gen_fp2_sqr_k(N, k):
     """Fp2 = Fp[u]/(u^2 + k) squaring for k in {3, 5} (k - 1 = 2^s) in one block over a scratch
     buffer (layout `fp2_sqr_k_layout`; A0, A1, INV filled by the caller), paper 001's formula
       c0 = (a0 - a1)(a0 + k*a1) - (k - 1)*a0*a1,   c1 = 2*a0*a1:
-    D = a0 - a1 mod p, S = a0 + k*a1 unreduced (needs (k + 1)p < R); W1 = D*S, W2 = A0*A1
-    (double width); W2 = 2*W2 (one add chain), then W1 = W1 - 2^(s-1)*W2 in one pass — the
+    D = a0 - a1 mod p, S = a0 + k*a1 unreduced (needs (k + 1)p < R); W1 = D*S and
+    W2 = a0*(2*a1) (double width, 2*a1 < 2p unreduced), then W1 = W1 - 2^(s-1)*W2 in one pass — the
     doubled W2 on the CF chain (ADCX x, x), complemented and added to W1 on the OF chain started
     at OF = 1 — plus p*R when it borrowed (OF clear at the end): W1 in [0, p*R) since
     (k+1)p^2 < p*R and (k-1)p^2 < p*R. c0 = redc(W1) to buf[0..N), c1 = redc(W2) to
