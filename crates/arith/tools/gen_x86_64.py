@@ -563,13 +563,16 @@ def fp2_sqr_k_wide_core(g, N, k, A0, A1, S, D, W1, W2):
     for q in a1 + y:
         g.release(q)
     mul_to_buf(g, N, D, S, W1, False)
-    mul_to_buf(g, N, A0, A1, W2, False)
-    # W2 = 2*W2
+    # W2 = a0*(2*a1): 2*a1 < 2p unreduced into S (free now)
     x, y = g.alloc(), g.alloc()
-    for j in range(2 * N):
-        g.e("mov %s, %s" % (R(x), W2(j)))
+    for j in range(N):
+        g.e("mov %s, %s" % (R(x), A1(j)))
         g.e("%s %s, %s" % ("add" if j == 0 else "adc", R(x), R(x)))
-        g.e("mov %s, %s" % (W2(j), R(x)))
+        g.e("mov %s, %s" % (S(j), R(x)))
+    g.release(x)
+    g.release(y)
+    mul_to_buf(g, N, A0, S, W2, False)
+    x, y = g.alloc(), g.alloc()
     # W1 += ~(2^s * W2) + 1 on the OF chain (CF = 0, OF = 1 to start: 0x7f + 1 overflows)
     g.e("mov %s, 0x7f" % R(x, "e"))
     g.e("add %s, 1" % R(x, "l"))
@@ -594,8 +597,8 @@ def gen_fp2_sqr_k(N, k):
     """Fp2 = Fp[u]/(u^2 + k) squaring for k in {3, 5} (k - 1 = 2^s) in one block over a scratch
     buffer (layout `fp2_sqr_k_layout`; A0, A1, INV filled by the caller), paper 001's formula
       c0 = (a0 - a1)(a0 + k*a1) - (k - 1)*a0*a1,   c1 = 2*a0*a1:
-    D = a0 - a1 mod p, S = a0 + k*a1 unreduced (needs (k + 1)p < R); W1 = D*S, W2 = A0*A1
-    (double width); W2 = 2*W2 (one add chain), then W1 = W1 - 2^(s-1)*W2 in one pass — the
+    D = a0 - a1 mod p, S = a0 + k*a1 unreduced (needs (k + 1)p < R); W1 = D*S and
+    W2 = a0*(2*a1) (double width, 2*a1 < 2p unreduced), then W1 = W1 - 2^(s-1)*W2 in one pass — the
     doubled W2 on the CF chain (ADCX x, x), complemented and added to W1 on the OF chain started
     at OF = 1 — plus p*R when it borrowed (OF clear at the end): W1 in [0, p*R) since
     (k+1)p^2 < p*R and (k-1)p^2 < p*R. c0 = redc(W1) to buf[0..N), c1 = redc(W2) to
@@ -671,6 +674,14 @@ def final_sub_mem(g, N, u, OUT):
     for j in range(N):
         g.e("mov %s, %s" % (OUT(j), g.r(u[j])))
         g.release(u[j])
+
+
+def redc_raw(g, N, T, inv_src, OUT):
+    """OUT[0..N) = Montgomery reduction of T[0..2N) (accessor) for T < p*R, left in [0, 2p)
+    (`redc_mem` without the final subtraction)."""
+    for j, q in enumerate(redc_mem(g, N, T, inv_src)):
+        g.e("mov %s, %s" % (OUT(j), g.r(q)))
+        g.release(q)
 
 
 def redc_buf(g, N, T, inv_src, OUT):
@@ -1135,49 +1146,72 @@ def fp4_sqr_layout(N):
                 S=22 * N, D=23 * N, T=24 * N, INV=25 * N, LEN=25 * N + 1)
 
 
+def fp4_sqr_core(g, N, tw, Fa, Fb, W, S, D, T, inv, C0, C1, xi_c1=False, raw=False):
+    """(a + b*s)^2 in Fp4 = Fp2[s]/(s^2 - xi) with lazy reduction (accessor maps c -> limb
+    accessor: Fa, Fb the operands' coordinates, C0, C1 the reduced results; W(k, c) the 2N-limb
+    scratch coordinates of k in "TA", "TB", "TS" and the Fp2 sum under k = "SUM" (N limbs,
+    `W("SUM", c)`); S, D, T Fp scratch, S and D contiguous):
+      TA = a^2, TB = b^2 double width (`fp2_sqr_wide_core` for u^2 = -1, `fp2_sqr_k_wide_core`
+        otherwise; coordinates < 2p^2 < p*R resp. in [0, p*R));
+      C0 = redc(TA + xi*TB), xi*(y0 + y1 u) = (y0 - y1) + (y0 + y1) u for xi = 1 + u, `xi_comb`
+        for xi = u, as modular double-width operations (coordinates in [0, p*R));
+      C1 = redc((a + b)^2 - TA - TB) = 2ab, a + b reduced mod p first; with xi_c1 the value
+        xi*2ab instead (xi applied double width before the reductions; TA is then scratch).
+    Four reductions; with raw the reduced values are left in [0, 2p) (no final subtraction)."""
+    red = redc_raw if raw else redc_buf
+    def sq(A, Wk):
+        if tw["k"] == 1:
+            fp2_sqr_wide_core(g, N, A(0), A(1), S, D, T, W(Wk, 0), W(Wk, 1))
+        else:
+            fp2_sqr_k_wide_core(g, N, tw["k"], A(0), A(1), S, D, W(Wk, 0), W(Wk, 1))
+
+    Ws = lambda k: (lambda c: W(k, c))
+    sq(Fa, "TA")
+    sq(Fb, "TB")
+    for c in range(2):
+        add_mod_mem(g, N, Fa(c), Fb(c), W("SUM", c))
+    # TS = xi*TB + TA (TS is free until the third square)
+    if tw["xi"] == (1, 1):
+        wide_sub_mem(g, N, W("TB", 0), W("TB", 1), W("TS", 0))
+        wide_add_mem(g, N, W("TB", 0), W("TB", 1), W("TS", 1))
+        for c in range(2):
+            wide_add_mem(g, N, W("TS", c), W("TA", c), W("TS", c))
+    else:
+        xi_comb(g, N, tw, Ws("TS"), Ws("TA"), Ws("TB"), 1, S)
+    for c in range(2):
+        red(g, N, W("TS", c), inv, C0(c))
+    sq(Ws("SUM"), "TS")
+    for c in range(2):
+        wide_sub_mem(g, N, W("TS", c), W("TA", c), W("TS", c))
+        wide_sub_mem(g, N, W("TS", c), W("TB", c), W("TS", c))
+        if not xi_c1:
+            red(g, N, W("TS", c), inv, C1(c))
+    if xi_c1:
+        # xi*TS into TA (free now), then reduced
+        if tw["xi"] == (1, 1):
+            wide_sub_mem(g, N, W("TS", 0), W("TS", 1), W("TA", 0))
+            wide_add_mem(g, N, W("TS", 0), W("TS", 1), W("TA", 1))
+        else:
+            # xi*(y0 + y1 u) = -k*y1 + y0 u: k*y1 mod p*R into the scratch S..D, negated
+            assert tw["xi"] == (0, 1)
+            mul_k_wide_mem(g, N, tw["k"], W("TS", 1), S)
+            wide_sub_mem(g, N, lambda j: "0", S, W("TA", 0))
+        red(g, N, W("TA", 0), inv, C1(0))
+        red(g, N, W("TA" if tw["xi"] == (1, 1) else "TS", 1 if tw["xi"] == (1, 1) else 0), inv, C1(1))
+
+
 def gen_fp4_sqr(N, tw=BLS12_381):
-    """(a + b*s)^2 in Fp4 = Fp2[s]/(s^2 - xi) for the BLS12-381 tower (u^2 = -1, xi = 1 + u),
-    the building block of the cyclotomic squaring, in one block over a scratch buffer (layout
-    `fp4_sqr_layout`; A, B, INV filled by the caller), with lazy reduction:
-      TA = a^2, TB = b^2 double width (`fp2_sqr_wide_core`, coordinates < 2p^2 < p*R);
-      C0 = redc(TA + xi*TB) with xi*(y0 + y1 u) = (y0 - y1) + (y0 + y1) u as modular
-        double-width operations (coordinates in [0, p*R));
-      C1 = redc((a + b)^2 - TA - TB) = 2ab, a + b reduced mod p first.
-    Four reductions instead of the six of three fused Fp2 squarings. Other tower shapes (`tw`,
-    xi = u, u^2 = -k): the squares by `fp2_sqr_k_wide_core`, xi*TB by `xi_comb`."""
+    """(a + b*s)^2 in Fp4 = Fp2[s]/(s^2 - xi), the building block of the cyclotomic squaring,
+    in one block over a scratch buffer (layout `fp4_sqr_layout`; A, B, INV filled by the
+    caller), with lazy reduction (`fp4_sqr_core`): four reductions instead of the six of three
+    fused Fp2 squarings."""
     L = fp4_sqr_layout(N)
     B = lambda off: at("buf", off)
     g = Gen([("buf", "buf"), ("m", "m.as_ptr()")], 10)
-    Fp = lambda k, c: B(L[k] + N * c)
-    Wd = lambda k, c: B(L[k] + 2 * N * c)
+    Fp = lambda k: (lambda c: B(L[k] + N * c))
+    W = lambda k, c: B(L[k] + (N if k == "SUM" else 2 * N) * c)
     S, D, T = B(L["S"]), B(L["D"]), B(L["T"])
-
-    def sq(k, W):
-        if tw["k"] == 1:
-            fp2_sqr_wide_core(g, N, Fp(k, 0), Fp(k, 1), S, D, T, Wd(W, 0), Wd(W, 1))
-        else:
-            fp2_sqr_k_wide_core(g, N, tw["k"], Fp(k, 0), Fp(k, 1), S, D, Wd(W, 0), Wd(W, 1))
-
-    sq("A", "TA")
-    sq("B", "TB")
-    for c in range(2):
-        add_mod_mem(g, N, Fp("A", c), Fp("B", c), Fp("SUM", c))
-    # TS = xi*TB + TA (TS is free until the third square)
-    if tw["xi"] == (1, 1):
-        wide_sub_mem(g, N, Wd("TB", 0), Wd("TB", 1), Wd("TS", 0))
-        wide_add_mem(g, N, Wd("TB", 0), Wd("TB", 1), Wd("TS", 1))
-        for c in range(2):
-            wide_add_mem(g, N, Wd("TS", c), Wd("TA", c), Wd("TS", c))
-    else:
-        xi_comb(g, N, tw, lambda c: Wd("TS", c), lambda c: Wd("TA", c), lambda c: Wd("TB", c), 1, S)
-    inv = B(L["INV"])(0)
-    for c in range(2):
-        redc_buf(g, N, Wd("TS", c), inv, Fp("C0", c))
-    sq("SUM", "TS")
-    for c in range(2):
-        wide_sub_mem(g, N, Wd("TS", c), Wd("TA", c), Wd("TS", c))
-        wide_sub_mem(g, N, Wd("TS", c), Wd("TB", c), Wd("TS", c))
-        redc_buf(g, N, Wd("TS", c), inv, Fp("C1", c))
+    fp4_sqr_core(g, N, tw, Fp("A"), Fp("B"), W, S, D, T, B(L["INV"])(0), Fp("C0"), Fp("C1"))
     sfx = tw["suffix"]
     emit_fn("fp4_sqr_%s" % sfx, "(buf: *mut u64, m: &[u64; %d])" % N, [], g, [],
             "Fp4 squaring (%s; s^2 = xi) over the scratch buffer, N = %d: (a^2 + xi*b^2, 2ab) fully reduced in the C0, C1 slots. `buf` must point to %d writable words (`fp4_sqr_%s::LEN`) with A, B, INV filled."
@@ -1185,6 +1219,165 @@ def gen_fp4_sqr(N, tw=BLS12_381):
     print("    /// Word offsets of the scratch buffer of `fp4_sqr_%s`." % sfx)
     print("    pub(crate) mod fp4_sqr_%s {" % sfx)
     for k in ("A", "C0", "INV", "LEN"):
+        print("        pub(crate) const %s: usize = %d;" % (k, L[k]))
+    print("    }")
+    print()
+
+
+def cyclo_layout(N, ncoord):
+    """Word offsets of the cyclotomic-squaring scratch buffer: the input Fp2 coordinates Z
+    (ncoord of them, two N-limb Fp coordinates each), the results OUT (same order), the Fp4
+    squaring scratch (`fp4_sqr_core`: SUM, TA, TB, TS, S, D, T), the reduced Fp4 results
+    C0, C1, the constants 2p, 4p (P2, P4, written by the kernel), INV and the number of
+    squarings CNT (>= 1)."""
+    L = dict(Z=0, OUT=2 * N * ncoord)
+    o = 4 * N * ncoord
+    for k, n in (("SUM", 2 * N), ("TA", 4 * N), ("TB", 4 * N), ("TS", 4 * N), ("S", N),
+                 ("D", N), ("T", N), ("C0", 2 * N), ("C1", 2 * N), ("P2", N), ("P4", N),
+                 ("INV", 1), ("CNT", 1)):
+        L[k] = o
+        o += n
+    L["LEN"] = o
+    return L
+
+
+def cond_sub_rounds(g, N, v, subs, OUT):
+    """OUT[0..N) = v reduced by one conditional subtraction of each of `subs` (accessors) in
+    turn; v: N registers, released. In registers (a copy, SUB/SBB, CMOVNC) when 2N registers
+    are free, else keeping v in OUT and selecting it back from memory (CMOVC, as
+    `final_sub_mem`)."""
+    R = g.r
+    if len(g.free) >= N:
+        for X in subs:
+            s = [g.alloc() for _ in range(N)]
+            for j in range(N):
+                g.e("mov %s, %s" % (R(s[j]), R(v[j])))
+            for j in range(N):
+                g.e("%s %s, %s" % ("sub" if j == 0 else "sbb", R(s[j]), X(j)))
+            for j in range(N):
+                g.e("cmovnc %s, %s" % (R(v[j]), R(s[j])))
+            for q in s:
+                g.release(q)
+        for j in range(N):
+            g.e("mov %s, %s" % (OUT(j), R(v[j])))
+            g.release(v[j])
+        return
+    for X in subs:
+        for j in range(N):
+            g.e("mov %s, %s" % (OUT(j), R(v[j])))
+        for j in range(N):
+            g.e("%s %s, %s" % ("sub" if j == 0 else "sbb", R(v[j]), X(j)))
+        for j in range(N):
+            g.e("cmovc %s, %s" % (R(v[j]), OUT(j)))
+    for j in range(N):
+        g.e("mov %s, %s" % (OUT(j), R(v[j])))
+        g.release(v[j])
+
+
+def comb3(g, N, Tc, Zc, sign, OUT, P2, P4, carry):
+    """OUT = 3t + 2z (sign > 0) or 3t - 2z (sign < 0) mod p for t < 2p (a Montgomery
+    reduction without its final subtraction) and z < p (N-limb accessors): v = 3t + 2z, resp.
+    3t + 2p - 2z, in [0, 8p) (add/sub chains on registers), then three conditional
+    subtractions of 4p, 2p and p (v < 4p, < 2p, < p after each). 8p < R for BLS12-381's
+    shape; otherwise (bn254-beuchat: 6p < R < 8p) `carry`: the chains' carries are summed in
+    one more register c (v = c*R + low, c in {0, 1}) and the first subtraction takes it as its
+    top word."""
+    R = g.r
+    v = [g.alloc() for _ in range(N)]
+    c = None
+    if carry:
+        c = g.alloc()
+        g.e("xor %s, %s" % (R(c, "e"), R(c, "e")))
+    for j in range(N):
+        g.e("mov %s, %s" % (R(v[j]), Tc(j)))
+    chains = [("add", Tc), ("add", Tc)]
+    chains += [("add", Zc), ("add", Zc)] if sign > 0 else [("add", P2), ("sub", Zc), ("sub", Zc)]
+    for op, X in chains:
+        for j in range(N):
+            g.e("%s %s, %s" % ((op if j == 0 else {"add": "adc", "sub": "sbb"}[op]), R(v[j]), X(j)))
+        if carry:
+            g.e("%s %s, 0" % ({"add": "adc", "sub": "sbb"}[op], R(c)))
+    if carry:
+        # first round with the carry word: v - 4p is kept iff c*R + v >= 4p
+        s = [g.alloc() for _ in range(N)]
+        for j in range(N):
+            g.e("mov %s, %s" % (R(s[j]), R(v[j])))
+        for j in range(N):
+            g.e("%s %s, %s" % ("sub" if j == 0 else "sbb", R(s[j]), P4(j)))
+        g.e("sbb %s, 0" % R(c))
+        for j in range(N):
+            g.e("cmovnc %s, %s" % (R(v[j]), R(s[j])))
+        for q in s + [c]:
+            g.release(q)
+        cond_sub_rounds(g, N, v, [P2, lambda j: mem("m", j)], OUT)
+    else:
+        cond_sub_rounds(g, N, v, [P4, P2, lambda j: mem("m", j)], OUT)
+
+
+def gen_cyclo_sqr(N, tw, compressed):
+    """Granger-Scott cyclotomic squaring (PKC 2010) of an Fp12 element of the cyclotomic
+    subgroup in one block (compressed: Karabina's squaring of (g2, g3, g4, g5), Math. Comp.
+    2013, the last two of the three Fp4 squarings), with the z-naming of
+    `Fp12::cyclotomic_square`: (t0, t1) = (z0 + z1 s)^2, (t2, t3) = (z2 + z3 s)^2,
+    (t4, t5) = (z4 + z5 s)^2 by `fp4_sqr_core` (four reductions each, xi*t5 formed double
+    width before its reductions), then
+      z0' = 3t0 - 2z0, z1' = 3t1 + 2z1, z4' = 3t2 - 2z4, z5' = 3t3 + 2z5,
+      z3' = 3t4 - 2z3, z2' = 3xi*t5 + 2z2
+    by `comb3` (t from the reductions in [0, 2p), z reduced: [0, 8p) before three conditional
+    subtractions, with a carry word where 8p > R), CNT
+    times (the results copied back to Z between rounds; a loop on the public count keeps the
+    code one squaring long). The coordinates lie in the buffer in Fp12 memory order (z0, z4, z3, z2, z1, z5; compressed:
+    g2 = z2, g3 = z3, g4 = z4, g5 = z5)."""
+    slots = {2: 0, 3: 1, 4: 2, 5: 3} if compressed else {0: 0, 4: 1, 3: 2, 2: 3, 1: 4, 5: 5}
+    L = cyclo_layout(N, len(slots))
+    B = lambda off: at("buf", off)
+    g = Gen([("buf", "buf"), ("m", "m.as_ptr()")], 10)
+    R = g.r
+    Zc = lambda z: (lambda c: B(L["Z"] + 2 * N * slots[z] + N * c))
+    Oc = lambda z: (lambda c: B(L["OUT"] + 2 * N * slots[z] + N * c))
+    W = lambda k, c: B(L[k] + (N if k == "SUM" else 2 * N) * c)
+    C = lambda k: (lambda c: B(L[k] + N * c))
+    P2, P4 = B(L["P2"]), B(L["P4"])
+    # 2p, 4p
+    x = g.alloc()
+    for (d, y) in ((P2, lambda j: mem("m", j)), (P4, P2)):
+        for j in range(N):
+            g.e("mov %s, %s" % (R(x), y(j)))
+            g.e("%s %s, %s" % ("add" if j == 0 else "adc", R(x), R(x)))
+            g.e("mov %s, %s" % (d(j), R(x)))
+    g.release(x)
+    pairs = [(0, 1, 0, 1, False)] if not compressed else []
+    pairs += [(2, 3, 4, 5, False), (4, 5, 3, 2, True)]
+    inv = B(L["INV"])(0)
+    carry = tw["k"] != 1   # 8p < R only in BLS12-381's shape
+    # CNT squarings: the loop branches on the public count only
+    g.e("2:")
+    for (a, b, o0, o1, xi_c1) in pairs:
+        fp4_sqr_core(g, N, tw, Zc(a), Zc(b), W, B(L["S"]), B(L["D"]), B(L["T"]), inv,
+                     C("C0"), C("C1"), xi_c1, raw=True)
+        for c in range(2):
+            comb3(g, N, C("C0")(c), Zc(o0)(c), -1, Oc(o0)(c), P2, P4, carry)
+        for c in range(2):
+            comb3(g, N, C("C1")(c), Zc(o1)(c), 1, Oc(o1)(c), P2, P4, carry)
+    g.e("dec %s" % B(L["CNT"])(0))
+    g.e("jz 3f")
+    x = g.alloc()
+    for j in range(2 * N * len(slots)):
+        g.e("mov %s, %s" % (R(x), B(L["OUT"])(j)))
+        g.e("mov %s, %s" % (B(L["Z"])(j), R(x)))
+    g.release(x)
+    g.e("jmp 2b")
+    g.e("3:")
+    sfx = tw["suffix"]
+    name = ("compressed_sqr_%s" if compressed else "cyclo_sqr_%s") % sfx
+    what = ("Karabina compressed squaring of (g2, g3, g4, g5)" if compressed else
+            "Granger-Scott cyclotomic squaring")
+    emit_fn(name, "(buf: *mut u64, m: &[u64; %d])" % N, [], g, [],
+            "%s (%s), CNT times, over the scratch buffer, N = %d: the fully reduced coordinates to OUT (the order of Z). `buf` must point to %d writable words (`%s::LEN`) with Z (reduced), INV and CNT (>= 1) filled."
+            % (what, tw["what"], N, L["LEN"], name), "nostack")
+    print("    /// Word offsets of the scratch buffer of `%s`." % name)
+    print("    pub(crate) mod %s {" % name)
+    for k in ("Z", "OUT", "INV", "CNT", "LEN"):
         print("        pub(crate) const %s: usize = %d;" % (k, L[k]))
     print("    }")
     print()
@@ -1348,6 +1541,8 @@ gen_fp4_sqr(6)
 emit_fp12_layout(6)
 gen_fp12_combine(6, False)
 gen_fp12_combine(6, True)
+gen_cyclo_sqr(6, BLS12_381, False)
+gen_cyclo_sqr(6, BLS12_381, True)
 emit_fp6_layout(4)
 gen_fp6_mul(4, True, tw=BN254_BEUCHAT)
 gen_fp6_mul(4, False, tw=BN254_BEUCHAT)
@@ -1358,4 +1553,6 @@ gen_fp4_sqr(4, tw=BN254_BEUCHAT)
 emit_fp12_layout(4)
 gen_fp12_combine(4, False, tw=BN254_BEUCHAT)
 gen_fp12_combine(4, True, tw=BN254_BEUCHAT)
+gen_cyclo_sqr(4, BN254_BEUCHAT, False)
+gen_cyclo_sqr(4, BN254_BEUCHAT, True)
 print("}")

@@ -48,6 +48,40 @@ fn time<F: FnMut()>(name: &str, curve: &str, mut f: F) {
     println!("{curve:<14} {name:<18} {best:>12.1} ns");
 }
 
+/// Interleaved A/B: batches of `a` and `b` alternate (80 each); prints the minima and medians
+/// of the per-call thread CPU time and the ratio a/b of both.
+fn ab<A: FnMut(), B: FnMut()>(name: &str, curve: &str, mut a: A, mut b: B) {
+    let t0 = cpu_ns();
+    a();
+    let one = (cpu_ns() - t0).max(1.0);
+    let iters = ((200_000.0 / one) as usize).clamp(1, 100_000);
+    let (mut ta, mut tb) = (Vec::new(), Vec::new());
+    for _ in 0..80 {
+        let t0 = cpu_ns();
+        for _ in 0..iters {
+            a();
+        }
+        ta.push((cpu_ns() - t0) / iters as f64);
+        let t0 = cpu_ns();
+        for _ in 0..iters {
+            b();
+        }
+        tb.push((cpu_ns() - t0) / iters as f64);
+    }
+    ta.sort_by(f64::total_cmp);
+    tb.sort_by(f64::total_cmp);
+    let (ma, mb) = (ta[ta.len() / 2], tb[tb.len() / 2]);
+    println!(
+        "{curve:<14} {name:<18} A/B min {:>10.1} / {:>10.1} ns ({:.3})  median {:>10.1} / {:>10.1} ns ({:.3})",
+        ta[0],
+        tb[0],
+        ta[0] / tb[0],
+        ma,
+        mb,
+        ma / mb
+    );
+}
+
 fn run<E: PairingCurve<N>, const N: usize>() {
     let mut rng = StdRng::seed_from_u64(7);
     let c = E::NAME;
@@ -113,11 +147,43 @@ fn run<E: PairingCurve<N>, const N: usize>() {
         .to_affine();
     let f = miller::miller_loop::<E, N>(&p, &q);
     let g = final_exp::easy_part::<E, N>(&f);
-    time("cyclo_sqr", c, || {
-        black_box(black_box(g).cyclotomic_square());
-    });
-    // Granger–Scott against Karabina's compressed squarings on the NAF of |z|, interleaved
+    // one-block kernels (A) against their compositions of Fp4 squarings (B), interleaved
     let zn = hayate_pairing::engine::naf(E::Z_ABS as u128);
+    ab(
+        "cyclo_sqr",
+        c,
+        || {
+            black_box(black_box(g).cyclotomic_square());
+        },
+        || {
+            black_box(black_box(g).cyclotomic_square_composed());
+        },
+    );
+    ab(
+        "cyclo_sqr x5",
+        c,
+        || {
+            black_box(black_box(g).cyclotomic_squares(5));
+        },
+        || {
+            let mut x = black_box(g);
+            for _ in 0..5 {
+                x = x.cyclotomic_square_composed();
+            }
+            black_box(x);
+        },
+    );
+    ab(
+        "exp_z_karabina",
+        c,
+        || {
+            black_box(black_box(g).cyclotomic_exp_compressed_vartime(&zn));
+        },
+        || {
+            black_box(black_box(g).cyclotomic_exp_compressed_composed_vartime(&zn));
+        },
+    );
+    // Granger–Scott against Karabina's compressed squarings on the NAF of |z|, interleaved
     for _ in 0..3 {
         time("exp_z_gs_naf", c, || {
             black_box(black_box(g).cyclotomic_exp_naf_vartime(&zn));

@@ -24,6 +24,14 @@ use crate::engine::{naf, wnaf, Family, PairingCurve};
 /// non-zero digits). alt_bn128's z is not (NAF weight 24): a windowed NAF with Granger–Scott
 /// squarings, the window (1 = plain NAF, up to 4) chosen to minimise multiplications (width-4
 /// NAF weight 13 + 3 for the table).
+///
+/// What runs where (x86-64 with BMI2/ADX, the kernel tower shapes of BLS12-381 and
+/// bn254-beuchat): each run of compressed squarings between two non-zero digits is one call of
+/// the one-block compressed-squaring kernel (`hayate_arith::backend::compressed_sqr`, the run
+/// length a loop count inside the block); the Granger–Scott squarings of the hard part are the
+/// one-block `cyclo_sqr` kernel; the decompression and the Fp12 products are the composed
+/// tower code (Fp12 products: `fp12_lazy`). Elsewhere (alt_bn128's tower, other CPUs) the
+/// portable compositions of Fp4 squarings.
 pub fn exp_by_z<E: PairingCurve<N>, const N: usize>(f: &Fp12<E::Fp, N>) -> Fp12<E::Fp, N> {
     let z = E::Z_ABS as u128;
     // minimal weight (the NAF's) against the length

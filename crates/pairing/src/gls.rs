@@ -314,10 +314,8 @@ pub fn gt_pow_ct<E: PairingCurve<N>, const N: usize>(
         acc = if w + 1 == windows {
             y
         } else {
-            for _ in 0..W {
-                acc = acc.cyclotomic_square();
-            }
-            acc * y
+            // the W squarings in one call (one kernel block where the tower has one)
+            acc.cyclotomic_squares(W) * y
         };
     }
     Gt(acc)

@@ -353,8 +353,9 @@ pub fn fp6_kernel<const N: usize>(m: &[u64; N], beta_neg: u8, xi: (u8, u8)) -> b
     N == 6 && tower_kernel(m, beta_neg, xi)
 }
 
-/// Whether [`fp6_mul`], [`fp6_mul_wide`], [`fp6_mul_by_01`], [`fp4_sqr`] and [`fp12_lazy`]
-/// run the one-block assembly for this tower shape (x86-64 with BMI2/ADX):
+/// Whether [`fp6_mul`], [`fp6_mul_wide`], [`fp6_mul_by_01`], [`fp4_sqr`], [`fp12_lazy`],
+/// [`cyclo_sqr`] and [`compressed_sqr`] run the one-block assembly for this tower shape (x86-64
+/// with BMI2/ADX):
 /// * N = 6, u² = −1, v³ = 1 + u (BLS12-381's tower) and a modulus below 2^381 (the kernels'
 ///   unreduced operand sums need 8m < 2^384);
 /// * N = 4, u² = −5, v³ = u (bn254-beuchat's tower) and 6m < 2^256 (the u² = −5 Fp2 squaring
@@ -485,6 +486,56 @@ pub fn fp4_sqr<const N: usize>(
     }
     let _ = (a, b, m, inv);
     unreachable!("fp4_sqr without tower_kernel")
+}
+
+/// Granger–Scott cyclotomic squaring in a kernel tower shape in one assembly block (see
+/// [`x86_64::cyclo_sqr_6`] / [`x86_64::cyclo_sqr_4`]; the caller must have checked
+/// [`tower_kernel`]): the twelve coordinates in Fp12 memory order, fully reduced, after
+/// `n` ≥ 1 squarings.
+#[inline(always)]
+pub fn cyclo_sqr<const N: usize>(
+    z: [&[u64; N]; 12],
+    m: &[u64; N],
+    inv: u64,
+    n: u64,
+) -> [[u64; N]; 12] {
+    #[cfg(target_arch = "x86_64")]
+    if kernel_checked(m) {
+        // SAFETY: as in `fp6_mul`.
+        unsafe {
+            if N == 4 {
+                return x86_64::cyclo_sqr_4(z.map(cast), cast(m), inv, n).map(uncast);
+            }
+            return x86_64::cyclo_sqr_6(z.map(cast), cast(m), inv, n).map(uncast);
+        }
+    }
+    let _ = (z, m, inv, n);
+    unreachable!("cyclo_sqr without tower_kernel")
+}
+
+/// Karabina's compressed squaring of (g2, g3, g4, g5) in a kernel tower shape in one assembly
+/// block (see [`x86_64::compressed_sqr_6`] / [`x86_64::compressed_sqr_4`]; the caller must
+/// have checked [`tower_kernel`]): eight coordinates (g2.c0, g2.c1, …), fully reduced, after
+/// `n` ≥ 1 squarings.
+#[inline(always)]
+pub fn compressed_sqr<const N: usize>(
+    g: [&[u64; N]; 8],
+    m: &[u64; N],
+    inv: u64,
+    n: u64,
+) -> [[u64; N]; 8] {
+    #[cfg(target_arch = "x86_64")]
+    if kernel_checked(m) {
+        // SAFETY: as in `fp6_mul`.
+        unsafe {
+            if N == 4 {
+                return x86_64::compressed_sqr_4(g.map(cast), cast(m), inv, n).map(uncast);
+            }
+            return x86_64::compressed_sqr_6(g.map(cast), cast(m), inv, n).map(uncast);
+        }
+    }
+    let _ = (g, m, inv, n);
+    unreachable!("compressed_sqr without tower_kernel")
 }
 
 #[cfg(target_arch = "x86_64")]

@@ -617,3 +617,86 @@ lazy_tower!(
     fp12_lazy_4,
     fp6_fill_4
 );
+
+/// The one-block cyclotomic squarings of one tower shape (kernels `k::$cyc`, `k::$comp`,
+/// generated for that shape, and their layouts).
+macro_rules! cyclo_tower {
+    ($n:literal, $shape:literal, $cyc:ident, $comp:ident, $run:ident) => {
+        /// Copies the reduced coordinates into the scratch buffer of the kernel with `LEN`
+        /// words (`z` at `Z`, `inv` at `INV`, the count `n` at `CNT`), runs it and reads the C
+        /// coordinates at `OUT`.
+        ///
+        /// # Safety
+        /// BMI2 and ADX must be available; the modulus must fit the tower shape's bound; the
+        /// offsets must be the kernel's layout.
+        #[inline(always)]
+        unsafe fn $run<const C: usize, const LEN: usize>(
+            z: [&[u64; $n]; C],
+            m: &[u64; $n],
+            inv: u64,
+            n: u64,
+            (zo, out, invo, cnt): (usize, usize, usize, usize),
+            kernel: unsafe fn(*mut u64, &[u64; $n]),
+        ) -> [[u64; $n]; C] {
+            let mut buf = core::mem::MaybeUninit::<[u64; LEN]>::uninit();
+            let p = buf.as_mut_ptr() as *mut u64;
+            for (i, x) in z.iter().enumerate() {
+                core::ptr::copy_nonoverlapping(x.as_ptr(), p.add(zo + $n * i), $n);
+            }
+            p.add(invo).write(inv);
+            p.add(cnt).write(n);
+            kernel(p, m);
+            // SAFETY: the kernel wrote the C coordinates to OUT.
+            (p.add(out) as *const [[u64; $n]; C]).read()
+        }
+
+        #[doc = concat!("Granger–Scott cyclotomic squaring for the ", $shape, " in one")]
+        /// assembly block: the twelve coordinates in Fp12 memory order (c0.c0.c0, c0.c0.c1, …,
+        /// c1.c2.c1), fully reduced in and out; valid in the cyclotomic subgroup only; `n` ≥ 1
+        /// squarings in a row (x^(2^n), a loop inside the block). Each: three Fp4 squarings
+        /// with lazy reduction (four reductions each) and the 3t ± 2z combinations in
+        /// registers (see `gen_cyclo_sqr` in `tools/gen_x86_64.py`).
+        ///
+        /// # Safety
+        /// BMI2 and ADX must be available; the modulus must fit the tower shape's bound
+        /// (`super::tower_kernel`).
+        #[inline(never)]
+        pub unsafe fn $cyc(
+            z: [&[u64; $n]; 12],
+            m: &[u64; $n],
+            inv: u64,
+            n: u64,
+        ) -> [[u64; $n]; 12] {
+            use k::$cyc as l;
+            $run::<12, { l::LEN }>(z, m, inv, n, (l::Z, l::OUT, l::INV, l::CNT), k::$cyc)
+        }
+
+        #[doc = concat!("Karabina's compressed squaring for the ", $shape, " in one")]
+        /// assembly block: (g2, g3, g4, g5) as eight coordinates (g2.c0, g2.c1, …), fully
+        /// reduced in and out, `n` ≥ 1 squarings in a row; the last two Fp4 squarings of the
+        /// cyclotomic squaring and their combinations.
+        ///
+        /// # Safety
+        /// As for the cyclotomic squaring.
+        #[inline(never)]
+        pub unsafe fn $comp(g: [&[u64; $n]; 8], m: &[u64; $n], inv: u64, n: u64) -> [[u64; $n]; 8] {
+            use k::$comp as l;
+            $run::<8, { l::LEN }>(g, m, inv, n, (l::Z, l::OUT, l::INV, l::CNT), k::$comp)
+        }
+    };
+}
+
+cyclo_tower!(
+    6,
+    "BLS12-381 tower shape (N = 6, u² = −1, ξ = 1 + u, 8p < R)",
+    cyclo_sqr_6,
+    compressed_sqr_6,
+    cyclo_run_6
+);
+cyclo_tower!(
+    4,
+    "bn254-beuchat tower shape (N = 4, u² = −5, ξ = u, 6p < R)",
+    cyclo_sqr_4,
+    compressed_sqr_4,
+    cyclo_run_4
+);

@@ -351,3 +351,84 @@ fn lazy_bn254() {
 fn lazy_bls12_381() {
     check_lazy::<Bls12381FpParams, 6>();
 }
+
+/// The one-block cyclotomic squaring kernels (Granger–Scott, Karabina compressed) against
+/// their compositions of `fp4_square` (`cyclotomic_square_composed`, the compressed
+/// exponentiation with composed squarings): as polynomial maps on arbitrary coordinates drawn
+/// from {0, 1, p − 1, random} (the kernels' edge cases: the 3t − 2z combinations at 0 and at
+/// the top of [0, 5p)), and on elements of the cyclotomic subgroup f^((p⁶ − 1)(p² + 1)) also
+/// against the schoolbook square.
+fn check_cyclotomic_kernels<P: TowerParams<N>, const N: usize>() {
+    let mut rng = StdRng::seed_from_u64(0xc1c1);
+    let m1 = minus_one::<P, N>();
+    let mut xs = vec![Fp12::<P, N>::ZERO, Fp12::ONE];
+    let pick = |rng: &mut StdRng| match rng.next_u32() % 4 {
+        0 => Fp::<P, N>::ZERO,
+        1 => Fp::ONE,
+        2 => m1,
+        _ => Fp::random(rng),
+    };
+    let all = |f: &mut dyn FnMut() -> Fp<P, N>| {
+        let mut q = || Fp2::new(f(), f());
+        Fp12::new(Fp6::new(q(), q(), q()), Fp6::new(q(), q(), q()))
+    };
+    xs.push(all(&mut || m1));
+    xs.push(all(&mut || Fp::ONE));
+    for _ in 0..60 {
+        let mut r = StdRng::seed_from_u64(rng.next_u64());
+        xs.push(all(&mut || pick(&mut r)));
+    }
+    let nafs: [&[i8]; 3] = [&[0, 1], &[1, 0, 0, -1], &[0, 1, 0, 0, 0, 0, 0, 1, 0, 0, -1]];
+    for x in &xs {
+        assert_eq!(
+            x.cyclotomic_square(),
+            x.cyclotomic_square_composed(),
+            "cyclotomic square kernel on {x:?}"
+        );
+        let mut y = *x;
+        for n in 0..4 {
+            assert_eq!(
+                x.cyclotomic_squares(n),
+                y,
+                "{n} cyclotomic squares on {x:?}"
+            );
+            y = y.cyclotomic_square_composed();
+        }
+        for naf in nafs {
+            assert_eq!(
+                x.cyclotomic_exp_compressed_vartime(naf),
+                x.cyclotomic_exp_compressed_composed_vartime(naf),
+                "compressed squaring kernel on {x:?}"
+            );
+        }
+    }
+    for _ in 0..8 {
+        let a = Fp12::<P, N>::random(&mut rng);
+        let f = a.conjugate() * a.invert().unwrap();
+        let mut g = f.frobenius_map(2) * f;
+        for _ in 0..6 {
+            let s = g.cyclotomic_square();
+            assert_eq!(s, g.cyclotomic_square_composed(), "cyclotomic square");
+            assert_eq!(s, ref_mul12(&g, &g), "cyclotomic square (schoolbook)");
+            assert_eq!(
+                g.cyclotomic_exp_compressed_vartime(nafs[2]),
+                g.cyclotomic_exp_compressed_composed_vartime(nafs[2]),
+                "compressed squarings"
+            );
+            g = s;
+        }
+    }
+}
+
+#[test]
+fn cyclotomic_kernels_bn254_beuchat() {
+    check_cyclotomic_kernels::<Bn254BeuchatFpParams, 4>();
+}
+#[test]
+fn cyclotomic_kernels_bn254() {
+    check_cyclotomic_kernels::<Bn254FpParams, 4>();
+}
+#[test]
+fn cyclotomic_kernels_bls12_381() {
+    check_cyclotomic_kernels::<Bls12381FpParams, 6>();
+}
