@@ -245,8 +245,14 @@ impl<P: TowerParams<N>, const N: usize> Fp12<P, N> {
     /// by the one-block kernels, twelve reductions instead of eighteen); same value.
     /// bn254-beuchat: ≈ 0.90–1.06 (mean ≈ 0.98) of the composition of one-block sparse Fp6
     /// products (thread CPU time A/B, load 7).
+    ///
+    /// bn254-beuchat's tower (N = 4): one assembly block with the same algebra
+    /// ([`crate::backend::lines`]), no copies between the Fp6 products and the combination.
     #[inline]
     pub fn mul_by_034(&self, c0: &Fp2<P, N>, c3: &Fp2<P, N>, c4: &Fp2<P, N>) -> Self {
+        if let Some(r) = crate::backend::lines::mul_by_034_kernel(self, c0, c3, c4) {
+            return r;
+        }
         #[cfg(target_arch = "x86_64")]
         if !P::COUNT_OPS && crate::backend::tower_kernel(&P::MODULUS, P::BETA_NEG, P::XI) {
             let s = self.c0 + self.c1;
@@ -304,6 +310,12 @@ impl<P: TowerParams<N>, const N: usize> Fp12<P, N> {
     /// coefficient is 1 (fixed-argument lines, Costello–Stebila, LATINCRYPT 2010).
     /// With L = c3 + c4·v: (f0 + f1·L·v) + (f1 + f0·L)·w, two `mul_by_01` products — 10 Fp2
     /// multiplications instead of [`Self::mul_by_034`]'s 13.
+    ///
+    /// In bn254-beuchat's tower the two sparse products are the one-block Fp6 kernel; one
+    /// assembly block for the whole product measured no faster (2026-11-22, thread CPU time,
+    /// interleaved A/B, load ≈ 6: both Fp6 products double width with f added to the high
+    /// halves and twelve reductions after, 1.11–1.17× this composition; the reducing Fp6
+    /// kernel run twice as a loop with the additions in the block, 0.99×).
     #[inline]
     pub fn mul_by_034_unit(&self, c3: &Fp2<P, N>, c4: &Fp2<P, N>) -> Self {
         let a = self.c0.mul_by_01(c3, c4);
