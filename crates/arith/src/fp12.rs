@@ -245,14 +245,10 @@ impl<P: TowerParams<N>, const N: usize> Fp12<P, N> {
     /// by the one-block kernels, twelve reductions instead of eighteen); same value.
     /// bn254-beuchat: ≈ 0.90–1.06 (mean ≈ 0.98) of the composition of one-block sparse Fp6
     /// products (thread CPU time A/B, load 7).
-    ///
-    /// bn254-beuchat's tower (N = 4): one assembly block with the same algebra
-    /// ([`crate::backend::lines`]), no copies between the Fp6 products and the combination.
+    /// (One assembly block for the whole product in bn254-beuchat's tower measured 0.89–1.06×
+    /// of this, depending on the build's code layout, and is not used.)
     #[inline]
     pub fn mul_by_034(&self, c0: &Fp2<P, N>, c3: &Fp2<P, N>, c4: &Fp2<P, N>) -> Self {
-        if let Some(r) = crate::backend::lines::mul_by_034_kernel(self, c0, c3, c4) {
-            return r;
-        }
         #[cfg(target_arch = "x86_64")]
         if !P::COUNT_OPS && crate::backend::tower_kernel(&P::MODULUS, P::BETA_NEG, P::XI) {
             let s = self.c0 + self.c1;

@@ -428,16 +428,6 @@ def mul_by_034_body(g, N):
         gx.gen_fp12_combine(N, False, tw=BEU)
 
 
-def gen_mul_by_034(N):
-    """The kernel of `mul_by_034_body` (Fp12::mul_by_034 in bn254-beuchat's tower)."""
-    L = line034_layout(N)
-    g = gx.Gen([("buf", "buf"), ("m", "m.as_ptr()")], 10)
-    mul_by_034_body(g, N)
-    gx.emit_fn("fp12_mul_by_034_%d" % N, "(buf: *mut u64, m: &[u64; %d])" % N, [], g, [],
-               "f*(c0 + c3*w + c4*v*w) in Fp12 (bn254-beuchat tower), N = %d: the twelve reduced coordinates to C. `buf` must point to %d words (`fp12_line034_%d::LEN`) with F0 (f0), C0 (c0), F1 (f1), C34 (c3, c4) and INV filled."
-               % (N, L["LEN"], N), "")
-
-
 def gen_sqr_mul_by_034(N):
     """f^2*(c0 + c3*w + c4*v*w) in Fp12 (the Miller loop's doubling iteration on a D-type
     twist) in one block: the complex squaring of `gx.gen_fp12_combine` (P0 = f0*f1,
@@ -483,7 +473,6 @@ print("pub(crate) mod k {")
 gen_mul_by_014(6)
 gen_sqr_mul_by_014(6)
 gen_double_step(6)
-gen_mul_by_034(4)
 gen_sqr_mul_by_034(4)
 gen_double_step(4, BEU)
 print("}")

@@ -7,14 +7,15 @@
 //!   Fp12 = Fp6\[w\]/(w² − v); M-type twist, 3b′ = 12(1 + u)): [`Fp12::mul_by_014`] (via
 //!   `mul_by_014_kernel`), [`sqr_mul_by_014`], [`double_step_12xi`].
 //! * bn254-beuchat's tower (N = 4; u² = −5, v³ = u; D-type twist, 3b′ = −3u):
-//!   [`Fp12::mul_by_034`] (via `mul_by_034_kernel`), [`sqr_mul_by_034`], [`double_step_m3u`].
+//!   [`sqr_mul_by_034`], [`double_step_m3u`].
 //!   There p has only two spare bits, so operand sums are reduced mod p and the Fp2 products use
 //!   the u² = −5 cores of `gen_x86_64.py`; the Fp6 products of several scratch areas run as a
 //!   loop over one copy of their code (a public counter: constant time) to keep the kernels
 //!   small for the instruction caches. Measured (2026-11-22, thread CPU time, interleaved A/B
-//!   in one binary): `mul_by_034` 0.90–0.97×, f²·l 0.96–0.97× of the previous paths, Miller
-//!   loop 0.97×. A kernel for the normalised line product [`Fp12::mul_by_034_unit`] measured
-//!   no faster than its two one-block Fp6 products (see there) and is not used.
+//!   in one binary): f²·l 0.95–0.97× of the previous path, Miller loop 0.95–0.97×. Kernels
+//!   for f·l alone (0.89–1.06× of [`Fp12::mul_by_034`]'s lazy path, depending on the build's
+//!   code layout) and for the normalised line product [`Fp12::mul_by_034_unit`] (0.99–1.17×
+//!   of its two one-block Fp6 products) were not robustly faster and are not used.
 //!
 //! Each function takes any tower and falls back to the composed tower arithmetic where the
 //! kernel does not apply (other towers, no BMI2/ADX, operation counting, non-x86-64).
@@ -348,20 +349,6 @@ fn beuchat_kernel<P: TowerParams<N>, const N: usize>() -> bool {
     !P::COUNT_OPS && N == 4 && super::tower_kernel(&P::MODULUS, P::BETA_NEG, P::XI)
 }
 
-/// f·(c0 + c3·w + c4·v·w) by the one-block kernel of bn254-beuchat's tower
-/// (`fp12_mul_by_034_4`: 13 double-width Fp2 products, the Karatsuba combination over w as
-/// modular double-width operations, twelve reductions) where it applies; `None` elsewhere.
-/// [`Fp12::mul_by_034`] calls it first.
-#[inline]
-pub(crate) fn mul_by_034_kernel<P: TowerParams<N>, const N: usize>(
-    f: &Fp12<P, N>,
-    c0: &Fp2<P, N>,
-    c3: &Fp2<P, N>,
-    c4: &Fp2<P, N>,
-) -> Option<Fp12<P, N>> {
-    line034_kernel::<false, P, N>(f, [c0, c3, c4])
-}
-
 /// f²·(c0 + c3·w + c4·v·w): the Miller loop's doubling iteration on a D-type twist
 /// ([`Fp12::square`] then [`Fp12::mul_by_034`], same value). In bn254-beuchat's tower on
 /// x86-64 with BMI2/ADX one assembly block: the complex squaring (two double-width Fp6
@@ -374,8 +361,7 @@ pub fn sqr_mul_by_034<P: TowerParams<N>, const N: usize>(
     c3: &Fp2<P, N>,
     c4: &Fp2<P, N>,
 ) -> Fp12<P, N> {
-    line034_kernel::<true, P, N>(f, [c0, c3, c4])
-        .unwrap_or_else(|| f.square().mul_by_034(c0, c3, c4))
+    sqr_line034_kernel(f, [c0, c3, c4]).unwrap_or_else(|| f.square().mul_by_034(c0, c3, c4))
 }
 
 /// Whether [`sqr_mul_by_034`] runs as one kernel for this tower (bn254-beuchat's on x86-64
@@ -390,10 +376,10 @@ pub fn sqr_mul_by_034_fused<P: TowerParams<N>, const N: usize>() -> bool {
     false
 }
 
-/// f·l or f²·l (`SQUARE`) for l = c0 + c3·w + c4·v·w by the bn254-beuchat kernels
-/// ([`line034_4`]); `None` where they do not apply.
+/// f²·l for l = c0 + c3·w + c4·v·w by the bn254-beuchat kernel ([`sqr_mul_by_034_4`]); `None`
+/// where it does not apply.
 #[inline(always)]
-fn line034_kernel<const SQUARE: bool, P: TowerParams<N>, const N: usize>(
+fn sqr_line034_kernel<P: TowerParams<N>, const N: usize>(
     f: &Fp12<P, N>,
     l: [&Fp2<P, N>; 3],
 ) -> Option<Fp12<P, N>> {
@@ -403,22 +389,21 @@ fn line034_kernel<const SQUARE: bool, P: TowerParams<N>, const N: usize>(
         let l = l.map(|x| fp2_limbs(x).map(super::cast::<N, 4>));
         let (m, inv) = (super::cast(&P::MODULUS), Fp::<P, N>::INV);
         // SAFETY: BMI2/ADX present, N = 4, 6p < R (`beuchat_kernel`).
-        let r = unsafe { line034_4::<SQUARE>(fl, l, m, inv) };
+        let r = unsafe { sqr_mul_by_034_4(fl, l, m, inv) };
         return Some(fp12_from(&r));
     }
     let _ = (f, l);
     None
 }
 
-/// `k::fp12_mul_by_034_4` or (`SQUARE`) `k::fp12_sqr_mul_by_034_4` over the kernels' buffer:
-/// `f` as twelve coordinates, the line (c0, c3, c4) as three coordinate pairs; the twelve
-/// reduced coordinates.
+/// `k::fp12_sqr_mul_by_034_4` over the kernel's buffer: `f` as twelve coordinates, the line
+/// (c0, c3, c4) as three coordinate pairs; the twelve reduced coordinates.
 ///
 /// # Safety
 /// BMI2 and ADX must be available; 6m < 2^256.
 #[cfg(target_arch = "x86_64")]
 #[inline(never)]
-unsafe fn line034_4<const SQUARE: bool>(
+unsafe fn sqr_mul_by_034_4(
     f: [&[u64; 4]; 12],
     l: [[&[u64; 4]; 2]; 3],
     m: &[u64; 4],
@@ -427,34 +412,16 @@ unsafe fn line034_4<const SQUARE: bool>(
     use k::fp12_line034_4 as o;
     with_buffer::<{ o::LEN }, 4>(
         |put| {
-            if SQUARE {
-                for i in 0..6 {
-                    put(o::F0 + 4 * i, f[i]);
-                    put(o::SQ1 + 4 * i, f[6 + i]);
-                }
-                for (i, x) in l.iter().flatten().enumerate() {
-                    put(o::LINE + 4 * i, x);
-                }
-            } else {
-                for i in 0..6 {
-                    put(o::F0 + 4 * i, f[i]);
-                    put(o::F1 + 4 * i, f[6 + i]);
-                }
-                put(o::C0, l[0][0]);
-                put(o::C0 + 4, l[0][1]);
-                for (i, x) in l[1..].iter().flatten().enumerate() {
-                    put(o::C34 + 4 * i, x);
-                }
+            for i in 0..6 {
+                put(o::F0 + 4 * i, f[i]);
+                put(o::SQ1 + 4 * i, f[6 + i]);
+            }
+            for (i, x) in l.iter().flatten().enumerate() {
+                put(o::LINE + 4 * i, x);
             }
         },
         (o::INV, inv),
-        |p| {
-            if SQUARE {
-                k::fp12_sqr_mul_by_034_4(p, m)
-            } else {
-                k::fp12_mul_by_034_4(p, m)
-            }
-        },
+        |p| k::fp12_sqr_mul_by_034_4(p, m),
         o::C,
     )
 }
