@@ -29,6 +29,14 @@
 //!   addition steps have two lines; estimated from a profile to cost about the same). Measured
 //!   (2026-11-22, `hayate-bench tower`, load ≈ 6–7): Miller loop 1.26 → 1.14 × blst with the
 //!   first two kernels, a further ≈ 2 % with the fused f²·l.
+//! * bn254-beuchat (D-type, 3b′ = −3u) in the projective loop, on x86-64 with BMI2/ADX: the
+//!   same three kernels for its tower ([`hayate_arith::backend::lines::double_step_m3u`],
+//!   f²·l by [`hayate_arith::backend::lines::sqr_mul_by_034`], further lines as line pairs or
+//!   by the one-block [`Fp12::mul_by_034`]). Measured (2026-11-22, interleaved A/B in one
+//!   binary, thread CPU time): Miller loop 0.97× (doubling step 0.984×, f²·l 0.982×). Other
+//!   D-type towers (alt_bn128) keep f² separate so that two lines are multiplied together
+//!   first. The prepared and batch-affine loops use [`Fp12::mul_by_034_unit`] (two one-block
+//!   sparse Fp6 products; a one-block kernel for it measured no faster).
 //! * Fixed-argument form ([`G2Prepared`], Costello–Stebila, "Fixed argument pairings",
 //!   LATINCRYPT 2010): the lines of a fixed Q are computed once and each is divided by its
 //!   leading coefficient (a for D-type, c for M-type; all inversions batched with Montgomery's
@@ -421,18 +429,26 @@ impl<E: PairingCurve<N>, const N: usize> TState<E, N> {
     }
 
     /// The line of step `s` evaluated at P ([`eval`]); T is updated only if `need_t`. A
-    /// general doubling on a twist with 3b′ = 12(1 + u) (BLS12-381) goes through the fused
-    /// kernel [`hayate_arith::backend::lines::double_step_12xi`] where it applies.
+    /// general doubling on a twist with 3b′ = 12(1 + u) (BLS12-381) or 3b′ = −3u
+    /// (bn254-beuchat) goes through the fused kernel
+    /// [`hayate_arith::backend::lines::double_step_12xi`] /
+    /// [`hayate_arith::backend::lines::double_step_m3u`] where it applies (each checks its
+    /// tower shape).
     #[inline]
     fn step_at(&mut self, s: Step, need_t: bool, p: &Affine<E::G1>) -> Line<E::Fp, N> {
-        if E::TWIST_3B_SMALL == Some((12, 12)) && matches!(s, Step::Double) && need_t && !self.fresh
-        {
-            let t = [self.t.x, self.t.y, self.t.z];
-            if let Some(([x, y, z], l)) =
-                hayate_arith::backend::lines::double_step_12xi(&t, &p.x, &-p.y)
-            {
-                self.t = Tpoint { x, y, z };
-                return l;
+        use hayate_arith::backend::lines;
+        let kernel = match E::TWIST_3B_SMALL {
+            Some((12, 12)) => Some(lines::double_step_12xi::<E::Fp, N> as DoubleKernel<E, N>),
+            Some((0, -3)) => Some(lines::double_step_m3u::<E::Fp, N> as DoubleKernel<E, N>),
+            _ => None,
+        };
+        if let Some(kernel) = kernel {
+            if matches!(s, Step::Double) && need_t && !self.fresh {
+                let t = [self.t.x, self.t.y, self.t.z];
+                if let Some(([x, y, z], l)) = kernel(&t, &p.x, &-p.y) {
+                    self.t = Tpoint { x, y, z };
+                    return l;
+                }
             }
         }
         eval::<E, N>(&self.step(s, need_t), p)
@@ -454,6 +470,15 @@ impl<E: PairingCurve<N>, const N: usize> TState<E, N> {
         }
     }
 }
+
+/// A fused doubling-step kernel of [`hayate_arith::backend::lines`] (T, x_P, −y_P ↦ 2T and the
+/// line at P, `None` where it does not apply).
+type DoubleKernel<E, const N: usize> =
+    fn(
+        &[Fp2<<E as PairingCurve<N>>::Fp, N>; 3],
+        &Fp<<E as PairingCurve<N>>::Fp, N>,
+        &Fp<<E as PairingCurve<N>>::Fp, N>,
+    ) -> Option<hayate_arith::backend::lines::DoubleStep<<E as PairingCurve<N>>::Fp, N>>;
 
 /// The coefficient a line is divided by: a (D-type, multiplies y_P) or c (M-type, constant).
 #[inline]
@@ -989,8 +1014,10 @@ pub fn multi_miller_loop_projective<E: PairingCurve<N>, const N: usize>(
     }
     let mut one = true;
     let mut buf: Vec<Line<E::Fp, N>> = Vec::with_capacity(2 * active.len());
-    // M-type: f² is deferred to the next line, f²·line in one kernel (`sqr_mul_by_014`)
-    let fuse = E::TWIST == TwistType::M;
+    // f² is deferred to the next line, f²·line in one kernel (`sqr_mul_by_014` on M-type
+    // twists, `sqr_mul_by_034` on D-type twists where it is one kernel)
+    let fuse = E::TWIST == TwistType::M
+        || hayate_arith::backend::lines::sqr_mul_by_034_fused::<E::Fp, N>();
     let mut square = false;
     schedule::<E, N>(|op| match op {
         Op::Square if fuse => square = true,
@@ -1011,8 +1038,19 @@ pub fn multi_miller_loop_projective<E: PairingCurve<N>, const N: usize>(
             let mut rest = &buf[..];
             if core::mem::take(&mut square) {
                 let l = &buf[0];
-                f = hayate_arith::backend::lines::sqr_mul_by_014(&f, &l[2], &l[1], &l[0]);
-                rest = &buf[1..];
+                f = match E::TWIST {
+                    // an even number of lines goes in as line pairs (f² separate: 12 + 23·n/2
+                    // Fp2 products against 12 + 13 + 23·(n/2 − 1) + 13 with the fused f²·l)
+                    TwistType::D if buf.len() % 2 == 0 => f.square(),
+                    TwistType::D => {
+                        rest = &buf[1..];
+                        hayate_arith::backend::lines::sqr_mul_by_034(&f, &l[0], &l[1], &l[2])
+                    }
+                    TwistType::M => {
+                        rest = &buf[1..];
+                        hayate_arith::backend::lines::sqr_mul_by_014(&f, &l[2], &l[1], &l[0])
+                    }
+                };
             }
             mul_lines::<E, N>(&mut f, &mut one, rest);
         }

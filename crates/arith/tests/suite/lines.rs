@@ -1,8 +1,10 @@
 //! The fused line-product kernels of `hayate_arith::backend::lines` against the composed tower
-//! arithmetic ([`Fp12::mul_by_014_composed`], the Fp6 products reduced separately) and a dense
-//! Fp12 product with the line written out as an Fp12 element, on random and edge inputs (0, 1,
-//! p − 1 in every coordinate), for BLS12-381's tower (the kernels' shape) and the BN towers
-//! (the fallback).
+//! arithmetic ([`Fp12::mul_by_014_composed`], [`Fp12::mul_by_034_composed`]: the Fp6 products
+//! reduced separately) and a dense Fp12
+//! product with the line written out as an Fp12 element, and the doubling-step kernels against
+//! the step written out over reduced Fp2 arithmetic, on random and edge inputs (0, 1, p − 1 in
+//! every coordinate): M-type kernels in BLS12-381's tower, D-type kernels in bn254-beuchat's,
+//! and the composed fallback in the other towers.
 
 use hayate_arith::backend::lines;
 use hayate_arith::fields::*;
@@ -42,38 +44,48 @@ fn fp12s<P: TowerParams<N>, const N: usize>(rng: &mut StdRng) -> Vec<Fp12<P, N>>
     v
 }
 
-fn check_014<P: TowerParams<N>, const N: usize>(seed: u64) {
+/// Runs `check` on (f, x, y, z) for edge and random f ∈ Fp12 and line coordinates x, y, z ∈ Fp2:
+/// every (f, x) with a few (y, z) each (edge pairs included by the rotation).
+fn each_line<P: TowerParams<N>, const N: usize>(
+    seed: u64,
+    mut check: impl FnMut(&Fp12<P, N>, &Fp2<P, N>, &Fp2<P, N>, &Fp2<P, N>),
+) {
     let mut rng = StdRng::seed_from_u64(seed);
     let fs = fp12s::<P, N>(&mut rng);
     let xs = fp2s::<P, N>(&mut rng);
     let mut k = 0;
     for f in &fs {
-        for c0 in &xs {
-            // a few (c1, c4) per (f, c0): edge pairs included by the rotation
+        for x in &xs {
             for j in 0..3 {
-                let c1 = &xs[(k + j) % xs.len()];
-                let c4 = &xs[(3 * k + 5 * j + 1) % xs.len()];
+                let y = &xs[(k + j) % xs.len()];
+                let z = &xs[(3 * k + 5 * j + 1) % xs.len()];
                 k += 1;
-                let got = f.mul_by_014(c0, c1, c4);
-                assert_eq!(
-                    got,
-                    f.mul_by_014_composed(c0, c1, c4),
-                    "mul_by_014 vs composed"
-                );
-                let dense = Fp12::new(
-                    Fp6::new(*c0, *c1, Fp2::ZERO),
-                    Fp6::new(Fp2::ZERO, *c4, Fp2::ZERO),
-                );
-                assert_eq!(got, f.mul_composed(&dense), "mul_by_014 vs dense product");
-                let f2 = f.square_composed();
-                assert_eq!(
-                    lines::sqr_mul_by_014(f, c0, c1, c4),
-                    f2.mul_by_014_composed(c0, c1, c4),
-                    "sqr_mul_by_014 vs composed"
-                );
+                check(f, x, y, z);
             }
         }
     }
+}
+
+fn check_014<P: TowerParams<N>, const N: usize>(seed: u64) {
+    each_line::<P, N>(seed, |f, c0, c1, c4| {
+        let got = f.mul_by_014(c0, c1, c4);
+        assert_eq!(
+            got,
+            f.mul_by_014_composed(c0, c1, c4),
+            "mul_by_014 vs composed"
+        );
+        let dense = Fp12::new(
+            Fp6::new(*c0, *c1, Fp2::ZERO),
+            Fp6::new(Fp2::ZERO, *c4, Fp2::ZERO),
+        );
+        assert_eq!(got, f.mul_composed(&dense), "mul_by_014 vs dense product");
+        let f2 = f.square_composed();
+        assert_eq!(
+            lines::sqr_mul_by_014(f, c0, c1, c4),
+            f2.mul_by_014_composed(c0, c1, c4),
+            "sqr_mul_by_014 vs composed"
+        );
+    });
 }
 
 #[test]
@@ -87,16 +99,50 @@ fn mul_by_014_bn_towers() {
     check_014::<Bn254BeuchatFpParams, 4>(3);
 }
 
+/// The D-type line kernels (bn254-beuchat's tower; the composed fallback elsewhere):
+/// f·(c0 + c3·w + c4·v·w) and f²·(…) against the composed products and a dense product with the
+/// line written out.
+fn check_034<P: TowerParams<N>, const N: usize>(seed: u64) {
+    each_line::<P, N>(seed, |f, c0, c3, c4| {
+        let got = f.mul_by_034(c0, c3, c4);
+        assert_eq!(
+            got,
+            f.mul_by_034_composed(c0, c3, c4),
+            "mul_by_034 vs composed"
+        );
+        let dense = Fp12::new(
+            Fp6::new(*c0, Fp2::ZERO, Fp2::ZERO),
+            Fp6::new(*c3, *c4, Fp2::ZERO),
+        );
+        assert_eq!(got, f.mul_composed(&dense), "mul_by_034 vs dense product");
+        assert_eq!(
+            lines::sqr_mul_by_034(f, c0, c3, c4),
+            f.square_composed().mul_by_034_composed(c0, c3, c4),
+            "sqr_mul_by_034 vs composed"
+        );
+    });
+}
+
+#[test]
+fn mul_by_034_bn254_beuchat() {
+    check_034::<Bn254BeuchatFpParams, 4>(5);
+}
+
+#[test]
+fn mul_by_034_other_towers() {
+    check_034::<Bn254FpParams, 4>(6);
+    check_034::<Bls12381FpParams, 6>(7);
+}
+
 /// The doubling step written out over reduced Fp2 arithmetic (schoolbook: 2YZ as a product,
-/// 3b′ = 12(1 + u) as a constant).
+/// 3b′ as a constant).
 fn ref_double<P: TowerParams<N>, const N: usize>(
     t: &[Fp2<P, N>; 3],
     xp: &Fp<P, N>,
     yp: &Fp<P, N>,
+    b3: Fp2<P, N>,
 ) -> ([Fp2<P, N>; 3], [Fp2<P, N>; 3]) {
     let [x, y, z] = *t;
-    let twelve = Fp::<P, N>::from_u64(12);
-    let b3 = Fp2::new(twelve, twelve);
     let three = Fp2::<P, N>::new(Fp::from_u64(3), Fp::ZERO);
     let two = Fp2::<P, N>::new(Fp::from_u64(2), Fp::ZERO);
     let half = two.invert().unwrap();
@@ -116,12 +162,16 @@ fn ref_double<P: TowerParams<N>, const N: usize>(
     (t2, line)
 }
 
-#[test]
-fn double_step_bls12_381() {
-    type P = Bls12381FpParams;
-    let mut rng = StdRng::seed_from_u64(4);
-    let xs = fp2s::<P, 6>(&mut rng);
-    let m1 = -Fp::<P, 6>::ONE;
+/// Doubling-step kernel `step` against [`ref_double`] with 3b′ = `b3` on edge and random T and
+/// P coordinates (0, 1, p − 1, random).
+fn check_double<P: TowerParams<N>, const N: usize>(
+    seed: u64,
+    b3: Fp2<P, N>,
+    step: impl Fn(&[Fp2<P, N>; 3], &Fp<P, N>, &Fp<P, N>) -> Option<lines::DoubleStep<P, N>>,
+) {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let xs = fp2s::<P, N>(&mut rng);
+    let m1 = -Fp::<P, N>::ONE;
     let scalars = [
         Fp::ZERO,
         Fp::ONE,
@@ -137,12 +187,40 @@ fn double_step_bls12_381() {
                 let (xp, yp) = (&scalars[k % 5], &scalars[(k / 5 + j) % 5]);
                 k += 1;
                 let t = [*x, *y, *z];
-                let Some(got) = lines::double_step_12xi(&t, xp, &-*yp) else {
+                let Some(got) = step(&t, xp, &-*yp) else {
                     // the kernel does not apply here (no BMI2/ADX): nothing to compare
                     return;
                 };
-                assert_eq!(got, ref_double(&t, xp, yp), "double step");
+                assert_eq!(got, ref_double(&t, xp, yp, b3), "double step");
             }
         }
     }
+}
+
+#[test]
+fn double_step_bls12_381() {
+    type P = Bls12381FpParams;
+    let twelve = Fp::<P, 6>::from_u64(12);
+    check_double::<P, 6>(4, Fp2::new(twelve, twelve), lines::double_step_12xi);
+}
+
+#[test]
+fn double_step_bn254_beuchat() {
+    type P = Bn254BeuchatFpParams;
+    // 3b′ = −3u
+    let b3 = Fp2::new(Fp::ZERO, -Fp::<P, 4>::from_u64(3));
+    check_double::<P, 4>(8, b3, lines::double_step_m3u);
+}
+
+#[test]
+fn double_step_kernels_elsewhere() {
+    // each kernel declines the other towers
+    type B = Bls12381FpParams;
+    type E = Bn254BeuchatFpParams;
+    let t6 = [Fp2::<B, 6>::ONE; 3];
+    let t4 = [Fp2::<E, 4>::ONE; 3];
+    assert!(lines::double_step_m3u(&t6, &Fp::ONE, &Fp::ONE).is_none());
+    assert!(lines::double_step_12xi(&t4, &Fp::ONE, &Fp::ONE).is_none());
+    let t4 = [Fp2::<Bn254FpParams, 4>::ONE; 3];
+    assert!(lines::double_step_m3u(&t4, &Fp::ONE, &Fp::ONE).is_none());
 }
