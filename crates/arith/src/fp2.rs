@@ -693,6 +693,14 @@ impl<P: TowerParams<N>, const N: usize> Field for Fp2<P, N> {
     fn from_u64(k: u64) -> Self {
         Self::from_base(Fp::from_u64(k))
     }
+    #[inline(always)]
+    fn jacobian_double_a0_fused(p: [&Self; 3]) -> Option<[Self; 3]> {
+        crate::backend::points::jacobian_double_a0(p)
+    }
+    #[inline(always)]
+    fn jacobian_add_affine_fused(p: [&Self; 5]) -> Option<[Self; 5]> {
+        crate::backend::points::jacobian_add_affine(p)
+    }
 }
 
 /// Inversion through a constant-time GCD (kept apart from the core arithmetic above).

@@ -81,6 +81,27 @@ pub trait Field:
     fn random(rng: &mut impl RngCore) -> Self;
     /// The element k·1 for a small integer k.
     fn from_u64(k: u64) -> Self;
+    /// A fused kernel for the halved a = 0 Jacobian doubling of (X, Y, Z) (`hayate_ec`'s
+    /// `Jacobian::double`): (X₃, Y₃, Z₃) with L = 3X²/2, T = X·Y², X₃ = L² − 2T,
+    /// Y₃ = L(T − X₃) − Y⁴, Z₃ = YZ, exactly the values of those composed formulas; `None`
+    /// (the default) where the field has none, and the caller runs the formulas itself. Fp2
+    /// has one-block assembly in bn254-beuchat's tower shape on x86-64 with BMI2/ADX
+    /// (`backend::points`).
+    #[inline(always)]
+    fn jacobian_double_a0_fused(p: [&Self; 3]) -> Option<[Self; 3]> {
+        let _ = p;
+        None
+    }
+    /// A fused kernel for the mixed addition (X₁, Y₁, Z₁) + (x₂, y₂) without exceptional
+    /// cases (`hayate_ec`'s `Jacobian::add_affine_unchecked_zr`): (X₃, Y₃, Z₃, H, R) with
+    /// H = x₂Z₁² − X₁, R = y₂Z₁³ − Y₁, X₃ = R² − H³ − 2X₁H², Y₃ = R(X₁H² − X₃) − Y₁H³,
+    /// Z₃ = Z₁H, exactly the values of those composed formulas; `None` (the default) as for
+    /// [`Field::jacobian_double_a0_fused`].
+    #[inline(always)]
+    fn jacobian_add_affine_fused(p: [&Self; 5]) -> Option<[Self; 5]> {
+        let _ = p;
+        None
+    }
 }
 
 impl<P: FpParams<N>, const N: usize> Field for Fp<P, N> {

@@ -97,9 +97,26 @@ impl<C: CurveParams> Jacobian<C> {
         }
     }
 
-    /// 2P. Correct for every input (O and 2-torsion points give Z = 0); constant time.
+    /// 2P. Correct for every input (O and 2-torsion points give Z = 0); constant time. For
+    /// a = 0 the base field's fused kernel when it has one
+    /// ([`Field::jacobian_double_a0_fused`]: one assembly block over Fp2 in bn254-beuchat's
+    /// tower), else [`Self::double_composed`]; the same values either way.
     #[inline]
     pub fn double(&self) -> Self {
+        if C::A_IS_ZERO {
+            if let Some([x, y, z]) = C::Base::jacobian_double_a0_fused([&self.x, &self.y, &self.z])
+            {
+                return Self { x, y, z };
+            }
+        }
+        self.double_composed()
+    }
+
+    /// [`Self::double`] by the composed field operations (never a fused kernel; public for
+    /// the tests that compare the two).
+    #[doc(hidden)]
+    #[inline]
+    pub fn double_composed(&self) -> Self {
         if C::A_IS_ZERO || C::A_IS_MINUS_3 {
             // halved doubling: the result is 2P scaled by 1/2, i.e. (X'/4 : Y'/8 : Z'/2) for the
             // textbook 2P = (X' : Y' : Z') with M = 3X² + aZ⁴, X' = M² − 8XY²,
@@ -226,8 +243,24 @@ impl<C: CurveParams> Jacobian<C> {
     /// *Guide to ECC*, Alg. 3.22 in Jacobian form; 8M + 3S and seven additions, where
     /// `madd-2007-bl`'s scaled variant needs twelve): H = x₂Z₁² − X₁, R = y₂Z₁³ − Y₁,
     /// X₃ = R² − H³ − 2X₁H², Y₃ = R(X₁H² − X₃) − Y₁H³, Z₃ = Z₁H.
+    ///
+    /// The base field's fused kernel when it has one ([`Field::jacobian_add_affine_fused`]:
+    /// one assembly block over Fp2 in bn254-beuchat's tower), else
+    /// [`Self::add_affine_unchecked_zr_composed`]; the same values either way.
     #[inline]
     pub(crate) fn add_affine_unchecked_zr(&self, rhs: &Affine<C>) -> (Self, Choice, C::Base) {
+        let p = [&self.x, &self.y, &self.z, &rhs.x, &rhs.y];
+        if let Some([x, y, z, h, r]) = C::Base::jacobian_add_affine_fused(p) {
+            return (Self { x, y, z }, h.is_zero() & r.is_zero(), h);
+        }
+        self.add_affine_unchecked_zr_composed(rhs)
+    }
+
+    /// [`Self::add_affine_unchecked_zr`] by the composed field operations (never a fused
+    /// kernel; public for the tests that compare the two).
+    #[doc(hidden)]
+    #[inline]
+    pub fn add_affine_unchecked_zr_composed(&self, rhs: &Affine<C>) -> (Self, Choice, C::Base) {
         let z1z1 = self.z.square();
         let u2 = rhs.x * z1z1;
         let s2 = rhs.y * self.z * z1z1;

@@ -569,3 +569,4 @@ fn lazy_cast<'a, const N: usize, const M: usize>(op: Fp12Lazy<'a, N>) -> Fp12Laz
         Fp12Lazy::By034(p0, p) => Fp12Lazy::By034(p0.map(cast), p.map(|x| x.map(cast))),
     }
 }
+pub(crate) mod points;

@@ -14,4 +14,5 @@ mod gls;
 mod glv;
 mod gt_membership;
 mod hash_to_curve;
+mod point_kernels;
 mod subgroup;
