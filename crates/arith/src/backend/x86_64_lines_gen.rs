@@ -58180,12 +58180,9 @@ pub(crate) mod k {
         );
     }
 
-    /// Word offsets of the buffer of `fp12_mul_by_034_4 / fp12_sqr_mul_by_034_4`.
+    /// Word offsets of the buffer of `fp12_sqr_mul_by_034_4`.
     pub(crate) mod fp12_line034_4 {
         pub(crate) const F0: usize = 0;
-        pub(crate) const C0: usize = 24;
-        pub(crate) const F1: usize = 177;
-        pub(crate) const C34: usize = 201;
         pub(crate) const SQ1: usize = 24;
         pub(crate) const LINE: usize = 579;
         pub(crate) const C: usize = 531;
