@@ -10,6 +10,8 @@ if [ ! -d ../shared/vectors ]; then
 fi
 # valgrind: crates/ec/tests/valgrind_ct.rs runs the constant-time ladder under memcheck.
 command -v valgrind >/dev/null || (apt-get update && apt-get install -y valgrind)
+# python3: crates/arith/tests/suite/generated.rs reruns the assembly generators (tools/*.py).
+command -v python3 >/dev/null || (apt-get update && apt-get install -y python3)
 # Unit, integration and doc tests. Examples (profilers, benchmarks, the valgrind payloads) are
 # only type-checked here: `cargo test` would otherwise compile every one of them at the test
 # profile's opt-level 3, a large part of the CI build time; the valgrind tests build their

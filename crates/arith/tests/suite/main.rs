@@ -4,6 +4,7 @@
 mod avx2;
 mod backend;
 mod fp;
+mod generated;
 mod lazy;
 mod lines;
 mod safegcd;

@@ -1,0 +1,47 @@
+//! The checked-in assembly back ends (`src/backend/*_gen.rs`) are exactly what their generators
+//! in `tools/` print: a generator changed without regenerating (or a hand edit of generated code)
+//! fails here. Needs `python3` (part of the test machine's set-up, as for the other tools).
+
+use std::path::Path;
+use std::process::Command;
+
+/// Runs `tools/NAME.py` and compares its output with `src/backend/FILE`.
+fn check(generator: &str, file: &str) {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let out = Command::new("python3")
+        .arg(root.join("tools").join(generator))
+        .current_dir(root)
+        .output()
+        .unwrap_or_else(|e| panic!("python3 tools/{generator}: {e}"));
+    assert!(
+        out.status.success(),
+        "tools/{generator} failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let checked_in = std::fs::read(root.join("src/backend").join(file)).expect(file);
+    assert!(
+        out.stdout == checked_in,
+        "src/backend/{file} differs from the output of tools/{generator}; regenerate it with \
+         `python3 crates/arith/tools/{generator} > crates/arith/src/backend/{file}`"
+    );
+}
+
+#[test]
+fn avx2_back_end_matches_its_generator() {
+    check("gen_avx2.py", "avx2_gen.rs");
+}
+
+#[test]
+fn x86_64_back_end_matches_its_generator() {
+    check("gen_x86_64.py", "x86_64_gen.rs");
+}
+
+#[test]
+fn line_kernels_match_their_generator() {
+    check("gen_x86_64_lines.py", "x86_64_lines_gen.rs");
+}
+
+#[test]
+fn point_kernels_match_their_generator() {
+    check("gen_x86_64_points.py", "x86_64_points_gen.rs");
+}
