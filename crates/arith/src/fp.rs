@@ -273,6 +273,16 @@ impl<P: FpParams<N>, const N: usize> Fp<P, N> {
         }
     }
 
+    /// self·other at compile time (double-and-add, then division by R: slow, for constants
+    /// derived from other constants).
+    pub const fn mul_const(&self, other: &Self) -> Self {
+        let prod = limbs::mul_mod(&self.mont, &other.mont, &P::MODULUS);
+        Self {
+            mont: limbs::div_pow2_mod(&prod, Self::RADIX_BITS, &P::MODULUS),
+            _p: PhantomData,
+        }
+    }
+
     /// The Montgomery-form limbs a·R mod p.
     #[inline]
     pub const fn mont_limbs(&self) -> &[u64; N] {

@@ -115,6 +115,50 @@ impl<P: TowerParams<N>, const N: usize> Fp2<P, N> {
         }
     }
 
+    /// self·other at compile time ([`Fp::mul_const`]), for constants derived from others.
+    pub const fn mul_const(&self, other: &Self) -> Self {
+        let m = &P::MODULUS;
+        let a0b0 = *self.c0.mul_const(&other.c0).mont_limbs();
+        let a1b1 = *self.c1.mul_const(&other.c1).mont_limbs();
+        let a0b1 = *self.c0.mul_const(&other.c1).mont_limbs();
+        let a1b0 = *self.c1.mul_const(&other.c0).mont_limbs();
+        // c0 = a0b0 − k·a1b1 (u² = −k)
+        let mut c0 = a0b0;
+        let mut i = 0;
+        while i < P::BETA_NEG {
+            c0 = limbs::sub_mod(&c0, &a1b1, m);
+            i += 1;
+        }
+        Self {
+            c0: Fp::from_mont_unchecked(c0),
+            c1: Fp::from_mont_unchecked(limbs::add_mod(&a0b1, &a1b0, m)),
+        }
+    }
+
+    /// Whether the value lies in Fp (zero u-coordinate); for public constants (variable time).
+    pub const fn is_base_const(&self) -> bool {
+        let l = self.c1.mont_limbs();
+        let mut i = 0;
+        while i < N {
+            if l[i] != 0 {
+                return false;
+            }
+            i += 1;
+        }
+        true
+    }
+
+    /// self·c for a public constant c: two Fp products when c lies in Fp, else a full
+    /// product (the test on c's limbs is on public data).
+    #[inline(always)]
+    pub fn mul_by_public_const(&self, c: &Self) -> Self {
+        if c.is_base_const() {
+            self.mul_by_base(&c.c0)
+        } else {
+            *self * *c
+        }
+    }
+
     /// ξ.
     pub fn xi() -> Self {
         Self {

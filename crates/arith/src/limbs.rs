@@ -175,6 +175,50 @@ pub const fn mul_pow2_mod<const N: usize>(a: &[u64; N], k: usize, m: &[u64; N]) 
     r
 }
 
+/// `a + b mod m` for `a, b < m` (compile time).
+pub const fn add_mod<const N: usize>(a: &[u64; N], b: &[u64; N], m: &[u64; N]) -> [u64; N] {
+    let (s, carry) = add(a, b);
+    let (d, borrow) = sub(&s, m);
+    select(&s, &d, carry | (1 ^ borrow))
+}
+
+/// `a − b mod m` for `a, b < m` (compile time).
+pub const fn sub_mod<const N: usize>(a: &[u64; N], b: &[u64; N], m: &[u64; N]) -> [u64; N] {
+    let (d, borrow) = sub(a, b);
+    let (f, _) = add(&d, m);
+    select(&d, &f, borrow)
+}
+
+/// `a·b mod m` for `a, b < m` by double-and-add over the bits of b (compile time).
+pub const fn mul_mod<const N: usize>(a: &[u64; N], b: &[u64; N], m: &[u64; N]) -> [u64; N] {
+    let mut r = [0u64; N];
+    let mut i = 64 * N;
+    while i > 0 {
+        i -= 1;
+        r = double_mod(&r, m);
+        if bit(b, i) == 1 {
+            r = add_mod(&r, a, m);
+        }
+    }
+    r
+}
+
+/// `a / 2^k mod m` for `a < m` and odd m (compile time): k halvings, each adding m first when
+/// the value is odd.
+pub const fn div_pow2_mod<const N: usize>(a: &[u64; N], k: usize, m: &[u64; N]) -> [u64; N] {
+    let mut r = *a;
+    let mut i = 0;
+    while i < k {
+        let odd = r[0] & 1;
+        let (s, carry) = add(&r, m);
+        let t = select(&r, &s, odd);
+        r = shr1(&t);
+        r[N - 1] |= (carry & odd) << 63;
+        i += 1;
+    }
+    r
+}
+
 /// Shift right by one bit.
 pub const fn shr1<const N: usize>(a: &[u64; N]) -> [u64; N] {
     let mut r = [0u64; N];

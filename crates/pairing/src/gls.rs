@@ -139,67 +139,6 @@ pub fn g1_mul_vartime<C: CurveParams>(p: &Projective<C>, k: &[u64]) -> Projectiv
     glv::mul_vartime(p, k, 1).unwrap_or_else(|_| p.mul_vartime_wnaf(k))
 }
 
-/// The constants γⱼ = ξ^(j(p−1)/6), j = 1 … 5, of the p-power Frobenius on Fp12 =
-/// Fp2\[w\]/(w⁶ − ξ) (Fp6 = Fp2\[v\]/(v³ − ξ), w² = v): (Σ aⱼwʲ)^p = Σ āⱼγⱼwʲ.
-pub(crate) fn frob1_constants<E: PairingCurve<N>, const N: usize>() -> [Fp2<E::Fp, N>; 5] {
-    use hayate_arith::TowerParams;
-    let f = &<E::Fp as TowerParams<N>>::FROB[0]; // [ξ^((p−1)/6), ξ^((p−1)/3), ξ^(2(p−1)/3)]
-    let (g, g2, g4) = (f[0], f[1], f[2]);
-    [g, g2, g * g2, g4, g * g4]
-}
-
-/// x ↦ x^p with six conjugations and five Fp2 multiplications by the pre-combined
-/// [`frob1_constants`] (the tower's generic map spends seven).
-pub(crate) fn frob1<F: hayate_arith::TowerParams<N>, const N: usize>(
-    x: &Fp12<F, N>,
-    g: &[Fp2<F, N>; 5],
-) -> Fp12<F, N> {
-    use hayate_arith::Fp6;
-    // c0 = a0 + a2·v + a4·v², c1 = a1 + a3·v + a5·v² (v = w²)
-    Fp12::new(
-        Fp6::new(
-            x.c0.c0.conjugate(),
-            x.c0.c1.conjugate() * g[1],
-            x.c0.c2.conjugate() * g[3],
-        ),
-        Fp6::new(
-            x.c1.c0.conjugate() * g[0],
-            x.c1.c1.conjugate() * g[2],
-            x.c1.c2.conjugate() * g[4],
-        ),
-    )
-}
-
-/// x ↦ x^(p²) with five Fp-scalar multiplications by ξ^(j(p²−1)/6) ∈ Fp (6 | p − 1), no
-/// conjugation; `g` from [`frob2_constants`].
-pub(crate) fn frob2<F: hayate_arith::TowerParams<N>, const N: usize>(
-    x: &Fp12<F, N>,
-    g: &[hayate_arith::Fp<F, N>; 5],
-) -> Fp12<F, N> {
-    use hayate_arith::Fp6;
-    Fp12::new(
-        Fp6::new(
-            x.c0.c0,
-            x.c0.c1.mul_by_base(&g[1]),
-            x.c0.c2.mul_by_base(&g[3]),
-        ),
-        Fp6::new(
-            x.c1.c0.mul_by_base(&g[0]),
-            x.c1.c1.mul_by_base(&g[2]),
-            x.c1.c2.mul_by_base(&g[4]),
-        ),
-    )
-}
-
-/// The constants ξ^(j(p²−1)/6), j = 1 … 5, of [`frob2`] (elements of Fp).
-pub(crate) fn frob2_constants<E: PairingCurve<N>, const N: usize>(
-) -> [hayate_arith::Fp<E::Fp, N>; 5] {
-    use hayate_arith::TowerParams;
-    let f = &<E::Fp as TowerParams<N>>::FROB[1]; // [ξ^((p²−1)/6), ξ^((p²−1)/3), ξ^(2(p²−1)/3)]
-    let (g, g2, g4) = (f[0].c0, f[1].c0, f[2].c0);
-    [g, g2, g * g2, g4, g * g4]
-}
-
 /// The twelve Fp coordinates of an Fp12 element as Montgomery limbs (c0.c0.c0, c0.c0.c1,
 /// c0.c1.c0, …, c1.c2.c1).
 pub(crate) type Flat<const N: usize> = [[u64; N]; 12];
@@ -302,15 +241,13 @@ pub fn gt_pow_ct<E: PairingCurve<N>, const N: usize>(
 ) -> Gt<E, N> {
     let parts = decompose::<E, N>(c, k);
     let table = gt_table(&x.0);
-    let g = frob1_constants::<E, N>();
-    let g2 = frob2_constants::<E, N>();
     let windows = windows_for_top((c.part_bits as usize).min(PART_BITS));
     let digits: [Vec<i8>; 4] = core::array::from_fn(|i| recode_signed5_top(&parts[i].0, windows));
     let look = |i: usize, w: usize| gt_lookup(&table, digits[i][w], parts[i].1);
     let mut acc = Fp12::<E::Fp, N>::ONE;
     for w in (0..windows).rev() {
-        let odd = look(1, w) * frob2(&look(3, w), &g2);
-        let y = (look(0, w) * frob2(&look(2, w), &g2)) * frob1(&odd, &g);
+        let odd = look(1, w) * look(3, w).frobenius_map(2);
+        let y = (look(0, w) * look(2, w).frobenius_map(2)) * odd.frobenius_map(1);
         acc = if w + 1 == windows {
             y
         } else {
@@ -335,10 +272,14 @@ pub fn gt_pow_vartime<E: PairingCurve<N>, const N: usize>(
     for j in 1..8 {
         t0[j] = t0[j - 1] * x2;
     }
-    let g = frob1_constants::<E, N>();
     // σ² by its Fp-scalar constants (cheaper than σ∘σ), σ³ = σ∘σ²
     let t2 = t0.map(|e| e.frobenius_map(2));
-    let mut tables = [t0, t0.map(|e| frob1(&e, &g)), t2, t2.map(|e| frob1(&e, &g))];
+    let mut tables = [
+        t0,
+        t0.map(|e| e.frobenius_map(1)),
+        t2,
+        t2.map(|e| e.frobenius_map(1)),
+    ];
     for (t, part) in tables.iter_mut().zip(&parts) {
         if bool::from(part.1) {
             for e in t.iter_mut() {
@@ -549,34 +490,6 @@ mod tests {
             }
             assert_eq!(acc, Fp::<E::Fr, 4>::from_limbs_reduce(k), "{}", E::NAME);
         }
-    }
-
-    /// The pre-combined Frobenius agrees with the tower's generic map (and σ¹² = id).
-    fn frob1_agrees<E: PairingCurve<N>, const N: usize>() {
-        let mut rng = StdRng::seed_from_u64(13);
-        let g = frob1_constants::<E, N>();
-        for _ in 0..4 {
-            let x = Fp12::<E::Fp, N>::random(&mut rng);
-            assert_eq!(frob1(&x, &g), x.frobenius_map(1), "{}", E::NAME);
-            assert_eq!(
-                frob2(&x, &frob2_constants::<E, N>()),
-                x.frobenius_map(2),
-                "{}",
-                E::NAME
-            );
-            let mut y = x;
-            for _ in 0..12 {
-                y = frob1(&y, &g);
-            }
-            assert_eq!(y, x, "{}", E::NAME);
-        }
-    }
-
-    #[test]
-    fn frob1_agrees_all() {
-        frob1_agrees::<Bls12381, 6>();
-        frob1_agrees::<Bn254, 4>();
-        frob1_agrees::<Bn254Beuchat, 4>();
     }
 
     #[test]

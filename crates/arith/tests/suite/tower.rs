@@ -42,6 +42,13 @@ fn check_tower<P: TowerParams<N>, const N: usize>() {
         assert_eq!(bool::from(x.sqrt().is_some()), bool::from(x.is_square()));
         assert_eq!(x.frobenius_map(1), x.pow_vartime(&limbs(&p)));
         assert_eq!(x.mul_by_xi(), x * Fp2::xi());
+        // the compile-time product (Frobenius constants derived from others) and the public-
+        // constant product against the run-time one
+        assert_eq!(x.mul_const(&y), z);
+        assert_eq!(x.mul_by_public_const(&y), z);
+        let yb = Fp2::<P, N>::from_base(y.c0);
+        assert!(yb.is_base_const() && !y.is_base_const());
+        assert_eq!(x.mul_by_public_const(&yb), x * yb);
         // squares of pure-Fp and pure-u elements (the sqrt edge cases)
         let e = Fp2::<P, N>::from_base(x.c0);
         assert_eq!(e.square().sqrt().unwrap().square(), e.square());
