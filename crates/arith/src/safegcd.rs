@@ -19,11 +19,15 @@
 //!   (f, g) ← T·(f, g)/2⁶² and (d, e) ← T·(d, e)/2⁶² mod m on the full numbers
 //!   (`update_fg`, `update_de`: the division by 2⁶² modulo m adds the multiple of m that
 //!   clears the low 62 bits, computed with m⁻¹ mod 2⁶²). d and e stay in (−2m, m).
-//! * Iteration count: Bernstein–Yang Theorem 11.2 — for f odd and 0 ≤ g ≤ f < 2^b, g reaches 0
-//!   after at most ⌊(49b + 80)/17⌋ divsteps if b < 46, ⌊(49b + 57)/17⌋ otherwise (741 for
-//!   b = 256, 1505 for b = 521). We run ⌈bound/62⌉ batches (12 for 256-bit moduli, 25 for
-//!   P-521) — a count that depends only on the public bit length of m. Extra divsteps after
-//!   g = 0 are harmless: f and g stay unchanged and d changes only by multiples of m.
+//! * Iteration count: for f odd and 0 ≤ g ≤ f < 2^b, g reaches 0 after at most
+//!   ⌊(3787b + 2166)/1644⌋ divsteps when they start at δ = 1/2 instead of 1 (Wuille's
+//!   "hddivsteps", github.com/sipa/safegcd-bounds, verified for 24 ≤ b ≤ 3805: 591 for b = 256,
+//!   878 for b = 381, 1201 for b = 521) — about 20 % fewer than Bernstein–Yang's Theorem 11.2
+//!   for δ = 1, ⌊(49b + 80)/17⌋ if b < 46 and ⌊(49b + 57)/17⌋ otherwise (741 for b = 256),
+//!   which is kept for moduli below 24 bits. We run ⌈bound/62⌉ batches (10 for 256-bit moduli,
+//!   15 for 381-bit, 20 for P-521) — a count that depends only on the public bit length of m.
+//!   Extra divsteps after g = 0 are harmless: f and g stay unchanged and d changes only by
+//!   multiples of m.
 //! * Numbers use N + 1 signed 62-bit limbs (62·(N+1) ≥ 64·N + 30 bits for N ≤ 16, enough for
 //!   values in (−2m, m) plus the carries of the matrix products, which are accumulated in i128).
 //!
@@ -57,7 +61,7 @@ const CAP: usize = MAX_LIMBS + 1;
 type S62 = [i64; CAP];
 
 /// Bernstein–Yang's divstep bound ⌊(49b + 80)/17⌋ (b < 46) or ⌊(49b + 57)/17⌋ (b ≥ 46) for
-/// inputs of b bits (Theorem 11.2).
+/// inputs of b bits (Theorem 11.2), for divsteps started at δ = 1.
 pub const fn divsteps_bound(bits: u32) -> u32 {
     if bits < 46 {
         (49 * bits + 80) / 17
@@ -66,9 +70,31 @@ pub const fn divsteps_bound(bits: u32) -> u32 {
     }
 }
 
+/// The bound for divsteps started at δ = 1/2 ("hddivsteps"), ⌊(3787·b + 2166)/1644⌋ for
+/// 0 ≤ g ≤ f ≤ M < 2^b: P. Wuille's convex-hull analysis (github.com/sipa/safegcd-bounds,
+/// "A faster variant of divsteps"), verified there for every 4257874 ≤ M ≤ 2^3805, about 20 %
+/// below [`divsteps_bound`]; `None` outside that range (b < 24 or b > 3805). At b = 521 it gives
+/// 1201, the count proved in Coq for 521-bit inputs.
+pub const fn hddivsteps_bound(bits: u32) -> Option<u32> {
+    if bits < 24 || bits > 3805 {
+        None
+    } else {
+        Some((3787 * bits + 2166) / 1644)
+    }
+}
+
+/// The number of 62-divstep batches [`inv_mod_ct`] runs for a modulus of `bits` bits, and
+/// whether they start at δ = 1/2 (where [`hddivsteps_bound`] applies) rather than δ = 1.
+pub const fn safegcd_schedule(bits: u32) -> (u32, bool) {
+    match hddivsteps_bound(bits) {
+        Some(b) => (b.div_ceil(62), true),
+        None => (divsteps_bound(bits).div_ceil(62), false),
+    }
+}
+
 /// The number of 62-divstep batches [`inv_mod_ct`] runs for a modulus of `bits` bits.
 pub const fn safegcd_batches(bits: u32) -> u32 {
-    divsteps_bound(bits).div_ceil(62)
+    safegcd_schedule(bits).0
 }
 
 /// An optimisation barrier for secret masks: the compiler cannot see that the value is 0 or −1,
@@ -97,10 +123,16 @@ struct Trans {
     r: i64,
 }
 
-/// 62 divsteps on the low words of f and g (f odd), in constant time. Returns the new η = −δ and
-/// the transition matrix T with T·(f, g) = 2⁶²·(f', g') for the full numbers.
+/// 62 divsteps on the low words of f and g (f odd), in constant time. Returns the new η and the
+/// transition matrix T with T·(f, g) = 2⁶²·(f', g') for the full numbers.
+///
+/// η encodes δ: η = −δ for integer δ (`whole` = −1: started at δ = 1), η = −δ − 1/2 for δ ∈ Z + 1/2
+/// (`whole` = 0: started at δ = 1/2). In both, δ > 0 ⇔ η < 0 and the non-swap update
+/// δ ← 1 + δ is η ← η − 1; the swap δ ← 1 − δ is η ← −η − 1 resp. η ← −η − 2. With c the
+/// swap mask (0 or −1, and η ⊕ −1 = −η − 1) both are η ← (η ⊕ c) − 1 − (c ∧ `whole`).
+/// `whole` is public (it depends on the modulus' size only).
 #[inline(always)]
-fn divsteps_62(mut eta: i64, f0: u64, g0: u64) -> (i64, Trans) {
+fn divsteps_62(mut eta: i64, f0: u64, g0: u64, whole: i64) -> (i64, Trans) {
     // Matrix entries as u64 (two's complement) so that shifts and wrapping adds are plain ALU ops.
     let (mut u, mut v, mut q, mut r) = (1u64, 0u64, 0u64, 1u64);
     let (mut f, mut g) = (f0, g0);
@@ -118,7 +150,9 @@ fn divsteps_62(mut eta: i64, f0: u64, g0: u64) -> (i64, Trans) {
         r = r.wrapping_add(z & c2);
         // Swap case (δ > 0 and g odd): f ← old g (= f + (g − f)), η ← −η − 1; else η ← η − 1.
         let c1 = c1 & c2;
-        eta = (eta ^ c1 as i64).wrapping_sub((c1 as i64).wrapping_add(1));
+        eta = (eta ^ c1 as i64)
+            .wrapping_sub(1)
+            .wrapping_sub(c1 as i64 & whole);
         f = f.wrapping_add(g & c1);
         u = u.wrapping_add(q & c1);
         v = v.wrapping_add(r & c1);
@@ -276,16 +310,17 @@ pub fn inv_mod_ct<const N: usize>(x: &[u64; N], m: &[u64; N], c: &[u64; N]) -> [
     const { assert!(N >= 1 && N <= MAX_LIMBS, "safegcd supports 1 to 16 limbs") };
     debug_assert_eq!(m[0] & 1, 1, "modulus must be odd");
     let l = N + 1;
-    let batches = safegcd_batches(limbs::bits_vartime(m)); // public
+    let (batches, half_delta) = safegcd_schedule(limbs::bits_vartime(m)); // public
+    let whole: i64 = if half_delta { 0 } else { -1 };
     let m_inv62 = limbs::neg_inv64(m[0]).wrapping_neg() & M62;
     let ms = to_s62(m);
     let mut f = ms;
     let mut g = to_s62(x);
     let mut d = [0i64; CAP];
     let mut e = to_s62(c);
-    let mut eta: i64 = -1; // δ = 1
+    let mut eta: i64 = -1; // δ = 1 (η = −δ) or δ = 1/2 (η = −δ − 1/2)
     for _ in 0..batches {
-        let (eta2, t) = divsteps_62(eta, f[0] as u64, g[0] as u64);
+        let (eta2, t) = divsteps_62(eta, f[0] as u64, g[0] as u64, whole);
         eta = eta2;
         update_de(&mut d, &mut e, &t, &ms, m_inv62, l);
         update_fg(&mut f, &mut g, &t, l);
@@ -395,8 +430,19 @@ mod tests {
     fn bounds() {
         assert_eq!(divsteps_bound(256), 741);
         assert_eq!(divsteps_bound(521), 1505);
-        assert_eq!(safegcd_batches(256), 12);
-        assert_eq!(safegcd_batches(521), 25);
+        // the half-delta bound against the counts published with it: 590 hddivsteps suffice
+        // for libsecp256k1's 256-bit moduli (the formula's 591 is the bound for any M < 2^256),
+        // 1201 is the Coq-checked count for 521-bit inputs
+        assert_eq!(hddivsteps_bound(256), Some(591));
+        assert_eq!(hddivsteps_bound(521), Some(1201));
+        assert_eq!(hddivsteps_bound(23), None);
+        assert_eq!(safegcd_schedule(256), (10, true));
+        assert_eq!(safegcd_schedule(381), (15, true));
+        assert_eq!(safegcd_schedule(521), (20, true));
+        assert_eq!(
+            safegcd_schedule(17),
+            (divsteps_bound(17).div_ceil(62), false)
+        );
     }
 
     #[test]
