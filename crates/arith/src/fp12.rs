@@ -358,25 +358,16 @@ impl<P: TowerParams<N>, const N: usize> Fp12<P, N> {
         if k > 3 {
             return self.frobenius_map(3).frobenius_map(k - 3);
         }
-        let g = &P::FROB[k - 1];
+        // c0 by the Fp6 map; c1's coordinates conjugated (k odd) and each multiplied by one
+        // pre-combined constant
         let h = &Self::FROB_W[k - 1];
-        let c = |x: &Fp2<P, N>| {
-            if k % 2 == 1 {
-                x.conjugate()
-            } else {
-                *x
-            }
-        };
+        let b = &self.c1;
         Self {
-            c0: Fp6::new(
-                c(&self.c0.c0),
-                c(&self.c0.c1).mul_by_public_const(&g[1]),
-                c(&self.c0.c2).mul_by_public_const(&g[2]),
-            ),
+            c0: self.c0.frobenius_map(k),
             c1: Fp6::new(
-                c(&self.c1.c0).mul_by_public_const(&h[0]),
-                c(&self.c1.c1).mul_by_public_const(&h[1]),
-                c(&self.c1.c2).mul_by_public_const(&h[2]),
+                b.c0.frobenius_map(k).mul_by_public_const(&h[0]),
+                b.c1.frobenius_map(k).mul_by_public_const(&h[1]),
+                b.c2.frobenius_map(k).mul_by_public_const(&h[2]),
             ),
         }
     }

@@ -137,15 +137,7 @@ impl<P: TowerParams<N>, const N: usize> Fp2<P, N> {
 
     /// Whether the value lies in Fp (zero u-coordinate); for public constants (variable time).
     pub const fn is_base_const(&self) -> bool {
-        let l = self.c1.mont_limbs();
-        let mut i = 0;
-        while i < N {
-            if l[i] != 0 {
-                return false;
-            }
-            i += 1;
-        }
-        true
+        limbs::is_zero_vartime(self.c1.mont_limbs())
     }
 
     /// self·c for a public constant c: two Fp products when c lies in Fp, else a full

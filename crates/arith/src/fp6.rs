@@ -419,19 +419,13 @@ impl<P: TowerParams<N>, const N: usize> Fp6<P, N> {
         if k > 3 {
             return self.frobenius_map(3).frobenius_map(k - 3);
         }
+        // constants in Fp (ξ^((p²−1)/d) for d | p − 1 always; every k on bn254-beuchat, ξ = u)
+        // cost two Fp products each
         let g = &P::FROB[k - 1];
-        if k == 2 {
-            // ξ^((p²−1)/d) lies in Fp for d | p − 1 (d = 3, 6): Fp-scalar products
-            return Self {
-                c0: self.c0,
-                c1: self.c1.mul_by_base(&g[1].c0),
-                c2: self.c2.mul_by_base(&g[2].c0),
-            };
-        }
         Self {
             c0: self.c0.frobenius_map(k),
-            c1: self.c1.frobenius_map(k).mul(&g[1]),
-            c2: self.c2.frobenius_map(k).mul(&g[2]),
+            c1: self.c1.frobenius_map(k).mul_by_public_const(&g[1]),
+            c2: self.c2.frobenius_map(k).mul_by_public_const(&g[2]),
         }
     }
 
