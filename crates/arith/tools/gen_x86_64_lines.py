@@ -230,6 +230,11 @@ def double_step_layout(N):
     for k in ("S", "D", "U", "SA", "SB"):
         slots.append((k, N))
     slots.append(("W1", 2 * N))
+    return offsets(slots)
+
+
+def offsets(slots):
+    """Word offsets of consecutive (name, words) slots, and their total as LEN."""
     L, off = {}, 0
     for k, n in slots:
         L[k] = off

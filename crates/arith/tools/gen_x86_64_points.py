@@ -21,7 +21,7 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 with contextlib.redirect_stdout(io.StringIO()):
     import gen_x86_64 as gx  # noqa: E402  (its module body prints the other kernels)
-    import gen_x86_64_lines as gl  # noqa: E402  (for `halve_mem`)
+    import gen_x86_64_lines as gl  # noqa: E402  (for `halve_mem`, `offsets`)
 
 # k = -beta (u^2 = -k) per limb count
 SHAPES = {6: dict(k=1, what="BLS12-381 tower: u^2 = -1, 8p < R"),
@@ -35,12 +35,7 @@ def layout(n_in, n_out, N, temps, wides):
     slots = [("IN", 2 * N * n_in), ("INV", 1), ("OUT", 2 * N * n_out)]
     slots += [(k, 2 * N) for k in temps] + [(k, 4 * N) for k in wides]
     slots += [(k, N) for k in ("S", "D", "U", "SA", "SB")] + [("W1", 2 * N)]
-    L, off = {}, 0
-    for k, n in slots:
-        L[k] = off
-        off += n
-    L["LEN"] = off
-    return L
+    return gl.offsets(slots)
 
 
 class Fp2Ops:
