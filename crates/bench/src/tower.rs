@@ -407,6 +407,10 @@ fn h12_cyc(a: &F12) -> F12 {
     a.cyclotomic_square()
 }
 #[inline(never)]
+fn h12_sqr_014(a: &F12, l: &[Bls12381Fp2; 3]) -> F12 {
+    hayate_arith::backend::lines::sqr_mul_by_014(a, &l[0], &l[1], &l[2])
+}
+#[inline(never)]
 fn h12_014(a: &F12, l: &[Bls12381Fp2; 3]) -> F12 {
     a.mul_by_014(&l[0], &l[1], &l[2])
 }
@@ -470,6 +474,9 @@ fn check(rng: &mut StdRng) -> Result<(), String> {
         };
         if hfp12(&b12_014(&bx, &bl)) != h12_014(&x, &l) {
             return Err(format!("mul_by_014 / mul_by_xy00z0 differs on input {i}"));
+        }
+        if hfp12(&b12_014(&b12_sqr(&bx), &bl)) != h12_sqr_014(&x, &l) {
+            return Err(format!("sqr_mul_by_014 differs on input {i}"));
         }
     }
     Ok(())
@@ -611,6 +618,15 @@ pub fn run(args: &[String]) -> ExitCode {
     });
     g1.add("blst", None, move || {
         black_box(b12_014(black_box(&bx), black_box(&bl)));
+    });
+    groups.push(g1);
+    // the Miller loop's doubling iteration: f²·line (hayate: one kernel; blst: two calls)
+    let mut g1 = Group::new(c, "sqr_mul_by_014");
+    g1.add("hayate", None, move || {
+        black_box(h12_sqr_014(black_box(&x), black_box(&l)));
+    });
+    g1.add("blst", None, move || {
+        black_box(b12_014(&b12_sqr(black_box(&bx)), black_box(&bl)));
     });
     groups.push(g1);
     // primitive rows (blst's internal assembly vs hayate's equivalent)

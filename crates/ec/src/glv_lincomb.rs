@@ -16,7 +16,7 @@
 //!   bases, Montgomery's trick). The table of φ(P) = (βx, y) is read through P's (x ↦ βx after
 //!   the lookup).
 //! * **Loop**: per coordinate one chain of B doublings per window (Jacobian, a = 0: 3M + 4S)
-//!   and one mixed addition (8M + 3S, [`Jacobian::add_affine_unchecked`]) per half-scalar and
+//!   and one mixed addition (8M + 3S, `Jacobian::add_affine_unchecked`) per half-scalar and
 //!   window; table entries are fetched by a scan of all 16 entries with `subtle` selects, the
 //!   sign by a conditional negation — no secret-dependent branch or memory index.
 //!

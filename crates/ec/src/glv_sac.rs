@@ -18,7 +18,7 @@
 //! * **Table.** Column i is sᵢ·(B₀ + Σⱼ eᵢⱼBⱼ): a table of the 2^(D−1) points
 //!   T\[e\] = B₀ + Σ_{j≥1} e_{j−1}Bⱼ. They are built along a Gray code (each entry is the
 //!   previous one ± one Bⱼ, a mixed addition) on the Z-scaled curve of
-//!   [`crate::scalar_mul`]'s `odd_multiples` (P's Jacobian Z is the scale ζ, rescaled by
+//!   [`crate::scalar_mul`](mod@crate::scalar_mul)'s `odd_multiples` (P's Jacobian Z is the scale ζ, rescaled by
 //!   `z_factor` so that σᵢ fixes it), and brought to one common Z from the additions' Z-ratios:
 //!   no inversion. Two savings: B₀ + B₁ adds two points of Z = 1 (4M + 2S), and every addition
 //!   also hands back its first summand on the sum's Z (X₁H², Y₁H³ are terms of the formula:

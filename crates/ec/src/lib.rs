@@ -13,12 +13,12 @@
 //! * [`projective`] — [`Projective`]: homogeneous (X:Y:Z) with the complete, exception-free
 //!   formulas of Renes–Costello–Batina 2016 — the default for constant-time code;
 //! * [`comb`] — Lim–Lee fixed-base comb tables (lazily built one for the generator), constant time;
-//! * [`scalar_mul`] — constant-time fixed-window and variable-time wNAF scalar multiplication,
+//! * [`scalar_mul`](mod@scalar_mul) — constant-time fixed-window and variable-time wNAF scalar multiplication,
 //!   and paper 002's split ("parallel") scalar multiplication;
 //! * [`ladder`] — paper 004's Jin–Miyaji two-bit 2-ary right-to-left ladder (affine,
 //!   double-quadruple, safegcd inversion), the Montgomery ladder and Joye's m-ary ladder;
 //! * [`methods`] — [`Method`], every scalar multiplication selectable by name, and the
-//!   [`scalar_mul`] dispatcher;
+//!   [`scalar_mul`](fn@scalar_mul) dispatcher;
 //! * [`msm`] — multi-scalar multiplication (Pippenger's bucket method) for public inputs.
 //! * [`glv`] — GLV split k = k₁ + k₂λ for curves with an endomorphism (hook
 //!   [`CurveParams::GLV`]); [`glv_sac`] — the sign-aligned column form of a D-dimensional
@@ -30,7 +30,9 @@
 //!   brainpoolP384r1) and [`curves::CurveId`] for run-time selection;
 //! * [`sec1`] — SEC 1 compressed/uncompressed point encodings with full validation;
 //! * [`ecdh`] — SEC 1 ECDH and key generation on the named curves.
-//! * [`hash_to_curve`] — RFC 9380 simplified SWU for P-256 and the shared `expand_message_xmd`.
+//! * [`hash_to_curve`] — RFC 9380 simplified SWU for P-256, P-384, P-521 and (through its
+//!   3-isogeny) secp256k1, random-oracle and non-uniform suites; the shared
+//!   `expand_message_xmd` with SHA-256/384/512.
 //!
 //! Scalars are little-endian `u64` limb slices of any length. Everything that may touch a
 //! secret (points or scalars) is constant time and built on `subtle`; functions whose name ends

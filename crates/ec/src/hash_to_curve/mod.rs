@@ -1,44 +1,92 @@
-//! Hashing to the NIST curves — RFC 9380 simplified SWU (§6.6.2) for curves with a·b ≠ 0,
-//! random-oracle construction (§3): today the suite `P256_XMD:SHA-256_SSWU_RO_` (§8.2).
+//! Hashing to the NIST curves — RFC 9380 simplified SWU (§6.6.2) for curves with a·b ≠ 0:
+//! the random-oracle (`hash_to_curve`, §3) and non-uniform (`encode_to_curve`) encodings of
+//! the suites of §8.2–§8.4:
+//!
+//! | curve | suites | expand_message_xmd | L | Z |
+//! |---|---|---|---:|---:|
+//! | P-256 | `P256_XMD:SHA-256_SSWU_RO_` / `_NU_` | SHA-256 | 48 | −10 |
+//! | P-384 | `P384_XMD:SHA-384_SSWU_RO_` / `_NU_` | SHA-384 | 72 | −12 |
+//! | P-521 | `P521_XMD:SHA-512_SSWU_RO_` / `_NU_` | SHA-512 | 98 | −4 |
+//! | secp256k1 | `secp256k1_XMD:SHA-256_SSWU_RO_` / `_NU_` (§8.7) | SHA-256 | 48 | −11 |
+//!
+//! secp256k1 has A = 0, so its map lands on a 3-isogenous curve E' and is carried to E by
+//! the isogeny of Appendix E.1 (`secp256k1.rs`).
 //!
 //! ```text
-//! msg ─expand_message_xmd (SHA-256, §5.3.1)─▶ 2·L bytes ─hash_to_field (§5.2, L = 48)─▶ u0, u1
-//!     ─map_to_curve_simple_swu (§6.6.2, Z = −10)─▶ Q0, Q1 ─▶ Q0 + Q1 (h = 1: no clearing)
+//! msg ─expand_message_xmd (§5.3.1)─▶ count·L bytes ─hash_to_field (§5.2)─▶ u0 (, u1)
+//!     ─map_to_curve_simple_swu (§6.6.2)─▶ Q0 (+ Q1) (h = 1: no clearing)
 //! ```
 //!
-//! [`expand`] is the SHA-256 `expand_message_xmd` shared with `hayate-pairing` (which
-//! re-exports it). The map is written once, generic over [`SswuCurve`] (a curve plus its Z and
-//! L), and is constant time in u: `inv0` by Fermat inversion, both candidate square roots are
-//! computed and selected with `subtle`, the sign fix-up is a conditional negation. The other
-//! NIST suites (P-384 with SHA-384, P-521 with SHA-512) need the SHA-384/512 expanders and
-//! are not provided yet.
+//! [`expand`] is the `expand_message_xmd` shared with `hayate-pairing` (which re-exports it).
+//! The map is written once, generic over [`SswuCurve`] (a curve plus its Z, L and hash), and
+//! is constant time in u: `inv0` by Fermat inversion, both candidate square roots are
+//! computed and selected with `subtle`, the sign fix-up is a conditional negation.
 
 pub mod expand;
+mod secp256k1;
 
-pub use expand::{expand_message_xmd, expand_message_xmd_into, ExpandError};
+pub use expand::{
+    expand_message_xmd, expand_message_xmd_into, expand_message_xmd_with,
+    expand_message_xmd_with_into, ExpandError, XmdHash,
+};
 
 use subtle::{ConditionallySelectable, ConstantTimeEq};
 
 use crate::affine::Affine;
-use crate::curves::{NamedCurve, PrimeField, Secp256r1};
+use crate::curves::{NamedCurve, PrimeField, Secp256r1, Secp384r1, Secp521r1};
 use crate::projective::Projective;
 use crate::Field;
 
-/// A curve with a simplified-SWU suite: A·B ≠ 0, a non-square Z meeting RFC 9380 §6.6.2's
-/// criteria, and the hash_to_field length L = ⌈(⌈log2 p⌉ + k)/8⌉.
+/// A curve with simplified-SWU suites: A·B ≠ 0, a non-square Z meeting RFC 9380 §6.6.2's
+/// criteria, the hash_to_field length L = ⌈(⌈log2 p⌉ + k)/8⌉ and expand_message_xmd's hash.
 pub trait SswuCurve: NamedCurve {
     /// Z as a (small, possibly negative) integer.
     const SSWU_Z: i64;
     /// hash_to_field's L (bytes per field element).
     const L: usize;
-    /// The suite ID, e.g. `P256_XMD:SHA-256_SSWU_RO_`.
+    /// The hash of expand_message_xmd.
+    const HASH: XmdHash;
+    /// The random-oracle suite ID, e.g. `P256_XMD:SHA-256_SSWU_RO_`.
     const SUITE_RO: &'static str;
+    /// The non-uniform suite ID, e.g. `P256_XMD:SHA-256_SSWU_NU_`.
+    const SUITE_NU: &'static str;
+    /// (A', B') of the curve E' on which the simplified SWU map lands: E itself (the default)
+    /// when A·B ≠ 0; an isogenous curve with A'·B' ≠ 0 otherwise (RFC 9380 §6.6.3).
+    fn sswu_curve() -> (Self::Base, Self::Base) {
+        (Self::A, Self::B)
+    }
+    /// iso_map: E' → E (RFC 9380 §6.6.3); the identity map when E' = E (the default).
+    /// Constant time.
+    fn iso_map(x: Self::Base, y: Self::Base) -> Affine<Self> {
+        Affine::from_xy_unchecked(x, y)
+    }
 }
 
+/// RFC 9380 §8.2.
 impl SswuCurve for Secp256r1 {
     const SSWU_Z: i64 = -10;
     const L: usize = 48; // ⌈(256 + 128)/8⌉
+    const HASH: XmdHash = XmdHash::Sha256;
     const SUITE_RO: &'static str = "P256_XMD:SHA-256_SSWU_RO_";
+    const SUITE_NU: &'static str = "P256_XMD:SHA-256_SSWU_NU_";
+}
+
+/// RFC 9380 §8.3.
+impl SswuCurve for Secp384r1 {
+    const SSWU_Z: i64 = -12;
+    const L: usize = 72; // ⌈(384 + 192)/8⌉
+    const HASH: XmdHash = XmdHash::Sha384;
+    const SUITE_RO: &'static str = "P384_XMD:SHA-384_SSWU_RO_";
+    const SUITE_NU: &'static str = "P384_XMD:SHA-384_SSWU_NU_";
+}
+
+/// RFC 9380 §8.4.
+impl SswuCurve for Secp521r1 {
+    const SSWU_Z: i64 = -4;
+    const L: usize = 98; // ⌈(521 + 256)/8⌉
+    const HASH: XmdHash = XmdHash::Sha512;
+    const SUITE_RO: &'static str = "P521_XMD:SHA-512_SSWU_RO_";
+    const SUITE_NU: &'static str = "P521_XMD:SHA-512_SSWU_NU_";
 }
 
 fn small<F: Field>(z: i64) -> F {
@@ -50,24 +98,24 @@ fn small<F: Field>(z: i64) -> F {
     }
 }
 
-/// hash_to_field (RFC 9380 §5.2) with expand_message_xmd/SHA-256 and m = 1: `count` elements,
-/// each the reduction of L uniform bytes modulo p.
+/// hash_to_field (RFC 9380 §5.2) with expand_message_xmd (the curve's hash) and m = 1:
+/// `count` elements, each the reduction of L uniform bytes modulo p.
 pub fn hash_to_field<C: SswuCurve>(
     msg: &[u8],
     dst: &[u8],
     count: usize,
 ) -> Result<Vec<C::Base>, ExpandError> {
-    let bytes = expand_message_xmd(msg, dst, count * C::L)?;
+    let bytes = expand_message_xmd_with(C::HASH, msg, dst, count * C::L)?;
     Ok(bytes
         .chunks(C::L)
         .map(<C::Base as PrimeField>::from_bytes_be_reduce)
         .collect())
 }
 
-/// map_to_curve_simple_swu (RFC 9380 §6.6.2), constant time in u.
+/// map_to_curve_simple_swu (RFC 9380 §6.6.2) onto E' (`SswuCurve::sswu_curve`), followed by
+/// the isogeny to E where E' ≠ E (§6.6.3); constant time in u.
 pub fn map_to_curve<C: SswuCurve>(u: &C::Base) -> Affine<C> {
-    let a = C::A;
-    let b = C::B;
+    let (a, b) = C::sswu_curve();
     let z: C::Base = small(C::SSWU_Z);
     let u2 = u.square();
     let zu2 = z * u2;
@@ -99,7 +147,7 @@ pub fn map_to_curve<C: SswuCurve>(u: &C::Base) -> Affine<C> {
     // sgn0(u) = sgn0(y)
     let flip = !u.is_odd().ct_eq(&y.is_odd());
     let y = C::Base::conditional_select(&y, &-y, flip);
-    Affine::from_xy_unchecked(x, y)
+    C::iso_map(x, y)
 }
 
 /// hash_to_curve (RFC 9380 §3, random oracle): map(u0) + map(u1); the cofactor of every

@@ -12,6 +12,7 @@ mod comb;
 mod g2;
 mod glv;
 mod group;
+mod hash_to_curve_nist;
 mod hash_to_curve_p256;
 mod known_answers;
 mod methods;
