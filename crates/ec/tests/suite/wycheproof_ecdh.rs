@@ -1,5 +1,6 @@
-//! Every case of Wycheproof's `ecdh_secp256r1_ecpoint_test.json` and
-//! `ecdh_secp224r1_ecpoint_test.json` (public keys as raw SEC 1 points).
+//! Every case of Wycheproof's `ecdh_secp{224,256,384,521}r1_ecpoint_test.json` (public keys as
+//! raw SEC 1 points; P-224 and P-256 from `shared/vectors/wycheproof/`, P-384 and P-521 from
+//! `tests/vectors/wycheproof/`).
 //!
 //! * `valid` cases must produce the listed shared secret;
 //! * `invalid` cases (points off the curve, invalid-curve attacks, invalid encodings, points
@@ -8,15 +9,18 @@
 //!   allows point compression, so hayate **accepts** them: they must produce the listed
 //!   shared secret like valid cases (see `hayate_ec::ecdh`'s module docs).
 
-use hayate_ec::curves::{NamedCurve, Secp224r1, Secp256r1};
+use hayate_ec::curves::{NamedCurve, Secp224r1, Secp256r1, Secp384r1, Secp521r1};
 use hayate_ec::ecdh::ecdh;
 use serde_json::Value;
 
+/// Runs the file from `shared/vectors/wycheproof/`.
 fn run<C: NamedCurve>(file: &str) {
-    let path = format!(
-        "{}/../../../shared/vectors/wycheproof/{file}",
-        env!("CARGO_MANIFEST_DIR")
-    );
+    run_at::<C>("../../../shared/vectors/wycheproof", file);
+}
+
+/// Runs the file from `dir` (relative to the crate root).
+fn run_at<C: NamedCurve>(dir: &str, file: &str) {
+    let path = format!("{}/{dir}/{file}", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
     let v: Value = serde_json::from_str(&text).unwrap();
     let mut counts = [0usize; 3];
@@ -77,4 +81,20 @@ fn wycheproof_ecdh_secp256r1_ecpoint() {
 #[test]
 fn wycheproof_ecdh_secp224r1_ecpoint() {
     run::<Secp224r1>("ecdh_secp224r1_ecpoint_test.json");
+}
+
+#[test]
+fn wycheproof_ecdh_secp384r1_ecpoint() {
+    run_at::<Secp384r1>(
+        "tests/vectors/wycheproof",
+        "ecdh_secp384r1_ecpoint_test.json",
+    );
+}
+
+#[test]
+fn wycheproof_ecdh_secp521r1_ecpoint() {
+    run_at::<Secp521r1>(
+        "tests/vectors/wycheproof",
+        "ecdh_secp521r1_ecpoint_test.json",
+    );
 }
