@@ -1,6 +1,6 @@
 //! Tests of the EVM precompiles (EIP-196, EIP-197, EIP-2537): every go-ethereum vector in
-//! /work/shared/vectors/evm, negative tests written from the EIP texts, and random inputs that
-//! must never panic.
+//! /work/shared/vectors/evm, go-ethereum's EIP-2537 failure vectors (`tests/vectors/evm/`),
+//! negative tests written from the EIP texts, and random inputs that must never panic.
 
 use hayate_pairing::encoding::{eip196, eip2537, in_subgroup_vartime};
 use hayate_pairing::evm::{self, EvmError};
@@ -799,4 +799,72 @@ fn valid_points_with_random_scalars_never_panic() {
         input.extend_from_slice(&s);
         assert!(evm::bn256_scalar_mul(&input).is_ok());
     }
+}
+
+/// go-ethereum's `fail-<name>.json` (`tests/vectors/evm/`, see the README there): every
+/// malformed input must be rejected with an error (go-ethereum's message is printed beside
+/// hayate's on failure; the texts differ by design).
+fn check_fail_file(name: &str) {
+    let path = format!(
+        "{}/tests/vectors/evm/fail-{name}.json",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let json: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let cases = json.as_array().unwrap();
+    assert!(!cases.is_empty(), "{name}: no vectors");
+    let mut accepted = Vec::new();
+    for c in cases {
+        let input = hex::decode(c["Input"].as_str().unwrap()).unwrap();
+        if let Ok(out) = evm::run(name, &input) {
+            accepted.push(format!(
+                "{} (go-ethereum: {}): got {}",
+                c["Name"].as_str().unwrap(),
+                c["ExpectedError"].as_str().unwrap(),
+                hex::encode(out)
+            ));
+        }
+    }
+    assert!(
+        accepted.is_empty(),
+        "{name}: {} of {} malformed inputs accepted:\n{}",
+        accepted.len(),
+        cases.len(),
+        accepted.join("\n")
+    );
+}
+
+#[test]
+fn fail_vectors_bls_g1_add() {
+    check_fail_file("blsG1Add");
+}
+
+#[test]
+fn fail_vectors_bls_g2_add() {
+    check_fail_file("blsG2Add");
+}
+
+#[test]
+fn fail_vectors_bls_g1_multi_exp() {
+    check_fail_file("blsG1MultiExp");
+}
+
+#[test]
+fn fail_vectors_bls_g2_multi_exp() {
+    check_fail_file("blsG2MultiExp");
+}
+
+#[test]
+fn fail_vectors_bls_pairing() {
+    check_fail_file("blsPairing");
+}
+
+#[test]
+fn fail_vectors_bls_map_g1() {
+    check_fail_file("blsMapG1");
+}
+
+#[test]
+fn fail_vectors_bls_map_g2() {
+    check_fail_file("blsMapG2");
 }
