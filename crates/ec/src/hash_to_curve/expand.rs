@@ -25,11 +25,11 @@ use sha2::digest::core_api::BlockSizeUser;
 use sha2::{Digest, Sha256, Sha384, Sha512};
 
 /// Output size of SHA-256 (b_in_bytes).
-pub const B_IN_BYTES: usize = 32;
+pub const B_IN_BYTES: usize = XmdHash::Sha256.output_len();
 /// Input block size of SHA-256 (s_in_bytes).
 pub const S_IN_BYTES: usize = 64;
 /// The largest `len_in_bytes` expand_message_xmd with SHA-256 can produce: 255·32.
-pub const MAX_LEN_IN_BYTES: usize = 255 * B_IN_BYTES;
+pub const MAX_LEN_IN_BYTES: usize = XmdHash::Sha256.max_len_in_bytes();
 
 /// The hash function H of expand_message_xmd (RFC 9380 §5.3.1: SHA-2 family members).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -188,12 +188,17 @@ pub fn expand_message_xmd_with_into(
     out: &mut [u8],
 ) -> Result<(), ExpandError> {
     check_len(hash, out.len())?;
+    xmd_by(hash, msg, dst, out);
+    Ok(())
+}
+
+/// [`xmd`] with the hash chosen at run time (lengths checked by the callers).
+fn xmd_by(hash: XmdHash, msg: &[u8], dst: &[u8], out: &mut [u8]) {
     match hash {
         XmdHash::Sha256 => xmd::<Sha256>(msg, dst, out),
         XmdHash::Sha384 => xmd::<Sha384>(msg, dst, out),
         XmdHash::Sha512 => xmd::<Sha512>(msg, dst, out),
     }
-    Ok(())
 }
 
 /// expand_message_xmd(msg, DST, len_in_bytes) with SHA-256 (RFC 9380 §5.3.1 and §5.3.3).
@@ -228,6 +233,6 @@ pub fn expand_message_xmd_with(
 ) -> Result<Vec<u8>, ExpandError> {
     check_len(hash, len_in_bytes)?;
     let mut out = vec![0u8; len_in_bytes];
-    expand_message_xmd_with_into(hash, msg, dst, &mut out)?;
+    xmd_by(hash, msg, dst, &mut out);
     Ok(out)
 }

@@ -89,6 +89,12 @@ impl SswuCurve for Secp521r1 {
     const SUITE_NU: &'static str = "P521_XMD:SHA-512_SSWU_NU_";
 }
 
+/// Σ k_i·x^i by Horner's rule (coefficients ascending): the polynomials of the isogeny maps
+/// of RFC 9380 §6.6.3 (secp256k1 here, BLS12-381 in `hayate-pairing`). Constant time.
+pub fn horner<F: Field>(k: &[F], x: &F) -> F {
+    k.iter().rev().fold(F::ZERO, |acc, c| acc * *x + *c)
+}
+
 fn small<F: Field>(z: i64) -> F {
     let v = F::from_u64(z.unsigned_abs());
     if z < 0 {

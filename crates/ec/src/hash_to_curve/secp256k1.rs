@@ -14,7 +14,7 @@
 use hayate_arith::fields::Secp256k1Fp;
 use subtle::ConditionallySelectable;
 
-use super::{SswuCurve, XmdHash};
+use super::{horner, SswuCurve, XmdHash};
 use crate::affine::Affine;
 use crate::curves::Secp256k1;
 
@@ -51,13 +51,6 @@ const Y_DEN: [Secp256k1Fp; 4] = [
     fp("6484aa716545ca2cf3a70c3fa8fe337e0a3d21162f0d6299a7bf8192bfd2a76f"),
     fp("01"),
 ];
-
-/// Σ k_i·x^i by Horner's rule (coefficients ascending).
-fn horner(k: &[Secp256k1Fp], x: &Secp256k1Fp) -> Secp256k1Fp {
-    k.iter()
-        .rev()
-        .fold(Secp256k1Fp::ZERO, |acc, c| acc * *x + *c)
-}
 
 /// RFC 9380 §8.7.
 impl SswuCurve for Secp256k1 {

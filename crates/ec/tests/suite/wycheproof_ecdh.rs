@@ -18,14 +18,9 @@ use hayate_ec::curves::{
 use hayate_ec::ecdh::ecdh;
 use serde_json::Value;
 
-/// Runs the file from `shared/vectors/wycheproof/`.
+/// Runs the SEC 1 point file from `shared/vectors/wycheproof/`.
 fn run<C: NamedCurve>(file: &str) {
-    run_at::<C>("../../../shared/vectors/wycheproof", file);
-}
-
-/// Runs the file from `dir` (relative to the crate root).
-fn run_at<C: NamedCurve>(dir: &str, file: &str) {
-    run_with::<C>(dir, file, false);
+    run_with::<C>("../../../shared/vectors/wycheproof", file, false);
 }
 
 /// One DER length at `b[*i]` (short form or one/two length bytes), advancing `i`.
@@ -63,7 +58,8 @@ fn spki_point(b: &[u8]) -> Option<Vec<u8>> {
     Some(b[i + 1..].to_vec())
 }
 
-/// Runs the file; `der`: public keys are SubjectPublicKeyInfo (ASN.1-level cases skipped).
+/// Runs the file from `dir` (relative to the crate root); `der`: public keys are
+/// SubjectPublicKeyInfo (ASN.1-level cases skipped).
 fn run_with<C: NamedCurve>(dir: &str, file: &str, der: bool) {
     let path = format!("{}/{dir}/{file}", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
@@ -146,17 +142,19 @@ fn wycheproof_ecdh_secp224r1_ecpoint() {
 
 #[test]
 fn wycheproof_ecdh_secp384r1_ecpoint() {
-    run_at::<Secp384r1>(
+    run_with::<Secp384r1>(
         "tests/vectors/wycheproof",
         "ecdh_secp384r1_ecpoint_test.json",
+        false,
     );
 }
 
 #[test]
 fn wycheproof_ecdh_secp521r1_ecpoint() {
-    run_at::<Secp521r1>(
+    run_with::<Secp521r1>(
         "tests/vectors/wycheproof",
         "ecdh_secp521r1_ecpoint_test.json",
+        false,
     );
 }
 

@@ -11,6 +11,7 @@
 //! monic: their leading 1 is stored too).
 
 use crate::bls12_381::{Fp, Fp2, G1Projective, G2Projective};
+use hayate_ec::hash_to_curve::horner;
 use hayate_ec::Field;
 
 const fn fp(s: &str) -> Fp {
@@ -18,15 +19,6 @@ const fn fp(s: &str) -> Fp {
 }
 const fn fp2(c0: &str, c1: &str) -> Fp2 {
     Fp2::from_hex_const(c0, c1)
-}
-
-/// Σ k_i·x^i by Horner's rule (coefficients ascending).
-fn horner<F: Field>(k: &[F], x: &F) -> F {
-    let mut acc = F::ZERO;
-    for c in k.iter().rev() {
-        acc = acc * *x + *c;
-    }
-    acc
 }
 
 /// 11-isogeny x_num: k_(1,0) … k_(1,11).
