@@ -636,3 +636,51 @@ fn error_display() {
         let _: &dyn std::error::Error = &e;
     }
 }
+
+/// Ethereum's BLS12-381 deserialization vectors (from Teku; `tests/vectors/eth-bls/README.md`):
+/// a case must decode exactly when its `output` is true, and a decoded point re-encodes to the
+/// same bytes.
+#[test]
+fn ethereum_deserialization_vectors() {
+    fn run<A>(
+        file: &str,
+        key: &str,
+        decode: impl Fn(&[u8]) -> Result<A, EncodingError>,
+        encode: impl Fn(&A) -> Vec<u8>,
+    ) -> usize {
+        let path = format!(
+            "{}/tests/vectors/eth-bls/{file}",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        let text = std::fs::read_to_string(&path).unwrap();
+        let cases: serde_json::Value = serde_json::from_str(&text).unwrap();
+        let cases = cases.as_array().unwrap();
+        for case in cases {
+            let name = case["name"].as_str().unwrap();
+            let hex_in = case["input"][key].as_str().unwrap();
+            let bytes = hex::decode(hex_in.strip_prefix("0x").unwrap()).unwrap();
+            let valid = case["output"].as_bool().unwrap();
+            match decode(&bytes) {
+                Ok(p) => {
+                    assert!(valid, "{file} {name}: accepted");
+                    assert_eq!(encode(&p), bytes, "{file} {name}: re-encoding differs");
+                }
+                Err(e) => assert!(!valid, "{file} {name}: rejected ({e:?})"),
+            }
+        }
+        cases.len()
+    }
+    let n1 = run(
+        "deserialization_G1.json",
+        "pubkey",
+        g1_from_compressed,
+        |p| g1_to_compressed(p).to_vec(),
+    );
+    let n2 = run(
+        "deserialization_G2.json",
+        "signature",
+        g2_from_compressed,
+        |p| g2_to_compressed(p).to_vec(),
+    );
+    assert_eq!((n1, n2), (16, 18));
+}
