@@ -183,8 +183,7 @@ pub fn run(args: &[String]) -> ExitCode {
         }
     }
     println!(
-        "asconaead128: hayate-aead vs RustCrypto ascon-aead128 {} (AeadInOut, in place, detached)",
-        "0.1"
+        "asconaead128: hayate-aead vs RustCrypto ascon-aead128 0.1 (AeadInOut, in place, detached)"
     );
     println!("interleaved, {rounds} rounds; medians; cycles = TSC; ratio = hayate / ascon-aead128");
     println!(

@@ -96,7 +96,7 @@ fn miller<E: PairingCurve<N>, const N: usize>(
         t = t2;
         if mag.bit(i) {
             let (l, t2) = line_step::<E, N>(&t, &Some(*q), p);
-            f = f * l;
+            f *= l;
             t = t2;
         }
     }
