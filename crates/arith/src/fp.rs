@@ -66,6 +66,7 @@ pub trait FpParams<const N: usize>:
 /// An element of GF(p), stored as a·R mod p with R = 2^(64N) (R = 1 for pseudo-Mersenne
 /// primes, see [`Fp::PM_C`]), always fully reduced.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[repr(transparent)]
 pub struct Fp<P: FpParams<N>, const N: usize> {
     mont: [u64; N],
     _p: PhantomData<P>,

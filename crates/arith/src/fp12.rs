@@ -37,6 +37,7 @@ use crate::RngCore;
 
 /// c0 + c1·w.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[repr(C)]
 pub struct Fp12<P: TowerParams<N>, const N: usize> {
     pub c0: Fp6<P, N>,
     pub c1: Fp6<P, N>,
@@ -143,6 +144,21 @@ impl<P: TowerParams<N>, const N: usize> Fp12<P, N> {
     /// of the composition of one-block Fp6 products (thread CPU time A/B, load 7).
     #[inline]
     pub fn square(&self) -> Self {
+        #[cfg(target_arch = "x86_64")]
+        if crate::backend::lines::sub6_active::<P, N>() {
+            let mut out = core::mem::MaybeUninit::<Self>::uninit();
+            // SAFETY: BMI2/ADX present, N = 6 and BLS12-381's tower shape (`fp6_kernel`);
+            // Fp12 is repr(C) over 72 limbs, all written by `sub6::square`.
+            unsafe {
+                crate::backend::sub6::square(
+                    self as *const Self as *const u64,
+                    crate::backend::cast(&P::MODULUS),
+                    Fp::<P, N>::INV,
+                    out.as_mut_ptr() as *mut u64,
+                );
+                return out.assume_init();
+            }
+        }
         #[cfg(target_arch = "x86_64")]
         if !P::COUNT_OPS && crate::backend::tower_kernel(&P::MODULUS, P::BETA_NEG, P::XI) {
             let (s, t) = (self.c0 + self.c1, self.c0 + self.c1.mul_by_v());

@@ -45,6 +45,7 @@ macro_rules! count {
 
 /// c0 + c1·u.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[repr(C)]
 pub struct Fp2<P: TowerParams<N>, const N: usize> {
     pub c0: Fp<P, N>,
     pub c1: Fp<P, N>,

@@ -60,6 +60,7 @@ fn wsub<P: TowerParams<N>, const N: usize>(a: &Fp2Wide<N>, b: &Fp2Wide<N>) -> Fp
 
 /// c0 + c1·v + c2·v².
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[repr(C)]
 pub struct Fp6<P: TowerParams<N>, const N: usize> {
     pub c0: Fp2<P, N>,
     pub c1: Fp2<P, N>,

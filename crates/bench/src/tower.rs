@@ -2,7 +2,9 @@
 //! inputs, to show where the pairing's gap lies (Fp2, Fp12 products and squarings, the sparse
 //! line product, the cyclotomic squaring, the Miller loop and the final exponentiation).
 //!
-//! `cargo run --release -p hayate-bench -- tower [--rounds N] [--quick]`
+//! `cargo run --release -p hayate-bench -- tower [--rounds N] [--quick] [--one-block]`
+//! (`--one-block`: BLS12-381's f², f·l and f²·l on the one-block kernels instead of the default
+//! subroutine compositions, `hayate_arith::backend::lines::SUBROUTINES`)
 //!
 //! Identical inputs: hayate and blst keep Fp elements in Montgomery form with R = 2^384 and use
 //! the same tower (Fp2 = Fp[u]/(u² + 1), Fp6 = Fp2[v]/(v³ − (1 + u)), Fp12 = Fp6[w]/(w² − v)),
@@ -541,6 +543,8 @@ pub fn run(args: &[String]) -> ExitCode {
                 rounds = 7;
                 batch_ns = 5e5;
             }
+            "--one-block" => hayate_arith::backend::lines::SUBROUTINES
+                .store(false, std::sync::atomic::Ordering::Relaxed),
             _ => return usage(),
         }
     }
@@ -834,6 +838,6 @@ pub fn run(args: &[String]) -> ExitCode {
 }
 
 fn usage() -> ExitCode {
-    eprintln!("usage: hayate-bench tower [--rounds N] [--quick]");
+    eprintln!("usage: hayate-bench tower [--rounds N] [--quick] [--one-block]");
     ExitCode::from(2)
 }

@@ -28,7 +28,10 @@
 //!   block, one reduction per coordinate) rather than as a line pair (only BLS12-381's 5
 //!   addition steps have two lines; estimated from a profile to cost about the same). Measured
 //!   (2026-11-22, `hayate-bench tower`, load ≈ 6–7): Miller loop 1.26 → 1.14 × blst with the
-//!   first two kernels, a further ≈ 2 % with the fused f²·l.
+//!   first two kernels, a further ≈ 2 % with the fused f²·l. Since session 13 f² and f·l run
+//!   as compositions of small shared subroutines instead of one-block kernels
+//!   ([`hayate_arith::backend::lines::SUBROUTINES`]: Miller loop 1.11 → 1.04–1.07 × blst), and
+//!   every further line goes in by itself, also in products of pairings.
 //! * bn254-beuchat (D-type, 3b′ = −3u) in the projective loop, on x86-64 with BMI2/ADX: the
 //!   same three kernels for its tower ([`hayate_arith::backend::lines::double_step_m3u`],
 //!   f²·l by [`hayate_arith::backend::lines::sqr_mul_by_034`], further lines as line pairs or
@@ -689,9 +692,9 @@ fn line_fp12<E: PairingCurve<N>, const N: usize>(l: &Line<E::Fp, N>) -> Fp12<E::
 /// D-type twists the product of the first two) becomes f. The lines are multiplied together
 /// two at a time first ([`mul_line_pair_034`] / [`mul_line_pair_014`]: 6 + 17 Fp2 products
 /// instead of 2 × 13); a last odd line goes in by itself ([`Fp12::mul_by_034`] /
-/// [`Fp12::mul_by_014`]). Sending BLS12-381's lines one by one through
-/// that one-block kernel instead of the composed pair product measured no faster
-/// (multi_pairing_4 1.13 vs 1.10 × blst, 2026-11-22, load ≈ 3.5, noisy), so pairs stay.
+/// [`Fp12::mul_by_014`]). BLS12-381's lines go in one by one where the sparse product runs
+/// on `sub6`'s subroutines (measured 0.97–0.99 × the pairs with 4–6 pairs, session 13); with
+/// the one-block kernel the pairs were as fast (2026-11-22).
 #[inline]
 fn mul_lines<E: PairingCurve<N>, const N: usize>(
     f: &mut Fp12<E::Fp, N>,
@@ -711,6 +714,14 @@ fn mul_lines<E: PairingCurve<N>, const N: usize>(
             *f = line_fp12::<E, N>(&lines[0]);
             rest = &lines[1..];
         }
+    }
+    // BLS12-381 with `sub6`'s sparse product: one line at a time measured faster than the
+    // composed line pairs (session 13, 4–6 pairs: 0.97–0.99 ×)
+    if E::TWIST == TwistType::M && hayate_arith::backend::lines::sub6_active::<E::Fp, N>() {
+        for l in rest {
+            *f = f.mul_by_014(&l[2], &l[1], &l[0]);
+        }
+        return;
     }
     let mut it = rest.chunks_exact(2);
     for two in &mut it {

@@ -93,6 +93,29 @@ fn mul_by_014_bls12_381() {
     check_014::<Bls12381FpParams, 6>(1);
 }
 
+/// BLS12-381's f·l, f²·l and f² on both back ends: the compositions of `sub6`'s subroutines
+/// (the default) and the one-block kernels (`lines::SUBROUTINES` off). Both give the values of
+/// the composed tower arithmetic. (Other tests in this binary may run while the switch is off:
+/// they get the same values either way.)
+#[test]
+fn bls12_381_subroutines_and_one_block_kernels() {
+    use std::sync::atomic::Ordering::Relaxed;
+    for on in [true, false] {
+        lines::SUBROUTINES.store(on, Relaxed);
+        assert!(on || !lines::sub6_active::<Bls12381FpParams, 6>());
+        check_014::<Bls12381FpParams, 6>(11 + on as u64);
+        let mut rng = StdRng::seed_from_u64(13);
+        for f in fp12s::<Bls12381FpParams, 6>(&mut rng) {
+            assert_eq!(
+                f.square(),
+                f.square_composed(),
+                "square (subroutines: {on})"
+            );
+        }
+    }
+    lines::SUBROUTINES.store(true, Relaxed);
+}
+
 #[test]
 fn mul_by_014_bn_towers() {
     check_014::<Bn254FpParams, 4>(2);
