@@ -89,14 +89,31 @@ impl<P: TowerParams<N>, const N: usize> Fp12<P, N> {
     /// Karatsuba: (a0 + a1w)(b0 + b1w) = a0b0 + a1b1·v + ((a0+a1)(b0+b1) − a0b0 − a1b1)·w.
     ///
     /// On x86-64 with BMI2/ADX and BLS12-381's tower shape with lazy reduction across Fp6 and
-    /// Fp12 ([`crate::backend::fp12_lazy`]: the three Fp6 products double width by the
-    /// one-block kernel, the combination over w double width, twelve reductions); same value.
+    /// Fp12 (the three Fp6 products double width, the combination over w double width, twelve
+    /// reductions); same value. By default as a composition of small shared subroutines
+    /// (`backend::sub6`, 0.95 × the one-block kernel [`crate::backend::fp12_lazy`] in the
+    /// `sub6_ab` example of hayate-pairing); see [`crate::backend::lines::SUBROUTINES`].
     /// For N = 4 (bn254-beuchat) the composition of three one-block Fp6 products (18
     /// reductions) measured as fast or faster (thread CPU time A/B, load 7: lazy/composed
     /// 0.99–1.04): the double-width combination moves 2N-limb values through memory, and a
     /// 4-limb reduction is cheap.
     #[inline]
     pub fn mul(&self, o: &Self) -> Self {
+        #[cfg(target_arch = "x86_64")]
+        if crate::backend::lines::sub6_active::<P, N>() {
+            let mut out = core::mem::MaybeUninit::<Self>::uninit();
+            // SAFETY: as in `square`.
+            unsafe {
+                crate::backend::sub6::mul(
+                    self as *const Self as *const u64,
+                    o as *const Self as *const u64,
+                    crate::backend::cast(&P::MODULUS),
+                    Fp::<P, N>::INV,
+                    out.as_mut_ptr() as *mut u64,
+                );
+                return out.assume_init();
+            }
+        }
         #[cfg(target_arch = "x86_64")]
         if !P::COUNT_OPS && N == 6 && crate::backend::tower_kernel(&P::MODULUS, P::BETA_NEG, P::XI)
         {
@@ -140,7 +157,8 @@ impl<P: TowerParams<N>, const N: usize> Fp12<P, N> {
     /// Complex squaring: c0 = (a0 + a1)(a0 + v·a1) − t − v·t, c1 = 2t with t = a0·a1.
     ///
     /// On x86-64 with BMI2/ADX in a kernel tower shape (BLS12-381's, bn254-beuchat's) with lazy
-    /// reduction across Fp6 and Fp12 (see [`Self::mul`]); same value. bn254-beuchat: ≈ 0.91–0.99
+    /// reduction across Fp6 and Fp12 (see [`Self::mul`]); same value. BLS12-381 by default on
+    /// `backend::sub6`'s subroutines (see [`crate::backend::lines::SUBROUTINES`]). bn254-beuchat: ≈ 0.91–0.99
     /// of the composition of one-block Fp6 products (thread CPU time A/B, load 7).
     #[inline]
     pub fn square(&self) -> Self {

@@ -17,7 +17,7 @@
 //!   code layout) and for the normalised line product [`Fp12::mul_by_034_unit`] (0.99–1.17×
 //!   of its two one-block Fp6 products) were not robustly faster and are not used.
 //!
-//! * BLS12-381's f·l, f² and f²·l no longer run their one-block kernels by default: the same
+//! * BLS12-381's f·l, f², f²·l and f·g no longer run their one-block kernels by default: the same
 //!   lazy-reduction schedule composed of small shared subroutines ([`super::sub6`]) measured
 //!   faster (session 13: the one-block kernels are 12–26 thousand straight-line instructions
 //!   that stream through the legacy decoders; see [`SUBROUTINES`] and BENCHMARKS.md).
@@ -27,9 +27,9 @@
 
 use crate::{Fp, Fp12, Fp2, TowerParams};
 
-/// Whether BLS12-381's f·l, f² and f²·l run as compositions of `sub6`'s small shared
-/// subroutines (`true`, the default) or as the one-block kernels `mul_by_014_6`,
-/// `sqr_mul_by_014_6` and the lazy Fp12 squaring. Both give the same values; the switch exists
+/// Whether BLS12-381's f·l, f², f²·l and dense f·g run as compositions of `sub6`'s small
+/// shared subroutines (`true`, the default) or as the one-block kernels `mul_by_014_6`,
+/// `sqr_mul_by_014_6` and the lazy Fp12 squaring and product. Both give the same values; the switch exists
 /// so that `hayate-bench tower --one-block` can measure the alternative in the same build.
 pub static SUBROUTINES: core::sync::atomic::AtomicBool = core::sync::atomic::AtomicBool::new(true);
 
@@ -39,8 +39,8 @@ pub fn subroutines() -> bool {
     SUBROUTINES.load(core::sync::atomic::Ordering::Relaxed)
 }
 
-/// Whether [`Fp12::mul_by_014`], [`sqr_mul_by_014`] and [`Fp12::square`] run the `sub6`
-/// compositions in this tower: BLS12-381's tower on x86-64 with BMI2/ADX, [`SUBROUTINES`] on.
+/// Whether [`Fp12::mul_by_014`], [`sqr_mul_by_014`], [`Fp12::square`] and [`Fp12::mul`] run the
+/// `sub6` compositions in this tower: BLS12-381's tower on x86-64 with BMI2/ADX, [`SUBROUTINES`] on.
 #[inline]
 pub fn sub6_active<P: TowerParams<N>, const N: usize>() -> bool {
     !P::COUNT_OPS && super::fp6_kernel(&P::MODULUS, P::BETA_NEG, P::XI) && subroutines()
