@@ -101,18 +101,8 @@ impl<P: TowerParams<N>, const N: usize> Fp12<P, N> {
     pub fn mul(&self, o: &Self) -> Self {
         #[cfg(target_arch = "x86_64")]
         if crate::backend::lines::sub6_active::<P, N>() {
-            let mut out = core::mem::MaybeUninit::<Self>::uninit();
-            // SAFETY: as in `square`.
-            unsafe {
-                crate::backend::sub6::mul(
-                    self as *const Self as *const u64,
-                    o as *const Self as *const u64,
-                    crate::backend::cast(&P::MODULUS),
-                    Fp::<P, N>::INV,
-                    out.as_mut_ptr() as *mut u64,
-                );
-                return out.assume_init();
-            }
+            // SAFETY: `sub6_active` holds.
+            return unsafe { crate::backend::sub6::fp12_mul(self, o) };
         }
         #[cfg(target_arch = "x86_64")]
         if !P::COUNT_OPS && N == 6 && crate::backend::tower_kernel(&P::MODULUS, P::BETA_NEG, P::XI)
@@ -158,24 +148,15 @@ impl<P: TowerParams<N>, const N: usize> Fp12<P, N> {
     ///
     /// On x86-64 with BMI2/ADX in a kernel tower shape (BLS12-381's, bn254-beuchat's) with lazy
     /// reduction across Fp6 and Fp12 (see [`Self::mul`]); same value. BLS12-381 by default on
-    /// `backend::sub6`'s subroutines (see [`crate::backend::lines::SUBROUTINES`]). bn254-beuchat: ≈ 0.91–0.99
-    /// of the composition of one-block Fp6 products (thread CPU time A/B, load 7).
+    /// `backend::sub6`'s subroutines (see [`crate::backend::lines::SUBROUTINES`]).
+    /// bn254-beuchat: ≈ 0.91–0.99 of the composition of one-block Fp6 products (thread CPU
+    /// time A/B, load 7).
     #[inline]
     pub fn square(&self) -> Self {
         #[cfg(target_arch = "x86_64")]
         if crate::backend::lines::sub6_active::<P, N>() {
-            let mut out = core::mem::MaybeUninit::<Self>::uninit();
-            // SAFETY: BMI2/ADX present, N = 6 and BLS12-381's tower shape (`fp6_kernel`);
-            // Fp12 is repr(C) over 72 limbs, all written by `sub6::square`.
-            unsafe {
-                crate::backend::sub6::square(
-                    self as *const Self as *const u64,
-                    crate::backend::cast(&P::MODULUS),
-                    Fp::<P, N>::INV,
-                    out.as_mut_ptr() as *mut u64,
-                );
-                return out.assume_init();
-            }
+            // SAFETY: `sub6_active` holds.
+            return unsafe { crate::backend::sub6::fp12_square(self) };
         }
         #[cfg(target_arch = "x86_64")]
         if !P::COUNT_OPS && crate::backend::tower_kernel(&P::MODULUS, P::BETA_NEG, P::XI) {

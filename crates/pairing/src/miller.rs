@@ -30,7 +30,8 @@
 //!   (2026-11-22, `hayate-bench tower`, load ≈ 6–7): Miller loop 1.26 → 1.14 × blst with the
 //!   first two kernels, a further ≈ 2 % with the fused f²·l. Since session 13 f² and f·l run
 //!   as compositions of small shared subroutines instead of one-block kernels
-//!   ([`hayate_arith::backend::lines::SUBROUTINES`]: Miller loop 1.11 → 1.04–1.07 × blst), and
+//!   ([`hayate_arith::backend::lines::SUBROUTINES`]: Miller loop 1.10–1.19 → 1.03–1.05 × blst
+//!   in alternating `hayate-bench tower` runs), and
 //!   every further line goes in by itself, also in products of pairings.
 //! * bn254-beuchat (D-type, 3b′ = −3u) in the projective loop, on x86-64 with BMI2/ADX: the
 //!   same three kernels for its tower ([`hayate_arith::backend::lines::double_step_m3u`],
@@ -693,7 +694,7 @@ fn line_fp12<E: PairingCurve<N>, const N: usize>(l: &Line<E::Fp, N>) -> Fp12<E::
 /// two at a time first ([`mul_line_pair_034`] / [`mul_line_pair_014`]: 6 + 17 Fp2 products
 /// instead of 2 × 13); a last odd line goes in by itself ([`Fp12::mul_by_034`] /
 /// [`Fp12::mul_by_014`]). BLS12-381's lines go in one by one where the sparse product runs
-/// on `sub6`'s subroutines (measured 0.97–0.99 × the pairs with 4–6 pairs, session 13); with
+/// on `sub6`'s subroutines (measured 0.98–0.99 × the pairs with 4–6 pairs, session 13); with
 /// the one-block kernel the pairs were as fast (2026-11-22).
 #[inline]
 fn mul_lines<E: PairingCurve<N>, const N: usize>(
@@ -716,7 +717,7 @@ fn mul_lines<E: PairingCurve<N>, const N: usize>(
         }
     }
     // BLS12-381 with `sub6`'s sparse product: one line at a time measured faster than the
-    // composed line pairs (session 13, 4–6 pairs: 0.97–0.99 ×)
+    // composed line pairs (session 13, 4–6 pairs: 0.98–0.99 ×)
     if E::TWIST == TwistType::M && hayate_arith::backend::lines::sub6_active::<E::Fp, N>() {
         for l in rest {
             *f = f.mul_by_014(&l[2], &l[1], &l[0]);

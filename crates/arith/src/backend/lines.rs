@@ -17,8 +17,8 @@
 //!   code layout) and for the normalised line product [`Fp12::mul_by_034_unit`] (0.99–1.17×
 //!   of its two one-block Fp6 products) were not robustly faster and are not used.
 //!
-//! * BLS12-381's f·l, f², f²·l and f·g no longer run their one-block kernels by default: the same
-//!   lazy-reduction schedule composed of small shared subroutines ([`super::sub6`]) measured
+//! * BLS12-381's f·l, f², f²·l and f·g no longer run their one-block kernels by default: the
+//!   same lazy-reduction schedule composed of small shared subroutines ([`super::sub6`]) measured
 //!   faster (session 13: the one-block kernels are 12–26 thousand straight-line instructions
 //!   that stream through the legacy decoders; see [`SUBROUTINES`] and BENCHMARKS.md).
 //!
@@ -29,8 +29,9 @@ use crate::{Fp, Fp12, Fp2, TowerParams};
 
 /// Whether BLS12-381's f·l, f², f²·l and dense f·g run as compositions of `sub6`'s small
 /// shared subroutines (`true`, the default) or as the one-block kernels `mul_by_014_6`,
-/// `sqr_mul_by_014_6` and the lazy Fp12 squaring and product. Both give the same values; the switch exists
-/// so that `hayate-bench tower --one-block` can measure the alternative in the same build.
+/// `sqr_mul_by_014_6` and the lazy Fp12 squaring and product. Both give the same values; the
+/// switch exists so that `hayate-bench tower --one-block` (and hayate-pairing's `sub6_ab`
+/// example) can measure the alternative in the same build.
 pub static SUBROUTINES: core::sync::atomic::AtomicBool = core::sync::atomic::AtomicBool::new(true);
 
 /// The current [`SUBROUTINES`] setting.
@@ -40,7 +41,8 @@ pub fn subroutines() -> bool {
 }
 
 /// Whether [`Fp12::mul_by_014`], [`sqr_mul_by_014`], [`Fp12::square`] and [`Fp12::mul`] run the
-/// `sub6` compositions in this tower: BLS12-381's tower on x86-64 with BMI2/ADX, [`SUBROUTINES`] on.
+/// `sub6` compositions in this tower: BLS12-381's tower on x86-64 with BMI2/ADX, [`SUBROUTINES`]
+/// on.
 #[inline]
 pub fn sub6_active<P: TowerParams<N>, const N: usize>() -> bool {
     !P::COUNT_OPS && super::fp6_kernel(&P::MODULUS, P::BETA_NEG, P::XI) && subroutines()
@@ -93,30 +95,20 @@ fn line_kernel<const SQUARE: bool, P: TowerParams<N>, const N: usize>(
     l: [&Fp2<P, N>; 3],
 ) -> Option<Fp12<P, N>> {
     #[cfg(target_arch = "x86_64")]
-    if !P::COUNT_OPS && super::fp6_kernel(&P::MODULUS, P::BETA_NEG, P::XI) {
-        let (m, inv) = (super::cast(&P::MODULUS), Fp::<P, N>::INV);
-        if subroutines() {
-            // Fp12, Fp6, Fp2 are repr(C) and Fp repr(transparent) over [u64; N]: an Fp12 is
-            // its 12N limbs in coordinate order, an Fp2 its 2N — the flat layout of `sub6`.
-            let fp = f as *const Fp12<P, N> as *const u64;
-            let lp = l.map(|x| x as *const Fp2<P, N> as *const u64);
-            let mut out = core::mem::MaybeUninit::<Fp12<P, N>>::uninit();
-            let op = out.as_mut_ptr() as *mut u64;
-            // SAFETY: BMI2/ADX present, N = 6 and BLS12-381's tower shape (`fp6_kernel`), so
-            // the pointers cover 72 and 12 words; `sub6` writes all 72 words of `out`.
-            unsafe {
-                if SQUARE {
-                    let mut sq = core::mem::MaybeUninit::<Fp12<P, N>>::uninit();
-                    let sp = sq.as_mut_ptr() as *mut u64;
-                    super::sub6::square(fp, m, inv, sp);
-                    super::sub6::mul_by_014(sp, lp, m, inv, op);
-                } else {
-                    super::sub6::mul_by_014(fp, lp, m, inv, op);
-                }
-                return Some(out.assume_init());
+    if sub6_active::<P, N>() {
+        // SAFETY: `sub6_active` holds.
+        return Some(unsafe {
+            if SQUARE {
+                super::sub6::fp12_mul_by_014(&super::sub6::fp12_square(f), l)
+            } else {
+                super::sub6::fp12_mul_by_014(f, l)
             }
-        }
+        });
+    }
+    #[cfg(target_arch = "x86_64")]
+    if !P::COUNT_OPS && super::fp6_kernel(&P::MODULUS, P::BETA_NEG, P::XI) {
         let (fl, l) = (fp12_limbs(f), line_limbs(l[0], l[1], l[2]));
+        let (m, inv) = (super::cast(&P::MODULUS), Fp::<P, N>::INV);
         // SAFETY: BMI2/ADX present, N = 6, modulus below 2^381 (`fp6_kernel`).
         let r = unsafe {
             if SQUARE {

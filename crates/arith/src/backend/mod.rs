@@ -42,7 +42,7 @@ fn asm_shape<const N: usize>(m: &[u64; N]) -> bool {
 /// `&[u64; N]` as `&[u64; M]` when N == M (the callers test N first, so the check folds).
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
-pub(crate) fn cast<const N: usize, const M: usize>(x: &[u64; N]) -> &[u64; M] {
+fn cast<const N: usize, const M: usize>(x: &[u64; N]) -> &[u64; M] {
     x.as_slice().try_into().expect("limb count")
 }
 
