@@ -91,18 +91,17 @@ impl<P: TowerParams<N>, const N: usize> Fp12<P, N> {
     /// On x86-64 with BMI2/ADX and BLS12-381's tower shape with lazy reduction across Fp6 and
     /// Fp12 (the three Fp6 products double width, the combination over w double width, twelve
     /// reductions); same value. By default as a composition of small shared subroutines
-    /// (`backend::sub6`, 0.95 × the one-block kernel [`crate::backend::fp12_lazy`] in the
-    /// `sub6_ab` example of hayate-pairing); see [`crate::backend::lines::SUBROUTINES`].
-    /// For N = 4 (bn254-beuchat) the composition of three one-block Fp6 products (18
-    /// reductions) measured as fast or faster (thread CPU time A/B, load 7: lazy/composed
-    /// 0.99–1.04): the double-width combination moves 2N-limb values through memory, and a
-    /// 4-limb reduction is cheap.
+    /// (`backend::sub`, 0.95 × the one-block kernel [`crate::backend::fp12_lazy`] in the
+    /// `sub_ab` example of hayate-pairing); see [`crate::backend::lines::SUBROUTINES`].
+    /// bn254-beuchat's tower (N = 4) too by default on the subroutines (0.90 × the composition
+    /// of three one-block Fp6 products, `sub_ab`, session 14; the one-block lazy kernel had
+    /// measured no faster than that composition).
     #[inline]
     pub fn mul(&self, o: &Self) -> Self {
         #[cfg(target_arch = "x86_64")]
-        if crate::backend::lines::sub6_active::<P, N>() {
-            // SAFETY: `sub6_active` holds.
-            return unsafe { crate::backend::sub6::fp12_mul(self, o) };
+        if crate::backend::lines::sub_active::<P, N>() {
+            // SAFETY: `sub_active` holds.
+            return unsafe { crate::backend::sub::fp12_mul(self, o) };
         }
         #[cfg(target_arch = "x86_64")]
         if !P::COUNT_OPS && N == 6 && crate::backend::tower_kernel(&P::MODULUS, P::BETA_NEG, P::XI)
@@ -147,16 +146,15 @@ impl<P: TowerParams<N>, const N: usize> Fp12<P, N> {
     /// Complex squaring: c0 = (a0 + a1)(a0 + v·a1) − t − v·t, c1 = 2t with t = a0·a1.
     ///
     /// On x86-64 with BMI2/ADX in a kernel tower shape (BLS12-381's, bn254-beuchat's) with lazy
-    /// reduction across Fp6 and Fp12 (see [`Self::mul`]); same value. BLS12-381 by default on
-    /// `backend::sub6`'s subroutines (see [`crate::backend::lines::SUBROUTINES`]).
-    /// bn254-beuchat: ≈ 0.91–0.99 of the composition of one-block Fp6 products (thread CPU
-    /// time A/B, load 7).
+    /// reduction across Fp6 and Fp12 (see [`Self::mul`]); same value. By default on
+    /// `backend::sub`'s subroutines in both towers (see [`crate::backend::lines::SUBROUTINES`];
+    /// bn254-beuchat: 0.98–0.99 × the one-block kernel, session 14).
     #[inline]
     pub fn square(&self) -> Self {
         #[cfg(target_arch = "x86_64")]
-        if crate::backend::lines::sub6_active::<P, N>() {
-            // SAFETY: `sub6_active` holds.
-            return unsafe { crate::backend::sub6::fp12_square(self) };
+        if crate::backend::lines::sub_active::<P, N>() {
+            // SAFETY: `sub_active` holds.
+            return unsafe { crate::backend::sub::fp12_square(self) };
         }
         #[cfg(target_arch = "x86_64")]
         if !P::COUNT_OPS && crate::backend::tower_kernel(&P::MODULUS, P::BETA_NEG, P::XI) {
@@ -272,6 +270,11 @@ impl<P: TowerParams<N>, const N: usize> Fp12<P, N> {
     /// of this, depending on the build's code layout, and is not used.)
     #[inline]
     pub fn mul_by_034(&self, c0: &Fp2<P, N>, c3: &Fp2<P, N>, c4: &Fp2<P, N>) -> Self {
+        #[cfg(target_arch = "x86_64")]
+        if crate::backend::lines::sub4_active::<P, N>() {
+            // SAFETY: `sub4_active` holds.
+            return unsafe { crate::backend::sub::fp12_mul_by_034(self, [c0, c3, c4]) };
+        }
         #[cfg(target_arch = "x86_64")]
         if !P::COUNT_OPS && crate::backend::tower_kernel(&P::MODULUS, P::BETA_NEG, P::XI) {
             let s = self.c0 + self.c1;

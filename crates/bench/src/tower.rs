@@ -3,8 +3,9 @@
 //! line product, the cyclotomic squaring, the Miller loop and the final exponentiation).
 //!
 //! `cargo run --release -p hayate-bench -- tower [--rounds N] [--quick] [--one-block]`
-//! (`--one-block`: BLS12-381's f², f·l, f²·l and f·g on the one-block kernels instead of the
-//! default subroutine compositions, `hayate_arith::backend::lines::SUBROUTINES`)
+//! (`--one-block`: BLS12-381's and bn254-beuchat's f², f·l, f²·l and f·g on the one-block
+//! kernels instead of the default subroutine compositions,
+//! `hayate_arith::backend::lines::SUBROUTINES`)
 //!
 //! Identical inputs: hayate and blst keep Fp elements in Montgomery form with R = 2^384 and use
 //! the same tower (Fp2 = Fp[u]/(u² + 1), Fp6 = Fp2[v]/(v³ − (1 + u)), Fp12 = Fp6[w]/(w² − v)),

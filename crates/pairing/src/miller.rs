@@ -693,9 +693,10 @@ fn line_fp12<E: PairingCurve<N>, const N: usize>(l: &Line<E::Fp, N>) -> Fp12<E::
 /// D-type twists the product of the first two) becomes f. The lines are multiplied together
 /// two at a time first ([`mul_line_pair_034`] / [`mul_line_pair_014`]: 6 + 17 Fp2 products
 /// instead of 2 × 13); a last odd line goes in by itself ([`Fp12::mul_by_034`] /
-/// [`Fp12::mul_by_014`]). BLS12-381's lines go in one by one where the sparse product runs
-/// on `sub6`'s subroutines (measured 0.98–0.99 × the pairs with 4–6 pairs, session 13); with
-/// the one-block kernel the pairs were as fast (2026-11-22).
+/// [`Fp12::mul_by_014`]). BLS12-381's and bn254-beuchat's lines go in one by one where the
+/// sparse product runs on the `sub` subroutines (measured 0.98–0.99 × the pairs with 4–6
+/// pairs on BLS12-381, session 13; ≈ 0.95 × on bn254-beuchat with 6 pairs, session 14); with
+/// the one-block kernels the pairs were as fast (2026-11-22).
 #[inline]
 fn mul_lines<E: PairingCurve<N>, const N: usize>(
     f: &mut Fp12<E::Fp, N>,
@@ -716,11 +717,14 @@ fn mul_lines<E: PairingCurve<N>, const N: usize>(
             rest = &lines[1..];
         }
     }
-    // BLS12-381 with `sub6`'s sparse product: one line at a time measured faster than the
-    // composed line pairs (session 13, 4–6 pairs: 0.98–0.99 ×)
-    if E::TWIST == TwistType::M && hayate_arith::backend::lines::sub6_active::<E::Fp, N>() {
+    // the sparse product on `sub`'s routines: one line at a time measured faster than the
+    // composed line pairs (BLS12-381, session 13: 0.98–0.99 ×; bn254-beuchat, session 14: ≈ 0.95 ×)
+    if hayate_arith::backend::lines::sub_active::<E::Fp, N>() {
         for l in rest {
-            *f = f.mul_by_014(&l[2], &l[1], &l[0]);
+            *f = match E::TWIST {
+                TwistType::D => f.mul_by_034(&l[0], &l[1], &l[2]),
+                TwistType::M => f.mul_by_014(&l[2], &l[1], &l[0]),
+            };
         }
         return;
     }

@@ -18,20 +18,26 @@
 //!   of its two one-block Fp6 products) were not robustly faster and are not used.
 //!
 //! * BLS12-381's f·l, f², f²·l and f·g no longer run their one-block kernels by default: the
-//!   same lazy-reduction schedule composed of small shared subroutines ([`super::sub6`]) measured
+//!   same lazy-reduction schedule composed of small shared subroutines ([`super::sub`]) measured
 //!   faster (session 13: the one-block kernels are 12–26 thousand straight-line instructions
 //!   that stream through the legacy decoders; see [`SUBROUTINES`] and BENCHMARKS.md).
+//! * So do bn254-beuchat's f·l, f², f²·l and f·g (session 14, `sub_ab` example: f·l 0.91 ×,
+//!   f·g 0.90 ×, one-pair Miller loop 0.95 ×, final exponentiation 0.975 × the one-block
+//!   kernels; [`sqr_mul_by_034_4`] is 66 KB of code). The normalised line product
+//!   [`Fp12::mul_by_034_unit`] keeps its two one-block Fp6 products: on the routines it was
+//!   1.00–1.01 × (40-pair batch-affine Miller loop 1.005–1.011 ×).
 //!
 //! Each function takes any tower and falls back to the composed tower arithmetic where the
 //! kernel does not apply (other towers, no BMI2/ADX, operation counting, non-x86-64).
 
 use crate::{Fp, Fp12, Fp2, TowerParams};
 
-/// Whether BLS12-381's f·l, f², f²·l and dense f·g run as compositions of `sub6`'s small
-/// shared subroutines (`true`, the default) or as the one-block kernels `mul_by_014_6`,
-/// `sqr_mul_by_014_6` and the lazy Fp12 squaring and product. Both give the same values; the
-/// switch exists so that `hayate-bench tower --one-block` (and hayate-pairing's `sub6_ab`
-/// example) can measure the alternative in the same build.
+/// Whether BLS12-381's and bn254-beuchat's f·l, f², f²·l and dense f·g run as compositions of
+/// `sub`'s small shared subroutines (`true`, the default) or as the one-block kernels
+/// (`mul_by_014_6`, `sqr_mul_by_014_6`, `sqr_mul_by_034_4`, the lazy Fp12 squaring and
+/// product). Both give the same values; the switch exists so that `hayate-bench tower
+/// --one-block` (and hayate-pairing's `sub_ab` example) can measure the alternative in the
+/// same build.
 pub static SUBROUTINES: core::sync::atomic::AtomicBool = core::sync::atomic::AtomicBool::new(true);
 
 /// The current [`SUBROUTINES`] setting.
@@ -41,11 +47,25 @@ pub fn subroutines() -> bool {
 }
 
 /// Whether [`Fp12::mul_by_014`], [`sqr_mul_by_014`], [`Fp12::square`] and [`Fp12::mul`] run the
-/// `sub6` compositions in this tower: BLS12-381's tower on x86-64 with BMI2/ADX, [`SUBROUTINES`]
+/// `sub` compositions in this tower: BLS12-381's tower on x86-64 with BMI2/ADX, [`SUBROUTINES`]
 /// on.
 #[inline]
 pub fn sub6_active<P: TowerParams<N>, const N: usize>() -> bool {
     !P::COUNT_OPS && super::fp6_kernel(&P::MODULUS, P::BETA_NEG, P::XI) && subroutines()
+}
+
+/// Whether [`Fp12::mul_by_034`], [`Fp12::mul_by_034_unit`], [`sqr_mul_by_034`],
+/// [`Fp12::square`] and [`Fp12::mul`] run the `sub` compositions in this tower: bn254-beuchat's
+/// tower on x86-64 with BMI2/ADX, [`SUBROUTINES`] on.
+#[inline]
+pub fn sub4_active<P: TowerParams<N>, const N: usize>() -> bool {
+    beuchat_kernel::<P, N>() && subroutines()
+}
+
+/// [`sub6_active`] or [`sub4_active`]: the dense Fp12 product and squaring run on the routines.
+#[inline]
+pub fn sub_active<P: TowerParams<N>, const N: usize>() -> bool {
+    sub6_active::<P, N>() || sub4_active::<P, N>()
 }
 
 #[cfg(target_arch = "x86_64")]
@@ -99,9 +119,9 @@ fn line_kernel<const SQUARE: bool, P: TowerParams<N>, const N: usize>(
         // SAFETY: `sub6_active` holds.
         return Some(unsafe {
             if SQUARE {
-                super::sub6::fp12_mul_by_014(&super::sub6::fp12_square(f), l)
+                super::sub::fp12_mul_by_014(&super::sub::fp12_square(f), l)
             } else {
-                super::sub6::fp12_mul_by_014(f, l)
+                super::sub::fp12_mul_by_014(f, l)
             }
         });
     }
@@ -420,6 +440,11 @@ fn sqr_line034_kernel<P: TowerParams<N>, const N: usize>(
     f: &Fp12<P, N>,
     l: [&Fp2<P, N>; 3],
 ) -> Option<Fp12<P, N>> {
+    #[cfg(target_arch = "x86_64")]
+    if sub4_active::<P, N>() {
+        // SAFETY: `sub4_active` holds.
+        return Some(unsafe { super::sub::fp12_mul_by_034(&super::sub::fp12_square(f), l) });
+    }
     #[cfg(target_arch = "x86_64")]
     if beuchat_kernel::<P, N>() {
         let fl = fp12_limbs::<P, N, 4>(f);

@@ -17,7 +17,7 @@ pub mod avx2;
 pub mod lines;
 pub mod portable;
 #[cfg(target_arch = "x86_64")]
-pub(crate) mod sub6;
+pub(crate) mod sub;
 #[cfg(target_arch = "x86_64")]
 pub mod x86_64;
 

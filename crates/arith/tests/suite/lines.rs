@@ -93,7 +93,7 @@ fn mul_by_014_bls12_381() {
     check_014::<Bls12381FpParams, 6>(1);
 }
 
-/// BLS12-381's f·l, f²·l and f² on both back ends: the compositions of `sub6`'s subroutines
+/// BLS12-381's f·l, f²·l and f² on both back ends: the compositions of `sub`'s N = 6 subroutines
 /// (the default) and the one-block kernels (`lines::SUBROUTINES` off). Both give the values of
 /// the composed tower arithmetic. (Other tests in this binary may run while the switch is off:
 /// they get the same values either way.)
@@ -111,6 +111,44 @@ fn bls12_381_subroutines_and_one_block_kernels() {
                 f.square_composed(),
                 "square (subroutines: {on})"
             );
+        }
+    }
+    lines::SUBROUTINES.store(true, Relaxed);
+}
+
+/// bn254-beuchat's f·l, f²·l, f·(1 + s·w + t·v·w), f² and f·g on both back ends: the
+/// compositions of `sub`'s N = 4 subroutines (the default) and the one-block kernels
+/// (`lines::SUBROUTINES` off), each against the composed tower arithmetic and a dense product.
+#[test]
+fn bn254_beuchat_subroutines_and_one_block_kernels() {
+    use std::sync::atomic::Ordering::Relaxed;
+    type P = Bn254BeuchatFpParams;
+    for on in [true, false] {
+        lines::SUBROUTINES.store(on, Relaxed);
+        assert!(on || !lines::sub4_active::<P, 4>());
+        check_034::<P, 4>(21 + on as u64);
+        each_line::<P, 4>(23 + on as u64, |f, s, t, g| {
+            let unit = Fp12::new(Fp6::ONE, Fp6::new(*s, *t, Fp2::ZERO));
+            assert_eq!(
+                f.mul_by_034_unit(s, t),
+                f.mul_composed(&unit),
+                "mul_by_034_unit (subroutines: {on})"
+            );
+            let dense = Fp12::new(Fp6::new(*g, *s, *t), Fp6::new(*t, *g, *s));
+            assert_eq!(
+                f.mul(&dense),
+                f.mul_composed(&dense),
+                "mul (subroutines: {on})"
+            );
+        });
+        let mut rng = StdRng::seed_from_u64(25);
+        for f in fp12s::<P, 4>(&mut rng) {
+            assert_eq!(
+                f.square(),
+                f.square_composed(),
+                "square (subroutines: {on})"
+            );
+            assert_eq!(f.mul(&f), f.square_composed(), "f·f (subroutines: {on})");
         }
     }
     lines::SUBROUTINES.store(true, Relaxed);
