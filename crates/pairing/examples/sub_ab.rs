@@ -97,6 +97,10 @@ fn run<E: PairingCurve<N>, const N: usize>(n: u64) {
         ab("final_exp", 3, || {
             black_box(final_exp::final_exponentiation::<E, N>(black_box(&f)));
         });
+        ab("pairing", 3, || {
+            let (p, q) = black_box(&pairs[0]);
+            black_box(hayate_pairing::pairing::<E, N>(p, q));
+        });
     }
     SUBROUTINES.store(true, Relaxed);
 }
