@@ -1613,6 +1613,15 @@ def gen_subroutines_4():
     emit_fn("sub4_fp2_wxi", "(x: *const u64, d: *mut u64, m: *const u64)", [], g, [],
             "d[0..16) = u*x for a double-width Fp2 value x (u^2 = -5): (-5*x1, x0) mod p*R; d "
             "must not alias x.", "nostack", "never")
+    for name, sign, what in (("sub4_fp2_wxiadd", 1, "x + u*y"), ("sub4_fp2_wxisub", -1, "x - u*y")):
+        g = Gen([("x", "x"), ("y", "y"), ("d", "d"), ("m", "m")], 8)
+        coord = lambda q: (lambda i: at(q, 2 * N * i))
+        # the scratch for 5*y1 is d's first coordinate, written before x0 is read
+        xi_comb(g, N, BN254_BEUCHAT, coord("d"), coord("x"), coord("y"), sign, at("d", 0))
+        emit_fn(name, "(x: *const u64, y: *const u64, d: *mut u64, m: *const u64)", [], g, [],
+                "d[0..16) = %s for double-width Fp2 values x, y (u^2 = -5): the two coordinates "
+                "(x0 %s 5*y1, x1 %s y0) mod p*R; d must not alias x or y." % (what, "-" if sign > 0 else "+", "+" if sign > 0 else "-"),
+                "nostack", "never")
     g = Gen([("x", "x"), ("d", "d"), ("m", "m")], 8)
     X1, D0 = at("x", N), at("d", 0)
     add_mod_mem(g, N, X1, X1, D0)

@@ -112,6 +112,27 @@ impl<const N: usize> Ops<N> {
             k::sub6_fp2_wxi(x, d, self.m)
         }
     }
+    /// d = x + ξ·y at double width; d must not alias x or y (N = 4: one routine; N = 6: ξ·y
+    /// into d, then the sum).
+    #[inline(always)]
+    unsafe fn wxiadd(self, x: *const u64, y: *const u64, d: *mut u64) {
+        if N == 4 {
+            k::sub4_fp2_wxiadd(x, y, d, self.m)
+        } else {
+            self.wxi(y, d);
+            self.wadd(x, d, d);
+        }
+    }
+    /// d = x − ξ·y at double width; d must not alias x or y.
+    #[inline(always)]
+    unsafe fn wxisub(self, x: *const u64, y: *const u64, d: *mut u64) {
+        if N == 4 {
+            k::sub4_fp2_wxisub(x, y, d, self.m)
+        } else {
+            self.wxi(y, d);
+            self.wsub(x, d, d);
+        }
+    }
     #[inline(always)]
     unsafe fn add(self, x: *const u64, y: *const u64, d: *mut u64) {
         if N == 4 {
@@ -150,8 +171,7 @@ impl<const N: usize> Ops<N> {
         self.add(x[1], x[2], s1);
         self.mulw(s1, y1, tm);
         self.wsub(tm, t1, tm);
-        self.wxi(tm, out[0]);
-        self.wadd(out[0], t0, out[0]);
+        self.wxiadd(t0, tm, out[0]);
         // c1 = (x0 + x1)(y0 + y1) − x0y0 − x1y1
         self.add(x[0], x[1], s1);
         self.add(y0, y1, s2);
@@ -187,16 +207,14 @@ impl<const N: usize> Ops<N> {
         self.mulw(s1, s2, tm);
         self.wsub(tm, v1, tm);
         self.wsub(tm, v2, tm);
-        self.wxi(tm, out[0]);
-        self.wadd(out[0], v0, out[0]);
+        self.wxiadd(v0, tm, out[0]);
         // c1 = (x0 + x1)(y0 + y1) − v0 − v1 + ξ·v2
         self.add(x[0], x[1], s1);
         self.add(y[0], y[1], s2);
         self.mulw(s1, s2, tm);
         self.wsub(tm, v0, tm);
         self.wsub(tm, v1, tm);
-        self.wxi(v2, out[1]);
-        self.wadd(out[1], tm, out[1]);
+        self.wxiadd(tm, v2, out[1]);
         // c2 = (x0 + x2)(y0 + y2) − v0 − v2 + v1
         self.add(x[0], x[2], s1);
         self.add(y[0], y[2], s2);
@@ -271,8 +289,7 @@ pub(crate) unsafe fn mul_by_014<const N: usize>(
         o.redc(w[13], c_mut::<N>(r, 3 + i));
     }
     // c0 = aa + bb·v = (aa0 + ξ·bb2, aa1 + bb0, aa2 + bb1)
-    o.wxi(w[5], w[14]);
-    o.wadd(w[14], w[0], w[14]);
+    o.wxiadd(w[0], w[5], w[14]);
     o.redc(w[14], c_mut::<N>(r, 0));
     o.wadd(w[3], w[1], w[14]);
     o.redc(w[14], c_mut::<N>(r, 1));
@@ -332,8 +349,7 @@ pub(crate) unsafe fn mul_by_034<const N: usize>(
         o.redc(w[12], c_mut::<N>(out, 3 + i));
     }
     // c0 = aa + bb·v = (aa0 + ξ·bb2, aa1 + bb0, aa2 + bb1)
-    o.wxi(w[5], w[13]);
-    o.wadd(w[13], w[0], w[13]);
+    o.wxiadd(w[0], w[5], w[13]);
     o.redc(w[13], c_mut::<N>(out, 0));
     o.wadd(w[3], w[1], w[13]);
     o.redc(w[13], c_mut::<N>(out, 1));
@@ -378,9 +394,8 @@ pub(crate) unsafe fn square<const N: usize>(f: *const u64, m: &[u64; N], inv: u6
     );
     let r = out;
     // c0 = s − t − v·t = (s0 − t0 − ξ·t2, s1 − t1 − t0, s2 − t2 − t1)
-    o.wxi(w[2], w[10]);
-    o.wsub(w[3], w[0], w[3]);
-    o.wsub(w[3], w[10], w[3]);
+    o.wsub(w[3], w[0], w[10]);
+    o.wxisub(w[10], w[2], w[3]);
     o.wsub(w[4], w[1], w[4]);
     o.wsub(w[4], w[0], w[4]);
     o.wsub(w[5], w[2], w[5]);
@@ -449,11 +464,10 @@ pub(crate) unsafe fn mul<const N: usize>(
         o.redc(w[6 + i], c_mut::<N>(out, 3 + i));
     }
     // c0 = aa + bb·v = (aa0 + ξ·bb2, aa1 + bb0, aa2 + bb1)
-    o.wxi(w[5], w[13]);
-    o.wadd(w[0], w[13], w[0]);
+    o.wxiadd(w[0], w[5], w[13]);
     o.wadd(w[1], w[3], w[1]);
     o.wadd(w[2], w[4], w[2]);
-    for (i, &t) in w[..3].iter().enumerate() {
+    for (i, t) in [w[13], w[1], w[2]].into_iter().enumerate() {
         o.redc(t, c_mut::<N>(out, i));
     }
 }
