@@ -1550,6 +1550,18 @@ def gen_subroutines_6():
     emit_fn("sub6_fp2_wxi", "(x: *const u64, d: *mut u64, m: *const u64)", [], g, [],
             "d[0..24) = (1 + u)*x for a double-width Fp2 value x: (x0 - x1, x0 + x1) mod p*R; "
             "d must not alias x.", "nostack", "never")
+    for name, sign, what in (("sub6_fp2_wxiadd", 1, "x + (1 + u)*y"), ("sub6_fp2_wxisub", -1, "x - (1 + u)*y")):
+        # (1 + u)*y = (y0 - y1, y0 + y1): d0 = x0 +- y0 -+ y1, d1 = x1 +- y0 +- y1
+        g = Gen([("x", "x"), ("y", "y"), ("d", "d"), ("m", "m")], 8)
+        X, Y, D = (lambda q: (lambda i: at(q, 2 * N * i)))("x"), (lambda i: at("y", 2 * N * i)), (lambda i: at("d", 2 * N * i))
+        plus, minus = (wide_add_mem, wide_sub_mem) if sign > 0 else (wide_sub_mem, wide_add_mem)
+        plus(g, N, X(0), Y(0), D(0))
+        minus(g, N, D(0), Y(1), D(0))
+        plus(g, N, X(1), Y(0), D(1))
+        plus(g, N, D(1), Y(1), D(1))
+        emit_fn(name, "(x: *const u64, y: *const u64, d: *mut u64, m: *const u64)", [], g, [],
+                "d[0..24) = %s for double-width Fp2 values x, y (u^2 = -1), each coordinate mod "
+                "p*R; d must not alias x or y." % what, "nostack", "never")
     g = Gen([("x", "x"), ("d", "d"), ("m", "m")], 8)
     sub_mod_mem(g, N, at("x", 0), at("x", N), at("d", 0))
     add_mod_mem(g, N, at("x", 0), at("x", N), at("d", N))

@@ -112,15 +112,13 @@ impl<const N: usize> Ops<N> {
             k::sub6_fp2_wxi(x, d, self.m)
         }
     }
-    /// d = x + ξ·y at double width; d must not alias x or y (N = 4: one routine; N = 6: ξ·y
-    /// into d, then the sum).
+    /// d = x + ξ·y at double width (one routine); d must not alias x or y.
     #[inline(always)]
     unsafe fn wxiadd(self, x: *const u64, y: *const u64, d: *mut u64) {
         if N == 4 {
             k::sub4_fp2_wxiadd(x, y, d, self.m)
         } else {
-            self.wxi(y, d);
-            self.wadd(x, d, d);
+            k::sub6_fp2_wxiadd(x, y, d, self.m)
         }
     }
     /// d = x − ξ·y at double width; d must not alias x or y.
@@ -129,8 +127,7 @@ impl<const N: usize> Ops<N> {
         if N == 4 {
             k::sub4_fp2_wxisub(x, y, d, self.m)
         } else {
-            self.wxi(y, d);
-            self.wsub(x, d, d);
+            k::sub6_fp2_wxisub(x, y, d, self.m)
         }
     }
     #[inline(always)]
