@@ -1505,6 +1505,52 @@ def emit_fp2_layout(N):
     print()
 
 
+def gen_sub_mulw(N, prefix, K, doc):
+    """The double-width Fp2 product routine of `gen_subroutines_6` / `gen_subroutines_4`
+    (`fp2_wide_core`; K as there): w[0..4N) = a*b, w[4N..12N) scratch, b copied to w[10N..12N)
+    first so that its pointer register is free."""
+    g = Gen([("a", "a"), ("b", "b"), ("w", "w"), ("m", "m")], 8)
+    x = g.alloc()
+    for j in range(2 * N):
+        g.e("mov %s, %s" % (g.r(x), mem("b", j)))
+        g.e("mov %s, %s" % (mem("w", 10 * N + j), g.r(x)))
+    g.release(x)
+    g.free.append("b")
+    A, W = (lambda off: at("a", off)), (lambda off: at("w", off))
+    fp2_wide_core(g, N, A(0), A(N), W(10 * N), W(11 * N), W(4 * N), W(5 * N), W(0), W(6 * N),
+                  W(2 * N), K)
+    emit_fn(prefix + "_fp2_mulw", "(a: *const u64, b: *const u64, w: *mut u64, m: *const u64)",
+            [], g, [], doc, "nostack", "never")
+
+
+def gen_subroutines_common(N, prefix):
+    """The tower-independent routines of `gen_subroutines_6` / `gen_subroutines_4`, N limbs:
+    the reduction of a double-width Fp2 value, double-width add and subtract, reduced add."""
+    W, F = 4 * N, 2 * N
+    g = Gen([("t", "t"), ("o", "o"), ("m", "m"), ("inv", "inv")], 8)
+    g.e("push {inv}")
+    g.free.append("inv")
+    redc_buf(g, N, at("t", 0), "qword ptr [rsp]", at("o", 0))
+    redc_buf(g, N, at("t", 2 * N), "qword ptr [rsp]", at("o", N))
+    g.e("add rsp, 8")
+    emit_fn(prefix + "_fp2_redc", "(t: *const u64, o: *mut u64, m: *const u64, inv: u64)", [], g, [],
+            "o[0..%d) = both coordinates of the double-width Fp2 value t[0..%d) reduced "
+            "(Montgomery), fully reduced; o may alias t." % (F, W), "", "never")
+    for name, fn, what in (("_fp2_wadd", wide_add_mem, "sum"), ("_fp2_wsub", wide_sub_mem, "difference")):
+        g = Gen([("x", "x"), ("y", "y"), ("d", "d"), ("m", "m")], 8)
+        fn(g, N, at("x", 0), at("y", 0), at("d", 0))
+        fn(g, N, at("x", 2 * N), at("y", 2 * N), at("d", 2 * N))
+        emit_fn(prefix + name, "(x: *const u64, y: *const u64, d: *mut u64, m: *const u64)", [], g, [],
+                "d[0..%d) = the %s of the double-width Fp2 values x, y mod p*R (each coordinate "
+                "in [0, p*R)); d may alias x or y." % (W, what), "nostack", "never")
+    g = Gen([("x", "x"), ("y", "y"), ("d", "d"), ("m", "m")], 8)
+    add_mod_mem(g, N, at("x", 0), at("y", 0), at("d", 0))
+    add_mod_mem(g, N, at("x", N), at("y", N), at("d", N))
+    emit_fn(prefix + "_fp2_add", "(x: *const u64, y: *const u64, d: *mut u64, m: *const u64)", [], g, [],
+            "d[0..%d) = the sum of the reduced Fp2 values x, y mod p; d may alias x or y." % F,
+            "nostack", "never")
+
+
 def gen_subroutines_6():
     """Small out-of-line routines over pointers for BLS12-381's tower (N = 6, u^2 = -1,
     xi = 1 + u): the building blocks of `backend::sub6`, whose compositions call them instead
@@ -1512,38 +1558,9 @@ def gen_subroutines_6():
     and micro-op caches. An Fp2 value is 12 words (c0, c1), a double-width Fp2 value 24 words
     (c0, c1, each 12 words)."""
     N = 6
-    sig_w = "(a: *const u64, b: *const u64, w: *mut u64, m: *const u64)"
-    # double-width product: w[0..24) = a*b (c0 in [0, p*R), c1 < 2p^2); w[24..72) scratch
-    g = Gen([("a", "a"), ("b", "b"), ("w", "w"), ("m", "m")], 8)
-    x = g.alloc()
-    for j in range(2 * N):
-        g.e("mov %s, %s" % (g.r(x), mem("b", j)))
-        g.e("mov %s, %s" % (mem("w", 60 + j), g.r(x)))
-    g.release(x)
-    g.free.append("b")
-    A, W = (lambda off: at("a", off)), (lambda off: at("w", off))
-    fp2_wide_core(g, N, A(0), A(6), W(60), W(66), W(24), W(30), W(0), W(36), W(12), None)
-    emit_fn("sub6_fp2_mulw", sig_w, [], g, [],
-            "Double-width Fp2 product (u^2 = -1, N = 6): w[0..24) = a*b as `fp2_mul_wide_6` "
-            "computes it (a, b reduced, 12 words each; b may alias a); w[24..72) is scratch.",
-            "nostack", "never")
-    # reduction of a double-width Fp2 value (both coordinates < p*R) into o[0..12)
-    g = Gen([("t", "t"), ("o", "o"), ("m", "m"), ("inv", "inv")], 8)
-    g.e("push {inv}")
-    g.free.append("inv")
-    redc_buf(g, N, at("t", 0), "qword ptr [rsp]", at("o", 0))
-    redc_buf(g, N, at("t", 2 * N), "qword ptr [rsp]", at("o", N))
-    g.e("add rsp, 8")
-    emit_fn("sub6_fp2_redc", "(t: *const u64, o: *mut u64, m: *const u64, inv: u64)", [], g, [],
-            "o[0..12) = both coordinates of the double-width Fp2 value t[0..24) reduced "
-            "(Montgomery), fully reduced; o may alias t.", "", "never")
-    for name, fn, what in (("sub6_fp2_wadd", wide_add_mem, "sum"), ("sub6_fp2_wsub", wide_sub_mem, "difference")):
-        g = Gen([("x", "x"), ("y", "y"), ("d", "d"), ("m", "m")], 8)
-        fn(g, N, at("x", 0), at("y", 0), at("d", 0))
-        fn(g, N, at("x", 2 * N), at("y", 2 * N), at("d", 2 * N))
-        emit_fn(name, "(x: *const u64, y: *const u64, d: *mut u64, m: *const u64)", [], g, [],
-                "d[0..24) = the %s of the double-width Fp2 values x, y mod p*R (each coordinate "
-                "in [0, p*R)); d may alias x or y." % what, "nostack", "never")
+    gen_sub_mulw(N, "sub6", None,
+                 "Double-width Fp2 product (u^2 = -1, N = 6): w[0..24) = a*b as `fp2_mul_wide_6` "
+                 "computes it (a, b reduced, 12 words each; b may alias a); w[24..72) is scratch.")
     g = Gen([("x", "x"), ("d", "d"), ("m", "m")], 8)
     wide_sub_mem(g, N, at("x", 0), at("x", 2 * N), at("d", 0))
     wide_add_mem(g, N, at("x", 0), at("x", 2 * N), at("d", 2 * N))
@@ -1568,12 +1585,7 @@ def gen_subroutines_6():
     emit_fn("sub6_fp2_xi", "(x: *const u64, d: *mut u64, m: *const u64)", [], g, [],
             "d[0..12) = (1 + u)*x for a reduced Fp2 value x: (x0 - x1, x0 + x1) mod p; d must "
             "not alias x.", "nostack", "never")
-    g = Gen([("x", "x"), ("y", "y"), ("d", "d"), ("m", "m")], 8)
-    add_mod_mem(g, N, at("x", 0), at("y", 0), at("d", 0))
-    add_mod_mem(g, N, at("x", N), at("y", N), at("d", N))
-    emit_fn("sub6_fp2_add", "(x: *const u64, y: *const u64, d: *mut u64, m: *const u64)", [], g, [],
-            "d[0..12) = the sum of the reduced Fp2 values x, y mod p; d may alias x or y.",
-            "nostack", "never")
+    gen_subroutines_common(N, "sub6")
 
 
 def gen_subroutines_4():
@@ -1582,37 +1594,10 @@ def gen_subroutines_4():
     Fp2 value is 8 words, a double-width Fp2 value 16 words; 5p < R keeps the double-width
     product's c0 = a0*b0 - 5*a1*b1 (+ p*R on borrow) in [0, p*R)."""
     N = 4
-    sig_w = "(a: *const u64, b: *const u64, w: *mut u64, m: *const u64)"
-    # double-width product: w[0..16) = a*b; w[16..48) scratch (b copied to w[40..48))
-    g = Gen([("a", "a"), ("b", "b"), ("w", "w"), ("m", "m")], 8)
-    x = g.alloc()
-    for j in range(2 * N):
-        g.e("mov %s, %s" % (g.r(x), mem("b", j)))
-        g.e("mov %s, %s" % (mem("w", 40 + j), g.r(x)))
-    g.release(x)
-    g.free.append("b")
-    A, W = (lambda off: at("a", off)), (lambda off: at("w", off))
-    fp2_wide_core(g, N, A(0), A(4), W(40), W(44), W(16), W(20), W(0), W(24), W(8), "5")
-    emit_fn("sub4_fp2_mulw", sig_w, [], g, [],
-            "Double-width Fp2 product (u^2 = -5, N = 4): w[0..16) = a*b as `fp2_mul_wide_k_4` "
-            "computes it with k = 5 (a, b reduced, 8 words each; b may alias a); w[16..48) is "
-            "scratch.", "nostack", "never")
-    g = Gen([("t", "t"), ("o", "o"), ("m", "m"), ("inv", "inv")], 8)
-    g.e("push {inv}")
-    g.free.append("inv")
-    redc_buf(g, N, at("t", 0), "qword ptr [rsp]", at("o", 0))
-    redc_buf(g, N, at("t", 2 * N), "qword ptr [rsp]", at("o", N))
-    g.e("add rsp, 8")
-    emit_fn("sub4_fp2_redc", "(t: *const u64, o: *mut u64, m: *const u64, inv: u64)", [], g, [],
-            "o[0..8) = both coordinates of the double-width Fp2 value t[0..16) reduced "
-            "(Montgomery), fully reduced; o may alias t.", "", "never")
-    for name, fn, what in (("sub4_fp2_wadd", wide_add_mem, "sum"), ("sub4_fp2_wsub", wide_sub_mem, "difference")):
-        g = Gen([("x", "x"), ("y", "y"), ("d", "d"), ("m", "m")], 8)
-        fn(g, N, at("x", 0), at("y", 0), at("d", 0))
-        fn(g, N, at("x", 2 * N), at("y", 2 * N), at("d", 2 * N))
-        emit_fn(name, "(x: *const u64, y: *const u64, d: *mut u64, m: *const u64)", [], g, [],
-                "d[0..16) = the %s of the double-width Fp2 values x, y mod p*R (each coordinate "
-                "in [0, p*R)); d may alias x or y." % what, "nostack", "never")
+    gen_sub_mulw(N, "sub4", "5",
+                 "Double-width Fp2 product (u^2 = -5, N = 4): w[0..16) = a*b as "
+                 "`fp2_mul_wide_k_4` computes it with k = 5 (a, b reduced, 8 words each; b may "
+                 "alias a); w[16..48) is scratch.")
     zero = lambda j: "0"
     g = Gen([("x", "x"), ("d", "d"), ("m", "m")], 8)
     mul_k_wide_mem(g, N, 5, at("x", 2 * N), at("d", 0))
@@ -1648,12 +1633,7 @@ def gen_subroutines_4():
     emit_fn("sub4_fp2_xi", "(x: *const u64, d: *mut u64, m: *const u64)", [], g, [],
             "d[0..8) = u*x for a reduced Fp2 value x (u^2 = -5): (-5*x1, x0) mod p; d must not "
             "alias x.", "nostack", "never")
-    g = Gen([("x", "x"), ("y", "y"), ("d", "d"), ("m", "m")], 8)
-    add_mod_mem(g, N, at("x", 0), at("y", 0), at("d", 0))
-    add_mod_mem(g, N, at("x", N), at("y", N), at("d", N))
-    emit_fn("sub4_fp2_add", "(x: *const u64, y: *const u64, d: *mut u64, m: *const u64)", [], g, [],
-            "d[0..8) = the sum of the reduced Fp2 values x, y mod p; d may alias x or y.",
-            "nostack", "never")
+    gen_subroutines_common(N, "sub4")
 
 
 print("// @generated by crates/arith/tools/gen_x86_64.py — do not edit by hand.")

@@ -64,6 +64,18 @@ impl<const N: usize, const NW: usize, const NF: usize> Scratch<N, NW, NF> {
     }
 }
 
+/// Calls the N = 4 routine or the N = 6 routine with the same arguments (N is a constant: the
+/// test folds away).
+macro_rules! route {
+    ($n4:ident, $n6:ident, $($arg:expr),*) => {
+        if N == 4 {
+            k::$n4($($arg),*)
+        } else {
+            k::$n6($($arg),*)
+        }
+    };
+}
+
 /// The routines of the N-limb tower (N = 4 or 6) with the modulus bound in.
 #[derive(Clone, Copy)]
 struct Ops<const N: usize> {
@@ -74,77 +86,67 @@ struct Ops<const N: usize> {
 impl<const N: usize> Ops<N> {
     #[inline(always)]
     unsafe fn mulw(self, a: *const u64, b: *const u64, w: *mut u64) {
-        if N == 4 {
-            k::sub4_fp2_mulw(a, b, w, self.m)
-        } else {
-            k::sub6_fp2_mulw(a, b, w, self.m)
-        }
+        route!(sub4_fp2_mulw, sub6_fp2_mulw, a, b, w, self.m)
     }
     #[inline(always)]
     unsafe fn redc(self, t: *const u64, o: *mut u64) {
-        if N == 4 {
-            k::sub4_fp2_redc(t, o, self.m, self.inv)
-        } else {
-            k::sub6_fp2_redc(t, o, self.m, self.inv)
-        }
+        route!(sub4_fp2_redc, sub6_fp2_redc, t, o, self.m, self.inv)
     }
     #[inline(always)]
     unsafe fn wadd(self, x: *const u64, y: *const u64, d: *mut u64) {
-        if N == 4 {
-            k::sub4_fp2_wadd(x, y, d, self.m)
-        } else {
-            k::sub6_fp2_wadd(x, y, d, self.m)
-        }
+        route!(sub4_fp2_wadd, sub6_fp2_wadd, x, y, d, self.m)
     }
     #[inline(always)]
     unsafe fn wsub(self, x: *const u64, y: *const u64, d: *mut u64) {
-        if N == 4 {
-            k::sub4_fp2_wsub(x, y, d, self.m)
-        } else {
-            k::sub6_fp2_wsub(x, y, d, self.m)
-        }
+        route!(sub4_fp2_wsub, sub6_fp2_wsub, x, y, d, self.m)
     }
     #[inline(always)]
     unsafe fn wxi(self, x: *const u64, d: *mut u64) {
-        if N == 4 {
-            k::sub4_fp2_wxi(x, d, self.m)
-        } else {
-            k::sub6_fp2_wxi(x, d, self.m)
-        }
+        route!(sub4_fp2_wxi, sub6_fp2_wxi, x, d, self.m)
     }
     /// d = x + ξ·y at double width (one routine); d must not alias x or y.
     #[inline(always)]
     unsafe fn wxiadd(self, x: *const u64, y: *const u64, d: *mut u64) {
-        if N == 4 {
-            k::sub4_fp2_wxiadd(x, y, d, self.m)
-        } else {
-            k::sub6_fp2_wxiadd(x, y, d, self.m)
-        }
+        route!(sub4_fp2_wxiadd, sub6_fp2_wxiadd, x, y, d, self.m)
     }
     /// d = x − ξ·y at double width; d must not alias x or y.
     #[inline(always)]
     unsafe fn wxisub(self, x: *const u64, y: *const u64, d: *mut u64) {
-        if N == 4 {
-            k::sub4_fp2_wxisub(x, y, d, self.m)
-        } else {
-            k::sub6_fp2_wxisub(x, y, d, self.m)
-        }
+        route!(sub4_fp2_wxisub, sub6_fp2_wxisub, x, y, d, self.m)
     }
     #[inline(always)]
     unsafe fn add(self, x: *const u64, y: *const u64, d: *mut u64) {
-        if N == 4 {
-            k::sub4_fp2_add(x, y, d, self.m)
-        } else {
-            k::sub6_fp2_add(x, y, d, self.m)
-        }
+        route!(sub4_fp2_add, sub6_fp2_add, x, y, d, self.m)
     }
     #[inline(always)]
     unsafe fn xi(self, x: *const u64, d: *mut u64) {
-        if N == 4 {
-            k::sub4_fp2_xi(x, d, self.m)
-        } else {
-            k::sub6_fp2_xi(x, d, self.m)
+        route!(sub4_fp2_xi, sub6_fp2_xi, x, d, self.m)
+    }
+
+    /// The Karatsuba combination over w, reduced into `out` (12N words): c0 = aa + bb·v =
+    /// (aa0 + ξ·bb2, aa1 + bb0, aa2 + bb1), c1 = tt − aa − bb, for the double-width Fp6 values
+    /// aa = f0·g0, bb = f1·g1, tt = (f0 + f1)(g0 + g1); tt is overwritten, tmp is one
+    /// double-width scratch slot.
+    #[inline(always)]
+    unsafe fn combine_w(
+        self,
+        aa: [*mut u64; 3],
+        bb: [*mut u64; 3],
+        tt: [*mut u64; 3],
+        tmp: *mut u64,
+        out: *mut u64,
+    ) {
+        for i in 0..3 {
+            self.wsub(tt[i], aa[i], tt[i]);
+            self.wsub(tt[i], bb[i], tt[i]);
+            self.redc(tt[i], c_mut::<N>(out, 3 + i));
         }
+        self.wxiadd(aa[0], bb[2], tmp);
+        self.redc(tmp, c_mut::<N>(out, 0));
+        self.wadd(bb[0], aa[1], tmp);
+        self.redc(tmp, c_mut::<N>(out, 1));
+        self.wadd(bb[1], aa[2], tmp);
+        self.redc(tmp, c_mut::<N>(out, 2));
     }
 
     /// out[0..3] = x·(y0 + y1·v) at double width (5 products); t0, t1, tm: double-width
@@ -278,20 +280,14 @@ pub(crate) unsafe fn mul_by_014<const N: usize>(
         [w[9], w[10], w[11]],
         [sf[0], sf[1]],
     );
-    let r = out;
-    // c1 = tt − aa − bb
-    for i in 0..3 {
-        o.wsub(w[6 + i], w[i], w[13]);
-        o.wsub(w[13], w[3 + i], w[13]);
-        o.redc(w[13], c_mut::<N>(r, 3 + i));
-    }
-    // c0 = aa + bb·v = (aa0 + ξ·bb2, aa1 + bb0, aa2 + bb1)
-    o.wxiadd(w[0], w[5], w[14]);
-    o.redc(w[14], c_mut::<N>(r, 0));
-    o.wadd(w[3], w[1], w[14]);
-    o.redc(w[14], c_mut::<N>(r, 1));
-    o.wadd(w[4], w[2], w[14]);
-    o.redc(w[14], c_mut::<N>(r, 2));
+    // f is read for the last time above: out may alias it
+    o.combine_w(
+        [w[0], w[1], w[2]],
+        [w[3], w[4], w[5]],
+        [w[6], w[7], w[8]],
+        w[13],
+        out,
+    );
 }
 
 /// out = f·(l0 + l3·w + l4·v·w) (a D-type line; f: 12N words, l0, l3, l4: 2N words each):
@@ -339,19 +335,13 @@ pub(crate) unsafe fn mul_by_034<const N: usize>(
         [sf[0], sf[1]],
     );
     // f is read for the last time above: out may alias it
-    // c1 = tt − aa − bb
-    for i in 0..3 {
-        o.wsub(w[6 + i], w[i], w[12]);
-        o.wsub(w[12], w[3 + i], w[12]);
-        o.redc(w[12], c_mut::<N>(out, 3 + i));
-    }
-    // c0 = aa + bb·v = (aa0 + ξ·bb2, aa1 + bb0, aa2 + bb1)
-    o.wxiadd(w[0], w[5], w[13]);
-    o.redc(w[13], c_mut::<N>(out, 0));
-    o.wadd(w[3], w[1], w[13]);
-    o.redc(w[13], c_mut::<N>(out, 1));
-    o.wadd(w[4], w[2], w[13]);
-    o.redc(w[13], c_mut::<N>(out, 2));
+    o.combine_w(
+        [w[0], w[1], w[2]],
+        [w[3], w[4], w[5]],
+        [w[6], w[7], w[8]],
+        w[12],
+        out,
+    );
 }
 
 /// out = f² (complex squaring over w: t = f0·f1, c0 = (f0 + f1)(f0 + v·f1) − t − v·t,
@@ -454,19 +444,13 @@ pub(crate) unsafe fn mul<const N: usize>(
         [sf[0], sf[1]],
     );
     // f and g are read for the last time above: out may alias them
-    // c1 = ss − aa − bb
-    for i in 0..3 {
-        o.wsub(w[6 + i], w[i], w[6 + i]);
-        o.wsub(w[6 + i], w[3 + i], w[6 + i]);
-        o.redc(w[6 + i], c_mut::<N>(out, 3 + i));
-    }
-    // c0 = aa + bb·v = (aa0 + ξ·bb2, aa1 + bb0, aa2 + bb1)
-    o.wxiadd(w[0], w[5], w[13]);
-    o.wadd(w[1], w[3], w[1]);
-    o.wadd(w[2], w[4], w[2]);
-    for (i, t) in [w[13], w[1], w[2]].into_iter().enumerate() {
-        o.redc(t, c_mut::<N>(out, i));
-    }
+    o.combine_w(
+        [w[0], w[1], w[2]],
+        [w[3], w[4], w[5]],
+        [w[6], w[7], w[8]],
+        w[13],
+        out,
+    );
 }
 
 /// The limbs of a tower element in coordinate order: Fp2, Fp6 and Fp12 are `repr(C)` over
