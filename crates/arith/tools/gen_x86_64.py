@@ -1505,6 +1505,12 @@ def emit_fp2_layout(N):
     print()
 
 
+def fp2_wide_coords(N, p):
+    """Coordinate accessor of a double-width Fp2 value behind pointer operand p: i -> the
+    2N-limb accessor of coordinate i."""
+    return lambda i: at(p, 2 * N * i)
+
+
 def gen_sub_mulw(N, prefix, K, doc):
     """The double-width Fp2 product routine of `gen_subroutines_6` / `gen_subroutines_4`
     (`fp2_wide_core`; K as there): w[0..4N) = a*b, w[4N..12N) scratch, b copied to w[10N..12N)
@@ -1553,7 +1559,7 @@ def gen_subroutines_common(N, prefix):
 
 def gen_subroutines_6():
     """Small out-of-line routines over pointers for BLS12-381's tower (N = 6, u^2 = -1,
-    xi = 1 + u): the building blocks of `backend::sub6`, whose compositions call them instead
+    xi = 1 + u): the building blocks of `backend::sub`, whose compositions call them instead
     of running one long straight-line block, so that the hot code stays in the instruction
     and micro-op caches. An Fp2 value is 12 words (c0, c1), a double-width Fp2 value 24 words
     (c0, c1, each 12 words)."""
@@ -1570,7 +1576,7 @@ def gen_subroutines_6():
     for name, sign, what in (("sub6_fp2_wxiadd", 1, "x + (1 + u)*y"), ("sub6_fp2_wxisub", -1, "x - (1 + u)*y")):
         # (1 + u)*y = (y0 - y1, y0 + y1): d0 = x0 +- y0 -+ y1, d1 = x1 +- y0 +- y1
         g = Gen([("x", "x"), ("y", "y"), ("d", "d"), ("m", "m")], 8)
-        X, Y, D = (lambda q: (lambda i: at(q, 2 * N * i)))("x"), (lambda i: at("y", 2 * N * i)), (lambda i: at("d", 2 * N * i))
+        X, Y, D = fp2_wide_coords(N, "x"), fp2_wide_coords(N, "y"), fp2_wide_coords(N, "d")
         plus, minus = (wide_add_mem, wide_sub_mem) if sign > 0 else (wide_sub_mem, wide_add_mem)
         plus(g, N, X(0), Y(0), D(0))
         minus(g, N, D(0), Y(1), D(0))
@@ -1590,7 +1596,7 @@ def gen_subroutines_6():
 
 def gen_subroutines_4():
     """`gen_subroutines_6`'s routines for bn254-beuchat's tower (N = 4, u^2 = -5, xi = u), the
-    building blocks of `backend::sub6`'s compositions with N = 4. Same layouts with N = 4: an
+    building blocks of `backend::sub`'s compositions with N = 4. Same layouts with N = 4: an
     Fp2 value is 8 words, a double-width Fp2 value 16 words; 5p < R keeps the double-width
     product's c0 = a0*b0 - 5*a1*b1 (+ p*R on borrow) in [0, p*R)."""
     N = 4
@@ -1612,9 +1618,9 @@ def gen_subroutines_4():
             "must not alias x.", "nostack", "never")
     for name, sign, what in (("sub4_fp2_wxiadd", 1, "x + u*y"), ("sub4_fp2_wxisub", -1, "x - u*y")):
         g = Gen([("x", "x"), ("y", "y"), ("d", "d"), ("m", "m")], 8)
-        coord = lambda q: (lambda i: at(q, 2 * N * i))
+        c = lambda q: fp2_wide_coords(N, q)
         # the scratch for 5*y1 is d's first coordinate, written before x0 is read
-        xi_comb(g, N, BN254_BEUCHAT, coord("d"), coord("x"), coord("y"), sign, at("d", 0))
+        xi_comb(g, N, BN254_BEUCHAT, c("d"), c("x"), c("y"), sign, at("d", 0))
         emit_fn(name, "(x: *const u64, y: *const u64, d: *mut u64, m: *const u64)", [], g, [],
                 "d[0..16) = %s for double-width Fp2 values x, y (u^2 = -5): the two coordinates "
                 "(x0 %s 5*y1, x1 %s y0) mod p*R; d must not alias x or y." % (what, "-" if sign > 0 else "+", "+" if sign > 0 else "-"),

@@ -54,9 +54,9 @@ pub fn sub6_active<P: TowerParams<N>, const N: usize>() -> bool {
     !P::COUNT_OPS && super::fp6_kernel(&P::MODULUS, P::BETA_NEG, P::XI) && subroutines()
 }
 
-/// Whether [`Fp12::mul_by_034`], [`Fp12::mul_by_034_unit`], [`sqr_mul_by_034`],
-/// [`Fp12::square`] and [`Fp12::mul`] run the `sub` compositions in this tower: bn254-beuchat's
-/// tower on x86-64 with BMI2/ADX, [`SUBROUTINES`] on.
+/// Whether [`Fp12::mul_by_034`], [`sqr_mul_by_034`], [`Fp12::square`] and [`Fp12::mul`] run
+/// the `sub` compositions in this tower: bn254-beuchat's tower on x86-64 with BMI2/ADX,
+/// [`SUBROUTINES`] on.
 #[inline]
 pub fn sub4_active<P: TowerParams<N>, const N: usize>() -> bool {
     beuchat_kernel::<P, N>() && subroutines()
@@ -421,9 +421,10 @@ pub fn sqr_mul_by_034<P: TowerParams<N>, const N: usize>(
     sqr_line034_kernel(f, [c0, c3, c4]).unwrap_or_else(|| f.square().mul_by_034(c0, c3, c4))
 }
 
-/// Whether [`sqr_mul_by_034`] runs as one kernel for this tower (bn254-beuchat's on x86-64
-/// with BMI2/ADX); elsewhere it is [`Fp12::square`] then [`Fp12::mul_by_034`], and a Miller
-/// loop may prefer to keep f² separate (to multiply two lines together first).
+/// Whether [`sqr_mul_by_034`] runs on this tower's fast paths (bn254-beuchat's on x86-64 with
+/// BMI2/ADX: one kernel, or `sub`'s squaring then sparse product when [`SUBROUTINES`] is on);
+/// elsewhere it is [`Fp12::square`] then [`Fp12::mul_by_034`], and a Miller loop may prefer to
+/// keep f² separate (to multiply two lines together first).
 #[inline(always)]
 pub fn sqr_mul_by_034_fused<P: TowerParams<N>, const N: usize>() -> bool {
     #[cfg(target_arch = "x86_64")]

@@ -234,12 +234,13 @@ fn c_mut<const N: usize>(p: *mut u64, i: usize) -> *mut u64 {
     p.wrapping_add(fs(N) * i)
 }
 
-/// out = f·(l0 + l1·v + l4·v·w) (f: 72 words, l0, l1, l4: 12 words each): 13 double-width
-/// products, 12 reductions — the value of `Fp12::mul_by_014`.
+/// out = f·(l0 + l1·v + l4·v·w) (an M-type line; f: 12N words, l0, l1, l4: 2N words each): 13
+/// double-width products, 12 reductions — the value of `Fp12::mul_by_014`.
 ///
 /// # Safety
-/// BMI2 and ADX must be available, `m` must be BLS12-381's modulus (below 2^381), the pointers
-/// must be valid for their sizes; `out` (72 words, written) may alias `f`.
+/// BMI2 and ADX must be available, `m` must be the modulus of BLS12-381's tower (N = 6) or
+/// bn254-beuchat's (N = 4), the pointers must be valid for their sizes; `out` (12N words,
+/// written) may alias `f`.
 #[inline(never)]
 pub(crate) unsafe fn mul_by_014<const N: usize>(
     f: *const u64,
@@ -348,7 +349,7 @@ pub(crate) unsafe fn mul_by_034<const N: usize>(
 /// c1 = 2t; two double-width Fp6 products, 12 reductions) — the value of `Fp12::square`.
 ///
 /// # Safety
-/// As for [`mul_by_014`] (f and out: 72 words each; `out` may alias `f`).
+/// As for [`mul_by_014`] (f and out: 12N words each; `out` may alias `f`).
 #[inline(never)]
 pub(crate) unsafe fn square<const N: usize>(f: *const u64, m: &[u64; N], inv: u64, out: *mut u64) {
     let o = Ops::<N> { m: m.as_ptr(), inv };
@@ -379,7 +380,6 @@ pub(crate) unsafe fn square<const N: usize>(f: *const u64, m: &[u64; N], inv: u6
         [w[6], w[7], w[8], w[9]],
         [sf[0], sf[1]],
     );
-    let r = out;
     // c0 = s − t − v·t = (s0 − t0 − ξ·t2, s1 − t1 − t0, s2 − t2 − t1)
     o.wsub(w[3], w[0], w[10]);
     o.wxisub(w[10], w[2], w[3]);
@@ -393,8 +393,8 @@ pub(crate) unsafe fn square<const N: usize>(f: *const u64, m: &[u64; N], inv: u6
     }
     // f is read for the last time above: out may alias it
     for i in 0..3 {
-        o.redc(w[3 + i], c_mut::<N>(r, i));
-        o.redc(w[i], c_mut::<N>(r, 3 + i));
+        o.redc(w[3 + i], c_mut::<N>(out, i));
+        o.redc(w[i], c_mut::<N>(out, 3 + i));
     }
 }
 
@@ -402,7 +402,7 @@ pub(crate) unsafe fn square<const N: usize>(f: *const u64, m: &[u64; N], inv: u6
 /// products, 12 reductions) — the value of `Fp12::mul`.
 ///
 /// # Safety
-/// As for [`mul_by_014`] (f, g and out: 72 words each; `out` may alias `f` or `g`).
+/// As for [`mul_by_014`] (f, g and out: 12N words each; `out` may alias `f` or `g`).
 #[inline(never)]
 pub(crate) unsafe fn mul<const N: usize>(
     f: *const u64,
@@ -517,4 +517,60 @@ pub(crate) unsafe fn fp12_mul_by_034<P: TowerParams<N>, const N: usize>(
     l: [&Fp2<P, N>; 3],
 ) -> Fp12<P, N> {
     fp12_written(|out| mul_by_034(limbs(f), l.map(limbs), &P::MODULUS, Fp::<P, N>::INV, out))
+}
+
+/// Every composition in both towers against the composed tower arithmetic, including the ones
+/// the default paths do not take (the M-type line product in bn254-beuchat's tower, whose
+/// `bb` term is the only user of ξ·x at double width, and the D-type one in BLS12-381's).
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fields::{Bls12381FpParams, Bn254BeuchatFpParams};
+    use crate::Fp6;
+    use rand::{rngs::StdRng, SeedableRng};
+
+    fn check<P: TowerParams<N>, const N: usize>(seed: u64) {
+        if !super::super::x86_64::available() {
+            return;
+        }
+        let mut rng = StdRng::seed_from_u64(seed);
+        let m1 = -Fp2::<P, N>::ONE;
+        let edge = Fp2::new(m1.c0, m1.c0);
+        let all = Fp12::new(Fp6::new(edge, edge, edge), Fp6::new(edge, edge, edge));
+        let mut fs = vec![all, Fp12::ONE];
+        let mut ls = vec![[edge; 3], [Fp2::ZERO, edge, Fp2::ONE]];
+        for _ in 0..6 {
+            fs.push(Fp12::random(&mut rng));
+            ls.push(core::array::from_fn(|_| Fp2::random(&mut rng)));
+        }
+        let (m, inv) = (&P::MODULUS, Fp::<P, N>::INV);
+        for f in &fs {
+            for l in &ls {
+                let lp = l.each_ref().map(limbs);
+                // SAFETY: BMI2/ADX present (checked above), the tower is one of the two.
+                let (by014, by034, sq) = unsafe {
+                    (
+                        fp12_written::<P, N>(|o| mul_by_014(limbs(f), lp, m, inv, o)),
+                        fp12_written::<P, N>(|o| mul_by_034(limbs(f), lp, m, inv, o)),
+                        fp12_written::<P, N>(|o| square(limbs(f), m, inv, o)),
+                    )
+                };
+                assert_eq!(by014, f.mul_by_014_composed(&l[0], &l[1], &l[2]), "014");
+                assert_eq!(by034, f.mul_by_034_composed(&l[0], &l[1], &l[2]), "034");
+                assert_eq!(sq, f.square_composed(), "square");
+                for g in &fs {
+                    // SAFETY: as above.
+                    let fg =
+                        unsafe { fp12_written::<P, N>(|o| mul(limbs(f), limbs(g), m, inv, o)) };
+                    assert_eq!(fg, f.mul_composed(g), "mul");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn both_towers_all_compositions() {
+        check::<Bn254BeuchatFpParams, 4>(1);
+        check::<Bls12381FpParams, 6>(2);
+    }
 }
