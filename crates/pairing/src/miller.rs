@@ -31,12 +31,15 @@
 //!   first two kernels, a further ≈ 2 % with the fused f²·l. Since session 13 f² and f·l run
 //!   as compositions of small shared subroutines instead of one-block kernels
 //!   ([`hayate_arith::backend::lines::SUBROUTINES`]: Miller loop 1.10–1.19 → 1.03–1.05 × blst
-//!   in alternating `hayate-bench tower` runs), and
-//!   every further line goes in by itself, also in products of pairings.
+//!   in alternating `hayate-bench tower` runs). Since session 15 two lines that meet are
+//!   again multiplied together first, on the routines as one lazy-reduction composition
+//!   ([`hayate_arith::backend::lines::mul_by_line_pair_014`]; Miller loop of 6 pairs 0.96 ×),
+//!   and with an even number of lines f² is computed by itself.
 //! * bn254-beuchat (D-type, 3b′ = −3u) in the projective loop, on x86-64 with BMI2/ADX: the
 //!   same three kernels for its tower ([`hayate_arith::backend::lines::double_step_m3u`],
-//!   f²·l by [`hayate_arith::backend::lines::sqr_mul_by_034`], further lines as line pairs or
-//!   by the one-block [`Fp12::mul_by_034`]). Measured (2026-11-22, interleaved A/B in one
+//!   f²·l by [`hayate_arith::backend::lines::sqr_mul_by_034`], further lines as line pairs
+//!   (on the routines: [`hayate_arith::backend::lines::mul_by_line_pair_034`]) or by
+//!   [`Fp12::mul_by_034`]). Measured (2026-11-22, interleaved A/B in one
 //!   binary, thread CPU time): Miller loop 0.97× (doubling step 0.984×, f²·l 0.982×). Other
 //!   D-type towers (alt_bn128) keep f² separate so that two lines are multiplied together
 //!   first. The prepared and batch-affine loops use [`Fp12::mul_by_034_unit`] (two one-block
@@ -63,6 +66,7 @@
 //!   of the line at P_i): one Fp2-by-Fp product per line instead of two. Degenerate inputs
 //!   fall back to the projective loop ([`multi_miller_loop_projective`]).
 
+use hayate_arith::backend::lines::{mul_by_line_pair_014, mul_by_line_pair_034};
 use hayate_arith::{Fp, Fp12, Fp2, Fp6, TowerParams};
 use hayate_ec::Affine;
 
@@ -689,14 +693,18 @@ fn line_fp12<E: PairingCurve<N>, const N: usize>(l: &Line<E::Fp, N>) -> Fp12<E::
     }
 }
 
-/// f ← f·∏ lines for evaluated lines ([`eval`]); `one`: f is still 1, so the first line (on
-/// D-type twists the product of the first two) becomes f. The lines are multiplied together
-/// two at a time first ([`mul_line_pair_034`] / [`mul_line_pair_014`]: 6 + 17 Fp2 products
-/// instead of 2 × 13); a last odd line goes in by itself ([`Fp12::mul_by_034`] /
-/// [`Fp12::mul_by_014`]). BLS12-381's and bn254-beuchat's lines go in one by one where the
-/// sparse product runs on the `sub` subroutines (measured 0.98–0.99 × the pairs with 4–6
-/// pairs on BLS12-381, session 13; ≈ 0.95 × on bn254-beuchat with 6 pairs, session 14); with
-/// the one-block kernels the pairs were as fast (2026-11-22).
+/// f ← f·∏ lines for evaluated lines ([`eval`]); `one`: f is still 1, so the first line (or
+/// the product of the first two) becomes f. The lines are multiplied together two at a time
+/// first (6 + 17 Fp2 products instead of 2 × 13); a last odd line goes in by itself
+/// ([`Fp12::mul_by_034`] / [`Fp12::mul_by_014`]). For BLS12-381 and bn254-beuchat the pair
+/// is one composition of `sub`'s routines with lazy reduction
+/// ([`hayate_arith::backend::lines::mul_by_line_pair_014`] / `_034`: 23 double-width
+/// products and 11 reductions against 26 and 12); elsewhere [`mul_line_pair_034`] /
+/// [`mul_line_pair_014`]. Measured (session 15, interleaved A/B in one process, ratios of
+/// minima against one line at a time on the routines): Miller loop of 6 pairs 0.957–0.960
+/// (BLS12-381) and 0.948–0.951 (bn254-beuchat), of 2 pairs 0.964–0.967, of one pair
+/// 0.994–0.996. (Session 13's line pairs composed of reduced Fp2 and Fp6 products, or a
+/// line pair then the dense routine product, were no faster than single lines.)
 #[inline]
 fn mul_lines<E: PairingCurve<N>, const N: usize>(
     f: &mut Fp12<E::Fp, N>,
@@ -717,22 +725,15 @@ fn mul_lines<E: PairingCurve<N>, const N: usize>(
             rest = &lines[1..];
         }
     }
-    // the sparse product on `sub`'s routines: one line at a time measured faster than the
-    // composed line pairs (BLS12-381, session 13: 0.98–0.99 ×; bn254-beuchat, session 14: ≈ 0.95 ×)
-    if hayate_arith::backend::lines::sub_active::<E::Fp, N>() {
-        for l in rest {
-            *f = match E::TWIST {
-                TwistType::D => f.mul_by_034(&l[0], &l[1], &l[2]),
-                TwistType::M => f.mul_by_014(&l[2], &l[1], &l[0]),
-            };
-        }
-        return;
-    }
+    // two lines at a time: on `sub`'s routines one composition, elsewhere composed
     let mut it = rest.chunks_exact(2);
     for two in &mut it {
+        let (a, b) = (&two[0], &two[1]);
         *f = match E::TWIST {
-            TwistType::D => mul_line_pair_034(f, &two[0], &two[1]),
-            TwistType::M => mul_line_pair_014(f, &two[0], &two[1]),
+            TwistType::D => mul_by_line_pair_034(f, [&a[0], &a[1], &a[2]], [&b[0], &b[1], &b[2]])
+                .unwrap_or_else(|| mul_line_pair_034(f, a, b)),
+            TwistType::M => mul_by_line_pair_014(f, [&a[2], &a[1], &a[0]], [&b[2], &b[1], &b[0]])
+                .unwrap_or_else(|| mul_line_pair_014(f, a, b)),
         };
     }
     for l in it.remainder() {
@@ -1034,6 +1035,8 @@ pub fn multi_miller_loop_projective<E: PairingCurve<N>, const N: usize>(
     // twists, `sqr_mul_by_034` on D-type twists where it is one kernel)
     let fuse = E::TWIST == TwistType::M
         || hayate_arith::backend::lines::sqr_mul_by_034_fused::<E::Fp, N>();
+    // f² and the line products on `sub`'s routines (BLS12-381, bn254-beuchat)
+    let sub = hayate_arith::backend::lines::sub_active::<E::Fp, N>();
     let mut square = false;
     schedule::<E, N>(|op| match op {
         Op::Square if fuse => square = true,
@@ -1046,8 +1049,7 @@ pub fn multi_miller_loop_projective<E: PairingCurve<N>, const N: usize>(
         }
         Op::Lines(s1, s2, last) => {
             // all lines of this step (both of a doubling-and-addition, every pair), then
-            // into f (`mul_lines`: one at a time on `sub`'s routines, else two at a time on
-            // D-type twists, measured ≈ 5 % faster with 40 pairs on the one-block kernels)
+            // into f two at a time (`mul_lines`)
             buf.clear();
             for (p, ts) in active.iter_mut() {
                 ts.lines_at(s1, s2, last, p, |l| buf.push(l));
@@ -1057,9 +1059,11 @@ pub fn multi_miller_loop_projective<E: PairingCurve<N>, const N: usize>(
                 let l = &buf[0];
                 f = match E::TWIST {
                     // an even number of lines goes in as line pairs (f² separate: 12 + 23·n/2
-                    // Fp2 products against 12 + 13 + 23·(n/2 − 1) + 13 with the fused f²·l);
-                    // on `sub`'s routines both forms are f² then one line at a time
-                    TwistType::D if buf.len() % 2 == 0 => f.square(),
+                    // Fp2 products against 12 + 13 + 23·(n/2 − 1) + 13 with the fused f²·l),
+                    // on D-type twists and wherever f² runs on `sub`'s routines (where the
+                    // fused f²·l is f² then f·l anyway); the one-block M-type f²·l kernel
+                    // (`SUBROUTINES` off) keeps its fusion
+                    _ if buf.len() % 2 == 0 && (E::TWIST == TwistType::D || sub) => f.square(),
                     TwistType::D => {
                         rest = &buf[1..];
                         hayate_arith::backend::lines::sqr_mul_by_034(&f, &l[0], &l[1], &l[2])
