@@ -1142,7 +1142,7 @@ fn mul_line_pair_034<P: TowerParams<N>, const N: usize>(
 /// The Fp2 operation counts of the Miller loop's building blocks, for [`crate::opcount`]: one
 /// general doubling step (T and line), one mixed addition step, the evaluation of a line at P
 /// (Fp-by-Fp2 products, not counted at the Fp2 level), f·line, f², and f·l1·l2 for two lines
-/// (D-type: line × line first; M-type: two sparse products). Counting happens only on a
+/// (line × line first, on both twist types). Counting happens only on a
 /// tower with counting on ([`hayate_arith::opcount`]).
 pub(crate) fn step_op_counts<E: PairingCurve<N>, const N: usize>(
     p: &Affine<E::G1>,

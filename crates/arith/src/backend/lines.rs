@@ -503,13 +503,7 @@ pub fn mul_by_line_pair_014<P: TowerParams<N>, const N: usize>(
     l: [&Fp2<P, N>; 3],
     l2: [&Fp2<P, N>; 3],
 ) -> Option<Fp12<P, N>> {
-    #[cfg(target_arch = "x86_64")]
-    if sub_active::<P, N>() {
-        // SAFETY: `sub_active` holds.
-        return Some(unsafe { super::sub::fp12_mul_by_line_pair::<P, N, true>(f, l, l2) });
-    }
-    let _ = (f, l, l2);
-    None
+    line_pair_on_routines::<true, P, N>(f, l, l2)
 }
 
 /// f·l·l′ for two D-type lines l = c0 + c3·w + c4·v·w (each as (c0, c3, c4)); as
@@ -520,10 +514,21 @@ pub fn mul_by_line_pair_034<P: TowerParams<N>, const N: usize>(
     l: [&Fp2<P, N>; 3],
     l2: [&Fp2<P, N>; 3],
 ) -> Option<Fp12<P, N>> {
+    line_pair_on_routines::<false, P, N>(f, l, l2)
+}
+
+/// The two line-pair products on `sub`'s routines (`M_TYPE`: the slots of M-type lines);
+/// `None` where [`sub_active`] is false.
+#[inline(always)]
+fn line_pair_on_routines<const M_TYPE: bool, P: TowerParams<N>, const N: usize>(
+    f: &Fp12<P, N>,
+    l: [&Fp2<P, N>; 3],
+    l2: [&Fp2<P, N>; 3],
+) -> Option<Fp12<P, N>> {
     #[cfg(target_arch = "x86_64")]
     if sub_active::<P, N>() {
         // SAFETY: `sub_active` holds.
-        return Some(unsafe { super::sub::fp12_mul_by_line_pair::<P, N, false>(f, l, l2) });
+        return Some(unsafe { super::sub::fp12_mul_by_line_pair::<P, N, M_TYPE>(f, l, l2) });
     }
     let _ = (f, l, l2);
     None
