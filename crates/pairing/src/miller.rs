@@ -703,8 +703,9 @@ fn line_fp12<E: PairingCurve<N>, const N: usize>(l: &Line<E::Fp, N>) -> Fp12<E::
 /// [`mul_line_pair_014`]. Measured (session 15, interleaved A/B in one process, ratios of
 /// minima against one line at a time on the routines): Miller loop of 6 pairs 0.957–0.960
 /// (BLS12-381) and 0.948–0.951 (bn254-beuchat), of 2 pairs 0.964–0.967, of one pair
-/// 0.994–0.996. (Session 13's line pairs composed of reduced Fp2 and Fp6 products, or a
-/// line pair then the dense routine product, were no faster than single lines.)
+/// 0.994–0.996. (Line pairs composed of reduced Fp2 and Fp6 products, session 13, and a
+/// line pair followed by the dense product on the routines, session 15, were no faster than
+/// single lines.)
 #[inline]
 fn mul_lines<E: PairingCurve<N>, const N: usize>(
     f: &mut Fp12<E::Fp, N>,
