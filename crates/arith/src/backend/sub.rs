@@ -62,6 +62,14 @@ impl<const N: usize, const NW: usize, const NF: usize> Scratch<N, NW, NF> {
         // SAFETY: as above.
         unsafe { (self.f.as_mut_ptr() as *mut u64).add(fs(N) * i) }
     }
+    /// Pointers to every double-width slot and every Fp2 slot.
+    #[inline(always)]
+    fn slots(&mut self) -> ([*mut u64; NW], [*mut u64; NF]) {
+        (
+            core::array::from_fn(|i| self.w(i)),
+            core::array::from_fn(|i| self.f(i)),
+        )
+    }
 }
 
 /// Calls the N = 4 routine or the N = 6 routine with the same arguments (N is a constant: the
@@ -113,6 +121,13 @@ impl<const N: usize> Ops<N> {
     #[inline(always)]
     unsafe fn wxisub(self, x: *const u64, y: *const u64, d: *mut u64) {
         route!(sub4_fp2_wxisub, sub6_fp2_wxisub, x, y, d, self.m)
+    }
+    /// d = f0 + f1 for the two Fp6 halves of a flat Fp12 value (three reduced Fp2 sums).
+    #[inline(always)]
+    unsafe fn add_halves(self, f: *const u64, d: [*mut u64; 3]) {
+        for (i, &di) in d.iter().enumerate() {
+            self.add(c::<N>(f, i), c::<N>(f, 3 + i), di);
+        }
     }
     #[inline(always)]
     unsafe fn add(self, x: *const u64, y: *const u64, d: *mut u64) {
@@ -233,6 +248,11 @@ fn c<const N: usize>(p: *const u64, i: usize) -> *const u64 {
 fn c_mut<const N: usize>(p: *mut u64, i: usize) -> *mut u64 {
     p.wrapping_add(fs(N) * i)
 }
+/// The three Fp2 coordinates of Fp6 half k (0: c0, 1: c1) of a flat Fp12 value.
+#[inline(always)]
+fn half<const N: usize>(p: *const u64, k: usize) -> [*const u64; 3] {
+    core::array::from_fn(|i| c::<N>(p, 3 * k + i))
+}
 
 /// out = f·(l0 + l1·v + l4·v·w) (an M-type line; f: 12N words, l0, l1, l4: 2N words each): 13
 /// double-width products, 12 reductions — the value of `Fp12::mul_by_014`.
@@ -252,11 +272,10 @@ pub(crate) unsafe fn mul_by_014<const N: usize>(
     let o = Ops::<N> { m: m.as_ptr(), inv };
     let mut s = Scratch::<N, 15, 6>::new();
     let [l0, l1, l4] = l;
-    let w: [*mut u64; 15] = core::array::from_fn(|i| s.w(i));
-    let sf: [*mut u64; 6] = core::array::from_fn(|i| s.f(i));
+    let (w, sf) = s.slots();
     // aa = f0·(l0 + l1·v) → w0..2
     o.fp6_mul_by_01_wide(
-        [c::<N>(f, 0), c::<N>(f, 1), c::<N>(f, 2)],
+        half::<N>(f, 0),
         l0,
         l1,
         [w[0], w[1], w[2]],
@@ -269,9 +288,7 @@ pub(crate) unsafe fn mul_by_014<const N: usize>(
     o.mulw(c::<N>(f, 3), l4, w[4]);
     o.mulw(c::<N>(f, 4), l4, w[5]);
     // tt = (f0 + f1)·(l0 + (l1 + l4)·v) → w6..8
-    for i in 0..3 {
-        o.add(c::<N>(f, i), c::<N>(f, 3 + i), sf[2 + i]);
-    }
+    o.add_halves(f, [sf[2], sf[3], sf[4]]);
     o.add(l1, l4, sf[5]);
     o.fp6_mul_by_01_wide(
         [sf[2], sf[3], sf[4]],
@@ -307,15 +324,14 @@ pub(crate) unsafe fn mul_by_034<const N: usize>(
     let o = Ops::<N> { m: m.as_ptr(), inv };
     let mut s = Scratch::<N, 14, 6>::new();
     let [l0, l3, l4] = l;
-    let w: [*mut u64; 14] = core::array::from_fn(|i| s.w(i));
-    let sf: [*mut u64; 6] = core::array::from_fn(|i| s.f(i));
+    let (w, sf) = s.slots();
     // aa = f0·l0 → w0..2
     for (i, &t) in w[..3].iter().enumerate() {
         o.mulw(c::<N>(f, i), l0, t);
     }
     // bb = f1·(l3 + l4·v) → w3..5
     o.fp6_mul_by_01_wide(
-        [c::<N>(f, 3), c::<N>(f, 4), c::<N>(f, 5)],
+        half::<N>(f, 1),
         l3,
         l4,
         [w[3], w[4], w[5]],
@@ -323,9 +339,7 @@ pub(crate) unsafe fn mul_by_034<const N: usize>(
         [sf[0], sf[1]],
     );
     // tt = (f0 + f1)·((l0 + l3) + l4·v) → w6..8
-    for i in 0..3 {
-        o.add(c::<N>(f, i), c::<N>(f, 3 + i), sf[2 + i]);
-    }
+    o.add_halves(f, [sf[2], sf[3], sf[4]]);
     o.add(l0, l3, sf[5]);
     o.fp6_mul_by_01_wide(
         [sf[2], sf[3], sf[4]],
@@ -368,8 +382,7 @@ pub(crate) unsafe fn mul_by_line_pair<const N: usize, const M_TYPE: bool>(
 ) {
     let o = Ops::<N> { m: m.as_ptr(), inv };
     let mut s = Scratch::<N, 15, 13>::new();
-    let w: [*mut u64; 15] = core::array::from_fn(|i| s.w(i));
-    let sf: [*mut u64; 13] = core::array::from_fn(|i| s.f(i));
+    let (w, sf) = s.slots();
     // the line product: pp′ → w0, qq′ → w1, rr′ → w2; the reduced g coordinates in sf2..6:
     // g00 = pp′ + ξrr′, then (M-type) pq′, qq′, pr′, qr′ or (D-type) qq′, qr′, pq′, pr′
     for i in 0..3 {
@@ -395,7 +408,7 @@ pub(crate) unsafe fn mul_by_line_pair<const N: usize, const M_TYPE: bool>(
     o.redc(w[1], qq);
     // aa = f0·g0 → w0..2
     o.fp6_mul_wide(
-        [c::<N>(f, 0), c::<N>(f, 1), c::<N>(f, 2)],
+        half::<N>(f, 0),
         [g[0], g[1], g[2]],
         [w[0], w[1], w[2]],
         [w[9], w[10], w[11], w[12]],
@@ -404,7 +417,7 @@ pub(crate) unsafe fn mul_by_line_pair<const N: usize, const M_TYPE: bool>(
     // bb = f1·g1 → w3..5: f1·(x + y·v) for g1's two coordinates x, y, times v on M-type twists
     let (x, y) = (g[3], g[4]);
     o.fp6_mul_by_01_wide(
-        [c::<N>(f, 3), c::<N>(f, 4), c::<N>(f, 5)],
+        half::<N>(f, 1),
         x,
         y,
         [w[3], w[4], w[5]],
@@ -418,9 +431,7 @@ pub(crate) unsafe fn mul_by_line_pair<const N: usize, const M_TYPE: bool>(
         [w[3], w[4], w[5]]
     };
     // tt = (f0 + f1)·(g0 + g1) → w6..8
-    for i in 0..3 {
-        o.add(c::<N>(f, i), c::<N>(f, 3 + i), sf[7 + i]);
-    }
+    o.add_halves(f, [sf[7], sf[8], sf[9]]);
     let gs = if M_TYPE {
         o.add(g[1], x, sf[10]);
         o.add(g[2], y, sf[11]);
@@ -450,20 +461,17 @@ pub(crate) unsafe fn mul_by_line_pair<const N: usize, const M_TYPE: bool>(
 pub(crate) unsafe fn square<const N: usize>(f: *const u64, m: &[u64; N], inv: u64, out: *mut u64) {
     let o = Ops::<N> { m: m.as_ptr(), inv };
     let mut s = Scratch::<N, 11, 8>::new();
-    let w: [*mut u64; 11] = core::array::from_fn(|i| s.w(i));
-    let sf: [*mut u64; 8] = core::array::from_fn(|i| s.f(i));
+    let (w, sf) = s.slots();
     // t = f0·f1 → w0..2
     o.fp6_mul_wide(
-        [c::<N>(f, 0), c::<N>(f, 1), c::<N>(f, 2)],
-        [c::<N>(f, 3), c::<N>(f, 4), c::<N>(f, 5)],
+        half::<N>(f, 0),
+        half::<N>(f, 1),
         [w[0], w[1], w[2]],
         [w[6], w[7], w[8], w[9]],
         [sf[0], sf[1]],
     );
     // x = f0 + f1, y = f0 + v·f1 = (f0.c0 + ξ·f1.c2, f0.c1 + f1.c0, f0.c2 + f1.c1)
-    for i in 0..3 {
-        o.add(c::<N>(f, i), c::<N>(f, 3 + i), sf[2 + i]);
-    }
+    o.add_halves(f, [sf[2], sf[3], sf[4]]);
     o.xi(c::<N>(f, 5), sf[6]);
     o.add(c::<N>(f, 0), sf[6], sf[5]);
     o.add(c::<N>(f, 1), c::<N>(f, 3), sf[6]);
@@ -509,29 +517,26 @@ pub(crate) unsafe fn mul<const N: usize>(
 ) {
     let o = Ops::<N> { m: m.as_ptr(), inv };
     let mut s = Scratch::<N, 14, 8>::new();
-    let w: [*mut u64; 14] = core::array::from_fn(|i| s.w(i));
-    let sf: [*mut u64; 8] = core::array::from_fn(|i| s.f(i));
+    let (w, sf) = s.slots();
     let t = [w[9], w[10], w[11], w[12]];
     // aa = f0·g0 → w0..2, bb = f1·g1 → w3..5
     o.fp6_mul_wide(
-        [c::<N>(f, 0), c::<N>(f, 1), c::<N>(f, 2)],
-        [c::<N>(g, 0), c::<N>(g, 1), c::<N>(g, 2)],
+        half::<N>(f, 0),
+        half::<N>(g, 0),
         [w[0], w[1], w[2]],
         t,
         [sf[0], sf[1]],
     );
     o.fp6_mul_wide(
-        [c::<N>(f, 3), c::<N>(f, 4), c::<N>(f, 5)],
-        [c::<N>(g, 3), c::<N>(g, 4), c::<N>(g, 5)],
+        half::<N>(f, 1),
+        half::<N>(g, 1),
         [w[3], w[4], w[5]],
         t,
         [sf[0], sf[1]],
     );
     // ss = (f0 + f1)·(g0 + g1) → w6..8
-    for i in 0..3 {
-        o.add(c::<N>(f, i), c::<N>(f, 3 + i), sf[2 + i]);
-        o.add(c::<N>(g, i), c::<N>(g, 3 + i), sf[5 + i]);
-    }
+    o.add_halves(f, [sf[2], sf[3], sf[4]]);
+    o.add_halves(g, [sf[5], sf[6], sf[7]]);
     o.fp6_mul_wide(
         [sf[2], sf[3], sf[4]],
         [sf[5], sf[6], sf[7]],
