@@ -19,8 +19,9 @@
 //!
 //! On x86-64 with BMI2/ADX in the kernel tower shapes (BLS12-381: N = 6, u² = −1, ξ = 1 + u;
 //! bn254-beuchat: N = 4, u² = −5, ξ = u) both squarings are one assembly block each
-//! ([`crate::backend::cyclo_sqr`], [`crate::backend::compressed_sqr`]: the Fp4 squarings with
-//! lazy reduction and the 3t ± 2z combinations inside the block, n squarings in a row per
+//! ([`crate::backend::cyclo_sqr`], [`crate::backend::compressed_sqr`]: each coordinate of the
+//! Fp4 squarings one interleaved Montgomery reduction of a sum of products, and the 3t ± 2z
+//! combinations, inside the block, n squarings in a row per
 //! call — [`Fp12::cyclotomic_squares`], the compressed runs between non-zero digits); the
 //! `_composed` forms (three resp. two [`fp4_square`] calls and Fp2 combinations) are the
 //! portable path and the kernels' test reference.
@@ -394,9 +395,9 @@ impl<P: TowerParams<N>, const N: usize> Fp12<P, N> {
     /// three Fp4 squarings instead of a full Fp12 squaring.
     ///
     /// On x86-64 with BMI2/ADX in a kernel tower shape (BLS12-381's, bn254-beuchat's) one
-    /// assembly block ([`crate::backend::cyclo_sqr`]: the three Fp4 squarings with lazy
-    /// reduction, four reductions each, and the 3t ± 2z combinations in registers); same value
-    /// as [`Self::cyclotomic_square_composed`].
+    /// assembly block ([`crate::backend::cyclo_sqr`]: the three Fp4 squarings, each Fp
+    /// coordinate one interleaved reduction of a sum of products, and the 3t ± 2z
+    /// combinations); same value as [`Self::cyclotomic_square_composed`].
     #[inline]
     pub fn cyclotomic_square(&self) -> Self {
         self.cyclotomic_squares(1)

@@ -653,9 +653,10 @@ macro_rules! cyclo_tower {
         #[doc = concat!("Granger–Scott cyclotomic squaring for the ", $shape, " in one")]
         /// assembly block: the twelve coordinates in Fp12 memory order (c0.c0.c0, c0.c0.c1, …,
         /// c1.c2.c1), fully reduced in and out; valid in the cyclotomic subgroup only; `n` ≥ 1
-        /// squarings in a row (x^(2^n), a loop inside the block). Each: three Fp4 squarings
-        /// with lazy reduction (four reductions each) and the 3t ± 2z combinations in
-        /// registers (see `gen_cyclo_sqr` in `tools/gen_x86_64.py`).
+        /// squarings in a row (x^(2^n), a loop inside the block). Each: three Fp4 squarings,
+        /// every Fp coordinate one interleaved Montgomery reduction of a sum of two or three
+        /// products (no double-width values in memory), and the 3t ± 2z combinations
+        /// (see `gen_cyclo_sqr` in `tools/gen_x86_64.py`).
         ///
         /// # Safety
         /// BMI2 and ADX must be available; the modulus must fit the tower shape's bound
