@@ -682,18 +682,25 @@ def redc_buf(g, N, T, inv_src, OUT):
     final_sub_mem(g, N, redc_mem(g, N, T, inv_src), OUT)
 
 
-def add_masked_p(g, N, DST, mask):
+def add_masked_p(g, N, DST, mask, mod_ptr=None):
     """DST[0..N) += m & mask (mask: register, all-ones or zero): the masked limbs first (AND
-    clears CF), then one add chain into memory."""
+    clears CF), then one add chain into memory. `mod_ptr`: a memory operand holding the
+    modulus pointer, when the "m" register is in other use."""
+    base = "m"
+    if mod_ptr is not None:
+        base = g.alloc()
+        g.e("mov %s, %s" % (g.r(base), mod_ptr))
     pm = []
     for j in range(N):
         q = g.alloc()
-        g.e("mov %s, %s" % (g.r(q), mem("m", j)))
+        g.e("mov %s, %s" % (g.r(q), mem(base, j)))
         g.e("and %s, %s" % (g.r(q), g.r(mask)))
         pm.append(q)
     for j in range(N):
         g.e("%s %s, %s" % ("add" if j == 0 else "adc", DST(j), g.r(pm[j])))
         g.release(pm[j])
+    if mod_ptr is not None:
+        g.release(base)
 
 
 def sub_mod_mem(g, N, X, Y, D):
@@ -748,10 +755,12 @@ def gen_fp2_sqr(N):
     print()
 
 
-def fp2_wide_core(g, N, A0, A1, B0, B1, SA, SB, W0, W1, W2, K):
+def fp2_wide_core(g, N, A0, A1, B0, B1, SA, SB, W0, W1, W2, K, late_free=(), mod_ptr=None):
     """The double-width Fp2 product of `gen_fp2_mul` (accessors for the operands, the two
     operand sums, the three products; K the memory operand of k, None for k = 1): W0 = c0 in
-    [0, p*R), W2 = c1 < 2p^2; W1's low half and SA, SB are scratch."""
+    [0, p*R), W2 = c1 < 2p^2; W1's low half and SA, SB are scratch. `late_free`: operand
+    registers free once the three products are done; `mod_ptr`: where the modulus pointer is
+    kept when the "m" register serves the products (`add_masked_p`)."""
     R = g.r
     k1 = K is None
     # SA, SB
@@ -765,6 +774,7 @@ def fp2_wide_core(g, N, A0, A1, B0, B1, SA, SB, W0, W1, W2, K):
     mul_to_buf(g, N, SA, SB, W2, False)
     mul_to_buf(g, N, A0, B0, W0, False)
     h = mul_to_buf(g, N, A1, B1, W1, True)
+    g.free += list(late_free)
     T1 = lambda j: W1(j) if j < N else R(h[j - N])
     # W2 -= W0 + W1: CF = 0, OF = 1 to start (0x7f + 1 overflows as a signed byte)
     x, y = g.alloc(), g.alloc()
@@ -807,7 +817,7 @@ def fp2_wide_core(g, N, A0, A1, B0, B1, SA, SB, W0, W1, W2, K):
         g.e("not %s" % R(y))
     for q in h:
         g.release(q)
-    add_masked_p(g, N, lambda j: W0(N + j), y)
+    add_masked_p(g, N, lambda j: W0(N + j), y, mod_ptr)
     g.release(x)
     g.release(y)
 
@@ -1623,18 +1633,18 @@ def fp2_wide_coords(N, p):
 
 def gen_sub_mulw(N, prefix, K, doc):
     """The double-width Fp2 product routine of `gen_subroutines_6` / `gen_subroutines_4`
-    (`fp2_wide_core`; K as there): w[0..4N) = a*b, w[4N..12N) scratch, b copied to w[10N..12N)
-    first so that its pointer register is free."""
+    (`fp2_wide_core`; K as there): w[0..4N) = a*b, w[4N..12N) scratch; b is read in place. For
+    N = 6 the products need one more register than the eight scratch ones: the modulus pointer
+    is kept in w[10N] meanwhile and its register serves the products."""
     g = Gen([("a", "a"), ("b", "b"), ("w", "w"), ("m", "m")], 8)
-    x = g.alloc()
-    for j in range(2 * N):
-        g.e("mov %s, %s" % (g.r(x), mem("b", j)))
-        g.e("mov %s, %s" % (mem("w", 10 * N + j), g.r(x)))
-    g.release(x)
-    g.free.append("b")
     A, W = (lambda off: at("a", off)), (lambda off: at("w", off))
-    fp2_wide_core(g, N, A(0), A(N), W(10 * N), W(11 * N), W(4 * N), W(5 * N), W(0), W(6 * N),
-                  W(2 * N), K)
+    mod_ptr = None
+    if N > 4:
+        mod_ptr = W(10 * N)(0)
+        g.e("mov %s, %s" % (mod_ptr, g.r("m")))
+        g.free.append("m")
+    fp2_wide_core(g, N, A(0), A(N), at("b", 0), at("b", N), W(4 * N), W(5 * N), W(0), W(6 * N),
+                  W(2 * N), K, ("b",), mod_ptr)
     emit_fn(prefix + "_fp2_mulw", "(a: *const u64, b: *const u64, w: *mut u64, m: *const u64)",
             [], g, [], doc, "nostack", "never")
 
@@ -1676,7 +1686,7 @@ def gen_subroutines_6():
     N = 6
     gen_sub_mulw(N, "sub6", None,
                  "Double-width Fp2 product (u^2 = -1, N = 6): w[0..24) = a*b as `fp2_mul_wide_6` "
-                 "computes it (a, b reduced, 12 words each; b may alias a); w[24..72) is scratch.")
+                 "computes it (a, b reduced, 12 words each; b may alias a, neither may overlap w[0..72)); w[24..72) is scratch.")
     g = Gen([("x", "x"), ("d", "d"), ("m", "m")], 8)
     wide_sub_mem(g, N, at("x", 0), at("x", 2 * N), at("d", 0))
     wide_add_mem(g, N, at("x", 0), at("x", 2 * N), at("d", 2 * N))
@@ -1713,7 +1723,7 @@ def gen_subroutines_4():
     gen_sub_mulw(N, "sub4", "5",
                  "Double-width Fp2 product (u^2 = -5, N = 4): w[0..16) = a*b as "
                  "`fp2_mul_wide_k_4` computes it with k = 5 (a, b reduced, 8 words each; b may "
-                 "alias a); w[16..48) is scratch.")
+                 "alias a, neither may overlap w[0..48)); w[16..48) is scratch.")
     zero = lambda j: "0"
     g = Gen([("x", "x"), ("d", "d"), ("m", "m")], 8)
     mul_k_wide_mem(g, N, 5, at("x", 2 * N), at("d", 0))
