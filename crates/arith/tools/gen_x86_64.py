@@ -960,7 +960,8 @@ def gen_fp6_mul(N, reduce, by01=False, tw=BLS12_381, by0=False):
     xi*(x0 + x1 u) = (x0 - x1) + (x0 + x1) u; then (reduce) the six coordinates reduced into the
     A slot. by01: the sparse product with b0 + b1*v (b2 = 0, never read; five Fp2 products:
       c0 = a0b0 + xi*((a1 + a2)*b1 - a1b1), c1 = (a0 + a1)(b0 + b1) - a0b0 - a1b1,
-      c2 = (a0 + a2)*b0 - a0b0 + a1b1).
+      c2 = (a0 + a2)*b0 - a0b0 + a1b1), double width (the reducing sparse product is
+      `gen_fp6_mul_by01_sop`).
     Other tower shapes (`tw`, e.g. bn254-beuchat: u^2 = -5, xi = u, only 6p < R): the Fp2
     operand sums reduced mod p (`add_mod_mem`), the Fp2 products by the u^2 = -k core (c0 =
     a0b0 - k*a1b1 + p*R on borrow, needs k*p < R and 4p < R), the xi-terms by `xi_comb`.
@@ -1100,6 +1101,97 @@ def gen_fp6_mul(N, reduce, by01=False, tw=BLS12_381, by0=False):
     emit_fn(name, "(buf: *mut u64, m: &[u64; %d])" % N, [], g, [],
             doc + " `buf` must point to %d writable words (`fp6_%d::LEN`) with A, B (and INV) filled."
             % (L["LEN"], N), "nostack")
+
+
+def fp6_by01_plan(tw):
+    """The sum-of-products form of the sparse Fp6 product a*(b0 + b1*v), c0 = a0b0 + xi*a2b1,
+    c1 = a0b1 + a1b0, c2 = a1b1 + a2b0: the b-side operands to form first, as (slot, kind,
+    args) over the names "bIC" (b_I's coordinate C), and each of the six result coordinates
+    as four terms (a-coordinate "aIC", b-side name), every product non-negative and congruent
+    to its part of the value (sums below 5p^2 < p*R, a-side sums below 4p):
+      u^2 = -1, xi = 1 + u: with nbIC = p - bIC, d1 = b10 - b11 mod p, s1 = b10 + b11 and
+        ns1 = 2p - s1, c0 = (a00 b00 + a01 nb01 + a20 d1 + a21 ns1, a00 b01 + a01 b00 +
+        a20 s1 + a21 d1);
+      u^2 = -5, xi = u: with nbIC = -5*bIC mod p, c0 = (a00 b00 + a01 nb01 + a20 nb11 +
+        a21 nb10, a00 b01 + a01 b00 + a20 b10 + a21 nb11);
+    and in both c1 = (a00 b10 + a01 nb11' + a10 b00 + a11 nb01', a00 b11 + a01 b10 + a10 b01 +
+    a11 b00), c2 = (a10 b10 + a11 nb11' + a20 b00 + a21 nb01', a10 b11 + a11 b10 + a20 b01 +
+    a21 b00), nb' the tower's -k*b (p - b for k = 1)."""
+    if tw["k"] == 1:
+        ops = [("NB01", "neg", ("b01",)), ("NB11", "neg", ("b11",)),
+               ("D1", "submod", ("b10", "b11")), ("S1", "add", ("b10", "b11")),
+               ("NS1", "neg2p", ("S1",))]
+        c0 = [[("a00", "b00"), ("a01", "NB01"), ("a20", "D1"), ("a21", "NS1")],
+              [("a00", "b01"), ("a01", "b00"), ("a20", "S1"), ("a21", "D1")]]
+    else:
+        assert tw["k"] == 5 and tw["xi"] == (0, 1)
+        ops = [("NB01", "neg5", ("b01",)), ("NB10", "neg5", ("b10",)),
+               ("NB11", "neg5", ("b11",))]
+        c0 = [[("a00", "b00"), ("a01", "NB01"), ("a20", "NB11"), ("a21", "NB10")],
+              [("a00", "b01"), ("a01", "b00"), ("a20", "b10"), ("a21", "NB11")]]
+    c1 = [[("a00", "b10"), ("a01", "NB11"), ("a10", "b00"), ("a11", "NB01")],
+          [("a00", "b11"), ("a01", "b10"), ("a10", "b01"), ("a11", "b00")]]
+    c2 = [[("a10", "b10"), ("a11", "NB11"), ("a20", "b00"), ("a21", "NB01")],
+          [("a10", "b11"), ("a11", "b10"), ("a20", "b01"), ("a21", "b00")]]
+    return ops, c0 + c1 + c2
+
+
+def gen_fp6_mul_by01_sop(N, tw):
+    """The sparse Fp6 product a*(b0 + b1*v) (b2 = 0, not read), fully reduced, over the Fp6
+    scratch buffer (`fp6_layout`; A, B, INV filled by the caller): each of the six result
+    coordinates one interleaved Montgomery reduction of a sum of four products
+    (`fp6_by01_plan`, `sop_redc`: 24 products, 6 reductions, no double-width values in
+    memory), then one conditional subtraction; the results to the OUT slot (six N-limb
+    coordinates, c0.c0, c0.c1, ...), the operand slots untouched. Measured 0.82x
+    (bn254-beuchat) and 0.95x (BLS12-381) the time of `gen_fp6_mul`'s reducing sparse form
+    (five double-width Karatsuba Fp2 products, modular double-width sums, six reductions),
+    which it replaces."""
+    name = "fp6_mul_by_01_%s" % tw["suffix"]
+    L = fp6_layout(N)
+    B = lambda off: at("buf", off)
+    g = Gen([("buf", "buf"), ("m", "m.as_ptr()")], 10)
+    names = {}
+    for i in range(3):
+        for c in range(2):
+            names["a%d%d" % (i, c)] = B(L["A"] + 2 * N * i + N * c)
+    for i in range(2):
+        for c in range(2):
+            names["b%d%d" % (i, c)] = B(L["B"] + 2 * N * i + N * c)
+    # b-side operands in the T area (free: no double-width products here)
+    P2, P4 = B(L["T"]), B(L["T"] + N)
+    M = lambda j: mem("m", j)
+    ops, coords = fp6_by01_plan(tw)
+    need2p = any(k in ("neg2p", "neg5") for (_, k, _) in ops)
+    for n, (slot, _, _) in enumerate(ops):
+        names[slot] = B(L["T"] + 2 * N + N * n)
+    if need2p:
+        x = g.alloc()
+        for (d, y) in ((P2, M), (P4, P2)):
+            for j in range(N):
+                g.e("mov %s, %s" % (g.r(x), y(j)))
+                g.e("%s %s, %s" % ("add" if j == 0 else "adc", g.r(x), g.r(x)))
+                g.e("mov %s, %s" % (d(j), g.r(x)))
+        g.release(x)
+    for (slot, kind, args) in ops:
+        X = [names[q] for q in args]
+        if kind == "add":
+            chain_mem(g, N, "add", X[0], X[1], names[slot])
+        elif kind == "submod":
+            sub_mod_mem(g, N, X[0], X[1], names[slot])
+        elif kind == "neg":
+            chain_mem(g, N, "sub", M, X[0], names[slot])
+        elif kind == "neg2p":
+            chain_mem(g, N, "sub", P2, X[0], names[slot])
+        else:
+            assert kind == "neg5"
+            neg5_mem(g, N, X[0], names[slot], P2, P4)
+    inv = B(L["INV"])(0)
+    for c, terms in enumerate(coords):
+        t = sop_redc(g, N, [(names[X], names[Y]) for (X, Y) in terms], inv)
+        cond_sub_rounds(g, N, t, [M], at("buf", L["OUT"] + N * c))
+    emit_fn(name, "(buf: *mut u64, m: &[u64; %d])" % N, [], g, [],
+            "Sparse Fp6 product a*(b0 + b1*v) (%s) over the scratch buffer, N = %d, each coordinate one interleaved reduction of a sum of four products: b2 = 0 (not read); the six coordinates fully reduced in the OUT slot (N words apart). `buf` must point to %d writable words (`fp6_%d::LEN`) with A, B and INV filled."
+            % (tw["what"], N, L["LEN"], N), "nostack")
 
 
 def emit_fp6_layout(N):
@@ -1793,7 +1885,7 @@ gen_fp2_sqr_k(4, 5)
 emit_fp6_layout(6)
 gen_fp6_mul(6, True)
 gen_fp6_mul(6, False)
-gen_fp6_mul(6, True, True)
+gen_fp6_mul_by01_sop(6, BLS12_381)
 gen_fp6_mul(6, False, True)
 gen_fp6_mul(6, False, by0=True)
 gen_fp4_sqr(6)
@@ -1805,7 +1897,7 @@ gen_cyclo_sqr(6, BLS12_381, True)
 emit_fp6_layout(4)
 gen_fp6_mul(4, True, tw=BN254_BEUCHAT)
 gen_fp6_mul(4, False, tw=BN254_BEUCHAT)
-gen_fp6_mul(4, True, True, tw=BN254_BEUCHAT)
+gen_fp6_mul_by01_sop(4, BN254_BEUCHAT)
 gen_fp6_mul(4, False, True, tw=BN254_BEUCHAT)
 gen_fp6_mul(4, False, tw=BN254_BEUCHAT, by0=True)
 gen_fp4_sqr(4, tw=BN254_BEUCHAT)
