@@ -334,11 +334,13 @@ impl<P: TowerParams<N>, const N: usize> Fp12<P, N> {
     /// With L = c3 + c4·v: (f0 + f1·L·v) + (f1 + f0·L)·w, two `mul_by_01` products — 10 Fp2
     /// multiplications instead of [`Self::mul_by_034`]'s 13.
     ///
-    /// In bn254-beuchat's tower the two sparse products are the one-block Fp6 kernel; one
-    /// assembly block for the whole product measured no faster (2026-11-22, thread CPU time,
-    /// interleaved A/B, load ≈ 6: both Fp6 products double width with f added to the high
-    /// halves and twelve reductions after, 1.11–1.17× this composition; the reducing Fp6
-    /// kernel run twice as a loop with the additions in the block, 0.99×).
+    /// In bn254-beuchat's tower the two sparse products are the one-block Fp6 kernel (since
+    /// 2026-11-23 each coordinate one reduction of a sum of four products, 0.82× the lazy
+    /// Karatsuba kernel before it); with that earlier kernel one assembly block for the whole
+    /// product measured no faster (2026-11-22, thread CPU time, interleaved A/B, load ≈ 6:
+    /// both Fp6 products double width with f added to the high halves and twelve reductions
+    /// after, 1.11–1.17× this composition; the reducing Fp6 kernel run twice as a loop with
+    /// the additions in the block, 0.99×).
     #[inline]
     pub fn mul_by_034_unit(&self, c3: &Fp2<P, N>, c4: &Fp2<P, N>) -> Self {
         let a = self.c0.mul_by_01(c3, c4);
