@@ -1165,26 +1165,8 @@ def gen_fp6_mul_by01_sop(N, tw):
     for n, (slot, _, _) in enumerate(ops):
         names[slot] = B(L["T"] + 2 * N + N * n)
     if need2p:
-        x = g.alloc()
-        for (d, y) in ((P2, M), (P4, P2)):
-            for j in range(N):
-                g.e("mov %s, %s" % (g.r(x), y(j)))
-                g.e("%s %s, %s" % ("add" if j == 0 else "adc", g.r(x), g.r(x)))
-                g.e("mov %s, %s" % (d(j), g.r(x)))
-        g.release(x)
-    for (slot, kind, args) in ops:
-        X = [names[q] for q in args]
-        if kind == "add":
-            chain_mem(g, N, "add", X[0], X[1], names[slot])
-        elif kind == "submod":
-            sub_mod_mem(g, N, X[0], X[1], names[slot])
-        elif kind == "neg":
-            chain_mem(g, N, "sub", M, X[0], names[slot])
-        elif kind == "neg2p":
-            chain_mem(g, N, "sub", P2, X[0], names[slot])
-        else:
-            assert kind == "neg5"
-            neg5_mem(g, N, X[0], names[slot], P2, P4)
+        write_2p_4p(g, N, P2, P4)
+    form_operands(g, N, ops, names, P2, P4)
     inv = B(L["INV"])(0)
     for c, terms in enumerate(coords):
         t = sop_redc(g, N, [(names[X], names[Y]) for (X, Y) in terms], inv)
@@ -1447,6 +1429,37 @@ def neg5_mem(g, N, X, OUT, P2, P4):
     cond_sub_rounds(g, N, v, [P4, P2, lambda j: mem("m", j)], OUT)
 
 
+def write_2p_4p(g, N, P2, P4):
+    """P2[0..N) = 2p, P4[0..N) = 4p (accessors; 4p < R)."""
+    x = g.alloc()
+    for (d, y) in ((P2, lambda j: mem("m", j)), (P4, P2)):
+        for j in range(N):
+            g.e("mov %s, %s" % (g.r(x), y(j)))
+            g.e("%s %s, %s" % ("add" if j == 0 else "adc", g.r(x), g.r(x)))
+            g.e("mov %s, %s" % (d(j), g.r(x)))
+    g.release(x)
+
+
+def form_operands(g, N, ops, names, P2, P4):
+    """Forms the operands of a sum-of-products plan (`sop_fp4_plan`, `fp6_by01_plan`): each
+    (slot, kind, args) writes names[slot] from the named inputs — "add" (unreduced sum),
+    "submod" (difference mod p), "neg" (p - x), "neg2p" (2p - x), "neg5" (-5x mod p)."""
+    M = lambda j: mem("m", j)
+    for (slot, kind, args) in ops:
+        X = [names[q] for q in args]
+        if kind == "add":
+            chain_mem(g, N, "add", X[0], X[1], names[slot])
+        elif kind == "submod":
+            sub_mod_mem(g, N, X[0], X[1], names[slot])
+        elif kind == "neg":
+            chain_mem(g, N, "sub", M, X[0], names[slot])
+        elif kind == "neg2p":
+            chain_mem(g, N, "sub", P2, X[0], names[slot])
+        else:
+            assert kind == "neg5"
+            neg5_mem(g, N, X[0], names[slot], P2, P4)
+
+
 def sop_fp4_plan(tw, a, b, xi_c1):
     """The sum-of-products form of the Fp4 squaring (a + b*s)^2 = (a^2 + xi*b^2, 2ab) (with
     xi_c1: xi*2ab as the second coordinate pair): the operands to form first, as (slot, kind,
@@ -1533,14 +1546,7 @@ def gen_cyclo_sqr(N, tw, compressed):
     Zc = lambda z: (lambda c: B(L["Z"] + 2 * N * slots[z] + N * c))
     Oc = lambda z: (lambda c: B(L["OUT"] + 2 * N * slots[z] + N * c))
     P2, P4, T = B(L["P2"]), B(L["P4"]), B(L["T"])
-    M = lambda j: mem("m", j)
-    x = g.alloc()
-    for (d, y) in ((P2, M), (P4, P2)):
-        for j in range(N):
-            g.e("mov %s, %s" % (R(x), y(j)))
-            g.e("%s %s, %s" % ("add" if j == 0 else "adc", R(x), R(x)))
-            g.e("mov %s, %s" % (d(j), R(x)))
-    g.release(x)
+    write_2p_4p(g, N, P2, P4)
     pairs = [(0, 1, 0, 1, False)] if not compressed else []
     pairs += [(2, 3, 4, 5, False), (4, 5, 3, 2, True)]
     inv = B(L["INV"])(0)
@@ -1551,19 +1557,7 @@ def gen_cyclo_sqr(N, tw, compressed):
         names = {"a0": Zc(a)(0), "a1": Zc(a)(1), "b0": Zc(b)(0), "b1": Zc(b)(1)}
         for k in SOP_SLOTS:
             names[k] = B(L[k])
-        for (slot, kind, args) in ops:
-            X = [names[q] for q in args]
-            if kind == "add":
-                chain_mem(g, N, "add", X[0], X[1], names[slot])
-            elif kind == "submod":
-                sub_mod_mem(g, N, X[0], X[1], names[slot])
-            elif kind == "neg":
-                chain_mem(g, N, "sub", M, X[0], names[slot])
-            elif kind == "neg2p":
-                chain_mem(g, N, "sub", P2, X[0], names[slot])
-            else:
-                assert kind == "neg5"
-                neg5_mem(g, N, X[0], names[slot], P2, P4)
+        form_operands(g, N, ops, names, P2, P4)
         for c, terms in enumerate(coords):
             t = sop_redc(g, N, [(names[X], names[Y]) for (X, Y) in terms], inv)
             for j in range(N):
