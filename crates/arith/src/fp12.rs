@@ -334,15 +334,36 @@ impl<P: TowerParams<N>, const N: usize> Fp12<P, N> {
     /// With L = c3 + c4·v: (f0 + f1·L·v) + (f1 + f0·L)·w, two `mul_by_01` products — 10 Fp2
     /// multiplications instead of [`Self::mul_by_034`]'s 13.
     ///
-    /// In bn254-beuchat's tower the two sparse products are the one-block Fp6 kernel (since
-    /// 2026-11-23 each coordinate one reduction of a sum of four products, 0.82× the lazy
-    /// Karatsuba kernel before it); with that earlier kernel one assembly block for the whole
-    /// product measured no faster (2026-11-22, thread CPU time, interleaved A/B, load ≈ 6:
-    /// both Fp6 products double width with f added to the high halves and twelve reductions
-    /// after, 1.11–1.17× this composition; the reducing Fp6 kernel run twice as a loop with
-    /// the additions in the block, 0.99×).
+    /// In bn254-beuchat's tower on x86-64 with BMI2/ADX one assembly block
+    /// ([`crate::backend::fp12_mul_by_034_unit`]): each of the twelve coordinates one
+    /// interleaved reduction of a sum of four products plus f's coordinate. (With the lazy
+    /// Karatsuba Fp6 kernels of 2026-11-22 a one-block form had measured 1.11–1.17× the two
+    /// Fp6 products; the sums of products changed that.) Elsewhere two sparse Fp6 products.
     #[inline]
     pub fn mul_by_034_unit(&self, c3: &Fp2<P, N>, c4: &Fp2<P, N>) -> Self {
+        if !P::COUNT_OPS && crate::backend::tower_kernel(&P::MODULUS, P::BETA_NEG, P::XI) {
+            let line = [
+                c3.c0.mont_limbs(),
+                c3.c1.mont_limbs(),
+                c4.c0.mont_limbs(),
+                c4.c1.mont_limbs(),
+            ];
+            if let Some(r) = crate::backend::fp12_mul_by_034_unit(
+                cat(&self.c0.limbs(), &self.c1.limbs()),
+                line,
+                &P::MODULUS,
+                Fp::<P, N>::INV,
+            ) {
+                return Self::from_limbs(&r);
+            }
+        }
+        self.mul_by_034_unit_composed(c3, c4)
+    }
+
+    /// [`Self::mul_by_034_unit`] as two sparse Fp6 products (the portable form and the
+    /// kernel's reference).
+    #[inline]
+    pub fn mul_by_034_unit_composed(&self, c3: &Fp2<P, N>, c4: &Fp2<P, N>) -> Self {
         let a = self.c0.mul_by_01(c3, c4);
         let b = self.c1.mul_by_01(c3, c4);
         Self {

@@ -1176,6 +1176,72 @@ def gen_fp6_mul_by01_sop(N, tw):
             % (tw["what"], N, L["LEN"], N), "nostack")
 
 
+def fp12_unit034_layout(N):
+    """Word offsets of the buffer of `fp12_mul_by_034_unit_4`: f (twelve N-limb coordinates in
+    Fp12 memory order), the line coefficients c3, c4 (two each), the twelve results OUT, the
+    operand slots NB00..NB11 (-5 times each line coordinate), 2p, 4p, INV."""
+    return dict(F=0, LINE=12 * N, OUT=16 * N, NB00=28 * N, NB01=29 * N, NB10=30 * N,
+                NB11=31 * N, P2=32 * N, P4=33 * N, INV=34 * N, LEN=34 * N + 1)
+
+
+def gen_fp12_mul_by_034_unit(N, tw):
+    """f*(1 + c3*w + c4*v*w) for a D-type line normalised to constant coefficient 1, in
+    bn254-beuchat's tower (u^2 = -5, xi = u), in one block: with L = c3 + c4*v,
+    f' = (f0 + (f1*L)*v) + (f1 + f0*L)*w, where (f1*L)*v = (xi*B2, B0, B1) for B = f1*L. Each of
+    the twelve coordinates is one interleaved reduction of four products (`fp6_by01_plan` with
+    b0 = c3, b1 = c4; xi*B2 = (-5*B2.1, B2.0), -5*B2.1 as a10*NB11 + a11*NB10 + a20*NB01 +
+    a21*NB00), in [0, 2p), plus the f coordinate, then conditional subtractions of 2p and p.
+    The four -5*c operands are formed once for both Fp6 halves."""
+    assert tw["k"] == 5 and tw["xi"] == (0, 1)
+    L = fp12_unit034_layout(N)
+    B = lambda off: at("buf", off)
+    g = Gen([("buf", "buf"), ("m", "m.as_ptr()")], 10)
+    R = g.r
+    P2, P4 = B(L["P2"]), B(L["P4"])
+    M = lambda j: mem("m", j)
+    Fc = lambda k: B(L["F"] + N * k)          # f coordinate k (0..5: f0, 6..11: f1)
+    names = {"b%d%d" % (i, c): B(L["LINE"] + 2 * N * i + N * c) for i in range(2) for c in range(2)}
+    for k in ("NB00", "NB01", "NB10", "NB11"):
+        names[k] = B(L[k])
+    write_2p_4p(g, N, P2, P4)
+    form_operands(g, N, [("NB00", "neg5", ("b00",)), ("NB01", "neg5", ("b01",)),
+                         ("NB10", "neg5", ("b10",)), ("NB11", "neg5", ("b11",))], names, P2, P4)
+    _, plan = fp6_by01_plan(tw)
+
+    def half(base):
+        nm = dict(names)
+        for i in range(3):
+            for c in range(2):
+                nm["a%d%d" % (i, c)] = Fc(base + 2 * i + c)
+        return nm
+
+    n0, n1 = half(0), half(6)
+    xib2 = [("a10", "NB11"), ("a11", "NB10"), ("a20", "NB01"), ("a21", "NB00")]
+    # (output coordinate, terms, names, addend coordinate)
+    jobs = [(6 + c, plan[c], n0, 6 + c) for c in range(6)]          # f1 + f0*L
+    jobs += [(0, xib2, n1, 0), (1, plan[4], n1, 1)]                  # f0.c0 + xi*B2
+    jobs += [(2 + c, plan[c], n1, 2 + c) for c in range(4)]          # f0.c1 + B0, f0.c2 + B1
+    for (o, terms, nm, add) in jobs:
+        t = sop_redc(g, N, [(nm[X], nm[Y]) for (X, Y) in terms], inv_src=B(L["INV"])(0))
+        for j in range(N):
+            g.e("%s %s, %s" % ("add" if j == 0 else "adc", R(t[j]), Fc(add)(j)))
+        cond_sub_rounds(g, N, t, [P2, M], B(L["OUT"] + N * o))
+    emit_fn("fp12_mul_by_034_unit_%s" % tw["suffix"], "(buf: *mut u64, m: &[u64; %d])" % N, [], g, [],
+            "f*(1 + c3*w + c4*v*w) (%s), N = %d, each coordinate one interleaved reduction of a sum of four products plus f's coordinate: the twelve fully reduced coordinates to OUT. `buf` must point to %d writable words (`fp12_unit034_%d::LEN`) with F, LINE and INV filled."
+            % (tw["what"], N, L["LEN"], N), "nostack")
+    emit_layout_mod("fp12_unit034_%d" % N, L, ("F", "LINE", "OUT", "INV", "LEN"),
+                    "the one-block D-type normalised-line product")
+
+
+def emit_layout_mod(mod, L, keys, what):
+    print("    /// Word offsets of the scratch buffer of %s." % what)
+    print("    pub(crate) mod %s {" % mod)
+    for k in keys:
+        print("        pub(crate) const %s: usize = %d;" % (k, L[k]))
+    print("    }")
+    print()
+
+
 def emit_fp6_layout(N):
     L = fp6_layout(N)
     print("    /// Word offsets of the scratch buffer of `fp6_mul_%d` / `fp6_mul_wide_%d`." % (N, N))
@@ -1892,6 +1958,7 @@ emit_fp6_layout(4)
 gen_fp6_mul(4, True, tw=BN254_BEUCHAT)
 gen_fp6_mul(4, False, tw=BN254_BEUCHAT)
 gen_fp6_mul_by01_sop(4, BN254_BEUCHAT)
+gen_fp12_mul_by_034_unit(4, BN254_BEUCHAT)
 gen_fp6_mul(4, False, True, tw=BN254_BEUCHAT)
 gen_fp6_mul(4, False, tw=BN254_BEUCHAT, by0=True)
 gen_fp4_sqr(4, tw=BN254_BEUCHAT)

@@ -467,6 +467,28 @@ pub fn fp6_mul_by_01<const N: usize>(
     unreachable!("fp6_mul_by_01 without tower_kernel")
 }
 
+/// f·(1 + c3·w + c4·v·w) in bn254-beuchat's kernel tower shape (N = 4; the caller must have
+/// checked [`tower_kernel`]): `f` in Fp12 memory order, `line` = (c3.c0, c3.c1, c4.c0, c4.c1);
+/// fully reduced. `None` for N = 6 (BLS12-381's twist is M-type: no such line).
+#[inline(always)]
+pub fn fp12_mul_by_034_unit<const N: usize>(
+    f: [&[u64; N]; 12],
+    line: [&[u64; N]; 4],
+    m: &[u64; N],
+    inv: u64,
+) -> Option<[[u64; N]; 12]> {
+    #[cfg(target_arch = "x86_64")]
+    if N == 4 && kernel_checked(m) {
+        // SAFETY: as in `fp6_mul`.
+        unsafe {
+            let r = x86_64::fp12_mul_by_034_unit_4(f.map(cast), line.map(cast), cast(m), inv);
+            return Some(r.map(uncast));
+        }
+    }
+    let _ = (f, line, m, inv);
+    None
+}
+
 /// (a + b·s)² in Fp4 = Fp2[s]/(s² − ξ) in a kernel tower shape (see [`tower_kernel`], which the
 /// caller must have checked): (a² + ξb², 2ab) as four fully reduced coordinates.
 #[inline(always)]

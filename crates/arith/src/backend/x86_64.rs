@@ -709,3 +709,34 @@ cyclo_tower!(
     compressed_sqr_4,
     cyclo_run_4
 );
+
+/// f·(1 + c3·w + c4·v·w) for bn254-beuchat's tower shape (N = 4, u² = −5, ξ = u, 6p < R) in
+/// one assembly block: each of the twelve result coordinates (Fp12 memory order) one
+/// interleaved Montgomery reduction of four products plus f's coordinate, the four −5·c
+/// operands formed once for both Fp6 halves (see `gen_fp12_mul_by_034_unit` in
+/// `tools/gen_x86_64.py`). Fully reduced in and out.
+///
+/// # Safety
+/// BMI2 and ADX must be available; the modulus must fit the tower shape's bound
+/// (`super::tower_kernel`).
+#[inline(never)]
+pub unsafe fn fp12_mul_by_034_unit_4(
+    f: [&[u64; 4]; 12],
+    line: [&[u64; 4]; 4],
+    m: &[u64; 4],
+    inv: u64,
+) -> [[u64; 4]; 12] {
+    use k::fp12_unit034_4 as l;
+    let mut buf = core::mem::MaybeUninit::<[u64; l::LEN]>::uninit();
+    let p = buf.as_mut_ptr() as *mut u64;
+    for (i, x) in f.iter().enumerate() {
+        core::ptr::copy_nonoverlapping(x.as_ptr(), p.add(l::F + 4 * i), 4);
+    }
+    for (i, x) in line.iter().enumerate() {
+        core::ptr::copy_nonoverlapping(x.as_ptr(), p.add(l::LINE + 4 * i), 4);
+    }
+    p.add(l::INV).write(inv);
+    k::fp12_mul_by_034_unit_4(p, m);
+    // SAFETY: the kernel wrote the twelve reduced coordinates to OUT.
+    (p.add(l::OUT) as *const [[u64; 4]; 12]).read()
+}

@@ -302,6 +302,11 @@ fn check_lazy<P: TowerParams<N>, const N: usize>() {
                 Fp6::new(x3, x4, Fp2::ZERO),
             );
             assert_eq!(a.mul_by_034_unit(&x3, &x4), ref_mul12(a, &u034), "034 unit");
+            assert_eq!(
+                a.mul_by_034_unit_composed(&x3, &x4),
+                ref_mul12(a, &u034),
+                "034 unit composed"
+            );
         }
     }
     // cyclotomic squarings on elements of the cyclotomic subgroup f^((p⁶ − 1)(p² + 1)),
