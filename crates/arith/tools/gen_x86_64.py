@@ -1229,12 +1229,13 @@ def gen_fp12_mul_by_034_unit(N, tw):
     emit_fn("fp12_mul_by_034_unit_%s" % tw["suffix"], "(buf: *mut u64, m: &[u64; %d])" % N, [], g, [],
             "f*(1 + c3*w + c4*v*w) (%s), N = %d, each coordinate one interleaved reduction of a sum of four products plus f's coordinate: the twelve fully reduced coordinates to OUT. `buf` must point to %d writable words (`fp12_unit034_%d::LEN`) with F, LINE and INV filled."
             % (tw["what"], N, L["LEN"], N), "nostack")
-    emit_layout_mod("fp12_unit034_%d" % N, L, ("F", "LINE", "OUT", "INV", "LEN"),
-                    "the one-block D-type normalised-line product")
+    emit_layout("fp12_mul_by_034_unit_%s" % tw["suffix"], "fp12_unit034_%d" % N, L,
+                ("F", "LINE", "OUT", "INV", "LEN"))
 
 
-def emit_layout_mod(mod, L, keys, what):
-    print("    /// Word offsets of the scratch buffer of %s." % what)
+def emit_layout(kernel, mod, L, keys):
+    """The Rust constants of a kernel's buffer layout (module `mod`)."""
+    print("    /// Word offsets of the buffer of `%s`." % kernel)
     print("    pub(crate) mod %s {" % mod)
     for k in keys:
         print("        pub(crate) const %s: usize = %d;" % (k, L[k]))

@@ -33,16 +33,6 @@ def inline(g, base):
         gx.Gen, gx.emit_fn, gx.at = saved
 
 
-def emit_layout(kernel, mod, L, keys):
-    """The Rust constants of a kernel's buffer layout (module `mod`)."""
-    print("    /// Word offsets of the buffer of `%s`." % kernel)
-    print("    pub(crate) mod %s {" % mod)
-    for k in keys:
-        print("        pub(crate) const %s: usize = %d;" % (k, L[k]))
-    print("    }")
-    print()
-
-
 def mul_by_014_layout(N):
     """The Fp12 combination buffer (`gx.fp12_layout`: three Fp6 scratch areas whose OUT slots
     receive P0, P1, P2, then the twelve results C) with the operands in the areas' A and B
@@ -191,7 +181,7 @@ def gen_sqr_mul_by_014(N):
     gx.emit_fn("fp12_sqr_mul_by_014_%d" % N, "(buf: *mut u64, m: &[u64; %d])" % N, [], g, [],
                "f^2*(c0 + c1*v + c4*v*w) in Fp12 (BLS12-381 tower), N = %d: the twelve reduced coordinates to C. `buf` must point to %d words (`fp12_line_%d::LEN`) with F0 (f0), F1 (f1), LINE (c0, c1, c4) and INV filled."
                % (N, LK["LEN"], N), "nostack")
-    emit_layout("fp12_mul_by_014_%d / fp12_sqr_mul_by_014_%d" % (N, N), "fp12_line_%d" % N, LK,
+    gx.emit_layout("fp12_mul_by_014_%d / fp12_sqr_mul_by_014_%d" % (N, N), "fp12_line_%d" % N, LK,
                 ("F0", "F1", "LINE", "C", "INV", "LEN"))
 
 def halve_mem(g, N, X, D):
@@ -360,7 +350,7 @@ def gen_double_step(N, tw=gx.BLS12_381):
     gx.emit_fn("g2_double_step_%d" % N, "(buf: *mut u64, m: &[u64; %d])" % N, [], g, [],
                "Miller-loop doubling step with the evaluated tangent line (%s), N = %d: (X', Y', Z', h*(-y_P), 3X^2*x_P, 3b'Z^2 - Y^2) fully reduced to OUT. `buf` must point to %d words (`g2_dbl_%d::LEN`) with T, XP, NYP and INV filled."
                % ("u^2 = -5, 3b' = -3u" if beu else "3b' = 12(1 + u)", N, L["LEN"], N), "nostack")
-    emit_layout("g2_double_step_%d" % N, "g2_dbl_%d" % N, L,
+    gx.emit_layout("g2_double_step_%d" % N, "g2_dbl_%d" % N, L,
                 ("T", "XP", "NYP", "INV", "OUT", "LEN"))
 
 
@@ -463,7 +453,7 @@ def gen_sqr_mul_by_034(N):
     gx.emit_fn("fp12_sqr_mul_by_034_%d" % N, "(buf: *mut u64, m: &[u64; %d])" % N, [], g, [],
                "f^2*(c0 + c3*w + c4*v*w) in Fp12 (bn254-beuchat tower), N = %d: the twelve reduced coordinates to C. `buf` must point to %d words (`fp12_line034_%d::LEN`) with F0 (f0), SQ1 (f1), LINE (c0, c3, c4) and INV filled."
                % (N, L["LEN"], N), "")
-    emit_layout("fp12_sqr_mul_by_034_%d" % N, "fp12_line034_%d" % N, L,
+    gx.emit_layout("fp12_sqr_mul_by_034_%d" % N, "fp12_line034_%d" % N, L,
                 ("F0", "SQ1", "LINE", "C", "INV", "LEN"))
 
 

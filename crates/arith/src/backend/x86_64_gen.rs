@@ -63387,7 +63387,7 @@ pub(crate) mod k {
         );
     }
 
-    /// Word offsets of the scratch buffer of the one-block D-type normalised-line product.
+    /// Word offsets of the buffer of `fp12_mul_by_034_unit_4`.
     pub(crate) mod fp12_unit034_4 {
         pub(crate) const F: usize = 0;
         pub(crate) const LINE: usize = 48;
