@@ -1161,11 +1161,9 @@ def gen_fp6_mul_by01_sop(N, tw):
     P2, P4 = B(L["T"]), B(L["T"] + N)
     M = lambda j: mem("m", j)
     ops, coords = fp6_by01_plan(tw)
-    need2p = any(k in ("neg2p", "neg5") for (_, k, _) in ops)
     for n, (slot, _, _) in enumerate(ops):
         names[slot] = B(L["T"] + 2 * N + N * n)
-    if need2p:
-        write_2p_4p(g, N, P2, P4)
+    write_2p_4p(g, N, P2, P4)   # both plans negate (neg2p, neg5)
     form_operands(g, N, ops, names, P2, P4)
     inv = B(L["INV"])(0)
     for c, terms in enumerate(coords):
@@ -1203,10 +1201,10 @@ def gen_fp12_mul_by_034_unit(N, tw):
     names = {"b%d%d" % (i, c): B(L["LINE"] + 2 * N * i + N * c) for i in range(2) for c in range(2)}
     for k in ("NB00", "NB01", "NB10", "NB11"):
         names[k] = B(L[k])
+    ops, plan = fp6_by01_plan(tw)
+    # the plan's -5*c operands, and -5*c3.c0 for xi*B2
     write_2p_4p(g, N, P2, P4)
-    form_operands(g, N, [("NB00", "neg5", ("b00",)), ("NB01", "neg5", ("b01",)),
-                         ("NB10", "neg5", ("b10",)), ("NB11", "neg5", ("b11",))], names, P2, P4)
-    _, plan = fp6_by01_plan(tw)
+    form_operands(g, N, ops + [("NB00", "neg5", ("b00",))], names, P2, P4)
 
     def half(base):
         nm = dict(names)
@@ -1300,7 +1298,6 @@ def fp4_sqr_core(g, N, tw, Fa, Fb, W, S, D, T, inv, C0, C1):
         for xi = u, as modular double-width operations (coordinates in [0, p*R));
       C1 = redc((a + b)^2 - TA - TB) = 2ab, a + b reduced mod p first.
     Four reductions, fully reduced results."""
-    red = redc_buf
     def sq(A, Wk):
         if tw["k"] == 1:
             fp2_sqr_wide_core(g, N, A(0), A(1), S, D, T, W(Wk, 0), W(Wk, 1))
@@ -1321,12 +1318,12 @@ def fp4_sqr_core(g, N, tw, Fa, Fb, W, S, D, T, inv, C0, C1):
     else:
         xi_comb(g, N, tw, Ws("TS"), Ws("TA"), Ws("TB"), 1, S)
     for c in range(2):
-        red(g, N, W("TS", c), inv, C0(c))
+        redc_buf(g, N, W("TS", c), inv, C0(c))
     sq(Ws("SUM"), "TS")
     for c in range(2):
         wide_sub_mem(g, N, W("TS", c), W("TA", c), W("TS", c))
         wide_sub_mem(g, N, W("TS", c), W("TB", c), W("TS", c))
-        red(g, N, W("TS", c), inv, C1(c))
+        redc_buf(g, N, W("TS", c), inv, C1(c))
 
 
 def gen_fp4_sqr(N, tw=BLS12_381):
@@ -1617,13 +1614,13 @@ def gen_cyclo_sqr(N, tw, compressed):
     pairs = [(0, 1, 0, 1, False)] if not compressed else []
     pairs += [(2, 3, 4, 5, False), (4, 5, 3, 2, True)]
     inv = B(L["INV"])(0)
-    carry = tw["k"] != 1
+    carry = tw["k"] != 1   # 8p < R only in BLS12-381's shape
+    slot_names = {k: B(L[k]) for k in SOP_SLOTS}
+    # CNT squarings: the loop branches on the public count only
     g.e("2:")
     for (a, b, o0, o1, xi_c1) in pairs:
         ops, coords = sop_fp4_plan(tw, "a", "b", xi_c1)
-        names = {"a0": Zc(a)(0), "a1": Zc(a)(1), "b0": Zc(b)(0), "b1": Zc(b)(1)}
-        for k in SOP_SLOTS:
-            names[k] = B(L[k])
+        names = dict(slot_names, a0=Zc(a)(0), a1=Zc(a)(1), b0=Zc(b)(0), b1=Zc(b)(1))
         form_operands(g, N, ops, names, P2, P4)
         for c, terms in enumerate(coords):
             t = sop_redc(g, N, [(names[X], names[Y]) for (X, Y) in terms], inv)
