@@ -701,12 +701,12 @@ impl<P: TowerParams<N>, const N: usize> Compressed<P, N> {
         #[cfg(target_arch = "x86_64")]
         if !P::COUNT_OPS && n > 0 && crate::backend::tower_kernel(&P::MODULUS, P::BETA_NEG, P::XI) {
             let (a, b) = (fp2_pair(&self.g2, &self.g3), fp2_pair(&self.g4, &self.g5));
-            let r = crate::backend::compressed_sqr(
-                core::array::from_fn(|i| if i < 4 { a[i] } else { b[i - 4] }),
-                &P::MODULUS,
-                Fp::<P, N>::INV,
-                n as u64,
-            );
+            let g = core::array::from_fn(|i| if i < 4 { a[i] } else { b[i - 4] });
+            let r = if crate::backend::ifma::applies(&P::MODULUS, P::BETA_NEG, P::XI) {
+                crate::backend::ifma::compressed_sqr::<P, N>(g, n as u64)
+            } else {
+                crate::backend::compressed_sqr(g, &P::MODULUS, Fp::<P, N>::INV, n as u64)
+            };
             let f = |i: usize| {
                 Fp2::new(
                     Fp::from_mont_unchecked(r[2 * i]),

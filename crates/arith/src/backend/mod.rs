@@ -14,6 +14,8 @@
 
 #[cfg(target_arch = "x86_64")]
 pub mod avx2;
+#[cfg(target_arch = "x86_64")]
+pub mod ifma;
 pub mod lines;
 pub mod portable;
 #[cfg(target_arch = "x86_64")]

@@ -1,0 +1,660 @@
+//! AVX-512 IFMA back end: Karabina's compressed cyclotomic squaring (the squaring chain of the
+//! final exponentiation's exponentiations by z) for BLS12-381's tower with eight 52-bit
+//! multiply-accumulates per instruction (`vpmadd52luq` / `vpmadd52huq`), selected at run time
+//! where the CPU has AVX-512F and AVX-512 IFMA (issue 5; paper 000's SIMD idea with the
+//! instructions this host offers, see [`super::avx2`] for the AVX2 attempt).
+//!
+//! # Method
+//! * Radix 2^52, 8 limbs (416 bits) for a modulus below 2^381, lane k of vector j = limb j of
+//!   coordinate k. The whole compressed element (g2, g3, g4, g5: eight Fp coordinates) is one
+//!   such 8-limb vector set, in the lane order [`LANES`] = (g3.c0, g3.c1, g4.c0, g4.c1, g2.c0,
+//!   g2.c1, g5.c0, g5.c1).
+//! * One squaring is one Montgomery reduction per lane (R' = 2^416) over a short sum of
+//!   products, like the scalar sums-of-products kernels of `tools/gen_x86_64.py`: with
+//!   g2 = x, g3 = y, g4 = z, g5 = w (Fp2 = Fp\[u\]/(u² + 1), ξ = 1 + u),
+//!   - g3′ = 3(z² + ξw²) − 2y:  c0 = 3[(z0+z1)(z0−z1) + (w0+w1)(w0−w1) + (−2w0)w1] − 2y0,
+//!     c1 = 3[(2z0)z1 + (w0+w1)(w0−w1) + (2w0)w1] − 2y1;
+//!   - g4′ = 3(x² + ξy²) − 2z: the same with (x, y) for (z, w) and −2z;
+//!   - g2′ = 2x + 6ξzw:  c0 = 3[(2z0)(w0−w1) + (−2z1)(w0+w1)] + 2x0,
+//!     c1 = 3[(2z0)(w0+w1) + (2z1)(w0−w1)] + 2x1;
+//!   - g5′ = 2w + 6xy:  c0 = 3[(2x0)y0 + (−2x1)y1] + 2w0, c1 = 3[(2x0)y1 + (2x1)y0] + 2w1.
+//!
+//!   Each lane accumulates up to three such products (three passes of 8×8 limb products, the
+//!   operands lane-permuted from the state and its sums, differences and doubles), plus the
+//!   old coordinate times the Montgomery constant of ±2/3 (a fourth pass, so that the old
+//!   term is reduced too and values never grow); the accumulator is tripled and reduced
+//!   once. Differences and negations add a multiple of p written with every limb ≥ 2^52 or
+//!   2^53 (no borrows), so all intermediate limbs stay non-negative.
+//! * Bounds: every state value is a Montgomery output (sum + m·p)/R' < 3·4·(8p)²/2^416 + p
+//!   < 2p; operands are below 8p < 2^384; accumulator limbs stay below 2^61 (4 passes of at
+//!   most 16 terms < 2^52, ×3, plus the reduction's 16 terms) — no carries until the end.
+//! * In and out: the eight 6-word Montgomery values (R = 2^384) are cut into 52-bit limbs,
+//!   multiplied by 2^448 mod p (to R' = 2^416 form) on the way in and by 2^384 mod p on the
+//!   way out, then fully reduced: the result is bit for bit the scalar kernel's.
+//! * Constant time: straight-line vector code, the loop count is the public squaring count.
+//!
+//! # Measurements
+//! See BENCHMARKS.md ("Session 17"): one compressed squaring and BLS12-381's pairing against
+//! the scalar MULX/ADX kernel, A/B in one process ([`ENABLED`]).
+
+use core::arch::x86_64::*;
+use core::sync::atomic::{AtomicBool, AtomicU8, Ordering};
+
+/// Limb width of the radix.
+const W: u32 = 52;
+/// Low 52 bits.
+const MASK: u64 = (1 << W) - 1;
+/// Limbs per value (8 × 52 = 416 bits).
+const L: usize = 8;
+
+/// Whether the IFMA kernels may run when the CPU has them (`true` by default); a switch for
+/// A/B measurements in one process (`hayate-bench tower`, the pairing examples).
+pub static ENABLED: AtomicBool = AtomicBool::new(true);
+
+/// 0 = not probed, 1 = absent, 2 = present.
+static IFMA: AtomicU8 = AtomicU8::new(0);
+
+/// Whether the CPU has AVX-512F and AVX-512 IFMA (cached CPUID probe; `HAYATE_ARITH_BACKEND=
+/// portable` disables it like the other assembly back ends) and [`ENABLED`] is set.
+#[inline(always)]
+pub fn available() -> bool {
+    let present = match IFMA.load(Ordering::Relaxed) {
+        2 => true,
+        1 => false,
+        _ => probe(),
+    };
+    present && ENABLED.load(Ordering::Relaxed)
+}
+
+#[cold]
+#[inline(never)]
+fn probe() -> bool {
+    let ok = !super::portable_forced() && cpu_has_ifma();
+    IFMA.store(if ok { 2 } else { 1 }, Ordering::Relaxed);
+    ok
+}
+
+/// Whether the CPU has AVX-512F and AVX-512 IFMA (ignoring the switches; for tests).
+pub fn cpu_has_ifma() -> bool {
+    std::is_x86_feature_detected!("avx512f") && std::is_x86_feature_detected!("avx512ifma")
+}
+
+/// Lane of each compressed coordinate: the state vector's lanes hold g3.c0, g3.c1, g4.c0,
+/// g4.c1, g2.c0, g2.c1, g5.c0, g5.c1 (the two coordinates of an Fp2 element are neighbours,
+/// and the three-product lanes g3′, g4′ come first).
+const Y0: i64 = 0;
+const Y1: i64 = 1;
+const Z0: i64 = 2;
+const Z1: i64 = 3;
+const X0: i64 = 4;
+const X1: i64 = 5;
+const W0: i64 = 6;
+const W1: i64 = 7;
+/// Index of the coordinate (g2.c0, g2.c1, g3.c0, …, g5.c1) held in each lane.
+pub const LANES: [usize; 8] = [2, 3, 4, 5, 0, 1, 6, 7];
+/// Second-source offset in `vpermt2q` indices.
+const B: i64 = 8;
+
+/// The modulus-dependent constants of the kernel (computed at compile time for a field).
+#[derive(Clone, Copy, Debug)]
+pub struct Consts {
+    /// p in 52-bit limbs.
+    p: [u64; L],
+    /// −p⁻¹ mod 2^52.
+    n0: u64,
+    /// 2^448 mod p (x·2^384 ↦ x·2^416).
+    to: [u64; L],
+    /// 2^384 mod p (x·2^416 ↦ x·2^384).
+    from: [u64; L],
+    /// (2/3)·2^416 mod p and its negation p − that: the old-coordinate terms.
+    two_thirds: [u64; L],
+    neg_two_thirds: [u64; L],
+    /// 4p with limbs ≥ 2^52 (differences of normalised values).
+    k4: [u64; L],
+    /// 8p with limbs ≥ 2^53 (negations of doubled normalised values).
+    k8: [u64; L],
+}
+
+/// x mod 2^416 (x < 2^384 here) in 52-bit limbs.
+const fn to52(x: &[u64; 6]) -> [u64; L] {
+    let mut r = [0u64; L];
+    let mut j = 0;
+    while j < L {
+        let bit = W as usize * j;
+        let (w, s) = (bit / 64, bit % 64);
+        let mut v = if w < 6 { x[w] >> s } else { 0 };
+        if s > 12 && w + 1 < 6 {
+            v |= x[w + 1] << (64 - s);
+        }
+        r[j] = v & MASK;
+        j += 1;
+    }
+    r
+}
+
+/// The 6-word value of normalised 52-bit limbs (value below 2^384).
+#[inline(always)]
+fn from52(y: &[u64; L]) -> [u64; 6] {
+    let mut r = [0u64; 6];
+    for (j, &v) in y.iter().enumerate() {
+        let bit = W as usize * j;
+        let (w, s) = (bit / 64, bit % 64);
+        if w < 6 {
+            r[w] |= v << s;
+        }
+        if s > 12 && w + 1 < 6 {
+            r[w + 1] |= v >> (64 - s);
+        }
+    }
+    r
+}
+
+/// a + b for 7-word values (no overflow here).
+const fn add7(a: &[u64; 7], b: &[u64; 7]) -> [u64; 7] {
+    let mut r = [0u64; 7];
+    let mut c = 0u64;
+    let mut i = 0;
+    while i < 7 {
+        let s = a[i] as u128 + b[i] as u128 + c as u128;
+        r[i] = s as u64;
+        c = (s >> 64) as u64;
+        i += 1;
+    }
+    r
+}
+
+/// a − b for 7-word values, with the borrow.
+const fn sub7(a: &[u64; 7], b: &[u64; 7]) -> ([u64; 7], bool) {
+    let mut r = [0u64; 7];
+    let mut borrow = 0u64;
+    let mut i = 0;
+    while i < 7 {
+        let (d1, b1) = a[i].overflowing_sub(b[i]);
+        let (d2, b2) = d1.overflowing_sub(borrow);
+        r[i] = d2;
+        borrow = (b1 | b2) as u64;
+        i += 1;
+    }
+    (r, borrow != 0)
+}
+
+const fn widen(x: &[u64; 6]) -> [u64; 7] {
+    [x[0], x[1], x[2], x[3], x[4], x[5], 0]
+}
+
+/// 2^k mod p by doubling.
+const fn pow2_mod(p: &[u64; 6], k: usize) -> [u64; 6] {
+    let pw = widen(p);
+    let mut r = [1u64, 0, 0, 0, 0, 0, 0];
+    let mut i = 0;
+    while i < k {
+        r = add7(&r, &r);
+        let (d, borrow) = sub7(&r, &pw);
+        if !borrow {
+            r = d;
+        }
+        i += 1;
+    }
+    [r[0], r[1], r[2], r[3], r[4], r[5]]
+}
+
+/// x/3 mod p for x < p (adds p or 2p to make it divisible by 3, then long division).
+const fn third_mod(x: &[u64; 6], p: &[u64; 6]) -> [u64; 6] {
+    let mut t = widen(x);
+    let pw = widen(p);
+    let mut k = 0;
+    while k < 3 {
+        // t mod 3 (2^64 ≡ 1 mod 3)
+        let mut s = 0u128;
+        let mut i = 0;
+        while i < 7 {
+            s += t[i] as u128;
+            i += 1;
+        }
+        if s % 3 == 0 {
+            break;
+        }
+        t = add7(&t, &pw);
+        k += 1;
+    }
+    let mut q = [0u64; 6];
+    let mut rem = 0u128;
+    let mut i = 7;
+    while i > 0 {
+        i -= 1;
+        let cur = (rem << 64) | t[i] as u128;
+        if i < 6 {
+            q[i] = (cur / 3) as u64;
+        }
+        rem = cur % 3;
+    }
+    q
+}
+
+/// p − x for 0 < x < p.
+const fn neg_mod(x: &[u64; 6], p: &[u64; 6]) -> [u64; 6] {
+    let (d, _) = sub7(&widen(p), &widen(x));
+    [d[0], d[1], d[2], d[3], d[4], d[5]]
+}
+
+/// c·p (c ≤ 8) in 52-bit limbs with every limb but the top one raised by 2^t (t = 52 or 53)
+/// and the next one lowered by 2^(t−52) to compensate (same value): x + K − y then has
+/// non-negative limbs for normalised y with y < K.
+const fn borrow_proof(p: &[u64; 6], c: u64, t: u32) -> [u64; L] {
+    let mut m = [0u64; 7];
+    let mut carry = 0u128;
+    let mut i = 0;
+    while i < 6 {
+        let s = p[i] as u128 * c as u128 + carry;
+        m[i] = s as u64;
+        carry = s >> 64;
+        i += 1;
+    }
+    m[6] = carry as u64;
+    let mut v = [0u64; L];
+    let mut j = 0;
+    while j < L {
+        let bit = W as usize * j;
+        let (w, s) = (bit / 64, bit % 64);
+        let mut x = m[w] >> s;
+        if s > 12 {
+            x |= m[w + 1] << (64 - s);
+        }
+        v[j] = x & MASK;
+        j += 1;
+    }
+    let hi = 1u64 << t;
+    let lo = 1u64 << (t - W);
+    let mut k = [0u64; L];
+    let mut j = 0;
+    while j < L {
+        k[j] = v[j] + if j < L - 1 { hi } else { 0 } - if j > 0 { lo } else { 0 };
+        j += 1;
+    }
+    k
+}
+
+impl Consts {
+    /// The constants for a modulus p < 2^381 with −p⁻¹ mod 2^64 = `inv`.
+    /// (Evaluated for every field that mentions the kernel; meaningful only for the shapes
+    /// [`applies`] accepts.)
+    pub const fn new(p: &[u64; 6], inv: u64) -> Self {
+        let two_416 = pow2_mod(p, 417);
+        let two_thirds = third_mod(&two_416, p);
+        Self {
+            p: to52(p),
+            n0: inv & MASK,
+            to: to52(&pow2_mod(p, 448)),
+            from: to52(&pow2_mod(p, 384)),
+            two_thirds: to52(&two_thirds),
+            neg_two_thirds: to52(&neg_mod(&two_thirds, p)),
+            k4: borrow_proof(p, 4, 52),
+            k8: borrow_proof(p, 8, 53),
+        }
+    }
+}
+
+/// Eight lanes of one 416-bit value per vector set: `v[j]` = limb j.
+type V = [__m512i; L];
+/// A 16-limb accumulator.
+type Acc = [__m512i; 2 * L];
+
+#[inline(always)]
+unsafe fn splat(x: u64) -> __m512i {
+    _mm512_set1_epi64(x as i64)
+}
+
+/// The constant limbs as vectors (the same value in every lane).
+#[inline(always)]
+unsafe fn splat_v(x: &[u64; L]) -> V {
+    core::array::from_fn(|j| splat(x[j]))
+}
+
+#[inline(always)]
+unsafe fn idx(i: [i64; 8]) -> __m512i {
+    _mm512_setr_epi64(i[0], i[1], i[2], i[3], i[4], i[5], i[6], i[7])
+}
+
+/// Carries limbs above 52 bits upwards (limbs non-negative, value below 2^416).
+#[inline(always)]
+unsafe fn normalise(mut v: V) -> V {
+    let mask = splat(MASK);
+    for j in 0..L - 1 {
+        let c = _mm512_srli_epi64::<W>(v[j]);
+        v[j] = _mm512_and_si512(v[j], mask);
+        v[j + 1] = _mm512_add_epi64(v[j + 1], c);
+    }
+    v
+}
+
+/// acc += a·b limb by limb (52-bit halves of each limb product to positions i+j and i+j+1).
+#[inline(always)]
+unsafe fn mul_acc(acc: &mut Acc, a: &V, b: &V) {
+    for i in 0..L {
+        for j in 0..L {
+            acc[i + j] = _mm512_madd52lo_epu64(acc[i + j], a[i], b[j]);
+            acc[i + j + 1] = _mm512_madd52hi_epu64(acc[i + j + 1], a[i], b[j]);
+        }
+    }
+}
+
+/// Montgomery reduction acc·2^(−416) mod p per lane, output normalised and below
+/// acc/2^416 + p.
+#[inline(always)]
+unsafe fn redc(mut acc: Acc, p: &V, n0: __m512i) -> V {
+    let zero = _mm512_setzero_si512();
+    for i in 0..L {
+        let m = _mm512_madd52lo_epu64(zero, acc[i], n0);
+        for j in 0..L {
+            acc[i + j] = _mm512_madd52lo_epu64(acc[i + j], m, p[j]);
+            acc[i + j + 1] = _mm512_madd52hi_epu64(acc[i + j + 1], m, p[j]);
+        }
+        acc[i + 1] = _mm512_add_epi64(acc[i + 1], _mm512_srli_epi64::<W>(acc[i]));
+    }
+    normalise(core::array::from_fn(|j| acc[L + j]))
+}
+
+/// Applies `f` limb by limb.
+#[inline(always)]
+unsafe fn map(f: impl Fn(usize) -> __m512i) -> V {
+    core::array::from_fn(f)
+}
+
+/// One compressed squaring of the state `s` (lanes [`LANES`], values < 2p).
+#[inline(always)]
+unsafe fn square(s: &V, c: &Consts, p: &V, n0: __m512i, old: &V) -> V {
+    // the pairs' swapped coordinates, sums, differences (+4p), doubles and negated doubles
+    // (8p − 2s)
+    let sw = map(|j| _mm512_shuffle_epi32::<0x4E>(s[j]));
+    let sum = normalise(map(|j| _mm512_add_epi64(s[j], sw[j])));
+    let dif = normalise(map(|j| {
+        _mm512_sub_epi64(_mm512_add_epi64(s[j], splat(c.k4[j])), sw[j])
+    }));
+    let dbl = normalise(map(|j| _mm512_add_epi64(s[j], s[j])));
+    let ndbl = normalise(map(|j| {
+        _mm512_sub_epi64(splat(c.k8[j]), _mm512_add_epi64(s[j], s[j]))
+    }));
+
+    let zero = _mm512_setzero_si512();
+    let mut acc: Acc = [zero; 2 * L];
+    // pass 0: (z0+z1)(z0−z1) | (2z0)z1 | (x0+x1)(x0−x1) | (2x0)x1 | (2z0)(w0−w1) |
+    //         (2z0)(w0+w1) | (2x0)y0 | (2x0)y1
+    let ia = idx([B + Z0, Z0, B + X0, X0, Z0, Z0, X0, X0]);
+    let a0 = map(|j| _mm512_permutex2var_epi64(dbl[j], ia, sum[j]));
+    let ib = idx([Z0, B + Z1, X0, B + X1, W0, 0, B + Y0, B + Y1]);
+    let ib2 = idx([0, 0, 0, 0, 0, W0, 0, 0]);
+    let b0 = map(|j| {
+        let t = _mm512_permutex2var_epi64(dif[j], ib, s[j]);
+        _mm512_mask_permutexvar_epi64(t, 1 << X1, ib2, sum[j])
+    });
+    mul_acc(&mut acc, &a0, &b0);
+    // pass 1: (w0+w1)(w0−w1) ×2 | (y0+y1)(y0−y1) ×2 | (−2z1)(w0+w1) | (2z1)(w0−w1) |
+    //         (−2x1)y1 | (2x1)y0
+    let ia = idx([0, 0, 0, 0, Z1, B + Z1, X1, B + X1]);
+    let ia2 = idx([W0, W0, Y0, Y0, 0, 0, 0, 0]);
+    let a1 = map(|j| {
+        let t = _mm512_permutex2var_epi64(ndbl[j], ia, dbl[j]);
+        _mm512_mask_permutexvar_epi64(t, 0x0F, ia2, sum[j])
+    });
+    let ib = idx([W0, W0, Y0, Y0, 0, W0, B + Y1, B + Y0]);
+    let ib2 = idx([0, 0, 0, 0, W0, 0, 0, 0]);
+    let b1 = map(|j| {
+        let t = _mm512_permutex2var_epi64(dif[j], ib, s[j]);
+        _mm512_mask_permutexvar_epi64(t, 1 << X0, ib2, sum[j])
+    });
+    mul_acc(&mut acc, &a1, &b1);
+    // pass 2 (lanes g3′, g4′ only): (−2w0)w1 | (2w0)w1 | (−2y0)y1 | (2y0)y1
+    let ia = idx([W0, B + W0, Y0, B + Y0, 0, 0, 0, 0]);
+    let a2 = map(|j| _mm512_maskz_permutex2var_epi64(0x0F, ndbl[j], ia, dbl[j]));
+    let ib = idx([W1, W1, Y1, Y1, 0, 0, 0, 0]);
+    let b2 = map(|j| _mm512_maskz_permutexvar_epi64(0x0F, ib, s[j]));
+    mul_acc(&mut acc, &a2, &b2);
+    // pass 3: the old coordinate times ±2/3 (Montgomery form), then ×3 and one reduction
+    mul_acc(&mut acc, s, old);
+    for a in acc.iter_mut() {
+        *a = _mm512_add_epi64(*a, _mm512_add_epi64(*a, *a));
+    }
+    redc(acc, p, n0)
+}
+
+/// `n` ≥ 1 compressed squarings of g = (g2.c0, g2.c1, g3.c0, …, g5.c1) (6-word Montgomery
+/// values, R = 2^384, fully reduced), BLS12-381's tower shape (u² = −1, ξ = 1 + u): the same
+/// eight fully reduced coordinates as the scalar kernel `x86_64::compressed_sqr_6`.
+///
+/// # Safety
+/// The CPU must have AVX-512F and AVX-512 IFMA ([`cpu_has_ifma`]); `c` is [`Consts::new`] of
+/// the field's modulus `m`, which must be below 2^381.
+#[target_feature(enable = "avx512f,avx512ifma")]
+pub unsafe fn compressed_sqr_6(
+    g: [&[u64; 6]; 8],
+    m: &[u64; 6],
+    c: &Consts,
+    n: u64,
+) -> [[u64; 6]; 8] {
+    let p = splat_v(&c.p);
+    let n0 = splat(c.n0);
+    // transpose into 52-bit limb vectors (lane k = coordinate LANES[k])
+    let mut t = [[0u64; 8]; L];
+    for (k, &coord) in LANES.iter().enumerate() {
+        let v = to52(g[coord]);
+        for j in 0..L {
+            t[j][k] = v[j];
+        }
+    }
+    let x: V = map(|j| _mm512_loadu_si512(t[j].as_ptr() as *const _));
+    // into the R' = 2^416 form
+    let zero = _mm512_setzero_si512();
+    let mut acc: Acc = [zero; 2 * L];
+    mul_acc(&mut acc, &x, &splat_v(&c.to));
+    let mut s = redc(acc, &p, n0);
+    // ±2/3 per lane: − for g3′ and g4′ (lanes 0–3), + for g2′ and g5′
+    let old: V =
+        map(|j| _mm512_mask_blend_epi64(0x0F, splat(c.two_thirds[j]), splat(c.neg_two_thirds[j])));
+    for _ in 0..n {
+        s = square(&s, c, &p, n0, &old);
+    }
+    // back to R = 2^384 (a value below 2p), then fully reduced
+    let mut acc: Acc = [zero; 2 * L];
+    mul_acc(&mut acc, &s, &splat_v(&c.from));
+    let y = redc(acc, &p, n0);
+    for (j, v) in y.iter().enumerate() {
+        _mm512_storeu_si512(t[j].as_mut_ptr() as *mut _, *v);
+    }
+    let mut r = [[0u64; 6]; 8];
+    for (k, &coord) in LANES.iter().enumerate() {
+        let v = from52(&core::array::from_fn(|j| t[j][k]));
+        r[coord] = reduce_once(v, m);
+    }
+    r
+}
+
+/// Whether [`compressed_sqr`] applies: N = 6, u² = −1, ξ = 1 + u, a modulus below 2^381, and
+/// [`available`]. The shape conditions fold at compile time.
+#[inline(always)]
+pub fn applies<const N: usize>(m: &[u64; N], beta_neg: u8, xi: (u8, u8)) -> bool {
+    N == 6 && m[N - 1] >> 61 == 0 && beta_neg == 1 && xi == (1, 1) && available()
+}
+
+/// The constants of a field, evaluated at compile time.
+struct ConstsOf<P, const N: usize>(core::marker::PhantomData<P>);
+
+impl<P: crate::FpParams<N>, const N: usize> ConstsOf<P, N> {
+    const C: Consts = {
+        let mut m = [0u64; 6];
+        let mut i = 0;
+        while i < N && i < 6 {
+            m[i] = P::MODULUS[i];
+            i += 1;
+        }
+        Consts::new(&m, crate::limbs::neg_inv64(m[0]))
+    };
+}
+
+/// [`compressed_sqr_6`] for the field `P` (the caller has checked [`applies`] with its
+/// tower's β and ξ).
+#[inline(always)]
+pub fn compressed_sqr<P: crate::FpParams<N>, const N: usize>(
+    g: [&[u64; N]; 8],
+    n: u64,
+) -> [[u64; N]; 8] {
+    assert!(
+        N == 6 && P::MODULUS[N - 1] >> 61 == 0 && cpu_has_ifma_cached(),
+        "compressed_sqr without applies"
+    );
+    // SAFETY: AVX-512F/IFMA present, N = 6 and the modulus below 2^381 (checked above).
+    unsafe {
+        compressed_sqr_6(
+            g.map(super::cast),
+            super::cast(&P::MODULUS),
+            &ConstsOf::<P, N>::C,
+            n,
+        )
+        .map(super::uncast)
+    }
+}
+
+/// The cached probe result (no switches).
+#[inline(always)]
+fn cpu_has_ifma_cached() -> bool {
+    IFMA.load(Ordering::Relaxed) == 2
+}
+
+/// x mod m for x < 2m, branch-free.
+#[inline(always)]
+fn reduce_once(x: [u64; 6], m: &[u64; 6]) -> [u64; 6] {
+    let mut d = [0u64; 6];
+    let mut borrow = 0u64;
+    for i in 0..6 {
+        let (d1, b1) = x[i].overflowing_sub(m[i]);
+        let (d2, b2) = d1.overflowing_sub(borrow);
+        d[i] = d2;
+        borrow = (b1 | b2) as u64;
+    }
+    // borrow = 1: x < m, keep x
+    let keep = borrow.wrapping_neg();
+    core::array::from_fn(|i| (x[i] & keep) | (d[i] & !keep))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    use crate::fields::Bls12381FpParams;
+    use crate::FpParams;
+    use rand::{rngs::StdRng, RngCore, SeedableRng};
+
+    const P: [u64; 6] = <Bls12381FpParams as FpParams<6>>::MODULUS;
+
+    /// A value below p: 0, 1, p − 1, p − 2, or random.
+    fn pick(rng: &mut StdRng) -> [u64; 6] {
+        let mut m1 = P;
+        m1[0] -= 1;
+        match rng.next_u32() % 6 {
+            0 => [0; 6],
+            1 => [1, 0, 0, 0, 0, 0],
+            2 => m1,
+            3 => {
+                m1[0] -= 1;
+                m1
+            }
+            _ => loop {
+                let mut x: [u64; 6] = core::array::from_fn(|_| rng.next_u64());
+                x[5] &= (1 << 61) - 1;
+                if reduce_once(x, &P) == x {
+                    break x;
+                }
+            },
+        }
+    }
+
+    /// The IFMA kernel against the scalar MULX/ADX kernel (both fully reduced, so equal limb
+    /// for limb) on coordinates drawn from {0, 1, p − 1, p − 2, random}, for runs of 1 to 100
+    /// squarings (the bounds must hold however long the run). Skipped where the CPU lacks
+    /// AVX-512 IFMA or BMI2/ADX.
+    #[test]
+    fn compressed_sqr_matches_scalar_kernel() {
+        if !cpu_has_ifma() || !super::super::x86_64::cpu_has_mulx_adx() {
+            eprintln!("no AVX-512 IFMA: IFMA kernel not tested");
+            return;
+        }
+        let c = Consts::new(&P, crate::limbs::neg_inv64(P[0]));
+        let inv = crate::limbs::neg_inv64(P[0]);
+        let mut rng = StdRng::seed_from_u64(0x1f3a);
+        let mut m1 = P;
+        m1[0] -= 1;
+        let mut cases: Vec<[[u64; 6]; 8]> = vec![[[0; 6]; 8], [m1; 8]];
+        for _ in 0..200 {
+            cases.push(core::array::from_fn(|_| pick(&mut rng)));
+        }
+        for (i, g) in cases.iter().enumerate() {
+            let n = [1, 2, 3, 7, 16, 32, 63, 100][i % 8];
+            let refs: [&[u64; 6]; 8] = core::array::from_fn(|k| &g[k]);
+            // SAFETY: CPU support checked above; BLS12-381's modulus is below 2^381.
+            let (got, want) = unsafe {
+                (
+                    compressed_sqr_6(refs, &P, &c, n),
+                    super::super::x86_64::compressed_sqr_6(refs, &P, inv, n),
+                )
+            };
+            assert_eq!(got, want, "{n} squarings of {g:x?}");
+        }
+    }
+
+    #[test]
+    fn radix_round_trip() {
+        let x = [
+            0x0123_4567_89ab_cdef,
+            0xfedc_ba98_7654_3210,
+            u64::MAX,
+            1,
+            0x8000_0000_0000_0000,
+            0x1fff_ffff_ffff_ffff,
+        ];
+        assert_eq!(from52(&to52(&x)), x);
+    }
+
+    #[test]
+    fn borrow_proof_keeps_the_value() {
+        let p = [
+            0xb9fe_ffff_ffff_aaab,
+            0x1eab_fffe_b153_ffff,
+            0x6730_d2a0_f6b0_f624,
+            0x6477_4b84_f385_12bf,
+            0x4b1b_a7b6_434b_acd7,
+            0x1a01_11ea_397f_e69a,
+        ];
+        for (c, t) in [(4u64, 52u32), (8, 53)] {
+            let k = borrow_proof(&p, c, t);
+            // Σ k_j 2^(52j) = c·p
+            for (j, &kj) in k.iter().enumerate() {
+                assert!(j == L - 1 || kj >= 1 << t, "limb {j} below 2^{t}");
+            }
+            // carry into 52-bit limbs, then pack into words
+            let mut acc = 0u128;
+            let mut limbs = [0u64; L];
+            for j in 0..L {
+                acc += k[j] as u128;
+                limbs[j] = (acc as u64) & MASK;
+                acc >>= W;
+            }
+            assert_eq!(acc, 0);
+            let mut words = [0u64; 7];
+            for (j, &l) in limbs.iter().enumerate() {
+                let (w, s) = (W as usize * j / 64, W as usize * j % 64);
+                words[w] |= l << s;
+                if s > 12 && w + 1 < 7 {
+                    words[w + 1] |= l >> (64 - s);
+                }
+            }
+            let mut cp = [0u64; 7];
+            let mut carry = 0u128;
+            for i in 0..6 {
+                let s = p[i] as u128 * c as u128 + carry;
+                cp[i] = s as u64;
+                carry = s >> 64;
+            }
+            cp[6] = carry as u64;
+            assert_eq!(words, cp);
+        }
+    }
+}
