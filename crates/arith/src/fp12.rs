@@ -703,7 +703,7 @@ impl<P: TowerParams<N>, const N: usize> Compressed<P, N> {
             let (a, b) = (fp2_pair(&self.g2, &self.g3), fp2_pair(&self.g4, &self.g5));
             let g = core::array::from_fn(|i| if i < 4 { a[i] } else { b[i - 4] });
             let r = if crate::backend::ifma::applies(&P::MODULUS, P::BETA_NEG, P::XI) {
-                crate::backend::ifma::compressed_sqr::<P, N>(g, n as u64)
+                crate::backend::ifma::compressed_sqr::<P, N>(g, P::BETA_NEG, P::XI, n as u64)
             } else {
                 crate::backend::compressed_sqr(g, &P::MODULUS, Fp::<P, N>::INV, n as u64)
             };

@@ -44,8 +44,8 @@ use core::sync::atomic::{AtomicBool, AtomicU8, Ordering};
 const W: u32 = 52;
 /// Low 52 bits.
 const MASK: u64 = (1 << W) - 1;
-/// Limbs per value (8 × 52 = 416 bits).
-const L: usize = 8;
+/// Accumulator length: 2L for the largest L (8 limbs = 416 bits, BLS12-381's shape).
+const ACC: usize = 16;
 
 /// Whether the IFMA kernels may run when the CPU has them (`true` by default); a switch for
 /// A/B measurements in one process (`hayate-bench tower`, the pairing examples).
@@ -95,35 +95,38 @@ pub const LANES: [usize; 8] = [2, 3, 4, 5, 0, 1, 6, 7];
 /// Second-source offset in `vpermt2q` indices.
 const B: i64 = 8;
 
-/// The modulus-dependent constants of the kernel (computed at compile time for a field).
+/// The modulus-dependent constants of the kernel for L limbs of 52 bits, R' = 2^(52L)
+/// (computed at compile time for a field).
 #[derive(Clone, Copy, Debug)]
-pub struct Consts {
+pub struct Consts<const L: usize> {
     /// p in 52-bit limbs.
     p: [u64; L],
     /// −p⁻¹ mod 2^52.
     n0: u64,
-    /// 2^448 mod p (x·2^384 ↦ x·2^416).
+    /// R'²/R mod p (x·R ↦ x·R', R = 2^(64N) the Fp Montgomery radix).
     to: [u64; L],
-    /// 2^384 mod p (x·2^416 ↦ x·2^384).
+    /// R mod p (x·R' ↦ x·R).
     from: [u64; L],
-    /// (2/3)·2^416 mod p and its negation p − that: the old-coordinate terms.
+    /// (2/3)·R' mod p and its negation p − that: the old-coordinate terms.
     two_thirds: [u64; L],
     neg_two_thirds: [u64; L],
     /// 4p with limbs ≥ 2^52 (differences of normalised values).
     k4: [u64; L],
     /// 8p with limbs ≥ 2^53 (negations of doubled normalised values).
     k8: [u64; L],
+    /// 16p with limbs ≥ 2^55 (negations of five times normalised values).
+    k16: [u64; L],
 }
 
-/// x mod 2^416 (x < 2^384 here) in 52-bit limbs.
-const fn to52(x: &[u64; 6]) -> [u64; L] {
+/// x (below 2^384) in L 52-bit limbs (mod 2^(52L)).
+const fn to52<const L: usize>(x: &[u64; 7]) -> [u64; L] {
     let mut r = [0u64; L];
     let mut j = 0;
     while j < L {
         let bit = W as usize * j;
         let (w, s) = (bit / 64, bit % 64);
-        let mut v = if w < 6 { x[w] >> s } else { 0 };
-        if s > 12 && w + 1 < 6 {
+        let mut v = if w < 7 { x[w] >> s } else { 0 };
+        if s > 12 && w + 1 < 7 {
             v |= x[w + 1] << (64 - s);
         }
         r[j] = v & MASK;
@@ -132,17 +135,17 @@ const fn to52(x: &[u64; 6]) -> [u64; L] {
     r
 }
 
-/// The 6-word value of normalised 52-bit limbs (value below 2^384).
+/// The N-word value of normalised 52-bit limbs (value below 2^(64N)).
 #[inline(always)]
-fn from52(y: &[u64; L]) -> [u64; 6] {
-    let mut r = [0u64; 6];
+fn from52<const L: usize, const N: usize>(y: &[u64; L]) -> [u64; N] {
+    let mut r = [0u64; N];
     for (j, &v) in y.iter().enumerate() {
         let bit = W as usize * j;
         let (w, s) = (bit / 64, bit % 64);
-        if w < 6 {
+        if w < N {
             r[w] |= v << s;
         }
-        if s > 12 && w + 1 < 6 {
+        if s > 12 && w + 1 < N {
             r[w + 1] |= v >> (64 - s);
         }
     }
@@ -178,30 +181,24 @@ const fn sub7(a: &[u64; 7], b: &[u64; 7]) -> ([u64; 7], bool) {
     (r, borrow != 0)
 }
 
-const fn widen(x: &[u64; 6]) -> [u64; 7] {
-    [x[0], x[1], x[2], x[3], x[4], x[5], 0]
-}
-
-/// 2^k mod p by doubling.
-const fn pow2_mod(p: &[u64; 6], k: usize) -> [u64; 6] {
-    let pw = widen(p);
+/// 2^k mod p by doubling (p below 2^384, zero-padded).
+const fn pow2_mod(p: &[u64; 7], k: usize) -> [u64; 7] {
     let mut r = [1u64, 0, 0, 0, 0, 0, 0];
     let mut i = 0;
     while i < k {
         r = add7(&r, &r);
-        let (d, borrow) = sub7(&r, &pw);
+        let (d, borrow) = sub7(&r, p);
         if !borrow {
             r = d;
         }
         i += 1;
     }
-    [r[0], r[1], r[2], r[3], r[4], r[5]]
+    r
 }
 
 /// x/3 mod p for x < p (adds p or 2p to make it divisible by 3, then long division).
-const fn third_mod(x: &[u64; 6], p: &[u64; 6]) -> [u64; 6] {
-    let mut t = widen(x);
-    let pw = widen(p);
+const fn third_mod(x: &[u64; 7], p: &[u64; 7]) -> [u64; 7] {
+    let mut t = *x;
     let mut k = 0;
     while k < 3 {
         // t mod 3 (2^64 ≡ 1 mod 3)
@@ -214,90 +211,79 @@ const fn third_mod(x: &[u64; 6], p: &[u64; 6]) -> [u64; 6] {
         if s % 3 == 0 {
             break;
         }
-        t = add7(&t, &pw);
+        t = add7(&t, p);
         k += 1;
     }
-    let mut q = [0u64; 6];
+    let mut q = [0u64; 7];
     let mut rem = 0u128;
     let mut i = 7;
     while i > 0 {
         i -= 1;
         let cur = (rem << 64) | t[i] as u128;
-        if i < 6 {
-            q[i] = (cur / 3) as u64;
-        }
+        q[i] = (cur / 3) as u64;
         rem = cur % 3;
     }
     q
 }
 
-/// p − x for 0 < x < p.
-const fn neg_mod(x: &[u64; 6], p: &[u64; 6]) -> [u64; 6] {
-    let (d, _) = sub7(&widen(p), &widen(x));
-    [d[0], d[1], d[2], d[3], d[4], d[5]]
-}
-
-/// c·p (c ≤ 8) in 52-bit limbs with every limb but the top one raised by 2^t (t = 52 or 53)
-/// and the next one lowered by 2^(t−52) to compensate (same value): x + K − y then has
-/// non-negative limbs for normalised y with y < K.
-const fn borrow_proof(p: &[u64; 6], c: u64, t: u32) -> [u64; L] {
+/// c·p in L 52-bit limbs with every limb below the top non-zero one raised by 2^t
+/// (t ≥ 52) and the next one lowered by 2^(t−52) to compensate (same value): K − y then has
+/// non-negative limbs for every normalised y < K/2 (y's limbs are below 2^52 ≤ 2^t, and
+/// above the top limb both are 0).
+const fn borrow_proof<const L: usize>(p: &[u64; 7], c: u64, t: u32) -> [u64; L] {
     let mut m = [0u64; 7];
     let mut carry = 0u128;
     let mut i = 0;
-    while i < 6 {
+    while i < 7 {
         let s = p[i] as u128 * c as u128 + carry;
         m[i] = s as u64;
         carry = s >> 64;
         i += 1;
     }
-    m[6] = carry as u64;
-    let mut v = [0u64; L];
+    let mut k = to52::<L>(&m);
+    let mut top = L - 1;
+    while top > 0 && k[top] == 0 {
+        top -= 1;
+    }
+    // (wrapping: the constants of shapes the kernels do not accept may be meaningless, but
+    // must not stop compilation)
+    let (hi, lo) = (1u64 << t, 1u64 << (t - W));
     let mut j = 0;
-    while j < L {
-        let bit = W as usize * j;
-        let (w, s) = (bit / 64, bit % 64);
-        let mut x = m[w] >> s;
-        if s > 12 {
-            x |= m[w + 1] << (64 - s);
-        }
-        v[j] = x & MASK;
+    while j < top {
+        k[j] = k[j].wrapping_add(hi);
         j += 1;
     }
-    let hi = 1u64 << t;
-    let lo = 1u64 << (t - W);
-    let mut k = [0u64; L];
-    let mut j = 0;
-    while j < L {
-        k[j] = v[j] + if j < L - 1 { hi } else { 0 } - if j > 0 { lo } else { 0 };
-        j += 1;
+    while j > 0 {
+        k[j] = k[j].wrapping_sub(lo);
+        j -= 1;
     }
     k
 }
 
-impl Consts {
-    /// The constants for a modulus p < 2^381 with −p⁻¹ mod 2^64 = `inv`.
-    /// (Evaluated for every field that mentions the kernel; meaningful only for the shapes
-    /// [`applies`] accepts.)
-    pub const fn new(p: &[u64; 6], inv: u64) -> Self {
-        let two_416 = pow2_mod(p, 417);
-        let two_thirds = third_mod(&two_416, p);
+impl<const L: usize> Consts<L> {
+    /// The constants for an odd modulus p (N words, zero-padded to 7) with −p⁻¹ mod 2^64 =
+    /// `inv`. (Evaluated for every field that mentions the kernel; meaningful only for the
+    /// shapes [`applies`] accepts.)
+    pub const fn new(p: &[u64; 7], n: usize, inv: u64) -> Self {
+        let r1 = W as usize * L;
         Self {
             p: to52(p),
             n0: inv & MASK,
-            to: to52(&pow2_mod(p, 448)),
-            from: to52(&pow2_mod(p, 384)),
-            two_thirds: to52(&two_thirds),
-            neg_two_thirds: to52(&neg_mod(&two_thirds, p)),
+            to: to52(&pow2_mod(p, (2 * r1).saturating_sub(64 * n))),
+            from: to52(&pow2_mod(p, 64 * n)),
+            two_thirds: to52(&third_mod(&pow2_mod(p, r1 + 1), p)),
+            neg_two_thirds: to52(&sub7(p, &third_mod(&pow2_mod(p, r1 + 1), p)).0),
             k4: borrow_proof(p, 4, 52),
             k8: borrow_proof(p, 8, 53),
+            k16: borrow_proof(p, 16, 55),
         }
     }
 }
 
-/// Eight lanes of one 416-bit value per vector set: `v[j]` = limb j.
-type V = [__m512i; L];
-/// A 16-limb accumulator.
-type Acc = [__m512i; 2 * L];
+/// L limbs of eight lanes: `v[j]` = limb j.
+type V<const L: usize> = [__m512i; L];
+/// A double-width accumulator (the first 2L entries used).
+type Acc = [__m512i; ACC];
 
 #[inline(always)]
 unsafe fn splat(x: u64) -> __m512i {
@@ -306,7 +292,7 @@ unsafe fn splat(x: u64) -> __m512i {
 
 /// The constant limbs as vectors (the same value in every lane).
 #[inline(always)]
-unsafe fn splat_v(x: &[u64; L]) -> V {
+unsafe fn splat_v<const L: usize>(x: &[u64; L]) -> V<L> {
     core::array::from_fn(|j| splat(x[j]))
 }
 
@@ -315,9 +301,9 @@ unsafe fn idx(i: [i64; 8]) -> __m512i {
     _mm512_setr_epi64(i[0], i[1], i[2], i[3], i[4], i[5], i[6], i[7])
 }
 
-/// Carries limbs above 52 bits upwards (limbs non-negative, value below 2^416).
+/// Carries limbs above 52 bits upwards (limbs non-negative, value below 2^(52L)).
 #[inline(always)]
-unsafe fn normalise(mut v: V) -> V {
+unsafe fn normalise<const L: usize>(mut v: V<L>) -> V<L> {
     let mask = splat(MASK);
     for j in 0..L - 1 {
         let c = _mm512_srli_epi64::<W>(v[j]);
@@ -329,7 +315,7 @@ unsafe fn normalise(mut v: V) -> V {
 
 /// acc += a·b limb by limb (52-bit halves of each limb product to positions i+j and i+j+1).
 #[inline(always)]
-unsafe fn mul_acc(acc: &mut Acc, a: &V, b: &V) {
+unsafe fn mul_acc<const L: usize>(acc: &mut Acc, a: &V<L>, b: &V<L>) {
     for i in 0..L {
         for j in 0..L {
             acc[i + j] = _mm512_madd52lo_epu64(acc[i + j], a[i], b[j]);
@@ -338,10 +324,10 @@ unsafe fn mul_acc(acc: &mut Acc, a: &V, b: &V) {
     }
 }
 
-/// Montgomery reduction acc·2^(−416) mod p per lane, output normalised and below
-/// acc/2^416 + p.
+/// Montgomery reduction acc·2^(−52L) mod p per lane, output normalised and below
+/// acc/2^(52L) + p.
 #[inline(always)]
-unsafe fn redc(mut acc: Acc, p: &V, n0: __m512i) -> V {
+unsafe fn redc<const L: usize>(mut acc: Acc, p: &V<L>, n0: __m512i) -> V<L> {
     let zero = _mm512_setzero_si512();
     for i in 0..L {
         let m = _mm512_madd52lo_epu64(zero, acc[i], n0);
@@ -354,36 +340,45 @@ unsafe fn redc(mut acc: Acc, p: &V, n0: __m512i) -> V {
     normalise(core::array::from_fn(|j| acc[L + j]))
 }
 
-/// Applies `f` limb by limb.
+/// `f(j)` for each limb j.
 #[inline(always)]
-unsafe fn map(f: impl Fn(usize) -> __m512i) -> V {
+unsafe fn map<const L: usize>(f: impl Fn(usize) -> __m512i) -> V<L> {
     core::array::from_fn(f)
 }
 
-/// One compressed squaring of the state `s` (lanes [`LANES`], values < 2p).
+/// Tripled accumulator, then the reduction.
 #[inline(always)]
-unsafe fn square(s: &V, c: &Consts, p: &V, n0: __m512i, old: &V) -> V {
+unsafe fn triple_redc<const L: usize>(mut acc: Acc, p: &V<L>, n0: __m512i) -> V<L> {
+    for a in acc.iter_mut().take(2 * L) {
+        *a = _mm512_add_epi64(*a, _mm512_add_epi64(*a, *a));
+    }
+    redc(acc, p, n0)
+}
+
+/// One compressed squaring in BLS12-381's tower shape (u² = −1, ξ = 1 + u) of the state `s`
+/// (lanes [`LANES`], values < 2p), the formulas of the module docs.
+#[inline(always)]
+unsafe fn square_bls12(s: &V<8>, c: &Consts<8>, p: &V<8>, n0: __m512i, old: &V<8>) -> V<8> {
     // the pairs' swapped coordinates, sums, differences (+4p), doubles and negated doubles
     // (8p − 2s)
-    let sw = map(|j| _mm512_shuffle_epi32::<0x4E>(s[j]));
-    let sum = normalise(map(|j| _mm512_add_epi64(s[j], sw[j])));
-    let dif = normalise(map(|j| {
+    let sw = map::<8>(|j| _mm512_shuffle_epi32::<0x4E>(s[j]));
+    let sum = normalise(map::<8>(|j| _mm512_add_epi64(s[j], sw[j])));
+    let dif = normalise(map::<8>(|j| {
         _mm512_sub_epi64(_mm512_add_epi64(s[j], splat(c.k4[j])), sw[j])
     }));
-    let dbl = normalise(map(|j| _mm512_add_epi64(s[j], s[j])));
-    let ndbl = normalise(map(|j| {
+    let dbl = normalise(map::<8>(|j| _mm512_add_epi64(s[j], s[j])));
+    let ndbl = normalise(map::<8>(|j| {
         _mm512_sub_epi64(splat(c.k8[j]), _mm512_add_epi64(s[j], s[j]))
     }));
 
-    let zero = _mm512_setzero_si512();
-    let mut acc: Acc = [zero; 2 * L];
+    let mut acc: Acc = [_mm512_setzero_si512(); ACC];
     // pass 0: (z0+z1)(z0−z1) | (2z0)z1 | (x0+x1)(x0−x1) | (2x0)x1 | (2z0)(w0−w1) |
     //         (2z0)(w0+w1) | (2x0)y0 | (2x0)y1
     let ia = idx([B + Z0, Z0, B + X0, X0, Z0, Z0, X0, X0]);
-    let a0 = map(|j| _mm512_permutex2var_epi64(dbl[j], ia, sum[j]));
+    let a0 = map::<8>(|j| _mm512_permutex2var_epi64(dbl[j], ia, sum[j]));
     let ib = idx([Z0, B + Z1, X0, B + X1, W0, 0, B + Y0, B + Y1]);
     let ib2 = idx([0, 0, 0, 0, 0, W0, 0, 0]);
-    let b0 = map(|j| {
+    let b0 = map::<8>(|j| {
         let t = _mm512_permutex2var_epi64(dif[j], ib, s[j]);
         _mm512_mask_permutexvar_epi64(t, 1 << X1, ib2, sum[j])
     });
@@ -392,34 +387,118 @@ unsafe fn square(s: &V, c: &Consts, p: &V, n0: __m512i, old: &V) -> V {
     //         (−2x1)y1 | (2x1)y0
     let ia = idx([0, 0, 0, 0, Z1, B + Z1, X1, B + X1]);
     let ia2 = idx([W0, W0, Y0, Y0, 0, 0, 0, 0]);
-    let a1 = map(|j| {
+    let a1 = map::<8>(|j| {
         let t = _mm512_permutex2var_epi64(ndbl[j], ia, dbl[j]);
         _mm512_mask_permutexvar_epi64(t, 0x0F, ia2, sum[j])
     });
     let ib = idx([W0, W0, Y0, Y0, 0, W0, B + Y1, B + Y0]);
     let ib2 = idx([0, 0, 0, 0, W0, 0, 0, 0]);
-    let b1 = map(|j| {
+    let b1 = map::<8>(|j| {
         let t = _mm512_permutex2var_epi64(dif[j], ib, s[j]);
         _mm512_mask_permutexvar_epi64(t, 1 << X0, ib2, sum[j])
     });
     mul_acc(&mut acc, &a1, &b1);
     // pass 2 (lanes g3′, g4′ only): (−2w0)w1 | (2w0)w1 | (−2y0)y1 | (2y0)y1
     let ia = idx([W0, B + W0, Y0, B + Y0, 0, 0, 0, 0]);
-    let a2 = map(|j| _mm512_maskz_permutex2var_epi64(0x0F, ndbl[j], ia, dbl[j]));
+    let a2 = map::<8>(|j| _mm512_maskz_permutex2var_epi64(0x0F, ndbl[j], ia, dbl[j]));
     let ib = idx([W1, W1, Y1, Y1, 0, 0, 0, 0]);
-    let b2 = map(|j| _mm512_maskz_permutexvar_epi64(0x0F, ib, s[j]));
+    let b2 = map::<8>(|j| _mm512_maskz_permutexvar_epi64(0x0F, ib, s[j]));
     mul_acc(&mut acc, &a2, &b2);
     // pass 3: the old coordinate times ±2/3 (Montgomery form), then ×3 and one reduction
     mul_acc(&mut acc, s, old);
-    for a in acc.iter_mut() {
-        *a = _mm512_add_epi64(*a, _mm512_add_epi64(*a, *a));
+    triple_redc(acc, p, n0)
+}
+
+/// One compressed squaring in bn254-beuchat's tower shape (u² = −5, ξ = u): with the same
+/// lane layout and names,
+/// g3′.c0 = 3[z0·z0 + z1·(−5z1) + (2w0)(−5w1)] − 2y0, g3′.c1 = 3[(2z0)z1 + w0·w0 + w1(−5w1)] − 2y1,
+/// g4′ the same with (x, y) and −2z, g2′.c0 = 3[(2z0)(−5w1) + (2z1)(−5w0)] + 2x0,
+/// g2′.c1 = 3[(2z0)w0 + (2z1)(−5w1)] + 2x1, g5′.c0 = 3[(2x0)y0 + (2x1)(−5y1)] + 2w0,
+/// g5′.c1 = 3[(2x0)y1 + (2x1)y0] + 2w1 (ξ·(a + bu) = −5b + au).
+#[inline(always)]
+unsafe fn square_beuchat(s: &V<6>, c: &Consts<6>, p: &V<6>, n0: __m512i, old: &V<6>) -> V<6> {
+    // doubles and 16p − 5s
+    let dbl = normalise(map::<6>(|j| _mm512_add_epi64(s[j], s[j])));
+    let m5 = normalise(map::<6>(|j| {
+        let five = _mm512_add_epi64(s[j], _mm512_slli_epi64::<2>(s[j]));
+        _mm512_sub_epi64(splat(c.k16[j]), five)
+    }));
+
+    let mut acc: Acc = [_mm512_setzero_si512(); ACC];
+    // pass 0: z0·z0 | (2z0)z1 | x0·x0 | (2x0)x1 | (2z0)(−5w1) | (2z0)w0 | (2x0)y0 | (2x0)y1
+    let ia = idx([B + Z0, Z0, B + X0, X0, Z0, Z0, X0, X0]);
+    let a0 = map::<6>(|j| _mm512_permutex2var_epi64(dbl[j], ia, s[j]));
+    let ib = idx([Z0, Z1, X0, X1, B + W1, W0, Y0, Y1]);
+    let b0 = map::<6>(|j| _mm512_permutex2var_epi64(s[j], ib, m5[j]));
+    mul_acc(&mut acc, &a0, &b0);
+    // pass 1: z1(−5z1) | w0·w0 | x1(−5x1) | y0·y0 | (2z1)(−5w0) | (2z1)(−5w1) | (2x1)(−5y1) |
+    //         (2x1)y0
+    let ia = idx([Z1, W0, X1, Y0, B + Z1, B + Z1, B + X1, B + X1]);
+    let a1 = map::<6>(|j| _mm512_permutex2var_epi64(s[j], ia, dbl[j]));
+    let ib = idx([Z1, B + W0, X1, B + Y0, W0, W1, Y1, B + Y0]);
+    let b1 = map::<6>(|j| _mm512_permutex2var_epi64(m5[j], ib, s[j]));
+    mul_acc(&mut acc, &a1, &b1);
+    // pass 2 (lanes g3′, g4′ only): (2w0)(−5w1) | w1(−5w1) | (2y0)(−5y1) | y1(−5y1)
+    let ia = idx([W0, B + W1, Y0, B + Y1, 0, 0, 0, 0]);
+    let a2 = map::<6>(|j| _mm512_maskz_permutex2var_epi64(0x0F, dbl[j], ia, s[j]));
+    let ib = idx([W1, W1, Y1, Y1, 0, 0, 0, 0]);
+    let b2 = map::<6>(|j| _mm512_maskz_permutexvar_epi64(0x0F, ib, m5[j]));
+    mul_acc(&mut acc, &a2, &b2);
+    // pass 3 and the reduction as in `square_bls12`
+    mul_acc(&mut acc, s, old);
+    triple_redc(acc, p, n0)
+}
+
+/// The run shared by both shapes: transpose and convert in (x·R ↦ x·R'), `n` squarings,
+/// convert out and fully reduce.
+#[inline(always)]
+unsafe fn run<const L: usize, const N: usize>(
+    g: [&[u64; N]; 8],
+    m: &[u64; N],
+    c: &Consts<L>,
+    n: u64,
+    square: impl Fn(&V<L>, &Consts<L>, &V<L>, __m512i, &V<L>) -> V<L>,
+) -> [[u64; N]; 8] {
+    let p = splat_v(&c.p);
+    let n0 = splat(c.n0);
+    // transpose into 52-bit limb vectors (lane k = coordinate LANES[k])
+    let mut t = [[0u64; 8]; L];
+    for (k, &coord) in LANES.iter().enumerate() {
+        let mut w = [0u64; 7];
+        w[..N].copy_from_slice(g[coord]);
+        let v = to52::<L>(&w);
+        for j in 0..L {
+            t[j][k] = v[j];
+        }
     }
-    redc(acc, p, n0)
+    let x: V<L> = map(|j| _mm512_loadu_si512(t[j].as_ptr() as *const _));
+    let mut acc: Acc = [_mm512_setzero_si512(); ACC];
+    mul_acc(&mut acc, &x, &splat_v(&c.to));
+    let mut s = redc(acc, &p, n0);
+    // ±2/3 per lane: − for g3′ and g4′ (lanes 0–3), + for g2′ and g5′
+    let old: V<L> =
+        map(|j| _mm512_mask_blend_epi64(0x0F, splat(c.two_thirds[j]), splat(c.neg_two_thirds[j])));
+    for _ in 0..n {
+        s = square(&s, c, &p, n0, &old);
+    }
+    // back to R (a value below 2p), then fully reduced
+    let mut acc: Acc = [_mm512_setzero_si512(); ACC];
+    mul_acc(&mut acc, &s, &splat_v(&c.from));
+    let y = redc(acc, &p, n0);
+    for (j, v) in y.iter().enumerate() {
+        _mm512_storeu_si512(t[j].as_mut_ptr() as *mut _, *v);
+    }
+    let mut r = [[0u64; N]; 8];
+    for (k, &coord) in LANES.iter().enumerate() {
+        let v = from52::<L, N>(&core::array::from_fn(|j| t[j][k]));
+        r[coord] = reduce_once(v, m);
+    }
+    r
 }
 
 /// `n` ≥ 1 compressed squarings of g = (g2.c0, g2.c1, g3.c0, …, g5.c1) (6-word Montgomery
-/// values, R = 2^384, fully reduced), BLS12-381's tower shape (u² = −1, ξ = 1 + u): the same
-/// eight fully reduced coordinates as the scalar kernel `x86_64::compressed_sqr_6`.
+/// values, R = 2^384, fully reduced) in BLS12-381's tower shape (u² = −1, ξ = 1 + u): the
+/// same eight fully reduced coordinates as the scalar kernel `x86_64::compressed_sqr_6`.
 ///
 /// # Safety
 /// The CPU must have AVX-512F and AVX-512 IFMA ([`cpu_has_ifma`]); `c` is [`Consts::new`] of
@@ -428,85 +507,92 @@ unsafe fn square(s: &V, c: &Consts, p: &V, n0: __m512i, old: &V) -> V {
 pub unsafe fn compressed_sqr_6(
     g: [&[u64; 6]; 8],
     m: &[u64; 6],
-    c: &Consts,
+    c: &Consts<8>,
     n: u64,
 ) -> [[u64; 6]; 8] {
-    let p = splat_v(&c.p);
-    let n0 = splat(c.n0);
-    // transpose into 52-bit limb vectors (lane k = coordinate LANES[k])
-    let mut t = [[0u64; 8]; L];
-    for (k, &coord) in LANES.iter().enumerate() {
-        let v = to52(g[coord]);
-        for j in 0..L {
-            t[j][k] = v[j];
-        }
-    }
-    let x: V = map(|j| _mm512_loadu_si512(t[j].as_ptr() as *const _));
-    // into the R' = 2^416 form
-    let zero = _mm512_setzero_si512();
-    let mut acc: Acc = [zero; 2 * L];
-    mul_acc(&mut acc, &x, &splat_v(&c.to));
-    let mut s = redc(acc, &p, n0);
-    // ±2/3 per lane: − for g3′ and g4′ (lanes 0–3), + for g2′ and g5′
-    let old: V =
-        map(|j| _mm512_mask_blend_epi64(0x0F, splat(c.two_thirds[j]), splat(c.neg_two_thirds[j])));
-    for _ in 0..n {
-        s = square(&s, c, &p, n0, &old);
-    }
-    // back to R = 2^384 (a value below 2p), then fully reduced
-    let mut acc: Acc = [zero; 2 * L];
-    mul_acc(&mut acc, &s, &splat_v(&c.from));
-    let y = redc(acc, &p, n0);
-    for (j, v) in y.iter().enumerate() {
-        _mm512_storeu_si512(t[j].as_mut_ptr() as *mut _, *v);
-    }
-    let mut r = [[0u64; 6]; 8];
-    for (k, &coord) in LANES.iter().enumerate() {
-        let v = from52(&core::array::from_fn(|j| t[j][k]));
-        r[coord] = reduce_once(v, m);
-    }
-    r
+    run(g, m, c, n, |s, c, p, n0, old| {
+        square_bls12(s, c, p, n0, old)
+    })
 }
 
-/// Whether [`compressed_sqr`] applies: N = 6, u² = −1, ξ = 1 + u, a modulus below 2^381, and
+/// [`compressed_sqr_6`] in bn254-beuchat's tower shape (N = 4, u² = −5, ξ = u), 6 limbs of
+/// 52 bits (R' = 2^312): the scalar kernel `x86_64::compressed_sqr_4`'s values.
+///
+/// # Safety
+/// The CPU must have AVX-512F and AVX-512 IFMA; `c` is [`Consts::new`] of the field's modulus
+/// `m`, which must be below 2^255.
+#[target_feature(enable = "avx512f,avx512ifma")]
+pub unsafe fn compressed_sqr_4(
+    g: [&[u64; 4]; 8],
+    m: &[u64; 4],
+    c: &Consts<6>,
+    n: u64,
+) -> [[u64; 4]; 8] {
+    run(g, m, c, n, |s, c, p, n0, old| {
+        square_beuchat(s, c, p, n0, old)
+    })
+}
+
+/// Whether [`compressed_sqr`] applies: BLS12-381's shape (N = 6, u² = −1, ξ = 1 + u, a
+/// modulus below 2^381) or bn254-beuchat's (N = 4, u² = −5, ξ = u, below 2^255), and
 /// [`available`]. The shape conditions fold at compile time.
 #[inline(always)]
 pub fn applies<const N: usize>(m: &[u64; N], beta_neg: u8, xi: (u8, u8)) -> bool {
-    N == 6 && m[N - 1] >> 61 == 0 && beta_neg == 1 && xi == (1, 1) && available()
+    shape(m, beta_neg, xi) && available()
+}
+
+#[inline(always)]
+fn shape<const N: usize>(m: &[u64; N], beta_neg: u8, xi: (u8, u8)) -> bool {
+    (N == 6 && m[N - 1] >> 61 == 0 && beta_neg == 1 && xi == (1, 1))
+        || (N == 4 && m[N - 1] >> 63 == 0 && beta_neg == 5 && xi == (0, 1))
 }
 
 /// The constants of a field, evaluated at compile time.
 struct ConstsOf<P, const N: usize>(core::marker::PhantomData<P>);
 
 impl<P: crate::FpParams<N>, const N: usize> ConstsOf<P, N> {
-    const C: Consts = {
-        let mut m = [0u64; 6];
+    const M: [u64; 7] = {
+        let mut m = [0u64; 7];
         let mut i = 0;
-        while i < N && i < 6 {
+        while i < N && i < 7 {
             m[i] = P::MODULUS[i];
             i += 1;
         }
-        Consts::new(&m, crate::limbs::neg_inv64(m[0]))
+        m
     };
+    const C8: Consts<8> = Consts::new(&Self::M, N, crate::limbs::neg_inv64(Self::M[0]));
+    const C6: Consts<6> = Consts::new(&Self::M, N, crate::limbs::neg_inv64(Self::M[0]));
 }
 
-/// [`compressed_sqr_6`] for the field `P` (the caller has checked [`applies`] with its
-/// tower's β and ξ).
+/// [`compressed_sqr_6`] / [`compressed_sqr_4`] for the field `P` of a tower with u² = −β_neg
+/// and ξ = `xi` (the caller has checked [`applies`]).
 #[inline(always)]
 pub fn compressed_sqr<P: crate::FpParams<N>, const N: usize>(
     g: [&[u64; N]; 8],
+    beta_neg: u8,
+    xi: (u8, u8),
     n: u64,
 ) -> [[u64; N]; 8] {
     assert!(
-        N == 6 && P::MODULUS[N - 1] >> 61 == 0 && cpu_has_ifma_cached(),
+        shape(&P::MODULUS, beta_neg, xi) && cpu_has_ifma_cached(),
         "compressed_sqr without applies"
     );
-    // SAFETY: AVX-512F/IFMA present, N = 6 and the modulus below 2^381 (checked above).
+    // SAFETY: AVX-512F/IFMA present and the tower shape with its modulus bound (checked
+    // above).
     unsafe {
-        compressed_sqr_6(
+        if N == 6 {
+            let r = compressed_sqr_6(
+                g.map(super::cast),
+                super::cast(&P::MODULUS),
+                &ConstsOf::<P, N>::C8,
+                n,
+            );
+            return r.map(super::uncast);
+        }
+        compressed_sqr_4(
             g.map(super::cast),
             super::cast(&P::MODULUS),
-            &ConstsOf::<P, N>::C,
+            &ConstsOf::<P, N>::C6,
             n,
         )
         .map(super::uncast)
@@ -521,10 +607,10 @@ fn cpu_has_ifma_cached() -> bool {
 
 /// x mod m for x < 2m, branch-free.
 #[inline(always)]
-fn reduce_once(x: [u64; 6], m: &[u64; 6]) -> [u64; 6] {
-    let mut d = [0u64; 6];
+fn reduce_once<const N: usize>(x: [u64; N], m: &[u64; N]) -> [u64; N] {
+    let mut d = [0u64; N];
     let mut borrow = 0u64;
-    for i in 0..6 {
+    for i in 0..N {
         let (d1, b1) = x[i].overflowing_sub(m[i]);
         let (d2, b2) = d1.overflowing_sub(borrow);
         d[i] = d2;
@@ -539,55 +625,62 @@ fn reduce_once(x: [u64; 6], m: &[u64; 6]) -> [u64; 6] {
 mod tests {
     use super::*;
 
-    use crate::fields::Bls12381FpParams;
+    use crate::fields::{Bls12381FpParams, Bn254BeuchatFpParams};
     use crate::FpParams;
     use rand::{rngs::StdRng, RngCore, SeedableRng};
 
     const P: [u64; 6] = <Bls12381FpParams as FpParams<6>>::MODULUS;
+    const P4: [u64; 4] = <Bn254BeuchatFpParams as FpParams<4>>::MODULUS;
 
     /// A value below p: 0, 1, p − 1, p − 2, or random.
-    fn pick(rng: &mut StdRng) -> [u64; 6] {
-        let mut m1 = P;
+    fn pick<const N: usize>(p: &[u64; N], rng: &mut StdRng) -> [u64; N] {
+        let mut m1 = *p;
         m1[0] -= 1;
         match rng.next_u32() % 6 {
-            0 => [0; 6],
-            1 => [1, 0, 0, 0, 0, 0],
+            0 => [0; N],
+            1 => core::array::from_fn(|i| (i == 0) as u64),
             2 => m1,
             3 => {
                 m1[0] -= 1;
                 m1
             }
             _ => loop {
-                let mut x: [u64; 6] = core::array::from_fn(|_| rng.next_u64());
-                x[5] &= (1 << 61) - 1;
-                if reduce_once(x, &P) == x {
+                let mut x: [u64; N] = core::array::from_fn(|_| rng.next_u64());
+                x[N - 1] &= (1 << (64 - p[N - 1].leading_zeros())) - 1;
+                if reduce_once(x, p) == x {
                     break x;
                 }
             },
         }
     }
 
-    /// The IFMA kernel against the scalar MULX/ADX kernel (both fully reduced, so equal limb
-    /// for limb) on coordinates drawn from {0, 1, p − 1, p − 2, random}, for runs of 1 to 100
-    /// squarings (the bounds must hold however long the run). Skipped where the CPU lacks
-    /// AVX-512 IFMA or BMI2/ADX.
+    /// All-zero, all p − 1, and 200 random draws of eight coordinates.
+    fn cases<const N: usize>(p: &[u64; N], seed: u64) -> Vec<[[u64; N]; 8]> {
+        let mut rng = StdRng::seed_from_u64(seed);
+        let mut m1 = *p;
+        m1[0] -= 1;
+        let mut v = vec![[[0; N]; 8], [m1; 8]];
+        for _ in 0..200 {
+            v.push(core::array::from_fn(|_| pick(p, &mut rng)));
+        }
+        v
+    }
+
+    /// The IFMA kernels against the scalar MULX/ADX kernels (both fully reduced, so equal
+    /// limb for limb) on coordinates drawn from {0, 1, p − 1, p − 2, random}, for runs of 1
+    /// to 100 squarings (the bounds must hold however long the run): BLS12-381's and
+    /// bn254-beuchat's tower shapes. Skipped where the CPU lacks AVX-512 IFMA or BMI2/ADX.
     #[test]
     fn compressed_sqr_matches_scalar_kernel() {
         if !cpu_has_ifma() || !super::super::x86_64::cpu_has_mulx_adx() {
             eprintln!("no AVX-512 IFMA: IFMA kernel not tested");
             return;
         }
-        let c = Consts::new(&P, crate::limbs::neg_inv64(P[0]));
+        let ns = [1, 2, 3, 7, 16, 32, 63, 100];
         let inv = crate::limbs::neg_inv64(P[0]);
-        let mut rng = StdRng::seed_from_u64(0x1f3a);
-        let mut m1 = P;
-        m1[0] -= 1;
-        let mut cases: Vec<[[u64; 6]; 8]> = vec![[[0; 6]; 8], [m1; 8]];
-        for _ in 0..200 {
-            cases.push(core::array::from_fn(|_| pick(&mut rng)));
-        }
-        for (i, g) in cases.iter().enumerate() {
-            let n = [1, 2, 3, 7, 16, 32, 63, 100][i % 8];
+        let c = ConstsOf::<Bls12381FpParams, 6>::C8;
+        for (i, g) in cases(&P, 0x1f3a).iter().enumerate() {
+            let n = ns[i % 8];
             let refs: [&[u64; 6]; 8] = core::array::from_fn(|k| &g[k]);
             // SAFETY: CPU support checked above; BLS12-381's modulus is below 2^381.
             let (got, want) = unsafe {
@@ -596,9 +689,25 @@ mod tests {
                     super::super::x86_64::compressed_sqr_6(refs, &P, inv, n),
                 )
             };
-            assert_eq!(got, want, "{n} squarings of {g:x?}");
+            assert_eq!(got, want, "BLS12-381: {n} squarings of {g:x?}");
+        }
+        let inv = crate::limbs::neg_inv64(P4[0]);
+        let c = ConstsOf::<Bn254BeuchatFpParams, 4>::C6;
+        for (i, g) in cases(&P4, 0x2b4c).iter().enumerate() {
+            let n = ns[i % 8];
+            let refs: [&[u64; 4]; 8] = core::array::from_fn(|k| &g[k]);
+            // SAFETY: CPU support checked above; the modulus is below 2^255.
+            let (got, want) = unsafe {
+                (
+                    compressed_sqr_4(refs, &P4, &c, n),
+                    super::super::x86_64::compressed_sqr_4(refs, &P4, inv, n),
+                )
+            };
+            assert_eq!(got, want, "bn254-beuchat: {n} squarings of {g:x?}");
         }
     }
+
+    const L: usize = 8;
 
     #[test]
     fn radix_round_trip() {
@@ -610,51 +719,48 @@ mod tests {
             0x8000_0000_0000_0000,
             0x1fff_ffff_ffff_ffff,
         ];
-        assert_eq!(from52(&to52(&x)), x);
+        let w = [x[0], x[1], x[2], x[3], x[4], x[5], 0];
+        assert_eq!(from52::<L, 6>(&to52::<L>(&w)), x);
+    }
+
+    /// The borrow-proof constants keep the value c·p and raise every limb below the top
+    /// non-zero one to at least 2^t.
+    fn check_borrow_proof<const M: usize>(p: &[u64; 7], c: u64, t: u32) {
+        let k = borrow_proof::<M>(p, c, t);
+        let top = (0..M).rev().find(|&j| k[j] != 0).unwrap();
+        for (j, &kj) in k.iter().enumerate().take(top) {
+            assert!(kj >= 1 << t, "limb {j} below 2^{t}");
+        }
+        // carry into 52-bit limbs, then pack into words
+        let mut acc = 0u128;
+        let mut words = [0u64; 7];
+        for (j, &kj) in k.iter().enumerate() {
+            acc += kj as u128;
+            let l = (acc as u64) & MASK;
+            acc >>= W;
+            let (w, s) = (W as usize * j / 64, W as usize * j % 64);
+            words[w] |= l << s;
+            if s > 12 && w + 1 < 7 {
+                words[w + 1] |= l >> (64 - s);
+            }
+        }
+        assert_eq!(acc, 0);
+        let mut cp = [0u64; 7];
+        let mut carry = 0u128;
+        for i in 0..7 {
+            let s = p[i] as u128 * c as u128 + carry;
+            cp[i] = s as u64;
+            carry = s >> 64;
+        }
+        assert_eq!(words, cp, "{c}·p");
     }
 
     #[test]
     fn borrow_proof_keeps_the_value() {
-        let p = [
-            0xb9fe_ffff_ffff_aaab,
-            0x1eab_fffe_b153_ffff,
-            0x6730_d2a0_f6b0_f624,
-            0x6477_4b84_f385_12bf,
-            0x4b1b_a7b6_434b_acd7,
-            0x1a01_11ea_397f_e69a,
-        ];
-        for (c, t) in [(4u64, 52u32), (8, 53)] {
-            let k = borrow_proof(&p, c, t);
-            // Σ k_j 2^(52j) = c·p
-            for (j, &kj) in k.iter().enumerate() {
-                assert!(j == L - 1 || kj >= 1 << t, "limb {j} below 2^{t}");
-            }
-            // carry into 52-bit limbs, then pack into words
-            let mut acc = 0u128;
-            let mut limbs = [0u64; L];
-            for j in 0..L {
-                acc += k[j] as u128;
-                limbs[j] = (acc as u64) & MASK;
-                acc >>= W;
-            }
-            assert_eq!(acc, 0);
-            let mut words = [0u64; 7];
-            for (j, &l) in limbs.iter().enumerate() {
-                let (w, s) = (W as usize * j / 64, W as usize * j % 64);
-                words[w] |= l << s;
-                if s > 12 && w + 1 < 7 {
-                    words[w + 1] |= l >> (64 - s);
-                }
-            }
-            let mut cp = [0u64; 7];
-            let mut carry = 0u128;
-            for i in 0..6 {
-                let s = p[i] as u128 * c as u128 + carry;
-                cp[i] = s as u64;
-                carry = s >> 64;
-            }
-            cp[6] = carry as u64;
-            assert_eq!(words, cp);
-        }
+        let p6 = ConstsOf::<Bls12381FpParams, 6>::M;
+        check_borrow_proof::<8>(&p6, 4, 52);
+        check_borrow_proof::<8>(&p6, 8, 53);
+        let p4 = ConstsOf::<Bn254BeuchatFpParams, 4>::M;
+        check_borrow_proof::<6>(&p4, 16, 55);
     }
 }
