@@ -5,7 +5,7 @@
 
 use std::hint::black_box;
 
-use hayate_arith::{Fp, Fp12, Fp2, Fp6};
+use hayate_arith::{Fp, Fp12, Fp2, Fp6, FpParams, TowerParams};
 use hayate_ec::Affine;
 use hayate_pairing::{
     bls12_381::Bls12381, bn254::Bn254, bn254_beuchat::Bn254Beuchat, final_exp, miller, G2Prepared,
@@ -228,6 +228,57 @@ fn run<E: PairingCurve<N>, const N: usize>() {
             black_box(&q),
         ));
     });
+    // the AVX-512 IFMA compressed squarings (A) against the scalar MULX/ADX kernel (B), where
+    // the CPU has IFMA and the tower has the kernel
+    if hayate_arith::backend::ifma::applies(&E::Fp::MODULUS, E::Fp::BETA_NEG, E::Fp::XI) {
+        let ifma = |on: bool| {
+            hayate_arith::backend::ifma::ENABLED.store(on, std::sync::atomic::Ordering::Relaxed)
+        };
+        let sq64: Vec<i8> = (0..65).map(|i| (i == 64) as i8).collect();
+        ab(
+            "ifma 64 sqr",
+            c,
+            || {
+                ifma(true);
+                black_box(black_box(g).cyclotomic_exp_compressed_vartime(&sq64));
+            },
+            || {
+                ifma(false);
+                black_box(black_box(g).cyclotomic_exp_compressed_vartime(&sq64));
+            },
+        );
+        ab(
+            "ifma final_exp",
+            c,
+            || {
+                ifma(true);
+                black_box(final_exp::final_exponentiation::<E, N>(black_box(&f)));
+            },
+            || {
+                ifma(false);
+                black_box(final_exp::final_exponentiation::<E, N>(black_box(&f)));
+            },
+        );
+        ab(
+            "ifma pairing",
+            c,
+            || {
+                ifma(true);
+                black_box(hayate_pairing::pairing::<E, N>(
+                    black_box(&p),
+                    black_box(&q),
+                ));
+            },
+            || {
+                ifma(false);
+                black_box(hayate_pairing::pairing::<E, N>(
+                    black_box(&p),
+                    black_box(&q),
+                ));
+            },
+        );
+        ifma(true);
+    }
 }
 
 fn main() {
