@@ -247,6 +247,20 @@ fn run<E: PairingCurve<N>, const N: usize>() {
                 black_box(black_box(g).cyclotomic_exp_compressed_vartime(&sq64));
             },
         );
+        for k in [1, 2, 5] {
+            ab(
+                &format!("ifma cyclo x{k}"),
+                c,
+                || {
+                    ifma(true);
+                    black_box(black_box(g).cyclotomic_squares(k));
+                },
+                || {
+                    ifma(false);
+                    black_box(black_box(g).cyclotomic_squares(k));
+                },
+            );
+        }
         ab(
             "ifma final_exp",
             c,

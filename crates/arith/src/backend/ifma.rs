@@ -1,17 +1,18 @@
-//! AVX-512 IFMA back end: Karabina's compressed cyclotomic squaring (the squaring chain of the
-//! final exponentiation's exponentiations by z) for BLS12-381's tower with eight 52-bit
-//! multiply-accumulates per instruction (`vpmadd52luq` / `vpmadd52huq`), selected at run time
-//! where the CPU has AVX-512F and AVX-512 IFMA (issue 5; paper 000's SIMD idea with the
-//! instructions this host offers, see [`super::avx2`] for the AVX2 attempt).
+//! AVX-512 IFMA back end: Karabina's compressed cyclotomic squaring (the squaring chains of
+//! the final exponentiation's exponentiations by z) for BLS12-381's and bn254-beuchat's
+//! towers, eight 52-bit multiply-accumulates per instruction (`vpmadd52luq` / `vpmadd52huq`),
+//! selected at run time where the CPU has AVX-512F and AVX-512 IFMA (issue 5: paper 000's
+//! SIMD idea with the instructions this host offers; [`super::avx2`] is the AVX2 attempt,
+//! which only drew level with MULX).
 //!
 //! # Method
-//! * Radix 2^52, 8 limbs (416 bits) for a modulus below 2^381, lane k of vector j = limb j of
-//!   coordinate k. The whole compressed element (g2, g3, g4, g5: eight Fp coordinates) is one
-//!   such 8-limb vector set, in the lane order [`LANES`] = (g3.c0, g3.c1, g4.c0, g4.c1, g2.c0,
-//!   g2.c1, g5.c0, g5.c1).
-//! * One squaring is one Montgomery reduction per lane (R' = 2^416) over a short sum of
-//!   products, like the scalar sums-of-products kernels of `tools/gen_x86_64.py`: with
-//!   g2 = x, g3 = y, g4 = z, g5 = w (Fp2 = Fp\[u\]/(u² + 1), ξ = 1 + u),
+//! * Radix 2^52: L = 8 limbs (R' = 2^416) for BLS12-381's p < 2^381, L = 6 (R' = 2^312) for
+//!   bn254-beuchat's p < 2^255. Lane k of vector j = limb j of coordinate k: the whole
+//!   compressed element (g2, g3, g4, g5, eight Fp coordinates) is one set of L vectors, in
+//!   the lane order [`LANES`] = (g3.c0, g3.c1, g4.c0, g4.c1, g2.c0, g2.c1, g5.c0, g5.c1).
+//! * One squaring is one Montgomery reduction per lane over a short sum of products, like the
+//!   scalar sums-of-products kernels of `tools/gen_x86_64.py`. With g2 = x, g3 = y, g4 = z,
+//!   g5 = w and BLS12-381's Fp2 = Fp\[u\]/(u² + 1), ξ = 1 + u:
 //!   - g3′ = 3(z² + ξw²) − 2y:  c0 = 3[(z0+z1)(z0−z1) + (w0+w1)(w0−w1) + (−2w0)w1] − 2y0,
 //!     c1 = 3[(2z0)z1 + (w0+w1)(w0−w1) + (2w0)w1] − 2y1;
 //!   - g4′ = 3(x² + ξy²) − 2z: the same with (x, y) for (z, w) and −2z;
@@ -19,23 +20,31 @@
 //!     c1 = 3[(2z0)(w0+w1) + (2z1)(w0−w1)] + 2x1;
 //!   - g5′ = 2w + 6xy:  c0 = 3[(2x0)y0 + (−2x1)y1] + 2w0, c1 = 3[(2x0)y1 + (2x1)y0] + 2w1.
 //!
-//!   Each lane accumulates up to three such products (three passes of 8×8 limb products, the
-//!   operands lane-permuted from the state and its sums, differences and doubles), plus the
-//!   old coordinate times the Montgomery constant of ±2/3 (a fourth pass, so that the old
-//!   term is reduced too and values never grow); the accumulator is tripled and reduced
-//!   once. Differences and negations add a multiple of p written with every limb ≥ 2^52 or
-//!   2^53 (no borrows), so all intermediate limbs stay non-negative.
-//! * Bounds: every state value is a Montgomery output (sum + m·p)/R' < 3·4·(8p)²/2^416 + p
-//!   < 2p; operands are below 8p < 2^384; accumulator limbs stay below 2^61 (4 passes of at
-//!   most 16 terms < 2^52, ×3, plus the reduction's 16 terms) — no carries until the end.
-//! * In and out: the eight 6-word Montgomery values (R = 2^384) are cut into 52-bit limbs,
-//!   multiplied by 2^448 mod p (to R' = 2^416 form) on the way in and by 2^384 mod p on the
-//!   way out, then fully reduced: the result is bit for bit the scalar kernel's.
-//! * Constant time: straight-line vector code, the loop count is the public squaring count.
+//!   bn254-beuchat's tower (u² = −5, ξ = u) has the forms of `square_beuchat`, whose
+//!   operands are the state, its doubles and 16p − 5·state (no sums or differences).
+//! * Each lane accumulates up to three such products: three passes of L×L limb products whose
+//!   operands are lane permutations (`vpermt2q`) of the state and of its sums, differences
+//!   and doubles. A fourth pass adds the old coordinate times the Montgomery form of ±2/3.
+//!   Then the accumulator is tripled and reduced once. The old term goes through the
+//!   reduction because it has coefficient +2: added after it, values would double every
+//!   squaring. Differences and negations add a multiple of p whose limbs are all ≥ 2^52
+//!   (2^53, 2^55) below the top one, so no limb ever goes negative.
+//! * Bounds: a state value is a Montgomery output (3·Σ + m·p)/R' < p + 3·4·(16p)²/R' < 2p;
+//!   the operands are below 16p; accumulator limbs stay below 2^61 (4 passes of at most 16
+//!   terms < 2^52, ×3, then the reduction's 16 terms): no carry handling until the end.
+//! * In and out: the eight Montgomery values (R = 2^(64N)) are cut into 52-bit limbs and
+//!   multiplied by R'²/R mod p (to R' form) on the way in, by R mod p on the way out, then
+//!   fully reduced: the result is bit for bit the scalar kernel's (tested in both shapes on
+//!   runs of 1–100 squarings).
+//! * Constant time: straight-line vector code; the loop count is the public run length.
+//!   (valgrind cannot run AVX-512 code, so the valgrind constant-time tests exercise the
+//!   scalar kernels: under valgrind the CPUID probe reports no AVX-512.)
 //!
 //! # Measurements
-//! See BENCHMARKS.md ("Session 17"): one compressed squaring and BLS12-381's pairing against
-//! the scalar MULX/ADX kernel, A/B in one process ([`ENABLED`]).
+//! `cargo run --release -p hayate-pairing --example tower_bench bls12-381` ("ifma" rows,
+//! [`ENABLED`] switched per batch; BENCHMARKS.md, session 17): 64 compressed squarings
+//! 0.39–0.42 × the MULX kernel's time on BLS12-381 and 0.49–0.57 × on bn254-beuchat; the
+//! final exponentiation 0.58–0.61 × and 0.67–0.75 ×; the pairing 0.83 × and 0.89–0.91 ×.
 
 use core::arch::x86_64::*;
 use core::sync::atomic::{AtomicBool, AtomicU8, Ordering};
@@ -293,7 +302,7 @@ unsafe fn splat(x: u64) -> __m512i {
 /// The constant limbs as vectors (the same value in every lane).
 #[inline(always)]
 unsafe fn splat_v<const L: usize>(x: &[u64; L]) -> V<L> {
-    core::array::from_fn(|j| splat(x[j]))
+    map(|j| splat(x[j]))
 }
 
 #[inline(always)]
@@ -337,13 +346,19 @@ unsafe fn redc<const L: usize>(mut acc: Acc, p: &V<L>, n0: __m512i) -> V<L> {
         }
         acc[i + 1] = _mm512_add_epi64(acc[i + 1], _mm512_srli_epi64::<W>(acc[i]));
     }
-    normalise(core::array::from_fn(|j| acc[L + j]))
+    normalise(map(|j| acc[L + j]))
 }
 
 /// `f(j)` for each limb j.
 #[inline(always)]
 unsafe fn map<const L: usize>(f: impl Fn(usize) -> __m512i) -> V<L> {
-    core::array::from_fn(f)
+    // a plain loop: `core::array::from_fn` over vectors is not always inlined, and an
+    // out-of-line copy runs without the caller's AVX-512 target features (≈ 3 × slower)
+    let mut r = [_mm512_setzero_si512(); L];
+    for (j, x) in r.iter_mut().enumerate() {
+        *x = f(j);
+    }
+    r
 }
 
 /// Tripled accumulator, then the reduction.
@@ -449,51 +464,166 @@ unsafe fn square_beuchat(s: &V<6>, c: &Consts<6>, p: &V<6>, n0: __m512i, old: &V
     triple_redc(acc, p, n0)
 }
 
-/// The run shared by both shapes: transpose and convert in (x·R ↦ x·R'), `n` squarings,
-/// convert out and fully reduce.
+/// A tower shape's squaring step (a trait rather than a closure argument, so that it is
+/// inlined into the `target_feature` entry points like the other helpers).
+trait Shape<const L: usize> {
+    unsafe fn square(s: &V<L>, c: &Consts<L>, p: &V<L>, n0: __m512i, old: &V<L>) -> V<L>;
+}
+
+/// BLS12-381's tower shape ([`square_bls12`]).
+struct Bls12;
+/// bn254-beuchat's tower shape ([`square_beuchat`]).
+struct Beuchat;
+
+impl Shape<8> for Bls12 {
+    #[inline(always)]
+    unsafe fn square(s: &V<8>, c: &Consts<8>, p: &V<8>, n0: __m512i, old: &V<8>) -> V<8> {
+        square_bls12(s, c, p, n0, old)
+    }
+}
+
+impl Shape<6> for Beuchat {
+    #[inline(always)]
+    unsafe fn square(s: &V<6>, c: &Consts<6>, p: &V<6>, n0: __m512i, old: &V<6>) -> V<6> {
+        square_beuchat(s, c, p, n0, old)
+    }
+}
+
+/// The shortest run of Granger–Scott squarings sent to [`cyclo_sqr`] by
+/// `Fp12::cyclotomic_squares` (shorter runs pay more for the conversions in and out than the
+/// squarings save; measured with `tower_bench`'s "ifma cyclo" rows).
+pub const CYCLO_MIN: usize = 1;
+
+/// The per-field vectors of a run: p, −p⁻¹ and the old-term constants (±2/3 per lane: − for
+/// g3′ and g4′, lanes 0–3; + for g2′ and g5′).
+struct Setup<const L: usize> {
+    p: V<L>,
+    n0: __m512i,
+    old: V<L>,
+}
+
 #[inline(always)]
-unsafe fn run<const L: usize, const N: usize>(
-    g: [&[u64; N]; 8],
-    m: &[u64; N],
+unsafe fn setup<const L: usize>(c: &Consts<L>) -> Setup<L> {
+    Setup {
+        p: splat_v(&c.p),
+        n0: splat(c.n0),
+        old: map(|j| {
+            _mm512_mask_blend_epi64(0x0F, splat(c.two_thirds[j]), splat(c.neg_two_thirds[j]))
+        }),
+    }
+}
+
+/// Eight Montgomery values (R = 2^(64N), lane k = `x[k]`) as one state in R' form: cut into
+/// 52-bit limbs, transposed, multiplied by R'²/R.
+#[inline(always)]
+unsafe fn to_lanes<const L: usize, const N: usize>(
+    x: [&[u64; N]; 8],
     c: &Consts<L>,
-    n: u64,
-    square: impl Fn(&V<L>, &Consts<L>, &V<L>, __m512i, &V<L>) -> V<L>,
-) -> [[u64; N]; 8] {
-    let p = splat_v(&c.p);
-    let n0 = splat(c.n0);
-    // transpose into 52-bit limb vectors (lane k = coordinate LANES[k])
+    k: &Setup<L>,
+) -> V<L> {
     let mut t = [[0u64; 8]; L];
-    for (k, &coord) in LANES.iter().enumerate() {
+    for (lane, v) in x.iter().enumerate() {
         let mut w = [0u64; 7];
-        w[..N].copy_from_slice(g[coord]);
+        w[..N].copy_from_slice(*v);
         let v = to52::<L>(&w);
         for j in 0..L {
-            t[j][k] = v[j];
+            t[j][lane] = v[j];
         }
     }
     let x: V<L> = map(|j| _mm512_loadu_si512(t[j].as_ptr() as *const _));
     let mut acc: Acc = [_mm512_setzero_si512(); ACC];
     mul_acc(&mut acc, &x, &splat_v(&c.to));
-    let mut s = redc(acc, &p, n0);
-    // ±2/3 per lane: − for g3′ and g4′ (lanes 0–3), + for g2′ and g5′
-    let old: V<L> =
-        map(|j| _mm512_mask_blend_epi64(0x0F, splat(c.two_thirds[j]), splat(c.neg_two_thirds[j])));
-    for _ in 0..n {
-        s = square(&s, c, &p, n0, &old);
-    }
+    redc(acc, &k.p, k.n0)
+}
+
+/// The eight lanes of a state back as fully reduced Montgomery values (R = 2^(64N)).
+#[inline(always)]
+unsafe fn from_lanes<const L: usize, const N: usize>(
+    s: &V<L>,
+    m: &[u64; N],
+    c: &Consts<L>,
+    k: &Setup<L>,
+) -> [[u64; N]; 8] {
     // back to R (a value below 2p), then fully reduced
     let mut acc: Acc = [_mm512_setzero_si512(); ACC];
-    mul_acc(&mut acc, &s, &splat_v(&c.from));
-    let y = redc(acc, &p, n0);
+    mul_acc(&mut acc, s, &splat_v(&c.from));
+    let y = redc(acc, &k.p, k.n0);
+    let mut t = [[0u64; 8]; L];
     for (j, v) in y.iter().enumerate() {
         _mm512_storeu_si512(t[j].as_mut_ptr() as *mut _, *v);
     }
     let mut r = [[0u64; N]; 8];
-    for (k, &coord) in LANES.iter().enumerate() {
-        let v = from52::<L, N>(&core::array::from_fn(|j| t[j][k]));
-        r[coord] = reduce_once(v, m);
+    for (lane, x) in r.iter_mut().enumerate() {
+        let mut v = [0u64; L];
+        for (j, y) in v.iter_mut().enumerate() {
+            *y = t[j][lane];
+        }
+        *x = reduce_once(from52::<L, N>(&v), m);
     }
     r
+}
+
+/// `n` compressed squarings of (g2.c0, g2.c1, …, g5.c1), shared by both shapes.
+#[inline(always)]
+unsafe fn run<S: Shape<L>, const L: usize, const N: usize>(
+    g: [&[u64; N]; 8],
+    m: &[u64; N],
+    c: &Consts<L>,
+    n: u64,
+) -> [[u64; N]; 8] {
+    let k = setup(c);
+    let mut s = to_lanes(LANES.map(|i| g[i]), c, &k);
+    for _ in 0..n {
+        s = S::square(&s, c, &k.p, k.n0, &k.old);
+    }
+    let out = from_lanes(&s, m, c, &k);
+    let mut r = [[0u64; N]; 8];
+    for (lane, &coord) in LANES.iter().enumerate() {
+        r[coord] = out[lane];
+    }
+    r
+}
+
+/// `n` Granger–Scott cyclotomic squarings of the twelve coordinates z (Fp12 memory order:
+/// c0.c0, c0.c1, c0.c2, c1.c0, c1.c1, c1.c2, two each), shared by both shapes. The four
+/// Fp2 elements c1.c0, c0.c2, c0.c1, c1.c2 (g2, g3, g4, g5) square exactly as in the
+/// compressed form; the pair (a, b) = (c0.c0, c1.c1) becomes (3(a² + ξb²) − 2a, 6ab + 2b),
+/// which is what the compressed formulas give in the g4 and g5 lanes of a second state
+/// holding (g2, g3, g4, g5) = (a, b, a, b). After each squaring that state's g3 and g2 lanes
+/// are refilled from its g5 and g4 lanes (one permutation).
+#[inline(always)]
+unsafe fn run_gs<S: Shape<L>, const L: usize, const N: usize>(
+    z: [&[u64; N]; 12],
+    m: &[u64; N],
+    c: &Consts<L>,
+    n: u64,
+) -> [[u64; N]; 12] {
+    let k = setup(c);
+    // g2 = c1.c0 (z[6], z[7]), g3 = c0.c2 (z[4], z[5]), g4 = c0.c1 (z[2], z[3]),
+    // g5 = c1.c2 (z[10], z[11]); a = c0.c0 (z[0], z[1]), b = c1.c1 (z[8], z[9])
+    let mut s = to_lanes([z[4], z[5], z[2], z[3], z[6], z[7], z[10], z[11]], c, &k);
+    let mut t = to_lanes([z[8], z[9], z[0], z[1], z[0], z[1], z[8], z[9]], c, &k);
+    let refill = idx([W0, W1, Z0, Z1, Z0, Z1, W0, W1]);
+    for _ in 0..n {
+        s = S::square(&s, c, &k.p, k.n0, &k.old);
+        let u = S::square(&t, c, &k.p, k.n0, &k.old);
+        t = map(|j| _mm512_permutexvar_epi64(refill, u[j]));
+    }
+    let (o, q) = (from_lanes(&s, m, c, &k), from_lanes(&t, m, c, &k));
+    [
+        q[Z0 as usize],
+        q[Z1 as usize],
+        o[2],
+        o[3],
+        o[0],
+        o[1],
+        o[4],
+        o[5],
+        q[W0 as usize],
+        q[W1 as usize],
+        o[6],
+        o[7],
+    ]
 }
 
 /// `n` ≥ 1 compressed squarings of g = (g2.c0, g2.c1, g3.c0, …, g5.c1) (6-word Montgomery
@@ -510,9 +640,7 @@ pub unsafe fn compressed_sqr_6(
     c: &Consts<8>,
     n: u64,
 ) -> [[u64; 6]; 8] {
-    run(g, m, c, n, |s, c, p, n0, old| {
-        square_bls12(s, c, p, n0, old)
-    })
+    run::<Bls12, 8, 6>(g, m, c, n)
 }
 
 /// [`compressed_sqr_6`] in bn254-beuchat's tower shape (N = 4, u² = −5, ξ = u), 6 limbs of
@@ -528,9 +656,38 @@ pub unsafe fn compressed_sqr_4(
     c: &Consts<6>,
     n: u64,
 ) -> [[u64; 4]; 8] {
-    run(g, m, c, n, |s, c, p, n0, old| {
-        square_beuchat(s, c, p, n0, old)
-    })
+    run::<Beuchat, 6, 4>(g, m, c, n)
+}
+
+/// `n` ≥ 1 Granger–Scott cyclotomic squarings of the twelve coordinates z (Fp12 memory order,
+/// 6-word Montgomery values, fully reduced) in BLS12-381's tower shape: the scalar kernel
+/// `x86_64::cyclo_sqr_6`'s values.
+///
+/// # Safety
+/// As for [`compressed_sqr_6`].
+#[target_feature(enable = "avx512f,avx512ifma")]
+pub unsafe fn cyclo_sqr_6(
+    z: [&[u64; 6]; 12],
+    m: &[u64; 6],
+    c: &Consts<8>,
+    n: u64,
+) -> [[u64; 6]; 12] {
+    run_gs::<Bls12, 8, 6>(z, m, c, n)
+}
+
+/// [`cyclo_sqr_6`] in bn254-beuchat's tower shape: the scalar kernel `x86_64::cyclo_sqr_4`'s
+/// values.
+///
+/// # Safety
+/// As for [`compressed_sqr_4`].
+#[target_feature(enable = "avx512f,avx512ifma")]
+pub unsafe fn cyclo_sqr_4(
+    z: [&[u64; 4]; 12],
+    m: &[u64; 4],
+    c: &Consts<6>,
+    n: u64,
+) -> [[u64; 4]; 12] {
+    run_gs::<Beuchat, 6, 4>(z, m, c, n)
 }
 
 /// Whether [`compressed_sqr`] applies: BLS12-381's shape (N = 6, u² = −1, ξ = 1 + u, a
@@ -591,6 +748,41 @@ pub fn compressed_sqr<P: crate::FpParams<N>, const N: usize>(
         }
         compressed_sqr_4(
             g.map(super::cast),
+            super::cast(&P::MODULUS),
+            &ConstsOf::<P, N>::C6,
+            n,
+        )
+        .map(super::uncast)
+    }
+}
+
+/// [`cyclo_sqr_6`] / [`cyclo_sqr_4`] for the field `P` of a tower with u² = −β_neg and
+/// ξ = `xi` (the caller has checked [`applies`]).
+#[inline(always)]
+pub fn cyclo_sqr<P: crate::FpParams<N>, const N: usize>(
+    z: [&[u64; N]; 12],
+    beta_neg: u8,
+    xi: (u8, u8),
+    n: u64,
+) -> [[u64; N]; 12] {
+    assert!(
+        shape(&P::MODULUS, beta_neg, xi) && cpu_has_ifma_cached(),
+        "cyclo_sqr without applies"
+    );
+    // SAFETY: AVX-512F/IFMA present and the tower shape with its modulus bound (checked
+    // above).
+    unsafe {
+        if N == 6 {
+            let r = cyclo_sqr_6(
+                z.map(super::cast),
+                super::cast(&P::MODULUS),
+                &ConstsOf::<P, N>::C8,
+                n,
+            );
+            return r.map(super::uncast);
+        }
+        cyclo_sqr_4(
+            z.map(super::cast),
             super::cast(&P::MODULUS),
             &ConstsOf::<P, N>::C6,
             n,
@@ -708,6 +900,56 @@ mod tests {
     }
 
     const L: usize = 8;
+
+    /// The Granger–Scott kernels against the scalar ones, as in
+    /// [`compressed_sqr_matches_scalar_kernel`] (twelve coordinates: the eight of a case and
+    /// four more from the next one).
+    #[test]
+    fn cyclo_sqr_matches_scalar_kernel() {
+        if !cpu_has_ifma() || !super::super::x86_64::cpu_has_mulx_adx() {
+            eprintln!("no AVX-512 IFMA: IFMA kernel not tested");
+            return;
+        }
+        let ns = [1, 2, 3, 5, 7, 16, 63, 100];
+        let twelve = |v: &[[[u64; 6]; 8]], i: usize| -> [[u64; 6]; 12] {
+            let next = &v[(i + 1) % v.len()];
+            core::array::from_fn(|k| if k < 8 { v[i][k] } else { next[k - 8] })
+        };
+        let inv = crate::limbs::neg_inv64(P[0]);
+        let c = ConstsOf::<Bls12381FpParams, 6>::C8;
+        let v = cases(&P, 0x3c5d);
+        for i in 0..v.len() {
+            let z = twelve(&v, i);
+            let n = ns[i % 8];
+            let refs: [&[u64; 6]; 12] = core::array::from_fn(|k| &z[k]);
+            // SAFETY: CPU support checked above; BLS12-381's modulus is below 2^381.
+            let (got, want) = unsafe {
+                (
+                    cyclo_sqr_6(refs, &P, &c, n),
+                    super::super::x86_64::cyclo_sqr_6(refs, &P, inv, n),
+                )
+            };
+            assert_eq!(got, want, "BLS12-381: {n} squarings of {z:x?}");
+        }
+        let inv = crate::limbs::neg_inv64(P4[0]);
+        let c = ConstsOf::<Bn254BeuchatFpParams, 4>::C6;
+        let v = cases(&P4, 0x4d6e);
+        for i in 0..v.len() {
+            let next = &v[(i + 1) % v.len()];
+            let z: [[u64; 4]; 12] =
+                core::array::from_fn(|k| if k < 8 { v[i][k] } else { next[k - 8] });
+            let n = ns[i % 8];
+            let refs: [&[u64; 4]; 12] = core::array::from_fn(|k| &z[k]);
+            // SAFETY: CPU support checked above; the modulus is below 2^255.
+            let (got, want) = unsafe {
+                (
+                    cyclo_sqr_4(refs, &P4, &c, n),
+                    super::super::x86_64::cyclo_sqr_4(refs, &P4, inv, n),
+                )
+            };
+            assert_eq!(got, want, "bn254-beuchat: {n} squarings of {z:x?}");
+        }
+    }
 
     #[test]
     fn radix_round_trip() {

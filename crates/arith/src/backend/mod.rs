@@ -9,8 +9,11 @@
 //! `-C target-feature=+bmi2,+adx`) and the modulus leaves the top bit of its top limb free.
 //! The conditions on N and on the modulus are compile-time constants after inlining, so the
 //! generic functions fold to either the assembly (behind one cached flag test) or the
-//! portable code. Pseudo-Mersenne moduli 2^(64N) − c (secp256k1) have their own fused
-//! multiply-and-fold kernels [`mul_pm`] / [`sqr_pm`] (assembly for N = 4).
+//! portable code. Where the CPU has AVX-512 IFMA, Karabina's compressed cyclotomic squaring of
+//! the BLS12-381 and bn254-beuchat towers runs eight coordinates at once in 52-bit lanes
+//! ([`ifma`]; cached run-time check, same values as the MULX kernel). Pseudo-Mersenne moduli
+//! 2^(64N) − c (secp256k1) have their own fused multiply-and-fold kernels [`mul_pm`] /
+//! [`sqr_pm`] (assembly for N = 4).
 
 #[cfg(target_arch = "x86_64")]
 pub mod avx2;
