@@ -261,6 +261,38 @@ fn run<E: PairingCurve<N>, const N: usize>() {
                 },
             );
         }
+        // the projective multi-Miller loop (doubling steps in eight lanes where BLS12-381's)
+        for k in [2usize, 4, 6, 8] {
+            let ps: Vec<_> = pairs[..k].to_vec();
+            ab(
+                &format!("ifma miller x{k}"),
+                c,
+                || {
+                    ifma(true);
+                    black_box(miller::multi_miller_loop_projective::<E, N>(black_box(&ps)));
+                },
+                || {
+                    ifma(false);
+                    black_box(miller::multi_miller_loop_projective::<E, N>(black_box(&ps)));
+                },
+            );
+        }
+        // projective with the IFMA doubling steps (A) against the batch-affine loop (B)
+        for k in [8usize, 12, 16, 24, 40] {
+            let ps: Vec<_> = pairs[..k].to_vec();
+            ab(
+                &format!("proj/affine x{k}"),
+                c,
+                || {
+                    ifma(true);
+                    black_box(miller::multi_miller_loop_projective::<E, N>(black_box(&ps)));
+                },
+                || {
+                    ifma(true);
+                    black_box(miller::multi_miller_loop_affine::<E, N>(black_box(&ps)));
+                },
+            );
+        }
         ab(
             "ifma final_exp",
             c,

@@ -690,6 +690,241 @@ pub unsafe fn cyclo_sqr_4(
     run_gs::<Beuchat, 6, 4>(z, m, c, n)
 }
 
+/// Vertical Fp arithmetic for [`double_steps_12xi`]: lane k holds pair k's value, eight
+/// independent Montgomery products per instruction sequence.
+struct Vert<'a> {
+    c: &'a Consts<8>,
+    p: V<8>,
+    n0: __m512i,
+}
+
+impl Vert<'_> {
+    /// REDC(k · Σ aᵢ·bᵢ) for a small constant k ∈ {1, 2, 3, 12}: one Montgomery reduction of
+    /// the scaled sum of products (values below 2p for operands below 16p).
+    #[inline(always)]
+    unsafe fn sop(&self, terms: &[(&V<8>, &V<8>)], k: u64) -> V<8> {
+        let mut acc: Acc = [_mm512_setzero_si512(); ACC];
+        for (a, b) in terms {
+            mul_acc(&mut acc, a, b);
+        }
+        for x in acc.iter_mut() {
+            *x = match k {
+                1 => *x,
+                2 => _mm512_slli_epi64::<1>(*x),
+                3 => _mm512_add_epi64(*x, _mm512_slli_epi64::<1>(*x)),
+                12 => _mm512_add_epi64(_mm512_slli_epi64::<3>(*x), _mm512_slli_epi64::<2>(*x)),
+                _ => unreachable!("scale"),
+            };
+        }
+        redc(acc, &self.p, self.n0)
+    }
+
+    /// a + b, normalised.
+    #[inline(always)]
+    unsafe fn add(&self, a: &V<8>, b: &V<8>) -> V<8> {
+        normalise(map(|j| _mm512_add_epi64(a[j], b[j])))
+    }
+
+    /// a − b + 8p, normalised (b normalised, below 8p).
+    #[inline(always)]
+    unsafe fn sub(&self, a: &V<8>, b: &V<8>) -> V<8> {
+        normalise(map(|j| {
+            _mm512_sub_epi64(_mm512_add_epi64(a[j], splat(self.c.k8[j])), b[j])
+        }))
+    }
+
+    /// 3a, normalised.
+    #[inline(always)]
+    unsafe fn triple(&self, a: &V<8>) -> V<8> {
+        normalise(map(|j| {
+            _mm512_add_epi64(a[j], _mm512_slli_epi64::<1>(a[j]))
+        }))
+    }
+
+    /// a/2 mod p: a + p where a is odd, then one bit down (a normalised, below 2^415).
+    #[inline(always)]
+    unsafe fn halve(&self, a: &V<8>) -> V<8> {
+        let odd = _mm512_test_epi64_mask(a[0], splat(1));
+        let t: V<8> = normalise(map(|j| _mm512_mask_add_epi64(a[j], odd, a[j], self.p[j])));
+        map(|j| {
+            let lo = _mm512_srli_epi64::<1>(t[j]);
+            if j + 1 < 8 {
+                let hi = _mm512_slli_epi64::<51>(_mm512_and_si512(t[j + 1], splat(1)));
+                _mm512_or_si512(lo, hi)
+            } else {
+                lo
+            }
+        })
+    }
+}
+
+/// Up to eight doubling steps of the Miller loop at once, one pair per lane (BLS12-381's
+/// tower and M-type twist, 3b′ = 12(1 + u), as [`super::lines::double_step_12xi`]):
+/// for each `(t, x_P, −y_P)` in `inputs` (T = (X, Y, Z) homogeneous projective as six
+/// Montgomery coordinates X.c0, X.c1, Y.c0, …), 2T and the line (−2YZ·y_P, 3X²·x_P,
+/// 3b′Z² − Y²) — **each scaled by a constant of Fp** (the same for the three coordinates of
+/// 2T and for the three of the line): the limbs go through the 52-bit products without the
+/// R ↔ R' conversions, so 2T comes out multiplied by R⁴/R'³·R⁻¹ and the line by R³/R'²·R⁻¹
+/// (R = 2^384, R' = 2^416) against the scalar kernel. Both are harmless in a Miller loop:
+/// projective coordinates may be scaled, and an Fp factor of a line vanishes in the final
+/// exponentiation. Outputs fully reduced: the six coordinates of 2T, then the line's six.
+///
+/// Formulas as the scalar kernel's: B = Y², E = 3b′Z², H = 2YZ, J = X², A = XY/2, F = 3E,
+/// G = (B + F)/2; X′ = A(B − F), Y′ = G² − 3E², Z′ = B·H; each coordinate one reduction of
+/// a sum of products (u² = −1 folded in as products by p-complements), 36 products and 22
+/// reductions for eight pairs.
+///
+/// # Safety
+/// The CPU must have AVX-512F and AVX-512 IFMA; `c` is [`Consts::new`] of a modulus below
+/// 2^381; every input coordinate is below the modulus; at most 8 inputs.
+#[target_feature(enable = "avx512f,avx512ifma")]
+pub unsafe fn double_steps_12xi(
+    inputs: &[([[u64; 6]; 6], [u64; 6], [u64; 6])],
+    m: &[u64; 6],
+    c: &Consts<8>,
+) -> Vec<[[u64; 6]; 12]> {
+    debug_assert!(inputs.len() <= 8);
+    let v = Vert {
+        c,
+        p: splat_v(&c.p),
+        n0: splat(c.n0),
+    };
+    // transpose: coordinate i of pair k → lane k of vector i (no domain conversion)
+    let mut t = [[[0u64; 8]; 8]; 8];
+    for (k, (tc, xp, nyp)) in inputs.iter().enumerate() {
+        for i in 0..8 {
+            let src = if i < 6 {
+                &tc[i]
+            } else if i == 6 {
+                xp
+            } else {
+                nyp
+            };
+            let mut w = [0u64; 7];
+            w[..6].copy_from_slice(src);
+            let l = to52::<8>(&w);
+            for j in 0..8 {
+                t[i][j][k] = l[j];
+            }
+        }
+    }
+    let ld = |i: usize| -> V<8> { map(|j| _mm512_loadu_si512(t[i][j].as_ptr() as *const _)) };
+    let (x0, x1, y0, y1, z0, z1, xp, nyp) =
+        (ld(0), ld(1), ld(2), ld(3), ld(4), ld(5), ld(6), ld(7));
+    let neg = |a: &V<8>| -> V<8> { normalise(map(|j| _mm512_sub_epi64(splat(v.c.k8[j]), a[j]))) };
+
+    // level 1: B = Y², J = X², E = 12(1 + u)Z², H = 2YZ, A = XY/2
+    let (ys, yd) = (v.add(&y0, &y1), v.sub(&y0, &y1));
+    let b0 = v.sop(&[(&ys, &yd)], 1);
+    let y0d = v.add(&y0, &y0);
+    let b1 = v.sop(&[(&y0d, &y1)], 1);
+    let (xs, xd) = (v.add(&x0, &x1), v.sub(&x0, &x1));
+    let j0 = v.sop(&[(&xs, &xd)], 1);
+    let x0d = v.add(&x0, &x0);
+    let j1 = v.sop(&[(&x0d, &x1)], 1);
+    // Z² = (z0² − z1²) + 2z0z1·u; (1 + u)(c0 + c1u) = (c0 − c1) + (c0 + c1)u
+    let (zs, zd) = (v.add(&z0, &z1), v.sub(&z0, &z1));
+    let z0d = v.add(&z0, &z0);
+    let nz1 = neg(&z1);
+    let e0 = v.sop(&[(&zs, &zd), (&z0d, &nz1)], 12);
+    let e1 = v.sop(&[(&zs, &zd), (&z0d, &z1)], 12);
+    let ny1 = neg(&y1);
+    let h0 = v.sop(&[(&y0, &z0), (&nz1, &y1)], 2);
+    let h1 = v.sop(&[(&y0, &z1), (&y1, &z0)], 2);
+    let a0 = v.halve(&v.sop(&[(&x0, &y0), (&x1, &ny1)], 1));
+    let a1 = v.halve(&v.sop(&[(&x0, &y1), (&x1, &y0)], 1));
+
+    // linear: F = 3E, B − F, G = (B + F)/2, −3E, I = E − B
+    let (f0, f1) = (v.triple(&e0), v.triple(&e1));
+    let (bf0, bf1) = (v.sub(&b0, &f0), v.sub(&b1, &f1));
+    let (g0, g1) = (v.halve(&v.add(&b0, &f0)), v.halve(&v.add(&b1, &f1)));
+    let (n0, n1) = (neg(&f0), neg(&f1));
+    let (i0, i1) = (v.sub(&e0, &b0), v.sub(&e1, &b1));
+
+    // level 2: X′ = A(B − F), Y′ = G² + E·(−3E), Z′ = B·H, the line
+    let nb1 = neg(&b1);
+    let xr0 = {
+        let na1 = neg(&a1);
+        v.sop(&[(&a0, &bf0), (&na1, &bf1)], 1)
+    };
+    let xr1 = v.sop(&[(&a0, &bf1), (&a1, &bf0)], 1);
+    let (gs, gd) = (v.add(&g0, &g1), v.sub(&g0, &g1));
+    let g0d = v.add(&g0, &g0);
+    // −n1 = 3e1 = f1
+    let yr0 = v.sop(&[(&gs, &gd), (&e0, &n0), (&e1, &f1)], 1);
+    let yr1 = v.sop(&[(&g0d, &g1), (&e0, &n1), (&e1, &n0)], 1);
+    let zr0 = v.sop(&[(&b0, &h0), (&nb1, &h1)], 1);
+    let zr1 = v.sop(&[(&b0, &h1), (&b1, &h0)], 1);
+    let l00 = v.sop(&[(&h0, &nyp)], 1);
+    let l01 = v.sop(&[(&h1, &nyp)], 1);
+    let l10 = v.sop(&[(&j0, &xp)], 3);
+    let l11 = v.sop(&[(&j1, &xp)], 3);
+    // I has one product fewer than the other coefficients: × R to match their scale
+    let from = splat_v(&c.from);
+    let l20 = v.sop(&[(&i0, &from)], 1);
+    let l21 = v.sop(&[(&i1, &from)], 1);
+
+    let outs = [
+        &xr0, &xr1, &yr0, &yr1, &zr0, &zr1, &l00, &l01, &l10, &l11, &l20, &l21,
+    ];
+    let mut o = [[[0u64; 8]; 8]; 12];
+    for (i, x) in outs.iter().enumerate() {
+        for j in 0..8 {
+            _mm512_storeu_si512(o[i][j].as_mut_ptr() as *mut _, x[j]);
+        }
+    }
+    (0..inputs.len())
+        .map(|k| {
+            core::array::from_fn(|i| {
+                let mut l = [0u64; 8];
+                for (j, y) in l.iter_mut().enumerate() {
+                    *y = o[i][j][k];
+                }
+                reduce_once(from52::<8, 6>(&l), m)
+            })
+        })
+        .collect()
+}
+
+/// Whether [`double_steps`] applies: BLS12-381's tower shape (N = 6, u² = −1, ξ = 1 + u, a
+/// modulus below 2^381) and [`available`].
+#[inline(always)]
+pub fn double_steps_apply<const N: usize>(m: &[u64; N], beta_neg: u8, xi: (u8, u8)) -> bool {
+    N == 6 && shape(m, beta_neg, xi) && available()
+}
+
+/// [`double_steps_12xi`] for the field `P` (the caller has checked [`double_steps_apply`] and
+/// that its twist has 3b′ = 12(1 + u)), any number of inputs (in groups of eight).
+pub fn double_steps<P: crate::FpParams<N>, const N: usize>(
+    inputs: &[([[u64; N]; 6], [u64; N], [u64; N])],
+    beta_neg: u8,
+    xi: (u8, u8),
+) -> Vec<[[u64; N]; 12]> {
+    assert!(
+        N == 6 && shape(&P::MODULUS, beta_neg, xi) && cpu_has_ifma_cached(),
+        "double_steps without double_steps_apply"
+    );
+    let m: &[u64; 6] = super::cast(&P::MODULUS);
+    let mut out = Vec::with_capacity(inputs.len());
+    for chunk in inputs.chunks(8) {
+        let c6: Vec<([[u64; 6]; 6], [u64; 6], [u64; 6])> = chunk
+            .iter()
+            .map(|(t, x, y)| {
+                (
+                    t.map(|v| *super::cast::<N, 6>(&v)),
+                    *super::cast(x),
+                    *super::cast(y),
+                )
+            })
+            .collect();
+        // SAFETY: AVX-512F/IFMA present, N = 6, modulus below 2^381 (checked above); at
+        // most eight inputs; the caller passes reduced coordinates (Fp values).
+        let r = unsafe { double_steps_12xi(&c6, m, &ConstsOf::<P, N>::C8) };
+        out.extend(r.into_iter().map(|x| x.map(super::uncast)));
+    }
+    out
+}
+
 /// Whether [`compressed_sqr`] applies: BLS12-381's shape (N = 6, u² = −1, ξ = 1 + u, a
 /// modulus below 2^381) or bn254-beuchat's (N = 4, u² = −5, ξ = u, below 2^255), and
 /// [`available`]. The shape conditions fold at compile time.
@@ -948,6 +1183,57 @@ mod tests {
                 )
             };
             assert_eq!(got, want, "bn254-beuchat: {n} squarings of {z:x?}");
+        }
+    }
+
+    /// The eight-lane doubling steps against the scalar kernel `lines::double_step_12xi`:
+    /// 2T equal as projective points and the lines proportional, both by a factor in Fp (the
+    /// kernel's documented scaling), for 1 to 11 pairs (a partial and a second group).
+    #[test]
+    fn double_steps_match_scalar_kernel() {
+        use crate::towers::Bls12381Fp2 as F2;
+        use crate::{Fp, Fp2};
+        type F = Fp<Bls12381FpParams, 6>;
+        if !cpu_has_ifma() || !super::super::x86_64::cpu_has_mulx_adx() {
+            eprintln!("no AVX-512 IFMA: IFMA kernel not tested");
+            return;
+        }
+        let mut rng = StdRng::seed_from_u64(0x5e6f);
+        let fp = |x: [u64; 6]| F::from_mont_unchecked(x);
+        let f2 = |a: [u64; 6], b: [u64; 6]| F2::new(fp(a), fp(b));
+        // λ·x = y for some λ ∈ Fp* (x, y ∈ Fp2³)
+        let in_fp_ratio = |x: &[F2], y: &[F2]| -> bool {
+            let (Some(i), _) = (x.iter().position(|v| !bool::from(v.is_zero())), ()) else {
+                return y.iter().all(|v| bool::from(v.is_zero()));
+            };
+            let lambda = y[i] * x[i].invert().unwrap();
+            bool::from(lambda.c1.is_zero())
+                && !bool::from(lambda.is_zero())
+                && x.iter().zip(y).all(|(a, b)| *a * lambda == *b)
+        };
+        for count in [1usize, 2, 5, 8, 11] {
+            let inputs: Vec<([[u64; 6]; 6], [u64; 6], [u64; 6])> = (0..count)
+                .map(|_| {
+                    (
+                        core::array::from_fn(|_| pick(&P, &mut rng)),
+                        pick(&P, &mut rng),
+                        pick(&P, &mut rng),
+                    )
+                })
+                .collect();
+            // SAFETY of the dispatch: `double_steps` asserts the CPU support itself
+            let _ = available();
+            let got = double_steps::<Bls12381FpParams, 6>(&inputs, 1, (1, 1));
+            for ((t, xp, nyp), g) in inputs.iter().zip(&got) {
+                let tt = [f2(t[0], t[1]), f2(t[2], t[3]), f2(t[4], t[5])];
+                let (t2, line) =
+                    super::super::lines::double_step_12xi(&tt, &fp(*xp), &fp(*nyp)).unwrap();
+                let gt = [f2(g[0], g[1]), f2(g[2], g[3]), f2(g[4], g[5])];
+                let gl = [f2(g[6], g[7]), f2(g[8], g[9]), f2(g[10], g[11])];
+                assert!(in_fp_ratio(&t2, &gt), "2T of {t:x?}");
+                assert!(in_fp_ratio(&line, &gl), "line of {t:x?}");
+                let _: &Fp2<Bls12381FpParams, 6> = &gt[0];
+            }
         }
     }
 
