@@ -289,7 +289,9 @@ fn run<E: PairingCurve<N>, const N: usize>() {
                 },
                 || {
                     ifma(true);
-                    black_box(miller::multi_miller_loop_affine::<E, N>(black_box(&ps)));
+                    black_box(miller::multi_miller_loop_batch_affine::<E, N>(black_box(
+                        &ps,
+                    )));
                 },
             );
         }

@@ -66,10 +66,11 @@
 //!   by u_i = x_P/y_P (an isomorphism of the twist, so that the slope itself is the w-coefficient
 //!   of the line at P_i): one Fp2-by-Fp product per line instead of two. Degenerate inputs
 //!   fall back to the projective loop ([`multi_miller_loop_projective`]).
-//! * On BLS12-381 with AVX-512 IFMA the projective loop runs the doubling steps of up to eight
-//!   pairs at once, one pair per 52-bit lane (`hayate_arith::backend::ifma::double_steps`,
-//!   from 4 pairs); it is then faster than the batch-affine loop at every size measured, which
-//!   is skipped there.
+//! * On BLS12-381 and bn254-beuchat with AVX-512 IFMA the projective loop runs the doubling
+//!   steps of up to eight pairs at once, one pair per 52-bit lane
+//!   (`hayate_arith::backend::ifma::double_steps`, from 4 pairs); on BLS12-381 it is then
+//!   faster than the batch-affine loop at every size measured, on bn254-beuchat up to 8 pairs
+//!   (see `batch_affine_min`).
 
 use hayate_arith::backend::lines::{mul_by_line_pair_014, mul_by_line_pair_034};
 use hayate_arith::{Fp, Fp12, Fp2, Fp6, TowerParams};
@@ -760,9 +761,7 @@ fn mul_lines<E: PairingCurve<N>, const N: usize>(
 pub fn multi_miller_loop_affine<E: PairingCurve<N>, const N: usize>(
     pairs: &[AffinePair<E, N>],
 ) -> Fp12<E::Fp, N> {
-    // with the IFMA doubling steps the projective loop is faster at every size measured
-    // (0.85–0.96 × the batch-affine loop for 8–40 pairs, BENCHMARKS.md session 17)
-    if pairs.len() >= BATCH_AFFINE_MIN_PAIRS && !ifma_doubling::<E, N>() {
+    if pairs.len() >= batch_affine_min::<E, N>() {
         if let Some(f) = multi_miller_loop_batch_affine::<E, N>(pairs) {
             return f;
         }
@@ -787,6 +786,19 @@ type Addends<'a, P, const N: usize> = (&'a [Xy<P, N>], bool);
 /// batch-affine loop was 14–25 % slower on all three curves, at 6 pairs 1–6 % slower, at 8
 /// pairs 1–4 % faster and at 12 pairs 6–11 % faster.
 pub const BATCH_AFFINE_MIN_PAIRS: usize = 8;
+
+/// The fewest pairs for which [`multi_miller_loop_affine`] takes the batch-affine loop:
+/// [`BATCH_AFFINE_MIN_PAIRS`], or with the IFMA doubling steps of the projective loop
+/// (`tower_bench`, "proj/affine" rows, session 17) never on BLS12-381 (projective 0.85–0.96 ×
+/// the batch-affine loop for 8–40 pairs) and from 12 pairs on bn254-beuchat (projective
+/// 0.94–0.95 × at 8 pairs, 1.02–1.18 × at 12–40).
+fn batch_affine_min<E: PairingCurve<N>, const N: usize>() -> usize {
+    match (ifma_doubling::<E, N>(), N) {
+        (false, _) => BATCH_AFFINE_MIN_PAIRS,
+        (true, 6) => usize::MAX,
+        (true, _) => 12,
+    }
+}
 
 /// Montgomery's simultaneous inversion of `v` in place (3 multiplications per element and one
 /// constant-time inversion); `false`, with `v` unchanged, if an element is 0.
@@ -900,7 +912,7 @@ impl<P: TowerParams<N>, const N: usize> AffineTs<P, N> {
 /// w_P = v/u³ = y_P²/x_P³ — one Fp2-by-Fp product per line. `None` for a degenerate input (a
 /// slope denominator, or x_P or y_P of a non-identity pair is 0 — points of order 2 or 3, not
 /// in G1), where the caller falls back to the projective loop.
-fn multi_miller_loop_batch_affine<E: PairingCurve<N>, const N: usize>(
+pub fn multi_miller_loop_batch_affine<E: PairingCurve<N>, const N: usize>(
     pairs: &[AffinePair<E, N>],
 ) -> Option<Fp12<E::Fp, N>> {
     let active: Vec<&AffinePair<E, N>> = pairs
@@ -1105,10 +1117,12 @@ pub fn multi_miller_loop_projective<E: PairingCurve<N>, const N: usize>(
 }
 
 /// Whether the eight-lane IFMA doubling steps apply: BLS12-381's tower and twist
-/// (3b′ = 12(1 + u)) on a CPU with AVX-512 IFMA.
+/// (3b′ = 12(1 + u)) or bn254-beuchat's (3b′ = −3u) on a CPU with AVX-512 IFMA.
 fn ifma_doubling<E: PairingCurve<N>, const N: usize>() -> bool {
-    E::TWIST_3B_SMALL == Some((12, 12))
-        && !<E::Fp as hayate_arith::TowerParams<N>>::COUNT_OPS
+    matches!(
+        (N, E::TWIST_3B_SMALL),
+        (6, Some((12, 12))) | (4, Some((0, -3)))
+    ) && !<E::Fp as hayate_arith::TowerParams<N>>::COUNT_OPS
         && hayate_arith::backend::ifma::double_steps_apply(
             &<E::Fp as hayate_arith::FpParams<N>>::MODULUS,
             <E::Fp as hayate_arith::TowerParams<N>>::BETA_NEG,

@@ -64,7 +64,8 @@ pub static ENABLED: AtomicBool = AtomicBool::new(true);
 static IFMA: AtomicU8 = AtomicU8::new(0);
 
 /// Whether the CPU has AVX-512F and AVX-512 IFMA (cached CPUID probe; `HAYATE_ARITH_BACKEND=
-/// portable` disables it like the other assembly back ends) and [`ENABLED`] is set.
+/// portable` disables it like the other assembly back ends, `HAYATE_ARITH_IFMA=off` alone, for
+/// A/B runs of whole programs) and [`ENABLED`] is set.
 #[inline(always)]
 pub fn available() -> bool {
     let present = match IFMA.load(Ordering::Relaxed) {
@@ -78,7 +79,8 @@ pub fn available() -> bool {
 #[cold]
 #[inline(never)]
 fn probe() -> bool {
-    let ok = !super::portable_forced() && cpu_has_ifma();
+    let off = std::env::var_os("HAYATE_ARITH_IFMA").is_some_and(|v| v == "off");
+    let ok = !super::portable_forced() && !off && cpu_has_ifma();
     IFMA.store(if ok { 2 } else { 1 }, Ordering::Relaxed);
     ok
 }
@@ -125,6 +127,8 @@ pub struct Consts<const L: usize> {
     k8: [u64; L],
     /// 16p with limbs ≥ 2^55 (negations of five times normalised values).
     k16: [u64; L],
+    /// 32p with limbs ≥ 2^56 (negations of five times values below 6p).
+    k32: [u64; L],
 }
 
 /// x (below 2^384) in L 52-bit limbs (mod 2^(52L)).
@@ -285,6 +289,7 @@ impl<const L: usize> Consts<L> {
             k4: borrow_proof(p, 4, 52),
             k8: borrow_proof(p, 8, 53),
             k16: borrow_proof(p, 16, 55),
+            k32: borrow_proof(p, 32, 56),
         }
     }
 }
@@ -690,29 +695,30 @@ pub unsafe fn cyclo_sqr_4(
     run_gs::<Beuchat, 6, 4>(z, m, c, n)
 }
 
-/// Vertical Fp arithmetic for [`double_steps_12xi`]: lane k holds pair k's value, eight
+/// Vertical Fp arithmetic for the doubling-step kernels: lane k holds pair k's value, eight
 /// independent Montgomery products per instruction sequence.
-struct Vert<'a> {
-    c: &'a Consts<8>,
-    p: V<8>,
+struct Vert<'a, const L: usize> {
+    c: &'a Consts<L>,
+    p: V<L>,
     n0: __m512i,
 }
 
-impl Vert<'_> {
-    /// REDC(k · Σ aᵢ·bᵢ) for a small constant k ∈ {1, 2, 3, 12}: one Montgomery reduction of
-    /// the scaled sum of products (values below 2p for operands below 16p).
+impl<const L: usize> Vert<'_, L> {
+    /// REDC(k · Σ aᵢ·bᵢ) for a small constant k ∈ {1, 2, 3, 12, 30}: one Montgomery reduction
+    /// of the scaled sum of products (values below 2p for operands below 32p).
     #[inline(always)]
-    unsafe fn sop(&self, terms: &[(&V<8>, &V<8>)], k: u64) -> V<8> {
+    unsafe fn sop(&self, terms: &[(&V<L>, &V<L>)], k: u64) -> V<L> {
         let mut acc: Acc = [_mm512_setzero_si512(); ACC];
         for (a, b) in terms {
             mul_acc(&mut acc, a, b);
         }
-        for x in acc.iter_mut() {
+        for x in acc.iter_mut().take(2 * L) {
             *x = match k {
                 1 => *x,
                 2 => _mm512_slli_epi64::<1>(*x),
                 3 => _mm512_add_epi64(*x, _mm512_slli_epi64::<1>(*x)),
                 12 => _mm512_add_epi64(_mm512_slli_epi64::<3>(*x), _mm512_slli_epi64::<2>(*x)),
+                30 => _mm512_sub_epi64(_mm512_slli_epi64::<5>(*x), _mm512_slli_epi64::<1>(*x)),
                 _ => unreachable!("scale"),
             };
         }
@@ -721,34 +727,57 @@ impl Vert<'_> {
 
     /// a + b, normalised.
     #[inline(always)]
-    unsafe fn add(&self, a: &V<8>, b: &V<8>) -> V<8> {
+    unsafe fn add(&self, a: &V<L>, b: &V<L>) -> V<L> {
         normalise(map(|j| _mm512_add_epi64(a[j], b[j])))
     }
 
     /// a − b + 8p, normalised (b normalised, below 8p).
     #[inline(always)]
-    unsafe fn sub(&self, a: &V<8>, b: &V<8>) -> V<8> {
+    unsafe fn sub(&self, a: &V<L>, b: &V<L>) -> V<L> {
         normalise(map(|j| {
             _mm512_sub_epi64(_mm512_add_epi64(a[j], splat(self.c.k8[j])), b[j])
         }))
     }
 
+    /// 8p − a, normalised (a normalised, below 8p).
+    #[inline(always)]
+    unsafe fn neg(&self, a: &V<L>) -> V<L> {
+        normalise(map(|j| _mm512_sub_epi64(splat(self.c.k8[j]), a[j])))
+    }
+
     /// 3a, normalised.
     #[inline(always)]
-    unsafe fn triple(&self, a: &V<8>) -> V<8> {
+    unsafe fn triple(&self, a: &V<L>) -> V<L> {
         normalise(map(|j| {
             _mm512_add_epi64(a[j], _mm512_slli_epi64::<1>(a[j]))
         }))
     }
 
-    /// a/2 mod p: a + p where a is odd, then one bit down (a normalised, below 2^415).
+    /// 5a, normalised.
     #[inline(always)]
-    unsafe fn halve(&self, a: &V<8>) -> V<8> {
+    unsafe fn five(&self, a: &V<L>) -> V<L> {
+        normalise(map(|j| {
+            _mm512_add_epi64(a[j], _mm512_slli_epi64::<2>(a[j]))
+        }))
+    }
+
+    /// 32p − 5a, normalised (a normalised, below 6p).
+    #[inline(always)]
+    unsafe fn neg5(&self, a: &V<L>) -> V<L> {
+        normalise(map(|j| {
+            let five = _mm512_add_epi64(a[j], _mm512_slli_epi64::<2>(a[j]));
+            _mm512_sub_epi64(splat(self.c.k32[j]), five)
+        }))
+    }
+
+    /// a/2 mod p: a + p where a is odd, then one bit down (a normalised, below 2^(52L − 1)).
+    #[inline(always)]
+    unsafe fn halve(&self, a: &V<L>) -> V<L> {
         let odd = _mm512_test_epi64_mask(a[0], splat(1));
-        let t: V<8> = normalise(map(|j| _mm512_mask_add_epi64(a[j], odd, a[j], self.p[j])));
+        let t: V<L> = normalise(map(|j| _mm512_mask_add_epi64(a[j], odd, a[j], self.p[j])));
         map(|j| {
             let lo = _mm512_srli_epi64::<1>(t[j]);
-            if j + 1 < 8 {
+            if j + 1 < L {
                 let hi = _mm512_slli_epi64::<51>(_mm512_and_si512(t[j + 1], splat(1)));
                 _mm512_or_si512(lo, hi)
             } else {
@@ -756,6 +785,64 @@ impl Vert<'_> {
             }
         })
     }
+}
+
+/// Transposes up to eight `(T, x_P, −y_P)` inputs into eight vectors (X.c0, X.c1, Y.c0, …,
+/// x_P, −y_P; lane k = input k), without domain conversion.
+#[inline(always)]
+unsafe fn load_steps<const L: usize, const N: usize>(
+    inputs: &[([[u64; N]; 6], [u64; N], [u64; N])],
+) -> [V<L>; 8] {
+    let mut t = [[[0u64; 8]; 8]; 8];
+    for (k, (tc, xp, nyp)) in inputs.iter().enumerate() {
+        for i in 0..8 {
+            let src = if i < 6 {
+                &tc[i]
+            } else if i == 6 {
+                xp
+            } else {
+                nyp
+            };
+            let mut w = [0u64; 7];
+            w[..N].copy_from_slice(src);
+            let l = to52::<L>(&w);
+            for j in 0..L {
+                t[i][j][k] = l[j];
+            }
+        }
+    }
+    let mut r = [[_mm512_setzero_si512(); L]; 8];
+    for (i, v) in r.iter_mut().enumerate() {
+        *v = map(|j| _mm512_loadu_si512(t[i][j].as_ptr() as *const _));
+    }
+    r
+}
+
+/// The twelve output vectors of a doubling-step kernel back as fully reduced values, one
+/// array per input.
+#[inline(always)]
+unsafe fn store_steps<const L: usize, const N: usize>(
+    outs: [&V<L>; 12],
+    count: usize,
+    m: &[u64; N],
+) -> Vec<[[u64; N]; 12]> {
+    let mut o = [[[0u64; 8]; 8]; 12];
+    for (i, x) in outs.iter().enumerate() {
+        for j in 0..L {
+            _mm512_storeu_si512(o[i][j].as_mut_ptr() as *mut _, x[j]);
+        }
+    }
+    (0..count)
+        .map(|k| {
+            core::array::from_fn(|i| {
+                let mut l = [0u64; L];
+                for (j, y) in l.iter_mut().enumerate() {
+                    *y = o[i][j][k];
+                }
+                reduce_once(from52::<L, N>(&l), m)
+            })
+        })
+        .collect()
 }
 
 /// Up to eight doubling steps of the Miller loop at once, one pair per lane (BLS12-381's
@@ -789,29 +876,8 @@ pub unsafe fn double_steps_12xi(
         p: splat_v(&c.p),
         n0: splat(c.n0),
     };
-    // transpose: coordinate i of pair k → lane k of vector i (no domain conversion)
-    let mut t = [[[0u64; 8]; 8]; 8];
-    for (k, (tc, xp, nyp)) in inputs.iter().enumerate() {
-        for i in 0..8 {
-            let src = if i < 6 {
-                &tc[i]
-            } else if i == 6 {
-                xp
-            } else {
-                nyp
-            };
-            let mut w = [0u64; 7];
-            w[..6].copy_from_slice(src);
-            let l = to52::<8>(&w);
-            for j in 0..8 {
-                t[i][j][k] = l[j];
-            }
-        }
-    }
-    let ld = |i: usize| -> V<8> { map(|j| _mm512_loadu_si512(t[i][j].as_ptr() as *const _)) };
-    let (x0, x1, y0, y1, z0, z1, xp, nyp) =
-        (ld(0), ld(1), ld(2), ld(3), ld(4), ld(5), ld(6), ld(7));
-    let neg = |a: &V<8>| -> V<8> { normalise(map(|j| _mm512_sub_epi64(splat(v.c.k8[j]), a[j]))) };
+    let [x0, x1, y0, y1, z0, z1, xp, nyp] = load_steps::<8, 6>(inputs);
+    let neg = |a: &V<8>| v.neg(a);
 
     // level 1: B = Y², J = X², E = 12(1 + u)Z², H = 2YZ, A = XY/2
     let (ys, yd) = (v.add(&y0, &y1), v.sub(&y0, &y1));
@@ -864,63 +930,145 @@ pub unsafe fn double_steps_12xi(
     let l20 = v.sop(&[(&i0, &from)], 1);
     let l21 = v.sop(&[(&i1, &from)], 1);
 
-    let outs = [
-        &xr0, &xr1, &yr0, &yr1, &zr0, &zr1, &l00, &l01, &l10, &l11, &l20, &l21,
-    ];
-    let mut o = [[[0u64; 8]; 8]; 12];
-    for (i, x) in outs.iter().enumerate() {
-        for j in 0..8 {
-            _mm512_storeu_si512(o[i][j].as_mut_ptr() as *mut _, x[j]);
-        }
-    }
-    (0..inputs.len())
-        .map(|k| {
-            core::array::from_fn(|i| {
-                let mut l = [0u64; 8];
-                for (j, y) in l.iter_mut().enumerate() {
-                    *y = o[i][j][k];
-                }
-                reduce_once(from52::<8, 6>(&l), m)
-            })
-        })
-        .collect()
+    store_steps(
+        [
+            &xr0, &xr1, &yr0, &yr1, &zr0, &zr1, &l00, &l01, &l10, &l11, &l20, &l21,
+        ],
+        inputs.len(),
+        m,
+    )
 }
 
-/// Whether [`double_steps`] applies: BLS12-381's tower shape (N = 6, u² = −1, ξ = 1 + u, a
-/// modulus below 2^381) and [`available`].
+/// [`double_steps_12xi`] for bn254-beuchat's tower and D-type twist (u² = −5, 3b′ = −3u;
+/// the scalar kernel [`super::lines::double_step_m3u`]): 6 limbs of 52 bits, E = 3b′Z² =
+/// (30·z0z1, 3(5z1² − z0²)), the u² = −5 products with −5·operands; the same Fp scalings of
+/// 2T and of the line.
+///
+/// # Safety
+/// The CPU must have AVX-512F and AVX-512 IFMA; `c` is [`Consts::new`] of a modulus below
+/// 2^255; every input coordinate is below the modulus; at most 8 inputs.
+#[target_feature(enable = "avx512f,avx512ifma")]
+pub unsafe fn double_steps_m3u(
+    inputs: &[([[u64; 4]; 6], [u64; 4], [u64; 4])],
+    m: &[u64; 4],
+    c: &Consts<6>,
+) -> Vec<[[u64; 4]; 12]> {
+    debug_assert!(inputs.len() <= 8);
+    let v = Vert {
+        c,
+        p: splat_v(&c.p),
+        n0: splat(c.n0),
+    };
+    let [x0, x1, y0, y1, z0, z1, xp, nyp] = load_steps::<6, 4>(inputs);
+
+    // level 1: B = Y², J = X², E = 3b′Z², H = 2YZ, A = XY/2 (u² = −5: a0b0 − 5a1b1)
+    let y0d = v.add(&y0, &y0);
+    let b0 = v.sop(&[(&y0, &y0), (&y1, &v.neg5(&y1))], 1);
+    let b1 = v.sop(&[(&y0d, &y1)], 1);
+    let x0d = v.add(&x0, &x0);
+    let j0 = v.sop(&[(&x0, &x0), (&x1, &v.neg5(&x1))], 1);
+    let j1 = v.sop(&[(&x0d, &x1)], 1);
+    // Z² = (z0² − 5z1²) + 2z0z1·u; −3u·(c0 + c1·u) = 15c1 − 3c0·u
+    let e0 = v.sop(&[(&z0, &z1)], 30);
+    let e1 = v.sop(&[(&z1, &v.five(&z1)), (&z0, &v.neg(&z0))], 3);
+    let nz1 = v.neg5(&z1);
+    let h0 = v.sop(&[(&y0, &z0), (&y1, &nz1)], 2);
+    let h1 = v.sop(&[(&y0, &z1), (&y1, &z0)], 2);
+    let ny1 = v.neg5(&y1);
+    let a0 = v.halve(&v.sop(&[(&x0, &y0), (&x1, &ny1)], 1));
+    let a1 = v.halve(&v.sop(&[(&x0, &y1), (&x1, &y0)], 1));
+
+    // linear: F = 3E, B − F, G = (B + F)/2, −3E, I = E − B
+    let (f0, f1) = (v.triple(&e0), v.triple(&e1));
+    let (bf0, bf1) = (v.sub(&b0, &f0), v.sub(&b1, &f1));
+    let (g0, g1) = (v.halve(&v.add(&b0, &f0)), v.halve(&v.add(&b1, &f1)));
+    let (n0, n1) = (v.neg(&f0), v.neg(&f1));
+    let (i0, i1) = (v.sub(&e0, &b0), v.sub(&e1, &b1));
+
+    // level 2: X′ = A(B − F), Y′ = G² + E·(−3E), Z′ = B·H, the line
+    let xr0 = v.sop(&[(&a0, &bf0), (&v.neg5(&a1), &bf1)], 1);
+    let xr1 = v.sop(&[(&a0, &bf1), (&a1, &bf0)], 1);
+    let g0d = v.add(&g0, &g0);
+    let yr0 = v.sop(
+        &[
+            (&g0, &g0),
+            (&g1, &v.neg5(&g1)),
+            (&e0, &n0),
+            (&v.neg5(&e1), &n1),
+        ],
+        1,
+    );
+    let yr1 = v.sop(&[(&g0d, &g1), (&e0, &n1), (&e1, &n0)], 1);
+    let zr0 = v.sop(&[(&b0, &h0), (&v.neg5(&b1), &h1)], 1);
+    let zr1 = v.sop(&[(&b0, &h1), (&b1, &h0)], 1);
+    let l00 = v.sop(&[(&h0, &nyp)], 1);
+    let l01 = v.sop(&[(&h1, &nyp)], 1);
+    let l10 = v.sop(&[(&j0, &xp)], 3);
+    let l11 = v.sop(&[(&j1, &xp)], 3);
+    let from = splat_v(&c.from);
+    let l20 = v.sop(&[(&i0, &from)], 1);
+    let l21 = v.sop(&[(&i1, &from)], 1);
+    store_steps(
+        [
+            &xr0, &xr1, &yr0, &yr1, &zr0, &zr1, &l00, &l01, &l10, &l11, &l20, &l21,
+        ],
+        inputs.len(),
+        m,
+    )
+}
+
+/// Whether [`double_steps`] applies: BLS12-381's or bn254-beuchat's tower shape (see
+/// [`applies`]) and [`available`].
 #[inline(always)]
 pub fn double_steps_apply<const N: usize>(m: &[u64; N], beta_neg: u8, xi: (u8, u8)) -> bool {
-    N == 6 && shape(m, beta_neg, xi) && available()
+    applies(m, beta_neg, xi)
 }
 
-/// [`double_steps_12xi`] for the field `P` (the caller has checked [`double_steps_apply`] and
-/// that its twist has 3b′ = 12(1 + u)), any number of inputs (in groups of eight).
+/// [`double_steps_12xi`] / [`double_steps_m3u`] for the field `P` (the caller has checked
+/// [`double_steps_apply`] and that its twist has 3b′ = 12(1 + u) for N = 6, −3u for N = 4),
+/// any number of inputs (in groups of eight).
 pub fn double_steps<P: crate::FpParams<N>, const N: usize>(
     inputs: &[([[u64; N]; 6], [u64; N], [u64; N])],
     beta_neg: u8,
     xi: (u8, u8),
 ) -> Vec<[[u64; N]; 12]> {
     assert!(
-        N == 6 && shape(&P::MODULUS, beta_neg, xi) && cpu_has_ifma_cached(),
+        shape(&P::MODULUS, beta_neg, xi) && cpu_has_ifma_cached(),
         "double_steps without double_steps_apply"
     );
-    let m: &[u64; 6] = super::cast(&P::MODULUS);
     let mut out = Vec::with_capacity(inputs.len());
     for chunk in inputs.chunks(8) {
-        let c6: Vec<([[u64; 6]; 6], [u64; 6], [u64; 6])> = chunk
-            .iter()
-            .map(|(t, x, y)| {
-                (
-                    t.map(|v| *super::cast::<N, 6>(&v)),
-                    *super::cast(x),
-                    *super::cast(y),
-                )
-            })
-            .collect();
-        // SAFETY: AVX-512F/IFMA present, N = 6, modulus below 2^381 (checked above); at
-        // most eight inputs; the caller passes reduced coordinates (Fp values).
-        let r = unsafe { double_steps_12xi(&c6, m, &ConstsOf::<P, N>::C8) };
-        out.extend(r.into_iter().map(|x| x.map(super::uncast)));
+        // SAFETY: AVX-512F/IFMA present, the tower shape with its modulus bound (checked
+        // above); at most eight inputs; the caller passes reduced coordinates (Fp values).
+        if N == 6 {
+            let c6: Vec<([[u64; 6]; 6], [u64; 6], [u64; 6])> = chunk
+                .iter()
+                .map(|(t, x, y)| {
+                    (
+                        t.map(|v| *super::cast(&v)),
+                        *super::cast(x),
+                        *super::cast(y),
+                    )
+                })
+                .collect();
+            let r =
+                unsafe { double_steps_12xi(&c6, super::cast(&P::MODULUS), &ConstsOf::<P, N>::C8) };
+            out.extend(r.into_iter().map(|x| x.map(super::uncast)));
+        } else {
+            let c4: Vec<([[u64; 4]; 6], [u64; 4], [u64; 4])> = chunk
+                .iter()
+                .map(|(t, x, y)| {
+                    (
+                        t.map(|v| *super::cast(&v)),
+                        *super::cast(x),
+                        *super::cast(y),
+                    )
+                })
+                .collect();
+            let r =
+                unsafe { double_steps_m3u(&c4, super::cast(&P::MODULUS), &ConstsOf::<P, N>::C6) };
+            out.extend(r.into_iter().map(|x| x.map(super::uncast)));
+        }
     }
     out
 }
@@ -1186,55 +1334,72 @@ mod tests {
         }
     }
 
-    /// The eight-lane doubling steps against the scalar kernel `lines::double_step_12xi`:
-    /// 2T equal as projective points and the lines proportional, both by a factor in Fp (the
-    /// kernel's documented scaling), for 1 to 11 pairs (a partial and a second group).
-    #[test]
-    fn double_steps_match_scalar_kernel() {
-        use crate::towers::Bls12381Fp2 as F2;
+    /// λ·x = y for some λ ∈ Fp* (x, y ∈ Fp2³; all zero counts as equal).
+    fn fp_multiple<Q: crate::TowerParams<N>, const N: usize>(
+        x: &[crate::Fp2<Q, N>],
+        y: &[crate::Fp2<Q, N>],
+    ) -> bool {
+        let Some(i) = x.iter().position(|v| !bool::from(v.is_zero())) else {
+            return y.iter().all(|v| bool::from(v.is_zero()));
+        };
+        let lambda = y[i] * x[i].invert().unwrap();
+        bool::from(lambda.c1.is_zero())
+            && !bool::from(lambda.is_zero())
+            && x.iter().zip(y).all(|(a, b)| *a * lambda == *b)
+    }
+
+    /// The eight-lane doubling steps of one tower against its scalar kernel: 2T equal as
+    /// projective points and the lines proportional, both by a factor in Fp (the kernels'
+    /// documented scaling), for 1 to 11 pairs (a partial and a second group of eight).
+    fn check_double_steps<Q: crate::TowerParams<N>, const N: usize>(
+        scalar: fn(
+            &[crate::Fp2<Q, N>; 3],
+            &crate::Fp<Q, N>,
+            &crate::Fp<Q, N>,
+        ) -> Option<super::super::lines::DoubleStep<Q, N>>,
+        seed: u64,
+    ) {
         use crate::{Fp, Fp2};
-        type F = Fp<Bls12381FpParams, 6>;
+        let mut rng = StdRng::seed_from_u64(seed);
+        let fp = |x: [u64; N]| Fp::<Q, N>::from_mont_unchecked(x);
+        let f2 = |a: [u64; N], b: [u64; N]| Fp2::new(fp(a), fp(b));
+        for count in [1usize, 2, 5, 8, 11] {
+            let inputs: Vec<([[u64; N]; 6], [u64; N], [u64; N])> = (0..count)
+                .map(|_| {
+                    (
+                        core::array::from_fn(|_| pick(&Q::MODULUS, &mut rng)),
+                        pick(&Q::MODULUS, &mut rng),
+                        pick(&Q::MODULUS, &mut rng),
+                    )
+                })
+                .collect();
+            assert!(double_steps_apply(&Q::MODULUS, Q::BETA_NEG, Q::XI));
+            let got = double_steps::<Q, N>(&inputs, Q::BETA_NEG, Q::XI);
+            for ((t, xp, nyp), g) in inputs.iter().zip(&got) {
+                let tt = [f2(t[0], t[1]), f2(t[2], t[3]), f2(t[4], t[5])];
+                let (t2, line) = scalar(&tt, &fp(*xp), &fp(*nyp)).unwrap();
+                let gt = [f2(g[0], g[1]), f2(g[2], g[3]), f2(g[4], g[5])];
+                let gl = [f2(g[6], g[7]), f2(g[8], g[9]), f2(g[10], g[11])];
+                assert!(fp_multiple(&t2, &gt), "2T of {t:x?}");
+                assert!(fp_multiple(&line, &gl), "line of {t:x?}");
+            }
+        }
+    }
+
+    #[test]
+    fn double_steps_match_scalar_kernels() {
         if !cpu_has_ifma() || !super::super::x86_64::cpu_has_mulx_adx() {
             eprintln!("no AVX-512 IFMA: IFMA kernel not tested");
             return;
         }
-        let mut rng = StdRng::seed_from_u64(0x5e6f);
-        let fp = |x: [u64; 6]| F::from_mont_unchecked(x);
-        let f2 = |a: [u64; 6], b: [u64; 6]| F2::new(fp(a), fp(b));
-        // λ·x = y for some λ ∈ Fp* (x, y ∈ Fp2³)
-        let in_fp_ratio = |x: &[F2], y: &[F2]| -> bool {
-            let (Some(i), _) = (x.iter().position(|v| !bool::from(v.is_zero())), ()) else {
-                return y.iter().all(|v| bool::from(v.is_zero()));
-            };
-            let lambda = y[i] * x[i].invert().unwrap();
-            bool::from(lambda.c1.is_zero())
-                && !bool::from(lambda.is_zero())
-                && x.iter().zip(y).all(|(a, b)| *a * lambda == *b)
-        };
-        for count in [1usize, 2, 5, 8, 11] {
-            let inputs: Vec<([[u64; 6]; 6], [u64; 6], [u64; 6])> = (0..count)
-                .map(|_| {
-                    (
-                        core::array::from_fn(|_| pick(&P, &mut rng)),
-                        pick(&P, &mut rng),
-                        pick(&P, &mut rng),
-                    )
-                })
-                .collect();
-            // SAFETY of the dispatch: `double_steps` asserts the CPU support itself
-            let _ = available();
-            let got = double_steps::<Bls12381FpParams, 6>(&inputs, 1, (1, 1));
-            for ((t, xp, nyp), g) in inputs.iter().zip(&got) {
-                let tt = [f2(t[0], t[1]), f2(t[2], t[3]), f2(t[4], t[5])];
-                let (t2, line) =
-                    super::super::lines::double_step_12xi(&tt, &fp(*xp), &fp(*nyp)).unwrap();
-                let gt = [f2(g[0], g[1]), f2(g[2], g[3]), f2(g[4], g[5])];
-                let gl = [f2(g[6], g[7]), f2(g[8], g[9]), f2(g[10], g[11])];
-                assert!(in_fp_ratio(&t2, &gt), "2T of {t:x?}");
-                assert!(in_fp_ratio(&line, &gl), "line of {t:x?}");
-                let _: &Fp2<Bls12381FpParams, 6> = &gt[0];
-            }
-        }
+        check_double_steps::<Bls12381FpParams, 6>(
+            super::super::lines::double_step_12xi::<Bls12381FpParams, 6>,
+            0x5e6f,
+        );
+        check_double_steps::<Bn254BeuchatFpParams, 4>(
+            super::super::lines::double_step_m3u::<Bn254BeuchatFpParams, 4>,
+            0x6f70,
+        );
     }
 
     #[test]
