@@ -862,21 +862,21 @@ unsafe fn store_steps<const L: usize, const N: usize>(
 /// reductions for eight pairs.
 ///
 /// # Safety
-/// The CPU must have AVX-512F and AVX-512 IFMA; `c` is [`Consts::new`] of a modulus below
-/// 2^381; every input coordinate is below the modulus; at most 8 inputs.
+/// The CPU must have AVX-512F and AVX-512 IFMA; N = 6; `c` is [`Consts::new`] of a modulus
+/// below 2^381; every input coordinate is below the modulus; at most 8 inputs.
 #[target_feature(enable = "avx512f,avx512ifma")]
-pub unsafe fn double_steps_12xi(
-    inputs: &[([[u64; 6]; 6], [u64; 6], [u64; 6])],
-    m: &[u64; 6],
+pub unsafe fn double_steps_12xi<const N: usize>(
+    inputs: &[([[u64; N]; 6], [u64; N], [u64; N])],
+    m: &[u64; N],
     c: &Consts<8>,
-) -> Vec<[[u64; 6]; 12]> {
+) -> Vec<[[u64; N]; 12]> {
     debug_assert!(inputs.len() <= 8);
     let v = Vert {
         c,
         p: splat_v(&c.p),
         n0: splat(c.n0),
     };
-    let [x0, x1, y0, y1, z0, z1, xp, nyp] = load_steps::<8, 6>(inputs);
+    let [x0, x1, y0, y1, z0, z1, xp, nyp] = load_steps::<8, N>(inputs);
     let neg = |a: &V<8>| v.neg(a);
 
     // level 1: B = Y², J = X², E = 12(1 + u)Z², H = 2YZ, A = XY/2
@@ -945,21 +945,21 @@ pub unsafe fn double_steps_12xi(
 /// 2T and of the line.
 ///
 /// # Safety
-/// The CPU must have AVX-512F and AVX-512 IFMA; `c` is [`Consts::new`] of a modulus below
-/// 2^255; every input coordinate is below the modulus; at most 8 inputs.
+/// The CPU must have AVX-512F and AVX-512 IFMA; N = 4; `c` is [`Consts::new`] of a modulus
+/// below 2^255; every input coordinate is below the modulus; at most 8 inputs.
 #[target_feature(enable = "avx512f,avx512ifma")]
-pub unsafe fn double_steps_m3u(
-    inputs: &[([[u64; 4]; 6], [u64; 4], [u64; 4])],
-    m: &[u64; 4],
+pub unsafe fn double_steps_m3u<const N: usize>(
+    inputs: &[([[u64; N]; 6], [u64; N], [u64; N])],
+    m: &[u64; N],
     c: &Consts<6>,
-) -> Vec<[[u64; 4]; 12]> {
+) -> Vec<[[u64; N]; 12]> {
     debug_assert!(inputs.len() <= 8);
     let v = Vert {
         c,
         p: splat_v(&c.p),
         n0: splat(c.n0),
     };
-    let [x0, x1, y0, y1, z0, z1, xp, nyp] = load_steps::<6, 4>(inputs);
+    let [x0, x1, y0, y1, z0, z1, xp, nyp] = load_steps::<6, N>(inputs);
 
     // level 1: B = Y², J = X², E = 3b′Z², H = 2YZ, A = XY/2 (u² = −5: a0b0 − 5a1b1)
     let y0d = v.add(&y0, &y0);
@@ -1040,35 +1040,13 @@ pub fn double_steps<P: crate::FpParams<N>, const N: usize>(
     for chunk in inputs.chunks(8) {
         // SAFETY: AVX-512F/IFMA present, the tower shape with its modulus bound (checked
         // above); at most eight inputs; the caller passes reduced coordinates (Fp values).
-        if N == 6 {
-            let c6: Vec<([[u64; 6]; 6], [u64; 6], [u64; 6])> = chunk
-                .iter()
-                .map(|(t, x, y)| {
-                    (
-                        t.map(|v| *super::cast(&v)),
-                        *super::cast(x),
-                        *super::cast(y),
-                    )
-                })
-                .collect();
-            let r =
-                unsafe { double_steps_12xi(&c6, super::cast(&P::MODULUS), &ConstsOf::<P, N>::C8) };
-            out.extend(r.into_iter().map(|x| x.map(super::uncast)));
-        } else {
-            let c4: Vec<([[u64; 4]; 6], [u64; 4], [u64; 4])> = chunk
-                .iter()
-                .map(|(t, x, y)| {
-                    (
-                        t.map(|v| *super::cast(&v)),
-                        *super::cast(x),
-                        *super::cast(y),
-                    )
-                })
-                .collect();
-            let r =
-                unsafe { double_steps_m3u(&c4, super::cast(&P::MODULUS), &ConstsOf::<P, N>::C6) };
-            out.extend(r.into_iter().map(|x| x.map(super::uncast)));
-        }
+        out.extend(unsafe {
+            if N == 6 {
+                double_steps_12xi(chunk, &P::MODULUS, &ConstsOf::<P, N>::C8)
+            } else {
+                double_steps_m3u(chunk, &P::MODULUS, &ConstsOf::<P, N>::C6)
+            }
+        });
     }
     out
 }
@@ -1113,30 +1091,7 @@ pub fn compressed_sqr<P: crate::FpParams<N>, const N: usize>(
     xi: (u8, u8),
     n: u64,
 ) -> [[u64; N]; 8] {
-    assert!(
-        shape(&P::MODULUS, beta_neg, xi) && cpu_has_ifma_cached(),
-        "compressed_sqr without applies"
-    );
-    // SAFETY: AVX-512F/IFMA present and the tower shape with its modulus bound (checked
-    // above).
-    unsafe {
-        if N == 6 {
-            let r = compressed_sqr_6(
-                g.map(super::cast),
-                super::cast(&P::MODULUS),
-                &ConstsOf::<P, N>::C8,
-                n,
-            );
-            return r.map(super::uncast);
-        }
-        compressed_sqr_4(
-            g.map(super::cast),
-            super::cast(&P::MODULUS),
-            &ConstsOf::<P, N>::C6,
-            n,
-        )
-        .map(super::uncast)
-    }
+    by_shape::<P, N, 8>(g, beta_neg, xi, n, compressed_sqr_6, compressed_sqr_4)
 }
 
 /// [`cyclo_sqr_6`] / [`cyclo_sqr_4`] for the field `P` of a tower with u² = −β_neg and
@@ -1148,15 +1103,33 @@ pub fn cyclo_sqr<P: crate::FpParams<N>, const N: usize>(
     xi: (u8, u8),
     n: u64,
 ) -> [[u64; N]; 12] {
+    by_shape::<P, N, 12>(z, beta_neg, xi, n, cyclo_sqr_6, cyclo_sqr_4)
+}
+
+/// A squaring kernel of one shape: C coordinates, the modulus, its constants, the run length.
+type Kernel<const M: usize, const L: usize, const C: usize> =
+    unsafe fn([&[u64; M]; C], &[u64; M], &Consts<L>, u64) -> [[u64; M]; C];
+
+/// Runs the BLS12-381-shape kernel (N = 6) or the bn254-beuchat-shape one (N = 4) after
+/// checking the shape and the CPU.
+#[inline(always)]
+fn by_shape<P: crate::FpParams<N>, const N: usize, const C: usize>(
+    z: [&[u64; N]; C],
+    beta_neg: u8,
+    xi: (u8, u8),
+    n: u64,
+    k6: Kernel<6, 8, C>,
+    k4: Kernel<4, 6, C>,
+) -> [[u64; N]; C] {
     assert!(
         shape(&P::MODULUS, beta_neg, xi) && cpu_has_ifma_cached(),
-        "cyclo_sqr without applies"
+        "IFMA kernel without applies"
     );
     // SAFETY: AVX-512F/IFMA present and the tower shape with its modulus bound (checked
-    // above).
+    // above); the constants are the field's.
     unsafe {
         if N == 6 {
-            let r = cyclo_sqr_6(
+            let r = k6(
                 z.map(super::cast),
                 super::cast(&P::MODULUS),
                 &ConstsOf::<P, N>::C8,
@@ -1164,7 +1137,7 @@ pub fn cyclo_sqr<P: crate::FpParams<N>, const N: usize>(
             );
             return r.map(super::uncast);
         }
-        cyclo_sqr_4(
+        k4(
             z.map(super::cast),
             super::cast(&P::MODULUS),
             &ConstsOf::<P, N>::C6,
