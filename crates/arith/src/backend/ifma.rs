@@ -1,9 +1,14 @@
-//! AVX-512 IFMA back end: Karabina's compressed cyclotomic squaring (the squaring chains of
-//! the final exponentiation's exponentiations by z) for BLS12-381's and bn254-beuchat's
-//! towers, eight 52-bit multiply-accumulates per instruction (`vpmadd52luq` / `vpmadd52huq`),
-//! selected at run time where the CPU has AVX-512F and AVX-512 IFMA (issue 5: paper 000's
-//! SIMD idea with the instructions this host offers; [`super::avx2`] is the AVX2 attempt,
-//! which only drew level with MULX).
+//! AVX-512 IFMA back end (`vpmadd52luq` / `vpmadd52huq`: eight 52-bit multiply-accumulates
+//! per instruction), selected at run time where the CPU has AVX-512F and AVX-512 IFMA, for the
+//! BLS12-381 and bn254-beuchat towers (issue 5: paper 000's SIMD idea with the instructions
+//! this host offers; [`super::avx2`] is the AVX2 attempt, which only drew level with MULX):
+//! * **horizontal**, one element's coordinates across the lanes: Karabina's compressed
+//!   cyclotomic squaring ([`compressed_sqr`], the squaring chains of the final
+//!   exponentiation's exponentiations by z) and the Granger–Scott cyclotomic squaring
+//!   ([`cyclo_sqr`], GT exponentiation), described below;
+//! * **vertical**, one pair per lane: the Miller loop's doubling step for up to eight pairs
+//!   at once ([`double_steps`], products of pairings), each lane running the scalar kernel's
+//!   formulas ([`double_steps_12xi`], [`double_steps_m3u`]).
 //!
 //! # Method
 //! * Radix 2^52: L = 8 limbs (R' = 2^416) for BLS12-381's p < 2^381, L = 6 (R' = 2^312) for
@@ -41,10 +46,16 @@
 //!   scalar kernels: under valgrind the CPUID probe reports no AVX-512.)
 //!
 //! # Measurements
-//! `cargo run --release -p hayate-pairing --example tower_bench bls12-381` ("ifma" rows,
-//! [`ENABLED`] switched per batch; BENCHMARKS.md, session 17): 64 compressed squarings
-//! 0.39–0.42 × the MULX kernel's time on BLS12-381 and 0.49–0.57 × on bn254-beuchat; the
-//! final exponentiation 0.58–0.61 × and 0.67–0.75 ×; the pairing 0.83 × and 0.89–0.91 ×.
+//! `cargo run --release -p hayate-pairing --example tower_bench [curve]` ("ifma" rows,
+//! [`ENABLED`] switched per batch; BENCHMARKS.md, session 17), IFMA against the MULX kernels:
+//!
+//! | | BLS12-381 | bn254-beuchat |
+//! |---|---:|---:|
+//! | 64 compressed squarings | 0.39–0.45 × | 0.49–0.57 × |
+//! | 1 / 5 cyclotomic squarings | 0.87–0.99 / 0.52–0.63 × | 0.91–0.95 / 0.57–0.74 × |
+//! | final exponentiation | 0.58–0.69 × | 0.66–0.75 × |
+//! | pairing | 0.78–0.83 × | 0.89–0.91 × |
+//! | Miller loop, 4 / 6 / 8 pairs | 0.93–0.96 / 0.85–0.88 / 0.82–0.83 × | 0.98 / 0.90 / 0.86 × |
 
 use core::arch::x86_64::*;
 use core::sync::atomic::{AtomicBool, AtomicU8, Ordering};
