@@ -1058,8 +1058,8 @@ pub fn multi_miller_loop_projective<E: PairingCurve<N>, const N: usize>(
     // f² and the line products on `sub`'s routines (BLS12-381, bn254-beuchat)
     let sub = hayate_arith::backend::lines::sub_active::<E::Fp, N>();
     let mut square = false;
-    // several pairs on BLS12-381's twist with AVX-512 IFMA: the doubling steps eight pairs at
-    // a time (`hayate_arith::backend::ifma::double_steps`)
+    // several pairs on BLS12-381's or bn254-beuchat's twist with AVX-512 IFMA: the doubling
+    // steps eight pairs at a time (`hayate_arith::backend::ifma::double_steps`)
     let batch = active.len() >= BATCH_MIN_PAIRS && ifma_doubling::<E, N>();
     schedule::<E, N>(|op| match op {
         Op::Square if fuse => square = true,
