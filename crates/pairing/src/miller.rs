@@ -1123,7 +1123,7 @@ fn ifma_doubling<E: PairingCurve<N>, const N: usize>() -> bool {
         (N, E::TWIST_3B_SMALL),
         (6, Some((12, 12))) | (4, Some((0, -3)))
     ) && !<E::Fp as hayate_arith::TowerParams<N>>::COUNT_OPS
-        && hayate_arith::backend::ifma::double_steps_apply(
+        && hayate_arith::backend::ifma::applies(
             &<E::Fp as hayate_arith::FpParams<N>>::MODULUS,
             <E::Fp as hayate_arith::TowerParams<N>>::BETA_NEG,
             <E::Fp as hayate_arith::TowerParams<N>>::XI,

@@ -888,7 +888,6 @@ pub unsafe fn double_steps_12xi<const N: usize>(
         n0: splat(c.n0),
     };
     let [x0, x1, y0, y1, z0, z1, xp, nyp] = load_steps::<8, N>(inputs);
-    let neg = |a: &V<8>| v.neg(a);
 
     // level 1: B = Y², J = X², E = 12(1 + u)Z², H = 2YZ, A = XY/2
     let (ys, yd) = (v.add(&y0, &y1), v.sub(&y0, &y1));
@@ -902,10 +901,10 @@ pub unsafe fn double_steps_12xi<const N: usize>(
     // Z² = (z0² − z1²) + 2z0z1·u; (1 + u)(c0 + c1u) = (c0 − c1) + (c0 + c1)u
     let (zs, zd) = (v.add(&z0, &z1), v.sub(&z0, &z1));
     let z0d = v.add(&z0, &z0);
-    let nz1 = neg(&z1);
+    let nz1 = v.neg(&z1);
     let e0 = v.sop(&[(&zs, &zd), (&z0d, &nz1)], 12);
     let e1 = v.sop(&[(&zs, &zd), (&z0d, &z1)], 12);
-    let ny1 = neg(&y1);
+    let ny1 = v.neg(&y1);
     let h0 = v.sop(&[(&y0, &z0), (&nz1, &y1)], 2);
     let h1 = v.sop(&[(&y0, &z1), (&y1, &z0)], 2);
     let a0 = v.halve(&v.sop(&[(&x0, &y0), (&x1, &ny1)], 1));
@@ -915,13 +914,13 @@ pub unsafe fn double_steps_12xi<const N: usize>(
     let (f0, f1) = (v.triple(&e0), v.triple(&e1));
     let (bf0, bf1) = (v.sub(&b0, &f0), v.sub(&b1, &f1));
     let (g0, g1) = (v.halve(&v.add(&b0, &f0)), v.halve(&v.add(&b1, &f1)));
-    let (n0, n1) = (neg(&f0), neg(&f1));
+    let (n0, n1) = (v.neg(&f0), v.neg(&f1));
     let (i0, i1) = (v.sub(&e0, &b0), v.sub(&e1, &b1));
 
     // level 2: X′ = A(B − F), Y′ = G² + E·(−3E), Z′ = B·H, the line
-    let nb1 = neg(&b1);
+    let nb1 = v.neg(&b1);
     let xr0 = {
-        let na1 = neg(&a1);
+        let na1 = v.neg(&a1);
         v.sop(&[(&a0, &bf0), (&na1, &bf1)], 1)
     };
     let xr1 = v.sop(&[(&a0, &bf1), (&a1, &bf0)], 1);
@@ -1028,15 +1027,8 @@ pub unsafe fn double_steps_m3u<const N: usize>(
     )
 }
 
-/// Whether [`double_steps`] applies: BLS12-381's or bn254-beuchat's tower shape (see
-/// [`applies`]) and [`available`].
-#[inline(always)]
-pub fn double_steps_apply<const N: usize>(m: &[u64; N], beta_neg: u8, xi: (u8, u8)) -> bool {
-    applies(m, beta_neg, xi)
-}
-
 /// [`double_steps_12xi`] / [`double_steps_m3u`] for the field `P` (the caller has checked
-/// [`double_steps_apply`] and that its twist has 3b′ = 12(1 + u) for N = 6, −3u for N = 4),
+/// [`applies`] and that its twist has 3b′ = 12(1 + u) for N = 6, −3u for N = 4),
 /// any number of inputs (in groups of eight).
 pub fn double_steps<P: crate::FpParams<N>, const N: usize>(
     inputs: &[([[u64; N]; 6], [u64; N], [u64; N])],
@@ -1045,7 +1037,7 @@ pub fn double_steps<P: crate::FpParams<N>, const N: usize>(
 ) -> Vec<[[u64; N]; 12]> {
     assert!(
         shape(&P::MODULUS, beta_neg, xi) && cpu_has_ifma_cached(),
-        "double_steps without double_steps_apply"
+        "double_steps without applies"
     );
     let mut out = Vec::with_capacity(inputs.len());
     for chunk in inputs.chunks(8) {
@@ -1357,7 +1349,7 @@ mod tests {
                     )
                 })
                 .collect();
-            assert!(double_steps_apply(&Q::MODULUS, Q::BETA_NEG, Q::XI));
+            assert!(applies(&Q::MODULUS, Q::BETA_NEG, Q::XI));
             let got = double_steps::<Q, N>(&inputs, Q::BETA_NEG, Q::XI);
             for ((t, xp, nyp), g) in inputs.iter().zip(&got) {
                 let tt = [f2(t[0], t[1]), f2(t[2], t[3]), f2(t[4], t[5])];
