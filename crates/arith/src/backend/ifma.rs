@@ -8,7 +8,9 @@
 //!   ([`cyclo_sqr`], GT exponentiation), described below;
 //! * **vertical**, one pair per lane: the Miller loop's doubling step for up to eight pairs
 //!   at once ([`double_steps`], products of pairings), each lane running the scalar kernel's
-//!   formulas ([`double_steps_12xi`], [`double_steps_m3u`]).
+//!   formulas ([`double_steps_12xi`], [`double_steps_m3u`]);
+//! * the whole Miller loop of a product of pairings in the lanes, one pair per lane with the
+//!   lane's own accumulator: [`super::ifma_miller`], on this module's vertical arithmetic.
 //!
 //! # Method
 //! * Radix 2^52: L = 8 limbs (R' = 2^416) for BLS12-381's p < 2^381, L = 6 (R' = 2^312) for
@@ -61,11 +63,11 @@ use core::arch::x86_64::*;
 use core::sync::atomic::{AtomicBool, AtomicU8, Ordering};
 
 /// Limb width of the radix.
-const W: u32 = 52;
+pub(super) const W: u32 = 52;
 /// Low 52 bits.
 const MASK: u64 = (1 << W) - 1;
 /// Accumulator length: 2L for the largest L (8 limbs = 416 bits, BLS12-381's shape).
-const ACC: usize = 16;
+pub(super) const ACC: usize = 16;
 
 /// Whether the IFMA kernels may run when the CPU has them (`true` by default); a switch for
 /// A/B measurements in one process (`hayate-bench tower`, the pairing examples).
@@ -122,28 +124,34 @@ const B: i64 = 8;
 #[derive(Clone, Copy, Debug)]
 pub struct Consts<const L: usize> {
     /// p in 52-bit limbs.
-    p: [u64; L],
+    pub(super) p: [u64; L],
     /// −p⁻¹ mod 2^52.
-    n0: u64,
+    pub(super) n0: u64,
     /// R'²/R mod p (x·R ↦ x·R', R = 2^(64N) the Fp Montgomery radix).
-    to: [u64; L],
+    pub(super) to: [u64; L],
     /// R mod p (x·R' ↦ x·R).
-    from: [u64; L],
+    pub(super) from: [u64; L],
+    /// R' mod p (1 in the 52-bit Montgomery form).
+    pub(super) one: [u64; L],
     /// (2/3)·R' mod p and its negation p − that: the old-coordinate terms.
     two_thirds: [u64; L],
     neg_two_thirds: [u64; L],
     /// 4p with limbs ≥ 2^52 (differences of normalised values).
     k4: [u64; L],
     /// 8p with limbs ≥ 2^53 (negations of doubled normalised values).
-    k8: [u64; L],
+    pub(super) k8: [u64; L],
     /// 16p with limbs ≥ 2^55 (negations of five times normalised values).
-    k16: [u64; L],
+    pub(super) k16: [u64; L],
     /// 32p with limbs ≥ 2^56 (negations of five times values below 6p).
     k32: [u64; L],
+    /// 64p with limbs ≥ 2^56 (negations of values below 64p).
+    pub(super) k64: [u64; L],
+    /// 128p with limbs ≥ 2^56 (negations of five times values below 25p).
+    pub(super) k128: [u64; L],
 }
 
 /// x (below 2^384) in L 52-bit limbs (mod 2^(52L)).
-const fn to52<const L: usize>(x: &[u64; 7]) -> [u64; L] {
+pub(super) const fn to52<const L: usize>(x: &[u64; 7]) -> [u64; L] {
     let mut r = [0u64; L];
     let mut j = 0;
     while j < L {
@@ -161,7 +169,7 @@ const fn to52<const L: usize>(x: &[u64; 7]) -> [u64; L] {
 
 /// The N-word value of normalised 52-bit limbs (value below 2^(64N)).
 #[inline(always)]
-fn from52<const L: usize, const N: usize>(y: &[u64; L]) -> [u64; N] {
+pub(super) fn from52<const L: usize, const N: usize>(y: &[u64; L]) -> [u64; N] {
     let mut r = [0u64; N];
     for (j, &v) in y.iter().enumerate() {
         let bit = W as usize * j;
@@ -295,29 +303,32 @@ impl<const L: usize> Consts<L> {
             n0: inv & MASK,
             to: to52(&pow2_mod(p, (2 * r1).saturating_sub(64 * n))),
             from: to52(&pow2_mod(p, 64 * n)),
+            one: to52(&pow2_mod(p, r1)),
             two_thirds: to52(&third_mod(&pow2_mod(p, r1 + 1), p)),
             neg_two_thirds: to52(&sub7(p, &third_mod(&pow2_mod(p, r1 + 1), p)).0),
             k4: borrow_proof(p, 4, 52),
             k8: borrow_proof(p, 8, 53),
             k16: borrow_proof(p, 16, 55),
             k32: borrow_proof(p, 32, 56),
+            k64: borrow_proof(p, 64, 56),
+            k128: borrow_proof(p, 128, 56),
         }
     }
 }
 
 /// L limbs of eight lanes: `v[j]` = limb j.
-type V<const L: usize> = [__m512i; L];
+pub(super) type V<const L: usize> = [__m512i; L];
 /// A double-width accumulator (the first 2L entries used).
-type Acc = [__m512i; ACC];
+pub(super) type Acc = [__m512i; ACC];
 
 #[inline(always)]
-unsafe fn splat(x: u64) -> __m512i {
+pub(super) unsafe fn splat(x: u64) -> __m512i {
     _mm512_set1_epi64(x as i64)
 }
 
 /// The constant limbs as vectors (the same value in every lane).
 #[inline(always)]
-unsafe fn splat_v<const L: usize>(x: &[u64; L]) -> V<L> {
+pub(super) unsafe fn splat_v<const L: usize>(x: &[u64; L]) -> V<L> {
     map(|j| splat(x[j]))
 }
 
@@ -328,7 +339,7 @@ unsafe fn idx(i: [i64; 8]) -> __m512i {
 
 /// Carries limbs above 52 bits upwards (limbs non-negative, value below 2^(52L)).
 #[inline(always)]
-unsafe fn normalise<const L: usize>(mut v: V<L>) -> V<L> {
+pub(super) unsafe fn normalise<const L: usize>(mut v: V<L>) -> V<L> {
     let mask = splat(MASK);
     for j in 0..L - 1 {
         let c = _mm512_srli_epi64::<W>(v[j]);
@@ -340,7 +351,7 @@ unsafe fn normalise<const L: usize>(mut v: V<L>) -> V<L> {
 
 /// acc += a·b limb by limb (52-bit halves of each limb product to positions i+j and i+j+1).
 #[inline(always)]
-unsafe fn mul_acc<const L: usize>(acc: &mut Acc, a: &V<L>, b: &V<L>) {
+pub(super) unsafe fn mul_acc<const L: usize>(acc: &mut Acc, a: &V<L>, b: &V<L>) {
     for i in 0..L {
         for j in 0..L {
             acc[i + j] = _mm512_madd52lo_epu64(acc[i + j], a[i], b[j]);
@@ -352,7 +363,7 @@ unsafe fn mul_acc<const L: usize>(acc: &mut Acc, a: &V<L>, b: &V<L>) {
 /// Montgomery reduction acc·2^(−52L) mod p per lane, output normalised and below
 /// acc/2^(52L) + p.
 #[inline(always)]
-unsafe fn redc<const L: usize>(mut acc: Acc, p: &V<L>, n0: __m512i) -> V<L> {
+pub(super) unsafe fn redc<const L: usize>(mut acc: Acc, p: &V<L>, n0: __m512i) -> V<L> {
     let zero = _mm512_setzero_si512();
     for i in 0..L {
         let m = _mm512_madd52lo_epu64(zero, acc[i], n0);
@@ -367,7 +378,7 @@ unsafe fn redc<const L: usize>(mut acc: Acc, p: &V<L>, n0: __m512i) -> V<L> {
 
 /// `f(j)` for each limb j.
 #[inline(always)]
-unsafe fn map<const L: usize>(f: impl Fn(usize) -> __m512i) -> V<L> {
+pub(super) unsafe fn map<const L: usize>(f: impl Fn(usize) -> __m512i) -> V<L> {
     // a plain loop: `core::array::from_fn` over vectors is not always inlined, and an
     // out-of-line copy runs without the caller's AVX-512 target features (≈ 3 × slower)
     let mut r = [_mm512_setzero_si512(); L];
@@ -708,10 +719,10 @@ pub unsafe fn cyclo_sqr_4(
 
 /// Vertical Fp arithmetic for the doubling-step kernels: lane k holds pair k's value, eight
 /// independent Montgomery products per instruction sequence.
-struct Vert<'a, const L: usize> {
-    c: &'a Consts<L>,
-    p: V<L>,
-    n0: __m512i,
+pub(super) struct Vert<'a, const L: usize> {
+    pub(super) c: &'a Consts<L>,
+    pub(super) p: V<L>,
+    pub(super) n0: __m512i,
 }
 
 impl<const L: usize> Vert<'_, L> {
@@ -738,13 +749,13 @@ impl<const L: usize> Vert<'_, L> {
 
     /// a + b, normalised.
     #[inline(always)]
-    unsafe fn add(&self, a: &V<L>, b: &V<L>) -> V<L> {
+    pub(super) unsafe fn add(&self, a: &V<L>, b: &V<L>) -> V<L> {
         normalise(map(|j| _mm512_add_epi64(a[j], b[j])))
     }
 
     /// a − b + 8p, normalised (b normalised, below 8p).
     #[inline(always)]
-    unsafe fn sub(&self, a: &V<L>, b: &V<L>) -> V<L> {
+    pub(super) unsafe fn sub(&self, a: &V<L>, b: &V<L>) -> V<L> {
         normalise(map(|j| {
             _mm512_sub_epi64(_mm512_add_epi64(a[j], splat(self.c.k8[j])), b[j])
         }))
@@ -752,13 +763,13 @@ impl<const L: usize> Vert<'_, L> {
 
     /// 8p − a, normalised (a normalised, below 8p).
     #[inline(always)]
-    unsafe fn neg(&self, a: &V<L>) -> V<L> {
+    pub(super) unsafe fn neg(&self, a: &V<L>) -> V<L> {
         normalise(map(|j| _mm512_sub_epi64(splat(self.c.k8[j]), a[j])))
     }
 
     /// 3a, normalised.
     #[inline(always)]
-    unsafe fn triple(&self, a: &V<L>) -> V<L> {
+    pub(super) unsafe fn triple(&self, a: &V<L>) -> V<L> {
         normalise(map(|j| {
             _mm512_add_epi64(a[j], _mm512_slli_epi64::<1>(a[j]))
         }))
@@ -766,7 +777,7 @@ impl<const L: usize> Vert<'_, L> {
 
     /// 5a, normalised.
     #[inline(always)]
-    unsafe fn five(&self, a: &V<L>) -> V<L> {
+    pub(super) unsafe fn five(&self, a: &V<L>) -> V<L> {
         normalise(map(|j| {
             _mm512_add_epi64(a[j], _mm512_slli_epi64::<2>(a[j]))
         }))
@@ -783,7 +794,7 @@ impl<const L: usize> Vert<'_, L> {
 
     /// a/2 mod p: a + p where a is odd, then one bit down (a normalised, below 2^(52L − 1)).
     #[inline(always)]
-    unsafe fn halve(&self, a: &V<L>) -> V<L> {
+    pub(super) unsafe fn halve(&self, a: &V<L>) -> V<L> {
         let odd = _mm512_test_epi64_mask(a[0], splat(1));
         let t: V<L> = normalise(map(|j| _mm512_mask_add_epi64(a[j], odd, a[j], self.p[j])));
         map(|j| {
@@ -1063,13 +1074,13 @@ pub fn applies<const N: usize>(m: &[u64; N], beta_neg: u8, xi: (u8, u8)) -> bool
 }
 
 #[inline(always)]
-fn shape<const N: usize>(m: &[u64; N], beta_neg: u8, xi: (u8, u8)) -> bool {
+pub(super) fn shape<const N: usize>(m: &[u64; N], beta_neg: u8, xi: (u8, u8)) -> bool {
     (N == 6 && m[N - 1] >> 61 == 0 && beta_neg == 1 && xi == (1, 1))
         || (N == 4 && m[N - 1] >> 63 == 0 && beta_neg == 5 && xi == (0, 1))
 }
 
 /// The constants of a field, evaluated at compile time.
-struct ConstsOf<P, const N: usize>(core::marker::PhantomData<P>);
+pub(super) struct ConstsOf<P, const N: usize>(core::marker::PhantomData<P>);
 
 impl<P: crate::FpParams<N>, const N: usize> ConstsOf<P, N> {
     const M: [u64; 7] = {
@@ -1081,8 +1092,8 @@ impl<P: crate::FpParams<N>, const N: usize> ConstsOf<P, N> {
         }
         m
     };
-    const C8: Consts<8> = Consts::new(&Self::M, N, crate::limbs::neg_inv64(Self::M[0]));
-    const C6: Consts<6> = Consts::new(&Self::M, N, crate::limbs::neg_inv64(Self::M[0]));
+    pub(super) const C8: Consts<8> = Consts::new(&Self::M, N, crate::limbs::neg_inv64(Self::M[0]));
+    pub(super) const C6: Consts<6> = Consts::new(&Self::M, N, crate::limbs::neg_inv64(Self::M[0]));
 }
 
 /// [`compressed_sqr_6`] / [`compressed_sqr_4`] for the field `P` of a tower with u² = −β_neg
@@ -1152,13 +1163,13 @@ fn by_shape<P: crate::FpParams<N>, const N: usize, const C: usize>(
 
 /// The cached probe result (no switches).
 #[inline(always)]
-fn cpu_has_ifma_cached() -> bool {
+pub(super) fn cpu_has_ifma_cached() -> bool {
     IFMA.load(Ordering::Relaxed) == 2
 }
 
 /// x mod m for x < 2m, branch-free.
 #[inline(always)]
-fn reduce_once<const N: usize>(x: [u64; N], m: &[u64; N]) -> [u64; N] {
+pub(super) fn reduce_once<const N: usize>(x: [u64; N], m: &[u64; N]) -> [u64; N] {
     let mut d = [0u64; N];
     let mut borrow = 0u64;
     for i in 0..N {

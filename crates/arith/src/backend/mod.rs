@@ -11,7 +11,8 @@
 //! generic functions fold to either the assembly (behind one cached flag test) or the
 //! portable code. Where the CPU has AVX-512 IFMA, Karabina's compressed cyclotomic squaring of
 //! the BLS12-381 and bn254-beuchat towers runs eight coordinates at once in 52-bit lanes
-//! ([`ifma`]; cached run-time check, same values as the MULX kernel). Pseudo-Mersenne moduli
+//! ([`ifma`]; cached run-time check, same values as the MULX kernel), and so do the Miller
+//! loops of products of pairings, one pair per lane ([`ifma_miller`]). Pseudo-Mersenne moduli
 //! 2^(64N) − c (secp256k1) have their own fused multiply-and-fold kernels [`mul_pm`] /
 //! [`sqr_pm`] (assembly for N = 4).
 
@@ -19,6 +20,8 @@
 pub mod avx2;
 #[cfg(target_arch = "x86_64")]
 pub mod ifma;
+#[cfg(target_arch = "x86_64")]
+pub mod ifma_miller;
 pub mod lines;
 pub mod portable;
 #[cfg(target_arch = "x86_64")]
