@@ -12,20 +12,24 @@
 //! `double_step` / `add_step` and the line evaluations at P, Aranha et al., Eurocrypt 2011),
 //! and the product of the lanes equals its f bit for bit.
 //!
-//! Every coordinate of every result is one Montgomery reduction of a sum of Fp products (no
-//! Karatsuba: in a lane a product costs about what a reduction does, so the fewest
-//! reductions win). Fp12 is handled in the basis 1, w, …, w⁵ (w⁶ = ξ, v = w²): with f_e the
-//! Fp2 coefficient of wᵉ,
-//! * f² has (f²)_e = Σ_{a + b ≡ e (mod 6)} f_a·f_b, times ξ where a + b ≥ 6: 6 Fp2 squares
-//!   and 15 doubled cross products, 12 reductions;
-//! * a line has three coefficients l_k at w^POS[k] (POS = (3, 2, 0) for the M-type line
-//!   c + b·v + a·v·w, (0, 1, 3) for the D-type a + b·w + c·v·w), so (f·l)_e =
-//!   Σ_k f_{e − POS[k]}·l_k (× ξ on wrap-around): 18 Fp2 products, 12 reductions.
+//! Every result is computed from few Montgomery reductions of sums of Fp products: in a lane
+//! a product costs about what a reduction does, so the count of both is what matters. The
+//! steps of T reduce each coordinate once (schoolbook Fp2 products, u² = −β folded in as
+//! products by −β·y). Fp12 is handled in the basis 1, w, …, w⁵ (w⁶ = ξ, v = w²); with f_e
+//! the Fp2 coefficient of wᵉ, every Fp2 coefficient of f² and of f·l is a sum Σ xᵢ·yᵢ of Fp2
+//! products, done by Karatsuba as three reduced sums Σx₀y₀, Σx₁y₁, Σ(x₀ + x₁)(y₀ + y₁) and a
+//! linear combination (three products per term instead of four, for one more reduction):
+//! * (f²)_e = Σ_{a + b ≡ e (mod 6)} f_a·f_b, times ξ where a + b ≥ 6: 21 terms (6 squares,
+//!   15 doubled cross products), 63 products and 18 reductions;
+//! * a line has three coefficients l_k at w to the power POS_k (POS = (3, 2, 0) for the
+//!   M-type line c + b·v + a·v·w, (0, 1, 3) for the D-type a + b·w + c·v·w), so (f·l)_e =
+//!   Σ_k f_{e − POS_k}·l_k (× ξ on wrap-around): 54 products and 18 reductions.
 //!
 //! Operands negated inside a sum are complements to borrow-proof multiples of p (limbs never
-//! negative), as in [`super::ifma`]. Bounds: reduced values are below 2p; every operand is
-//! below 64p, every second factor below 12p (the u² = −β products form 64p − β·y), so every
-//! sum stays below p·R′/2 and every accumulator limb below 2^60.
+//! negative), as in [`super::ifma`]. Bounds: reduced values are below 2p, the coefficients of
+//! f below 18p (64p after the conjugation, which only ends a schedule); every operand is
+//! below 512p and every factor negated by −β below 25p, so every sum stays far below p·R′
+//! (R′/p ≥ 2^35) and every accumulator limb below 2^62.
 //!
 //! Constant time: straight-line vector code whose control flow depends only on the public
 //! schedule and the number of pairs.
@@ -46,8 +50,10 @@ pub enum LaneOp {
     Double,
     /// T ← T ± A_k (the pair's addend k, y negated if set) and f ← f·(chord line at P).
     Add(usize, bool),
-    /// f ← conj(f) (negative loop parameter).
+    /// f ← conj(f) (negative loop parameter; only as the last operation).
     Conjugate,
+    /// f ← f·(each pair's next stored normalised line at P) ([`miller_lanes_unit`] only).
+    Line,
 }
 
 /// One pair's inputs, Montgomery limbs (R = 2^(64N)) of reduced coordinates: P = (x_P, y_P)
@@ -58,6 +64,16 @@ pub struct LanePair<const N: usize> {
     pub xp: [u64; N],
     pub yp: [u64; N],
     pub addends: [[[u64; N]; 4]; 3],
+}
+
+/// One pair of the prepared loop ([`miller_lanes_unit`]): the per-P scalars (u, v) (Montgomery
+/// limbs, reduced) and Q's normalised lines [s′, t′] as (s′.c0, s′.c1, t′.c0, t′.c1), in
+/// loop order; the line at P is 1 + s′u·w^i + t′v·w^j ([`Tower::UNIT_POS`] = (i, j)).
+#[derive(Clone, Copy, Debug)]
+pub struct UnitPair<'a, const N: usize> {
+    pub u: [u64; N],
+    pub v: [u64; N],
+    pub lines: &'a [[[u64; N]; 4]],
 }
 
 /// An Fp2 element in the lanes (c0, c1).
@@ -87,6 +103,8 @@ enum Term<'a, const L: usize> {
 trait Tower<const L: usize> {
     /// The power of w of the line coefficients a, b, c (`hayate_pairing`'s `[a, b, c]`).
     const POS: [usize; 3];
+    /// The powers of w of a normalised line's two coefficients (its constant term is 1).
+    const UNIT_POS: [usize; 2];
     /// −β·y for u² = −β (y below 12p).
     unsafe fn nb(v: &Vert<'_, L>, y: &V<L>) -> V<L>;
     /// ξ·x (x below 8p).
@@ -99,7 +117,8 @@ trait Tower<const L: usize> {
 }
 
 /// c − (a + b) + 8p for reduced a, b (the Karatsuba c1, below 10p).
-#[inline(always)]
+#[target_feature(enable = "avx512f,avx512ifma")]
+#[inline]
 unsafe fn kara_c1<const L: usize>(v: &Vert<'_, L>, a: &V<L>, b: &V<L>, c: &V<L>) -> V<L> {
     v.sub(c, &v.add(a, b))
 }
@@ -111,6 +130,7 @@ struct BeuchatD;
 
 impl Tower<8> for Bls12M {
     const POS: [usize; 3] = [3, 2, 0];
+    const UNIT_POS: [usize; 2] = [2, 3];
     #[inline(always)]
     unsafe fn nb(v: &Vert<'_, 8>, y: &V<8>) -> V<8> {
         normalise(map(|j| _mm512_sub_epi64(splat(v.c.k64[j]), y[j])))
@@ -140,6 +160,7 @@ impl Tower<8> for Bls12M {
 
 impl Tower<6> for BeuchatD {
     const POS: [usize; 3] = [0, 1, 3];
+    const UNIT_POS: [usize; 2] = [1, 3];
     #[inline(always)]
     unsafe fn nb(v: &Vert<'_, 6>, y: &V<6>) -> V<6> {
         normalise(map(|j| {
@@ -204,7 +225,8 @@ unsafe fn sop<const L: usize>(v: &Vert<'_, L>, terms: &[(&V<L>, &V<L>)], k: u64)
 }
 
 /// k·Σ terms in Fp2 (at most six terms), two reductions.
-#[inline(always)]
+#[target_feature(enable = "avx512f,avx512ifma")]
+#[inline]
 unsafe fn fp2_sum<S: Tower<L>, const L: usize>(
     v: &Vert<'_, L>,
     terms: &[Term<'_, L>],
@@ -255,14 +277,16 @@ unsafe fn fp2_sum<S: Tower<L>, const L: usize>(
 }
 
 /// Fp2 times an Fp value of the lanes (y below 12p).
-#[inline(always)]
+#[target_feature(enable = "avx512f,avx512ifma")]
+#[inline]
 unsafe fn fp2_by_fp<const L: usize>(v: &Vert<'_, L>, x: &F2<L>, y: &V<L>, k: u64) -> F2<L> {
     [sop(v, &[(&x[0], y)], k), sop(v, &[(&x[1], y)], k)]
 }
 
 /// Σ xᵢ·yᵢ in Fp2 by Karatsuba (at most four terms): three sums of products, three
 /// reductions, then [`Tower::combine`] (results below 18p).
-#[inline(always)]
+#[target_feature(enable = "avx512f,avx512ifma")]
+#[inline]
 unsafe fn fp2_sum_kara<S: Tower<L>, const L: usize>(
     v: &Vert<'_, L>,
     terms: &[(&F2<L>, &F2<L>)],
@@ -291,7 +315,8 @@ unsafe fn fp2_sum_kara<S: Tower<L>, const L: usize>(
 }
 
 /// f² (f below 18p).
-#[inline(always)]
+#[target_feature(enable = "avx512f,avx512ifma")]
+#[inline]
 unsafe fn fp12_square<S: Tower<L>, const L: usize>(v: &Vert<'_, L>, f: &F12<L>) -> F12<L> {
     let xf: F12<L> = build(|a| S::xi(v, &f[a]));
     let d: F12<L> = build(|a| [v.add(&f[a][0], &f[a][0]), v.add(&f[a][1], &f[a][1])]);
@@ -318,7 +343,8 @@ unsafe fn fp12_square<S: Tower<L>, const L: usize>(v: &Vert<'_, L>, f: &F12<L>) 
 }
 
 /// f·l for a line l = (a, b, c) at w^POS (f below 18p, l below 12p).
-#[inline(always)]
+#[target_feature(enable = "avx512f,avx512ifma")]
+#[inline]
 unsafe fn fp12_mul_line<S: Tower<L>, const L: usize>(
     v: &Vert<'_, L>,
     f: &F12<L>,
@@ -335,9 +361,38 @@ unsafe fn fp12_mul_line<S: Tower<L>, const L: usize>(
     })
 }
 
+/// f·(1 + s·w^i + t·w^j) for a normalised line, (i, j) = [`Tower::UNIT_POS`] (f below 18p, s and
+/// t below 2p): f_e enters each coefficient's sums as f_e·1 (the 52-bit form of 1).
+#[target_feature(enable = "avx512f,avx512ifma")]
+#[inline]
+unsafe fn fp12_mul_unit_line<S: Tower<L>, const L: usize>(
+    v: &Vert<'_, L>,
+    f: &F12<L>,
+    st: &[F2<L>; 2],
+) -> F12<L> {
+    let xf: F12<L> = build(|a| S::xi(v, &f[a]));
+    let one: F2<L> = [splat_v(&v.c.one), zero_v()];
+    build(|e| {
+        let mut terms = [(&f[e], &one); 3];
+        for (k, t) in terms.iter_mut().skip(1).enumerate() {
+            let s = S::UNIT_POS[k];
+            let a = (e + 6 - s) % 6;
+            *t = (if a + s >= 6 { &xf[a] } else { &f[a] }, &st[k]);
+        }
+        fp2_sum_kara::<S, L>(v, &terms)
+    })
+}
+
+/// Zero in the lanes.
+#[inline(always)]
+unsafe fn zero_v<const L: usize>() -> V<L> {
+    [_mm512_setzero_si512(); L]
+}
+
 /// Doubling step: T ← 2T (T below 2p), the tangent line at P (`double_step` then the
 /// evaluation at P: [−2YZ·y_P, 3X²·x_P, 3b′Z² − Y²]).
-#[inline(always)]
+#[target_feature(enable = "avx512f,avx512ifma")]
+#[inline]
 unsafe fn double_step<S: Tower<L>, const L: usize>(
     v: &Vert<'_, L>,
     t: &mut [F2<L>; 3],
@@ -367,7 +422,8 @@ unsafe fn double_step<S: Tower<L>, const L: usize>(
 
 /// Mixed addition step: T ← T + A (A = (x, y) affine, y possibly the negated one), the
 /// chord line at P (`add_step` then the evaluation: [λ·y_P, −θ·x_P, θ·x_A − λ·y_A]).
-#[inline(always)]
+#[target_feature(enable = "avx512f,avx512ifma")]
+#[inline]
 unsafe fn add_step<S: Tower<L>, const L: usize>(
     v: &Vert<'_, L>,
     t: &mut [F2<L>; 3],
@@ -408,7 +464,8 @@ unsafe fn add_step<S: Tower<L>, const L: usize>(
 /// `[f(0), …, f(K − 1)]` by a plain loop (`core::array::from_fn` over vectors is not always
 /// inlined, and an out-of-line copy runs without the AVX-512 target features).
 /// (No zero-initialisation first: the arrays are kilobytes, and a memset per call was 9 % of
-/// the loop.)
+/// the loop.) Every function here that passes a closure is itself compiled with the AVX-512
+/// features, so that its closures are too even where they are not inlined.
 #[inline(always)]
 fn build<T: Copy, const K: usize>(f: impl Fn(usize) -> T) -> [T; K] {
     let mut r = uninit::<T, K>();
@@ -426,25 +483,29 @@ fn uninit<T: Copy, const K: usize>() -> [core::mem::MaybeUninit<T>; K] {
 }
 
 /// Selects `new` in the lanes of `mask`, `old` elsewhere.
-#[inline(always)]
+#[target_feature(enable = "avx512f,avx512ifma")]
+#[inline]
 unsafe fn blend<const L: usize>(mask: __mmask8, old: &F12<L>, new: &F12<L>) -> F12<L> {
-    build(|e| build(|i| map(|j| _mm512_mask_blend_epi64(mask, old[e][i][j], new[e][i][j]))))
+    let mut r = *new;
+    for (re, oe) in r.iter_mut().zip(old) {
+        for (ri, oi) in re.iter_mut().zip(oe) {
+            for (x, o) in ri.iter_mut().zip(oi) {
+                *x = _mm512_mask_blend_epi64(mask, *o, *x);
+            }
+        }
+    }
+    r
 }
 
 /// Montgomery limbs (R) of up to eight values into the lanes, converted to the 52-bit form.
-#[inline(always)]
-unsafe fn load<const L: usize, const N: usize>(v: &Vert<'_, L>, xs: &[&[u64; N]]) -> V<L> {
-    let mut t = [[0u64; 8]; L];
-    for (k, x) in xs.iter().enumerate() {
-        let mut w = [0u64; 7];
-        w[..N].copy_from_slice(&x[..]);
-        let l = to52::<L>(&w);
-        for j in 0..L {
-            t[j][k] = l[j];
-        }
-    }
-    let raw: V<L> = map(|j| _mm512_loadu_si512(t[j].as_ptr() as *const _));
-    sop(v, &[(&raw, &splat_v(&v.c.to))], 1)
+#[target_feature(enable = "avx512f,avx512ifma")]
+#[inline]
+unsafe fn load<const L: usize, const N: usize>(
+    v: &Vert<'_, L>,
+    group: &[LanePair<N>],
+    f: impl Fn(&LanePair<N>) -> &[u64; N],
+) -> V<L> {
+    sop(v, &[(&gather(group, f), &splat_v(&v.c.to))], 1)
 }
 
 /// The loop in the lanes: see the module docs.
@@ -462,10 +523,7 @@ unsafe fn run<S: Tower<L>, const L: usize, const N: usize>(
     };
     let mut groups: Vec<Group<L>> = Vec::with_capacity(pairs.len().div_ceil(8));
     for chunk in pairs.chunks(8) {
-        let col = |f: &dyn Fn(&LanePair<N>) -> &[u64; N]| -> V<L> {
-            let xs: Vec<&[u64; N]> = chunk.iter().map(f).collect();
-            load(&v, &xs)
-        };
+        let col = |f: &dyn Fn(&LanePair<N>) -> &[u64; N]| -> V<L> { load(&v, chunk, f) };
         let xp = col(&|q| &q.xp);
         let yp = col(&|q| &q.yp);
         let p = [xp, yp, v.neg(&xp), v.neg(&yp)];
@@ -490,14 +548,8 @@ unsafe fn run<S: Tower<L>, const L: usize, const N: usize>(
     for op in ops {
         match *op {
             LaneOp::Square => f = fp12_square::<S, L>(&v, &f),
-            LaneOp::Conjugate => {
-                // 64p − f (below 64p: only the last operation, see `miller_lanes`)
-                for e in [1, 3, 5] {
-                    f[e] = build(|i| {
-                        normalise(map(|j| _mm512_sub_epi64(splat(c.k64[j]), f[e][i][j])))
-                    });
-                }
-            }
+            LaneOp::Conjugate => conjugate(&v, &mut f),
+            LaneOp::Line => unreachable!("lanes loop: no stored lines"),
             LaneOp::Double | LaneOp::Add(..) => {
                 for g in groups.iter_mut() {
                     let l = match *op {
@@ -518,19 +570,51 @@ unsafe fn run<S: Tower<L>, const L: usize, const N: usize>(
             }
         }
     }
-    // back to R, fully reduced, lane by lane in the hayate layout c_i.c_j.c_k (e = 2j + i)
-    let from = splat_v(&c.from);
+    store_f(&v, &f, pairs.len().min(8), m)
+}
+
+/// Lane k of the result: `f(pair k)` for the pairs of one group (up to eight), as 52-bit limbs
+/// (no conversion).
+#[target_feature(enable = "avx512f,avx512ifma")]
+#[inline]
+unsafe fn gather<const L: usize, const N: usize, T>(
+    group: &[T],
+    f: impl Fn(&T) -> &[u64; N],
+) -> V<L> {
+    let mut t = [[0u64; 8]; L];
+    for (k, x) in group.iter().enumerate() {
+        let mut w = [0u64; 7];
+        w[..N].copy_from_slice(f(x));
+        let l = to52::<L>(&w);
+        for j in 0..L {
+            t[j][k] = l[j];
+        }
+    }
+    map(|j| _mm512_loadu_si512(t[j].as_ptr() as *const _))
+}
+
+/// The lanes' f (fully reduced Montgomery limbs, hayate's coordinate order) of the first
+/// `count` lanes.
+#[target_feature(enable = "avx512f,avx512ifma")]
+#[inline]
+unsafe fn store_f<const L: usize, const N: usize>(
+    v: &Vert<'_, L>,
+    f: &F12<L>,
+    count: usize,
+    m: &[u64; N],
+) -> Vec<[[u64; N]; 12]> {
+    let from = splat_v(&v.c.from);
     let mut o = [[[0u64; 8]; L]; 12];
     for (e, fe) in f.iter().enumerate() {
         for (k, x) in fe.iter().enumerate() {
-            let r = sop(&v, &[(x, &from)], 1);
+            let r = sop(v, &[(x, &from)], 1);
             let idx = (e % 2) * 6 + (e / 2) * 2 + k;
             for j in 0..L {
                 _mm512_storeu_si512(o[idx][j].as_mut_ptr() as *mut _, r[j]);
             }
         }
     }
-    (0..pairs.len().min(8))
+    (0..count)
         .map(|lane| {
             core::array::from_fn(|i| {
                 let mut l = [0u64; L];
@@ -541,6 +625,71 @@ unsafe fn run<S: Tower<L>, const L: usize, const N: usize>(
             })
         })
         .collect()
+}
+
+/// The prepared loop in the lanes: f² and, per [`LaneOp::Line`], each group's next normalised
+/// lines at P. The lines' limbs enter unconverted (value·R/R′ in the 52-bit form), so u and v
+/// are converted twice (·R′²/R each): s′·u and t′·v come out exact.
+#[target_feature(enable = "avx512f,avx512ifma")]
+unsafe fn run_unit<S: Tower<L>, const L: usize, const N: usize>(
+    pairs: &[UnitPair<'_, N>],
+    ops: &[LaneOp],
+    m: &[u64; N],
+    c: &Consts<L>,
+) -> Vec<[[u64; N]; 12]> {
+    let v = Vert {
+        c,
+        p: splat_v(&c.p),
+        n0: splat(c.n0),
+    };
+    let to = splat_v(&c.to);
+    let groups: Vec<(&[UnitPair<'_, N>], [V<L>; 2], __mmask8)> = pairs
+        .chunks(8)
+        .map(|g| {
+            let conv = |x: V<L>| {
+                let once = sop(&v, &[(&x, &to)], 1);
+                sop(&v, &[(&once, &to)], 1)
+            };
+            let uv = [conv(gather(g, |q| &q.u)), conv(gather(g, |q| &q.v))];
+            (g, uv, ((1u16 << g.len()) - 1) as __mmask8)
+        })
+        .collect();
+    let mut f: F12<L> = [[zero_v(); 2]; 6];
+    f[0][0] = splat_v(&c.one);
+    let mut idx = 0;
+    for op in ops {
+        match *op {
+            LaneOp::Square => f = fp12_square::<S, L>(&v, &f),
+            LaneOp::Conjugate => conjugate(&v, &mut f),
+            LaneOp::Line => {
+                for (g, uv, mask) in &groups {
+                    let raw: [V<L>; 4] = build(|i| gather(g, |q| &q.lines[idx][i]));
+                    let st = [
+                        fp2_by_fp(&v, &[raw[0], raw[1]], &uv[0], 1),
+                        fp2_by_fp(&v, &[raw[2], raw[3]], &uv[1], 1),
+                    ];
+                    let fl = fp12_mul_unit_line::<S, L>(&v, &f, &st);
+                    f = if *mask == 0xff {
+                        fl
+                    } else {
+                        blend(*mask, &f, &fl)
+                    };
+                }
+                idx += 1;
+            }
+            LaneOp::Double | LaneOp::Add(..) => unreachable!("unit loop: lines only"),
+        }
+    }
+    store_f(&v, &f, pairs.len().min(8), m)
+}
+
+/// f ← conj(f): 64p − f on the w-odd coefficients (below 64p: only the last operation).
+#[target_feature(enable = "avx512f,avx512ifma")]
+#[inline]
+unsafe fn conjugate<const L: usize>(v: &Vert<'_, L>, f: &mut F12<L>) {
+    for e in [1, 3, 5] {
+        f[e] = build(|i| normalise(map(|j| _mm512_sub_epi64(splat(v.c.k64[j]), f[e][i][j]))));
+    }
 }
 
 /// Whether [`miller_lanes`] applies to the field `P` of a tower with u² = −β_neg and ξ = `xi`:
@@ -577,6 +726,7 @@ pub fn miller_lanes<P: crate::FpParams<N>, const N: usize>(
     if pairs.is_empty() {
         return Vec::new();
     }
+    assert!(!ops.contains(&LaneOp::Line), "no stored lines");
     // SAFETY: AVX-512F/IFMA present, the tower shape with its modulus bound (checked above);
     // the caller passes reduced coordinates.
     unsafe {
@@ -584,6 +734,42 @@ pub fn miller_lanes<P: crate::FpParams<N>, const N: usize>(
             run::<Bls12M, 8, N>(pairs, ops, &P::MODULUS, &ConstsOf::<P, N>::C8)
         } else {
             run::<BeuchatD, 6, N>(pairs, ops, &P::MODULUS, &ConstsOf::<P, N>::C6)
+        }
+    }
+}
+
+/// The prepared Miller loop of `pairs` by the schedule `ops` (squares, [`LaneOp::Line`]s and a
+/// final conjugation) in eight lanes: each pair's normalised lines ([`UnitPair`]), one per
+/// `Line`; returns each used lane's f as [`miller_lanes`] does. The value equals the scalar
+/// product of the lines (1 + s′u·w^i + t′v·w^j) exactly. The caller has checked [`applies`]
+/// and that every pair holds at least as many lines as `ops` has `Line`s.
+pub fn miller_lanes_unit<P: crate::FpParams<N>, const N: usize>(
+    pairs: &[UnitPair<'_, N>],
+    ops: &[LaneOp],
+    beta_neg: u8,
+    xi: (u8, u8),
+) -> Vec<[[u64; N]; 12]> {
+    assert!(
+        shape(&P::MODULUS, beta_neg, xi) && cpu_has_ifma_cached(),
+        "miller_lanes_unit without applies"
+    );
+    let lines = ops.iter().filter(|o| **o == LaneOp::Line).count();
+    assert!(
+        ops.iter()
+            .all(|o| matches!(o, LaneOp::Square | LaneOp::Line | LaneOp::Conjugate))
+            && ops.iter().rev().skip(1).all(|o| *o != LaneOp::Conjugate)
+            && pairs.iter().all(|q| q.lines.len() >= lines),
+        "unit schedule"
+    );
+    if pairs.is_empty() {
+        return Vec::new();
+    }
+    // SAFETY: as in `miller_lanes`; every pair has a line for every `Line` (checked above).
+    unsafe {
+        if N == 6 {
+            run_unit::<Bls12M, 8, N>(pairs, ops, &P::MODULUS, &ConstsOf::<P, N>::C8)
+        } else {
+            run_unit::<BeuchatD, 6, N>(pairs, ops, &P::MODULUS, &ConstsOf::<P, N>::C6)
         }
     }
 }
