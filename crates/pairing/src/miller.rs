@@ -74,7 +74,9 @@
 //! * From [`LANES_MIN_PAIRS`] pairs on those two curves with IFMA, the whole loop runs in the
 //!   eight lanes instead ([`multi_miller_loop_lanes`]): pair i in lane i mod 8 with the lane's
 //!   own f, so f², the steps of T and the line products of eight pairs are one instruction
-//!   stream; the lanes' f are multiplied together at the end.
+//!   stream; the lanes' f are multiplied together at the end. The prepared loop does the same
+//!   with the stored normalised lines (`lanes_min_pairs_prepared`: 5 pairs on BLS12-381, 8 on
+//!   bn254-beuchat).
 
 use hayate_arith::backend::lines::{mul_by_line_pair_014, mul_by_line_pair_034};
 use hayate_arith::{Fp, Fp12, Fp2, Fp6, TowerParams};
@@ -599,7 +601,8 @@ type SlowPair<'a, E, const N: usize> = (
 );
 
 /// ∏ f_{loop, Q_i}(P_i) with one shared squaring chain (prepared Q_i). Pairs where P or Q is
-/// the identity contribute 1.
+/// the identity contribute 1. With enough normalised pairs on BLS12-381 or bn254-beuchat and
+/// AVX-512 IFMA, those run in eight lanes (`unit_lanes`); the value is the same.
 pub fn multi_miller_loop<E: PairingCurve<N>, const N: usize>(
     pairs: &[(&Affine<E::G1>, &G2Prepared<E, N>)],
 ) -> Fp12<E::Fp, N> {
@@ -684,9 +687,9 @@ pub fn multi_miller_loop<E: PairingCurve<N>, const N: usize>(
 /// Fewest normalised pairs for which [`multi_miller_loop`] runs them in the eight IFMA lanes
 /// ([`hayate_arith::backend::ifma_miller::miller_lanes_unit`]): 5 on BLS12-381, 8 on
 /// bn254-beuchat, whose scalar loop multiplies a normalised line in one assembly block.
-/// Measured (session 18, interleaved in one process, lanes / scalar prepared loop): BLS12-381
-/// 0.79 × at 5 pairs, 0.69–0.70 × at 8, 0.52 × at 40; bn254-beuchat 1.26–1.34 × at 5,
-/// 0.89–0.91 × at 8, 0.55–0.63 × at 40.
+/// Measured (session 18, interleaved in one process on a quiet host, lanes / scalar prepared
+/// loop): BLS12-381 0.99 × at 4 pairs, 0.91–0.94 × at 5, 0.62–0.65 × at 8, 0.48–0.49 × at 40;
+/// bn254-beuchat 0.88–1.00 × at 5, 0.78–0.89 × at 8, 0.54–0.60 × at 40.
 fn lanes_min_pairs_prepared<const N: usize>() -> usize {
     if N == 6 {
         5
@@ -1220,10 +1223,11 @@ pub fn multi_miller_loop_projective<E: PairingCurve<N>, const N: usize>(
 }
 
 /// Fewest pairs for which [`multi_miller_loop_affine`] runs [`multi_miller_loop_lanes`] where
-/// it applies. Measured (session 18, interleaved in one process, lanes / projective loop with
-/// the IFMA doubling steps): 4 pairs 1.10 ×, 6 pairs 0.84–0.86 ×, 8 pairs 0.68–0.69 ×; against
-/// the batch-affine loop 0.46–0.52 × at 40 pairs.
-pub const LANES_MIN_PAIRS: usize = 5;
+/// it applies. Measured (session 18, interleaved in one process on a quiet host, lanes /
+/// projective loop with the IFMA doubling steps, minimum and median ratios): BLS12-381 3 pairs
+/// 1.00–1.18 ×, 4 pairs 0.90–0.94 ×, 8 pairs 0.57–0.62 ×; bn254-beuchat 3 pairs 1.20 ×,
+/// 4 pairs 0.98 ×, 8 pairs 0.61 ×; against the batch-affine loop 0.35–0.48 × at 40 pairs.
+pub const LANES_MIN_PAIRS: usize = 4;
 
 /// ∏ f_{loop, Q_i}(P_i) with the whole loop in eight AVX-512 IFMA lanes
 /// ([`hayate_arith::backend::ifma_miller`]: pair i in lane i mod 8, each lane with its own f,
