@@ -843,7 +843,7 @@ unsafe fn load_steps<const L: usize, const N: usize>(
 /// The twelve output vectors of a doubling-step kernel back as fully reduced values, one
 /// array per input.
 #[inline(always)]
-unsafe fn store_steps<const L: usize, const N: usize>(
+pub(super) unsafe fn store_steps<const L: usize, const N: usize>(
     outs: [&V<L>; 12],
     count: usize,
     m: &[u64; N],

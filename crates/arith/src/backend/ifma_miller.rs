@@ -37,8 +37,8 @@
 use core::arch::x86_64::*;
 
 use super::ifma::{
-    cpu_has_ifma_cached, from52, map, mul_acc, normalise, redc, reduce_once, shape, splat, splat_v,
-    to52, Acc, Consts, ConstsOf, Vert, ACC, V,
+    cpu_has_ifma_cached, map, mul_acc, normalise, redc, shape, splat, splat_v, store_steps, to52,
+    Acc, Consts, ConstsOf, Vert, ACC, V,
 };
 
 /// What the lanes do next: the Miller loop's schedule.
@@ -604,27 +604,12 @@ unsafe fn store_f<const L: usize, const N: usize>(
     m: &[u64; N],
 ) -> Vec<[[u64; N]; 12]> {
     let from = splat_v(&v.c.from);
-    let mut o = [[[0u64; 8]; L]; 12];
-    for (e, fe) in f.iter().enumerate() {
-        for (k, x) in fe.iter().enumerate() {
-            let r = sop(v, &[(x, &from)], 1);
-            let idx = (e % 2) * 6 + (e / 2) * 2 + k;
-            for j in 0..L {
-                _mm512_storeu_si512(o[idx][j].as_mut_ptr() as *mut _, r[j]);
-            }
-        }
-    }
-    (0..count)
-        .map(|lane| {
-            core::array::from_fn(|i| {
-                let mut l = [0u64; L];
-                for (j, y) in l.iter_mut().enumerate() {
-                    *y = o[i][j][lane];
-                }
-                reduce_once(from52::<L, N>(&l), m)
-            })
-        })
-        .collect()
+    // coefficient e = 2j + i of w is c_i.c_j: hayate's coordinate 6i + 2j + k
+    let r: [V<L>; 12] = build(|idx| {
+        let (i, j, k) = (idx / 6, (idx % 6) / 2, idx % 2);
+        sop(v, &[(&f[2 * j + i][k], &from)], 1)
+    });
+    store_steps(build(|i| &r[i]), count, m)
 }
 
 /// The prepared loop in the lanes: f² and, per [`LaneOp::Line`], each group's next normalised
