@@ -4,6 +4,8 @@
 //! 16..23, … share the lanes' accumulators: each step of the loop squares the eight f once
 //! and multiplies in every group's lines. The caller multiplies the lanes' f together at the
 //! end (one f per lane is the Miller loop of the product of that lane's pairs).
+//! [`miller_lanes`] steps T in the lanes (the unprepared loop); [`miller_lanes_unit`] takes
+//! each pair's stored normalised lines instead (the prepared loop, fixed Q).
 //!
 //! The arithmetic is [`super::ifma`]'s vertical Fp arithmetic (radix 2^52, L = 8 limbs for
 //! BLS12-381, 6 for bn254-beuchat), here in the exact 52-bit Montgomery form x·R′: the inputs
