@@ -70,7 +70,8 @@ pub struct LanePair<const N: usize> {
 
 /// One pair of the prepared loop ([`miller_lanes_unit`]): the per-P scalars (u, v) (Montgomery
 /// limbs, reduced) and Q's normalised lines [s′, t′] as (s′.c0, s′.c1, t′.c0, t′.c1), in
-/// loop order; the line at P is 1 + s′u·w^i + t′v·w^j ([`Tower::UNIT_POS`] = (i, j)).
+/// loop order; the line at P is 1 + s′u·w^i + t′v·w^j, (i, j) = (1, 3) for the D-type twist,
+/// (2, 3) for the M-type.
 #[derive(Clone, Copy, Debug)]
 pub struct UnitPair<'a, const N: usize> {
     pub u: [u64; N],
