@@ -725,26 +725,37 @@ pub(super) struct Vert<'a, const L: usize> {
     pub(super) n0: __m512i,
 }
 
+/// REDC(k · Σ aᵢ·bᵢ) for a small constant k ∈ {1, 2, 3, 12, 30}: one Montgomery reduction of
+/// the scaled sum of products (values below 2p for sums below p·R′).
+#[inline(always)]
+pub(super) unsafe fn scaled_sop<const L: usize>(
+    terms: &[(&V<L>, &V<L>)],
+    k: u64,
+    p: &V<L>,
+    n0: __m512i,
+) -> V<L> {
+    let mut acc: Acc = [_mm512_setzero_si512(); ACC];
+    for (a, b) in terms {
+        mul_acc(&mut acc, a, b);
+    }
+    for x in acc.iter_mut().take(2 * L) {
+        *x = match k {
+            1 => *x,
+            2 => _mm512_slli_epi64::<1>(*x),
+            3 => _mm512_add_epi64(*x, _mm512_slli_epi64::<1>(*x)),
+            12 => _mm512_add_epi64(_mm512_slli_epi64::<3>(*x), _mm512_slli_epi64::<2>(*x)),
+            30 => _mm512_sub_epi64(_mm512_slli_epi64::<5>(*x), _mm512_slli_epi64::<1>(*x)),
+            _ => unreachable!("scale"),
+        };
+    }
+    redc(acc, p, n0)
+}
+
 impl<const L: usize> Vert<'_, L> {
-    /// REDC(k · Σ aᵢ·bᵢ) for a small constant k ∈ {1, 2, 3, 12, 30}: one Montgomery reduction
-    /// of the scaled sum of products (values below 2p for operands below 32p).
+    /// [`scaled_sop`] with this field's p.
     #[inline(always)]
     unsafe fn sop(&self, terms: &[(&V<L>, &V<L>)], k: u64) -> V<L> {
-        let mut acc: Acc = [_mm512_setzero_si512(); ACC];
-        for (a, b) in terms {
-            mul_acc(&mut acc, a, b);
-        }
-        for x in acc.iter_mut().take(2 * L) {
-            *x = match k {
-                1 => *x,
-                2 => _mm512_slli_epi64::<1>(*x),
-                3 => _mm512_add_epi64(*x, _mm512_slli_epi64::<1>(*x)),
-                12 => _mm512_add_epi64(_mm512_slli_epi64::<3>(*x), _mm512_slli_epi64::<2>(*x)),
-                30 => _mm512_sub_epi64(_mm512_slli_epi64::<5>(*x), _mm512_slli_epi64::<1>(*x)),
-                _ => unreachable!("scale"),
-            };
-        }
-        redc(acc, &self.p, self.n0)
+        scaled_sop(terms, k, &self.p, self.n0)
     }
 
     /// a + b, normalised.

@@ -39,8 +39,8 @@
 use core::arch::x86_64::*;
 
 use super::ifma::{
-    cpu_has_ifma_cached, map, mul_acc, normalise, redc, shape, splat, splat_v, store_steps, to52,
-    Acc, Consts, ConstsOf, Vert, ACC, V,
+    cpu_has_ifma_cached, map, normalise, scaled_sop, shape, splat, splat_v, store_steps, to52,
+    Consts, ConstsOf, Vert, V,
 };
 
 /// What the lanes do next: the Miller loop's schedule.
@@ -195,8 +195,8 @@ impl Tower<6> for BeuchatD {
     }
 }
 
-/// REDC(k·Σ aᵢ·bᵢ) for k ∈ {1, 2, 3, 12, 30}, at most 12 terms: one Montgomery reduction per
-/// lane (out of line: one copy of the limb-product loop serves every sum).
+/// [`scaled_sop`] out of line (at most 12 terms): one copy of the limb-product loop serves
+/// every sum of the lanes loop.
 #[target_feature(enable = "avx512f,avx512ifma")]
 #[inline(never)]
 unsafe fn sum_of_products<const L: usize>(
@@ -205,21 +205,7 @@ unsafe fn sum_of_products<const L: usize>(
     p: &V<L>,
     n0: __m512i,
 ) -> V<L> {
-    let mut acc: Acc = [_mm512_setzero_si512(); ACC];
-    for (a, b) in terms {
-        mul_acc(&mut acc, a, b);
-    }
-    for x in acc.iter_mut().take(2 * L) {
-        *x = match k {
-            1 => *x,
-            2 => _mm512_slli_epi64::<1>(*x),
-            3 => _mm512_add_epi64(*x, _mm512_slli_epi64::<1>(*x)),
-            12 => _mm512_add_epi64(_mm512_slli_epi64::<3>(*x), _mm512_slli_epi64::<2>(*x)),
-            30 => _mm512_sub_epi64(_mm512_slli_epi64::<5>(*x), _mm512_slli_epi64::<1>(*x)),
-            _ => unreachable!("scale"),
-        };
-    }
-    redc(acc, p, n0)
+    scaled_sop(terms, k, p, n0)
 }
 
 #[inline(always)]
