@@ -23,6 +23,7 @@ pub mod fp6;
 pub mod limbs;
 pub mod opcount;
 pub mod safegcd;
+pub mod straus;
 pub mod towers;
 
 pub use backend::portable::Wide;
@@ -102,6 +103,18 @@ pub trait Field:
         let _ = p;
         None
     }
+    /// Constant-time Straus linear combinations on an a = 0 curve over this field, several
+    /// at once in SIMD lanes ([`straus`]: the lanes' Jacobian results, Z = 0 meaning
+    /// "recompute with complete formulas"); `None` (the default) where the field has no
+    /// such kernel. Prime fields of 4 or 6 words have one on CPUs with AVX-512 IFMA
+    /// ([`backend::ifma_straus`]).
+    fn jacobian_straus_lanes(
+        lanes: &[straus::StrausLane<'_, Self>],
+        windows: usize,
+    ) -> Option<Vec<[Self; 3]>> {
+        let _ = (lanes, windows);
+        None
+    }
 }
 
 impl<P: FpParams<N>, const N: usize> Field for Fp<P, N> {
@@ -141,5 +154,11 @@ impl<P: FpParams<N>, const N: usize> Field for Fp<P, N> {
     }
     fn from_u64(k: u64) -> Self {
         Fp::from_u64(k)
+    }
+    fn jacobian_straus_lanes(
+        lanes: &[straus::StrausLane<'_, Self>],
+        windows: usize,
+    ) -> Option<Vec<[Self; 3]>> {
+        straus::straus_fp(lanes, windows)
     }
 }

@@ -19,21 +19,30 @@
 //!   and one mixed addition (8M + 3S, `Jacobian::add_affine_unchecked`) per half-scalar and
 //!   window; table entries are fetched by a scan of all 16 entries with `subtle` selects, the
 //!   sign by a conditional negation — no secret-dependent branch or memory index.
+//! * **SIMD**: where the base field has a lane kernel ([`hayate_arith::straus`]: AVX-512 IFMA,
+//!   Montgomery fields of 4 or 6 words, so BN and BLS12 G1), the coordinates run eight at a
+//!   time, one per lane, with the same schedule and formulas (lanes may belong to different
+//!   rows and sets: each lane has its own digits); the scalar loop otherwise
+//!   ([`glv_lincomb_ct_rows_with`] forces it, for tests).
 //!
-//! **Exceptions.** The mixed addition is wrong only when the accumulator equals ± the addend
-//! (or is O). Every partial half-scalar is odd or 2^B·odd, never 0, so such a collision at
+//! **Exceptions.** The mixed addition is wrong only when the accumulator equals ± the addend,
+//! and the doubling only for Y = 0; both make Z zero from then on (Z₃ = Z₁·H, Z₃ = Y₁Z₁), so a
+//! coordinate whose result has Z = 0 is recomputed by the complete path below: the result is
+//! always right. Every partial half-scalar is odd or 2^B·odd, never 0, so such a collision at
 //! any step is a relation Σ_k (u_k + v_kλ)·P_{j,k} = 0 in which every base of the coordinate
-//! takes part with |u_k|, |v_k| < 2^(B·W). For coordinates with **at least two bases that are
-//! independent** (e.g. independent hash outputs, whose discrete logarithms nobody knows) and
-//! uniformly random secret scalars, this happens with probability about 2^−(bitlen n − 8) per
-//! addition (negligible); the caller must not pass bases with a known small relation (such
-//! as the same point twice). Coordinates with fewer than two bases, and bases whose table
-//! would contain O (points of order ≤ 31 — public, detected while building), take a complete
-//! path instead (one constant-time complete-formula multiplication per half-scalar).
+//! takes part with |u_k|, |v_k| < 2^(B·W). For coordinates with **at least two independent
+//! bases** (independent hash outputs, the random bases of a DPVS) and uniformly random secret
+//! scalars this happens with probability about 2^−(bitlen n − 8) per addition, so the
+//! recomputation — whose timing would reveal that a collision occurred — is negligible;
+//! bases with a known small relation (such as P and −P) only cost time. Coordinates with
+//! fewer than two bases, and bases whose table would contain O (points of order ≤ 31 —
+//! public, detected while building), take the complete path directly (one constant-time
+//! complete-formula multiplication per half-scalar).
 //!
 //! For points outside the order-n subgroup the result is Σ_k (k₁ + k₂φ)(P_{j,k}) with the
 //! decomposition above (the sum FAME clears the cofactor of).
 
+use hayate_arith::straus::{OddTable, StrausLane};
 use subtle::{Choice, ConditionallySelectable};
 
 use crate::affine::Affine;
@@ -41,7 +50,7 @@ use crate::curve::CurveParams;
 use crate::glv::{self, NoEndomorphism};
 use crate::jacobian::Jacobian;
 use crate::projective::Projective;
-use crate::scalar_mul::signed_lookup;
+use crate::scalar_mul::{signed_index, signed_lookup};
 use crate::Field;
 
 /// Bits per signed odd digit.
@@ -169,8 +178,8 @@ fn odd_tables<C: CurveParams>(bases: &[Affine<C>]) -> Vec<Option<[Affine<C>; TS]
 /// For every coordinate j, Σ_k c_k·P_{j,k} over k < min(m, `coords[j].len()`), with the
 /// secret scalars `scalars` = (c_1, …, c_m) (four little-endian limbs each, used modulo n)
 /// shared by all coordinates and public points P_{j,k} = `coords[j][k]`; see the module docs
-/// for the method, the constant-time guarantee and the **precondition** (the bases of a
-/// coordinate have no known small linear relation, e.g. independent hash outputs).
+/// for the method, the constant-time guarantee and the exceptional cases (recomputed, so
+/// bases with a known small linear relation are slower, never wrong).
 ///
 /// Errors if the curve has no GLV endomorphism ([`CurveParams::GLV`]).
 pub fn glv_lincomb_ct<C: CurveParams>(
@@ -192,82 +201,233 @@ pub type Group<'a, C> = (&'a [&'a [Affine<C>]], &'a [[u64; 4]]);
 pub fn glv_lincomb_ct_groups<C: CurveParams>(
     groups: &[Group<'_, C>],
 ) -> Result<Vec<Vec<Projective<C>>>, NoEndomorphism> {
+    let rows: Vec<[&[[u64; 4]]; 1]> = groups.iter().map(|(_, s)| [*s]).collect();
+    let sets: Vec<RowSet<'_, C>> = groups
+        .iter()
+        .zip(&rows)
+        .map(|((coords, _), r)| (*coords, &r[..]))
+        .collect();
+    Ok(glv_lincomb_ct_rows(&sets)?
+        .into_iter()
+        .map(|mut r| r.pop().unwrap_or_default())
+        .collect())
+}
+
+/// One set of [`glv_lincomb_ct_rows`]: coordinates (public bases) and several rows of secret
+/// scalars, every row applied to every coordinate.
+pub type RowSet<'a, C> = (&'a [&'a [Affine<C>]], &'a [&'a [[u64; 4]]]);
+
+/// [`glv_lincomb_ct_groups`] where several scalar rows share the coordinates (the rows of
+/// one DPVS basis in OT10's Encrypt): per set and row, the vector Σ_k c_k·P_{j,k} over its
+/// coordinates j; the tables of a set's bases are built once for all its rows.
+pub fn glv_lincomb_ct_rows<C: CurveParams>(
+    sets: &[RowSet<'_, C>],
+) -> Result<Vec<Vec<Vec<Projective<C>>>>, NoEndomorphism> {
+    glv_lincomb_ct_rows_with(sets, true)
+}
+
+/// A linear combination to evaluate by Straus: set, row, coordinate and its terms
+/// (half-scalar lane of the row, table index).
+struct Job {
+    set: usize,
+    row: usize,
+    coord: usize,
+    terms: Vec<(usize, usize)>,
+}
+
+/// [`glv_lincomb_ct_rows`], with the SIMD lanes of [`hayate_arith::straus`] allowed or not
+/// (`simd = false`: the scalar loop only; for the tests that compare the two).
+#[doc(hidden)]
+pub fn glv_lincomb_ct_rows_with<C: CurveParams>(
+    sets: &[RowSet<'_, C>],
+    simd: bool,
+) -> Result<Vec<Vec<Vec<Projective<C>>>>, NoEndomorphism> {
     let glv_c = glv::constants::<C>()?;
     let n = glv::order_limbs::<C>();
     let nbits = glv_c.half_bits as usize;
     let windows = nbits.div_ceil(B).max(1);
-    let flat: Vec<Affine<C>> = groups
+    // the tables of every set's bases: coordinate j of a set contributes its first
+    // min(len, longest row) points, from `start[set][j]` on
+    let width = |s: &RowSet<'_, C>| s.1.iter().map(|r| r.len()).max().unwrap_or(0);
+    let mut flat = Vec::new();
+    let start: Vec<Vec<usize>> = sets
         .iter()
-        .flat_map(|(coords, scalars)| {
-            coords
-                .iter()
-                .flat_map(|v| v.iter().take(scalars.len()).copied())
+        .map(|s| {
+            let m = width(s);
+            s.0.iter()
+                .map(|v| {
+                    let at = flat.len();
+                    flat.extend(v.iter().take(m).copied());
+                    at
+                })
+                .collect()
         })
         .collect();
     let tables = odd_tables(&flat);
-    let mut at = 0;
-    let mut res = Vec::with_capacity(groups.len());
-    for (coords, scalars) in groups {
-        let lanes = lanes(&glv_c, &n, scalars, windows);
-        let m = scalars.len();
-        let mut out = Vec::with_capacity(coords.len());
-        for v in coords.iter() {
-            let cnt = v.len().min(m);
-            let tabs = &tables[at..at + cnt];
-            let bases = &v[..cnt];
-            at += cnt;
-            // public decisions: skip O bases; the complete path unless ≥ 2 bases all have tables
-            let active: Vec<usize> = (0..cnt)
-                .filter(|&i| !bool::from(bases[i].infinity))
-                .collect();
-            if active.len() < 2 || active.iter().any(|&i| tabs[i].is_none()) {
-                out.push(complete_path(bases, &lanes, &glv_c.beta, nbits));
-                continue;
-            }
-            let lane_tabs: Vec<(&Lane, &[Affine<C>; TS])> = lanes
-                .iter()
-                .filter_map(|l| {
-                    if l.k < cnt && active.contains(&l.k) {
-                        tabs[l.k].as_ref().map(|t| (l, t))
-                    } else {
-                        None
-                    }
-                })
-                .collect();
-            let beta_of = |l: &Lane| l.endo.then_some(&glv_c.beta);
-            let top = windows - 1;
-            let (l0, t0) = lane_tabs[0];
-            let mut acc = Jacobian::from(lookup(t0, window(&l0.j, top), l0.neg, beta_of(l0)));
-            for (l, t) in &lane_tabs[1..] {
-                acc = acc
-                    .add_affine_unchecked(&lookup(t, window(&l.j, top), l.neg, beta_of(l)))
-                    .0;
-            }
-            for w in (0..top).rev() {
-                for _ in 0..B {
-                    acc = acc.double();
+    let row_lanes: Vec<Vec<Vec<Lane>>> = sets
+        .iter()
+        .map(|s| s.1.iter().map(|r| lanes(&glv_c, &n, r, windows)).collect())
+        .collect();
+    let mut res: Vec<Vec<Vec<Projective<C>>>> = sets
+        .iter()
+        .map(|s| vec![vec![Projective::identity(); s.0.len()]; s.1.len()])
+        .collect();
+    let mut jobs = Vec::new();
+    for (si, (coords, rows)) in sets.iter().enumerate() {
+        for (ri, row) in rows.iter().enumerate() {
+            let lanes = &row_lanes[si][ri];
+            for (j, v) in coords.iter().enumerate() {
+                let cnt = v.len().min(row.len());
+                let bases = &v[..cnt];
+                let at = start[si][j];
+                // public decisions: skip O bases; the complete path unless ≥ 2 bases all
+                // have tables
+                let active: Vec<usize> = (0..cnt)
+                    .filter(|&i| !bool::from(bases[i].infinity))
+                    .collect();
+                if active.len() < 2 || active.iter().any(|&i| tables[at + i].is_none()) {
+                    res[si][ri][j] = complete_path(bases, lanes, &glv_c.beta, nbits);
+                    continue;
                 }
-                for (l, t) in &lane_tabs {
-                    acc = acc
-                        .add_affine_unchecked(&lookup(t, window(&l.j, w), l.neg, beta_of(l)))
-                        .0;
-                }
+                let terms = lanes
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, l)| l.k < cnt && active.contains(&l.k))
+                    .map(|(h, l)| (h, at + l.k))
+                    .collect();
+                jobs.push(Job {
+                    set: si,
+                    row: ri,
+                    coord: j,
+                    terms,
+                });
             }
-            // the halves were made odd: subtract ±σ(P) again where the half was even
-            for (l, t) in &lane_tabs {
-                let mut q = t[0];
-                if l.endo {
-                    q.x *= glv_c.beta;
-                }
-                q.y.conditional_assign(&-q.y, !l.neg);
-                let fixed = acc.add_affine_unchecked(&q).0;
-                acc = Jacobian::conditional_select(&acc, &fixed, l.even);
-            }
-            out.push(Projective::from(acc));
         }
-        res.push(out);
+    }
+    // jobs with equal term counts share SIMD batches
+    jobs.sort_by_key(|j| j.terms.len());
+    let lane_of = |job: &Job, h: usize| &row_lanes[job.set][job.row][h];
+    let simd_out = if simd && !jobs.is_empty() {
+        straus_simd(&jobs, &tables, &glv_c.beta, windows, &lane_of)
+    } else {
+        None
+    };
+    for (i, job) in jobs.iter().enumerate() {
+        let acc = match &simd_out {
+            Some(out) => out[i],
+            None => straus_scalar(job, &tables, &glv_c.beta, windows, &lane_of),
+        };
+        let (coords, rows) = &sets[job.set];
+        let v = &coords[job.coord][..coords[job.coord].len().min(rows[job.row].len())];
+        res[job.set][job.row][job.coord] = if bool::from(acc.z.is_zero()) {
+            // an exceptional case on the way (see the module docs): public, negligible for
+            // independent bases; recomputed by complete formulas
+            complete_path(v, &row_lanes[job.set][job.row], &glv_c.beta, nbits)
+        } else {
+            Projective::from(acc)
+        };
     }
     Ok(res)
+}
+
+/// Every job's Straus sum in the field's SIMD lanes ([`hayate_arith::straus`]), or `None`
+/// where the field has no such kernel.
+fn straus_simd<'t, C: CurveParams>(
+    jobs: &[Job],
+    tables: &[Option<[Affine<C>; TS]>],
+    beta: &C::Base,
+    windows: usize,
+    lane_of: &dyn Fn(&Job, usize) -> &'t Lane,
+) -> Option<Vec<Jacobian<C>>> {
+    let as_odd = |t: &[Affine<C>; TS], b: Option<&C::Base>| -> OddTable<C::Base> {
+        core::array::from_fn(|e| [b.map_or(t[e].x, |b| t[e].x * *b), t[e].y])
+    };
+    let plain: Vec<Option<OddTable<C::Base>>> = tables
+        .iter()
+        .map(|t| t.as_ref().map(|t| as_odd(t, None)))
+        .collect();
+    let phi: Vec<Option<OddTable<C::Base>>> = tables
+        .iter()
+        .map(|t| t.as_ref().map(|t| as_odd(t, Some(beta))))
+        .collect();
+    let mut out = Vec::with_capacity(jobs.len());
+    for same in jobs.chunk_by(|a, b| a.terms.len() == b.terms.len()) {
+        let lanes: Vec<StrausLane<'_, C::Base>> = same
+            .iter()
+            .map(|job| {
+                let mut lane = StrausLane {
+                    tables: Vec::with_capacity(job.terms.len()),
+                    digits: Vec::with_capacity(job.terms.len()),
+                    fix: Vec::with_capacity(job.terms.len()),
+                };
+                for &(h, t) in &job.terms {
+                    let l = lane_of(job, h);
+                    let tab = if l.endo { &phi[t] } else { &plain[t] };
+                    lane.tables.push(tab.as_ref()?);
+                    let flip = l.neg.unwrap_u8() as u64;
+                    lane.digits.push(
+                        (0..windows)
+                            .map(|w| {
+                                let (idx, neg) = signed_index::<TS>(window(&l.j, w));
+                                (idx as u8, (neg ^ flip) as u8)
+                            })
+                            .collect(),
+                    );
+                    // the correction ∓σ(P) where the half was even
+                    lane.fix.push((l.even.unwrap_u8(), (flip ^ 1) as u8));
+                }
+                Some(lane)
+            })
+            .collect::<Option<_>>()?;
+        let r = hayate_arith::straus::straus(&lanes, windows)?;
+        out.extend(r.into_iter().map(|[x, y, z]| Jacobian { x, y, z }));
+    }
+    Some(out)
+}
+
+/// One job's Straus sum by the scalar formulas (the schedule of [`hayate_arith::straus`]).
+fn straus_scalar<'t, C: CurveParams>(
+    job: &Job,
+    tables: &[Option<[Affine<C>; TS]>],
+    beta: &C::Base,
+    windows: usize,
+    lane_of: &dyn Fn(&Job, usize) -> &'t Lane,
+) -> Jacobian<C> {
+    let terms: Vec<(&Lane, &[Affine<C>; TS])> = job
+        .terms
+        .iter()
+        .filter_map(|&(h, t)| tables[t].as_ref().map(|tab| (lane_of(job, h), tab)))
+        .collect();
+    let beta_of = |l: &Lane| l.endo.then_some(beta);
+    let top = windows - 1;
+    let (l0, t0) = terms[0];
+    let mut acc = Jacobian::from(lookup(t0, window(&l0.j, top), l0.neg, beta_of(l0)));
+    for (l, t) in &terms[1..] {
+        acc = acc
+            .add_affine_unchecked(&lookup(t, window(&l.j, top), l.neg, beta_of(l)))
+            .0;
+    }
+    for w in (0..top).rev() {
+        for _ in 0..B {
+            acc = acc.double();
+        }
+        for (l, t) in &terms {
+            acc = acc
+                .add_affine_unchecked(&lookup(t, window(&l.j, w), l.neg, beta_of(l)))
+                .0;
+        }
+    }
+    // the halves were made odd: subtract ±σ(P) again where the half was even
+    for (l, t) in &terms {
+        let mut q = t[0];
+        if l.endo {
+            q.x *= *beta;
+        }
+        q.y.conditional_assign(&-q.y, !l.neg);
+        let fixed = acc.add_affine_unchecked(&q).0;
+        acc = Jacobian::conditional_select(&acc, &fixed, l.even);
+    }
+    acc
 }
 
 /// The 2m half-scalar lanes of the shared scalars: GLV split, made odd, recoded.
@@ -372,5 +532,73 @@ mod tests {
                 assert_eq!(r.to_affine(), want.to_affine());
             }
         }
+    }
+
+    /// Rows sharing coordinates, more than eight with two term counts: the default path,
+    /// the scalar loop and plain multiplications agree (secp256k1's pseudo-Mersenne field has
+    /// no SIMD lanes; `hayate_pairing`'s `lincomb_lanes` tests cover them on BN/BLS12 G1); combinations that cancel (bases P and −P under equal scalars, P and P under
+    /// c and −c) meet an exceptional case, are recomputed by complete formulas and give O.
+    #[test]
+    fn rows_simd_scalar_and_cancellation() {
+        type C = Secp256k1;
+        let g = Projective::<C>::generator();
+        let mut seed = 0x0bad_cafe_f00d_1234u64;
+        let point = |s: &mut u64| g.mul_vartime(&rand_scalar(s)).to_affine();
+        let mut coords: Vec<Vec<Affine<C>>> = (0..11)
+            .map(|_| (0..3).map(|_| point(&mut seed)).collect())
+            .collect();
+        coords.extend((0..4).map(|_| (0..2).map(|_| point(&mut seed)).collect::<Vec<_>>()));
+        let p = point(&mut seed);
+        let c = rand_scalar(&mut seed);
+        let n = glv::order_limbs::<C>();
+        let neg_c = {
+            // n − (c mod n) for the c below n that rand_scalar gives with high probability
+            let mut r = [0u64; 4];
+            let mut borrow = 0u64;
+            for i in 0..4 {
+                let (d1, b1) = n[i].overflowing_sub(c[i]);
+                let (d2, b2) = d1.overflowing_sub(borrow);
+                r[i] = d2;
+                borrow = (b1 | b2) as u64;
+            }
+            assert_eq!(borrow, 0, "c < n");
+            r
+        };
+        coords.push(vec![p, p.neg(), point(&mut seed)]);
+        let refs: Vec<&[Affine<C>]> = coords.iter().map(|v| v.as_slice()).collect();
+        let rows: Vec<Vec<[u64; 4]>> = vec![
+            (0..3).map(|_| rand_scalar(&mut seed)).collect(),
+            vec![c, c, [0; 4]],
+            vec![[5, 0, 0, 0], rand_scalar(&mut seed), [1, 0, 0, 0]],
+        ];
+        let row_refs: Vec<&[[u64; 4]]> = rows.iter().map(|r| r.as_slice()).collect();
+        let sets = [(&refs[..], &row_refs[..])];
+        let simd = glv_lincomb_ct_rows::<C>(&sets).unwrap();
+        let scalar = glv_lincomb_ct_rows_with::<C>(&sets, false).unwrap();
+        for (ri, row) in rows.iter().enumerate() {
+            for (j, v) in coords.iter().enumerate() {
+                let mut want = Projective::<C>::identity();
+                for (p, k) in v.iter().zip(row) {
+                    want = want.add(&Projective::from(*p).mul_vartime(k));
+                }
+                assert_eq!(
+                    simd[0][ri][j].to_affine(),
+                    want.to_affine(),
+                    "simd {ri} {j}"
+                );
+                assert_eq!(
+                    scalar[0][ri][j].to_affine(),
+                    want.to_affine(),
+                    "scalar {ri} {j}"
+                );
+            }
+        }
+        // row 1 on the last coordinate: c·P + c·(−P) = O
+        assert!(bool::from(simd[0][1][coords.len() - 1].is_identity()));
+        // P and P under c and −c
+        let pp = [p, p];
+        let both = [&pp[..]];
+        let r = glv_lincomb_ct::<C>(&both, &[c, neg_c]).unwrap();
+        assert!(bool::from(r[0].is_identity()));
     }
 }

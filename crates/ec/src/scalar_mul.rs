@@ -506,6 +506,16 @@ pub(crate) fn odd_multiples<C: CurveParams>(
     (table, C::Base::ONE)
 }
 
+/// The table index (|d| − 1)/2 and the sign (1 iff d < 0) of the signed odd digit
+/// d = 2j − (2T − 1) of window value j < 2T (secret; arithmetic only, no branch).
+#[inline(always)]
+pub(crate) fn signed_index<const T: usize>(j: u64) -> (u64, u64) {
+    let half = (T - 1) as u64;
+    let positive = (j >> T.trailing_zeros()) & 1; // 1 iff d > 0
+    let idx = (j ^ positive.wrapping_sub(1)) & half; // j − T or T − 1 − j
+    (idx, positive ^ 1)
+}
+
 /// ±table\[(|d| − 1)/2\] for the digit d = 2j − (2^b − 1) of window value j (secret), negated
 /// once more when `flip` is set: masks and a full scan, no secret branch or index. The table
 /// holds the T = 2^(b−1) odd multiples (b = [`SIGNED_WINDOW_BITS`] here, other widths in
@@ -516,9 +526,7 @@ pub(crate) fn signed_lookup<C: CurveParams, const T: usize>(
     j: u64,
     flip: Choice,
 ) -> Affine<C> {
-    let half = (T - 1) as u64;
-    let positive = j >> T.trailing_zeros(); // 1 iff d > 0
-    let idx = (j ^ positive.wrapping_sub(1)) & half; // j − 2^(b−1) or 2^(b−1) − 1 − j
+    let (idx, negative) = signed_index::<T>(j);
     let mut x = table[0].x;
     let mut y = table[0].y;
     for (i, e) in table.iter().enumerate().skip(1) {
@@ -526,7 +534,7 @@ pub(crate) fn signed_lookup<C: CurveParams, const T: usize>(
         x.conditional_assign(&e.x, hit);
         y.conditional_assign(&e.y, hit);
     }
-    let negate = Choice::from((positive ^ 1) as u8) ^ flip;
+    let negate = Choice::from(negative as u8) ^ flip;
     y.conditional_assign(&-y, negate);
     Affine {
         x,

@@ -240,87 +240,106 @@ pub fn lincomb_g1<E: FeCurve<N>, const N: usize>(
 
 /// For each coefficient row (c_{r,1}, …, c_{r,m}), the vector Σ_k c_{r,k}·v_k, for public G1
 /// vectors v_1 … v_m of a common length L in the order-r subgroup and secret coefficients
-/// (constant time in the coefficients).
-///
-/// Every coordinate is a constant-time GLV–Straus multi-scalar multiplication
-/// (Gallant–Lambert–Vanstone, CRYPTO 2001; Hankerson–Menezes–Vanstone, *Guide to ECC*, §3.5):
-/// each c_{r,k} ≡ ±k₁ ± k₂λ (mod r) with half-length k₁, k₂ ([`hayate_ec::glv::decompose`],
-/// constant time), recoded once into signed radix-2⁵ digits
-/// ([`ct_mul::recode_signed5`]) and shared by the L coordinates; the 2m half-length terms of
-/// one coordinate share one chain of ≈ half_bits doublings with one complete mixed addition
-/// per term and window. The tables 1P … 16P of every basis point P = v_k[j] (public data) are
-/// built once for all rows, put in affine form with one batched inversion, and the tables of
-/// φ(P) = (βx, y) derived from them. Table reads scan every entry with `subtle` selects and
-/// the signs are conditional negations, so the operation sequence and the memory accesses do
-/// not depend on the coefficients. Curves without a GLV endomorphism use
-/// [`ct_mul::msm_ct`] on 256-bit scalars per coordinate.
-///
-/// Rows with a coefficient count different from `vectors.len()` use the shorter of the two;
-/// coordinates beyond the shortest vector are ignored. Points of the curve outside the
-/// subgroup give Σ_k (k₁ + k₂φ)·v_k instead, which becomes Σ_k c_k·(h·v_k) after multiplying
-/// by any h that maps the curve into the subgroup (FAME's deferred cofactor clearing; the
-/// complete formulas need only that the curve has no point of order 2).
+/// (constant time in the coefficients): [`lincomb_rows_g1_many`] for one basis.
 pub fn lincomb_rows_g1<E: FeCurve<N>, const N: usize>(
     vectors: &[&[G1<E, N>]],
     rows: &[Vec<Scalar<E, N>>],
 ) -> Vec<Vec<G1<E, N>>> {
-    let len = vectors.iter().map(|v| v.len()).min().unwrap_or(0);
-    let Ok(glv_c) = glv::constants::<E::G1>() else {
-        return rows
-            .iter()
-            .map(|c| {
-                let limbs: Vec<[u64; 4]> = c.iter().map(|x| x.to_limbs()).collect();
-                let out: Vec<Projective<E::G1>> = (0..len)
-                    .map(|j| {
-                        let pts: Vec<Projective<E::G1>> =
-                            vectors.iter().map(|v| Projective::from(v[j])).collect();
-                        ct_mul::msm_ct(&pts, &limbs, SCALAR_BITS)
-                    })
-                    .collect();
-                Projective::batch_to_affine(&out)
-            })
-            .collect();
-    };
-    let m = vectors.len();
-    // tables[(k·len + j)·T + e] = (e + 1)·v_k[j], affine; phi_tables the same for φ(v_k[j])
-    let mut proj = Vec::with_capacity(m * len * T);
-    for v in vectors {
-        for p in &v[..len] {
-            proj.extend(ct_mul::multiples(&Projective::from(*p)));
-        }
-    }
-    let tables = Projective::batch_to_affine(&proj);
-    let phi_tables: Vec<G1<E, N>> = tables
+    lincomb_rows_g1_many::<E, N>(&[(vectors, rows)])
+        .pop()
+        .unwrap_or_default()
+}
+
+/// One job of [`lincomb_rows_g1_many`]: G1 vectors (a basis) and coefficient rows.
+pub type RowsJob<'a, E, const N: usize> = (&'a [&'a [G1<E, N>]], &'a [Vec<Scalar<E, N>>]);
+
+/// [`lincomb_rows_g1`] for several bases at once (OT10's c₀ and every category of a
+/// ciphertext in one call, so that the SIMD batches are full): per job and row, Σ_k c_k·v_k.
+///
+/// Each coordinate is a constant-time GLV–Straus multi-scalar multiplication
+/// ([`hayate_ec::glv_lincomb::glv_lincomb_ct_rows`]: each c_k ≡ ±k₁ ± k₂λ (mod r) with
+/// half-length k₁, k₂, recoded once into signed odd 5-bit digits and shared by the L
+/// coordinates; the odd multiples of every basis point built once for all rows of its job in
+/// affine form; one chain of doublings per coordinate with a mixed addition per term and
+/// window, eight coordinates at a time in AVX-512 IFMA lanes where the CPU has them). Table
+/// reads scan every entry under masks and the signs are conditional negations, so the
+/// operation sequence and the memory accesses do not depend on the coefficients. An
+/// exceptional case of the incomplete formulas (a known small relation between the points of
+/// a coordinate; negligible for the random bases of a DPVS) is detected and that coordinate
+/// recomputed by complete formulas, so the result is always right. Curves without a GLV
+/// endomorphism use [`ct_mul::msm_ct`] on 256-bit scalars per coordinate.
+///
+/// Rows with a coefficient count different from the number of vectors use the shorter of
+/// the two; coordinates beyond the shortest vector are ignored. Points of the curve outside
+/// the subgroup give Σ_k (k₁ + k₂φ)·v_k instead, which becomes Σ_k c_k·(h·v_k) after
+/// multiplying by any h that maps the curve into the subgroup.
+pub fn lincomb_rows_g1_many<E: FeCurve<N>, const N: usize>(
+    jobs: &[RowsJob<'_, E, N>],
+) -> Vec<Vec<Vec<G1<E, N>>>> {
+    // coordinate j of a job: (v_1[j], …, v_m[j])
+    let coords: Vec<Vec<Vec<G1<E, N>>>> = jobs
         .iter()
-        .map(|a| Affine {
-            x: a.x * glv_c.beta,
-            ..*a
+        .map(|(vectors, _)| {
+            let len = vectors.iter().map(|v| v.len()).min().unwrap_or(0);
+            (0..len)
+                .map(|j| vectors.iter().map(|v| v[j]).collect())
+                .collect()
         })
         .collect();
-    let windows = ct_mul::windows_for(glv_c.half_bits as usize);
-    let mut out = Vec::with_capacity(rows.len());
-    for row in rows {
-        // per term k: digits of k₁ and k₂ and their signs
-        let terms = glv_digits::<E, N>(&glv_c, row.iter().take(m).copied(), windows);
-        let coords: Vec<Projective<E::G1>> = (0..len)
-            .map(|j| {
-                let mut acc = Projective::identity();
-                for w in (0..windows).rev() {
-                    if w + 1 != windows {
-                        acc = acc.double_n(ct_mul::W);
-                    }
-                    for (k, (d1, n1, d2, n2)) in terms.iter().enumerate() {
-                        let at = (k * len + j) * T;
-                        acc = acc.add_affine(&lookup_affine(&tables[at..at + T], d1[w], *n1));
-                        acc = acc.add_affine(&lookup_affine(&phi_tables[at..at + T], d2[w], *n2));
-                    }
-                }
-                acc
-            })
-            .collect();
-        out.push(Projective::batch_to_affine(&coords));
-    }
-    out
+    let limbs: Vec<Vec<Vec<[u64; 4]>>> = jobs
+        .iter()
+        .map(|(_, rows)| {
+            rows.iter()
+                .map(|r| r.iter().map(|x| x.to_limbs()).collect())
+                .collect()
+        })
+        .collect();
+    let coord_refs: Vec<Vec<&[G1<E, N>]>> = coords
+        .iter()
+        .map(|c| c.iter().map(|v| v.as_slice()).collect())
+        .collect();
+    let row_refs: Vec<Vec<&[[u64; 4]]>> = limbs
+        .iter()
+        .map(|rows| rows.iter().map(|r| r.as_slice()).collect())
+        .collect();
+    let sets: Vec<hayate_ec::glv_lincomb::RowSet<'_, E::G1>> = coord_refs
+        .iter()
+        .zip(&row_refs)
+        .map(|(c, r)| (c.as_slice(), r.as_slice()))
+        .collect();
+    let projective =
+        hayate_ec::glv_lincomb::glv_lincomb_ct_rows::<E::G1>(&sets).unwrap_or_else(|_| {
+            // no GLV endomorphism: one constant-time MSM per coordinate
+            coords
+                .iter()
+                .zip(&limbs)
+                .map(|(cs, rows)| {
+                    rows.iter()
+                        .map(|row| {
+                            cs.iter()
+                                .map(|c| {
+                                    let pts: Vec<Projective<E::G1>> =
+                                        c.iter().map(|p| Projective::from(*p)).collect();
+                                    let m = pts.len().min(row.len());
+                                    ct_mul::msm_ct(&pts[..m], &row[..m], SCALAR_BITS)
+                                })
+                                .collect()
+                        })
+                        .collect()
+                })
+                .collect()
+        });
+    // one batched normalisation for everything
+    let flat: Vec<Projective<E::G1>> = projective.iter().flatten().flatten().copied().collect();
+    let mut affine = Projective::batch_to_affine(&flat).into_iter();
+    projective
+        .iter()
+        .map(|rows| {
+            rows.iter()
+                .map(|r| affine.by_ref().take(r.len()).collect())
+                .collect()
+        })
+        .collect()
 }
 
 /// Fixed-base tables of public G1 vectors v_1 … v_m (common length L, order-r subgroup) for

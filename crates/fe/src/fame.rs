@@ -288,9 +288,10 @@ fn h_mul<E: FeCurve<N>, const N: usize>(k: &Scalar<E, N>) -> Projective<E::G2> {
 /// For each group (coordinates, c): Σ_k c_k·v_k for each coordinate v (public G1 points,
 /// secret scalars c shared by the group's coordinates) in constant time:
 /// [`hayate_ec::glv_lincomb::glv_lincomb_ct_groups`] (Jacobian GLV Straus with odd signed
-/// digits and batched affine tables for all groups at once; its precondition holds here: the
-/// points of one coordinate are independent hash outputs), or [`dpvs::lincomb_rows_g1`] on a
-/// curve without the GLV endomorphism.
+/// digits and batched affine tables for all groups at once, eight coordinates per AVX-512
+/// IFMA lane set where the CPU has it; the points of one coordinate are independent hash
+/// outputs, so its exceptional-case recomputation is negligible), or
+/// [`dpvs::lincomb_rows_g1`] on a curve without the GLV endomorphism.
 type LincombGroup<'a, E, const N: usize> = (&'a [&'a [G1<E, N>]], &'a [Scalar<E, N>]);
 
 fn shared_lincomb<E: FeCurve<N>, const N: usize>(

@@ -600,15 +600,18 @@ pub fn encapsulate<E: FeCurve<N>, const N: usize>(
     rng: &mut (impl RngCore + CryptoRng),
 ) -> Result<(Ciphertext<E, N>, Gt<E, N>), Ot10Error> {
     encapsulate_with(pk, pk.id(), policy, rng, |c0, cats| {
+        // c₀ and every category's rows in one call (full SIMD batches)
         let b0: Vec<&[G1<E, N>]> = pk.b0.iter().map(|v| v.as_slice()).collect();
-        let rows = cats
+        let bases: Vec<Vec<&[G1<E, N>]>> = cats
             .iter()
-            .map(|(t, rows)| {
-                let basis: Vec<&[G1<E, N>]> = pk.bt[t - 1].iter().map(|v| v.as_slice()).collect();
-                dpvs::lincomb_rows_g1::<E, N>(&basis, rows)
-            })
+            .map(|(t, _)| pk.bt[t - 1].iter().map(|v| v.as_slice()).collect())
             .collect();
-        (dpvs::lincomb_g1::<E, N>(&b0, c0), rows)
+        let c0_rows = [c0.to_vec()];
+        let mut jobs: Vec<dpvs::RowsJob<'_, E, N>> = vec![(&b0, &c0_rows)];
+        jobs.extend(bases.iter().zip(cats).map(|(b, (_, rows))| (&b[..], *rows)));
+        let mut out = dpvs::lincomb_rows_g1_many::<E, N>(&jobs).into_iter();
+        let c0 = out.next().and_then(|mut r| r.pop()).unwrap_or_default();
+        (c0, out.collect())
     })
 }
 

@@ -725,7 +725,7 @@ pub(super) struct Vert<'a, const L: usize> {
     pub(super) n0: __m512i,
 }
 
-/// REDC(k · Σ aᵢ·bᵢ) for a small constant k ∈ {1, 2, 3, 12, 30}: one Montgomery reduction of
+/// REDC(k · Σ aᵢ·bᵢ) for a small constant k ∈ {1, 2, 3, 4, 12, 30}: one Montgomery reduction of
 /// the scaled sum of products (values below 2p for sums below p·R′).
 #[inline(always)]
 pub(super) unsafe fn scaled_sop<const L: usize>(
@@ -743,6 +743,7 @@ pub(super) unsafe fn scaled_sop<const L: usize>(
             1 => *x,
             2 => _mm512_slli_epi64::<1>(*x),
             3 => _mm512_add_epi64(*x, _mm512_slli_epi64::<1>(*x)),
+            4 => _mm512_slli_epi64::<2>(*x),
             12 => _mm512_add_epi64(_mm512_slli_epi64::<3>(*x), _mm512_slli_epi64::<2>(*x)),
             30 => _mm512_sub_epi64(_mm512_slli_epi64::<5>(*x), _mm512_slli_epi64::<1>(*x)),
             _ => unreachable!("scale"),
@@ -851,15 +852,15 @@ unsafe fn load_steps<const L: usize, const N: usize>(
     r
 }
 
-/// The twelve output vectors of a doubling-step kernel back as fully reduced values, one
-/// array per input.
+/// K output vectors (twelve for a doubling-step kernel) back as fully reduced values, one
+/// array per input lane.
 #[inline(always)]
-pub(super) unsafe fn store_steps<const L: usize, const N: usize>(
-    outs: [&V<L>; 12],
+pub(super) unsafe fn store_steps<const L: usize, const N: usize, const K: usize>(
+    outs: [&V<L>; K],
     count: usize,
     m: &[u64; N],
-) -> Vec<[[u64; N]; 12]> {
-    let mut o = [[[0u64; 8]; 8]; 12];
+) -> Vec<[[u64; N]; K]> {
+    let mut o = [[[0u64; 8]; 8]; K];
     for (i, x) in outs.iter().enumerate() {
         for j in 0..L {
             _mm512_storeu_si512(o[i][j].as_mut_ptr() as *mut _, x[j]);
@@ -876,6 +877,26 @@ pub(super) unsafe fn store_steps<const L: usize, const N: usize>(
             })
         })
         .collect()
+}
+
+/// Lane k of the result: `f(group[k])` for up to eight inputs, as 52-bit limbs (no
+/// conversion).
+#[target_feature(enable = "avx512f,avx512ifma")]
+#[inline]
+pub(super) unsafe fn gather<const L: usize, const N: usize, T>(
+    group: &[T],
+    f: impl Fn(&T) -> &[u64; N],
+) -> V<L> {
+    let mut t = [[0u64; 8]; L];
+    for (k, x) in group.iter().enumerate() {
+        let mut w = [0u64; 7];
+        w[..N].copy_from_slice(f(x));
+        let l = to52::<L>(&w);
+        for j in 0..L {
+            t[j][k] = l[j];
+        }
+    }
+    map(|j| _mm512_loadu_si512(t[j].as_ptr() as *const _))
 }
 
 /// Up to eight doubling steps of the Miller loop at once, one pair per lane (BLS12-381's

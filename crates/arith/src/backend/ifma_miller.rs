@@ -39,7 +39,7 @@
 use core::arch::x86_64::*;
 
 use super::ifma::{
-    cpu_has_ifma_cached, map, normalise, scaled_sop, shape, splat, splat_v, store_steps, to52,
+    cpu_has_ifma_cached, gather, map, normalise, scaled_sop, shape, splat, splat_v, store_steps,
     Consts, ConstsOf, Vert, V,
 };
 
@@ -560,26 +560,6 @@ unsafe fn run<S: Tower<L>, const L: usize, const N: usize>(
         }
     }
     store_f(&v, &f, pairs.len().min(8), m)
-}
-
-/// Lane k of the result: `f(pair k)` for the pairs of one group (up to eight), as 52-bit limbs
-/// (no conversion).
-#[target_feature(enable = "avx512f,avx512ifma")]
-#[inline]
-unsafe fn gather<const L: usize, const N: usize, T>(
-    group: &[T],
-    f: impl Fn(&T) -> &[u64; N],
-) -> V<L> {
-    let mut t = [[0u64; 8]; L];
-    for (k, x) in group.iter().enumerate() {
-        let mut w = [0u64; 7];
-        w[..N].copy_from_slice(f(x));
-        let l = to52::<L>(&w);
-        for j in 0..L {
-            t[j][k] = l[j];
-        }
-    }
-    map(|j| _mm512_loadu_si512(t[j].as_ptr() as *const _))
 }
 
 /// The lanes' f (fully reduced Montgomery limbs, hayate's coordinate order) of the first

@@ -22,6 +22,8 @@ pub mod avx2;
 pub mod ifma;
 #[cfg(target_arch = "x86_64")]
 pub mod ifma_miller;
+#[cfg(target_arch = "x86_64")]
+pub mod ifma_straus;
 pub mod lines;
 pub mod portable;
 #[cfg(target_arch = "x86_64")]

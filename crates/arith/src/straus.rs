@@ -1,0 +1,78 @@
+//! Constant-time Straus linear combinations on a = 0 curves (y² = x³ + b) over a prime field,
+//! several at once in SIMD lanes: the data layout shared by `hayate_ec`'s
+//! `glv_lincomb` (which recodes the scalars and builds the tables) and the kernels that run
+//! the point arithmetic ([`crate::backend::ifma_straus`]: eight combinations per instruction
+//! stream with AVX-512 IFMA).
+//!
+//! A **lane** is one linear combination Σ_h d_h·P_h evaluated by Straus's interleaving
+//! (Hankerson–Menezes–Vanstone, *Guide to ECC*, Alg. 3.48) with signed odd digits: term h
+//! has a table of the odd multiples P, 3P, …, 31P of its base (affine, public) and, for each
+//! window, an index into that table and a sign (secret). The schedule, the same for all
+//! lanes:
+//!
+//! ```text
+//! acc ← Σ_h ±T_h[idx_h(top)]                       (the first as an affine point, Z = 1)
+//! for w = top − 1 … 0:  acc ← 2⁵·acc;  acc ← acc ± T_h[idx_h(w)] for each h
+//! for each h:  acc ← acc ± T_h[0] if fix_h          (the correction for even half-scalars)
+//! ```
+//!
+//! in Jacobian coordinates with the doubling 2M + 5S (dbl-2009-l: Z₃ = 2YZ) and the mixed
+//! addition without exceptional cases (HMV Alg. 3.22: Z₃ = Z₁·H). Any exceptional case along
+//! the way (an addition with acc = ±addend, a doubling of a point with Y = 0) makes Z zero
+//! from then on, so a result with **Z = 0 means "recompute by complete formulas"**; a result
+//! with Z ≠ 0 is the combination.
+
+use crate::{Field, Fp, FpParams};
+
+/// Table entries of one term: the odd multiples (2e + 1)·P, e = 0 … 15, as (x, y).
+pub type OddTable<F> = [[F; 2]; 16];
+
+/// One lane: its terms' tables and digits (all lanes of one call have the same number of
+/// terms and windows).
+#[derive(Clone, Debug)]
+pub struct StrausLane<'a, F> {
+    /// Per term h: the table of its base.
+    pub tables: Vec<&'a OddTable<F>>,
+    /// Per term h and window w (w = 0 the least significant): (table index 0 … 15, negate
+    /// 0 / 1). Secret; read only through masks.
+    pub digits: Vec<Vec<(u8, u8)>>,
+    /// Per term h: (apply 0 / 1, negate 0 / 1) of the final correction ±T_h[0]. Secret.
+    pub fix: Vec<(u8, u8)>,
+}
+
+/// The lanes' Jacobian results (X, Y, Z) by the fastest kernel for `Fp<P, N>`, or `None`
+/// where there is none (no AVX-512 IFMA, or a modulus not of 4 or 6 words in Montgomery form) (then the caller runs the schedule itself). Each lane must have the
+/// same number of terms as the first, and `windows` digits per term (≥ 1).
+pub fn straus_fp<P: FpParams<N>, const N: usize>(
+    lanes: &[StrausLane<'_, Fp<P, N>>],
+    windows: usize,
+) -> Option<Vec<[Fp<P, N>; 3]>> {
+    let terms = lanes.first()?.tables.len();
+    if terms == 0
+        || windows == 0
+        || lanes.iter().any(|l| {
+            l.tables.len() != terms
+                || l.fix.len() != terms
+                || l.digits.len() != terms
+                || l.digits.iter().any(|d| d.len() != windows)
+        })
+    {
+        return None;
+    }
+    #[cfg(target_arch = "x86_64")]
+    {
+        // Montgomery fields only (the kernel converts from and to R = 2^(64N); the
+        // pseudo-Mersenne fields keep plain residues)
+        if Fp::<P, N>::RADIX_BITS == 64 * N && crate::backend::ifma_straus::applies::<N>() {
+            return Some(crate::backend::ifma_straus::straus_lanes::<P, N>(
+                lanes, windows,
+            ));
+        }
+    }
+    None
+}
+
+/// [`straus_fp`] for any field: `None` unless it is a prime field with a kernel.
+pub fn straus<F: Field>(lanes: &[StrausLane<'_, F>], windows: usize) -> Option<Vec<[F; 3]>> {
+    F::jacobian_straus_lanes(lanes, windows)
+}
