@@ -115,6 +115,10 @@ pub trait Field:
         let _ = (lanes, windows);
         None
     }
+    /// Whether [`Field::jacobian_straus_lanes`] has a kernel here (`false` by default).
+    fn has_straus_lanes() -> bool {
+        false
+    }
 }
 
 impl<P: FpParams<N>, const N: usize> Field for Fp<P, N> {
@@ -160,5 +164,8 @@ impl<P: FpParams<N>, const N: usize> Field for Fp<P, N> {
         windows: usize,
     ) -> Option<Vec<[Self; 3]>> {
         straus::straus_fp(lanes, windows)
+    }
+    fn has_straus_lanes() -> bool {
+        straus::available_fp::<P, N>()
     }
 }

@@ -59,17 +59,38 @@ pub fn straus_fp<P: FpParams<N>, const N: usize>(
     {
         return None;
     }
+    // Montgomery fields only (the kernel converts from and to R = 2^(64N); the
+    // pseudo-Mersenne fields keep plain residues)
+    if !available_fp::<P, N>() {
+        return None;
+    }
     #[cfg(target_arch = "x86_64")]
     {
-        // Montgomery fields only (the kernel converts from and to R = 2^(64N); the
-        // pseudo-Mersenne fields keep plain residues)
-        if Fp::<P, N>::RADIX_BITS == 64 * N && crate::backend::ifma_straus::applies::<N>() {
-            return Some(crate::backend::ifma_straus::straus_lanes::<P, N>(
-                lanes, windows,
-            ));
-        }
+        Some(crate::backend::ifma_straus::straus_lanes::<P, N>(
+            lanes, windows,
+        ))
     }
-    None
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        None
+    }
+}
+
+/// Whether [`straus_fp`] has a kernel for `Fp<P, N>` on this CPU.
+pub fn available_fp<P: FpParams<N>, const N: usize>() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        Fp::<P, N>::RADIX_BITS == 64 * N && crate::backend::ifma_straus::applies::<N>()
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
+}
+
+/// Whether field F has a lane kernel ([`Field::jacobian_straus_lanes`] can return `Some`).
+pub fn available<F: Field>() -> bool {
+    F::has_straus_lanes()
 }
 
 /// [`straus_fp`] for any field: `None` unless it is a prime field with a kernel.

@@ -213,6 +213,12 @@ pub fn glv_lincomb_ct_groups<C: CurveParams>(
         .collect())
 }
 
+/// Whether [`glv_lincomb_ct_rows`] runs its coordinates in SIMD lanes on curve C here (a
+/// GLV curve whose base field has a [`hayate_arith::straus`] kernel on this CPU).
+pub fn simd_available<C: CurveParams>() -> bool {
+    glv::constants::<C>().is_ok() && hayate_arith::straus::available::<C::Base>()
+}
+
 /// One set of [`glv_lincomb_ct_rows`]: coordinates (public bases) and several rows of secret
 /// scalars, every row applied to every coordinate.
 pub type RowSet<'a, C> = (&'a [&'a [Affine<C>]], &'a [&'a [[u64; 4]]]);

@@ -726,4 +726,59 @@ mod tests {
         affine_addition_cases::<Bls12381, 6>();
         affine_addition_cases::<Bn254Beuchat, 4>();
     }
+
+    /// Both ways to compute Σ_k c_k·v_k over rows ([`lincomb_rows_g1_many`], in SIMD lanes
+    /// where the CPU has them, and the fixed-base tables of [`FixedVectors`]) against plain
+    /// variable-time multiplications, over two bases of different dimensions in one call, with a zero and
+    /// a one coefficient.
+    fn lincomb_paths<E: FeCurve<N>, const N: usize>() {
+        use rand::SeedableRng;
+        let mut rng = rand::rngs::StdRng::seed_from_u64(21);
+        let g = Projective::<E::G1>::generator();
+        let basis = |m: usize, len: usize, rng: &mut rand::rngs::StdRng| -> Vec<Vec<G1<E, N>>> {
+            (0..m)
+                .map(|_| {
+                    (0..len)
+                        .map(|_| {
+                            g.mul_vartime(&Scalar::<E, N>::random(rng).to_limbs())
+                                .to_affine()
+                        })
+                        .collect()
+                })
+                .collect()
+        };
+        let (a, b) = (basis(3, 7, &mut rng), basis(3, 5, &mut rng));
+        let mut rows_a: Vec<Vec<Scalar<E, N>>> = (0..4)
+            .map(|_| (0..3).map(|_| Scalar::<E, N>::random(&mut rng)).collect())
+            .collect();
+        rows_a[1][0] = Scalar::<E, N>::ZERO;
+        rows_a[2][2] = Scalar::<E, N>::ONE;
+        let rows_b = vec![(0..3)
+            .map(|_| Scalar::<E, N>::random(&mut rng))
+            .collect::<Vec<_>>()];
+        let ra: Vec<&[G1<E, N>]> = a.iter().map(|x| x.as_slice()).collect();
+        let rb: Vec<&[G1<E, N>]> = b.iter().map(|x| x.as_slice()).collect();
+        let got = lincomb_rows_g1_many::<E, N>(&[(&ra, &rows_a), (&rb, &rows_b)]);
+        let fixed = FixedVectors::<E, N>::new(&ra).lincomb_rows(&rows_a);
+        for (vs, rows, out) in [(&a, &rows_a, &got[0]), (&b, &rows_b, &got[1])] {
+            for (row, vec) in rows.iter().zip(out) {
+                for (j, p) in vec.iter().enumerate() {
+                    let want = row
+                        .iter()
+                        .zip(vs.iter())
+                        .fold(Projective::<E::G1>::identity(), |acc, (c, v)| {
+                            acc.add(&Projective::from(v[j]).mul_vartime(&c.to_limbs()))
+                        });
+                    assert_eq!(*p, want.to_affine());
+                }
+            }
+        }
+        assert_eq!(fixed, got[0]);
+    }
+
+    #[test]
+    fn lincomb_rows_lanes_and_fixed_tables() {
+        lincomb_paths::<Bls12381, 6>();
+        lincomb_paths::<Bn254Beuchat, 4>();
+    }
 }
