@@ -303,14 +303,19 @@ unsafe fn fp2_sum_kara<S: Tower<L>, const L: usize>(
     S::combine(v, &ra, &rb, &rc)
 }
 
-/// f² (f below 18p).
+/// out ← f² (f below 18p).
 #[target_feature(enable = "avx512f,avx512ifma")]
 #[inline]
-unsafe fn fp12_square<S: Tower<L>, const L: usize>(v: &Vert<'_, L>, f: &F12<L>) -> F12<L> {
-    let xf: F12<L> = build(|a| S::xi(v, &f[a]));
-    let d: F12<L> = build(|a| [v.add(&f[a][0], &f[a][0]), v.add(&f[a][1], &f[a][1])]);
-    let xd: F12<L> = build(|a| [v.add(&xf[a][0], &xf[a][0]), v.add(&xf[a][1], &xf[a][1])]);
-    build(|e| {
+unsafe fn fp12_square<S: Tower<L>, const L: usize>(v: &Vert<'_, L>, f: &F12<L>, out: &mut F12<L>) {
+    let (mut s1, mut s2, mut s3) = (uninit(), uninit(), uninit());
+    let xf: &F12<L> = build_in(&mut s1, |a| S::xi(v, &f[a]));
+    let d: &F12<L> = build_in(&mut s2, |a| {
+        [v.add(&f[a][0], &f[a][0]), v.add(&f[a][1], &f[a][1])]
+    });
+    let xd: &F12<L> = build_in(&mut s3, |a| {
+        [v.add(&xf[a][0], &xf[a][0]), v.add(&xf[a][1], &xf[a][1])]
+    });
+    for (e, o) in out.iter_mut().enumerate() {
         let mut terms = [(&f[0], &f[0]); 4];
         let mut n = 0;
         for a in 0..6 {
@@ -327,49 +332,31 @@ unsafe fn fp12_square<S: Tower<L>, const L: usize>(v: &Vert<'_, L>, f: &F12<L>) 
             };
             n += 1;
         }
-        fp2_sum_kara::<S, L>(v, &terms[..n])
-    })
+        *o = fp2_sum_kara::<S, L>(v, &terms[..n]);
+    }
 }
 
-/// f·l for a line l = (a, b, c) at w^POS (f below 18p, l below 12p).
+/// out ← f·l for a sparse l = Σ_k c_k·w^(s_k) given as (s_k, c_k) (f below 18p, c_k below
+/// 12p): a line (a, b, c) at w^POS, or a normalised line (1, s, t) at w^0 and w^UNIT_POS with
+/// 1 in its 52-bit form.
 #[target_feature(enable = "avx512f,avx512ifma")]
 #[inline]
-unsafe fn fp12_mul_line<S: Tower<L>, const L: usize>(
+unsafe fn fp12_mul_sparse<S: Tower<L>, const L: usize, const K: usize>(
     v: &Vert<'_, L>,
     f: &F12<L>,
-    l: &[F2<L>; 3],
-) -> F12<L> {
-    let xf: F12<L> = build(|a| S::xi(v, &f[a]));
-    build(|e| {
-        let terms: [(&F2<L>, &F2<L>); 3] = build(|k| {
-            let s = S::POS[k];
+    l: [(usize, &F2<L>); K],
+    out: &mut F12<L>,
+) {
+    let mut slots = uninit();
+    let xf: &F12<L> = build_in(&mut slots, |a| S::xi(v, &f[a]));
+    for (e, o) in out.iter_mut().enumerate() {
+        let terms: [(&F2<L>, &F2<L>); K] = build(|k| {
+            let (s, c) = l[k];
             let a = (e + 6 - s) % 6;
-            (if a + s >= 6 { &xf[a] } else { &f[a] }, &l[k])
+            (if a + s >= 6 { &xf[a] } else { &f[a] }, c)
         });
-        fp2_sum_kara::<S, L>(v, &terms)
-    })
-}
-
-/// f·(1 + s·w^i + t·w^j) for a normalised line, (i, j) = [`Tower::UNIT_POS`] (f below 18p, s and
-/// t below 2p): f_e enters each coefficient's sums as f_e·1 (the 52-bit form of 1).
-#[target_feature(enable = "avx512f,avx512ifma")]
-#[inline]
-unsafe fn fp12_mul_unit_line<S: Tower<L>, const L: usize>(
-    v: &Vert<'_, L>,
-    f: &F12<L>,
-    st: &[F2<L>; 2],
-) -> F12<L> {
-    let xf: F12<L> = build(|a| S::xi(v, &f[a]));
-    let one: F2<L> = [splat_v(&v.c.one), zero_v()];
-    build(|e| {
-        let mut terms = [(&f[e], &one); 3];
-        for (k, t) in terms.iter_mut().skip(1).enumerate() {
-            let s = S::UNIT_POS[k];
-            let a = (e + 6 - s) % 6;
-            *t = (if a + s >= 6 { &xf[a] } else { &f[a] }, &st[k]);
-        }
-        fp2_sum_kara::<S, L>(v, &terms)
-    })
+        *o = fp2_sum_kara::<S, L>(v, &terms);
+    }
 }
 
 /// Zero in the lanes.
@@ -465,25 +452,37 @@ fn build<T: Copy, const K: usize>(f: impl Fn(usize) -> T) -> [T; K] {
     unsafe { (&r as *const [core::mem::MaybeUninit<T>; K] as *const [T; K]).read() }
 }
 
+/// [`build`] into caller-provided slots, returning a reference to them (no copy of the whole
+/// array on return).
+#[inline(always)]
+fn build_in<T: Copy, const K: usize>(
+    slots: &mut [core::mem::MaybeUninit<T>; K],
+    f: impl Fn(usize) -> T,
+) -> &[T; K] {
+    for (i, x) in slots.iter_mut().enumerate() {
+        x.write(f(i));
+    }
+    // SAFETY: every element was written above; [MaybeUninit<T>; K] has the layout of [T; K].
+    unsafe { &*(slots as *const [core::mem::MaybeUninit<T>; K] as *const [T; K]) }
+}
+
 /// An array of uninitialised slots.
 #[inline(always)]
 fn uninit<T: Copy, const K: usize>() -> [core::mem::MaybeUninit<T>; K] {
     [const { core::mem::MaybeUninit::uninit() }; K]
 }
 
-/// Selects `new` in the lanes of `mask`, `old` elsewhere.
+/// `new` ← `new` in the lanes of `mask`, `old` elsewhere.
 #[target_feature(enable = "avx512f,avx512ifma")]
 #[inline]
-unsafe fn blend<const L: usize>(mask: __mmask8, old: &F12<L>, new: &F12<L>) -> F12<L> {
-    let mut r = *new;
-    for (re, oe) in r.iter_mut().zip(old) {
+unsafe fn blend_into<const L: usize>(mask: __mmask8, old: &F12<L>, new: &mut F12<L>) {
+    for (re, oe) in new.iter_mut().zip(old) {
         for (ri, oi) in re.iter_mut().zip(oe) {
             for (x, o) in ri.iter_mut().zip(oi) {
                 *x = _mm512_mask_blend_epi64(mask, *o, *x);
             }
         }
     }
-    r
 }
 
 /// Montgomery limbs (R) of up to eight values into the lanes, converted to the 52-bit form.
@@ -532,12 +531,18 @@ unsafe fn run<S: Tower<L>, const L: usize, const N: usize>(
         });
     }
     let zero = [_mm512_setzero_si512(); L];
-    let mut f: F12<L> = [[zero; 2]; 6];
-    f[0][0] = splat_v(&c.one);
+    // f and its successor, two buffers whose roles swap (no copies of the kilobytes of f)
+    let mut fa: F12<L> = [[zero; 2]; 6];
+    fa[0][0] = splat_v(&c.one);
+    let mut fb: F12<L> = fa;
+    let (mut cur, mut next) = (&mut fa, &mut fb);
     for op in ops {
         match *op {
-            LaneOp::Square => f = fp12_square::<S, L>(&v, &f),
-            LaneOp::Conjugate => conjugate(&v, &mut f),
+            LaneOp::Square => {
+                fp12_square::<S, L>(&v, cur, next);
+                core::mem::swap(&mut cur, &mut next);
+            }
+            LaneOp::Conjugate => conjugate(&v, cur),
             LaneOp::Line => unreachable!("lanes loop: no stored lines"),
             LaneOp::Double | LaneOp::Add(..) => {
                 for g in groups.iter_mut() {
@@ -549,17 +554,17 @@ unsafe fn run<S: Tower<L>, const L: usize, const N: usize>(
                         }
                         _ => double_step::<S, L>(&v, &mut g.t, &g.p),
                     };
-                    let fl = fp12_mul_line::<S, L>(&v, &f, &l);
-                    f = if g.mask == 0xff {
-                        fl
-                    } else {
-                        blend(g.mask, &f, &fl)
-                    };
+                    let [a, b, c] = S::POS;
+                    fp12_mul_sparse::<S, L, 3>(&v, cur, [(a, &l[0]), (b, &l[1]), (c, &l[2])], next);
+                    if g.mask != 0xff {
+                        blend_into(g.mask, cur, next);
+                    }
+                    core::mem::swap(&mut cur, &mut next);
                 }
             }
         }
     }
-    store_f(&v, &f, pairs.len().min(8), m)
+    store_f(&v, cur, pairs.len().min(8), m)
 }
 
 /// The lanes' f (fully reduced Montgomery limbs, hayate's coordinate order) of the first
@@ -608,13 +613,21 @@ unsafe fn run_unit<S: Tower<L>, const L: usize, const N: usize>(
             (g, uv, ((1u16 << g.len()) - 1) as __mmask8)
         })
         .collect();
-    let mut f: F12<L> = [[zero_v(); 2]; 6];
-    f[0][0] = splat_v(&c.one);
+    // f and its successor, two buffers whose roles swap (no copies of the kilobytes of f)
+    let mut fa: F12<L> = [[zero_v(); 2]; 6];
+    fa[0][0] = splat_v(&c.one);
+    let mut fb: F12<L> = fa;
+    let (mut cur, mut next) = (&mut fa, &mut fb);
+    // the constant term of a normalised line: 1 in the 52-bit form
+    let one: F2<L> = [splat_v(&c.one), zero_v()];
     let mut idx = 0;
     for op in ops {
         match *op {
-            LaneOp::Square => f = fp12_square::<S, L>(&v, &f),
-            LaneOp::Conjugate => conjugate(&v, &mut f),
+            LaneOp::Square => {
+                fp12_square::<S, L>(&v, cur, next);
+                core::mem::swap(&mut cur, &mut next);
+            }
+            LaneOp::Conjugate => conjugate(&v, cur),
             LaneOp::Line => {
                 for (g, uv, mask) in &groups {
                     let raw: [V<L>; 4] = build(|i| gather(g, |q| &q.lines[idx][i]));
@@ -622,19 +635,24 @@ unsafe fn run_unit<S: Tower<L>, const L: usize, const N: usize>(
                         fp2_by_fp(&v, &[raw[0], raw[1]], &uv[0], 1),
                         fp2_by_fp(&v, &[raw[2], raw[3]], &uv[1], 1),
                     ];
-                    let fl = fp12_mul_unit_line::<S, L>(&v, &f, &st);
-                    f = if *mask == 0xff {
-                        fl
-                    } else {
-                        blend(*mask, &f, &fl)
-                    };
+                    let [i, j] = S::UNIT_POS;
+                    fp12_mul_sparse::<S, L, 3>(
+                        &v,
+                        cur,
+                        [(0, &one), (i, &st[0]), (j, &st[1])],
+                        next,
+                    );
+                    if *mask != 0xff {
+                        blend_into(*mask, cur, next);
+                    }
+                    core::mem::swap(&mut cur, &mut next);
                 }
                 idx += 1;
             }
             LaneOp::Double | LaneOp::Add(..) => unreachable!("unit loop: lines only"),
         }
     }
-    store_f(&v, &f, pairs.len().min(8), m)
+    store_f(&v, cur, pairs.len().min(8), m)
 }
 
 /// f ← conj(f): 64p − f on the w-odd coefficients (below 64p: only the last operation).
