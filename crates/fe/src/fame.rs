@@ -767,7 +767,10 @@ fn decryption_g1_side<E: FeCurve<N>, const N: usize>(
 
 /// A user key with the Miller-loop lines of sk₀ precomputed ([`G2Prepared`], fixed-argument
 /// pairing): each decryption then computes the lines of the ciphertext's three G2 points only
-/// (three of the six).
+/// (three of the six). Where the Miller loop runs in AVX-512 IFMA lanes
+/// ([`hayate_pairing::miller::lanes_available`]) the lanes compute all six points' lines faster
+/// than the ciphertext's three can be prepared, and [`decapsulate_prepared`] runs
+/// [`decapsulate`]'s loop instead.
 pub struct PreparedSecretKey<E: FeCurve<N>, const N: usize> {
     key: SecretKey<E, N>,
     sk0: [G2Prepared<E, N>; 3],
@@ -802,6 +805,12 @@ pub fn decapsulate_prepared_threads<E: FeCurve<N>, const N: usize>(
     ct: &Ciphertext<E, N>,
     threads: usize,
 ) -> Result<Gt<E, N>, FameError> {
+    if hayate_pairing::miller::lanes_available::<E, N>() {
+        // the six-pair loop in the IFMA lanes computes ct₀'s lines (and sk₀'s) in the lanes:
+        // cheaper than preparing ct₀'s three points on the scalar side (bench fe: 0.92
+        // against 1.21 ms on BLS12-381)
+        return decapsulate_threads(&sk.key, ct, threads);
+    }
     let aff = decryption_g1_side(&sk.key, ct)?;
     let ct0: Vec<G2Prepared<E, N>> = ct.ct0.iter().map(G2Prepared::new).collect();
     let refs: Vec<(&G1<E, N>, &G2Prepared<E, N>)> = (0..3)

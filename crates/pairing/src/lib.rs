@@ -86,7 +86,7 @@ pub fn multi_pairing_threads<E: PairingCurve<N>, const N: usize>(
     pairs: &[miller::AffinePair<E, N>],
     threads: usize,
 ) -> Gt<E, N> {
-    let f = split_product(pairs, threads, &|s| {
+    let f = split_product(pairs, lane_threads::<E, N>(pairs.len(), threads), &|s| {
         miller::multi_miller_loop_affine::<E, N>(s)
     });
     Gt(final_exp::final_exponentiation::<E, N>(&f))
@@ -98,8 +98,21 @@ pub fn multi_pairing_prepared_threads<E: PairingCurve<N>, const N: usize>(
     pairs: &[(&Affine<E::G1>, &G2Prepared<E, N>)],
     threads: usize,
 ) -> Gt<E, N> {
+    let threads = lane_threads::<E, N>(pairs.len(), threads);
     let f = split_product(pairs, threads, &|s| miller::multi_miller_loop::<E, N>(s));
     Gt(final_exp::final_exponentiation::<E, N>(&f))
+}
+
+/// The thread count for `pairs` pairs: where the Miller loop runs in eight IFMA lanes
+/// ([`miller::lanes_available`]), a share of up to eight pairs costs one lane group whatever
+/// its size, so at most one share per eight pairs (and never a share below the lanes'
+/// threshold).
+fn lane_threads<E: PairingCurve<N>, const N: usize>(pairs: usize, threads: usize) -> usize {
+    if miller::lanes_available::<E, N>() && pairs >= miller::LANES_MIN_PAIRS {
+        threads.min(pairs.div_ceil(8))
+    } else {
+        threads
+    }
 }
 
 /// ∏ loop(share) over `threads` contiguous shares of `items` (at least two items per share),

@@ -1229,6 +1229,14 @@ pub fn multi_miller_loop_projective<E: PairingCurve<N>, const N: usize>(
 /// 4 pairs 0.98 ×, 8 pairs 0.61 ×; against the batch-affine loop 0.35–0.48 × at 40 pairs.
 pub const LANES_MIN_PAIRS: usize = 4;
 
+/// Whether [`multi_miller_loop_lanes`] (and the prepared loop's lanes) run for curve E on this
+/// CPU: BLS12-381's or bn254-beuchat's tower and twist, AVX-512 IFMA present. The lanes are
+/// eight pairs wide, so splitting fewer than nine pairs over threads saves nothing
+/// ([`crate::multi_pairing_threads`] keeps them together).
+pub fn lanes_available<E: PairingCurve<N>, const N: usize>() -> bool {
+    ifma_doubling::<E, N>() && !(E::FAMILY == Family::Bn && E::Z_NEG)
+}
+
 /// ∏ f_{loop, Q_i}(P_i) with the whole loop in eight AVX-512 IFMA lanes
 /// ([`hayate_arith::backend::ifma_miller`]: pair i in lane i mod 8, each lane with its own f,
 /// the lanes' f multiplied together at the end), on BLS12-381's and bn254-beuchat's towers and
@@ -1240,7 +1248,7 @@ pub fn multi_miller_loop_lanes<E: PairingCurve<N>, const N: usize>(
 ) -> Option<Fp12<E::Fp, N>> {
     use hayate_arith::backend::ifma_miller::{miller_lanes, LaneOp, LanePair};
     let bn = E::FAMILY == Family::Bn;
-    if !ifma_doubling::<E, N>() || (bn && E::Z_NEG) {
+    if !lanes_available::<E, N>() {
         return None;
     }
     let limbs = |q: &Affine<E::G2>| {
