@@ -26,8 +26,7 @@ use hayate_ec::curves::{Secp256k1, Secp256r1};
 use hayate_ec::ladder::{jin_miyaji_ct, joye_ladder, montgomery_ladder};
 use hayate_ec::{Affine, CurveParams, Projective};
 
-#[path = "valgrind_client/mod.rs"]
-mod vg;
+use hayate_ec::valgrind as vg;
 
 fn mark<T>(req: u64, v: &T) {
     vg::client_request(req, v as *const T as u64, core::mem::size_of::<T>() as u64);

@@ -33,7 +33,8 @@
 //! takes part with |u_k|, |v_k| < 2^(B·W). For coordinates with **at least two independent
 //! bases** (independent hash outputs, the random bases of a DPVS) and uniformly random secret
 //! scalars this happens with probability about 2^−(bitlen n − 8) per addition, so the
-//! recomputation — whose timing would reveal that a collision occurred — is negligible;
+//! recomputation — whose timing would reveal that a collision occurred, so the decision is
+//! declassified for the valgrind evidence ([`crate::valgrind::declassify`]) — is negligible;
 //! bases with a known small relation (such as P and −P) only cost time. Coordinates with
 //! fewer than two bases, and bases whose table would contain O (points of order ≤ 31 —
 //! public, detected while building), take the complete path directly (one constant-time
@@ -313,7 +314,7 @@ pub fn glv_lincomb_ct_rows_with<C: CurveParams>(
     // jobs with equal term counts share SIMD batches
     jobs.sort_by_key(|j| j.terms.len());
     let lane_of = |job: &Job, h: usize| &row_lanes[job.set][job.row][h];
-    let simd_out = if simd && !jobs.is_empty() {
+    let simd_out = if simd && !jobs.is_empty() && hayate_arith::straus::available::<C::Base>() {
         straus_simd(&jobs, &tables, &glv_c.beta, windows, &lane_of)
     } else {
         None
@@ -325,7 +326,9 @@ pub fn glv_lincomb_ct_rows_with<C: CurveParams>(
         };
         let (coords, rows) = &sets[job.set];
         let v = &coords[job.coord][..coords[job.coord].len().min(rows[job.row].len())];
-        res[job.set][job.row][job.coord] = if bool::from(acc.z.is_zero()) {
+        // public by design (see the module docs): declassified for the valgrind evidence
+        let exceptional = crate::valgrind::declassify(bool::from(acc.z.is_zero()));
+        res[job.set][job.row][job.coord] = if exceptional {
             // an exceptional case on the way (see the module docs): public, negligible for
             // independent bases; recomputed by complete formulas
             complete_path(v, &row_lanes[job.set][job.row], &glv_c.beta, nbits)

@@ -56,6 +56,8 @@ pub mod projective;
 pub mod runtime;
 pub mod scalar_mul;
 pub mod sec1;
+#[doc(hidden)]
+pub mod valgrind;
 
 pub use affine::Affine;
 pub use curve::CurveParams;

@@ -53,6 +53,8 @@ fn payload() -> &'static PathBuf {
                 "--quiet",
                 "--example",
                 "ct_ladder",
+                "--features",
+                "ct-valgrind",
                 "--manifest-path",
                 manifest,
             ])

@@ -25,8 +25,7 @@ use hayate_pairing::{
     bls12_381::Bls12381, bn254::Bn254, bn254_beuchat::Bn254Beuchat, ct_mul, gls, Gt, PairingCurve,
 };
 
-#[path = "../../ec/examples/valgrind_client/mod.rs"]
-mod vg;
+use hayate_ec::valgrind as vg;
 
 /// A copy of `v` whose bytes are marked secret (undefined for memcheck); read back through
 /// `black_box` so that the compiler cannot reuse the defined original.

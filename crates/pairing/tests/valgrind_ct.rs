@@ -38,7 +38,15 @@ fn payload() -> &'static PathBuf {
         let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_string());
         let manifest = concat!(env!("CARGO_MANIFEST_DIR"), "/Cargo.toml");
         let out = Command::new(cargo)
-            .args(["build", "--release", "--quiet", "--example", "ct_pairing"])
+            .args([
+                "build",
+                "--release",
+                "--quiet",
+                "--example",
+                "ct_pairing",
+                "--features",
+                "ct-valgrind",
+            ])
             .args(["--manifest-path", manifest])
             .env("CARGO_TARGET_DIR", &target)
             .output()
