@@ -105,8 +105,9 @@ pub fn multi_pairing_prepared_threads<E: PairingCurve<N>, const N: usize>(
 
 /// The thread count for `pairs` pairs: where the Miller loop runs in eight IFMA lanes
 /// ([`miller::lanes_available`]), a share of up to eight pairs costs one lane group whatever
-/// its size, so at most one share per eight pairs (and never a share below the lanes'
-/// threshold).
+/// its size, so at most one share per eight pairs. (Nine to fifteen pairs still split into
+/// two shares, one of which may fall below a lanes threshold: four affine pairs, five or
+/// eight prepared ones.)
 fn lane_threads<E: PairingCurve<N>, const N: usize>(pairs: usize, threads: usize) -> usize {
     if miller::lanes_available::<E, N>() && pairs >= miller::LANES_MIN_PAIRS {
         threads.min(pairs.div_ceil(8))
