@@ -1,8 +1,10 @@
 //! Constant-time linear combinations with **shared secret scalars** over many coordinates:
 //! out_j = Σ_k c_k·P_{j,k} for public points P_{j,k} and secret scalars c_1 … c_m common to
 //! every coordinate j (FAME's KeyGen and Encrypt: the same exponents applied to the hashes of
-//! every attribute). GLV (Gallant–Lambert–Vanstone, CRYPTO 2001; Hankerson–Menezes–Vanstone,
-//! *Guide to ECC*, §3.5) with Straus's interleaving (HMV Alg. 3.48) in Jacobian coordinates.
+//! every attribute), and in general ([`glv_lincomb_ct_terms`]) any sums of (base, scalar)
+//! terms drawn from shared lists of bases and scalars. GLV (Gallant–Lambert–Vanstone, CRYPTO
+//! 2001; Hankerson–Menezes–Vanstone, *Guide to ECC*, §3.5) with Straus's interleaving (HMV
+//! Alg. 3.48) in Jacobian coordinates.
 //!
 //! * **Scalars**, once per call: c_k ≡ ±k₁ ± k₂λ (mod n) ([`glv::decompose_with`], constant
 //!   time), each half made odd (k | 1, the lost base subtracted at the end under a select) and
@@ -35,10 +37,13 @@
 //! scalars this happens with probability about 2^−(bitlen n − 8) per addition, so the
 //! recomputation — whose timing would reveal that a collision occurred, so the decision is
 //! declassified for the valgrind evidence ([`crate::valgrind::declassify`]) — is negligible;
-//! bases with a known small relation (such as P and −P) only cost time. Coordinates with
-//! fewer than two bases, and bases whose table would contain O (points of order ≤ 31 —
-//! public, detected while building), take the complete path directly (one constant-time
-//! complete-formula multiplication per half-scalar).
+//! bases with a known small relation (such as P and −P) only cost time. A coordinate with
+//! **one base** P has the two terms P and φ(P); a collision there is u + vλ ≡ 0 (mod n) with
+//! v ≠ 0 and |u|, |v| < 2^(B·W), a point of the GLV lattice (shortest vectors ≈ √n) in that box
+//! — about 2^(2·B·W − bitlen n) of them among 2^(2·B·W) prefixes — so the same bound holds.
+//! Bases whose table would contain O (points of order ≤ 31 — public, detected while
+//! building) take the complete path directly (one constant-time complete-formula
+//! multiplication per half-scalar).
 //!
 //! For points outside the order-n subgroup the result is Σ_k (k₁ + k₂φ)(P_{j,k}) with the
 //! decomposition above (the sum FAME clears the cofactor of).
@@ -68,8 +73,6 @@ struct Lane {
     even: Choice,
     /// φ-lane (reads the table through x ↦ βx).
     endo: bool,
-    /// Index of the scalar it belongs to.
-    k: usize,
 }
 
 /// J = (m ≫ 1) + 2^(B·W − 1) for m | 1 (m < 2^(B·W) ≤ 2^255).
@@ -233,15 +236,6 @@ pub fn glv_lincomb_ct_rows<C: CurveParams>(
     glv_lincomb_ct_rows_with(sets, true)
 }
 
-/// A linear combination to evaluate by Straus: set, row, coordinate and its terms
-/// (half-scalar lane of the row, table index).
-struct Job {
-    set: usize,
-    row: usize,
-    coord: usize,
-    terms: Vec<(usize, usize)>,
-}
-
 /// [`glv_lincomb_ct_rows`], with the SIMD lanes of [`hayate_arith::straus`] allowed or not
 /// (`simd = false`: the scalar loop only; for the tests that compare the two).
 #[doc(hidden)]
@@ -249,89 +243,169 @@ pub fn glv_lincomb_ct_rows_with<C: CurveParams>(
     sets: &[RowSet<'_, C>],
     simd: bool,
 ) -> Result<Vec<Vec<Vec<Projective<C>>>>, NoEndomorphism> {
-    let glv_c = glv::constants::<C>()?;
-    let n = glv::order_limbs::<C>();
-    let nbits = glv_c.half_bits as usize;
-    let windows = nbits.div_ceil(B).max(1);
-    // the tables of every set's bases: coordinate j of a set contributes its first
-    // min(len, longest row) points, from `start[set][j]` on
+    // flatten: coordinate j of a set contributes its first min(len, longest row) points to
+    // the bases, every row its scalars; each (set, row, coordinate) is one combination
     let width = |s: &RowSet<'_, C>| s.1.iter().map(|r| r.len()).max().unwrap_or(0);
-    let mut flat = Vec::new();
-    let start: Vec<Vec<usize>> = sets
-        .iter()
-        .map(|s| {
-            let m = width(s);
+    let mut bases = Vec::new();
+    let mut scalars = Vec::new();
+    let mut combos: Vec<Vec<Term>> = Vec::new();
+    for s in sets {
+        let m = width(s);
+        let start: Vec<usize> =
             s.0.iter()
                 .map(|v| {
-                    let at = flat.len();
-                    flat.extend(v.iter().take(m).copied());
+                    let at = bases.len();
+                    bases.extend(v.iter().take(m).copied());
                     at
                 })
-                .collect()
-        })
-        .collect();
-    let tables = odd_tables(&flat);
-    let row_lanes: Vec<Vec<Vec<Lane>>> = sets
-        .iter()
-        .map(|s| s.1.iter().map(|r| lanes(&glv_c, &n, r, windows)).collect())
-        .collect();
-    let mut res: Vec<Vec<Vec<Projective<C>>>> = sets
-        .iter()
-        .map(|s| vec![vec![Projective::identity(); s.0.len()]; s.1.len()])
-        .collect();
-    let mut jobs = Vec::new();
-    for (si, (coords, rows)) in sets.iter().enumerate() {
-        for (ri, row) in rows.iter().enumerate() {
-            let lanes = &row_lanes[si][ri];
-            for (j, v) in coords.iter().enumerate() {
-                let cnt = v.len().min(row.len());
-                let bases = &v[..cnt];
-                let at = start[si][j];
-                // public decisions: skip O bases; the complete path unless ≥ 2 bases all
-                // have tables
-                let active: Vec<usize> = (0..cnt)
-                    .filter(|&i| !bool::from(bases[i].infinity))
-                    .collect();
-                if active.len() < 2 || active.iter().any(|&i| tables[at + i].is_none()) {
-                    res[si][ri][j] = complete_path(bases, lanes, &glv_c.beta, nbits);
-                    continue;
-                }
-                let terms = lanes
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, l)| l.k < cnt && active.contains(&l.k))
-                    .map(|(h, l)| (h, at + l.k))
-                    .collect();
-                jobs.push(Job {
-                    set: si,
-                    row: ri,
-                    coord: j,
-                    terms,
-                });
+                .collect();
+        for row in s.1 {
+            let at = scalars.len();
+            scalars.extend_from_slice(row);
+            for (v, &b) in s.0.iter().zip(&start) {
+                combos.push((0..v.len().min(row.len())).map(|k| (b + k, at + k)).collect());
             }
         }
     }
+    let refs: Vec<&[Term]> = combos.iter().map(|c| c.as_slice()).collect();
+    let mut flat = match glv_lincomb_ct_terms_with(&bases, &scalars, &refs, simd) {
+        Ok(v) => v.into_iter(),
+        Err(LincombError::NoEndomorphism(e)) => return Err(e),
+        // the indices built above are in range
+        Err(LincombError::TermOutOfRange { .. }) => Vec::new().into_iter(),
+    };
+    Ok(sets
+        .iter()
+        .map(|s| {
+            s.1.iter()
+                .map(|_| {
+                    (0..s.0.len())
+                        .map(|_| flat.next().unwrap_or_default())
+                        .collect()
+                })
+                .collect()
+        })
+        .collect())
+}
+
+/// One term of [`glv_lincomb_ct_terms`]: (index of the base, index of the scalar).
+pub type Term = (usize, usize);
+
+/// Why [`glv_lincomb_ct_terms`] computed nothing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LincombError {
+    /// The curve has no GLV endomorphism.
+    NoEndomorphism(NoEndomorphism),
+    /// Term `term` of combination `combo` names a base or scalar that does not exist.
+    TermOutOfRange { combo: usize, term: usize },
+}
+
+impl core::fmt::Display for LincombError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            LincombError::NoEndomorphism(e) => e.fmt(f),
+            LincombError::TermOutOfRange { combo, term } => {
+                write!(f, "term {term} of combination {combo} is out of range")
+            }
+        }
+    }
+}
+
+impl std::error::Error for LincombError {}
+
+/// The most general form: combination j is Σ_{(b, s) ∈ combos[j]} scalars[s]·bases[b], for
+/// public bases and secret scalars (four little-endian limbs each, used modulo n), with any
+/// sharing of bases and scalars between combinations (each base's table is built once, each
+/// scalar is split and recoded once). FAME's KeyGen uses it for the products of three hashes
+/// and the generator, whose exponent differs from one combination to the next. A combination
+/// of one base is computed the same way (its GLV halves P and φ(P) are the two terms; see the
+/// module docs for the exceptional cases), an empty one is O.
+pub fn glv_lincomb_ct_terms<C: CurveParams>(
+    bases: &[Affine<C>],
+    scalars: &[[u64; 4]],
+    combos: &[&[Term]],
+) -> Result<Vec<Projective<C>>, LincombError> {
+    glv_lincomb_ct_terms_with(bases, scalars, combos, true)
+}
+
+/// A linear combination to evaluate by Straus: its index and its terms (half-scalar lane,
+/// table index).
+struct Job {
+    combo: usize,
+    terms: Vec<(usize, usize)>,
+}
+
+/// [`glv_lincomb_ct_terms`], with the SIMD lanes allowed or not (for the tests).
+#[doc(hidden)]
+pub fn glv_lincomb_ct_terms_with<C: CurveParams>(
+    bases: &[Affine<C>],
+    scalars: &[[u64; 4]],
+    combos: &[&[Term]],
+    simd: bool,
+) -> Result<Vec<Projective<C>>, LincombError> {
+    let glv_c = glv::constants::<C>().map_err(LincombError::NoEndomorphism)?;
+    for (ci, c) in combos.iter().enumerate() {
+        if let Some(ti) = c
+            .iter()
+            .position(|&(b, s)| b >= bases.len() || s >= scalars.len())
+        {
+            return Err(LincombError::TermOutOfRange {
+                combo: ci,
+                term: ti,
+            });
+        }
+    }
+    let n = glv::order_limbs::<C>();
+    let nbits = glv_c.half_bits as usize;
+    let windows = nbits.div_ceil(B).max(1);
+    let tables = odd_tables(bases);
+    // half-scalar lanes 2s (k₁) and 2s + 1 (k₂) of scalar s
+    let halves = lanes(&glv_c, &n, scalars, windows);
+    let mut res = vec![Projective::identity(); combos.len()];
+    let mut jobs = Vec::new();
+    for (ci, c) in combos.iter().enumerate() {
+        // public decisions: skip O bases; the complete path if a base has no table
+        let active: Vec<Term> = c
+            .iter()
+            .copied()
+            .filter(|&(b, _)| !bool::from(bases[b].infinity))
+            .collect();
+        if active.is_empty() {
+            continue;
+        }
+        if active.iter().any(|&(b, _)| tables[b].is_none()) {
+            res[ci] = complete_path(bases, &halves, &active, &glv_c.beta, nbits);
+            continue;
+        }
+        let terms = active
+            .iter()
+            .flat_map(|&(b, s)| [(2 * s, b), (2 * s + 1, b)])
+            .collect();
+        jobs.push(Job { combo: ci, terms });
+    }
     // jobs with equal term counts share SIMD batches
     jobs.sort_by_key(|j| j.terms.len());
-    let lane_of = |job: &Job, h: usize| &row_lanes[job.set][job.row][h];
     let simd_out = if simd && !jobs.is_empty() && hayate_arith::straus::available::<C::Base>() {
-        straus_simd(&jobs, &tables, &glv_c.beta, windows, &lane_of)
+        straus_simd(&jobs, &tables, &glv_c.beta, windows, &halves)
     } else {
         None
     };
     for (i, job) in jobs.iter().enumerate() {
         let acc = match &simd_out {
             Some(out) => out[i],
-            None => straus_scalar(job, &tables, &glv_c.beta, windows, &lane_of),
+            None => straus_scalar(job, &tables, &glv_c.beta, windows, &halves),
         };
-        let (coords, rows) = &sets[job.set];
-        let v = &coords[job.coord][..coords[job.coord].len().min(rows[job.row].len())];
         // public by design (see the module docs): declassified for the valgrind evidence
         let exceptional = crate::valgrind::declassify(bool::from(acc.z.is_zero()));
-        res[job.set][job.row][job.coord] = if exceptional {
+        res[job.combo] = if exceptional {
             // an exceptional case on the way (see the module docs): public, negligible for
             // independent bases; recomputed by complete formulas
-            complete_path(v, &row_lanes[job.set][job.row], &glv_c.beta, nbits)
+            let active: Vec<Term> = combos[job.combo]
+                .iter()
+                .copied()
+                .filter(|&(b, _)| !bool::from(bases[b].infinity))
+                .collect();
+            complete_path(bases, &halves, &active, &glv_c.beta, nbits)
         } else {
             Projective::from(acc)
         };
@@ -341,12 +415,12 @@ pub fn glv_lincomb_ct_rows_with<C: CurveParams>(
 
 /// Every job's Straus sum in the field's SIMD lanes ([`hayate_arith::straus`]), or `None`
 /// where the field has no such kernel.
-fn straus_simd<'t, C: CurveParams>(
+fn straus_simd<C: CurveParams>(
     jobs: &[Job],
     tables: &[Option<[Affine<C>; TS]>],
     beta: &C::Base,
     windows: usize,
-    lane_of: &dyn Fn(&Job, usize) -> &'t Lane,
+    halves: &[Lane],
 ) -> Option<Vec<Jacobian<C>>> {
     let as_odd = |t: &[Affine<C>; TS], b: Option<&C::Base>| -> OddTable<C::Base> {
         core::array::from_fn(|e| [b.map_or(t[e].x, |b| t[e].x * *b), t[e].y])
@@ -370,7 +444,7 @@ fn straus_simd<'t, C: CurveParams>(
                     fix: Vec::with_capacity(job.terms.len()),
                 };
                 for &(h, t) in &job.terms {
-                    let l = lane_of(job, h);
+                    let l = &halves[h];
                     let tab = if l.endo { &phi[t] } else { &plain[t] };
                     lane.tables.push(tab.as_ref()?);
                     let flip = l.neg.unwrap_u8() as u64;
@@ -395,17 +469,17 @@ fn straus_simd<'t, C: CurveParams>(
 }
 
 /// One job's Straus sum by the scalar formulas (the schedule of [`hayate_arith::straus`]).
-fn straus_scalar<'t, C: CurveParams>(
+fn straus_scalar<C: CurveParams>(
     job: &Job,
     tables: &[Option<[Affine<C>; TS]>],
     beta: &C::Base,
     windows: usize,
-    lane_of: &dyn Fn(&Job, usize) -> &'t Lane,
+    halves: &[Lane],
 ) -> Jacobian<C> {
     let terms: Vec<(&Lane, &[Affine<C>; TS])> = job
         .terms
         .iter()
-        .filter_map(|&(h, t)| tables[t].as_ref().map(|tab| (lane_of(job, h), tab)))
+        .filter_map(|&(h, t)| tables[t].as_ref().map(|tab| (&halves[h], tab)))
         .collect();
     let beta_of = |l: &Lane| l.endo.then_some(beta);
     let top = windows - 1;
@@ -448,8 +522,7 @@ fn lanes<F>(
 ) -> Vec<Lane> {
     scalars
         .iter()
-        .enumerate()
-        .flat_map(|(k, c)| {
+        .flat_map(|c| {
             let d = glv::decompose_with(glv_c, n, c);
             [(d.k1, d.neg1, false), (d.k2, d.neg2, true)].map(|(mag, neg, endo)| {
                 let even = Choice::from((1 ^ (mag[0] & 1)) as u8);
@@ -461,30 +534,33 @@ fn lanes<F>(
                     neg,
                     even,
                     endo,
-                    k,
                 }
             })
         })
         .collect()
 }
 
-/// The complete path for one coordinate: Σ over the lanes of ±σ(P)·m, each a constant-time
-/// fixed-window multiplication with complete formulas ([`Projective::mul_ct_bits`]).
+/// The complete path for one combination: Σ over its terms (b, s) and the two halves of
+/// scalar s of ±σ(P_b)·m, each a constant-time fixed-window multiplication with complete
+/// formulas ([`Projective::mul_ct_bits`]).
 fn complete_path<C: CurveParams>(
     bases: &[Affine<C>],
-    lanes: &[Lane],
+    halves: &[Lane],
+    terms: &[Term],
     beta: &C::Base,
     nbits: usize,
 ) -> Projective<C> {
     let mut acc = Projective::identity();
-    for l in lanes.iter().filter(|l| l.k < bases.len()) {
-        let mut q = bases[l.k];
-        if l.endo {
-            q.x *= *beta;
+    for &(b, s) in terms {
+        for l in &halves[2 * s..2 * s + 2] {
+            let mut q = bases[b];
+            if l.endo {
+                q.x *= *beta;
+            }
+            let q = Projective::from(q);
+            let q = Projective::conditional_select(&q, &q.neg(), l.neg);
+            acc = acc.add(&q.mul_ct_bits(&l.mag, nbits));
         }
-        let q = Projective::from(q);
-        let q = Projective::conditional_select(&q, &q.neg(), l.neg);
-        acc = acc.add(&q.mul_ct_bits(&l.mag, nbits));
     }
     acc
 }
@@ -609,5 +685,48 @@ mod tests {
         let both = [&pp[..]];
         let r = glv_lincomb_ct::<C>(&both, &[c, neg_c]).unwrap();
         assert!(bool::from(r[0].is_identity()));
+    }
+    /// The general form: bases and scalars shared in any pattern (a base in several
+    /// combinations under different scalars, one scalar on several bases, one-term
+    /// combinations, an empty one, a repeated term, O among the bases) against plain
+    /// multiplications, by the default path and the scalar loop; indices out of range are an
+    /// error, not a panic.
+    #[test]
+    fn terms_any_sharing() {
+        type C = Secp256k1;
+        let g = Projective::<C>::generator();
+        let mut seed = 0x5eed_0f7e_4a11_0001u64;
+        let mut bases: Vec<Affine<C>> = (0..6)
+            .map(|_| g.mul_vartime(&rand_scalar(&mut seed)).to_affine())
+            .collect();
+        bases.push(Affine::identity());
+        let scalars: Vec<[u64; 4]> = (0..5).map(|_| rand_scalar(&mut seed)).collect();
+        let combos: Vec<Vec<Term>> = vec![
+            vec![(0, 0), (1, 1), (2, 2), (6, 3)],
+            vec![(0, 4)],
+            vec![(3, 4)],
+            vec![],
+            vec![(4, 0), (4, 0)],
+            vec![(5, 1), (6, 2)],
+            vec![(0, 1), (1, 0), (2, 3), (3, 2)],
+        ];
+        let refs: Vec<&[Term]> = combos.iter().map(|c| c.as_slice()).collect();
+        let simd = glv_lincomb_ct_terms::<C>(&bases, &scalars, &refs).unwrap();
+        let scalar = glv_lincomb_ct_terms_with::<C>(&bases, &scalars, &refs, false).unwrap();
+        for (j, c) in combos.iter().enumerate() {
+            let mut want = Projective::<C>::identity();
+            for &(b, s) in c {
+                want = want.add(&Projective::from(bases[b]).mul_vartime(&scalars[s]));
+            }
+            assert_eq!(simd[j].to_affine(), want.to_affine(), "combination {j}");
+            assert_eq!(scalar[j].to_affine(), want.to_affine(), "scalar loop {j}");
+        }
+        let bad = [(0usize, 0usize), (0, 5)];
+        assert_eq!(
+            glv_lincomb_ct_terms::<C>(&bases, &scalars, &[&bad[..]]),
+            Err(LincombError::TermOutOfRange { combo: 0, term: 1 })
+        );
+        let bad = [(7usize, 0usize)];
+        assert!(glv_lincomb_ct_terms::<C>(&bases, &scalars, &[&[], &bad[..]]).is_err());
     }
 }

@@ -58,7 +58,7 @@ use std::any::{Any, TypeId};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::sync::{Mutex, OnceLock};
 
-use hayate_ec::Projective;
+use hayate_ec::{glv_lincomb, Projective};
 use hayate_pairing::{ct_mul, G2Prepared, Gt};
 use rand_core::{CryptoRng, RngCore};
 use sha2::{Digest, Sha256};
@@ -326,6 +326,25 @@ fn shared_lincomb<E: FeCurve<N>, const N: usize>(
     })
 }
 
+/// [`glv_lincomb::glv_lincomb_ct_terms`] on a curve without the GLV endomorphism: each term
+/// a constant-time fixed-window multiplication with complete formulas.
+fn lincomb_terms_fallback<E: FeCurve<N>, const N: usize>(
+    bases: &[G1<E, N>],
+    scalars: &[[u64; 4]],
+    combos: &[&[glv_lincomb::Term]],
+) -> Vec<Projective<E::G1>> {
+    combos
+        .iter()
+        .map(|c| {
+            c.iter()
+                .filter_map(|&(b, k)| Some((bases.get(b)?, scalars.get(k)?)))
+                .fold(Projective::identity(), |acc, (p, k)| {
+                    acc.add(&Projective::from(*p).mul_ct_bits(k, SCALAR_BITS))
+                })
+        })
+        .collect()
+}
+
 /// Bits of the scalars handed to the constant-time multiplications (every r here is < 2^255).
 const SCALAR_BITS: usize = 256;
 
@@ -420,46 +439,64 @@ pub fn keygen<E: FeCurve<N>, const N: usize>(
     let e: [Vec<Scalar<E, N>>; 2] =
         core::array::from_fn(|t| (0..3).map(|l| br[l] * a_inv[t]).collect());
     let names: Vec<String> = attrs.expand().into_iter().collect();
-    // U(yℓt) with clear_g1(U) = H(yℓt), then the column hashes H(01ℓt) of sk' (in G1)
-    let mut hashes = Vec::with_capacity(6 * (names.len() + 1));
+    let n = names.len();
+    // the bases: U(yℓt) with clear_g1(U) = H(yℓt) at 6i + 2(ℓ−1) + (t−1) for attribute i,
+    // the column hashes H(01ℓt) of sk' at 6n + …, and g last
+    let mut bases = Vec::with_capacity(6 * (n + 1) + 1);
     for y in &names {
         let h = attr_hashes::<E, N>(y);
         for hl in &h {
-            hashes.extend_from_slice(hl);
+            bases.extend_from_slice(hl);
         }
     }
     let col = col_hashes::<E, N>(1)[0];
-    hashes.extend(col.iter().flatten());
-    let hashes = Projective::batch_to_affine(&hashes);
-    // per t, one constant-time linear combination by the shared exponents e_tℓ, one
-    // coordinate (U(y1t), U(y2t), U(y3t)) per attribute y plus (H(011t), H(012t), H(013t));
-    // h_eff·(Σ_ℓ GLV(e_tℓ)·U(yℓt)) = Π_ℓ H(yℓt)^{e_tℓ} (see FeCurve::hash_to_g1_uncleared)
-    let coords: [Vec<[G1<E, N>; 3]>; 2] = core::array::from_fn(|t| {
-        hashes
-            .chunks_exact(6)
-            .map(|h| [h[t], h[2 + t], h[4 + t]])
-            .collect()
-    });
-    let refs: [Vec<&[G1<E, N>]>; 2] =
-        core::array::from_fn(|t| coords[t].iter().map(|c| &c[..]).collect());
-    let prods = shared_lincomb::<E, N>(&[(&refs[0], &e[0]), (&refs[1], &e[1])]);
-    let mut parts = Vec::with_capacity(3 * names.len() + 3);
-    for i in 0..names.len() {
+    bases.extend(col.iter().flatten());
+    bases.push(Projective::<E::G1>::generator());
+    let bases = Projective::batch_to_affine(&bases);
+    let g = 6 * (n + 1);
+    // the scalars: e_tℓ at 3(t−1) + (ℓ−1), then per attribute i (σ_i/a₁·h⁻¹, σ_i/a₂·h⁻¹, −σ_i)
+    // at 6 + 3i + …, where h⁻¹ = h_eff⁻¹ mod r (1 on the BN curves): the generator's term
+    // enters the sum that is cofactor-cleared below, h_eff·(σ/a_t·h⁻¹)·g = g^{σ/a_t}; last
+    // (σ'/a₁, σ'/a₂, −σ') for sk', whose column hashes are cleared already
+    let h_inv = Scalar::<E, N>::from_u64(E::G1_H_EFF)
+        .invert()
+        .unwrap_or(Scalar::<E, N>::ONE);
+    let mut scalars: Vec<[u64; 4]> = e.iter().flatten().map(|x| x.to_limbs()).collect();
+    for i in 0..=n {
         let sigma = Scalar::<E, N>::random(rng);
-        for (t, prod) in prods.iter().enumerate() {
-            parts.push(E::clear_g1(&prod[i]).add(&g_mul::<E, N>(&(sigma * a_inv[t]))));
+        let h = if i < n { h_inv } else { Scalar::<E, N>::ONE };
+        scalars.push((sigma * a_inv[0] * h).to_limbs());
+        scalars.push((sigma * a_inv[1] * h).to_limbs());
+        scalars.push((-sigma).to_limbs());
+    }
+    // per attribute i (and then for sk'): for t = 1, 2 the four terms U(y1t), U(y2t), U(y3t)
+    // and g, then the one term g for the third component; eight combinations per SIMD batch
+    let combos: Vec<Vec<glv_lincomb::Term>> = (0..=n)
+        .flat_map(|i| {
+            let tw = |t: usize| -> Vec<glv_lincomb::Term> {
+                let mut v: Vec<glv_lincomb::Term> =
+                    (0..3).map(|l| (6 * i + 2 * l + t, 3 * t + l)).collect();
+                v.push((g, 6 + 3 * i + t));
+                v
+            };
+            [tw(0), tw(1), vec![(g, 6 + 3 * i + 2)]]
+        })
+        .collect();
+    let refs: Vec<&[glv_lincomb::Term]> = combos.iter().map(|c| c.as_slice()).collect();
+    let prods = glv_lincomb::glv_lincomb_ct_terms::<E::G1>(&bases, &scalars, &refs)
+        .unwrap_or_else(|_| lincomb_terms_fallback::<E, N>(&bases, &scalars, &refs));
+    let mut parts = Vec::with_capacity(3 * n + 3);
+    for (i, p) in prods.chunks_exact(3).enumerate() {
+        if i < n {
+            parts.extend([E::clear_g1(&p[0]), E::clear_g1(&p[1]), p[2]]);
+        } else {
+            parts.extend([
+                p[0].add_affine(&msk.g_d[0]),
+                p[1].add_affine(&msk.g_d[1]),
+                p[2].add_affine(&msk.g_d[2]),
+            ]);
         }
-        parts.push(g_mul::<E, N>(&(-sigma)));
     }
-    let sigma = Scalar::<E, N>::random(rng);
-    for (t, prod) in prods.iter().enumerate() {
-        parts.push(
-            g_mul::<E, N>(&(sigma * a_inv[t]))
-                .add(&prod[names.len()])
-                .add_affine(&msk.g_d[t]),
-        );
-    }
-    parts.push(g_mul::<E, N>(&(-sigma)).add_affine(&msk.g_d[2]));
     let aff = Projective::batch_to_affine(&parts);
     let mut chunks = aff.chunks_exact(3).map(|c| [c[0], c[1], c[2]]);
     let sk = names.into_iter().zip(chunks.by_ref()).collect();
