@@ -14,6 +14,7 @@
 //! [`Field`] is the small trait generic curve code (crate `hayate-ec`) is written against.
 
 pub mod backend;
+pub mod batch_pow;
 pub mod dyn_fp;
 pub mod fields;
 pub mod fp;

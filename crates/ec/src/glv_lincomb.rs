@@ -263,7 +263,11 @@ pub fn glv_lincomb_ct_rows_with<C: CurveParams>(
             let at = scalars.len();
             scalars.extend_from_slice(row);
             for (v, &b) in s.0.iter().zip(&start) {
-                combos.push((0..v.len().min(row.len())).map(|k| (b + k, at + k)).collect());
+                combos.push(
+                    (0..v.len().min(row.len()))
+                        .map(|k| (b + k, at + k))
+                        .collect(),
+                );
             }
         }
     }

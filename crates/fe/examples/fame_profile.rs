@@ -1,6 +1,6 @@
 //! Quick timing breakdown of FAME with 10 string attributes and the AND of them (the
 //! configuration of `hayate bench fe`): `cargo run --release -p hayate-fe --example
-//! fame_profile [keygen|encrypt|decrypt [bn254-beuchat]]`. Thread CPU time, medians;
+//! fame_profile [keygen|keygen-cold|encrypt|decrypt [bn254-beuchat]]`. Thread CPU time, medians;
 //! indicative only (`hayate bench fe` is the reference measurement). "cold" empties FAME's
 //! attribute-hash cache before each call, "warm" lets it work (the attributes repeat); the
 //! prepared public key is a separate row. With
@@ -31,6 +31,10 @@ fn profile<E: FeCurve<N>, const N: usize>(name: &str, op: Option<&str>) {
         for _ in 0..200 {
             match op {
                 "keygen" => drop(black_box(fame::keygen(&msk, &attrs, &mut rng))),
+                "keygen-cold" => {
+                    fame::clear_attribute_cache();
+                    drop(black_box(fame::keygen(&msk, &attrs, &mut rng)))
+                }
                 "encrypt" => drop(black_box(fame::encrypt(&pk, &policy, &msg, &mut rng))),
                 _ => drop(black_box(fame::decrypt(&sk, &ct, &c))),
             }

@@ -66,6 +66,13 @@ pub trait FeCurve<const N: usize>: PairingCurve<N> {
     fn hash_to_g1_uncleared(msg: &[u8], dst: &[u8]) -> Projective<Self::G1> {
         Self::hash_to_g1_proj(msg, dst)
     }
+    /// [`FeCurve::hash_to_g1_uncleared`] of every message (one after the other unless the
+    /// curve batches them).
+    fn hash_to_g1_uncleared_many(msgs: &[&[u8]], dst: &[u8]) -> Vec<Projective<Self::G1>> {
+        msgs.iter()
+            .map(|m| Self::hash_to_g1_uncleared(m, dst))
+            .collect()
+    }
     /// Multiplication by [`FeCurve::G1_H_EFF`] (maps E(Fp) onto G1; the identity map when
     /// h_eff = 1).
     fn clear_g1(p: &Projective<Self::G1>) -> Projective<Self::G1> {
@@ -135,13 +142,14 @@ fn pow_vartime_window<P: FpParams<4>>(x: &Fp<P, 4>, e: &[u64]) -> Fp<P, 4> {
 }
 
 /// Public constants of [`sqrt_vartime`] for p − 1 = 2^s·t, t odd: z a primitive 2^s-th root
-/// of unity, the digit width w (dividing s), ζ^i (ζ = z^(2^(s−w)), i < 2^w) and the correction
-/// tables corr[j−1][i] = z^(−i·2^(s−j·w)) for j = 1 … s/w.
+/// of unity, the digit width w (dividing s), ζ^i (ζ = z^(2^(s−w)), i < 2^w), the correction
+/// tables corr[j−1][i] = z^(−i·2^(s−j·w)) for j = 1 … s/w, and zpow[k][i] = z^(i·2^(w·k))
+/// for k < s/w (z^e for any e < 2^s in s/w products).
 struct SqrtTables<P: FpParams<4>> {
     w: usize,
-    z: Fp<P, 4>,
     zeta: Vec<Fp<P, 4>>,
     corr: Vec<Vec<Fp<P, 4>>>,
+    zpow: Vec<Vec<Fp<P, 4>>>,
 }
 
 impl<P: FpParams<4>> SqrtTables<P> {
@@ -165,28 +173,53 @@ impl<P: FpParams<4>> SqrtTables<P> {
         let zinv = z.invert().unwrap_or(Fp::ONE);
         let zeta = powers(sq(z, s - w));
         let corr = (1..=s / w).map(|j| powers(sq(zinv, s - j * w))).collect();
-        SqrtTables { w, z, zeta, corr }
+        let zpow = (0..s / w).map(|k| powers(sq(z, w * k))).collect();
+        SqrtTables {
+            w,
+            zeta,
+            corr,
+            zpow,
+        }
     }
 }
 
 /// A square root of a (either one) or `None` if a is not a square, in variable time (public
 /// inputs only); see the module docs. Equal in result set to [`Fp::sqrt`].
 fn sqrt_vartime<P: FpParams<4>>(a: &Fp<P, 4>, tb: &SqrtTables<P>) -> Option<Fp<P, 4>> {
+    match sqrt_exponent::<P>() {
+        Some(e) => sqrt_finish(a, &pow_vartime_window(a, e), tb),
+        None => Option::from(a.sqrt()),
+    }
+}
+
+/// The exponent of the one long exponentiation in [`sqrt_vartime`]: (p + 1)/4 for
+/// p ≡ 3 (mod 4), (t − 1)/2 for Tonelli–Shanks; `None` where the generic `Fp::sqrt` is used
+/// (2-adicity above 63).
+fn sqrt_exponent<P: FpParams<4>>() -> Option<&'static [u64]> {
+    match Fp::<P, 4>::TWO_ADICITY {
+        1 => Some(&Fp::<P, 4>::P_PLUS_1_OVER_4),
+        s if s > 63 => None,
+        _ => Some(&Fp::<P, 4>::TRACE_MINUS_1_OVER_2),
+    }
+}
+
+/// The rest of [`sqrt_vartime`] given wv = a^e for e = [`sqrt_exponent`] (computed apart, so
+/// that many can be computed together: [`hayate_arith::batch_pow`]).
+fn sqrt_finish<P: FpParams<4>>(
+    a: &Fp<P, 4>,
+    wv: &Fp<P, 4>,
+    tb: &SqrtTables<P>,
+) -> Option<Fp<P, 4>> {
     let s = Fp::<P, 4>::TWO_ADICITY as usize;
     if bool::from(a.is_zero()) {
         return Some(Fp::ZERO);
     }
     if s == 1 {
-        let y = pow_vartime_window(a, &Fp::<P, 4>::P_PLUS_1_OVER_4);
-        return (y.square() == *a).then_some(y);
-    }
-    if s > 63 {
-        return Option::from(a.sqrt());
+        return (wv.square() == *a).then_some(*wv);
     }
     // x = a^((t+1)/2), b = a^t = z^e; a is a square iff e is even, and then x·z^(−e/2) is a root
-    let wv = pow_vartime_window(a, &Fp::<P, 4>::TRACE_MINUS_1_OVER_2);
-    let x = *a * wv;
-    let b = x * wv;
+    let x = *a * *wv;
+    let b = x * *wv;
     let mut pw = Vec::with_capacity(s);
     pw.push(b);
     for j in 1..s {
@@ -212,22 +245,41 @@ fn sqrt_vartime<P: FpParams<4>>(a: &Fp<P, 4>, tb: &SqrtTables<P>) -> Option<Fp<P
         .map(|(k, &d)| (d as u64) << (w * k))
         .sum();
     let exp = ((1u64 << s) - e / 2) & ((1u64 << s) - 1); // −e/2 mod 2^s
-    let y = x * pow_vartime_window(&tb.z, &[exp]);
+                                                         // z^exp from the tables, w bits at a time
+    let mask = (1u64 << w) - 1;
+    let y = tb
+        .zpow
+        .iter()
+        .enumerate()
+        .fold(x, |y, (k, t)| y * t[((exp >> (w * k)) & mask) as usize]);
     (y.square() == *a).then_some(y)
 }
 
-/// Try-and-increment onto a prime-order BN G1 (cofactor 1), see the module docs.
-fn bn_hash_to_g1<C: CurveParams<Base = Fp<P, 4>>, P: FpParams<4>>(
-    msg: &[u8],
-    dst: &[u8],
-    tb: &SqrtTables<P>,
-) -> Affine<C> {
+/// The SHA-256 state after the fixed prefix of a message's hash inputs (see the module docs).
+fn bn_prefix(msg: &[u8], dst: &[u8]) -> Sha256 {
     let mut prefix = Sha256::new();
     prefix.update((dst.len() as u64).to_be_bytes());
     prefix.update(dst);
     prefix.update((msg.len() as u64).to_be_bytes());
     prefix.update(msg);
-    for ctr in 0u32.. {
+    prefix
+}
+
+/// A candidate of try-and-increment: its counter, x, x³ + b and the sign bit of y.
+struct BnCandidate<P: FpParams<4>> {
+    ctr: u32,
+    x: Fp<P, 4>,
+    rhs: Fp<P, 4>,
+    odd: bool,
+}
+
+/// The first candidate from counter `from` on whose x³ + b is not a non-square by the binary
+/// Jacobi symbol (a fraction of a square root's cost).
+fn bn_candidate<C: CurveParams<Base = Fp<P, 4>>, P: FpParams<4>>(
+    prefix: &Sha256,
+    from: u32,
+) -> BnCandidate<P> {
+    for ctr in from.. {
         let h = |i: u8| {
             let mut s = prefix.clone();
             s.update(ctr.to_be_bytes());
@@ -240,20 +292,86 @@ fn bn_hash_to_g1<C: CurveParams<Base = Fp<P, 4>>, P: FpParams<4>>(
         wide[32..].copy_from_slice(&h1);
         let x = Fp::<P, 4>::from_bytes_be_reduce(&wide);
         let rhs = Affine::<C>::curve_rhs(&x);
-        // (rhs | p) = −1 by the binary Jacobi symbol (a fraction of a square root's cost)
-        if crate::jacobi::jacobi_vartime(&rhs.to_limbs(), &P::MODULUS) == Some(-1) {
-            continue;
-        }
-        if let Some(y) = sqrt_vartime(&rhs, tb) {
-            let y = if bool::from(y.is_odd()) == (h1[31] & 1 == 1) {
-                y
-            } else {
-                -y
+        if crate::jacobi::jacobi_vartime(&rhs.to_limbs(), &P::MODULUS) != Some(-1) {
+            return BnCandidate {
+                ctr,
+                x,
+                rhs,
+                odd: h1[31] & 1 == 1,
             };
-            return Affine::from_xy_unchecked(x, y);
         }
     }
     unreachable!("a square is found with probability 1 - 2^-(2^32)")
+}
+
+/// The point of a candidate given a square root y of its x³ + b.
+fn bn_point<C: CurveParams<Base = Fp<P, 4>>, P: FpParams<4>>(
+    c: &BnCandidate<P>,
+    y: Fp<P, 4>,
+) -> Affine<C> {
+    let y = if bool::from(y.is_odd()) == c.odd {
+        y
+    } else {
+        -y
+    };
+    Affine::from_xy_unchecked(c.x, y)
+}
+
+/// Try-and-increment onto a prime-order BN G1 (cofactor 1), see the module docs.
+fn bn_hash_to_g1<C: CurveParams<Base = Fp<P, 4>>, P: FpParams<4>>(
+    msg: &[u8],
+    dst: &[u8],
+    tb: &SqrtTables<P>,
+) -> Affine<C> {
+    bn_hash_from::<C, P>(&bn_prefix(msg, dst), 0, tb)
+}
+
+/// [`bn_hash_to_g1`] from counter `from` on.
+fn bn_hash_from<C: CurveParams<Base = Fp<P, 4>>, P: FpParams<4>>(
+    prefix: &Sha256,
+    from: u32,
+    tb: &SqrtTables<P>,
+) -> Affine<C> {
+    let mut from = from;
+    loop {
+        let c = bn_candidate::<C, P>(prefix, from);
+        if let Some(y) = sqrt_vartime(&c.rhs, tb) {
+            return bn_point(&c, y);
+        }
+        from = c.ctr + 1;
+    }
+}
+
+/// [`bn_hash_to_g1`] of many messages: the candidates one by one, then the long
+/// exponentiations of all their square roots together ([`hayate_arith::batch_pow`], eight per
+/// SIMD instruction stream where the CPU has AVX-512 IFMA); the same points.
+fn bn_hash_to_g1_many<C: CurveParams<Base = Fp<P, 4>>, P: FpParams<4>>(
+    msgs: &[&[u8]],
+    dst: &[u8],
+    tb: &SqrtTables<P>,
+) -> Vec<Affine<C>> {
+    let prefixes: Vec<Sha256> = msgs.iter().map(|m| bn_prefix(m, dst)).collect();
+    let Some(e) = sqrt_exponent::<P>() else {
+        return prefixes
+            .iter()
+            .map(|p| bn_hash_from::<C, P>(p, 0, tb))
+            .collect();
+    };
+    let cands: Vec<BnCandidate<P>> = prefixes
+        .iter()
+        .map(|p| bn_candidate::<C, P>(p, 0))
+        .collect();
+    let rhs: Vec<Fp<P, 4>> = cands.iter().map(|c| c.rhs).collect();
+    let wv = hayate_arith::batch_pow::pow_public_many(&rhs, e);
+    cands
+        .iter()
+        .zip(&wv)
+        .zip(&prefixes)
+        .map(|((c, w), p)| match sqrt_finish(&c.rhs, w, tb) {
+            Some(y) => bn_point(c, y),
+            None => bn_hash_from::<C, P>(p, c.ctr + 1, tb),
+        })
+        .collect()
 }
 
 fn fp_write<P: FpParams<4>>(x: &Fp<P, 4>, out: &mut Vec<u8>) {
@@ -324,15 +442,33 @@ fn bn_g2_from_bytes<C: CurveParams<Base = Fp2<P, 4>>, P: hayate_arith::TowerPara
     Ok(p)
 }
 
+/// The square-root tables of a BN curve's base field, built once per process.
+trait BnSqrtTables: PairingCurve<4> {
+    fn sqrt_tables() -> &'static SqrtTables<Self::Fp>;
+}
+
 macro_rules! bn_fe_curve {
     ($E:ty, $id:expr) => {
+        impl BnSqrtTables for $E {
+            fn sqrt_tables() -> &'static SqrtTables<Self::Fp> {
+                static TABLES: OnceLock<SqrtTables<<$E as PairingCurve<4>>::Fp>> = OnceLock::new();
+                TABLES.get_or_init(SqrtTables::new)
+            }
+        }
         impl FeCurve<4> for $E {
             const ID: u8 = $id;
             const G1_BYTES: usize = 64;
             const G2_BYTES: usize = 128;
             fn hash_to_g1(msg: &[u8], dst: &[u8]) -> G1<Self, 4> {
-                static TABLES: OnceLock<SqrtTables<<$E as PairingCurve<4>>::Fp>> = OnceLock::new();
-                bn_hash_to_g1(msg, dst, TABLES.get_or_init(SqrtTables::new))
+                bn_hash_to_g1(msg, dst, Self::sqrt_tables())
+            }
+            /// The hashes of [`FeCurve::hash_to_g1`] with their square roots' exponentiations
+            /// batched (`bn_hash_to_g1_many`).
+            fn hash_to_g1_uncleared_many(msgs: &[&[u8]], dst: &[u8]) -> Vec<Projective<Self::G1>> {
+                bn_hash_to_g1_many::<Self::G1, _>(msgs, dst, Self::sqrt_tables())
+                    .into_iter()
+                    .map(Projective::from)
+                    .collect()
             }
             fn g1_to_bytes(p: &G1<Self, 4>, out: &mut Vec<u8>) {
                 bn_g1_to_bytes(p, out)
@@ -442,6 +578,16 @@ mod tests {
             );
         }
         assert!(squares > 10 && non > 10);
+        // the batched hash (19 messages: two SIMD batches and a partial one) gives the
+        // reference's points
+        let msgs: Vec<Vec<u8>> = (0..19u32).map(|i| (i * 7).to_le_bytes().to_vec()).collect();
+        let refs: Vec<&[u8]> = msgs.iter().map(|m| m.as_slice()).collect();
+        let many = E::hash_to_g1_uncleared_many(&refs, b"t2");
+        assert_eq!(many.len(), msgs.len());
+        for (m, p) in msgs.iter().zip(&many) {
+            assert_eq!(p.to_affine(), reference_bn_hash::<E::G1, E::Fp>(m, b"t2"));
+        }
+        assert!(E::hash_to_g1_uncleared_many(&[], b"t2").is_empty());
         assert_eq!(sqrt_vartime(&Fp::ZERO, &tb), Some(Fp::ZERO));
         assert_eq!(
             pow_vartime_window(&Fp::<E::Fp, 4>::from_u64(3), &[0, 0]),

@@ -229,37 +229,55 @@ fn attr_cache() -> &'static AttrCache {
     CACHE.get_or_init(|| Mutex::new(HashMap::new()))
 }
 
-/// The uncleared hashes U(y ℓ t) of an attribute string y ([`FeCurve::hash_to_g1_uncleared`],
-/// indexed [ℓ−1][t−1]). They are public values that depend on y and the curve only, so they
-/// are memoised process-wide (up to [`ATTR_CACHE`] strings per curve; the cache is emptied
-/// when full, and [`clear_attribute_cache`] empties it). A hit saves six hashes onto G1
-/// (the time of a lookup reveals whether y was hashed before in this process; attribute
-/// strings are public in FAME, like the policy).
-fn attr_hashes<E: FeCurve<N>, const N: usize>(y: &str) -> [[Projective<E::G1>; 2]; 3] {
+/// The uncleared hashes U(y ℓ t) of attribute strings y ([`FeCurve::hash_to_g1_uncleared`],
+/// indexed [ℓ−1][t−1]), one entry per string. They are public values that depend on y and the
+/// curve only, so they are memoised process-wide (up to [`ATTR_CACHE`] strings per curve; the
+/// cache is emptied when full, and [`clear_attribute_cache`] empties it). A hit saves six
+/// hashes onto G1 (the time of a lookup reveals whether y was hashed before in this process;
+/// attribute strings are public in FAME, like the policy). The misses are hashed together
+/// ([`FeCurve::hash_to_g1_uncleared_many`]: batched square roots on the BN curves).
+fn attr_hashes<E: FeCurve<N>, const N: usize>(ys: &[&str]) -> Vec<[[Projective<E::G1>; 2]; 3]> {
     type Map<C> = HashMap<String, [[Projective<C>; 2]; 3]>;
     let key = TypeId::of::<E::G1>();
+    let mut out: Vec<Option<[[Projective<E::G1>; 2]; 3]>> = vec![None; ys.len()];
     if let Ok(map) = attr_cache().lock() {
-        if let Some(h) = map
-            .get(&key)
-            .and_then(|m| m.downcast_ref::<Map<E::G1>>())
-            .and_then(|m| m.get(y))
-        {
-            return *h;
+        if let Some(m) = map.get(&key).and_then(|m| m.downcast_ref::<Map<E::G1>>()) {
+            for (o, y) in out.iter_mut().zip(ys) {
+                *o = m.get(*y).copied();
+            }
         }
     }
-    let h = six(|l, t| E::hash_to_g1_uncleared(&attr_msg(y, l, t), DST));
+    let miss: Vec<usize> = (0..ys.len()).filter(|&i| out[i].is_none()).collect();
+    if miss.is_empty() {
+        return out.into_iter().flatten().collect();
+    }
+    let msgs: Vec<Vec<u8>> = miss
+        .iter()
+        .flat_map(|&i| (1..=3u8).flat_map(move |l| (1..=2u8).map(move |t| attr_msg(ys[i], l, t))))
+        .collect();
+    let refs: Vec<&[u8]> = msgs.iter().map(|m| m.as_slice()).collect();
+    let h = E::hash_to_g1_uncleared_many(&refs, DST);
+    for (k, &i) in miss.iter().enumerate() {
+        out[i] = Some(core::array::from_fn(|l| {
+            core::array::from_fn(|t| h[6 * k + 2 * l + t])
+        }));
+    }
     if let Ok(mut map) = attr_cache().lock() {
         let entry = map
             .entry(key)
             .or_insert_with(|| Box::new(Map::<E::G1>::new()));
         if let Some(m) = entry.downcast_mut::<Map<E::G1>>() {
-            if m.len() >= ATTR_CACHE {
-                m.clear();
+            for &i in &miss {
+                if m.len() >= ATTR_CACHE {
+                    m.clear();
+                }
+                if let Some(v) = out[i] {
+                    m.insert(ys[i].to_string(), v);
+                }
             }
-            m.insert(y.to_string(), h);
         }
     }
-    h
+    out.into_iter().flatten().collect()
 }
 
 /// Empties the process-wide cache of attribute hashes (see [`keygen`] / [`encapsulate`]):
@@ -443,8 +461,8 @@ pub fn keygen<E: FeCurve<N>, const N: usize>(
     // the bases: U(yℓt) with clear_g1(U) = H(yℓt) at 6i + 2(ℓ−1) + (t−1) for attribute i,
     // the column hashes H(01ℓt) of sk' at 6n + …, and g last
     let mut bases = Vec::with_capacity(6 * (n + 1) + 1);
-    for y in &names {
-        let h = attr_hashes::<E, N>(y);
+    let name_refs: Vec<&str> = names.iter().map(|y| y.as_str()).collect();
+    for h in attr_hashes::<E, N>(&name_refs) {
         for hl in &h {
             bases.extend_from_slice(hl);
         }
@@ -674,11 +692,23 @@ fn encapsulate_with<E: FeCurve<N>, const N: usize>(
     // = Π_t base_t^{s_t} (see FeCurve::hash_to_g1_uncleared): one constant-time linear
     // combination over all rows, one cofactor clearing per component
     let cols = col_hashes_over_h_eff::<E, N>(msp.cols);
-    let mut attr_hash: BTreeMap<&str, [[Projective<E::G1>; 2]; 3]> = BTreeMap::new();
+    // the hashes of each distinct attribute of the policy, computed together
+    let distinct: Vec<&str> = msp
+        .labels
+        .iter()
+        .map(|l| l.attr.as_str())
+        .collect::<BTreeSet<_>>()
+        .into_iter()
+        .collect();
+    let attr_hash: BTreeMap<&str, [[Projective<E::G1>; 2]; 3]> = distinct
+        .iter()
+        .copied()
+        .zip(attr_hashes::<E, N>(&distinct))
+        .collect();
     let mut bases: [Vec<Projective<E::G1>>; 2] = Default::default();
     for (i, row) in msp.matrix.iter().enumerate() {
         let y = msp.labels[i].attr.as_str();
-        let ha = *attr_hash.entry(y).or_insert_with(|| attr_hashes::<E, N>(y));
+        let ha = attr_hash[y];
         for l in 0..3 {
             for (t, b) in bases.iter_mut().enumerate() {
                 let mut acc = ha[l][t];
@@ -957,21 +987,29 @@ mod tests {
         prepared_matches_plain::<Bn254Beuchat, 4>();
     }
 
-    /// The memoised attribute hashes equal the hashes, on a miss and on a hit.
+    /// The memoised attribute hashes equal the hashes, on misses, on hits and on a mix of the
+    /// two (the misses hashed together).
     fn attribute_cache<E: FeCurve<N>, const N: usize>() {
-        for y in ["doctor", "age:7=1", ""] {
-            let want = six(|l, t| E::hash_to_g1_uncleared(&attr_msg(y, l, t), DST).to_affine());
-            for _ in 0..2 {
-                assert_eq!(
-                    attr_hashes::<E, N>(y).map(|r| r.map(|p| p.to_affine())),
-                    want
-                );
+        let want =
+            |y: &str| six(|l, t| E::hash_to_g1_uncleared(&attr_msg(y, l, t), DST).to_affine());
+        let calls: [&[&str]; 3] = [
+            &["doctor"],
+            &["nurse", "doctor", "age:7=1", ""],
+            &["", "doctor", "nurse", "age:7=1", "x"],
+        ];
+        for ys in calls {
+            let got = attr_hashes::<E, N>(ys);
+            assert_eq!(got.len(), ys.len());
+            for (y, h) in ys.iter().zip(&got) {
+                assert_eq!(h.map(|r| r.map(|p| p.to_affine())), want(y), "{y}");
             }
-            assert_eq!(
-                E::clear_g1(&attr_hashes::<E, N>(y)[2][1]).to_affine(),
-                E::hash_to_g1(&attr_msg(y, 3, 2), DST)
-            );
         }
+        let h = attr_hashes::<E, N>(&["doctor"]);
+        assert_eq!(
+            E::clear_g1(&h[0][2][1]).to_affine(),
+            E::hash_to_g1(&attr_msg("doctor", 3, 2), DST)
+        );
+        assert!(attr_hashes::<E, N>(&[]).is_empty());
     }
 
     /// The shared-scalar products (hayate_ec::glv_lincomb) against dpvs::lincomb_rows_g1 on

@@ -23,6 +23,8 @@ pub mod ifma;
 #[cfg(target_arch = "x86_64")]
 pub mod ifma_miller;
 #[cfg(target_arch = "x86_64")]
+pub mod ifma_pow;
+#[cfg(target_arch = "x86_64")]
 pub mod ifma_straus;
 pub mod lines;
 pub mod portable;

@@ -1,0 +1,98 @@
+//! The exponentiations of [`crate::batch_pow`] in the eight AVX-512 IFMA lanes: lane k computes
+//! x_k^e, all lanes one instruction stream (vertical arithmetic of [`super::ifma`], exact
+//! 52-bit Montgomery form: L = 8 limbs for N = 6, L = 6 for N = 4).
+//!
+//! * **In / out**: x converted to the R′ = 2^(52L) form by one product with R′²/R, the result
+//!   back by one product with R, then fully reduced.
+//! * **Products**: schoolbook into a double-width accumulator, one Montgomery reduction; a
+//!   squaring sums the L(L−1)/2 cross products once, doubles them, and adds the L squares
+//!   (42 instead of 72 multiply-adds for L = 6, 72 instead of 128 for L = 8).
+//! * **Bounds** (R′/p ≥ 2^32): every value stays below 2p, so every product is below
+//!   4p² < p·R′ and every reduction output below 2p again.
+
+use core::arch::x86_64::*;
+
+use super::ifma::{
+    cpu_has_ifma_cached, gather, redc, scaled_sop, splat, splat_v, store_steps, Acc, ConstsOf, ACC,
+    V,
+};
+use crate::batch_pow::Schedule;
+use crate::{Fp, FpParams};
+
+/// a² mod p (Montgomery, R′), inputs and output below 2p.
+#[inline(always)]
+unsafe fn square<const L: usize>(a: &V<L>, p: &V<L>, n0: __m512i) -> V<L> {
+    let mut acc: Acc = [_mm512_setzero_si512(); ACC];
+    for i in 0..L {
+        for j in i + 1..L {
+            acc[i + j] = _mm512_madd52lo_epu64(acc[i + j], a[i], a[j]);
+            acc[i + j + 1] = _mm512_madd52hi_epu64(acc[i + j + 1], a[i], a[j]);
+        }
+    }
+    for x in acc.iter_mut().take(2 * L) {
+        *x = _mm512_slli_epi64::<1>(*x);
+    }
+    for i in 0..L {
+        acc[2 * i] = _mm512_madd52lo_epu64(acc[2 * i], a[i], a[i]);
+        acc[2 * i + 1] = _mm512_madd52hi_epu64(acc[2 * i + 1], a[i], a[i]);
+    }
+    redc(acc, p, n0)
+}
+
+/// One batch of up to eight inputs.
+#[target_feature(enable = "avx512f,avx512ifma")]
+unsafe fn run<P: FpParams<N>, const L: usize, const N: usize>(
+    batch: &[Fp<P, N>],
+    sched: &Schedule,
+    c: &super::ifma::Consts<L>,
+) -> Vec<[[u64; N]; 1]> {
+    let p = splat_v(&c.p);
+    let n0 = splat(c.n0);
+    let mul = |a: &V<L>, b: &V<L>| scaled_sop(&[(a, b)], 1, &p, n0);
+    let raw: V<L> = gather(batch, |x| x.mont_limbs());
+    let x = mul(&raw, &splat_v(&c.to));
+    let x2 = square(&x, &p, n0);
+    let mut odd: Vec<V<L>> = Vec::with_capacity(sched.max_odd + 1);
+    odd.push(x);
+    for j in 1..=sched.max_odd {
+        let next = mul(&odd[j - 1], &x2);
+        odd.push(next);
+    }
+    let mut r = odd[sched.first.unwrap_or(0)];
+    for &(sq, m) in &sched.steps {
+        for _ in 0..sq {
+            r = square(&r, &p, n0);
+        }
+        if let Some(j) = m {
+            r = mul(&r, &odd[j]);
+        }
+    }
+    let out = mul(&r, &splat_v(&c.from));
+    store_steps([&out], batch.len(), &P::MODULUS)
+}
+
+/// x^e for every x, in batches of eight (the caller, [`crate::batch_pow`], has checked that
+/// the kernel applies and that e ≠ 0).
+pub fn pow_lanes<P: FpParams<N>, const N: usize>(
+    xs: &[Fp<P, N>],
+    sched: &Schedule,
+) -> Vec<Fp<P, N>> {
+    assert!(
+        (N == 4 || N == 6) && cpu_has_ifma_cached() && sched.first.is_some(),
+        "pow_lanes without applies"
+    );
+    let mut out = Vec::with_capacity(xs.len());
+    for batch in xs.chunks(8) {
+        // SAFETY: AVX-512F/IFMA present (checked above); N = 6 with L = 8 (R′ = 2^416) or N = 4
+        // with L = 6 (R′ = 2^312), so R′/p ≥ 2^32; inputs are reduced field elements.
+        let r = unsafe {
+            if N == 6 {
+                run::<P, 8, N>(batch, sched, &ConstsOf::<P, N>::C8)
+            } else {
+                run::<P, 6, N>(batch, sched, &ConstsOf::<P, N>::C6)
+            }
+        };
+        out.extend(r.into_iter().map(|[v]| Fp::<P, N>::from_mont_unchecked(v)));
+    }
+    out
+}

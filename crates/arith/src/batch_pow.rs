@@ -1,0 +1,183 @@
+//! x^e for **many x and one public exponent e**, eight at a time in SIMD lanes where the field
+//! has a kernel ([`crate::backend::ifma_pow`]: AVX-512 IFMA, Montgomery prime fields of 4 or 6
+//! words), one by one otherwise. Built for the square roots of the hashes onto curves (FAME's
+//! KeyGen and Encrypt hash dozens of attribute strings per call).
+//!
+//! The method is the left-to-right sliding window of width 5 over the odd powers x, x³, …,
+//! x³¹ (Hankerson–Menezes–Vanstone, *Guide to ECC*, Alg. 3.38 in multiplicative form): the
+//! sequence of squarings, multiplications and table indices is a function of e alone
+//! ([`Schedule`]), the same for every x, so the lanes run it in lockstep and the time does not
+//! depend on the inputs.
+
+use crate::{Field, Fp, FpParams};
+
+/// Window width of the odd powers.
+const WIN: usize = 5;
+
+/// The operation sequence of x^e for one exponent (see the module docs).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Schedule {
+    /// Largest odd-power index used (x^(2j+1) for j ≤ `max_odd`).
+    pub max_odd: usize,
+    /// Index j of the first window's odd power x^(2j+1); `None` for e = 0 (x^0 = 1).
+    pub first: Option<usize>,
+    /// Then, in order: so many squarings, followed by a multiplication by x^(2j+1) where
+    /// `Some(j)`.
+    pub steps: Vec<(usize, Option<usize>)>,
+}
+
+impl Schedule {
+    /// The schedule of e (little-endian limbs).
+    pub fn new(e: &[u64]) -> Self {
+        let bit = |i: usize| (e[i / 64] >> (i % 64)) & 1;
+        let mut sched = Schedule {
+            max_odd: 0,
+            first: None,
+            steps: Vec::new(),
+        };
+        let Some(top) = (0..64 * e.len()).rev().find(|&i| bit(i) == 1) else {
+            return sched;
+        };
+        let mut squarings = 0usize;
+        let mut i = top as isize;
+        while i >= 0 {
+            if bit(i as usize) == 0 {
+                squarings += 1;
+                i -= 1;
+                continue;
+            }
+            // the longest window [j, i] of at most WIN bits that ends in a set bit
+            let mut j = (i - WIN as isize + 1).max(0);
+            while bit(j as usize) == 0 {
+                j += 1;
+            }
+            let mut w = 0usize;
+            for k in (j..=i).rev() {
+                w = (w << 1) | bit(k as usize) as usize;
+            }
+            let odd = w >> 1;
+            sched.max_odd = sched.max_odd.max(odd);
+            if sched.first.is_none() {
+                sched.first = Some(odd);
+            } else {
+                sched
+                    .steps
+                    .push((squarings + (i - j + 1) as usize, Some(odd)));
+            }
+            squarings = 0;
+            i = j - 1;
+        }
+        if squarings > 0 {
+            sched.steps.push((squarings, None));
+        }
+        sched
+    }
+
+    /// x^e by the schedule in any field (the scalar path, and the reference of the kernels).
+    pub fn apply<F: Field>(&self, x: &F) -> F {
+        let Some(first) = self.first else {
+            return F::ONE;
+        };
+        let x2 = x.square();
+        let mut odd = vec![*x; self.max_odd + 1];
+        for j in 1..odd.len() {
+            odd[j] = odd[j - 1] * x2;
+        }
+        let mut r = odd[first];
+        for &(sq, m) in &self.steps {
+            for _ in 0..sq {
+                r = r.square();
+            }
+            if let Some(j) = m {
+                r *= odd[j];
+            }
+        }
+        r
+    }
+}
+
+/// x^e for every x of `xs` (e public, little-endian limbs), in the SIMD lanes where
+/// [`available`] says so.
+pub fn pow_public_many<P: FpParams<N>, const N: usize>(
+    xs: &[Fp<P, N>],
+    e: &[u64],
+) -> Vec<Fp<P, N>> {
+    let sched = Schedule::new(e);
+    pow_many_with(xs, &sched, true)
+}
+
+/// [`pow_public_many`] by a prepared schedule, with the lanes allowed or not (`simd = false`:
+/// the scalar path; for the tests that compare the two).
+#[doc(hidden)]
+pub fn pow_many_with<P: FpParams<N>, const N: usize>(
+    xs: &[Fp<P, N>],
+    sched: &Schedule,
+    simd: bool,
+) -> Vec<Fp<P, N>> {
+    #[cfg(target_arch = "x86_64")]
+    if simd && available::<P, N>() && sched.first.is_some() {
+        return crate::backend::ifma_pow::pow_lanes(xs, sched);
+    }
+    let _ = simd;
+    xs.iter().map(|x| sched.apply(x)).collect()
+}
+
+/// Whether [`pow_public_many`] runs in SIMD lanes for `Fp<P, N>` on this CPU.
+pub fn available<P: FpParams<N>, const N: usize>() -> bool {
+    crate::straus::available_fp::<P, N>()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fields::{Bls12381FpParams, Bn254BeuchatFpParams};
+
+    fn lcg(s: &mut u64) -> u64 {
+        *s = s
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        *s
+    }
+
+    fn check<P: FpParams<N>, const N: usize>() {
+        let mut s = 7u64;
+        // 19 inputs (two full batches and a partial one) with 0, 1 and p − 1 among them
+        let mut xs: Vec<Fp<P, N>> = (0..16)
+            .map(|_| Fp::<P, N>::from_u64(lcg(&mut s)).square() * Fp::from_u64(lcg(&mut s)))
+            .collect();
+        xs.extend([Fp::ZERO, Fp::ONE, -Fp::<P, N>::ONE]);
+        let mut p_minus_3 = P::MODULUS;
+        p_minus_3[0] -= 3;
+        let exps: Vec<Vec<u64>> = vec![
+            vec![0],
+            vec![1],
+            vec![2],
+            vec![0b1011_0000_0000],
+            vec![lcg(&mut s), lcg(&mut s), 1 << 40],
+            p_minus_3.to_vec(),
+        ];
+        for e in &exps {
+            let sched = Schedule::new(e);
+            let lanes = pow_many_with(&xs, &sched, true);
+            let scalar = pow_many_with(&xs, &sched, false);
+            for (i, x) in xs.iter().enumerate() {
+                let want = x.pow_vartime(e);
+                assert_eq!(scalar[i], want, "scalar {e:?} {i}");
+                assert_eq!(lanes[i], want, "lanes {e:?} {i}");
+            }
+        }
+        // x^(p−2) = 1/x
+        let mut p_minus_2 = p_minus_3;
+        p_minus_2[0] += 1;
+        let inv = pow_public_many(&xs[..16], &p_minus_2);
+        for (x, y) in xs.iter().zip(&inv) {
+            assert_eq!(*x * *y, Fp::ONE);
+        }
+    }
+
+    #[test]
+    fn lanes_match_scalar_bn254_and_bls12_381() {
+        check::<Bn254BeuchatFpParams, 4>();
+        check::<Bls12381FpParams, 6>();
+    }
+}
