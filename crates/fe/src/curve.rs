@@ -117,6 +117,11 @@ impl FeCurve<6> for Bls12381 {
     fn hash_to_g1_uncleared(msg: &[u8], dst: &[u8]) -> Projective<Self::G1> {
         hayate_pairing::hash_to_curve::hash_to_g1_uncleared(msg, dst)
     }
+    /// The hashes with all their SSWU exponentiations batched
+    /// ([`hayate_pairing::hash_to_curve::hash_to_g1_uncleared_many`]).
+    fn hash_to_g1_uncleared_many(msgs: &[&[u8]], dst: &[u8]) -> Vec<Projective<Self::G1>> {
+        hayate_pairing::hash_to_curve::hash_to_g1_uncleared_many(msgs, dst)
+    }
     fn clear_g1(p: &Projective<Self::G1>) -> Projective<Self::G1> {
         hayate_pairing::hash_to_curve::clear_cofactor_g1(p)
     }

@@ -4,40 +4,16 @@
 //!
 //! * **In / out**: x converted to the R′ = 2^(52L) form by one product with R′²/R, the result
 //!   back by one product with R, then fully reduced.
-//! * **Products**: schoolbook into a double-width accumulator, one Montgomery reduction; a
-//!   squaring sums the L(L−1)/2 cross products once, doubles them, and adds the L squares
-//!   (42 instead of 72 multiply-adds for L = 6, 72 instead of 128 for L = 8).
+//! * **Products**: schoolbook into a double-width accumulator, one Montgomery reduction;
+//!   squarings by [`super::ifma::square`] (the cross products summed once and doubled).
 //! * **Bounds** (R′/p ≥ 2^32): every value stays below 2p, so every product is below
 //!   4p² < p·R′ and every reduction output below 2p again.
 
-use core::arch::x86_64::*;
-
 use super::ifma::{
-    cpu_has_ifma_cached, gather, redc, scaled_sop, splat, splat_v, store_steps, Acc, ConstsOf, ACC,
-    V,
+    cpu_has_ifma_cached, gather, scaled_sop, splat, splat_v, square, store_steps, ConstsOf, V,
 };
 use crate::batch_pow::Schedule;
 use crate::{Fp, FpParams};
-
-/// a² mod p (Montgomery, R′), inputs and output below 2p.
-#[inline(always)]
-unsafe fn square<const L: usize>(a: &V<L>, p: &V<L>, n0: __m512i) -> V<L> {
-    let mut acc: Acc = [_mm512_setzero_si512(); ACC];
-    for i in 0..L {
-        for j in i + 1..L {
-            acc[i + j] = _mm512_madd52lo_epu64(acc[i + j], a[i], a[j]);
-            acc[i + j + 1] = _mm512_madd52hi_epu64(acc[i + j + 1], a[i], a[j]);
-        }
-    }
-    for x in acc.iter_mut().take(2 * L) {
-        *x = _mm512_slli_epi64::<1>(*x);
-    }
-    for i in 0..L {
-        acc[2 * i] = _mm512_madd52lo_epu64(acc[2 * i], a[i], a[i]);
-        acc[2 * i + 1] = _mm512_madd52hi_epu64(acc[2 * i + 1], a[i], a[i]);
-    }
-    redc(acc, p, n0)
-}
 
 /// One batch of up to eight inputs.
 #[target_feature(enable = "avx512f,avx512ifma")]

@@ -23,8 +23,8 @@
 use core::arch::x86_64::*;
 
 use super::ifma::{
-    cpu_has_ifma_cached, gather, map, normalise, scaled_sop, splat, splat_v, store_steps, Consts,
-    ConstsOf, Vert, V,
+    cpu_has_ifma_cached, gather, map, normalise, scaled_sop, splat, splat_v, square, store_steps,
+    Consts, ConstsOf, Vert, V,
 };
 use crate::straus::StrausLane;
 use crate::{Fp, FpParams};
@@ -46,6 +46,11 @@ unsafe fn sop<const L: usize>(v: &Vert<'_, L>, terms: &[(&V<L>, &V<L>)], k: u64)
     scaled_sop(terms, k, &v.p, v.n0)
 }
 
+#[inline(always)]
+unsafe fn sqr<const L: usize>(v: &Vert<'_, L>, a: &V<L>) -> V<L> {
+    square(a, &v.p, v.n0)
+}
+
 /// a + K − b, normalised (K a borrow-proof multiple of p not below b).
 #[inline(always)]
 unsafe fn sub_k<const L: usize>(a: &V<L>, b: &V<L>, k: &[u64; L]) -> V<L> {
@@ -58,11 +63,11 @@ unsafe fn sub_k<const L: usize>(a: &V<L>, b: &V<L>, k: &[u64; L]) -> V<L> {
 #[inline(always)]
 unsafe fn double<const L: usize>(v: &Vert<'_, L>, p: &Jac<L>) -> Jac<L> {
     let [x, y, z] = p;
-    let a = sop(v, &[(x, x)], 1);
-    let b = sop(v, &[(y, y)], 1);
+    let a = sqr(v, x);
+    let b = sqr(v, y);
     let d = sop(v, &[(x, &b)], 4);
     let e = v.triple(&a);
-    let f = sop(v, &[(&e, &e)], 1);
+    let f = sqr(v, &e);
     let x3 = sub_k(&f, &v.add(&d, &d), &v.c.k8);
     let dx = sub_k(&d, &x3, &v.c.k64);
     let b2 = v.add(&b, &b);
@@ -79,16 +84,16 @@ unsafe fn double<const L: usize>(v: &Vert<'_, L>, p: &Jac<L>) -> Jac<L> {
 unsafe fn add_affine<const L: usize>(v: &Vert<'_, L>, p: &Jac<L>, q: &Entry<L>) -> Jac<L> {
     let [x1, y1, z1] = p;
     let [x2, y2] = q;
-    let zz = sop(v, &[(z1, z1)], 1);
+    let zz = sqr(v, z1);
     let u2 = sop(v, &[(x2, &zz)], 1);
     let zzz = sop(v, &[(z1, &zz)], 1);
     let s2 = sop(v, &[(y2, &zzz)], 1);
     let h = sub_k(&u2, x1, &v.c.k64);
     let r = sub_k(&s2, y1, &v.c.k16);
-    let hh = sop(v, &[(&h, &h)], 1);
+    let hh = sqr(v, &h);
     let hhh = sop(v, &[(&h, &hh)], 1);
     let vv = sop(v, &[(x1, &hh)], 1);
-    let rr = sop(v, &[(&r, &r)], 1);
+    let rr = sqr(v, &r);
     let t = v.add(&hhh, &v.add(&vv, &vv));
     let x3 = sub_k(&rr, &t, &v.c.k16);
     let vx = sub_k(&vv, &x3, &v.c.k64);

@@ -188,6 +188,17 @@ pub fn hash_to_g1_uncleared(msg: &[u8], dst: &[u8]) -> G1Projective {
     map_to_curve_g1(&u0).add(&map_to_curve_g1(&u1))
 }
 
+/// [`hash_to_g1_uncleared`] of many messages: the same points, with the exponentiations of
+/// all the SSWU maps computed together ([`sswu::map_to_curve_g1_iso_frac_many`]).
+pub fn hash_to_g1_uncleared_many(msgs: &[&[u8]], dst: &[u8]) -> Vec<G1Projective> {
+    let us: Vec<Fp> = msgs.iter().flat_map(|m| h2f_fp::<2>(m, dst)).collect();
+    let maps: Vec<G1Projective> = sswu::map_to_curve_g1_iso_frac_many(&us)
+        .iter()
+        .map(|(n, d, y)| iso::iso_map_g1_frac(n, d, y))
+        .collect();
+    maps.chunks_exact(2).map(|q| q[0].add(&q[1])).collect()
+}
+
 /// `encode_to_curve` for G1, suite BLS12381G1_XMD:SHA-256_SSWU_NU_ (non-uniform).
 pub fn encode_to_g1(msg: &[u8], dst: &[u8]) -> G1Affine {
     let [u] = h2f_fp::<1>(msg, dst);

@@ -135,15 +135,24 @@ impl SswuField for Fp {
 
     /// Appendix F.2.1.2 (q ≡ 3 mod 4), Z = 11.
     fn sqrt_ratio(u: &Self, v: &Self) -> (Choice, Self) {
-        let tv1 = v.square(); // v²
-        let tv2 = *u * *v; // u·v
-        let tv1 = tv1 * tv2; // u·v³
-        let y1 = pow_public(&tv1, &P_MINUS_3_OVER_4) * tv2; // (u·v³)^c1 · u·v   (public exponent)
-        let y2 = y1 * SQRT_MINUS_Z_G1;
-        let tv3 = y1.square() * *v;
-        let is_qr = tv3.ct_eq(u);
-        (is_qr, Fp::conditional_select(&y2, &y1, is_qr))
+        let (base, tv2) = fp_sqrt_ratio_base(u, v);
+        fp_sqrt_ratio_finish(u, v, &pow_public(&base, &P_MINUS_3_OVER_4), &tv2)
     }
+}
+
+/// F.2.1.2 steps 1–3 for Fp: (u·v³, u·v); the one exponentiation is (u·v³)^((p − 3)/4).
+fn fp_sqrt_ratio_base(u: &Fp, v: &Fp) -> (Fp, Fp) {
+    let tv2 = *u * *v; // u·v
+    (v.square() * tv2, tv2) // u·v³
+}
+
+/// F.2.1.2 after the exponentiation `pw` = (u·v³)^((p − 3)/4).
+fn fp_sqrt_ratio_finish(u: &Fp, v: &Fp, pw: &Fp, tv2: &Fp) -> (Choice, Fp) {
+    let y1 = *pw * *tv2; // (u·v³)^c1 · u·v
+    let y2 = y1 * SQRT_MINUS_Z_G1;
+    let tv3 = y1.square() * *v;
+    let is_qr = tv3.ct_eq(u);
+    (is_qr, Fp::conditional_select(&y2, &y1, is_qr))
 }
 
 /// F.2.1.1 constants for q = p² (q − 1 = 2³·c2, c2 odd): c3 = (c2 − 1)/2, little-endian limbs.
@@ -238,6 +247,23 @@ impl SswuField for Fp2 {
 /// (x_num, x_den, y) with x = x_num / x_den (x_den = tv4 ≠ 0), for callers that continue in
 /// projective coordinates.
 pub fn map_to_curve_simple_swu_frac<S: SswuParams>(u: &S::F) -> (S::F, S::F, S::F) {
+    let st = swu_steps_1_17::<S>(u);
+    let r = S::F::sqrt_ratio(&st.gx_num, &st.gx_den); // 18
+    swu_steps_19_24::<S>(u, &st, r)
+}
+
+/// The state of §6.6.2 after step 17: tv1, tv3, tv4 (= x_den), x, and g(x₁) = tv2 / tv6.
+struct SwuState<F> {
+    tv1: F,
+    tv3: F,
+    tv4: F,
+    x: F,
+    gx_num: F,
+    gx_den: F,
+}
+
+/// §6.6.2 steps 1–17.
+fn swu_steps_1_17<S: SswuParams>(u: &S::F) -> SwuState<S::F> {
     let (a, b, z) = (S::A, S::B, S::Z);
     let one = <S::F as Field>::ONE;
     let mut tv1 = u.square(); // 1
@@ -256,15 +282,51 @@ pub fn map_to_curve_simple_swu_frac<S: SswuParams>(u: &S::F) -> (S::F, S::F, S::
     tv6 *= tv4; // 14
     tv5 = b * tv6; // 15
     tv2 += tv5; // 16
-    let mut x = tv1 * tv3; // 17
-    let (is_gx1_square, y1) = S::F::sqrt_ratio(&tv2, &tv6); // 18
-    let mut y = tv1 * *u; // 19
+    let x = tv1 * tv3; // 17
+    SwuState {
+        tv1,
+        tv3,
+        tv4,
+        x,
+        gx_num: tv2,
+        gx_den: tv6,
+    }
+}
+
+/// §6.6.2 steps 19–24, given step 18's (is_gx1_square, y1) = sqrt_ratio(tv2, tv6).
+fn swu_steps_19_24<S: SswuParams>(
+    u: &S::F,
+    st: &SwuState<S::F>,
+    (is_gx1_square, y1): (Choice, S::F),
+) -> (S::F, S::F, S::F) {
+    let mut y = st.tv1 * *u; // 19
     y *= y1; // 20
-    x = S::F::conditional_select(&x, &tv3, is_gx1_square); // 21
+    let x = S::F::conditional_select(&st.x, &st.tv3, is_gx1_square); // 21
     y = S::F::conditional_select(&y, &y1, is_gx1_square); // 22
     let e1 = !(u.sgn0() ^ y.sgn0()); // 23
     y = S::F::conditional_select(&(-y), &y, e1); // 24
-    (x, tv4, y)
+    (x, st.tv4, y)
+}
+
+/// [`map_to_curve_g1_iso_frac`] of many inputs: the same values, with the exponentiations of
+/// their `sqrt_ratio`s computed together ([`hayate_arith::batch_pow`]: eight per AVX-512 IFMA
+/// instruction stream where the CPU has it; the same fixed window, so still constant time).
+pub fn map_to_curve_g1_iso_frac_many(us: &[Fp]) -> Vec<(Fp, Fp, Fp)> {
+    let states: Vec<SwuState<Fp>> = us.iter().map(swu_steps_1_17::<G1Iso>).collect();
+    let pre: Vec<(Fp, Fp)> = states
+        .iter()
+        .map(|st| fp_sqrt_ratio_base(&st.gx_num, &st.gx_den))
+        .collect();
+    let bases: Vec<Fp> = pre.iter().map(|(b, _)| *b).collect();
+    let pw = hayate_arith::batch_pow::pow_public_many(&bases, &P_MINUS_3_OVER_4);
+    us.iter()
+        .zip(&states)
+        .zip(pre.iter().zip(&pw))
+        .map(|((u, st), ((_, tv2), w))| {
+            let r = fp_sqrt_ratio_finish(&st.gx_num, &st.gx_den, w, tv2);
+            swu_steps_19_24::<G1Iso>(u, st, r)
+        })
+        .collect()
 }
 
 /// `map_to_curve_simple_swu(u)` (RFC 9380 §6.6.2 straight-line version): a point (x, y) of E'.
