@@ -189,12 +189,20 @@ pub fn hash_to_g1_uncleared(msg: &[u8], dst: &[u8]) -> G1Projective {
 }
 
 /// [`hash_to_g1_uncleared`] of many messages: the same points, with the exponentiations of
-/// all the SSWU maps computed together ([`sswu::map_to_curve_g1_iso_frac_many`]).
+/// all the SSWU maps computed together ([`sswu::map_to_curve_g1_iso_frac_many`]) and their
+/// x = x_num/x_den by one shared inversion ([`hayate_ec::batch_invert`], constant time), so
+/// that the isogeny is evaluated by plain Horner (one product per coefficient instead of the
+/// two of the homogeneous form).
 pub fn hash_to_g1_uncleared_many(msgs: &[&[u8]], dst: &[u8]) -> Vec<G1Projective> {
     let us: Vec<Fp> = msgs.iter().flat_map(|m| h2f_fp::<2>(m, dst)).collect();
-    let maps: Vec<G1Projective> = sswu::map_to_curve_g1_iso_frac_many(&us)
+    let fracs = sswu::map_to_curve_g1_iso_frac_many(&us);
+    // x_den = tv4 ≠ 0 always (see map_to_curve_simple_swu_frac)
+    let mut inv: Vec<Fp> = fracs.iter().map(|(_, d, _)| *d).collect();
+    hayate_ec::batch_invert(&mut inv);
+    let maps: Vec<G1Projective> = fracs
         .iter()
-        .map(|(n, d, y)| iso::iso_map_g1_frac(n, d, y))
+        .zip(&inv)
+        .map(|((n, _, y), i)| iso::iso_map_g1(&(*n * *i), y))
         .collect();
     maps.chunks_exact(2).map(|q| q[0].add(&q[1])).collect()
 }
