@@ -120,6 +120,13 @@ pub trait Field:
     fn has_straus_lanes() -> bool {
         false
     }
+    /// The odd-multiple tables of [`straus`] for finite points (x, y) of an a = 0 curve over
+    /// this field, built in SIMD lanes ([`straus::odd_tables`]); `None` (the default) where
+    /// there is no kernel or a base has order ≤ 31.
+    fn odd_tables_lanes(bases: &[[Self; 2]]) -> Option<Vec<straus::OddTable<Self>>> {
+        let _ = bases;
+        None
+    }
 }
 
 impl<P: FpParams<N>, const N: usize> Field for Fp<P, N> {
@@ -168,5 +175,8 @@ impl<P: FpParams<N>, const N: usize> Field for Fp<P, N> {
     }
     fn has_straus_lanes() -> bool {
         straus::available_fp::<P, N>()
+    }
+    fn odd_tables_lanes(bases: &[[Self; 2]]) -> Option<Vec<straus::OddTable<Self>>> {
+        straus::odd_tables_fp(bases)
     }
 }

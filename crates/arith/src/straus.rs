@@ -76,6 +76,31 @@ pub fn straus_fp<P: FpParams<N>, const N: usize>(
     }
 }
 
+/// The tables of odd multiples P, 3P, …, 31P (affine, reduced) of finite points P = (x, y) of
+/// an a = 0 curve over `Fp<P, N>`, built in the SIMD lanes (eight bases per vector) where
+/// [`available_fp`] says so; `None` where there is no kernel or a table meets an exceptional
+/// case (a base of order ≤ 31): the caller then builds them itself. Public inputs.
+pub fn odd_tables_fp<P: FpParams<N>, const N: usize>(
+    bases: &[[Fp<P, N>; 2]],
+) -> Option<Vec<OddTable<Fp<P, N>>>> {
+    if !available_fp::<P, N>() {
+        return None;
+    }
+    #[cfg(target_arch = "x86_64")]
+    {
+        crate::backend::ifma_straus::odd_tables_lanes::<P, N>(bases)
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        None
+    }
+}
+
+/// [`odd_tables_fp`] for any field: `None` unless it is a prime field with a kernel.
+pub fn odd_tables<F: Field>(bases: &[[F; 2]]) -> Option<Vec<OddTable<F>>> {
+    F::odd_tables_lanes(bases)
+}
+
 /// Whether [`straus_fp`] has a kernel for `Fp<P, N>` on this CPU.
 pub fn available_fp<P: FpParams<N>, const N: usize>() -> bool {
     #[cfg(target_arch = "x86_64")]
@@ -96,4 +121,59 @@ pub fn available<F: Field>() -> bool {
 /// [`straus_fp`] for any field: `None` unless it is a prime field with a kernel.
 pub fn straus<F: Field>(lanes: &[StrausLane<'_, F>], windows: usize) -> Option<Vec<[F; 3]>> {
     F::jacobian_straus_lanes(lanes, windows)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fields::{Bls12381FpParams, Bn254BeuchatFpParams};
+
+    fn lcg(s: &mut u64) -> u64 {
+        *s = s
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        *s
+    }
+
+    /// The lanes' tables against the affine chain written out with field inversions (any
+    /// (x, y) with y ≠ 0 is a point of the a = 0 curve with b = y² − x³), for 19 bases (two
+    /// full vectors and a partial one); a base with y = 0 (order 2) makes the kernel decline.
+    fn check<P: FpParams<N>, const N: usize>() {
+        if !available_fp::<P, N>() {
+            return;
+        }
+        let mut s = 3u64;
+        let mut rnd = || {
+            (0..N).fold(Fp::<P, N>::ZERO, |a, _| {
+                a * Fp::from_u64(1 << 32) * Fp::from_u64(1 << 32) + Fp::from_u64(lcg(&mut s))
+            })
+        };
+        let bases: Vec<[Fp<P, N>; 2]> = (0..19).map(|_| [rnd(), rnd()]).collect();
+        let got = odd_tables_fp(&bases).expect("no exceptional base");
+        assert_eq!(got.len(), bases.len());
+        let three = Fp::<P, N>::from_u64(3);
+        for (b, t) in bases.iter().zip(&got) {
+            let [x, y] = *b;
+            let l = three * x.square() * (y + y).invert().unwrap();
+            let x2 = l.square() - x - x;
+            let y2 = l * (x - x2) - y;
+            let mut cur = [x, y];
+            for e in 0..16 {
+                assert_eq!(t[e], cur, "entry {e}");
+                let l = (y2 - cur[1]) * (x2 - cur[0]).invert().unwrap();
+                let xn = l.square() - cur[0] - x2;
+                cur = [xn, l * (cur[0] - xn) - cur[1]];
+            }
+        }
+        let mut bad = bases.clone();
+        bad[11][1] = Fp::ZERO;
+        assert!(odd_tables_fp(&bad).is_none());
+        assert_eq!(odd_tables_fp::<P, N>(&[]).map(|v| v.len()), Some(0));
+    }
+
+    #[test]
+    fn odd_tables_lanes_match_affine_chain() {
+        check::<Bn254BeuchatFpParams, 4>();
+        check::<Bls12381FpParams, 6>();
+    }
 }

@@ -117,9 +117,29 @@ fn lookup<C: CurveParams>(
 }
 
 /// Odd multiples P, 3P, …, 31P of every finite base, affine, with batched inversions
-/// (public points, variable time). `None` for a base whose chain meets an exceptional case
+/// (public points, variable time); in the SIMD lanes of [`hayate_arith::straus::odd_tables`]
+/// where the field has them and `simd`. `None` for a base whose chain meets an exceptional case
 /// (a point of order ≤ 31; such bases go to the complete path).
-fn odd_tables<C: CurveParams>(bases: &[Affine<C>]) -> Vec<Option<[Affine<C>; TS]>> {
+fn odd_tables<C: CurveParams>(bases: &[Affine<C>], simd: bool) -> Vec<Option<[Affine<C>; TS]>> {
+    // the finite bases in the field's SIMD lanes where it has them (None: no kernel, or a
+    // base of small order somewhere — then all by the scalar steps below)
+    let finite: Vec<usize> = (0..bases.len())
+        .filter(|&i| !bool::from(bases[i].infinity))
+        .collect();
+    if simd && !finite.is_empty() {
+        let xy: Vec<[C::Base; 2]> = finite.iter().map(|&i| [bases[i].x, bases[i].y]).collect();
+        if let Some(t) = hayate_arith::straus::odd_tables(&xy) {
+            let mut out = vec![None; bases.len()];
+            for (&i, tab) in finite.iter().zip(t) {
+                out[i] = Some(core::array::from_fn(|e| Affine {
+                    x: tab[e][0],
+                    y: tab[e][1],
+                    infinity: Choice::from(0),
+                }));
+            }
+            return out;
+        }
+    }
     let three = C::Base::ONE.double() + C::Base::ONE;
     let mut ok: Vec<bool> = bases.iter().map(|p| !bool::from(p.infinity)).collect();
     // 2P: λ = 3x²/(2y)
@@ -362,7 +382,7 @@ pub fn glv_lincomb_ct_terms_with<C: CurveParams>(
     let n = glv::order_limbs::<C>();
     let nbits = glv_c.half_bits as usize;
     let windows = nbits.div_ceil(B).max(1);
-    let tables = odd_tables(bases);
+    let tables = odd_tables(bases, simd);
     // half-scalar lanes 2s (k₁) and 2s + 1 (k₂) of scalar s
     let halves = lanes(&glv_c, &n, scalars, windows);
     let mut res = vec![Projective::identity(); combos.len()];

@@ -137,7 +137,7 @@ pub struct Consts<const L: usize> {
     two_thirds: [u64; L],
     neg_two_thirds: [u64; L],
     /// 4p with limbs ≥ 2^52 (differences of normalised values).
-    k4: [u64; L],
+    pub(super) k4: [u64; L],
     /// 8p with limbs ≥ 2^53 (negations of doubled normalised values).
     pub(super) k8: [u64; L],
     /// 16p with limbs ≥ 2^55 (negations of five times normalised values).

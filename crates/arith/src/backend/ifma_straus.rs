@@ -26,7 +26,7 @@ use super::ifma::{
     cpu_has_ifma_cached, gather, map, normalise, scaled_sop, splat, splat_v, square, store_steps,
     Consts, ConstsOf, Vert, V,
 };
-use crate::straus::StrausLane;
+use crate::straus::{OddTable, StrausLane};
 use crate::{Fp, FpParams};
 
 /// Whether the kernel runs for N-word moduli on this CPU (N = 4 or 6, AVX-512 IFMA present and
@@ -230,4 +230,160 @@ pub fn straus_lanes<P: FpParams<N>, const N: usize>(
         );
     }
     out
+}
+
+/// Lane-wise inverses of every vector of `den` (values below 2^16·p, R′ form) by Montgomery's
+/// trick across the vectors: one prefix product chain per lane, the eight lane products
+/// inverted together on the scalar side (one inversion), then the chain back. `None` if some
+/// value is zero (the caller's exceptional case).
+#[inline(always)]
+unsafe fn batch_inverse<P: FpParams<N>, const L: usize, const N: usize>(
+    den: &[V<L>],
+    c: &Consts<L>,
+) -> Option<Vec<V<L>>> {
+    let (p, n0) = (splat_v(&c.p), splat(c.n0));
+    let mul = |a: &V<L>, b: &V<L>| scaled_sop(&[(a, b)], 1, &p, n0);
+    let mut pref = Vec::with_capacity(den.len());
+    let mut acc = den[0];
+    pref.push(acc);
+    for d in &den[1..] {
+        acc = mul(&acc, d);
+        pref.push(acc);
+    }
+    // the eight lane products back to the R form, inverted on the scalar side
+    let prods: Vec<Fp<P, N>> = store_steps([&mul(&acc, &splat_v(&c.from))], 8, &P::MODULUS)
+        .into_iter()
+        .map(|[v]| Fp::from_mont_unchecked(v))
+        .collect();
+    let mut pp = Vec::with_capacity(8);
+    let mut a = Fp::<P, N>::ONE;
+    for x in &prods {
+        if bool::from(x.is_zero()) {
+            return None;
+        }
+        pp.push(a);
+        a *= *x;
+    }
+    let mut ai = Option::<Fp<P, N>>::from(a.invert_safegcd())?;
+    let mut inv = [Fp::<P, N>::ZERO; 8];
+    for k in (0..8).rev() {
+        inv[k] = ai * pp[k];
+        ai *= prods[k];
+    }
+    let raw: V<L> = gather(&inv, |x| x.mont_limbs());
+    let mut acc = mul(&raw, &splat_v(&c.to));
+    let mut out = vec![acc; den.len()];
+    for g in (1..den.len()).rev() {
+        out[g] = mul(&acc, &pref[g - 1]);
+        acc = mul(&acc, &den[g]);
+    }
+    out[0] = acc;
+    Some(out)
+}
+
+/// The odd-multiple tables of up to eight bases per vector ([`odd_tables_lanes`]).
+#[target_feature(enable = "avx512f,avx512ifma")]
+unsafe fn run_tables<P: FpParams<N>, const L: usize, const N: usize>(
+    bases: &[[Fp<P, N>; 2]],
+    c: &Consts<L>,
+) -> Option<Vec<OddTable<Fp<P, N>>>> {
+    let v = Vert {
+        c,
+        p: splat_v(&c.p),
+        n0: splat(c.n0),
+    };
+    let to = splat_v(&c.to);
+    let one = splat_v(&c.one);
+    // values below 10p back below 2p (one product by R′)
+    let reduce = |a: &V<L>| sop(&v, &[(a, &one)], 1);
+    let groups: Vec<&[[Fp<P, N>; 2]]> = bases.chunks(8).collect();
+    let load = |g: &[[Fp<P, N>; 2]], k: usize| -> V<L> {
+        // the last group is padded with its first base (a valid point; its lanes are dropped)
+        let mut pad = [g[0]; 8];
+        pad[..g.len()].copy_from_slice(g);
+        let raw: V<L> = gather(&pad, |b| b[k].mont_limbs());
+        sop(&v, &[(&raw, &to)], 1)
+    };
+    let mut t: Vec<[Entry<L>; 16]> = groups
+        .iter()
+        .map(|g| {
+            let e = [load(g, 0), load(g, 1)];
+            [e; 16]
+        })
+        .collect();
+    // 2P: λ = 3x²/(2y), x₂ = λ² − 2x, y₂ = λ(x − x₂) − y
+    let den: Vec<V<L>> = t.iter().map(|g| v.add(&g[0][1], &g[0][1])).collect();
+    let inv = batch_inverse::<P, L, N>(&den, c)?;
+    let two: Vec<Entry<L>> = t
+        .iter()
+        .zip(&inv)
+        .map(|(g, i)| {
+            let [x, y] = g[0];
+            let l = sop(&v, &[(&v.triple(&sqr(&v, &x)), i)], 1);
+            let x2 = reduce(&sub_k(&sqr(&v, &l), &v.add(&x, &x), &v.c.k8));
+            let d = sub_k(&x, &x2, &v.c.k4);
+            let y2 = reduce(&sub_k(&sop(&v, &[(&l, &d)], 1), &y, &v.c.k4));
+            [x2, y2]
+        })
+        .collect();
+    // (2e+1)P = (2e−1)P + 2P: λ = (y₂ − y)/(x₂ − x), x' = λ² − x − x₂, y' = λ(x − x') − y
+    for e in 1..16 {
+        let den: Vec<V<L>> = t
+            .iter()
+            .zip(&two)
+            .map(|(g, w)| sub_k(&w[0], &g[e - 1][0], &v.c.k4))
+            .collect();
+        let inv = batch_inverse::<P, L, N>(&den, c)?;
+        for ((g, w), i) in t.iter_mut().zip(&two).zip(&inv) {
+            let [x, y] = g[e - 1];
+            let num = sub_k(&w[1], &y, &v.c.k4);
+            let l = sop(&v, &[(&num, i)], 1);
+            let xn = reduce(&sub_k(&sqr(&v, &l), &v.add(&x, &w[0]), &v.c.k8));
+            let d = sub_k(&x, &xn, &v.c.k4);
+            let yn = reduce(&sub_k(&sop(&v, &[(&l, &d)], 1), &y, &v.c.k4));
+            g[e] = [xn, yn];
+        }
+    }
+    let from = splat_v(&c.from);
+    let mut out = Vec::with_capacity(bases.len());
+    for (g, tab) in groups.iter().zip(&t) {
+        let conv: Vec<V<L>> = tab
+            .iter()
+            .flat_map(|e| [sop(&v, &[(&e[0], &from)], 1), sop(&v, &[(&e[1], &from)], 1)])
+            .collect();
+        let refs: [&V<L>; 32] = core::array::from_fn(|i| &conv[i]);
+        for lane in store_steps(refs, g.len(), &P::MODULUS) {
+            out.push(core::array::from_fn(|e| {
+                [0, 1].map(|k| Fp::<P, N>::from_mont_unchecked(lane[2 * e + k]))
+            }));
+        }
+    }
+    Some(out)
+}
+
+/// The tables P, 3P, …, 31P (affine, reduced) of finite points P = (x, y) of an a = 0 curve
+/// (see [`crate::straus::odd_tables_fp`]), eight bases per vector: the batched affine
+/// doubling and additions of `hayate_ec::glv_lincomb`'s scalar tables with one lane-wise
+/// Montgomery trick per step (the eight lane products inverted together). `None` if a
+/// denominator vanishes (a base of order ≤ 31; the caller then builds the tables itself).
+/// Bounds: every stored value is brought below 2p by a product with R′ (R′ mod p in R′ form)
+/// after each step, so differences need at most 8p and products stay below 60p² < p·R′.
+pub fn odd_tables_lanes<P: FpParams<N>, const N: usize>(
+    bases: &[[Fp<P, N>; 2]],
+) -> Option<Vec<OddTable<Fp<P, N>>>> {
+    if bases.is_empty() {
+        return Some(Vec::new());
+    }
+    assert!(
+        (N == 4 || N == 6) && cpu_has_ifma_cached(),
+        "odd_tables_lanes without applies"
+    );
+    // SAFETY: as for straus_lanes (AVX-512F/IFMA present; R′/p ≥ 2^32; reduced inputs).
+    unsafe {
+        if N == 6 {
+            run_tables::<P, 8, N>(bases, &ConstsOf::<P, N>::C8)
+        } else {
+            run_tables::<P, 6, N>(bases, &ConstsOf::<P, N>::C6)
+        }
+    }
 }
