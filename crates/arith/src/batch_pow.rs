@@ -122,6 +122,39 @@ pub fn pow_many_with<P: FpParams<N>, const N: usize>(
     xs.iter().map(|x| sched.apply(x)).collect()
 }
 
+/// For every x of `xs`, the values x^(2^j) for j in `snapshots` (ascending; repeated
+/// squarings, in the SIMD lanes where [`available`] says so): the 2-power chains of
+/// Tonelli–Shanks square roots.
+pub fn square_chain_many<P: FpParams<N>, const N: usize>(
+    xs: &[Fp<P, N>],
+    snapshots: &[usize],
+) -> Vec<Vec<Fp<P, N>>> {
+    square_chain_with(xs, snapshots, true)
+}
+
+/// [`square_chain_many`] with the lanes allowed or not (for the tests).
+#[doc(hidden)]
+pub fn square_chain_with<P: FpParams<N>, const N: usize>(
+    xs: &[Fp<P, N>],
+    snapshots: &[usize],
+    simd: bool,
+) -> Vec<Vec<Fp<P, N>>> {
+    let sorted = snapshots.windows(2).all(|w| w[0] <= w[1]);
+    #[cfg(target_arch = "x86_64")]
+    if simd && sorted && available::<P, N>() {
+        return crate::backend::ifma_pow::square_chain_lanes(xs, snapshots);
+    }
+    let _ = (simd, sorted);
+    xs.iter()
+        .map(|x| {
+            snapshots
+                .iter()
+                .map(|&j| (0..j).fold(*x, |a, _| a.square()))
+                .collect()
+        })
+        .collect()
+}
+
 /// Whether [`pow_public_many`] runs in SIMD lanes for `Fp<P, N>` on this CPU.
 pub fn available<P: FpParams<N>, const N: usize>() -> bool {
     crate::straus::available_fp::<P, N>()
@@ -175,8 +208,31 @@ mod tests {
         }
     }
 
+    fn chains<P: FpParams<N>, const N: usize>() {
+        let mut s = 9u64;
+        let xs: Vec<Fp<P, N>> = (0..11)
+            .map(|_| Fp::<P, N>::from_u64(lcg(&mut s)) * Fp::from_u64(lcg(&mut s)))
+            .collect();
+        for snaps in [&[0usize, 5, 10, 40][..], &[3, 3, 7], &[], &[44]] {
+            let lanes = square_chain_with(&xs, snaps, true);
+            let scalar = square_chain_with(&xs, snaps, false);
+            assert_eq!(lanes, scalar);
+            for (x, v) in xs.iter().zip(&lanes) {
+                for (&j, y) in snaps.iter().zip(v) {
+                    let mut want = *x;
+                    for _ in 0..j {
+                        want = want.square();
+                    }
+                    assert_eq!(*y, want);
+                }
+            }
+        }
+    }
+
     #[test]
     fn lanes_match_scalar_bn254_and_bls12_381() {
+        chains::<Bn254BeuchatFpParams, 4>();
+        chains::<Bls12381FpParams, 6>();
         check::<Bn254BeuchatFpParams, 4>();
         check::<Bls12381FpParams, 6>();
     }

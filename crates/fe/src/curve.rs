@@ -225,16 +225,33 @@ fn sqrt_finish<P: FpParams<4>>(
     // x = a^((t+1)/2), b = a^t = z^e; a is a square iff e is even, and then x·z^(−e/2) is a root
     let x = *a * *wv;
     let b = x * *wv;
-    let mut pw = Vec::with_capacity(s);
-    pw.push(b);
-    for j in 1..s {
-        let t = pw[j - 1].square();
-        pw.push(t);
+    let w = tb.w;
+    let mut chain = Vec::with_capacity(s / w);
+    let mut c = b;
+    for k in 0..s / w {
+        if k > 0 {
+            for _ in 0..w {
+                c = c.square();
+            }
+        }
+        chain.push(c);
     }
+    sqrt_from_chain(a, &x, &chain, tb)
+}
+
+/// The end of [`sqrt_finish`] given x = a^((t+1)/2) and chain\[k\] = b^(2^(w·k)) for
+/// b = a^t, k < s/w (computed apart for many a: [`hayate_arith::batch_pow::square_chain_many`]).
+fn sqrt_from_chain<P: FpParams<4>>(
+    a: &Fp<P, 4>,
+    x: &Fp<P, 4>,
+    chain: &[Fp<P, 4>],
+    tb: &SqrtTables<P>,
+) -> Option<Fp<P, 4>> {
+    let s = Fp::<P, 4>::TWO_ADICITY as usize;
     let w = tb.w;
     let mut digits: Vec<usize> = Vec::with_capacity(s / w);
     for k in 0..s / w {
-        let mut v = pw[s - (k + 1) * w];
+        let mut v = *chain.get(s / w - 1 - k)?;
         for (m, &d) in digits.iter().enumerate() {
             v *= tb.corr[k - m][d];
         }
@@ -256,7 +273,7 @@ fn sqrt_finish<P: FpParams<4>>(
         .zpow
         .iter()
         .enumerate()
-        .fold(x, |y, (k, t)| y * t[((exp >> (w * k)) & mask) as usize]);
+        .fold(*x, |y, (k, t)| y * t[((exp >> (w * k)) & mask) as usize]);
     (y.square() == *a).then_some(y)
 }
 
@@ -368,12 +385,36 @@ fn bn_hash_to_g1_many<C: CurveParams<Base = Fp<P, 4>>, P: FpParams<4>>(
         .collect();
     let rhs: Vec<Fp<P, 4>> = cands.iter().map(|c| c.rhs).collect();
     let wv = hayate_arith::batch_pow::pow_public_many(&rhs, e);
+    let s = Fp::<P, 4>::TWO_ADICITY as usize;
+    let roots: Vec<Option<Fp<P, 4>>> = if s == 1 {
+        rhs.iter()
+            .zip(&wv)
+            .map(|(a, w)| sqrt_finish(a, w, tb))
+            .collect()
+    } else {
+        // Tonelli–Shanks: x = a·wv, b = x·wv = a^t and b's 2-power chain, in the lanes too
+        let xs: Vec<Fp<P, 4>> = rhs.iter().zip(&wv).map(|(a, w)| *a * *w).collect();
+        let bs: Vec<Fp<P, 4>> = xs.iter().zip(&wv).map(|(x, w)| *x * *w).collect();
+        let snaps: Vec<usize> = (0..s / tb.w).map(|k| k * tb.w).collect();
+        let chains = hayate_arith::batch_pow::square_chain_many(&bs, &snaps);
+        rhs.iter()
+            .zip(&xs)
+            .zip(&chains)
+            .map(|((a, x), ch)| {
+                if bool::from(a.is_zero()) {
+                    Some(Fp::ZERO)
+                } else {
+                    sqrt_from_chain(a, x, ch, tb)
+                }
+            })
+            .collect()
+    };
     cands
         .iter()
-        .zip(&wv)
+        .zip(&roots)
         .zip(&prefixes)
-        .map(|((c, w), p)| match sqrt_finish(&c.rhs, w, tb) {
-            Some(y) => bn_point(c, y),
+        .map(|((c, r), p)| match r {
+            Some(y) => bn_point(c, *y),
             None => bn_hash_from::<C, P>(p, c.ctr + 1, tb),
         })
         .collect()

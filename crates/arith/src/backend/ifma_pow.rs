@@ -72,3 +72,57 @@ pub fn pow_lanes<P: FpParams<N>, const N: usize>(
     }
     out
 }
+
+/// One batch of [`square_chain_lanes`].
+#[target_feature(enable = "avx512f,avx512ifma")]
+unsafe fn run_chain<P: FpParams<N>, const L: usize, const N: usize>(
+    batch: &[Fp<P, N>],
+    snapshots: &[usize],
+    c: &super::ifma::Consts<L>,
+) -> Vec<Vec<Fp<P, N>>> {
+    let p = splat_v(&c.p);
+    let n0 = splat(c.n0);
+    let raw: V<L> = gather(batch, |x| x.mont_limbs());
+    let mut r = scaled_sop(&[(&raw, &splat_v(&c.to))], 1, &p, n0);
+    let from = splat_v(&c.from);
+    let mut out = vec![Vec::with_capacity(snapshots.len()); batch.len()];
+    let mut done = 0;
+    for &j in snapshots {
+        while done < j {
+            r = square(&r, &p, n0);
+            done += 1;
+        }
+        let v = scaled_sop(&[(&r, &from)], 1, &p, n0);
+        for (o, [x]) in out
+            .iter_mut()
+            .zip(store_steps([&v], batch.len(), &P::MODULUS))
+        {
+            o.push(Fp::<P, N>::from_mont_unchecked(x));
+        }
+    }
+    out
+}
+
+/// x^(2^j) for every x and every j of `snapshots` (ascending), in batches of eight (the
+/// caller, [`crate::batch_pow::square_chain_many`], has checked that the kernel applies).
+pub fn square_chain_lanes<P: FpParams<N>, const N: usize>(
+    xs: &[Fp<P, N>],
+    snapshots: &[usize],
+) -> Vec<Vec<Fp<P, N>>> {
+    assert!(
+        (N == 4 || N == 6) && cpu_has_ifma_cached(),
+        "square_chain_lanes without applies"
+    );
+    let mut out = Vec::with_capacity(xs.len());
+    for batch in xs.chunks(8) {
+        // SAFETY: as for pow_lanes.
+        out.extend(unsafe {
+            if N == 6 {
+                run_chain::<P, 8, N>(batch, snapshots, &ConstsOf::<P, N>::C8)
+            } else {
+                run_chain::<P, 6, N>(batch, snapshots, &ConstsOf::<P, N>::C6)
+            }
+        });
+    }
+    out
+}
