@@ -38,6 +38,11 @@ pub struct StrausLane<'a, F> {
     pub digits: Vec<Vec<(u8, u8)>>,
     /// Per term h: (apply 0 / 1, negate 0 / 1) of the final correction ±T_h[0]. Secret.
     pub fix: Vec<(u8, u8)>,
+    /// Per term h: whether its table is read through x ↦ β·x (the table of P serving φ(P)
+    /// = (βx, y) for a GLV endomorphism). Public.
+    pub endo: Vec<bool>,
+    /// The β of `endo` (any value when no term uses it).
+    pub beta: F,
 }
 
 /// The lanes' Jacobian results (X, Y, Z) by the fastest kernel for `Fp<P, N>`, or `None`
@@ -54,6 +59,7 @@ pub fn straus_fp<P: FpParams<N>, const N: usize>(
             l.tables.len() != terms
                 || l.fix.len() != terms
                 || l.digits.len() != terms
+                || l.endo.len() != terms
                 || l.digits.iter().any(|d| d.len() != windows)
         })
     {

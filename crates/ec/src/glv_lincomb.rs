@@ -446,16 +446,13 @@ fn straus_simd<C: CurveParams>(
     windows: usize,
     halves: &[Lane],
 ) -> Option<Vec<Jacobian<C>>> {
-    let as_odd = |t: &[Affine<C>; TS], b: Option<&C::Base>| -> OddTable<C::Base> {
-        core::array::from_fn(|e| [b.map_or(t[e].x, |b| t[e].x * *b), t[e].y])
-    };
+    // the tables in the kernel's layout; φ(P)'s is P's, read through x ↦ βx by the kernel
     let plain: Vec<Option<OddTable<C::Base>>> = tables
         .iter()
-        .map(|t| t.as_ref().map(|t| as_odd(t, None)))
-        .collect();
-    let phi: Vec<Option<OddTable<C::Base>>> = tables
-        .iter()
-        .map(|t| t.as_ref().map(|t| as_odd(t, Some(beta))))
+        .map(|t| {
+            t.as_ref()
+                .map(|t| core::array::from_fn(|e| [t[e].x, t[e].y]))
+        })
         .collect();
     let mut out = Vec::with_capacity(jobs.len());
     for same in jobs.chunk_by(|a, b| a.terms.len() == b.terms.len()) {
@@ -466,11 +463,13 @@ fn straus_simd<C: CurveParams>(
                     tables: Vec::with_capacity(job.terms.len()),
                     digits: Vec::with_capacity(job.terms.len()),
                     fix: Vec::with_capacity(job.terms.len()),
+                    endo: Vec::with_capacity(job.terms.len()),
+                    beta: *beta,
                 };
                 for &(h, t) in &job.terms {
                     let l = &halves[h];
-                    let tab = if l.endo { &phi[t] } else { &plain[t] };
-                    lane.tables.push(tab.as_ref()?);
+                    lane.tables.push(plain[t].as_ref()?);
+                    lane.endo.push(l.endo);
                     let flip = l.neg.unwrap_u8() as u64;
                     lane.digits.push(
                         (0..windows)

@@ -477,7 +477,7 @@ pub fn keygen<E: FeCurve<N>, const N: usize>(
     // enters the sum that is cofactor-cleared below, h_eff·(σ/a_t·h⁻¹)·g = g^{σ/a_t}; last
     // (σ'/a₁, σ'/a₂, −σ') for sk', whose column hashes are cleared already
     let h_inv = Scalar::<E, N>::from_u64(E::G1_H_EFF)
-        .invert()
+        .invert_safegcd()
         .unwrap_or(Scalar::<E, N>::ONE);
     let mut scalars: Vec<[u64; 4]> = e.iter().flatten().map(|x| x.to_limbs()).collect();
     for i in 0..=n {

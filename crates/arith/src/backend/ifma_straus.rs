@@ -3,7 +3,8 @@
 //! exact 52-bit Montgomery form: L = 8 limbs for N = 6, L = 6 for N = 4).
 //!
 //! * **In**: every table entry is converted to the R′ = 2^(52L) form once (one product by
-//!   R′²/R); the digits become per-lane index and sign vectors.
+//!   R′²/R, or by β·R′²/R for the x of a term read through x ↦ βx); the digits become
+//!   per-lane index and sign vectors.
 //! * **Lookups**: all sixteen entries of a term's table are read and blended under the mask
 //!   `index == e` (per lane), then y is negated under the sign mask: no secret-dependent
 //!   branch or address.
@@ -155,13 +156,19 @@ unsafe fn run<P: FpParams<N>, const L: usize, const N: usize>(
     };
     let terms = batch[0].tables.len();
     let to = splat_v(&c.to);
+    // per lane, the conversion that also applies β: β·R′²/R (sop(raw x, it) = βx in R′ form)
+    let beta_raw: V<L> = gather(batch, |l| l.beta.mont_limbs());
+    let to_beta = sop(&v, &[(&sop(&v, &[(&beta_raw, &to)], 1), &to)], 1);
     let tables: Vec<[Entry<L>; 16]> = (0..terms)
         .map(|h| {
+            let endo = nonzero(lane_vec(batch.iter().map(|l| l.endo[h] as u64)));
+            let conv_x: V<L> = map(|j| _mm512_mask_blend_epi64(endo, to[j], to_beta[j]));
             let mut t = [[[_mm512_setzero_si512(); L]; 2]; 16];
             for (e, entry) in t.iter_mut().enumerate() {
                 for (k, x) in entry.iter_mut().enumerate() {
                     let raw: V<L> = gather(batch, |l| l.tables[h][e][k].mont_limbs());
-                    *x = sop(&v, &[(&raw, &to)], 1);
+                    let conv = if k == 0 { &conv_x } else { &to };
+                    *x = sop(&v, &[(&raw, conv)], 1);
                 }
             }
             t
