@@ -19,8 +19,9 @@
 //!   measured cold: FAME's per-process cache of attribute hashes is emptied before each call.
 //! * **two threads** — `decrypt-2threads` and `decrypt-prepared-2threads` (both schemes, not in
 //!   the scaling runs) share the pairings' Miller loops out over two threads
-//!   ([`ot10::decapsulate_threads`], [`fame::decapsulate_threads`]); wall-clock time like every
-//!   row, but the only rows that use more than one core.
+//!   ([`ot10::decapsulate_threads`], [`fame::decapsulate_threads`]); FAME's `keygen-2threads`
+//!   shares the attributes out ([`fame::keygen_threads`], cold like `keygen`); wall-clock time
+//!   like every row, but the only rows that use more than one core.
 //! * **scaling** — KeyGen / Encrypt / Decrypt versus the number of attributes (1 … 100; a key
 //!   holding exactly the policy's attributes, the policy an AND of all of them). FAME: n string
 //!   attributes. OT10: n categories of dimension 2 (Setup grows with n, so the key has one value
@@ -152,6 +153,16 @@ fn fame_ops<E: FeCurve<N>, const N: usize>(
             black_box(fame::keygen(&msk, &attrs, &mut rng));
         }),
     );
+    if config != "scaling" {
+        // the attributes' hashes and combinations on two threads (wall clock), also cold
+        push(
+            "keygen-2threads",
+            measure(samples, target, || {
+                fame::clear_attribute_cache();
+                black_box(fame::keygen_threads(&msk, &attrs, &mut rng, 2));
+            }),
+        );
+    }
     let msg = Gt::<E, N>::generator();
     push(
         "encrypt",

@@ -432,89 +432,84 @@ pub fn setup<E: FeCurve<N>, const N: usize>(
 
 /// KeyGen for a set of attributes (numeric attributes are expanded into bit attributes).
 ///
-/// Each sk_{y,t} = Π_ℓ H(yℓt)^{e_{ℓ,t}} · g^{σ_y/a_t} is one coordinate of a constant-time
-/// three-term GLV linear combination over all attributes (`shared_lincomb`, the
-/// exponents e_{ℓ,t} being common to all attributes) followed by one cofactor clearing (see the
-/// module docs), plus a fixed-base comb for g; all outputs are normalised together.
+/// For each attribute y and t ∈ {1, 2}, sk_{y,t} = Π_ℓ H(yℓt)^{e_{tℓ}} · g^{σ_y/a_t} is one
+/// four-term constant-time GLV linear combination (the three uncleared hashes and g, see the
+/// module docs; the exponents e_{tℓ} = Br_ℓ/a_t are common to all attributes) followed by one
+/// cofactor clearing, and sk_{y,3} = g^{−σ_y} a one-term combination — all of them in one call
+/// of [`glv_lincomb::glv_lincomb_ct_terms`] (eight per SIMD batch where the CPU has AVX-512
+/// IFMA); the attributes' missing hashes are computed together; sk₀ takes three fixed-base
+/// combs of h; all outputs are normalised together.
 pub fn keygen<E: FeCurve<N>, const N: usize>(
     msk: &MasterKey<E, N>,
     attrs: &Attributes,
     rng: &mut (impl RngCore + CryptoRng),
 ) -> SecretKey<E, N> {
+    keygen_threads(msk, attrs, rng, 1)
+}
+
+/// [`keygen`] with the attributes shared out over up to `threads` threads (contiguous shares,
+/// each hashed and combined on its own thread; sk₀ on the calling thread). The randomness is
+/// drawn first, in the same order, so the key equals [`keygen`]'s for the same generator state.
+pub fn keygen_threads<E: FeCurve<N>, const N: usize>(
+    msk: &MasterKey<E, N>,
+    attrs: &Attributes,
+    rng: &mut (impl RngCore + CryptoRng),
+    threads: usize,
+) -> SecretKey<E, N> {
     let r1 = Scalar::<E, N>::random(rng);
     let r2 = Scalar::<E, N>::random(rng);
+    let names: Vec<String> = attrs.expand().into_iter().collect();
+    let n = names.len();
+    // σ_y for every attribute, then σ' for sk'
+    let sigmas: Vec<Scalar<E, N>> = (0..=n).map(|_| Scalar::<E, N>::random(rng)).collect();
     let br = [msk.b[0] * r1, msk.b[1] * r2, r1 + r2];
-    let sk0 = Projective::batch_to_affine(&[
-        h_mul::<E, N>(&br[0]),
-        h_mul::<E, N>(&br[1]),
-        h_mul::<E, N>(&br[2]),
-    ]);
     let a_inv = [
         msk.a[0].invert_safegcd().unwrap_or(Scalar::<E, N>::ZERO),
         msk.a[1].invert_safegcd().unwrap_or(Scalar::<E, N>::ZERO),
     ];
     // e[t][ℓ] = Br_ℓ / a_t: the same three exponents for every attribute
-    let e: [Vec<Scalar<E, N>>; 2] =
-        core::array::from_fn(|t| (0..3).map(|l| br[l] * a_inv[t]).collect());
-    let names: Vec<String> = attrs.expand().into_iter().collect();
-    let n = names.len();
-    // the bases: U(yℓt) with clear_g1(U) = H(yℓt) at 6i + 2(ℓ−1) + (t−1) for attribute i,
-    // the column hashes H(01ℓt) of sk' at 6n + …, and g last
-    let mut bases = Vec::with_capacity(6 * (n + 1) + 1);
-    let name_refs: Vec<&str> = names.iter().map(|y| y.as_str()).collect();
-    for h in attr_hashes::<E, N>(&name_refs) {
-        for hl in &h {
-            bases.extend_from_slice(hl);
-        }
-    }
-    let col = col_hashes::<E, N>(1)[0];
-    bases.extend(col.iter().flatten());
-    bases.push(Projective::<E::G1>::generator());
-    let bases = Projective::batch_to_affine(&bases);
-    let g = 6 * (n + 1);
-    // the scalars: e_tℓ at 3(t−1) + (ℓ−1), then per attribute i (σ_i/a₁·h⁻¹, σ_i/a₂·h⁻¹, −σ_i)
-    // at 6 + 3i + …, where h⁻¹ = h_eff⁻¹ mod r (1 on the BN curves): the generator's term
-    // enters the sum that is cofactor-cleared below, h_eff·(σ/a_t·h⁻¹)·g = g^{σ/a_t}; last
-    // (σ'/a₁, σ'/a₂, −σ') for sk', whose column hashes are cleared already
+    let e: Vec<[u64; 4]> = (0..2)
+        .flat_map(|t| (0..3).map(move |l| (br[l] * a_inv[t]).to_limbs()))
+        .collect();
     let h_inv = Scalar::<E, N>::from_u64(E::G1_H_EFF)
         .invert_safegcd()
         .unwrap_or(Scalar::<E, N>::ONE);
-    let mut scalars: Vec<[u64; 4]> = e.iter().flatten().map(|x| x.to_limbs()).collect();
-    for i in 0..=n {
-        let sigma = Scalar::<E, N>::random(rng);
-        let h = if i < n { h_inv } else { Scalar::<E, N>::ONE };
-        scalars.push((sigma * a_inv[0] * h).to_limbs());
-        scalars.push((sigma * a_inv[1] * h).to_limbs());
-        scalars.push((-sigma).to_limbs());
-    }
-    // per attribute i (and then for sk'): for t = 1, 2 the four terms U(y1t), U(y2t), U(y3t)
-    // and g, then the one term g for the third component; eight combinations per SIMD batch
-    let combos: Vec<Vec<glv_lincomb::Term>> = (0..=n)
-        .flat_map(|i| {
-            let tw = |t: usize| -> Vec<glv_lincomb::Term> {
-                let mut v: Vec<glv_lincomb::Term> =
-                    (0..3).map(|l| (6 * i + 2 * l + t, 3 * t + l)).collect();
-                v.push((g, 6 + 3 * i + t));
-                v
-            };
-            [tw(0), tw(1), vec![(g, 6 + 3 * i + 2)]]
-        })
+    let ctx = KeygenShare {
+        msk,
+        names: &names,
+        sigmas: &sigmas,
+        e: &e,
+        a_inv,
+        h_inv,
+    };
+    // shares of the indices 0 ..= n (n: sk'), at least four attributes each
+    let shares = threads.clamp(1, (n + 1).div_ceil(4).max(1));
+    let per = (n + 1).div_ceil(shares);
+    let ranges: Vec<core::ops::Range<usize>> = (0..shares)
+        .map(|k| (k * per).min(n + 1)..((k + 1) * per).min(n + 1))
         .collect();
-    let refs: Vec<&[glv_lincomb::Term]> = combos.iter().map(|c| c.as_slice()).collect();
-    let prods = glv_lincomb::glv_lincomb_ct_terms::<E::G1>(&bases, &scalars, &refs)
-        .unwrap_or_else(|_| lincomb_terms_fallback::<E, N>(&bases, &scalars, &refs));
-    let mut parts = Vec::with_capacity(3 * n + 3);
-    for (i, p) in prods.chunks_exact(3).enumerate() {
-        if i < n {
-            parts.extend([E::clear_g1(&p[0]), E::clear_g1(&p[1]), p[2]]);
-        } else {
-            parts.extend([
-                p[0].add_affine(&msk.g_d[0]),
-                p[1].add_affine(&msk.g_d[1]),
-                p[2].add_affine(&msk.g_d[2]),
-            ]);
+    let (parts, sk0) = std::thread::scope(|s| {
+        let handles: Vec<_> = ranges[1..]
+            .iter()
+            .map(|r| {
+                let ctx = &ctx;
+                let r = r.clone();
+                s.spawn(move || ctx.components(r))
+            })
+            .collect();
+        let mut parts = ctx.components(ranges[0].clone());
+        let sk0 = [
+            h_mul::<E, N>(&br[0]),
+            h_mul::<E, N>(&br[1]),
+            h_mul::<E, N>(&br[2]),
+        ];
+        for (h, r) in handles.into_iter().zip(&ranges[1..]) {
+            // a share that panicked (none can: no input reaches a panic) is recomputed here
+            parts.extend(h.join().unwrap_or_else(|_| ctx.components(r.clone())));
         }
-    }
+        (parts, sk0)
+    });
+    let sk0 = Projective::batch_to_affine(&sk0);
     let aff = Projective::batch_to_affine(&parts);
     let mut chunks = aff.chunks_exact(3).map(|c| [c[0], c[1], c[2]]);
     let sk = names.into_iter().zip(chunks.by_ref()).collect();
@@ -525,6 +520,89 @@ pub fn keygen<E: FeCurve<N>, const N: usize>(
         sk,
         sk_prime,
         pk_id: msk.pk_id,
+    }
+}
+
+/// What every share of [`keygen_threads`] reads.
+struct KeygenShare<'a, E: FeCurve<N>, const N: usize> {
+    msk: &'a MasterKey<E, N>,
+    names: &'a [String],
+    sigmas: &'a [Scalar<E, N>],
+    /// e_tℓ at 3(t−1) + (ℓ−1).
+    e: &'a [[u64; 4]],
+    a_inv: [Scalar<E, N>; 2],
+    /// h_eff⁻¹ mod r (1 on the BN curves).
+    h_inv: Scalar<E, N>,
+}
+
+impl<E: FeCurve<N>, const N: usize> KeygenShare<'_, E, N> {
+    /// The three G1 components (projective) of each index i of `range`: sk_{y_i,1..3} for an
+    /// attribute (i < n), sk'₁..₃ for i = n.
+    fn components(&self, range: core::ops::Range<usize>) -> Vec<Projective<E::G1>> {
+        let n = self.names.len();
+        let attrs: Vec<&str> = range
+            .clone()
+            .filter(|&i| i < n)
+            .map(|i| self.names[i].as_str())
+            .collect();
+        let with_prime = range.contains(&n);
+        // the bases: per index 6 hashes, U(yℓt) (with clear_g1(U) = H(yℓt)) at 6k + 2(ℓ−1) +
+        // (t−1), or the column hashes H(01ℓt) for sk'; g last
+        let mut bases = Vec::with_capacity(6 * range.len() + 1);
+        for h in attr_hashes::<E, N>(&attrs) {
+            bases.extend(h.iter().flatten());
+        }
+        if with_prime {
+            bases.extend(col_hashes::<E, N>(1)[0].iter().flatten());
+        }
+        bases.push(Projective::<E::G1>::generator());
+        let bases = Projective::batch_to_affine(&bases);
+        let g = bases.len() - 1;
+        // the scalars: the six e_tℓ, then per index (σ/a₁·h⁻¹, σ/a₂·h⁻¹, −σ) at 6 + 3k: the
+        // generator's term enters the sum that is cofactor-cleared below, so that
+        // h_eff·(σ/a_t·h⁻¹)·g = g^{σ/a_t}; sk' (whose column hashes are cleared already)
+        // without h⁻¹
+        let mut scalars = self.e.to_vec();
+        for i in range.clone() {
+            let sigma = self.sigmas[i];
+            let h = if i < n {
+                self.h_inv
+            } else {
+                Scalar::<E, N>::ONE
+            };
+            scalars.push((sigma * self.a_inv[0] * h).to_limbs());
+            scalars.push((sigma * self.a_inv[1] * h).to_limbs());
+            scalars.push((-sigma).to_limbs());
+        }
+        // per index, for t = 1, 2 the four terms (U(y1t), U(y2t), U(y3t), g), then the one
+        // term g of the third component
+        let combos: Vec<Vec<glv_lincomb::Term>> = (0..range.len())
+            .flat_map(|k| {
+                let tw = |t: usize| -> Vec<glv_lincomb::Term> {
+                    let mut v: Vec<glv_lincomb::Term> =
+                        (0..3).map(|l| (6 * k + 2 * l + t, 3 * t + l)).collect();
+                    v.push((g, 6 + 3 * k + t));
+                    v
+                };
+                [tw(0), tw(1), vec![(g, 6 + 3 * k + 2)]]
+            })
+            .collect();
+        let refs: Vec<&[glv_lincomb::Term]> = combos.iter().map(|c| c.as_slice()).collect();
+        let prods = glv_lincomb::glv_lincomb_ct_terms::<E::G1>(&bases, &scalars, &refs)
+            .unwrap_or_else(|_| lincomb_terms_fallback::<E, N>(&bases, &scalars, &refs));
+        let mut parts = Vec::with_capacity(3 * range.len());
+        for (i, p) in range.zip(prods.chunks_exact(3)) {
+            if i < n {
+                parts.extend([E::clear_g1(&p[0]), E::clear_g1(&p[1]), p[2]]);
+            } else {
+                parts.extend([
+                    p[0].add_affine(&self.msk.g_d[0]),
+                    p[1].add_affine(&self.msk.g_d[1]),
+                    p[2].add_affine(&self.msk.g_d[2]),
+                ]);
+            }
+        }
+        parts
     }
 }
 
@@ -985,6 +1063,31 @@ mod tests {
     #[test]
     fn prepared_matches_plain_beuchat() {
         prepared_matches_plain::<Bn254Beuchat, 4>();
+    }
+
+    /// The threaded KeyGen gives the same key as the plain one for the same generator state
+    /// (two and three shares, and more threads than shares), and that key decrypts.
+    fn keygen_threads_agree<E: FeCurve<N>, const N: usize>() {
+        let mut rng = StdRng::seed_from_u64(21);
+        let (pk, msk) = setup::<E, N>(&mut rng);
+        let names: Vec<String> = (0..9).map(|i| format!("t{i}")).collect();
+        let attrs = Attributes::parse(&names.join(",")).unwrap();
+        let plain = keygen(&msk, &attrs, &mut StdRng::seed_from_u64(5));
+        for threads in [0, 2, 3, 16] {
+            let t = keygen_threads(&msk, &attrs, &mut StdRng::seed_from_u64(5), threads);
+            assert_eq!(t.sk, plain.sk, "threads {threads}");
+            assert_eq!(t.sk0, plain.sk0);
+            assert_eq!(t.sk_prime, plain.sk_prime);
+        }
+        let msg = Gt::<E, N>::generator();
+        let (ct, c) = encrypt(&pk, &names.join(" and "), &msg, &mut rng).unwrap();
+        assert_eq!(decrypt(&plain, &ct, &c).unwrap(), msg);
+    }
+
+    #[test]
+    fn keygen_threads_agree_bls_and_beuchat() {
+        keygen_threads_agree::<Bls12381, 6>();
+        keygen_threads_agree::<Bn254Beuchat, 4>();
     }
 
     /// The memoised attribute hashes equal the hashes, on misses, on hits and on a mix of the
