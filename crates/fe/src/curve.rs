@@ -19,7 +19,11 @@
 //!   square roots faster than the Tonelli-Shanks/Bernstein algorithm", 2020), which also
 //!   decides squareness; exponentiations use 5-bit sliding windows. Non-squares (half of the
 //!   candidates) are rejected first by a binary Jacobi symbol ([`crate::jacobi`]), which costs
-//!   a fraction of the exponentiation. Encodings are uncompressed x‖y (G2: x.c0‖x.c1‖y.c0‖y.c1),
+//!   a fraction of the exponentiation. [`FeCurve::hash_to_g1_uncleared_many`] finds every
+//!   message's first square candidate, then runs all their long exponentiations (and the
+//!   Tonelli–Shanks 2-power chains) together in SIMD lanes ([`hayate_arith::batch_pow`]); on
+//!   BLS12-381 it batches the SSWU maps' exponentiations the same way and shares one
+//!   inversion for the isogeny's input. Encodings are uncompressed x‖y (G2: x.c0‖x.c1‖y.c0‖y.c1),
 //!   canonical big-endian coordinates, the all-zero string for the identity; decoding checks
 //!   canonicity, the curve equation and the subgroup.
 

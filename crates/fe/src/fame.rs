@@ -34,14 +34,20 @@
 //! ct' with msg = 1, i.e. the GT element T₁^{s₁}T₂^{s₂} becomes the key of the hybrid scheme
 //! ([`crate::hybrid`]).
 //!
-//! **Implementation.** Secret scalars are applied in constant time: fixed-base combs for g and
-//! h ([`hayate_pairing::ct_mul`]), GLV Straus linear combinations on G1
-//! ([`hayate_ec::glv_lincomb::glv_lincomb_ct`]: 2m half-length scalars in 5-bit odd signed
-//! digits, one Jacobian doubling chain per coordinate, odd-multiple tables of the public
-//! bases built with batched affine arithmetic) for the products of hashes (three terms per key
-//! component, two per ciphertext component; the exponents are the same for every attribute /
-//! row, so they are decomposed and recoded once per call) and a two-term GT multi-exponentiation for T₁^{s₁}T₂^{s₂}; the
-//! public span-program coefficients use variable time. Points are normalised in batches.
+//! **Implementation.** Secret scalars are applied in constant time: GLV Straus linear
+//! combinations on G1 ([`hayate_ec::glv_lincomb`]: half-length scalars in 5-bit odd signed
+//! digits, one Jacobian doubling chain per combination, odd-multiple tables of the public
+//! bases built with batched affine arithmetic, eight combinations per SIMD batch where the
+//! CPU has AVX-512 IFMA) for the products of hashes — in KeyGen four terms per component
+//! (the three hashes and g^{σ_y/a_t}) and one for g^{−σ_y}, all in one call of
+//! [`glv_lincomb::glv_lincomb_ct_terms`]; in Encrypt two per component, the exponents being
+//! the same for every row — fixed-base combs of h for sk₀ and ct₀
+//! ([`hayate_pairing::ct_mul`]), and a two-term GT multi-exponentiation for T₁^{s₁}T₂^{s₂};
+//! the public span-program coefficients use variable time. Points are normalised in batches.
+//! The hashes an operation still needs are computed together
+//! ([`FeCurve::hash_to_g1_uncleared_many`]: their square roots' exponentiations batched, eight
+//! per SIMD instruction stream where the CPU has AVX-512 IFMA). [`keygen_threads`] shares a
+//! key's attributes out over threads.
 //! **Cofactor clearing once per product** (BLS12-381): a hash is H(m) = h_eff·U(m) with U(m) =
 //! map_to_curve(u₀) + map_to_curve(u₁) ([`FeCurve::hash_to_g1_uncleared`]); since
 //! h_eff·(k₁U + k₂φ(U)) = (k₁ + k₂λ)·h_eff·U for every U on the curve, a product
@@ -219,6 +225,9 @@ fn cached_columns<E: FeCurve<N>, const N: usize>(
     out
 }
 
+/// The six hashes of one attribute string, indexed [ℓ−1][t−1].
+type Six<C> = [[Projective<C>; 2]; 3];
+
 /// Maximum number of attribute strings per curve in the cache of [`attr_hashes`].
 const ATTR_CACHE: usize = 4096;
 
@@ -236,10 +245,10 @@ fn attr_cache() -> &'static AttrCache {
 /// hashes onto G1 (the time of a lookup reveals whether y was hashed before in this process;
 /// attribute strings are public in FAME, like the policy). The misses are hashed together
 /// ([`FeCurve::hash_to_g1_uncleared_many`]: batched square roots on the BN curves).
-fn attr_hashes<E: FeCurve<N>, const N: usize>(ys: &[&str]) -> Vec<[[Projective<E::G1>; 2]; 3]> {
-    type Map<C> = HashMap<String, [[Projective<C>; 2]; 3]>;
+fn attr_hashes<E: FeCurve<N>, const N: usize>(ys: &[&str]) -> Vec<Six<E::G1>> {
+    type Map<C> = HashMap<String, Six<C>>;
     let key = TypeId::of::<E::G1>();
-    let mut out: Vec<Option<[[Projective<E::G1>; 2]; 3]>> = vec![None; ys.len()];
+    let mut out: Vec<Option<Six<E::G1>>> = vec![None; ys.len()];
     if let Ok(map) = attr_cache().lock() {
         if let Some(m) = map.get(&key).and_then(|m| m.downcast_ref::<Map<E::G1>>()) {
             for (o, y) in out.iter_mut().zip(ys) {
