@@ -70,48 +70,8 @@ impl SswuParams for G2Iso {
 /// time does not depend on x (as required for the RFC 9380 straight-line map, whose input u is
 /// the hash of a possibly secret message).
 pub fn pow_public<F: Field>(x: &F, e: &[u64]) -> F {
-    const WIN: usize = 5;
-    let bit = |i: usize| (e[i / 64] >> (i % 64)) & 1;
-    let Some(top) = (0..64 * e.len()).rev().find(|&i| bit(i) == 1) else {
-        return F::ONE;
-    };
-    let x2 = x.square();
-    let mut odd = [*x; 1 << (WIN - 1)]; // odd[j] = x^(2j+1)
-    for j in 1..odd.len() {
-        odd[j] = odd[j - 1] * x2;
-    }
-    let mut r = F::ONE;
-    let mut started = false;
-    let mut i = top as isize;
-    while i >= 0 {
-        if bit(i as usize) == 0 {
-            if started {
-                r = r.square();
-            }
-            i -= 1;
-            continue;
-        }
-        // the longest window [j, i] of at most WIN bits that ends in a set bit
-        let mut j = (i - WIN as isize + 1).max(0);
-        while bit(j as usize) == 0 {
-            j += 1;
-        }
-        let mut w = 0usize;
-        for k in (j..=i).rev() {
-            w = (w << 1) | bit(k as usize) as usize;
-        }
-        if started {
-            for _ in j..=i {
-                r = r.square();
-            }
-            r *= odd[w >> 1];
-        } else {
-            r = odd[w >> 1];
-            started = true;
-        }
-        i = j - 1;
-    }
-    r
+    // the schedule of hayate_arith::batch_pow (the same window rule, shared with the lanes)
+    hayate_arith::batch_pow::Schedule::new(e).apply(x)
 }
 
 /// (p − 3)/4 for the BLS12-381 base field.
