@@ -314,43 +314,41 @@ fn h_mul<E: FeCurve<N>, const N: usize>(k: &Scalar<E, N>) -> Projective<E::G2> {
 
 /// For each group (coordinates, c): Σ_k c_k·v_k for each coordinate v (public G1 points,
 /// secret scalars c shared by the group's coordinates) in constant time:
-/// [`hayate_ec::glv_lincomb::glv_lincomb_ct_groups`] (Jacobian GLV Straus with odd signed
-/// digits and batched affine tables for all groups at once, eight coordinates per AVX-512
-/// IFMA lane set where the CPU has it; the points of one coordinate are independent hash
-/// outputs, so its exceptional-case recomputation is negligible), or
-/// [`dpvs::lincomb_rows_g1`] on a curve without the GLV endomorphism.
+/// [`glv_lincomb::glv_lincomb_ct_terms`] (Jacobian GLV Straus with odd signed digits and
+/// batched affine tables for all groups at once, eight coordinates per AVX-512 IFMA lane set
+/// where the CPU has it; the points of one coordinate are independent hash outputs, so its
+/// exceptional-case recomputation is negligible), or `lincomb_terms_fallback` on a curve
+/// without the GLV endomorphism.
 type LincombGroup<'a, E, const N: usize> = (&'a [&'a [G1<E, N>]], &'a [Scalar<E, N>]);
 
 fn shared_lincomb<E: FeCurve<N>, const N: usize>(
     groups: &[LincombGroup<'_, E, N>],
 ) -> Vec<Vec<Projective<E::G1>>> {
-    let limbs: Vec<Vec<[u64; 4]>> = groups
+    let mut bases = Vec::new();
+    let mut scalars = Vec::new();
+    let mut combos: Vec<Vec<glv_lincomb::Term>> = Vec::new();
+    for (coords, c) in groups {
+        let s0 = scalars.len();
+        scalars.extend(c.iter().map(|x| x.to_limbs()));
+        for v in coords.iter() {
+            let b0 = bases.len();
+            let m = v.len().min(c.len());
+            bases.extend_from_slice(&v[..m]);
+            combos.push((0..m).map(|k| (b0 + k, s0 + k)).collect());
+        }
+    }
+    let refs: Vec<&[glv_lincomb::Term]> = combos.iter().map(|c| c.as_slice()).collect();
+    let mut flat = glv_lincomb::glv_lincomb_ct_terms::<E::G1>(&bases, &scalars, &refs)
+        .unwrap_or_else(|_| lincomb_terms_fallback::<E, N>(&bases, &scalars, &refs))
+        .into_iter();
+    groups
         .iter()
-        .map(|(_, c)| c.iter().map(|x| x.to_limbs()).collect())
-        .collect();
-    let g: Vec<hayate_ec::glv_lincomb::Group<'_, E::G1>> = groups
-        .iter()
-        .zip(&limbs)
-        .map(|((coords, _), l)| (*coords, l.as_slice()))
-        .collect();
-    hayate_ec::glv_lincomb::glv_lincomb_ct_groups::<E::G1>(&g).unwrap_or_else(|_| {
-        groups
-            .iter()
-            .map(|(coords, c)| {
-                // lincomb_rows_g1 takes the vectors the other way round (one per scalar)
-                let vectors: Vec<Vec<G1<E, N>>> = (0..c.len())
-                    .map(|k| coords.iter().map(|v| v[k]).collect())
-                    .collect();
-                let refs: Vec<&[G1<E, N>]> = vectors.iter().map(|v| v.as_slice()).collect();
-                dpvs::lincomb_rows_g1::<E, N>(&refs, &[c.to_vec()])
-                    .pop()
-                    .unwrap_or_default()
-                    .iter()
-                    .map(|p| Projective::from(*p))
-                    .collect()
-            })
-            .collect()
-    })
+        .map(|(coords, _)| {
+            (0..coords.len())
+                .map(|_| flat.next().unwrap_or_default())
+                .collect()
+        })
+        .collect()
 }
 
 /// [`glv_lincomb::glv_lincomb_ct_terms`] on a curve without the GLV endomorphism: each term

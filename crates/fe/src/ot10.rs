@@ -653,19 +653,17 @@ pub fn encapsulate_prepared<E: FeCurve<N>, const N: usize>(
     policy: &str,
     rng: &mut (impl RngCore + CryptoRng),
 ) -> Result<(Ciphertext<E, N>, Gt<E, N>), Ot10Error> {
-    let Some((b0, bt)) = &ppk.tables else {
-        return encapsulate_with(&ppk.pk, ppk.id, policy, rng, |c0, cats| {
-            lincomb_lanes(&ppk.pk, c0, cats)
-        });
-    };
-    encapsulate_with(&ppk.pk, ppk.id, policy, rng, |c0, cats| {
-        // one lock-step batch over c₀ and every category's rows
-        let c0_rows = [c0.to_vec()];
-        let mut jobs = vec![(b0, &c0_rows[..])];
-        jobs.extend(cats.iter().map(|(t, rows)| (&bt[t - 1], *rows)));
-        let mut out = dpvs::lincomb_fixed_many(&jobs).into_iter();
-        let c0 = out.next().and_then(|mut r| r.pop()).unwrap_or_default();
-        (c0, out.collect())
+    encapsulate_with(&ppk.pk, ppk.id, policy, rng, |c0, cats| match &ppk.tables {
+        None => lincomb_lanes(&ppk.pk, c0, cats),
+        Some((b0, bt)) => {
+            // one lock-step batch over c₀ and every category's rows
+            let c0_rows = [c0.to_vec()];
+            let mut jobs = vec![(b0, &c0_rows[..])];
+            jobs.extend(cats.iter().map(|(t, rows)| (&bt[t - 1], *rows)));
+            let mut out = dpvs::lincomb_fixed_many(&jobs).into_iter();
+            let c0 = out.next().and_then(|mut r| r.pop()).unwrap_or_default();
+            (c0, out.collect())
+        }
     })
 }
 
