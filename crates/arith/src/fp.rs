@@ -748,7 +748,7 @@ impl<P: FpParams<N>, const N: usize> Fp<P, N> {
         Choice::from(limbs::lt(&Self::P_MINUS_1_OVER_2, &v) as u8)
     }
 
-    /// Batch inversion (Montgomery's trick); zeros stay zero.
+    /// Batch inversion (Montgomery's trick, the one inversion by safegcd); zeros stay zero.
     pub fn batch_invert(v: &mut [Self]) {
         let mut prefix = Vec::with_capacity(v.len());
         let mut acc = Self::ONE;
@@ -757,7 +757,7 @@ impl<P: FpParams<N>, const N: usize> Fp<P, N> {
             let nz = !x.is_zero();
             acc = Self::conditional_select(&acc, &acc.mul(x), nz);
         }
-        let mut inv = acc.invert().unwrap_or(Self::ZERO);
+        let mut inv = acc.invert_safegcd().unwrap_or(Self::ZERO);
         for (x, p) in v.iter_mut().zip(prefix).rev() {
             let nz = !x.is_zero();
             let xi = Fp::mul(&inv, &p);

@@ -352,10 +352,11 @@ pub fn glv_lincomb_ct_terms<C: CurveParams>(
     glv_lincomb_ct_terms_with(bases, scalars, combos, true)
 }
 
-/// A linear combination to evaluate by Straus: its index and its terms (half-scalar lane,
-/// table index).
+/// A linear combination to evaluate by Straus: its index, its terms with a finite base, and
+/// those as (half-scalar lane, table index) pairs.
 struct Job {
     combo: usize,
+    active: Vec<Term>,
     terms: Vec<(usize, usize)>,
 }
 
@@ -405,7 +406,11 @@ pub fn glv_lincomb_ct_terms_with<C: CurveParams>(
             .iter()
             .flat_map(|&(b, s)| [(2 * s, b), (2 * s + 1, b)])
             .collect();
-        jobs.push(Job { combo: ci, terms });
+        jobs.push(Job {
+            combo: ci,
+            active,
+            terms,
+        });
     }
     // jobs with equal term counts share SIMD batches
     jobs.sort_by_key(|j| j.terms.len());
@@ -424,12 +429,7 @@ pub fn glv_lincomb_ct_terms_with<C: CurveParams>(
         res[job.combo] = if exceptional {
             // an exceptional case on the way (see the module docs): public, negligible for
             // independent bases; recomputed by complete formulas
-            let active: Vec<Term> = combos[job.combo]
-                .iter()
-                .copied()
-                .filter(|&(b, _)| !bool::from(bases[b].infinity))
-                .collect();
-            complete_path(bases, &halves, &active, &glv_c.beta, nbits)
+            complete_path(bases, &halves, &job.active, &glv_c.beta, nbits)
         } else {
             Projective::from(acc)
         };

@@ -143,13 +143,6 @@ impl FeCurve<6> for Bls12381 {
     }
 }
 
-/// x^e for a public exponent e (little-endian limbs): the 5-bit sliding window of
-/// [`hayate_pairing::hash_to_curve::sswu::pow_public`] (its sequence of operations depends on
-/// e only).
-fn pow_vartime_window<P: FpParams<4>>(x: &Fp<P, 4>, e: &[u64]) -> Fp<P, 4> {
-    hayate_pairing::hash_to_curve::sswu::pow_public(x, e)
-}
-
 /// Public constants of [`sqrt_vartime`] for p − 1 = 2^s·t, t odd: z a primitive 2^s-th root
 /// of unity, the digit width w (dividing s), ζ^i (ζ = z^(2^(s−w)), i < 2^w), the correction
 /// tables corr[j−1][i] = z^(−i·2^(s−j·w)) for j = 1 … s/w, and zpow[k][i] = z^(i·2^(w·k))
@@ -195,55 +188,51 @@ impl<P: FpParams<4>> SqrtTables<P> {
 /// A square root of a (either one) or `None` if a is not a square, in variable time (public
 /// inputs only); see the module docs. Equal in result set to [`Fp::sqrt`].
 fn sqrt_vartime<P: FpParams<4>>(a: &Fp<P, 4>, tb: &SqrtTables<P>) -> Option<Fp<P, 4>> {
-    match sqrt_exponent::<P>() {
-        Some(e) => sqrt_finish(a, &pow_vartime_window(a, e), tb),
-        None => Option::from(a.sqrt()),
-    }
+    sqrt_all(&[*a], tb, false).pop().flatten()
 }
 
-/// The exponent of the one long exponentiation in [`sqrt_vartime`]: (p + 1)/4 for
-/// p ≡ 3 (mod 4), (t − 1)/2 for Tonelli–Shanks; `None` where the generic `Fp::sqrt` is used
-/// (2-adicity above 63).
-fn sqrt_exponent<P: FpParams<4>>() -> Option<&'static [u64]> {
-    match Fp::<P, 4>::TWO_ADICITY {
-        1 => Some(&Fp::<P, 4>::P_PLUS_1_OVER_4),
-        s if s > 63 => None,
-        _ => Some(&Fp::<P, 4>::TRACE_MINUS_1_OVER_2),
-    }
-}
-
-/// The rest of [`sqrt_vartime`] given wv = a^e for e = [`sqrt_exponent`] (computed apart, so
-/// that many can be computed together: [`hayate_arith::batch_pow`]).
-fn sqrt_finish<P: FpParams<4>>(
-    a: &Fp<P, 4>,
-    wv: &Fp<P, 4>,
+/// [`sqrt_vartime`] of every a, the long exponentiations and the Tonelli–Shanks 2-power chains
+/// of all of them together in the SIMD lanes of [`hayate_arith::batch_pow`] where `simd` (one
+/// at a time otherwise): one exponentiation by (p + 1)/4 for p ≡ 3 (mod 4), by (t − 1)/2 for
+/// Tonelli–Shanks; the generic `Fp::sqrt` for a 2-adicity above 63.
+fn sqrt_all<P: FpParams<4>>(
+    a: &[Fp<P, 4>],
     tb: &SqrtTables<P>,
-) -> Option<Fp<P, 4>> {
+    simd: bool,
+) -> Vec<Option<Fp<P, 4>>> {
+    use hayate_arith::batch_pow::{pow_many_with, square_chain_with, Schedule};
     let s = Fp::<P, 4>::TWO_ADICITY as usize;
-    if bool::from(a.is_zero()) {
-        return Some(Fp::ZERO);
+    if s > 63 {
+        return a.iter().map(|x| Option::from(x.sqrt())).collect();
     }
     if s == 1 {
-        return (wv.square() == *a).then_some(*wv);
+        let ys = pow_many_with(a, &Schedule::new(&Fp::<P, 4>::P_PLUS_1_OVER_4), simd);
+        return a
+            .iter()
+            .zip(ys)
+            .map(|(a, y)| (y.square() == *a).then_some(y))
+            .collect();
     }
     // x = a^((t+1)/2), b = a^t = z^e; a is a square iff e is even, and then x·z^(−e/2) is a root
-    let x = *a * *wv;
-    let b = x * *wv;
-    let w = tb.w;
-    let mut chain = Vec::with_capacity(s / w);
-    let mut c = b;
-    for k in 0..s / w {
-        if k > 0 {
-            for _ in 0..w {
-                c = c.square();
+    let wv = pow_many_with(a, &Schedule::new(&Fp::<P, 4>::TRACE_MINUS_1_OVER_2), simd);
+    let xs: Vec<Fp<P, 4>> = a.iter().zip(&wv).map(|(a, w)| *a * *w).collect();
+    let bs: Vec<Fp<P, 4>> = xs.iter().zip(&wv).map(|(x, w)| *x * *w).collect();
+    let snaps: Vec<usize> = (0..s / tb.w).map(|k| k * tb.w).collect();
+    let chains = square_chain_with(&bs, &snaps, simd);
+    a.iter()
+        .zip(&xs)
+        .zip(&chains)
+        .map(|((a, x), ch)| {
+            if bool::from(a.is_zero()) {
+                Some(Fp::ZERO)
+            } else {
+                sqrt_from_chain(a, x, ch, tb)
             }
-        }
-        chain.push(c);
-    }
-    sqrt_from_chain(a, &x, &chain, tb)
+        })
+        .collect()
 }
 
-/// The end of [`sqrt_finish`] given x = a^((t+1)/2) and chain\[k\] = b^(2^(w·k)) for
+/// The end of [`sqrt_all`] given x = a^((t+1)/2) and chain\[k\] = b^(2^(w·k)) for
 /// b = a^t, k < s/w (computed apart for many a: [`hayate_arith::batch_pow::square_chain_many`]).
 fn sqrt_from_chain<P: FpParams<4>>(
     a: &Fp<P, 4>,
@@ -377,42 +366,12 @@ fn bn_hash_to_g1_many<C: CurveParams<Base = Fp<P, 4>>, P: FpParams<4>>(
     tb: &SqrtTables<P>,
 ) -> Vec<Affine<C>> {
     let prefixes: Vec<Sha256> = msgs.iter().map(|m| bn_prefix(m, dst)).collect();
-    let Some(e) = sqrt_exponent::<P>() else {
-        return prefixes
-            .iter()
-            .map(|p| bn_hash_from::<C, P>(p, 0, tb))
-            .collect();
-    };
     let cands: Vec<BnCandidate<P>> = prefixes
         .iter()
         .map(|p| bn_candidate::<C, P>(p, 0))
         .collect();
     let rhs: Vec<Fp<P, 4>> = cands.iter().map(|c| c.rhs).collect();
-    let wv = hayate_arith::batch_pow::pow_public_many(&rhs, e);
-    let s = Fp::<P, 4>::TWO_ADICITY as usize;
-    let roots: Vec<Option<Fp<P, 4>>> = if s == 1 {
-        rhs.iter()
-            .zip(&wv)
-            .map(|(a, w)| sqrt_finish(a, w, tb))
-            .collect()
-    } else {
-        // Tonelli–Shanks: x = a·wv, b = x·wv = a^t and b's 2-power chain, in the lanes too
-        let xs: Vec<Fp<P, 4>> = rhs.iter().zip(&wv).map(|(a, w)| *a * *w).collect();
-        let bs: Vec<Fp<P, 4>> = xs.iter().zip(&wv).map(|(x, w)| *x * *w).collect();
-        let snaps: Vec<usize> = (0..s / tb.w).map(|k| k * tb.w).collect();
-        let chains = hayate_arith::batch_pow::square_chain_many(&bs, &snaps);
-        rhs.iter()
-            .zip(&xs)
-            .zip(&chains)
-            .map(|((a, x), ch)| {
-                if bool::from(a.is_zero()) {
-                    Some(Fp::ZERO)
-                } else {
-                    sqrt_from_chain(a, x, ch, tb)
-                }
-            })
-            .collect()
-    };
+    let roots = sqrt_all(&rhs, tb, true);
     cands
         .iter()
         .zip(&roots)
@@ -541,6 +500,7 @@ bn_fe_curve!(Bn254, 3);
 #[cfg(test)]
 mod tests {
     use super::*;
+    use hayate_arith::batch_pow::Schedule;
     use rand::{RngCore, SeedableRng};
 
     fn check<E: FeCurve<N>, const N: usize>() {
@@ -620,7 +580,7 @@ mod tests {
             let sq = a.square();
             assert_eq!(sqrt_vartime(&sq, &tb).map(|y| y.square()), Some(sq));
             let e = [rng.next_u64(), rng.next_u64() >> (i % 64), 0, i as u64];
-            assert_eq!(pow_vartime_window(&a, &e), a.pow_vartime(&e));
+            assert_eq!(Schedule::new(&e).apply(&a), a.pow_vartime(&e));
             let msg = i.to_be_bytes();
             assert_eq!(
                 E::hash_to_g1(&msg, b"t"),
@@ -640,7 +600,7 @@ mod tests {
         assert!(E::hash_to_g1_uncleared_many(&[], b"t2").is_empty());
         assert_eq!(sqrt_vartime(&Fp::ZERO, &tb), Some(Fp::ZERO));
         assert_eq!(
-            pow_vartime_window(&Fp::<E::Fp, 4>::from_u64(3), &[0, 0]),
+            Schedule::new(&[0, 0]).apply(&Fp::<E::Fp, 4>::from_u64(3)),
             Fp::ONE
         );
     }

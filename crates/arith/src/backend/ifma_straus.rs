@@ -257,26 +257,15 @@ unsafe fn batch_inverse<P: FpParams<N>, const L: usize, const N: usize>(
         acc = mul(&acc, d);
         pref.push(acc);
     }
-    // the eight lane products back to the R form, inverted on the scalar side
-    let prods: Vec<Fp<P, N>> = store_steps([&mul(&acc, &splat_v(&c.from))], 8, &P::MODULUS)
+    // the eight lane products back to the R form, inverted together on the scalar side
+    let mut inv: Vec<Fp<P, N>> = store_steps([&mul(&acc, &splat_v(&c.from))], 8, &P::MODULUS)
         .into_iter()
         .map(|[v]| Fp::from_mont_unchecked(v))
         .collect();
-    let mut pp = Vec::with_capacity(8);
-    let mut a = Fp::<P, N>::ONE;
-    for x in &prods {
-        if bool::from(x.is_zero()) {
-            return None;
-        }
-        pp.push(a);
-        a *= *x;
+    if inv.iter().any(|x| bool::from(x.is_zero())) {
+        return None;
     }
-    let mut ai = Option::<Fp<P, N>>::from(a.invert_safegcd())?;
-    let mut inv = [Fp::<P, N>::ZERO; 8];
-    for k in (0..8).rev() {
-        inv[k] = ai * pp[k];
-        ai *= prods[k];
-    }
+    Fp::batch_invert(&mut inv);
     let raw: V<L> = gather(&inv, |x| x.mont_limbs());
     let mut acc = mul(&raw, &splat_v(&c.to));
     let mut out = vec![acc; den.len()];
