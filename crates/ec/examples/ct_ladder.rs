@@ -4,7 +4,8 @@
 //!
 //! `ct_ladder ct` runs, on secp256k1 and secp256r1, the Jin–Miyaji two-bit ladder with safegcd
 //! inversion (secret scalar, and secret scalar with secret base point), the Montgomery and Joye ladders, the signed-window
-//! multiplications of ECDH (`Projective::mul_ct_subgroup`) and `glv-ct` (secret scalar and secret point), and the safegcd
+//! multiplications of ECDH (`Projective::mul_ct_subgroup`) and `glv-ct` (secret scalar and secret point), the shared-scalar
+//! combinations of `glv_lincomb` and the fixed-base pieces of `glv_fixed`, and the safegcd
 //! inversion of secret field elements, each input marked *undefined* with valgrind's
 //! `VALGRIND_MAKE_MEM_UNDEFINED` client request: memcheck then reports any branch or memory
 //! address that depends on the secret. Results are marked defined again before they are
@@ -156,6 +157,30 @@ fn shared_lincomb<C: CurveParams>() {
     }
 }
 
+/// `glv_fixed` (FAME's g^{−σ}: one fixed base, GLV halves cut into pieces) on secret scalars,
+/// including 0, 1 and n − 1 (zero, even and odd pieces); the scalar loop (valgrind has no
+/// AVX-512).
+fn fixed_base<C: CurveParams>() {
+    let g = Projective::<C>::generator();
+    let fixed = hayate_ec::glv_fixed::GlvFixedBase::<C>::new(&g.to_affine()).expect("GLV curve");
+    let mut n_minus_1 = [0u64; 4];
+    n_minus_1.copy_from_slice(&C::ORDER[..4]);
+    n_minus_1[0] = n_minus_1[0].wrapping_sub(1);
+    let ks = [limbs(37), [0u64; 4], [1, 0, 0, 0], n_minus_1];
+    let sk = ks;
+    secret(&sk);
+    let r = fixed.mul_many_with(&sk, false);
+    for (r, k) in r.iter().zip(&ks) {
+        public(r);
+        assert_eq!(
+            r.to_affine(),
+            g.mul_vartime(k).to_affine(),
+            "{}: glv_fixed",
+            C::NAME
+        );
+    }
+}
+
 /// safegcd inversion of secret elements of F (0 and 1 included).
 fn inversions<F: Field>() {
     for i in 0..4u64 {
@@ -183,6 +208,7 @@ fn run_ct() {
     signed_windows::<Secp256k1>();
     signed_windows::<Secp256r1>();
     shared_lincomb::<Secp256k1>();
+    fixed_base::<Secp256k1>();
     inversions::<<Secp256k1 as CurveParams>::Base>();
     inversions::<<Secp256r1 as CurveParams>::Base>();
     println!("ct_ladder: constant-time payload done");

@@ -60,12 +60,12 @@ use crate::scalar_mul::{signed_index, signed_lookup};
 use crate::Field;
 
 /// Bits per signed odd digit.
-const B: usize = 5;
+pub(crate) const B: usize = 5;
 /// Table entries per base: P, 3P, …, (2^B − 1)P.
-const TS: usize = 1 << (B - 1);
+pub(crate) const TS: usize = 1 << (B - 1);
 
 /// One half-scalar: the recoded J (see the module docs), its sign and whether it was even.
-struct Lane {
+pub(crate) struct Lane {
     j: [u64; 4],
     /// The half-scalar itself (for the complete path).
     mag: [u64; 4],
@@ -120,7 +120,10 @@ fn lookup<C: CurveParams>(
 /// (public points, variable time); in the SIMD lanes of [`hayate_arith::straus::odd_tables`]
 /// where the field has them and `simd`. `None` for a base whose chain meets an exceptional case
 /// (a point of order ≤ 31; such bases go to the complete path).
-fn odd_tables<C: CurveParams>(bases: &[Affine<C>], simd: bool) -> Vec<Option<[Affine<C>; TS]>> {
+pub(crate) fn odd_tables<C: CurveParams>(
+    bases: &[Affine<C>],
+    simd: bool,
+) -> Vec<Option<[Affine<C>; TS]>> {
     // the finite bases in the field's SIMD lanes where it has them (None: no kernel, or a
     // base of small order somewhere — then all by the scalar steps below)
     let finite: Vec<usize> = (0..bases.len())
@@ -354,10 +357,10 @@ pub fn glv_lincomb_ct_terms<C: CurveParams>(
 
 /// A linear combination to evaluate by Straus: its index, its terms with a finite base, and
 /// those as (half-scalar lane, table index) pairs.
-struct Job {
-    combo: usize,
-    active: Vec<Term>,
-    terms: Vec<(usize, usize)>,
+pub(crate) struct Job {
+    pub(crate) combo: usize,
+    pub(crate) active: Vec<Term>,
+    pub(crate) terms: Vec<(usize, usize)>,
 }
 
 /// [`glv_lincomb_ct_terms`], with the SIMD lanes allowed or not (for the tests).
@@ -439,7 +442,7 @@ pub fn glv_lincomb_ct_terms_with<C: CurveParams>(
 
 /// Every job's Straus sum in the field's SIMD lanes ([`hayate_arith::straus`]), or `None`
 /// where the field has no such kernel.
-fn straus_simd<C: CurveParams>(
+pub(crate) fn straus_simd<C: CurveParams>(
     jobs: &[Job],
     tables: &[Option<[Affine<C>; TS]>],
     beta: &C::Base,
@@ -492,7 +495,7 @@ fn straus_simd<C: CurveParams>(
 }
 
 /// One job's Straus sum by the scalar formulas (the schedule of [`hayate_arith::straus`]).
-fn straus_scalar<C: CurveParams>(
+pub(crate) fn straus_scalar<C: CurveParams>(
     job: &Job,
     tables: &[Option<[Affine<C>; TS]>],
     beta: &C::Base,
@@ -537,7 +540,7 @@ fn straus_scalar<C: CurveParams>(
 }
 
 /// The 2m half-scalar lanes of the shared scalars: GLV split, made odd, recoded.
-fn lanes<F>(
+pub(crate) fn lanes<F>(
     glv_c: &glv::GlvConstants<F>,
     n: &[u64; 4],
     scalars: &[[u64; 4]],
@@ -547,26 +550,31 @@ fn lanes<F>(
         .iter()
         .flat_map(|c| {
             let d = glv::decompose_with(glv_c, n, c);
-            [(d.k1, d.neg1, false), (d.k2, d.neg2, true)].map(|(mag, neg, endo)| {
-                let even = Choice::from((1 ^ (mag[0] & 1)) as u8);
-                let mut m = mag;
-                m[0] |= 1;
-                Lane {
-                    j: recode(&m, windows),
-                    mag,
-                    neg,
-                    even,
-                    endo,
-                }
-            })
+            [(d.k1, d.neg1, false), (d.k2, d.neg2, true)]
+                .map(|(mag, neg, endo)| half_lane(mag, neg, endo, windows))
         })
         .collect()
+}
+
+/// The lane of a half-scalar (or of a piece of one) of magnitude `mag` < 2^(B·`windows`):
+/// made odd and recoded.
+pub(crate) fn half_lane(mag: [u64; 4], neg: Choice, endo: bool, windows: usize) -> Lane {
+    let even = Choice::from((1 ^ (mag[0] & 1)) as u8);
+    let mut m = mag;
+    m[0] |= 1;
+    Lane {
+        j: recode(&m, windows),
+        mag,
+        neg,
+        even,
+        endo,
+    }
 }
 
 /// The complete path for one combination: Σ over its terms (b, s) and the two halves of
 /// scalar s of ±σ(P_b)·m, each a constant-time fixed-window multiplication with complete
 /// formulas ([`Projective::mul_ct_bits`]).
-fn complete_path<C: CurveParams>(
+pub(crate) fn complete_path<C: CurveParams>(
     bases: &[Affine<C>],
     halves: &[Lane],
     terms: &[Term],

@@ -44,6 +44,7 @@ pub mod curve;
 pub mod curves;
 pub mod ecdh;
 pub mod glv;
+pub mod glv_fixed;
 pub mod glv_lincomb;
 pub mod glv_sac;
 pub mod hash_to_curve;

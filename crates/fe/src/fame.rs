@@ -39,8 +39,9 @@
 //! digits, one Jacobian doubling chain per combination, odd-multiple tables of the public
 //! bases built with batched affine arithmetic, eight combinations per SIMD batch where the
 //! CPU has AVX-512 IFMA) for the products of hashes — in KeyGen four terms per component
-//! (the three hashes and g^{σ_y/a_t}) and one for g^{−σ_y}, all in one call of
-//! [`glv_lincomb::glv_lincomb_ct_terms`]; in Encrypt two per component, the exponents being
+//! (the three hashes and g^{σ_y/a_t}), all in one call of
+//! [`glv_lincomb::glv_lincomb_ct_terms`], and g^{−σ_y} by the generator's fixed-base pieces
+//! ([`hayate_ec::glv_fixed`]: a quarter of the doublings); in Encrypt two per component, the exponents being
 //! the same for every row — fixed-base combs of h for sk₀ and ct₀
 //! ([`hayate_pairing::ct_mul`]), and a two-term GT multi-exponentiation for T₁^{s₁}T₂^{s₂};
 //! the public span-program coefficients use variable time. Points are normalised in batches.
@@ -64,6 +65,7 @@ use std::any::{Any, TypeId};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::sync::{Mutex, OnceLock};
 
+use hayate_ec::glv_fixed::GlvFixedBase;
 use hayate_ec::{glv_lincomb, Projective};
 use hayate_pairing::{ct_mul, G2Prepared, Gt};
 use rand_core::{CryptoRng, RngCore};
@@ -442,9 +444,9 @@ pub fn setup<E: FeCurve<N>, const N: usize>(
 /// For each attribute y and t ∈ {1, 2}, sk_{y,t} = Π_ℓ H(yℓt)^{e_{tℓ}} · g^{σ_y/a_t} is one
 /// four-term constant-time GLV linear combination (the three uncleared hashes and g, see the
 /// module docs; the exponents e_{tℓ} = Br_ℓ/a_t are common to all attributes) followed by one
-/// cofactor clearing, and sk_{y,3} = g^{−σ_y} a one-term combination — all of them in one call
-/// of [`glv_lincomb::glv_lincomb_ct_terms`] (eight per SIMD batch where the CPU has AVX-512
-/// IFMA); the attributes' missing hashes are computed together; sk₀ takes three fixed-base
+/// cofactor clearing — all of them in one call of [`glv_lincomb::glv_lincomb_ct_terms`] (eight
+/// per SIMD batch where the CPU has AVX-512 IFMA) — and sk_{y,3} = g^{−σ_y} one product of
+/// [`GlvFixedBase::generator`]; the attributes' missing hashes are computed together; sk₀ takes three fixed-base
 /// combs of h; all outputs are normalised together.
 pub fn keygen<E: FeCurve<N>, const N: usize>(
     msk: &MasterKey<E, N>,
@@ -581,31 +583,41 @@ impl<E: FeCurve<N>, const N: usize> KeygenShare<'_, E, N> {
             scalars.push((sigma * self.a_inv[1] * h).to_limbs());
             scalars.push((-sigma).to_limbs());
         }
-        // per index, for t = 1, 2 the four terms (U(y1t), U(y2t), U(y3t), g), then the one
-        // term g of the third component
+        // per index, for t = 1, 2 the four terms (U(y1t), U(y2t), U(y3t), g)
         let combos: Vec<Vec<glv_lincomb::Term>> = (0..range.len())
             .flat_map(|k| {
-                let tw = |t: usize| -> Vec<glv_lincomb::Term> {
+                (0..2).map(move |t| {
                     let mut v: Vec<glv_lincomb::Term> =
                         (0..3).map(|l| (6 * k + 2 * l + t, 3 * t + l)).collect();
                     v.push((g, 6 + 3 * k + t));
                     v
-                };
-                [tw(0), tw(1), vec![(g, 6 + 3 * k + 2)]]
+                })
             })
             .collect();
+        // the third components g^{−σ}: by the generator's fixed-base pieces
+        let thirds: Vec<Vec<glv_lincomb::Term>> =
+            (0..range.len()).map(|k| vec![(g, 6 + 3 * k + 2)]).collect();
         let refs: Vec<&[glv_lincomb::Term]> = combos.iter().map(|c| c.as_slice()).collect();
         let prods = glv_lincomb::glv_lincomb_ct_terms::<E::G1>(&bases, &scalars, &refs)
             .unwrap_or_else(|_| lincomb_terms_fallback::<E, N>(&bases, &scalars, &refs));
+        let third = match GlvFixedBase::<E::G1>::generator() {
+            Ok(fixed) => {
+                fixed.mul_many(&thirds.iter().map(|c| scalars[c[0].1]).collect::<Vec<_>>())
+            }
+            Err(_) => {
+                let refs: Vec<&[glv_lincomb::Term]> = thirds.iter().map(|c| c.as_slice()).collect();
+                lincomb_terms_fallback::<E, N>(&bases, &scalars, &refs)
+            }
+        };
         let mut parts = Vec::with_capacity(3 * range.len());
-        for (i, p) in range.zip(prods.chunks_exact(3)) {
+        for ((i, p), p3) in range.zip(prods.chunks_exact(2)).zip(third) {
             if i < n {
-                parts.extend([E::clear_g1(&p[0]), E::clear_g1(&p[1]), p[2]]);
+                parts.extend([E::clear_g1(&p[0]), E::clear_g1(&p[1]), p3]);
             } else {
                 parts.extend([
                     p[0].add_affine(&self.msk.g_d[0]),
                     p[1].add_affine(&self.msk.g_d[1]),
-                    p[2].add_affine(&self.msk.g_d[2]),
+                    p3.add_affine(&self.msk.g_d[2]),
                 ]);
             }
         }

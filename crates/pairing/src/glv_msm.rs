@@ -196,6 +196,46 @@ mod tests {
         }
     }
 
+    /// `hayate_ec::glv_fixed` on G1 with the lanes against its scalar loop and plain
+    /// multiplications: eleven scalars (a batch of eight and a partial one) with edge values,
+    /// for the generator's shared tables and a random base.
+    fn fixed_base_lanes<E: PairingCurve<N>, const N: usize>() {
+        use hayate_ec::glv_fixed::GlvFixedBase;
+        let mut rng = rand::rngs::StdRng::seed_from_u64(12);
+        let g = Projective::<E::G1>::generator();
+        let r = hayate_ec::glv::order_limbs::<E::G1>();
+        let mut rm1 = r;
+        rm1[0] -= 1;
+        let mut ks: Vec<[u64; 4]> = (0..7)
+            .map(|_| [rng.gen(), rng.gen(), rng.gen(), rng.gen::<u64>() >> 1])
+            .collect();
+        ks.extend([[0; 4], [1, 0, 0, 0], rm1, [u64::MAX; 4]]);
+        let p = g
+            .mul_vartime(&[rng.gen(), rng.gen(), rng.gen(), 3])
+            .to_affine();
+        let own = GlvFixedBase::<E::G1>::new(&p).unwrap();
+        let shared = GlvFixedBase::<E::G1>::generator().unwrap();
+        for fixed in [&own, shared] {
+            let simd = fixed.mul_many(&ks);
+            let scalar = fixed.mul_many_with(&ks, false);
+            for (j, k) in ks.iter().enumerate() {
+                let want = Projective::from(*fixed.base()).mul_vartime(k).to_affine();
+                assert_eq!(simd[j].to_affine(), want, "{} scalar {j}", E::NAME);
+                assert_eq!(scalar[j].to_affine(), want, "{} scalar loop {j}", E::NAME);
+            }
+        }
+    }
+
+    #[test]
+    fn fixed_base_lanes_bls12_381() {
+        fixed_base_lanes::<Bls12381, 6>();
+    }
+
+    #[test]
+    fn fixed_base_lanes_bn254_beuchat() {
+        fixed_base_lanes::<Bn254Beuchat, 4>();
+    }
+
     #[test]
     fn lincomb_lanes_bls12_381() {
         lincomb_lanes::<Bls12381, 6>();
