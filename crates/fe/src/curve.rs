@@ -15,8 +15,9 @@
 //!   to a factor-2 bias from the square test). The square root is computed in variable time
 //!   (the input is public): a^((p+1)/4) for p ≡ 3 (mod 4) (alt_bn128), and for bn254-beuchat
 //!   (p − 1 = 2⁴⁵·t) Tonelli–Shanks with the discrete logarithm of a^t in the 2⁴⁵-torsion found
-//!   five bits at a time from precomputed tables (the table-based variant of Sarkar, "Computing
-//!   square roots faster than the Tonelli-Shanks/Bernstein algorithm", 2020), which also
+//!   nine bits at a time from precomputed tables of 2⁹ entries (the table-based variant of
+//!   Sarkar, "Computing square roots faster than the Tonelli-Shanks/Bernstein algorithm",
+//!   2020; each digit found by a binary search on the roots of unity), which also
 //!   decides squareness; exponentiations use 5-bit sliding windows. Non-squares (half of the
 //!   candidates) are rejected first by a binary Jacobi symbol ([`crate::jacobi`]), which costs
 //!   a fraction of the exponentiation. [`FeCurve::hash_to_g1_uncleared_many`] finds every
@@ -150,15 +151,24 @@ impl FeCurve<6> for Bls12381 {
 struct SqrtTables<P: FpParams<4>> {
     w: usize,
     zeta: Vec<Fp<P, 4>>,
+    /// (first Montgomery limb of ζ^i, i), sorted: the digit of a 2^w-th root of unity by a
+    /// binary search.
+    zeta_index: Vec<(u64, usize)>,
     corr: Vec<Vec<Fp<P, 4>>>,
     zpow: Vec<Vec<Fp<P, 4>>>,
+}
+
+/// The widest digit for the Tonelli–Shanks tables: the largest divisor of s up to 9 (s/w
+/// digits cost (s/w)(s/w − 1)/2 products; tables of 2^w entries, 2^9 at most).
+fn sqrt_digit_width(s: usize) -> usize {
+    (1..=9).rev().find(|w| s % w == 0).unwrap_or(1)
 }
 
 impl<P: FpParams<4>> SqrtTables<P> {
     fn new() -> Self {
         let s = Fp::<P, 4>::TWO_ADICITY as usize;
         let z = Fp::<P, 4>::two_adic_root();
-        let w = (1..=5).rev().find(|w| s % w == 0).unwrap_or(1);
+        let w = sqrt_digit_width(s);
         let powers = |base: Fp<P, 4>| {
             let mut v = vec![Fp::<P, 4>::ONE; 1 << w];
             for i in 1..v.len() {
@@ -174,11 +184,18 @@ impl<P: FpParams<4>> SqrtTables<P> {
         };
         let zinv = z.invert().unwrap_or(Fp::ONE);
         let zeta = powers(sq(z, s - w));
+        let mut zeta_index: Vec<(u64, usize)> = zeta
+            .iter()
+            .enumerate()
+            .map(|(i, x)| (x.mont_limbs()[0], i))
+            .collect();
+        zeta_index.sort_unstable();
         let corr = (1..=s / w).map(|j| powers(sq(zinv, s - j * w))).collect();
         let zpow = (0..s / w).map(|k| powers(sq(z, w * k))).collect();
         SqrtTables {
             w,
             zeta,
+            zeta_index,
             corr,
             zpow,
         }
@@ -248,7 +265,13 @@ fn sqrt_from_chain<P: FpParams<4>>(
         for (m, &d) in digits.iter().enumerate() {
             v *= tb.corr[k - m][d];
         }
-        let i = tb.zeta.iter().position(|z| *z == v)?;
+        let key = v.mont_limbs()[0];
+        let from = tb.zeta_index.partition_point(|&(k, _)| k < key);
+        let i = tb.zeta_index[from..]
+            .iter()
+            .take_while(|&&(k, _)| k == key)
+            .map(|&(_, i)| i)
+            .find(|&i| tb.zeta[i] == v)?;
         if k == 0 && i % 2 == 1 {
             return None; // a^t has order 2^s: a is not a square
         }
