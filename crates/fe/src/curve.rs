@@ -330,7 +330,8 @@ fn bn_candidate<C: CurveParams<Base = Fp<P, 4>>, P: FpParams<4>>(
         wide[32..].copy_from_slice(&h1);
         let x = Fp::<P, 4>::from_bytes_be_reduce(&wide);
         let rhs = Affine::<C>::curve_rhs(&x);
-        if crate::jacobi::jacobi_vartime(&rhs.to_limbs(), &P::MODULUS) != Some(-1) {
+        // (aR | p) = (a | p) for the stored form aR: R = 2^256 (or 1) is a square
+        if crate::jacobi::jacobi_vartime(rhs.mont_limbs(), &P::MODULUS) != Some(-1) {
             return BnCandidate {
                 ctr,
                 x,
