@@ -19,8 +19,9 @@
 //!   Sarkar, "Computing square roots faster than the Tonelli-Shanks/Bernstein algorithm",
 //!   2020; each digit found by a binary search on the roots of unity), which also
 //!   decides squareness; exponentiations use 5-bit sliding windows. Non-squares (half of the
-//!   candidates) are rejected first by a binary Jacobi symbol ([`crate::jacobi`]), which costs
-//!   a fraction of the exponentiation. [`FeCurve::hash_to_g1_uncleared_many`] finds every
+//!   candidates) are rejected first by a Jacobi symbol ([`crate::jacobi`]: a binary GCD on
+//!   one-word approximations), which costs a tenth of the exponentiation.
+//!   [`FeCurve::hash_to_g1_uncleared_many`] finds every
 //!   message's first square candidate, then runs all their long exponentiations (and the
 //!   Tonelli–Shanks 2-power chains) together in SIMD lanes ([`hayate_arith::batch_pow`]); on
 //!   BLS12-381 it batches the SSWU maps' exponentiations the same way and shares one
