@@ -162,7 +162,7 @@ struct SqrtTables<P: FpParams<4>> {
 /// The widest digit for the Tonelli–Shanks tables: the largest divisor of s up to 9 (s/w
 /// digits cost (s/w)(s/w − 1)/2 products; tables of 2^w entries, 2^9 at most).
 fn sqrt_digit_width(s: usize) -> usize {
-    (1..=9).rev().find(|w| s % w == 0).unwrap_or(1)
+    (1..=9).rev().find(|w| s.is_multiple_of(*w)).unwrap_or(1)
 }
 
 impl<P: FpParams<4>> SqrtTables<P> {
