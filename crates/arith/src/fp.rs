@@ -88,6 +88,8 @@ impl<P: FpParams<N>, const N: usize> Fp<P, N> {
     pub const R: [u64; N] = limbs::pow2_mod(Self::RADIX_BITS, &P::MODULUS);
     /// R² mod p.
     pub const R2: [u64; N] = limbs::pow2_mod(2 * Self::RADIX_BITS, &P::MODULUS);
+    /// 2^(64N) mod p in the stored form (2^(64N)·R mod p).
+    const TWO_POW_WORDS_MONT: [u64; N] = limbs::pow2_mod(64 * N + Self::RADIX_BITS, &P::MODULUS);
     /// Bit length of p.
     pub const BITS: u32 = limbs::bits_vartime(&P::MODULUS);
     /// Is the top bit of the top limb set (p ≥ 2^(64N−1))? Then 2p ≥ R: sums of two reduced
@@ -380,23 +382,22 @@ impl<P: FpParams<N>, const N: usize> Fp<P, N> {
 
     /// Reduces a big-endian integer of any length modulo p (used for hashing to the field).
     pub fn from_bytes_be_reduce(bytes: &[u8]) -> Self {
-        // Horner over 32-bit chunks keeps every step inside the field.
-        let base = Self::from_u64(1u64 << 32);
+        // Horner over N-word chunks from the most significant end, acc·2^(64N) + chunk, each
+        // chunk (any value below 2^(64N)) brought into the field by from_limbs_reduce: two
+        // multiplications per 8N bytes, no branch on the bytes.
+        let word = Self::from_mont_unchecked(Self::TWO_POW_WORDS_MONT);
+        let head = match bytes.len() % (8 * N) {
+            0 => bytes.len().min(8 * N),
+            r => r,
+        };
+        let (first, rest) = bytes.split_at(head);
         let mut acc = Self::ZERO;
-        let rem = bytes.len() % 4;
-        let mut chunks: Vec<u64> = Vec::with_capacity(bytes.len() / 4 + 1);
-        if rem != 0 {
-            let mut v = 0u64;
-            for &b in &bytes[..rem] {
-                v = (v << 8) | b as u64;
+        for chunk in core::iter::once(first).chain(rest.chunks(8 * N)) {
+            let mut a = [0u64; N];
+            for (i, &b) in chunk.iter().rev().enumerate() {
+                a[i / 8] |= (b as u64) << (8 * (i % 8));
             }
-            chunks.push(v);
-        }
-        for c in bytes[rem..].chunks(4) {
-            chunks.push(u32::from_be_bytes([c[0], c[1], c[2], c[3]]) as u64);
-        }
-        for v in chunks {
-            acc = acc * base + Self::from_u64(v);
+            acc = acc * word + Self::from_limbs_reduce(a);
         }
         acc
     }

@@ -113,13 +113,31 @@ fn check_field<P: FpParams<N>, const N: usize>() {
     let mut padded = vec![0u8; 8];
     padded.extend_from_slice(&(&p - 1u8).to_bytes_be());
     assert!(bool::from(Fp::<P, N>::from_bytes_be(&padded).is_some()));
-    // reduction of arbitrary byte strings
-    let mut big = vec![0u8; 64];
-    rng.fill_bytes(&mut big);
-    assert_eq!(
-        to_big(&Fp::<P, N>::from_bytes_be_reduce(&big)),
-        BigUint::from_bytes_be(&big) % &p
-    );
+    // reduction of arbitrary byte strings: lengths around the 8N-byte chunks, random and
+    // all-ones bytes
+    for len in [
+        0,
+        1,
+        7,
+        8 * N - 1,
+        8 * N,
+        8 * N + 1,
+        48,
+        64,
+        100,
+        16 * N,
+        16 * N + 3,
+    ] {
+        let mut big = vec![0u8; len];
+        rng.fill_bytes(&mut big);
+        for bytes in [big, vec![0xff; len]] {
+            assert_eq!(
+                to_big(&Fp::<P, N>::from_bytes_be_reduce(&bytes)),
+                BigUint::from_bytes_be(&bytes) % &p,
+                "length {len}"
+            );
+        }
+    }
     // table / conditional-subtraction reduction of arbitrary N-limb values (x < R): random
     // ones, then the edges i·p − 1, i·p, i·p + 1 (all i with i·p < R), i·2^(bits − 1) ± 1
     // (where the table index changes) and R − 1
