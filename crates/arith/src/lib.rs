@@ -110,7 +110,7 @@ pub trait Field:
     /// such kernel. Prime fields of 4 or 6 words have one on CPUs with AVX-512 IFMA
     /// ([`backend::ifma_straus`]).
     fn jacobian_straus_lanes(
-        lanes: &[straus::StrausLane<'_, Self>],
+        lanes: &[straus::StrausLane<'_>],
         windows: usize,
     ) -> Option<Vec<[Self; 3]>> {
         let _ = (lanes, windows);
@@ -123,8 +123,8 @@ pub trait Field:
     /// The odd-multiple tables of [`straus`] for finite points (x, y) of an a = 0 curve over
     /// this field, built in SIMD lanes ([`straus::odd_tables`]); `None` (the default) where
     /// there is no kernel or a base has order ≤ 31.
-    fn odd_tables_lanes(bases: &[[Self; 2]]) -> Option<Vec<straus::OddTable<Self>>> {
-        let _ = bases;
+    fn odd_tables_lanes(bases: &[[Self; 2]], beta: &Self) -> Option<straus::OddTables<Self>> {
+        let _ = (bases, beta);
         None
     }
 }
@@ -168,15 +168,15 @@ impl<P: FpParams<N>, const N: usize> Field for Fp<P, N> {
         Fp::from_u64(k)
     }
     fn jacobian_straus_lanes(
-        lanes: &[straus::StrausLane<'_, Self>],
+        lanes: &[straus::StrausLane<'_>],
         windows: usize,
     ) -> Option<Vec<[Self; 3]>> {
-        straus::straus_fp(lanes, windows)
+        straus::straus_fp::<P, N>(lanes, windows)
     }
     fn has_straus_lanes() -> bool {
         straus::available_fp::<P, N>()
     }
-    fn odd_tables_lanes(bases: &[[Self; 2]]) -> Option<Vec<straus::OddTable<Self>>> {
-        straus::odd_tables_fp(bases)
+    fn odd_tables_lanes(bases: &[[Self; 2]], beta: &Self) -> Option<straus::OddTables<Self>> {
+        straus::odd_tables_fp(bases, beta)
     }
 }

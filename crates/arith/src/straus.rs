@@ -27,29 +27,42 @@ use crate::{Field, Fp, FpParams};
 /// Table entries of one term: the odd multiples (2e + 1)·P, e = 0 … 15, as (x, y).
 pub type OddTable<F> = [[F; 2]; 16];
 
+/// An odd-multiple table in the lane kernel's own form, built beside the affine table by
+/// [`odd_tables`] so that [`straus`] reads it without conversion: for each entry e < 16,
+/// x, β·x and y, each as `limbs` 52-bit limbs of its Montgomery form with R′ = 2^(52·limbs)
+/// (values below 2p), entry-major. Tagged with the low word of its modulus; the kernel
+/// declines tables of another shape or field.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LaneTable {
+    pub(crate) modulus0: u64,
+    pub(crate) limbs: usize,
+    pub(crate) words: Vec<u64>,
+}
+
+/// The tables of [`odd_tables`]: affine (for the scalar schedule) and in the lanes' form.
+pub type OddTables<F> = (Vec<OddTable<F>>, Vec<LaneTable>);
+
 /// One lane: its terms' tables and digits (all lanes of one call have the same number of
 /// terms and windows).
 #[derive(Clone, Debug)]
-pub struct StrausLane<'a, F> {
+pub struct StrausLane<'a> {
     /// Per term h: the table of its base.
-    pub tables: Vec<&'a OddTable<F>>,
+    pub tables: Vec<&'a LaneTable>,
     /// Per term h and window w (w = 0 the least significant): (table index 0 … 15, negate
     /// 0 / 1). Secret; read only through masks.
     pub digits: Vec<Vec<(u8, u8)>>,
     /// Per term h: (apply 0 / 1, negate 0 / 1) of the final correction ±T_h[0]. Secret.
     pub fix: Vec<(u8, u8)>,
     /// Per term h: whether its table is read through x ↦ β·x (the table of P serving φ(P)
-    /// = (βx, y) for a GLV endomorphism). Public.
+    /// = (βx, y) for a GLV endomorphism: the β·x column of the table). Public.
     pub endo: Vec<bool>,
-    /// The β of `endo` (any value when no term uses it).
-    pub beta: F,
 }
 
 /// The lanes' Jacobian results (X, Y, Z) by the fastest kernel for `Fp<P, N>`, or `None`
 /// where there is none (no AVX-512 IFMA, or a modulus not of 4 or 6 words in Montgomery form) (then the caller runs the schedule itself). Each lane must have the
 /// same number of terms as the first, and `windows` digits per term (≥ 1).
 pub fn straus_fp<P: FpParams<N>, const N: usize>(
-    lanes: &[StrausLane<'_, Fp<P, N>>],
+    lanes: &[StrausLane<'_>],
     windows: usize,
 ) -> Option<Vec<[Fp<P, N>; 3]>> {
     let terms = lanes.first()?.tables.len();
@@ -61,6 +74,7 @@ pub fn straus_fp<P: FpParams<N>, const N: usize>(
                 || l.digits.len() != terms
                 || l.endo.len() != terms
                 || l.digits.iter().any(|d| d.len() != windows)
+                || l.tables.iter().any(|t| !lane_table_fits::<P, N>(t))
         })
     {
         return None;
@@ -85,26 +99,35 @@ pub fn straus_fp<P: FpParams<N>, const N: usize>(
 /// The tables of odd multiples P, 3P, …, 31P (affine, reduced) of finite points P = (x, y) of
 /// an a = 0 curve over `Fp<P, N>`, built in the SIMD lanes (eight bases per vector) where
 /// [`available_fp`] says so; `None` where there is no kernel or a table meets an exceptional
-/// case (a base of order ≤ 31): the caller then builds them itself. Public inputs.
+/// case (a base of order ≤ 31): the caller then builds them itself. Public inputs. Each table
+/// comes with its [`LaneTable`], whose β·x column uses `beta`.
 pub fn odd_tables_fp<P: FpParams<N>, const N: usize>(
     bases: &[[Fp<P, N>; 2]],
-) -> Option<Vec<OddTable<Fp<P, N>>>> {
+    beta: &Fp<P, N>,
+) -> Option<OddTables<Fp<P, N>>> {
     if !available_fp::<P, N>() {
         return None;
     }
     #[cfg(target_arch = "x86_64")]
     {
-        crate::backend::ifma_straus::odd_tables_lanes::<P, N>(bases)
+        crate::backend::ifma_straus::odd_tables_lanes::<P, N>(bases, beta)
     }
     #[cfg(not(target_arch = "x86_64"))]
     {
+        let _ = (bases, beta);
         None
     }
 }
 
 /// [`odd_tables_fp`] for any field: `None` unless it is a prime field with a kernel.
-pub fn odd_tables<F: Field>(bases: &[[F; 2]]) -> Option<Vec<OddTable<F>>> {
-    F::odd_tables_lanes(bases)
+pub fn odd_tables<F: Field>(bases: &[[F; 2]], beta: &F) -> Option<OddTables<F>> {
+    F::odd_tables_lanes(bases, beta)
+}
+
+/// Whether a lane table was made for `Fp<P, N>`'s kernel (its modulus and limb count).
+fn lane_table_fits<P: FpParams<N>, const N: usize>(t: &LaneTable) -> bool {
+    let limbs = if N == 6 { 8 } else { 6 };
+    t.modulus0 == P::MODULUS[0] && t.limbs == limbs && t.words.len() == 16 * 3 * limbs
 }
 
 /// Whether [`straus_fp`] has a kernel for `Fp<P, N>` on this CPU.
@@ -125,7 +148,7 @@ pub fn available<F: Field>() -> bool {
 }
 
 /// [`straus_fp`] for any field: `None` unless it is a prime field with a kernel.
-pub fn straus<F: Field>(lanes: &[StrausLane<'_, F>], windows: usize) -> Option<Vec<[F; 3]>> {
+pub fn straus<F: Field>(lanes: &[StrausLane<'_>], windows: usize) -> Option<Vec<[F; 3]>> {
     F::jacobian_straus_lanes(lanes, windows)
 }
 
@@ -146,10 +169,39 @@ mod tests {
         let bases: Vec<[Fp<P, N>; 2]> = (0..19)
             .map(|_| [Fp::random(&mut rng), Fp::random(&mut rng)])
             .collect();
-        let got = odd_tables_fp(&bases).expect("no exceptional base");
+        let beta = Fp::<P, N>::from_u64(5);
+        let (got, lanes) = odd_tables_fp(&bases, &beta).expect("no exceptional base");
         assert_eq!(got.len(), bases.len());
+        assert_eq!(lanes.len(), bases.len());
+        // the lanes' form holds x, βx and y of every entry
+        // a value v = a·R′ mod p (below 2p) in 52-bit limbs back to a: v·R′⁻¹
+        let from_lane = |t: &LaneTable, e: usize, c: usize| -> Fp<P, N> {
+            let l = t.limbs;
+            let mut v = [0u64; N];
+            for (j, &limb) in t.words[(3 * e + c) * l..(3 * e + c + 1) * l]
+                .iter()
+                .enumerate()
+            {
+                assert!(limb < 1 << 52);
+                let (w, s) = (52 * j / 64, 52 * j % 64);
+                if w < N {
+                    v[w] |= limb << s;
+                }
+                if s > 12 && w + 1 < N {
+                    v[w + 1] |= limb >> (64 - s);
+                }
+            }
+            let r_prime = Fp::<P, N>::from_u64(2).pow_vartime(&[52 * l as u64]);
+            Fp::from_limbs_reduce(v) * r_prime.invert().unwrap()
+        };
         let three = Fp::<P, N>::from_u64(3);
-        for (b, t) in bases.iter().zip(&got) {
+        for ((b, t), lt) in bases.iter().zip(&got).zip(&lanes) {
+            assert!(lane_table_fits::<P, N>(lt));
+            for e in [0, 7, 15] {
+                assert_eq!(from_lane(lt, e, 0), t[e][0]);
+                assert_eq!(from_lane(lt, e, 1), beta * t[e][0]);
+                assert_eq!(from_lane(lt, e, 2), t[e][1]);
+            }
             let [x, y] = *b;
             let l = three * x.square() * (y + y).invert().unwrap();
             let x2 = l.square() - x - x;
@@ -164,8 +216,11 @@ mod tests {
         }
         let mut bad = bases.clone();
         bad[11][1] = Fp::ZERO;
-        assert!(odd_tables_fp(&bad).is_none());
-        assert_eq!(odd_tables_fp::<P, N>(&[]).map(|v| v.len()), Some(0));
+        assert!(odd_tables_fp(&bad, &beta).is_none());
+        assert_eq!(
+            odd_tables_fp::<P, N>(&[], &beta).map(|v| v.0.len()),
+            Some(0)
+        );
     }
 
     #[test]

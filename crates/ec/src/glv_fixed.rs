@@ -27,7 +27,7 @@ use std::sync::{Mutex, OnceLock};
 use crate::affine::Affine;
 use crate::curve::CurveParams;
 use crate::glv::{self, GlvConstants, NoEndomorphism};
-use crate::glv_lincomb::{self, half_lane, Job, B, TS};
+use crate::glv_lincomb::{self, half_lane, Job, Tables, B};
 use crate::projective::Projective;
 use crate::Field;
 
@@ -41,8 +41,9 @@ pub struct GlvFixedBase<C: CurveParams> {
     glv_c: GlvConstants<C::Base>,
     /// s: bits per piece.
     piece_bits: usize,
-    /// The tables of the Pᵢ (`None` throughout when P is O or of order ≤ 31).
-    tables: Vec<Option<[Affine<C>; TS]>>,
+    /// The tables of the Pᵢ (`None` throughout when P is O or of order ≤ 31), affine and
+    /// in the SIMD lanes' form where the lanes built them.
+    tables: Tables<C>,
 }
 
 impl<C: CurveParams> GlvFixedBase<C> {
@@ -59,8 +60,9 @@ impl<C: CurveParams> GlvFixedBase<C> {
         }
         let pts = Projective::batch_to_affine(&pts);
         let mut tables = glv_lincomb::odd_tables(&pts, true);
-        if tables.iter().any(|t| t.is_none()) {
-            tables = vec![None; PIECES];
+        if tables.affine.iter().any(|t| t.is_none()) {
+            tables.affine = vec![None; PIECES];
+            tables.lanes = Vec::new();
         }
         Ok(Self {
             base: *base,
@@ -116,7 +118,7 @@ impl<C: CurveParams> GlvFixedBase<C> {
             return Vec::new();
         }
         let n = glv::order_limbs::<C>();
-        if self.tables[0].is_none() {
+        if self.tables.affine[0].is_none() {
             return scalars.iter().map(|k| self.complete(&n, k)).collect();
         }
         let s = self.piece_bits;
@@ -142,7 +144,7 @@ impl<C: CurveParams> GlvFixedBase<C> {
             .collect();
         let beta = &self.glv_c.beta;
         let simd_out = if simd && hayate_arith::straus::available::<C::Base>() {
-            glv_lincomb::straus_simd(&jobs, &self.tables, beta, windows, &pieces)
+            glv_lincomb::straus_simd(&jobs, &self.tables.lanes, windows, &pieces)
         } else {
             None
         };
@@ -152,7 +154,9 @@ impl<C: CurveParams> GlvFixedBase<C> {
             .map(|(i, (job, k))| {
                 let acc = match &simd_out {
                     Some(out) => out[i],
-                    None => glv_lincomb::straus_scalar(job, &self.tables, beta, windows, &pieces),
+                    None => {
+                        glv_lincomb::straus_scalar(job, &self.tables.affine, beta, windows, &pieces)
+                    }
                 };
                 // public by design (see the module docs), declassified for the valgrind evidence
                 if crate::valgrind::declassify(bool::from(acc.z.is_zero())) {

@@ -16,7 +16,8 @@
 //!   in affine form, built for all bases of the call at once with batched affine arithmetic
 //!   (each of the 16 steps — 2P, then (2i+1)P = (2i−1)P + 2P — shares one inversion among all
 //!   bases, Montgomery's trick). The table of φ(P) = (βx, y) is read through P's (x ↦ βx after
-//!   the lookup).
+//!   the lookup; the SIMD lanes' tables carry a β·x column, and are kept in the kernel's own
+//!   Montgomery form so that every batch reads them without conversion).
 //! * **Loop**: per coordinate one chain of B doublings per window (Jacobian, a = 0: 3M + 4S)
 //!   and one mixed addition (8M + 3S, `Jacobian::add_affine_unchecked`) per half-scalar and
 //!   window; table entries are fetched by a scan of all 16 entries with `subtle` selects, the
@@ -48,7 +49,7 @@
 //! For points outside the order-n subgroup the result is Σ_k (k₁ + k₂φ)(P_{j,k}) with the
 //! decomposition above (the sum FAME clears the cofactor of).
 
-use hayate_arith::straus::{OddTable, StrausLane};
+use hayate_arith::straus::{LaneTable, StrausLane};
 use subtle::{Choice, ConditionallySelectable};
 
 use crate::affine::Affine;
@@ -120,27 +121,30 @@ fn lookup<C: CurveParams>(
 /// (public points, variable time); in the SIMD lanes of [`hayate_arith::straus::odd_tables`]
 /// where the field has them and `simd`. `None` for a base whose chain meets an exceptional case
 /// (a point of order ≤ 31; such bases go to the complete path).
-pub(crate) fn odd_tables<C: CurveParams>(
-    bases: &[Affine<C>],
-    simd: bool,
-) -> Vec<Option<[Affine<C>; TS]>> {
+pub(crate) fn odd_tables<C: CurveParams>(bases: &[Affine<C>], simd: bool) -> Tables<C> {
     // the finite bases in the field's SIMD lanes where it has them (None: no kernel, or a
-    // base of small order somewhere — then all by the scalar steps below)
+    // base of small order somewhere — then all by the scalar steps below, without lane
+    // tables)
     let finite: Vec<usize> = (0..bases.len())
         .filter(|&i| !bool::from(bases[i].infinity))
         .collect();
+    let beta = glv::constants::<C>()
+        .map(|g| g.beta)
+        .unwrap_or(C::Base::ONE);
     if simd && !finite.is_empty() {
         let xy: Vec<[C::Base; 2]> = finite.iter().map(|&i| [bases[i].x, bases[i].y]).collect();
-        if let Some(t) = hayate_arith::straus::odd_tables(&xy) {
-            let mut out = vec![None; bases.len()];
-            for (&i, tab) in finite.iter().zip(t) {
-                out[i] = Some(core::array::from_fn(|e| Affine {
+        if let Some((t, lt)) = hayate_arith::straus::odd_tables(&xy, &beta) {
+            let mut affine = vec![None; bases.len()];
+            let mut lanes = vec![None; bases.len()];
+            for ((&i, tab), l) in finite.iter().zip(t).zip(lt) {
+                affine[i] = Some(core::array::from_fn(|e| Affine {
                     x: tab[e][0],
                     y: tab[e][1],
                     infinity: Choice::from(0),
                 }));
+                lanes[i] = Some(l);
             }
-            return out;
+            return Tables { affine, lanes };
         }
     }
     let three = C::Base::ONE.double() + C::Base::ONE;
@@ -195,11 +199,22 @@ pub(crate) fn odd_tables<C: CurveParams>(
             };
         }
     }
-    tables
+    let affine = tables
         .into_iter()
         .zip(ok)
         .map(|(t, o)| o.then_some(t))
-        .collect()
+        .collect();
+    Tables {
+        affine,
+        lanes: Vec::new(),
+    }
+}
+
+/// The odd-multiple tables of a call's bases: affine (`None` for O and bases of order ≤ 31),
+/// and in the SIMD lanes' form when the lanes built them (empty otherwise).
+pub(crate) struct Tables<C: CurveParams> {
+    pub(crate) affine: Vec<Option<[Affine<C>; TS]>>,
+    pub(crate) lanes: Vec<Option<LaneTable>>,
 }
 
 /// For every coordinate j, Σ_k c_k·P_{j,k} over k < min(m, `coords[j].len()`), with the
@@ -386,7 +401,8 @@ pub fn glv_lincomb_ct_terms_with<C: CurveParams>(
     let n = glv::order_limbs::<C>();
     let nbits = glv_c.half_bits as usize;
     let windows = nbits.div_ceil(B).max(1);
-    let tables = odd_tables(bases, simd);
+    let all = odd_tables(bases, simd);
+    let tables = &all.affine;
     // half-scalar lanes 2s (k₁) and 2s + 1 (k₂) of scalar s
     let halves = lanes(&glv_c, &n, scalars, windows);
     let mut res = vec![Projective::identity(); combos.len()];
@@ -418,14 +434,14 @@ pub fn glv_lincomb_ct_terms_with<C: CurveParams>(
     // jobs with equal term counts share SIMD batches
     jobs.sort_by_key(|j| j.terms.len());
     let simd_out = if simd && !jobs.is_empty() && hayate_arith::straus::available::<C::Base>() {
-        straus_simd(&jobs, &tables, &glv_c.beta, windows, &halves)
+        straus_simd(&jobs, &all.lanes, windows, &halves)
     } else {
         None
     };
     for (i, job) in jobs.iter().enumerate() {
         let acc = match &simd_out {
             Some(out) => out[i],
-            None => straus_scalar(job, &tables, &glv_c.beta, windows, &halves),
+            None => straus_scalar(job, tables, &glv_c.beta, windows, &halves),
         };
         // public by design (see the module docs): declassified for the valgrind evidence
         let exceptional = crate::valgrind::declassify(bool::from(acc.z.is_zero()));
@@ -444,22 +460,14 @@ pub fn glv_lincomb_ct_terms_with<C: CurveParams>(
 /// where the field has no such kernel.
 pub(crate) fn straus_simd<C: CurveParams>(
     jobs: &[Job],
-    tables: &[Option<[Affine<C>; TS]>],
-    beta: &C::Base,
+    tables: &[Option<LaneTable>],
     windows: usize,
     halves: &[Lane],
 ) -> Option<Vec<Jacobian<C>>> {
-    // the tables in the kernel's layout; φ(P)'s is P's, read through x ↦ βx by the kernel
-    let plain: Vec<Option<OddTable<C::Base>>> = tables
-        .iter()
-        .map(|t| {
-            t.as_ref()
-                .map(|t| core::array::from_fn(|e| [t[e].x, t[e].y]))
-        })
-        .collect();
+    // φ(P)'s table is P's, its β·x column
     let mut out = Vec::with_capacity(jobs.len());
     for same in jobs.chunk_by(|a, b| a.terms.len() == b.terms.len()) {
-        let lanes: Vec<StrausLane<'_, C::Base>> = same
+        let lanes: Vec<StrausLane<'_>> = same
             .iter()
             .map(|job| {
                 let mut lane = StrausLane {
@@ -467,11 +475,10 @@ pub(crate) fn straus_simd<C: CurveParams>(
                     digits: Vec::with_capacity(job.terms.len()),
                     fix: Vec::with_capacity(job.terms.len()),
                     endo: Vec::with_capacity(job.terms.len()),
-                    beta: *beta,
                 };
                 for &(h, t) in &job.terms {
                     let l = &halves[h];
-                    lane.tables.push(plain[t].as_ref()?);
+                    lane.tables.push(tables.get(t)?.as_ref()?);
                     lane.endo.push(l.endo);
                     let flip = l.neg.unwrap_u8() as u64;
                     lane.digits.push(
@@ -488,7 +495,7 @@ pub(crate) fn straus_simd<C: CurveParams>(
                 Some(lane)
             })
             .collect::<Option<_>>()?;
-        let r = hayate_arith::straus::straus(&lanes, windows)?;
+        let r = hayate_arith::straus::straus::<C::Base>(&lanes, windows)?;
         out.extend(r.into_iter().map(|[x, y, z]| Jacobian { x, y, z }));
     }
     Some(out)

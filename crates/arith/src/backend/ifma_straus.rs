@@ -2,9 +2,10 @@
 //! runs combination k, all lanes one instruction stream (vertical arithmetic of [`super::ifma`],
 //! exact 52-bit Montgomery form: L = 8 limbs for N = 6, L = 6 for N = 4).
 //!
-//! * **In**: every table entry is converted to the R′ = 2^(52L) form once (one product by
-//!   R′²/R, or by β·R′²/R for the x of a term read through x ↦ βx); the digits become
-//!   per-lane index and sign vectors.
+//! * **In**: the tables arrive in the R′ = 2^(52L) form ([`crate::straus::LaneTable`], built
+//!   by [`odd_tables_lanes`] beside the affine tables, with a β·x column for the terms read
+//!   through x ↦ βx), so they are only transposed into vectors; the digits become per-lane
+//!   index and sign vectors.
 //! * **Lookups**: all sixteen entries of a term's table are read and blended under the mask
 //!   `index == e` (per lane), then y is negated under the sign mask: no secret-dependent
 //!   branch or address.
@@ -27,7 +28,7 @@ use super::ifma::{
     cpu_has_ifma_cached, gather, map, normalise, scaled_sop, splat, splat_v, square, store_steps,
     Consts, ConstsOf, Vert, V,
 };
-use crate::straus::{OddTable, StrausLane};
+use crate::straus::{LaneTable, OddTables, StrausLane};
 use crate::{Fp, FpParams};
 
 /// Whether the kernel runs for N-word moduli on this CPU (N = 4 or 6, AVX-512 IFMA present and
@@ -145,7 +146,7 @@ unsafe fn nonzero(x: __m512i) -> __mmask8 {
 /// One batch of up to eight lanes.
 #[target_feature(enable = "avx512f,avx512ifma")]
 unsafe fn run<P: FpParams<N>, const L: usize, const N: usize>(
-    batch: &[StrausLane<'_, Fp<P, N>>],
+    batch: &[StrausLane<'_>],
     windows: usize,
     c: &Consts<L>,
 ) -> Vec<[[u64; N]; 3]> {
@@ -155,25 +156,25 @@ unsafe fn run<P: FpParams<N>, const L: usize, const N: usize>(
         n0: splat(c.n0),
     };
     let terms = batch[0].tables.len();
-    let to = splat_v(&c.to);
-    // per lane, the conversion that also applies β: β·R′²/R (sop(raw x, it) = βx in R′ form)
-    let beta_raw: V<L> = gather(batch, |l| l.beta.mont_limbs());
-    let to_beta = sop(&v, &[(&sop(&v, &[(&beta_raw, &to)], 1), &to)], 1);
-    let tables: Vec<[Entry<L>; 16]> = (0..terms)
-        .map(|h| {
-            let endo = nonzero(lane_vec(batch.iter().map(|l| l.endo[h] as u64)));
-            let conv_x: V<L> = map(|j| _mm512_mask_blend_epi64(endo, to[j], to_beta[j]));
-            let mut t = [[[_mm512_setzero_si512(); L]; 2]; 16];
-            for (e, entry) in t.iter_mut().enumerate() {
-                for (k, x) in entry.iter_mut().enumerate() {
-                    let raw: V<L> = gather(batch, |l| l.tables[h][e][k].mont_limbs());
-                    let conv = if k == 0 { &conv_x } else { &to };
-                    *x = sop(&v, &[(&raw, conv)], 1);
+    // the tables as they are stored (R′ form): per lane x or βx, and y
+    let mut tables: Vec<[Entry<L>; 16]> = Vec::with_capacity(terms);
+    for h in 0..terms {
+        let mut t = [[[_mm512_setzero_si512(); L]; 2]; 16];
+        let mut words = [[0u64; 8]; L];
+        for (e, entry) in t.iter_mut().enumerate() {
+            for (k, x) in entry.iter_mut().enumerate() {
+                for (lane, l) in batch.iter().enumerate() {
+                    let col = if k == 1 { 2 } else { l.endo[h] as usize };
+                    let at = (3 * e + col) * L;
+                    for (j, w) in l.tables[h].words[at..at + L].iter().enumerate() {
+                        words[j][lane] = *w;
+                    }
                 }
+                *x = map(|j| _mm512_loadu_si512(words[j].as_ptr() as *const _));
             }
-            t
-        })
-        .collect();
+        }
+        tables.push(t);
+    }
     let digit = |h: usize, w: usize| -> (__m512i, __mmask8) {
         let index = lane_vec(batch.iter().map(|l| (l.digits[h][w].0 & 15) as u64));
         let neg = lane_vec(batch.iter().map(|l| (l.digits[h][w].1 & 1) as u64));
@@ -212,7 +213,7 @@ unsafe fn run<P: FpParams<N>, const L: usize, const N: usize>(
 /// The Jacobian (X, Y, Z) of every lane (see [`crate::straus`]), in batches of eight.
 /// The caller ([`crate::straus::straus_fp`]) has checked [`applies`] and the shapes.
 pub fn straus_lanes<P: FpParams<N>, const N: usize>(
-    lanes: &[StrausLane<'_, Fp<P, N>>],
+    lanes: &[StrausLane<'_>],
     windows: usize,
 ) -> Vec<[Fp<P, N>; 3]> {
     assert!(
@@ -222,8 +223,8 @@ pub fn straus_lanes<P: FpParams<N>, const N: usize>(
     let mut out = Vec::with_capacity(lanes.len());
     for batch in lanes.chunks(8) {
         // SAFETY: AVX-512F/IFMA present (checked above); N = 6 with L = 8 (R′ = 2^416) or N = 4
-        // with L = 6 (R′ = 2^312), so R′/p ≥ 2^32; table coordinates are reduced field
-        // elements.
+        // with L = 6 (R′ = 2^312), so R′/p ≥ 2^32; the tables are lane tables of this field
+        // and limb count (checked by the caller), values below 2p.
         let r = unsafe {
             if N == 6 {
                 run::<P, 8, N>(batch, windows, &ConstsOf::<P, N>::C8)
@@ -281,8 +282,9 @@ unsafe fn batch_inverse<P: FpParams<N>, const L: usize, const N: usize>(
 #[target_feature(enable = "avx512f,avx512ifma")]
 unsafe fn run_tables<P: FpParams<N>, const L: usize, const N: usize>(
     bases: &[[Fp<P, N>; 2]],
+    beta: &Fp<P, N>,
     c: &Consts<L>,
-) -> Option<Vec<OddTable<Fp<P, N>>>> {
+) -> Option<OddTables<Fp<P, N>>> {
     let v = Vert {
         c,
         p: splat_v(&c.p),
@@ -340,6 +342,32 @@ unsafe fn run_tables<P: FpParams<N>, const L: usize, const N: usize>(
             g[e] = [xn, yn];
         }
     }
+    // the lanes' form: x, βx, y of every entry, as they are (below 2p)
+    let beta_r = sop(&v, &[(&gather(&[*beta], |b| b.mont_limbs()), &to)], 1);
+    let beta_r: V<L> = map(|j| _mm512_permutexvar_epi64(_mm512_setzero_si512(), beta_r[j]));
+    let mut lane_tables = Vec::with_capacity(bases.len());
+    for (g, tab) in groups.iter().zip(&t) {
+        let mut words = vec![vec![0u64; 16 * 3 * L]; g.len()];
+        let mut o = [[0u64; 8]; L];
+        for (e, [x, y]) in tab.iter().enumerate() {
+            let bx = sop(&v, &[(x, &beta_r)], 1);
+            for (col, val) in [x, &bx, y].into_iter().enumerate() {
+                for (j, limb) in val.iter().enumerate() {
+                    _mm512_storeu_si512(o[j].as_mut_ptr() as *mut _, *limb);
+                }
+                for (lane, w) in words.iter_mut().enumerate() {
+                    for j in 0..L {
+                        w[(3 * e + col) * L + j] = o[j][lane];
+                    }
+                }
+            }
+        }
+        lane_tables.extend(words.into_iter().map(|words| LaneTable {
+            modulus0: P::MODULUS[0],
+            limbs: L,
+            words,
+        }));
+    }
     let from = splat_v(&c.from);
     let mut out = Vec::with_capacity(bases.len());
     for (g, tab) in groups.iter().zip(&t) {
@@ -354,7 +382,7 @@ unsafe fn run_tables<P: FpParams<N>, const L: usize, const N: usize>(
             }));
         }
     }
-    Some(out)
+    Some((out, lane_tables))
 }
 
 /// The tables P, 3P, …, 31P (affine, reduced) of finite points P = (x, y) of an a = 0 curve
@@ -363,12 +391,15 @@ unsafe fn run_tables<P: FpParams<N>, const L: usize, const N: usize>(
 /// Montgomery trick per step (the eight lane products inverted together). `None` if a
 /// denominator vanishes (a base of order ≤ 31; the caller then builds the tables itself).
 /// Bounds: every stored value is brought below 2p by a product with R′ (R′ mod p in R′ form)
-/// after each step, so differences need at most 8p and products stay below 60p² < p·R′.
+/// after each step, so differences need at most 8p and products stay below 60p² < p·R′. The
+/// lane tables keep these R′-form values (and β·x, one more product), below 2p as the Straus
+/// kernel's inputs must be.
 pub fn odd_tables_lanes<P: FpParams<N>, const N: usize>(
     bases: &[[Fp<P, N>; 2]],
-) -> Option<Vec<OddTable<Fp<P, N>>>> {
+    beta: &Fp<P, N>,
+) -> Option<OddTables<Fp<P, N>>> {
     if bases.is_empty() {
-        return Some(Vec::new());
+        return Some((Vec::new(), Vec::new()));
     }
     assert!(
         (N == 4 || N == 6) && cpu_has_ifma_cached(),
@@ -377,9 +408,9 @@ pub fn odd_tables_lanes<P: FpParams<N>, const N: usize>(
     // SAFETY: as for straus_lanes (AVX-512F/IFMA present; R′/p ≥ 2^32; reduced inputs).
     unsafe {
         if N == 6 {
-            run_tables::<P, 8, N>(bases, &ConstsOf::<P, N>::C8)
+            run_tables::<P, 8, N>(bases, beta, &ConstsOf::<P, N>::C8)
         } else {
-            run_tables::<P, 6, N>(bases, &ConstsOf::<P, N>::C6)
+            run_tables::<P, 6, N>(bases, beta, &ConstsOf::<P, N>::C6)
         }
     }
 }
