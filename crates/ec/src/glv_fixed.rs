@@ -59,7 +59,7 @@ impl<C: CurveParams> GlvFixedBase<C> {
             q = q.double_n(piece_bits);
         }
         let pts = Projective::batch_to_affine(&pts);
-        let mut tables = glv_lincomb::odd_tables(&pts, true);
+        let mut tables = glv_lincomb::odd_tables(&pts, &glv_c.beta, true);
         if tables.affine.iter().any(|t| t.is_none()) {
             tables.affine = vec![None; PIECES];
             tables.lanes = Vec::new();

@@ -119,21 +119,23 @@ fn lookup<C: CurveParams>(
 
 /// Odd multiples P, 3P, …, 31P of every finite base, affine, with batched inversions
 /// (public points, variable time); in the SIMD lanes of [`hayate_arith::straus::odd_tables`]
-/// where the field has them and `simd`. `None` for a base whose chain meets an exceptional case
+/// where the field has them and `simd` (then also in the lanes' form, with the β·x column of
+/// the GLV endomorphism's `beta`). `None` for a base whose chain meets an exceptional case
 /// (a point of order ≤ 31; such bases go to the complete path).
-pub(crate) fn odd_tables<C: CurveParams>(bases: &[Affine<C>], simd: bool) -> Tables<C> {
+pub(crate) fn odd_tables<C: CurveParams>(
+    bases: &[Affine<C>],
+    beta: &C::Base,
+    simd: bool,
+) -> Tables<C> {
     // the finite bases in the field's SIMD lanes where it has them (None: no kernel, or a
     // base of small order somewhere — then all by the scalar steps below, without lane
     // tables)
     let finite: Vec<usize> = (0..bases.len())
         .filter(|&i| !bool::from(bases[i].infinity))
         .collect();
-    let beta = glv::constants::<C>()
-        .map(|g| g.beta)
-        .unwrap_or(C::Base::ONE);
     if simd && !finite.is_empty() {
         let xy: Vec<[C::Base; 2]> = finite.iter().map(|&i| [bases[i].x, bases[i].y]).collect();
-        if let Some((t, lt)) = hayate_arith::straus::odd_tables(&xy, &beta) {
+        if let Some((t, lt)) = hayate_arith::straus::odd_tables(&xy, beta) {
             let mut affine = vec![None; bases.len()];
             let mut lanes = vec![None; bases.len()];
             for ((&i, tab), l) in finite.iter().zip(t).zip(lt) {
@@ -401,7 +403,7 @@ pub fn glv_lincomb_ct_terms_with<C: CurveParams>(
     let n = glv::order_limbs::<C>();
     let nbits = glv_c.half_bits as usize;
     let windows = nbits.div_ceil(B).max(1);
-    let all = odd_tables(bases, simd);
+    let all = odd_tables(bases, &glv_c.beta, simd);
     let tables = &all.affine;
     // half-scalar lanes 2s (k₁) and 2s + 1 (k₂) of scalar s
     let halves = lanes(&glv_c, &n, scalars, windows);
