@@ -594,18 +594,20 @@ impl<E: FeCurve<N>, const N: usize> KeygenShare<'_, E, N> {
                 })
             })
             .collect();
-        // the third components g^{−σ}: by the generator's fixed-base pieces
-        let thirds: Vec<Vec<glv_lincomb::Term>> =
-            (0..range.len()).map(|k| vec![(g, 6 + 3 * k + 2)]).collect();
         let refs: Vec<&[glv_lincomb::Term]> = combos.iter().map(|c| c.as_slice()).collect();
         let prods = glv_lincomb::glv_lincomb_ct_terms::<E::G1>(&bases, &scalars, &refs)
             .unwrap_or_else(|_| lincomb_terms_fallback::<E, N>(&bases, &scalars, &refs));
+        // the third components g^{−σ} (scalar 6 + 3k + 2): by the generator's fixed-base pieces
+        let third_at = |k: usize| 6 + 3 * k + 2;
         let third = match GlvFixedBase::<E::G1>::generator() {
             Ok(fixed) => {
-                fixed.mul_many(&thirds.iter().map(|c| scalars[c[0].1]).collect::<Vec<_>>())
+                let ks: Vec<[u64; 4]> = (0..range.len()).map(|k| scalars[third_at(k)]).collect();
+                fixed.mul_many(&ks)
             }
             Err(_) => {
-                let refs: Vec<&[glv_lincomb::Term]> = thirds.iter().map(|c| c.as_slice()).collect();
+                let terms: Vec<[glv_lincomb::Term; 1]> =
+                    (0..range.len()).map(|k| [(g, third_at(k))]).collect();
+                let refs: Vec<&[glv_lincomb::Term]> = terms.iter().map(|c| c.as_slice()).collect();
                 lincomb_terms_fallback::<E, N>(&bases, &scalars, &refs)
             }
         };
