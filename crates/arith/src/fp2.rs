@@ -738,6 +738,21 @@ impl<P: TowerParams<N>, const N: usize> Field for Fp2<P, N> {
     fn jacobian_add_affine_fused(p: [&Self; 5]) -> Option<[Self; 5]> {
         crate::backend::points::jacobian_add_affine(p)
     }
+    fn jacobian_sac_columns(
+        acc: [&Self; 3],
+        table: &[[Self; 2]],
+        cols: &[(u8, u8)],
+    ) -> Option<[Self; 3]> {
+        #[cfg(target_arch = "x86_64")]
+        {
+            crate::backend::ifma_g2::sac_columns_fp2(acc, table, cols)
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            let _ = (acc, table, cols);
+            None
+        }
+    }
 }
 
 /// Inversion through a constant-time GCD (kept apart from the core arithmetic above).

@@ -104,6 +104,22 @@ pub trait Field:
         let _ = p;
         None
     }
+    /// The exception-free columns of a sign-aligned GLV/GLS multiplication (`hayate_ec`'s
+    /// `glv_sac`) on an a = 0 curve over this field in one vector kernel: for each column
+    /// (index, negate) in order, (X, Y, Z) ← 2·(X, Y, Z) ± table\[index\] (the affine
+    /// entries (x, y)), by the doubling and the mixed addition without exceptional-case
+    /// handling — the same point as those formulas give, possibly with other Jacobian
+    /// coordinates. Constant time in the columns. `None` (the default) where the field has
+    /// no kernel (Fp2 of BLS12-381, alt_bn128 and bn254-beuchat has one on CPUs with
+    /// AVX-512 IFMA: [`backend::ifma_g2`]), and the caller runs the formulas itself.
+    fn jacobian_sac_columns(
+        acc: [&Self; 3],
+        table: &[[Self; 2]],
+        cols: &[(u8, u8)],
+    ) -> Option<[Self; 3]> {
+        let _ = (acc, table, cols);
+        None
+    }
     /// Constant-time Straus linear combinations on an a = 0 curve over this field, several
     /// at once in SIMD lanes ([`straus`]: the lanes' Jacobian results, Z = 0 meaning
     /// "recompute with complete formulas"); `None` (the default) where the field has no

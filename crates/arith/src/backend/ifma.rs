@@ -148,6 +148,8 @@ pub struct Consts<const L: usize> {
     pub(super) k64: [u64; L],
     /// 128p with limbs ≥ 2^56 (negations of five times values below 25p).
     pub(super) k128: [u64; L],
+    /// 256p with limbs ≥ 2^56 (negations of values below 128p).
+    pub(super) k256: [u64; L],
 }
 
 /// x (below 2^384) in L 52-bit limbs (mod 2^(52L)).
@@ -312,6 +314,7 @@ impl<const L: usize> Consts<L> {
             k32: borrow_proof(p, 32, 56),
             k64: borrow_proof(p, 64, 56),
             k128: borrow_proof(p, 128, 56),
+            k256: borrow_proof(p, 256, 56),
         }
     }
 }

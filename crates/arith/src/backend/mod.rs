@@ -21,6 +21,8 @@ pub mod avx2;
 #[cfg(target_arch = "x86_64")]
 pub mod ifma;
 #[cfg(target_arch = "x86_64")]
+pub mod ifma_g2;
+#[cfg(target_arch = "x86_64")]
 pub mod ifma_miller;
 #[cfg(target_arch = "x86_64")]
 pub mod ifma_pow;
