@@ -521,11 +521,17 @@ pub fn sac_columns_fp2<P: TowerParams<N>, const N: usize>(
     table: &[[Fp2<P, N>; 2]],
     cols: &[(u8, u8)],
 ) -> Option<[Fp2<P, N>; 3]> {
+    // the digits are secret: every one is compared (no early exit), one branch on the
+    // combined flag, which is clear for every caller that builds its own digits
+    let mut off_table = false;
+    for &(i, _) in cols {
+        off_table |= i as usize >= table.len();
+    }
     if cols.len() < MIN_COLUMNS
         || table.is_empty()
         || table.len() > MAX_TABLE
         || !applies::<P, N>()
-        || cols.iter().any(|&(i, _)| i as usize >= table.len())
+        || off_table
     {
         return None;
     }
