@@ -468,7 +468,8 @@ pub unsafe fn sac_columns_6(
     run::<8, 6, false>(state, table, cols, m, c)
 }
 
-/// [`sac_columns_6`] in bn254-beuchat's shape (N = 4, u² = −5, 6 limbs of 52 bits).
+/// [`sac_columns_6`] for N = 4 (6 limbs of 52 bits): u² = −5 (bn254-beuchat's tower) when
+/// `beta5`, else u² = −1 (alt_bn128's).
 ///
 /// # Safety
 /// As for [`sac_columns_6`], with a modulus below 2^255.
@@ -479,23 +480,13 @@ pub unsafe fn sac_columns_4(
     cols: &[(u8, u8)],
     m: &[u64; 4],
     c: &Consts<6>,
+    beta5: bool,
 ) -> [[u64; 4]; 6] {
-    run::<6, 4, true>(state, table, cols, m, c)
-}
-
-/// [`sac_columns_6`] for N = 4 and u² = −1 (alt_bn128's tower), 6 limbs of 52 bits.
-///
-/// # Safety
-/// As for [`sac_columns_6`], with a modulus below 2^255.
-#[target_feature(enable = "avx512f,avx512ifma")]
-pub unsafe fn sac_columns_4_m1(
-    state: &[[u64; 4]; 6],
-    table: &[[[u64; 4]; 4]],
-    cols: &[(u8, u8)],
-    m: &[u64; 4],
-    c: &Consts<6>,
-) -> [[u64; 4]; 6] {
-    run::<6, 4, false>(state, table, cols, m, c)
+    if beta5 {
+        run::<6, 4, true>(state, table, cols, m, c)
+    } else {
+        run::<6, 4, false>(state, table, cols, m, c)
+    }
 }
 
 /// Whether the kernel runs for `Fp2<P, N>`: u² = −1 with a 6-word modulus below 2^381
@@ -564,20 +555,16 @@ pub fn sac_columns_fp2<P: TowerParams<N>, const N: usize>(
             )
             .map(super::uncast)
         } else {
-            let kernel = if P::BETA_NEG == 5 {
-                sac_columns_4
-            } else {
-                sac_columns_4_m1
-            };
             let st: [[u64; 4]; 6] = state.map(super::uncast);
             let tb: [[[u64; 4]; 4]; MAX_TABLE] =
                 core::array::from_fn(|i| tab.get(i).map_or([[0; 4]; 4], |e| e.map(super::uncast)));
-            kernel(
+            sac_columns_4(
                 &st,
                 &tb[..tab.len()],
                 cols,
                 super::cast(&P::MODULUS),
                 &ConstsOf::<P, N>::C6,
+                P::BETA_NEG == 5,
             )
             .map(super::uncast)
         }
