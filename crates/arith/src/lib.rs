@@ -110,7 +110,7 @@ pub trait Field:
     /// entries (x, y)), by the doubling and the mixed addition without exceptional-case
     /// handling — the same point as those formulas give, possibly with other Jacobian
     /// coordinates. Constant time in the columns. `None` (the default) where the field has
-    /// no kernel (Fp2 of BLS12-381, alt_bn128 and bn254-beuchat has one on CPUs with
+    /// no kernel (Fp2 of BLS12-381 has one on CPUs with
     /// AVX-512 IFMA: [`backend::ifma_g2`]), and the caller runs the formulas itself.
     fn jacobian_sac_columns(
         acc: [&Self; 3],

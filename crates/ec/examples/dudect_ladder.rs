@@ -19,40 +19,13 @@
 
 use std::time::Instant;
 
+#[path = "common/dudect.rs"]
+mod dudect;
+use dudect::cycles;
+
 use hayate_ec::curves::{Secp256k1, Secp256r1};
 use hayate_ec::{scalar_mul, CurveParams, Method, Projective};
 use rand::{Rng, SeedableRng};
-
-#[cfg(target_arch = "x86_64")]
-#[inline(always)]
-fn cycles() -> u64 {
-    // SAFETY: lfence and rdtsc are available on every x86-64 CPU.
-    unsafe {
-        core::arch::x86_64::_mm_lfence();
-        let t = core::arch::x86_64::_rdtsc();
-        core::arch::x86_64::_mm_lfence();
-        t
-    }
-}
-#[cfg(not(target_arch = "x86_64"))]
-fn cycles() -> u64 {
-    use std::sync::OnceLock;
-    static T0: OnceLock<Instant> = OnceLock::new();
-    T0.get_or_init(Instant::now).elapsed().as_nanos() as u64
-}
-
-/// Welch's t-statistic of two samples.
-fn welch_t(a: &[f64], b: &[f64]) -> f64 {
-    let stats = |v: &[f64]| {
-        let n = v.len() as f64;
-        let mean = v.iter().sum::<f64>() / n;
-        let var = v.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0);
-        (n, mean, var)
-    };
-    let (na, ma, va) = stats(a);
-    let (nb, mb, vb) = stats(b);
-    (ma - mb) / (va / na + vb / nb).sqrt()
-}
 
 fn parse_hex(s: &str) -> Vec<u64> {
     let s = s.trim_start_matches("0x");
@@ -101,34 +74,7 @@ fn run<C: CurveParams>(method: Method, samples: usize, fixed: &[u64]) {
     let mut sorted = times.clone();
     sorted.sort_unstable();
     let pct = |q: f64| sorted[((q * (samples - 1) as f64) as usize).min(samples - 1)];
-    let mut t_max: f64 = 0.0;
-    let mut t_raw = 0.0;
-    // raw and cropped tests (dudect's percentiles)
-    for i in 0..=100usize {
-        let limit = if i == 100 {
-            u64::MAX
-        } else {
-            pct(1.0 - 0.5f64.powf(10.0 * (i + 1) as f64 / 100.0))
-        };
-        let a: Vec<f64> = (0..samples)
-            .filter(|&j| classes[j] == 0 && times[j] <= limit)
-            .map(|j| times[j] as f64)
-            .collect();
-        let b: Vec<f64> = (0..samples)
-            .filter(|&j| classes[j] == 1 && times[j] <= limit)
-            .map(|j| times[j] as f64)
-            .collect();
-        if a.len() < 10 || b.len() < 10 {
-            continue;
-        }
-        let t = welch_t(&a, &b);
-        if i == 100 {
-            t_raw = t;
-        }
-        if t.abs() > t_max.abs() {
-            t_max = t;
-        }
-    }
+    let (t_raw, t_max) = dudect::t_statistics(&classes, &times);
     let mean = |c: u8| {
         let v: Vec<f64> = (0..samples)
             .filter(|&j| classes[j] == c)

@@ -30,7 +30,7 @@
 //!   every entry; D − 1 secret bits become masks instead of one comparison per entry), the
 //!   sign by a conditional negation of y. On a = 0 curves the exception-free columns go to
 //!   the base field's vector kernel when it has one ([`Field::jacobian_sac_columns`]: G2 of
-//!   BLS12-381, alt_bn128 and bn254-beuchat on CPUs with AVX-512 IFMA, all Fp2 products of a step side
+//!   BLS12-381 on CPUs with AVX-512 IFMA, all Fp2 products of a step side
 //!   by side in the lanes), the same point by the same formulas.
 //!
 //! Exceptions. Before the addition of column i the accumulator is Σⱼ uⱼBⱼ with
