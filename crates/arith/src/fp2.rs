@@ -753,6 +753,16 @@ impl<P: TowerParams<N>, const N: usize> Field for Fp2<P, N> {
             None
         }
     }
+    fn has_sac_columns() -> bool {
+        #[cfg(target_arch = "x86_64")]
+        {
+            crate::backend::ifma_g2::enabled::<P, N>()
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            false
+        }
+    }
 }
 
 /// Inversion through a constant-time GCD (kept apart from the core arithmetic above).

@@ -120,6 +120,11 @@ pub trait Field:
         let _ = (acc, table, cols);
         None
     }
+    /// Whether [`Field::jacobian_sac_columns`] may run here (`false` by default), so that
+    /// callers skip gathering its inputs otherwise.
+    fn has_sac_columns() -> bool {
+        false
+    }
     /// Constant-time Straus linear combinations on an a = 0 curve over this field, several
     /// at once in SIMD lanes ([`straus`]: the lanes' Jacobian results, Z = 0 meaning
     /// "recompute with complete formulas"); `None` (the default) where the field has no

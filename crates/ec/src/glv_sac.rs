@@ -315,7 +315,7 @@ pub fn endo_mul_sac_ct<C: CurveParams, const D: usize>(
     // the field has one (a = 0), else by the formulas below
     let mut next = top;
     let safe_end = len.saturating_sub(min_bits);
-    if C::A_IS_ZERO && top > safe_end {
+    if C::A_IS_ZERO && top > safe_end && C::Base::has_sac_columns() {
         let mut digits = [(0u8, 0u8); MAX_DIGITS];
         for (d, i) in digits.iter_mut().zip((safe_end..top).rev()) {
             *d = (cols.idx[i], cols.neg[i]);

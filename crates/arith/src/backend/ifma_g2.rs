@@ -533,10 +533,17 @@ pub fn sac_columns_fp2<P: TowerParams<N>, const N: usize>(
     // scalar 1), dudect separates their timing from random scalars' (max |t| 5–8 over 100 000
     // calls, in the fast tail; 2–3 for other fixed scalars and for the 8-limb kernel). Cause
     // not found; until it is, only BLS12-381's shape runs.
-    if N != 6 {
+    if !enabled::<P, N>() {
         return None;
     }
     columns_fp2(acc, table, cols)
+}
+
+/// Whether [`sac_columns_fp2`] runs for `Fp2<P, N>`: BLS12-381's shape (see the module docs)
+/// with IFMA available.
+#[inline(always)]
+pub fn enabled<P: TowerParams<N>, const N: usize>() -> bool {
+    N == 6 && applies::<P, N>()
 }
 
 /// [`sac_columns_fp2`] for every shape of [`applies`] (the tests reach the 6-limb kernels
