@@ -2,22 +2,27 @@
 //!
 //! This file only parses and dispatches; each subcommand lives in its own module:
 //! [`evm`] (Ethereum precompiles), [`aead_cmd`] (authenticated encryption),
-//! [`bench`] (measurements: `hayate bench SUITE [--json]`), [`report`] (the evaluation report).
+//! [`bench`] (measurements: `hayate bench SUITE [--json]`), [`report`] (the evaluation report),
+//! [`bls_cmd`] (IETF BLS signatures).
 //!
 //! Conventions for every subcommand: results go to standard output (lowercase hex where the
 //! result is bytes), a failure is one line on standard error, nothing on standard output, and
-//! exit code 1; usage errors exit with 2 (clap's convention).
+//! exit code 1; usage errors exit with 2 (clap's convention), except for the `hayate bls`
+//! verification commands, whose every failure is one line and exit 1 (see [`bls_cmd`]).
 
 mod aead_cmd;
 mod bench;
 mod bench_aead;
+mod bench_bls;
 mod bench_ecc;
 mod bench_fe;
 mod bench_pairing;
+mod bls_cmd;
 mod ecc_cmd;
 mod ecmul_cmd;
 mod evm;
 mod fe_cmd;
+mod files;
 mod report;
 mod timing;
 
@@ -45,6 +50,8 @@ enum Command {
     /// Attribute-based file encryption (FAME CP-ABE, Okamoto–Takashima CP-FE): setup, keygen, encrypt, decrypt.
     #[command(subcommand)]
     Fe(fe_cmd::FeCommand),
+    /// IETF BLS signatures on BLS12-381: keygen, sign, verify, aggregate, batch verification.
+    Bls(bls_cmd::BlsArgs),
     /// Measure a suite and print a table (or JSON lines with --json).
     Bench(bench::BenchArgs),
     /// SEC 1 ECDH on a named curve: prints the shared x-coordinate as hex.
@@ -56,11 +63,21 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(c) => c,
+        Err(e) => {
+            let args: Vec<String> = std::env::args().collect();
+            if e.use_stderr() && bls_cmd::is_verification(&args) {
+                return bls_cmd::usage_error(&e);
+            }
+            e.exit()
+        }
+    };
     match cli.command {
         Command::Evm(a) => evm::run(a),
         Command::Aead(c) => aead_cmd::run(c),
         Command::Fe(c) => fe_cmd::run(c),
+        Command::Bls(a) => bls_cmd::run(a),
         Command::Bench(a) => bench::run(a),
         Command::Ecdh(a) => ecc_cmd::run_ecdh(a),
         Command::Ecmul(a) => ecmul_cmd::run(a),
