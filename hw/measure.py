@@ -1,0 +1,171 @@
+#!/usr/bin/env python3
+"""Measurements of the paper-004 scalar multiplier for `hayate report` (section 004) and
+hw/README.md: cycles per unit and per module (min-max over random inputs, simulated), cycles
+of a full 256-bit scalar multiplication and its time at the paper's 214 MHz, and the Yosys
+`synth_xilinx -family xcup` resources (LUTs, flip-flops, DSPs, BRAM) with a logic-depth figure
+(`ltp -noff` on the mapped netlist: the longest path in cells between flip-flops).
+
+Usage: measure.py --json OUT [--no-synth] [--runs N]
+Synthesis of the whole design is tried first with a time limit (HW_SYNTH_TIMEOUT, default
+900 s); if it does not finish, each unit is synthesized on its own and the JSON says so.
+"""
+import json
+import os
+import random
+import re
+import subprocess
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import hwlib  # noqa: E402
+from hwlib import CURVES, HW, log  # noqa: E402
+
+CLOCK_HZ = 214e6
+
+
+def sim_units(rng, runs):
+    lines = []
+    for c in CURVES.values():
+        p = c["p"]
+        pinv, _ = hwlib.mont_params(p)
+        for _ in range(runs):
+            lines.append("M %x %x %x %x" % (p, pinv, rng.randrange(p), rng.randrange(p)))
+            lines.append("I %x %x" % (p, rng.randrange(1, p)))
+        lines += ["I %x 1" % p, "I %x %x" % (p, p - 1)]
+    with tempfile.TemporaryDirectory() as td:
+        inp = os.path.join(td, "u.in")
+        open(inp, "w").write("\n".join(lines) + "\n")
+        exe = os.path.join(td, "tbu")
+        subprocess.run(["iverilog", "-g2005", "-o", exe, os.path.join(HW, "tb", "tb_units.v"),
+                        os.path.join(HW, "rtl", "mont_mul.v"), os.path.join(HW, "rtl", "inv_gcd.v")],
+                       check=True)
+        out = subprocess.run(["vvp", "-n", exe, "+in=" + inp], capture_output=True, text=True,
+                             check=True).stdout
+    mm, ict, ivt = [], [], []
+    for ln in out.splitlines():
+        f = ln.split()
+        if f and f[0] == "M":
+            mm.append(int(f[2]))
+        elif f and f[0] == "I":
+            ict.append(int(f[2]))
+            ivt.append(int(f[4]))
+    return {"MONT_MUL": [min(mm), max(mm)], "INVERSE": [min(ict), max(ict)],
+            "INVERSE_vartime_control": [min(ivt), max(ivt)]}
+
+
+def sim_modules(rng, runs):
+    exe = hwlib.build_model()
+    lines, kinds = [], []
+    # Random points as [r]G: only the curve equation matters for cycle counts, and the circuit
+    # is constant time, so the points come from a short ladder run on the circuit itself.
+    gx = {"secp256r1": 0x6b17d1f2e12c4247f8bce6e563a440f277037d812deb33a0f4a13945d898c296,
+          "secp256k1": 0x79be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798,
+          "brainpoolP256r1": 0x8bd2aeb9cb7e57cb2c4b482ffc81b7afb9de27e1e3bd23c23a4453bd9ace3262}
+    gy = {"secp256r1": 0x4fe342e2fe1a7f9b8ee7eb4a7c0f9e162bce33576b315ececbb6406837bf51f5,
+          "secp256k1": 0x483ada7726a3c4655da4fbfc0e1108a8fd17b448a68554199c47d08ffb10d4b8,
+          "brainpoolP256r1": 0x547ef835c3dac4fd97f8461a14611dc9c27745132ded8e545c1d54c72f046997}
+    pts = {}
+    seed_lines = []
+    for curve in CURVES:
+        for _ in range(2):
+            seed_lines.append((curve, hwlib.job_line(curve, "mul", rng.randrange(1 << 256),
+                                                     (gx[curve], gy[curve]))))
+    res = hwlib.run_jobs(exe, [s[1] for s in seed_lines])
+    for (curve, _), r in zip(seed_lines, res):
+        pts.setdefault(curve, []).append(r["z"])
+    full = [r["cycles"] for r in res]
+    iters = [r["prog"] for r in res]
+    for curve in CURVES:
+        P, Q = pts[curve]
+        for mode in ("add", "dq", "dblch", "ext"):
+            lines.append(hwlib.job_line(curve, mode, 0, P, Q))
+            kinds.append(mode)
+        for _ in range(max(1, runs // 3)):
+            lines.append(hwlib.job_line(curve, "mul", rng.randrange(1 << 256), P))
+            kinds.append("mul")
+    res = hwlib.run_jobs(exe, lines)
+    mods = {}
+    for k, r in zip(kinds, res):
+        if k == "mul":
+            full.append(r["cycles"])
+            iters.append(r["prog"])
+        else:
+            mods.setdefault(k, []).append(r["prog"])
+    names = {"add": "AFFINE_ADD", "dq": "AFFINE_DQ", "dblch": "AFFINE_DBLCH", "ext": "EXTENDED_AFFINE"}
+    return ({names[k]: [min(v), max(v)] for k, v in mods.items()},
+            [min(full), max(full)], [min(iters), max(iters)], len(full))
+
+
+def parse_stat(txt):
+    cells = {}
+    for m in re.finditer(r"^\s+(\S+)\s+(\d+)\s*$", txt, re.M):
+        cells[m.group(1)] = cells.get(m.group(1), 0) + int(m.group(2))
+    luts = sum(v for k, v in cells.items() if re.fullmatch(r"LUT[1-6]", k))
+    ffs = sum(v for k, v in cells.items() if re.fullmatch(r"FD[A-Z]*", k))
+    dsps = sum(v for k, v in cells.items() if k.startswith("DSP48"))
+    bram = sum(v for k, v in cells.items() if k.startswith("RAMB"))
+    carry = sum(v for k, v in cells.items() if k.startswith("CARRY"))
+    muxf = sum(v for k, v in cells.items() if k.startswith("MUXF"))
+    lutram = sum(v for k, v in cells.items() if k.startswith("RAM") and not k.startswith("RAMB"))
+    return {"LUT": luts, "FF": ffs, "DSP": dsps, "BRAM": bram, "CARRY8": carry, "MUXF": muxf,
+            "LUTRAM": lutram}
+
+
+def synth(top, files, timeout):
+    with tempfile.TemporaryDirectory() as td:
+        ys = os.path.join(td, "s.ys")
+        stat = os.path.join(td, "stat.txt")
+        ltp = os.path.join(td, "ltp.txt")
+        inc = "-I%s -I%s" % (hwlib.BUILD, os.path.join(HW, "rtl"))
+        open(ys, "w").write(
+            "read_verilog %s %s\nsynth_xilinx -family xcup -top %s -flatten\n"
+            "tee -q -o %s stat\ntee -q -o %s ltp -noff\n" % (
+                inc, " ".join(os.path.join(HW, "rtl", f) for f in files), top, stat, ltp))
+        t = time.time()
+        subprocess.run(["yosys", "-q", ys], check=True, timeout=timeout,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        r = parse_stat(open(stat).read())
+        m = re.search(r"length=(\d+)", open(ltp).read())
+        r["ltp"] = int(m.group(1)) if m else None
+        r["seconds"] = round(time.time() - t, 1)
+        return r
+
+
+def main():
+    out = sys.argv[sys.argv.index("--json") + 1] if "--json" in sys.argv else None
+    runs = int(sys.argv[sys.argv.index("--runs") + 1]) if "--runs" in sys.argv else 6
+    rng = random.Random(2004)
+    hwlib.gen_ucode()
+    sched = json.load(open(os.path.join(hwlib.BUILD, "schedule.json")))
+    r = {"clock_hz": CLOCK_HZ, "units": sim_units(rng, runs)}
+    r["units"]["ADD/SUB (ALU)"] = [sched["latency"]["alu"]] * 2
+    r["units"]["MUL (256x64 partial product)"] = [1, 1]
+    mods, full, iters, nfull = sim_modules(rng, runs)
+    r["modules"] = mods
+    r["modules"]["ITERATION (2 x ADD beside DQ)"] = iters
+    r["scalar_mult"] = {"cycles": full, "runs": nfull, "us_at_214MHz": [c / CLOCK_HZ * 1e6 for c in full]}
+    r["config"] = {"units": sched["units"], "latency": sched["latency"], "registers": sched["nreg"],
+                   "flags": sched["nflag"], "rom_words": sched["rom_words"], "rom_width": sched["rom_width"]}
+    log("simulated: scalar mult %s cycles, modules %s, units %s" % (full, mods, r["units"]))
+    if "--no-synth" not in sys.argv:
+        timeout = int(os.environ.get("HW_SYNTH_TIMEOUT", "900"))
+        try:
+            r["synth"] = synth("jm_axi", hwlib.RTL, timeout)
+            r["synth"]["scope"] = "whole design (jm_axi)"
+        except subprocess.TimeoutExpired:
+            parts = {}
+            for top, files in [("mont_mul", ["mont_mul.v"]), ("inv_gcd", ["inv_gcd.v"])]:
+                parts[top] = synth(top, files, timeout)
+            r["synth"] = {"scope": "per unit (whole design exceeded %d s)" % timeout, "parts": parts}
+        log("synthesis: %s" % r["synth"])
+    if out:
+        with open(out, "w") as f:
+            json.dump(r, f, indent=1)
+    else:
+        print(json.dumps(r, indent=1))
+
+
+if __name__ == "__main__":
+    main()
