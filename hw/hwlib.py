@@ -131,3 +131,67 @@ def ecmul(curve, k, P=None, method="jin-miyaji"):
         cmd += ["--point", sec1(P)]
     out = subprocess.run(cmd, capture_output=True, text=True, check=True).stdout
     return parse_sec1(out)
+
+
+TRACE_REGS = ["R0X", "R0Y", "R1X", "R1Y", "AX", "AY", "A1X", "A1Y"]
+TRACE_FLAGS = ["R0INF", "R1INF", "AINF", "A1INF"]
+
+
+def _fixed_names():
+    sys.path.insert(0, os.path.join(HW, "gen"))
+    import ucode  # noqa: E402
+    return ucode.FIXED_REGS, ucode.FIXED_FLAGS
+
+
+def run_trace(exe, curve, k, P):
+    """Runs [k]P in trace mode; returns the ladder state (R0, R1, A, A1 as affine points or
+    None) at every pause (after Algorithm 1 line 4, then after each iteration) and the result."""
+    regs, flags = _fixed_names()
+    p = CURVES[curve]["p"]
+    rinv = pow(1 << 256, -1, p)
+    lines = ["TRACEREGS " + " ".join(str(regs.index(n)) for n in TRACE_REGS),
+             job_line(curve, "mul", k, P).replace("JOB", "TRACE", 1)]
+    out = subprocess.run([exe], input="\n".join(lines) + "\n", capture_output=True, text=True,
+                         check=True).stdout
+    steps, result = [], None
+    for ln in out.splitlines():
+        f = ln.split()
+        if f[0] == "STEP":
+            fl = int(f[1], 16)
+            v = [int(x, 16) * rinv % p for x in f[2:]]
+            pts = []
+            for j, fn in enumerate(TRACE_FLAGS):
+                inf = (fl >> flags.index(fn)) & 1
+                pts.append(None if inf else (v[2 * j], v[2 * j + 1]))
+            steps.append(pts)
+        elif f[0] == "RES":
+            st = int(f[1], 16)
+            result = None if st & 8 else (int(f[4], 16), int(f[5], 16))
+    return steps, result
+
+
+def jm_trace_bin():
+    """The library's step-by-step trace (crates/ec/examples/jm_trace.rs), built in debug mode;
+    None when the example is not in the source tree."""
+    b = os.environ.get("JM_TRACE_BIN")
+    if b:
+        return b
+    if not os.path.exists(os.path.join(ROOT, "crates", "ec", "examples", "jm_trace.rs")):
+        return None
+    subprocess.run(["cargo", "build", "--locked", "-q", "-p", "hayate-ec", "--example", "jm_trace"],
+                   cwd=ROOT, check=True)
+    return os.path.join(ROOT, "target", "debug", "examples", "jm_trace")
+
+
+def jm_trace(curve, k, P):
+    """[(i, R0, R1, A, A1)], result from the library's trace."""
+    out = subprocess.run([jm_trace_bin(), curve, "%064x" % k, sec1(P)], capture_output=True,
+                         text=True, check=True).stdout
+    steps, result = [], None
+    for ln in out.splitlines():
+        f = ln.split()
+        if f and f[0] == "result":
+            result = parse_sec1(f[1])
+        elif f:
+            steps.append((int(f[0]), [parse_sec1(x) for x in f[1:5]]))
+    return steps, result

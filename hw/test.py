@@ -184,6 +184,34 @@ def coverify_jobs(rng, quick):
     return jobs
 
 
+def trace_tests(exe, rng, quick):
+    """The circuit's ladder registers after Algorithm 1 line 4 and after every iteration equal
+    the library's (crates/ec/examples/jm_trace.rs), for a few scalars."""
+    if hwlib.jm_trace_bin() is None:
+        log("trace comparison SKIPPED: crates/ec/examples/jm_trace.rs is not in the tree")
+        return 0
+    cases = [("secp256r1", CURVES["secp256r1"]["n"] - 1), ("secp256k1", rng.randrange(1 << 256)),
+             ("brainpoolP256r1", int("55" * 32, 16) >> 2)]
+    if quick:
+        cases = cases[:1]
+    n = 0
+    for curve, k in cases:
+        P = hwlib.ecmul(curve, rng.randrange(1, CURVES[curve]["n"]))
+        hw_steps, hw_res = hwlib.run_trace(exe, curve, k, P)
+        sw_steps, sw_res = hwlib.jm_trace(curve, k, P)
+        check(len(hw_steps) == len(sw_steps) == 129,
+              "trace %s: %d circuit steps, %d library steps" % (curve, len(hw_steps), len(sw_steps)))
+        for (i, sw), hw in zip(sw_steps, hw_steps):
+            if sw != hw:
+                check(False, "trace %s k=%x: first difference at i=%d" % (curve, k, i))
+                break
+            n += 1
+        check(hw_res == sw_res, "trace %s: result" % curve)
+    log("trace: %d ladder states (R0, R1, A, A1) equal the library's step by step on %d runs" % (
+        n, len(cases)))
+    return n
+
+
 def main():
     quick = "--quick" in sys.argv
     jout = sys.argv[sys.argv.index("--json") + 1] if "--json" in sys.argv else None
@@ -221,6 +249,7 @@ def main():
         mods.setdefault(int(line.split()[1]), []).append((r["cycles"], r["prog"]))
     log("co-verification: %d runs on %d curves equal hayate ecmul --method jin-miyaji" % (
         len(cj), len(CURVES)))
+    ntrace = trace_tests(exe, rng, quick)
     full = [r["cycles"] for r in wres] + [c for c, _ in mods.get(0, [])]
     check(len(set(full)) == 1, "constant time: start->done cycles of every scalar multiplication "
           "equal, got %s" % sorted(set(full)))
@@ -241,6 +270,7 @@ def main():
         "units": {"MONT_MUL": [min(lat["mm"]), max(lat["mm"])],
                   "INVERSE": [min(lat["inv_ct"]), max(lat["inv_ct"])],
                   "INVERSE_vartime_control": [min(lat["inv_vt"]), max(lat["inv_vt"])]},
+        "trace_steps": ntrace,
         "wycheproof": {"valid": nvalid, "invalid_flagged": ninvalid, "skipped": skipped},
     }
     if jout:

@@ -28,6 +28,13 @@ module jm_core (
     input  wire [2:0]   mode,      // 0 scalar mult, 1 Affine Add, 2 Affine DQ, 3 Affine Double Change, 4 Extended Affine
     input  wire         pinf,      // P is the point at infinity
     input  wire         qinf,      // Q is the point at infinity (module modes)
+    input  wire         step_mode, // pause after JM_INIT and after every JM_ITER (trace mode)
+    input  wire         resume,    // leave a pause
+    output reg          paused,
+    input  wire [5:0]   dbg_idx,   // debug window: any register, and the flags
+    input  wire [2:0]   dbg_word,
+    output wire [31:0]  dbg_data,
+    output wire [31:0]  dbg_flags,
     // bus buffer access (32-bit words, little-endian word order)
     input  wire         bw_en,
     input  wire [3:0]   bw_buf,
@@ -114,6 +121,10 @@ module jm_core (
       endcase
     end
   endfunction
+
+  wire [255:0] dbg_val = rf_rd(dbg_idx);
+  assign dbg_data  = dbg_val[dbg_word*32 +: 32];
+  assign dbg_flags = {{(32-NFLAG){1'b0}}, fl};
 
   assign badpt = fl[F_BADPT];
   assign oinf  = fl[F_OINF];
@@ -218,6 +229,7 @@ module jm_core (
   reg [6:0] iter;
   reg [2:0] rmode;
   reg [31:0] pcnt;
+  reg        resumed;
 
   function [UAW-1:0] mod_entry;
     input [2:0] m;
@@ -250,11 +262,14 @@ module jm_core (
     if (rst) begin
       run <= 1'b0; busy <= 1'b0; done <= 1'b0; cycles <= 32'd0; prog_cycles <= 32'd0;
       stage <= ST_CONV_IN; pc <= {UAW{1'b0}}; cnt <= {DLY_W{1'b0}};
+      paused <= 1'b0; resumed <= 1'b0;
     end else if (start && !busy) begin
       busy <= 1'b1; done <= 1'b0; run <= 1'b1; rmode <= mode;
       stage <= ST_CONV_IN; iter <= 7'd0; ksh <= {1'b0, k} >> 1;
       pc <= PC_CONV_IN; ir <= ucode_rom(PC_CONV_IN); cnt <= {DLY_W{1'b0}};
-      cycles <= 32'd1; pcnt <= 32'd0;
+      cycles <= 32'd1; pcnt <= 32'd0; paused <= 1'b0; resumed <= 1'b0;
+    end else if (busy && paused) begin
+      if (resume) begin paused <= 1'b0; resumed <= 1'b1; end
     end else if (busy) begin
       cycles <= cycles + 32'd1;
       pcnt <= pcnt + 32'd1;
@@ -265,8 +280,11 @@ module jm_core (
           pc <= pc + 1'b1;
           ir <= ucode_rom(pc + 1'b1);
           cnt <= ir_dly - 1'b1;
+        end else if (step_mode && !resumed && (stage == ST_INIT || stage == ST_ITER)) begin
+          paused <= 1'b1;
         end else begin
           // end of a program: the next one starts in the next cycle
+          resumed <= 1'b0;
           pcnt <= 32'd0;
           if (stage == ST_MOD || stage == ST_ITER) prog_cycles <= pcnt + 32'd1;
           if (stage == ST_ITER) begin

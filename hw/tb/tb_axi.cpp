@@ -4,6 +4,9 @@
 //
 // stdin:  JOB mode pinf qinf p pinv r2 a b k px py qx qy      (hex, big-endian, no 0x)
 // stdout: RES status cycles progcycles zx zy z2x z2y        (hex)
+// Trace mode: a line `TRACEREGS r1 .. rn` names registers (numbers of ucode_params.vh); a job
+// line starting with TRACE instead of JOB runs with CTRL bit 6 set and, at every pause, prints
+// `STEP flags v1 .. vn` (the flag file and the named registers, Montgomery form) and resumes.
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -103,6 +106,7 @@ int main(int argc, char** argv) {
   tick();
   if (axi_read(0x010) != 0x4a4d0004u) { fprintf(stderr, "bad ID\n"); return 2; }
   std::string line;
+  std::vector<int> trace_regs;
   while (std::getline(std::cin, line)) {
     std::istringstream is(line);
     std::string tag;
@@ -112,7 +116,14 @@ int main(int argc, char** argv) {
       for (int b = 0; b < 14; b++) printf("BUF %d %s\n", b, read_buf(b).c_str());
       continue;
     }
-    if (tag != "JOB") continue;
+    if (tag == "TRACEREGS") {
+      int r;
+      trace_regs.clear();
+      while (is >> r) trace_regs.push_back(r);
+      continue;
+    }
+    if (tag != "JOB" && tag != "TRACE") continue;
+    bool trace = tag == "TRACE";
     int mode, pinf, qinf;
     std::string f[10];
     is >> mode >> pinf >> qinf;
@@ -121,11 +132,22 @@ int main(int argc, char** argv) {
     write_buf(0, f[0]);
     write_buf(1, f[1]);
     for (int i = 2; i < 10; i++) write_buf(i, f[i]);
-    axi_write(0x000, 1u | (unsigned)(mode << 1) | (unsigned)(pinf << 4) | (unsigned)(qinf << 5));
+    axi_write(0x000, 1u | (unsigned)(mode << 1) | (unsigned)(pinf << 4) | (unsigned)(qinf << 5) |
+                         (trace ? 0x40u : 0u));
     unsigned st = 0;
     unsigned long long t0 = ncycles;
     do {
       st = axi_read(0x004);
+      if (trace && (st & 0x20u)) {
+        printf("STEP %08x", axi_read(0x7fc));
+        for (int r : trace_regs) {
+          char out[65];
+          for (int i = 7; i >= 0; i--) snprintf(out + 8 * (7 - i), 9, "%08x", axi_read(0x800 + 0x20 * r + 4 * i));
+          printf(" %s", out);
+        }
+        printf("\n");
+        axi_write(0x000, 0x80u);
+      }
       if (ncycles - t0 > 5000000ull) { fprintf(stderr, "timeout\n"); return 2; }
     } while (!(st & 2u));
     unsigned cyc = axi_read(0x008), pcyc = axi_read(0x00c);
