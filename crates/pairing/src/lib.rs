@@ -7,7 +7,8 @@
 //!
 //! Generic machinery: [`engine`] (what a pairing curve is), [`miller`] (Miller loop, lines,
 //! prepared G2, multi-pairing), [`final_exp`], [`gt`], [`g2`] (Frobenius on the twist); the unit tests hold `reference`, a deliberately
-//! naive pairing used only as a test oracle.
+//! naive pairing used only as a test oracle. With the `zkcrypto` feature, `zk` implements the
+//! zkcrypto `ff` / `group` / `pairing` traits on newtypes of each curve's types.
 //!
 //! ```
 //! use hayate_pairing::bls12_381::{pairing, G1Affine, G2Affine, Fr};
@@ -37,6 +38,8 @@ pub mod opcount;
 #[cfg(test)]
 mod reference;
 pub mod subgroup;
+#[cfg(feature = "zkcrypto")]
+pub mod zk;
 
 pub use engine::{Family, PairingCurve, TwistType};
 pub use gt::Gt;
