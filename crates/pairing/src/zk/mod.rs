@@ -187,6 +187,29 @@ macro_rules! zk_scalar {
             pub fn to_limbs(&self) -> [u64; 4] {
                 self.0.to_limbs()
             }
+            /// The canonical little-endian 32 bytes (= [`ff::PrimeField::to_repr`]).
+            pub fn to_bytes(&self) -> [u8; 32] {
+                ff::PrimeField::to_repr(self)
+            }
+            /// Parses 32 little-endian bytes; none if the value is ≥ r
+            /// (= [`ff::PrimeField::from_repr`]).
+            pub fn from_bytes(bytes: &[u8; 32]) -> subtle::CtOption<Self> {
+                ff::PrimeField::from_repr(*bytes)
+            }
+            /// A 512-bit little-endian integer reduced modulo r (constant time): uniform
+            /// scalars from 64 uniform bytes.
+            pub fn from_bytes_wide(bytes: &[u8; 64]) -> Self {
+                let mut be = *bytes;
+                be.reverse();
+                $Scalar(<$Fr>::from_bytes_be_reduce(&be))
+            }
+        }
+
+        impl ff::FromUniformBytes<64> for $Scalar {
+            /// [`Self::from_bytes_wide`].
+            fn from_uniform_bytes(bytes: &[u8; 64]) -> Self {
+                Self::from_bytes_wide(bytes)
+            }
         }
 
         impl From<$Fr> for $Scalar {
@@ -872,6 +895,17 @@ macro_rules! zk_engine {
             fn from(q: crate::G2Prepared<$E, $N>) -> Self {
                 G2Prepared(q)
             }
+        }
+
+        /// e(P, Q) ([`zk_pairing::Engine::pairing`]).
+        pub fn pairing(p: &$G1Affine, q: &$G2Affine) -> Gt {
+            <$Engine as zk_pairing::Engine>::pairing(p, q)
+        }
+
+        /// ∏ f(P_i, Q_i) before the final exponentiation
+        /// ([`zk_pairing::MultiMillerLoop::multi_miller_loop`]).
+        pub fn multi_miller_loop(terms: &[(&$G1Affine, &G2Prepared)]) -> MillerLoopResult {
+            <$Engine as zk_pairing::MultiMillerLoop>::multi_miller_loop(terms)
         }
 
         impl zk_pairing::Engine for $Engine {
