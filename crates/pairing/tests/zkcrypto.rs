@@ -936,6 +936,24 @@ fn bn_encodings_round_trip_and_reject() {
     u[31] = 1;
     u[63] = 2;
     assert_eq!(hbn::G1Affine::generator().to_uncompressed(), u);
+    // G2 generator of EIP-197 (x = x_im‖x_re, y_im = 0x0906…9 75b < (p − 1)/2): flags 0b10 on
+    // x_im's top byte; the same 64 bytes are the G2 generator in gnark-produced data (e.g.
+    // SP1's Groth16 verifying keys)
+    let x = "198e9393920d483a7260bfb731fb5d25f1aa493335a9e71297e485b7aef312c2\
+             1800deef121f1e76426a00665e5c4479674322d4f75edadd46debd5cd992f6ed";
+    let y = "090689d0585ff075ec9e99ad690c3395bc4b313370b38ef355acdadcd122975b\
+             12c85ea5db8c6deb4aab71808dcb408fe3d1e7690c43d37b4ce6cc0166fa7daa";
+    let g2 = hbn::G2Affine::generator();
+    assert_eq!(hex::encode(g2.to_uncompressed()), format!("{x}{y}"));
+    let mut c = hex::decode(x).unwrap();
+    c[0] |= 0x80;
+    assert_eq!(g2.to_bytes().0.to_vec(), c);
+    c[0] |= 0x40;
+    assert_eq!((-g2).to_bytes().0.to_vec(), c);
+    assert_eq!(
+        hbn::G2Affine::from_compressed(&c.try_into().unwrap()).unwrap(),
+        -g2
+    );
 }
 
 // ---------------------------------------------------------------------------------------------
