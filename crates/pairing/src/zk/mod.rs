@@ -8,7 +8,7 @@
 //!
 //! | newtype | wraps | traits |
 //! |---|---|---|
-//! | `Scalar` | `Fr` of the curve module | `ff::Field`, `ff::PrimeField`, `ff::PrimeFieldBits` |
+//! | `Scalar` | `Fr` of the curve module | `ff::Field`, `ff::PrimeField`, `ff::PrimeFieldBits`, `ff::FromUniformBytes<64>` |
 //! | `G1Affine`, `G2Affine` | [`hayate_ec::Affine`] of G1, G2 | `group::prime::PrimeCurveAffine`, `group::GroupEncoding`, `group::UncompressedEncoding`, `pairing::PairingCurveAffine` |
 //! | `G1Projective`, `G2Projective` | [`hayate_ec::Projective`] of G1, G2 | `group::Group`, `group::Curve`, `group::prime::PrimeGroup`, `group::prime::PrimeCurve`, `group::GroupEncoding`, `group::WnafGroup` |
 //! | `Gt` | [`crate::Gt`] | `group::Group` (written additively, as in `bls12_381`) |
@@ -44,8 +44,14 @@
 //!   ([`crate::encoding::eip196`]: x ‖ y big-endian, Fp2 imaginary part first, all zeros =
 //!   infinity). Decoders return `CtOption`s that are none for every string the format does
 //!   not produce for a point of the group: wrong flags, non-canonical coordinates (≥ p),
-//!   points off the curve and (checked variants) points outside the order-r subgroup.
-//!   Decoding handles public data and may take variable time.
+//!   points off the curve and (checked variants) points outside the order-r subgroup. The
+//!   `_unchecked` variants skip only the subgroup test — they still check the curve equation,
+//!   which `bls12_381`'s `from_uncompressed_unchecked` does not. Decoding handles public data
+//!   and may take variable time.
+//! * `From` conversions from hayate's types do not validate: hayate's checked constructors
+//!   and decoders ([`crate::encoding`]) are where untrusted points come in.
+//!   `Curve::batch_normalize` panics if its two slices differ in length (the trait's
+//!   contract).
 //! * Pairing: `Engine::pairing`, `MultiMillerLoop::multi_miller_loop` and
 //!   `MillerLoopResult::final_exponentiation` are hayate's optimal Ate Miller loop
 //!   ([`crate::miller`]) and final exponentiation ([`crate::final_exp`]). On BLS12-381 the
