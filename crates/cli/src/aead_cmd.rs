@@ -25,15 +25,17 @@
 //!   the ciphertext again, decrypts it into a temporary file and checks that this pass gives
 //!   the same tag again (`Decryptor::finalize`), which catches an input changed between the
 //!   passes.
-//! * **decrypt** from a non-seekable input (a pipe or device): the previous in-memory mode —
-//!   the whole input is read, the tag checked, and only then is plaintext written.
+//! * **decrypt** from a non-seekable input (a pipe or device): the whole input (at most
+//!   256 MiB) is read, the tag checked, and only then is plaintext written.
 //!
-//! Guarantees: the output is always written to a temporary file in the output's directory and
-//! renamed over `--out` only when everything succeeded (tag verified in both passes, data
-//! synced); on any failure the temporary file is removed and an existing `--out` is left
-//! untouched, so **no unauthenticated plaintext ever reaches `--out`**. (If the input is
-//! modified between the two passes, pass 2 writes plaintext of unverified ciphertext into the
-//! temporary file before its final tag check fails; that file is then deleted, not renamed.)
+//! Guarantees: outputs follow [`crate::files`] — a regular `--out` is replaced only when
+//! everything succeeded (tag verified in both passes, data synced) through a temporary file in
+//! its directory, a special file (`/dev/null`, a FIFO) is written in place only after success,
+//! `-` is standard output, and `--out` naming the input is refused. On any failure nothing is
+//! written and an existing `--out` is left untouched, so **no unauthenticated plaintext ever
+//! reaches `--out`**. (If the input is modified between the two passes, pass 2 writes plaintext
+//! of unverified ciphertext into the temporary file before its final tag check fails; that file
+//! is then deleted, not renamed.)
 //! Chunk buffers holding plaintext are wiped after use; key and cipher states are wiped on
 //! drop by the library.
 //!
@@ -44,9 +46,11 @@ use clap::{ArgGroup, Args, Subcommand};
 use hayate_aead::{acorn, ascon, cloc, jambu, ketje, silc, Encryptor, Streaming, Verifier};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::fs::File;
-use std::io::{Read, Seek, SeekFrom, Write};
+use std::io::{Read, Seek, SeekFrom};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+
+use crate::files::Output;
 
 #[derive(Subcommand)]
 pub enum AeadCommand {
@@ -160,7 +164,10 @@ enum Dir {
 
 fn parse_hex(what: &str, s: &str) -> Result<Vec<u8>, String> {
     let s = s.trim();
-    let s = s.strip_prefix("0x").unwrap_or(s);
+    let s = s
+        .strip_prefix("0x")
+        .or_else(|| s.strip_prefix("0X"))
+        .unwrap_or(s);
     hex::decode(s).map_err(|e| format!("--{what}: invalid hex ({e})"))
 }
 
@@ -173,7 +180,12 @@ fn run_crypt(
     files: Option<(PathBuf, PathBuf)>,
     dir: Dir,
 ) -> Result<(), String> {
-    let a = hayate_aead::by_name(alg).map_err(|_| {
+    let canonical = hayate_aead::ALGORITHMS
+        .iter()
+        .map(|a| a.name())
+        .find(|n| n.eq_ignore_ascii_case(alg.trim()))
+        .unwrap_or(alg);
+    let a = hayate_aead::by_name(canonical).map_err(|_| {
         let names: Vec<_> = hayate_aead::ALGORITHMS.iter().map(|a| a.name()).collect();
         format!("unknown algorithm {alg:?} (known: {})", names.join(", "))
     })?;
@@ -223,6 +235,8 @@ fn run_crypt(
 /// Inputs at least this large get a progress bar (when standard error is a terminal).
 const PROGRESS_THRESHOLD: u64 = 8 << 20;
 const CHUNK: usize = 1 << 20;
+/// Largest non-seekable input of a decryption (held in memory until its tag verifies).
+const MAX_PIPE_INPUT: usize = 256 << 20;
 
 fn progress(total: u64) -> ProgressBar {
     if total < PROGRESS_THRESHOLD {
@@ -277,6 +291,7 @@ fn file_crypt<S: Streaming>(
     output: &Path,
     dir: Dir,
 ) -> Result<(), String> {
+    let output = &Output::plan(output, &[input])?;
     let scheme = S::new(key).map_err(|e| e.to_string())?;
     let f = File::open(input).map_err(|e| io_err(input, e))?;
     let meta = f.metadata().map_err(|e| io_err(input, e))?;
@@ -316,29 +331,6 @@ impl std::ops::DerefMut for Wiped {
 
 fn io_err(path: &Path, e: std::io::Error) -> String {
     format!("{}: {e}", path.display())
-}
-
-/// A temporary file next to `output` (removed on drop unless persisted).
-fn temp_next_to(output: &Path) -> Result<tempfile::NamedTempFile, String> {
-    let dir = match output.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
-    tempfile::Builder::new()
-        .prefix(".hayate-aead-")
-        .suffix(".tmp")
-        .tempfile_in(&dir)
-        .map_err(|e| format!("{}: cannot create a temporary file: {e}", dir.display()))
-}
-
-/// Syncs the temporary file and renames it over `output`.
-fn persist(tmp: tempfile::NamedTempFile, output: &Path) -> Result<(), String> {
-    tmp.as_file()
-        .sync_all()
-        .map_err(|e| io_err(tmp.path(), e))?;
-    tmp.persist(output)
-        .map_err(|e| format!("{}: {}", output.display(), e.error))?;
-    Ok(())
 }
 
 /// Reads until `buf` is full or the input ends; returns the number of bytes read.
@@ -385,10 +377,10 @@ fn encrypt_stream<S: Streaming>(
     mut f: File,
     size: u64,
     input: &Path,
-    output: &Path,
+    output: &Output,
 ) -> Result<(), String> {
     let mut enc = Encryptor::with_scheme(scheme, nonce, ad).map_err(|e| e.to_string())?;
-    let mut tmp = temp_next_to(output)?;
+    let mut tmp = output.create()?;
     let pb = progress(size);
     pb.set_message("encrypting");
     let mut buf = Wiped(vec![0u8; CHUNK]);
@@ -398,14 +390,13 @@ fn encrypt_stream<S: Streaming>(
             break;
         }
         enc.update(&mut buf[..n]);
-        tmp.write_all(&buf[..n])
-            .map_err(|e| io_err(tmp.path(), e))?;
+        tmp.put(&buf[..n])?;
         pb.inc(n as u64);
     }
     let tag = enc.finalize();
-    tmp.write_all(&tag).map_err(|e| io_err(tmp.path(), e))?;
+    tmp.put(&tag)?;
     pb.finish_and_clear();
-    persist(tmp, output)
+    tmp.commit()
 }
 
 /// Two passes over a regular file: verify (no output), then decrypt into a temporary file.
@@ -416,7 +407,7 @@ fn decrypt_two_pass<S: Streaming>(
     mut f: File,
     size: u64,
     input: &Path,
-    output: &Path,
+    output: &Output,
 ) -> Result<(), String> {
     let tag_len = S::TAG_LEN;
     let body_len = size.checked_sub(tag_len as u64).ok_or_else(|| {
@@ -446,17 +437,17 @@ fn decrypt_two_pass<S: Streaming>(
 
     // Pass 2: decrypt into a temporary file; renamed only if this pass gives the same tag.
     pb.set_message("decrypting");
-    let mut tmp = temp_next_to(output)?;
+    let mut tmp = output.create()?;
     for_each_chunk(&mut f, body_len, &mut buf, input, |c| {
         d.update(c);
-        tmp.write_all(c).map_err(|e| io_err(tmp.path(), e))?;
+        tmp.put(c)?;
         pb.inc(c.len() as u64);
         Ok(())
     })?;
     d.finalize()
         .map_err(|e| format!("{}: input changed between the passes: {e}", input.display()))?;
     pb.finish_and_clear();
-    persist(tmp, output)
+    tmp.commit()
 }
 
 /// Non-seekable input: read everything, decrypt in memory (tag checked first), then write.
@@ -466,10 +457,20 @@ fn decrypt_in_memory<S: Streaming>(
     ad: &[u8],
     mut f: File,
     input: &Path,
-    output: &Path,
+    output: &Output,
 ) -> Result<(), String> {
     let mut buf = Wiped(Vec::new());
-    f.read_to_end(&mut buf).map_err(|e| io_err(input, e))?;
+    (&mut f)
+        .take(MAX_PIPE_INPUT as u64 + 1)
+        .read_to_end(&mut buf)
+        .map_err(|e| io_err(input, e))?;
+    if buf.len() > MAX_PIPE_INPUT {
+        return Err(format!(
+            "{}: a non-seekable input (pipe or device) is decrypted in memory and limited to {} MiB; use a regular file for larger inputs",
+            input.display(),
+            MAX_PIPE_INPUT >> 20
+        ));
+    }
     let n = buf.len().checked_sub(S::TAG_LEN).ok_or_else(|| {
         format!(
             "{}: too short to hold the {}-byte tag",
@@ -483,7 +484,7 @@ fn decrypt_in_memory<S: Streaming>(
     scheme
         .decrypt_detached(nonce, ad, body, &tag)
         .map_err(|e| e.to_string())?;
-    let mut tmp = temp_next_to(output)?;
-    tmp.write_all(body).map_err(|e| io_err(tmp.path(), e))?;
-    persist(tmp, output)
+    let mut tmp = output.create()?;
+    tmp.put(body)?;
+    tmp.commit()
 }

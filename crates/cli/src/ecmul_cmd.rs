@@ -9,7 +9,7 @@
 //!   `glv` / `glv-ct` only on secp256k1 and the pairing curves.
 //! * N: threads for the two-thread methods (split, split-ct, glv, glv-ct), N ≥ 1, default 2;
 //!   1 computes both halves on one thread.
-//! * k: a big-endian hex integer of any length (leading zeros allowed), used as an integer
+//! * k: a big-endian hex integer of up to 1024 digits (leading zeros allowed), used as an integer
 //!   (the GLV methods use k mod n, which is the same for points of the order-n subgroup).
 //! * P: SEC 1 hex, uncompressed `04 ‖ X ‖ Y` or compressed `02|03 ‖ X` (the same big-endian
 //!   x/y encoding for the pairing curves), fully validated (canonical coordinates, on the curve,
@@ -107,6 +107,9 @@ fn parse_hex(what: &str, s: &str) -> Result<Vec<u8>, String> {
     hex::decode(s).map_err(|e| format!("invalid {what}: bad hex ({e})"))
 }
 
+/// Longest scalar, in hex digits (leading zeros count: they set the ladders' length).
+const MAX_SCALAR_DIGITS: usize = 1024;
+
 /// Big-endian bytes → little-endian limbs.
 fn limbs_of(be: &[u8]) -> Vec<u64> {
     be.rchunks(8)
@@ -145,6 +148,18 @@ fn execute(a: &EcmulArgs) -> Result<String, String> {
     let method = Method::from_str(&a.method).map_err(|e| e.to_string())?;
     if a.threads == 0 {
         return Err("invalid --threads 0 (must be at least 1)".into());
+    }
+    let digits = a.scalar.trim();
+    let digits = digits
+        .strip_prefix("0x")
+        .or_else(|| digits.strip_prefix("0X"))
+        .unwrap_or(digits);
+    if digits.len() > MAX_SCALAR_DIGITS {
+        return Err(format!(
+            "invalid scalar: {} hex digits, at most {MAX_SCALAR_DIGITS} ({} bits)",
+            digits.len(),
+            4 * MAX_SCALAR_DIGITS
+        ));
     }
     let k = limbs_of(&parse_hex("scalar", &a.scalar)?);
     let point = match a.point.as_deref().map(str::trim) {

@@ -33,14 +33,19 @@
 //!
 //! Curves: `bls12-381` (default), `bn254-beuchat`, `bn254`. The encrypted file is the FE
 //! ciphertext object followed by the chunked symmetric stream (`--mode gcm`, the default, or
-//! `--mode cbc-hmac`, paper 000's AES-128-CBC + HMAC-SHA-256). Every output is written to a
-//! temporary file in the destination directory and renamed into place only on success, so a
+//! `--mode cbc-hmac`, paper 000's AES-128-CBC + HMAC-SHA-256). Outputs follow
+//! [`crate::files`]: regular files are replaced atomically and only on success, special files
+//! (`/dev/null`, FIFOs) are written in place after success, `-` is standard output; an output
+//! that is one of the command's inputs or keys, two identical outputs, or an existing FE master
+//! or user key about to be replaced by another kind of object are refused before any work. A
 //! failure (policy not satisfied, wrong key, tampered file) leaves no output behind; the
 //! failure is one line on standard error and exit code 1.
 
 use std::fs::File;
 use std::io::{BufReader, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
+
+use crate::files::{self, Output};
 use std::process::ExitCode;
 
 use clap::{Args, Subcommand, ValueEnum};
@@ -171,39 +176,58 @@ macro_rules! with_curve {
     };
 }
 
-/// Writes through a temporary file in the destination's directory, renamed on success.
-fn write_atomic(
-    out: &Path,
-    f: impl FnOnce(&mut BufWriter<&mut File>) -> Result<(), String>,
-) -> Result<(), String> {
-    let dir = match out.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
-    let mut tmp =
-        tempfile::NamedTempFile::new_in(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-    {
-        let mut w = BufWriter::new(tmp.as_file_mut());
-        f(&mut w)?;
-        w.flush().map_err(|e| format!("{}: {e}", out.display()))?;
+/// The largest FE object file (header and body) that can be valid.
+const MAX_OBJECT: usize = serial::HEADER_LEN + serial::MAX_BODY;
+
+/// Plans the outputs of one command (see [`crate::files`]) and refuses to replace an existing
+/// FE master or user key with an object of another kind (`writing`: the kind written, `None`
+/// for a plaintext).
+fn plan_outputs(
+    outs: &[(&Path, Option<serial::Kind>)],
+    inputs: &[&Path],
+) -> Result<Vec<Output>, String> {
+    let paths: Vec<&Path> = outs.iter().map(|(p, _)| *p).collect();
+    let planned = Output::plan_all(&paths, inputs)?;
+    for (o, (_, writing)) in planned.iter().zip(outs) {
+        let Some(existing) = o.replaces_existing() else {
+            continue;
+        };
+        let mut head = [0u8; serial::HEADER_LEN];
+        let held = File::open(existing)
+            .and_then(|mut f| f.read_exact(&mut head))
+            .ok()
+            .filter(|_| &head[..4] == serial::MAGIC)
+            .map(|_| head[7]);
+        let secret = [serial::Kind::MasterKey, serial::Kind::UserKey];
+        if let Some(k) = held.and_then(|k| secret.into_iter().find(|s| *s as u8 == k)) {
+            if Some(k) != *writing {
+                let name = |k: serial::Kind| match k {
+                    serial::Kind::MasterKey => "an FE master secret key",
+                    serial::Kind::UserKey => "an FE user key",
+                    serial::Kind::PublicKey => "a public key",
+                    serial::Kind::Ciphertext => "a ciphertext",
+                };
+                return Err(format!(
+                    "{}: holds {}; refusing to replace it with {} (remove it first if that is intended)",
+                    o.shown().display(),
+                    name(k),
+                    writing.map_or("a plaintext", name)
+                ));
+            }
+        }
     }
-    tmp.as_file()
-        .sync_all()
-        .map_err(|e| format!("{}: {e}", out.display()))?;
-    tmp.persist(out)
-        .map_err(|e| format!("{}: {}", out.display(), e.error))?;
-    Ok(())
+    Ok(planned)
 }
 
-fn write_bytes(out: &Path, bytes: &[u8]) -> Result<(), String> {
-    write_atomic(out, |w| {
-        w.write_all(bytes)
-            .map_err(|e| format!("{}: {e}", out.display()))
-    })
+/// Writes `bytes` to a planned output and commits it.
+fn write_bytes(out: &Output, bytes: &[u8]) -> Result<(), String> {
+    let mut p = out.create()?;
+    p.put(bytes)?;
+    p.commit()
 }
 
 fn read(path: &Path) -> Result<Vec<u8>, String> {
-    std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))
+    files::read_bounded(path, MAX_OBJECT, "hayate FE object")
 }
 
 fn header_of(path: &Path, bytes: &[u8]) -> Result<serial::Header, String> {
@@ -214,11 +238,11 @@ fn is_ot10(h: &serial::Header) -> bool {
     h.scheme == serial::Scheme::Ot10 as u8
 }
 
-fn scheme_name(s: u8) -> &'static str {
-    if s == serial::Scheme::Ot10 as u8 {
-        "ot10"
-    } else {
-        "fame"
+fn scheme_name(s: u8) -> String {
+    match s {
+        x if x == serial::Scheme::Fame as u8 => "fame".into(),
+        x if x == serial::Scheme::Ot10 as u8 => "ot10".into(),
+        x => format!("unknown (byte {x})"),
     }
 }
 
@@ -252,17 +276,50 @@ fn setup(a: &SetupArgs) -> Result<(), String> {
                 )
             }
         };
-        write_bytes(&a.msk, &mskb)?;
-        write_bytes(&a.pk, &pkb)
+        // Both outputs are planned before the (slow) setup and both are written before either
+        // is committed; the public key is committed first, so a failure never loses the old
+        // master key while keeping a new public key without its master key.
+        let outs = plan_outputs(
+            &[
+                (&a.pk, Some(serial::Kind::PublicKey)),
+                (&a.msk, Some(serial::Kind::MasterKey)),
+            ],
+            &[],
+        )?;
+        let (mut pk_out, mut msk_out) = (outs[0].create()?, outs[1].create()?);
+        pk_out.put(&pkb)?;
+        msk_out.put(&mskb)?;
+        pk_out.commit()?;
+        msk_out.commit()
+    }
+    if a.scheme_is_ot10() {
+        ot10::check_dims(&[a.dim])
+            .ok()
+            .filter(|_| (1..=ot10::MAX_CATEGORIES).contains(&a.categories))
+            .ok_or_else(|| {
+                format!(
+                    "ot10 parameters: need 1 <= --categories <= {} and 2 <= --dim <= {}",
+                    ot10::MAX_CATEGORIES,
+                    ot10::MAX_DIM
+                )
+            })?;
     }
     with_curve!(id, go(a))
 }
 
+impl SetupArgs {
+    fn scheme_is_ot10(&self) -> bool {
+        matches!(self.scheme, SchemeArg::Ot10)
+    }
+}
+
 fn keygen(a: &KeygenArgs) -> Result<(), String> {
+    let out = &plan_outputs(&[(&a.out, Some(serial::Kind::UserKey))], &[&a.msk])?[0];
     let bytes = read(&a.msk)?;
     let h = header_of(&a.msk, &bytes)?;
     fn go<E: FeCurve<N>, const N: usize>(
         a: &KeygenArgs,
+        out: &Output,
         bytes: &[u8],
         ot: bool,
     ) -> Result<(), String> {
@@ -278,16 +335,22 @@ fn keygen(a: &KeygenArgs) -> Result<(), String> {
             let msk = serial::fame_msk_from_bytes::<E, N>(bytes).map_err(bad_msk)?;
             serial::fame_sk_to_bytes(&fame::keygen(&msk, &attrs, &mut OsRng))
         };
-        write_bytes(&a.out, &skb)
+        write_bytes(out, &skb)
     }
-    with_curve!(h.curve, go(a, &bytes, is_ot10(&h)))
+    with_curve!(h.curve, go(a, out, &bytes, is_ot10(&h)))
 }
 
 fn encrypt(a: &EncryptArgs) -> Result<(), String> {
+    hybrid::check_chunk_size(a.chunk_size).map_err(|e| format!("--chunk-size: {e}"))?;
+    let out = &plan_outputs(
+        &[(&a.out, Some(serial::Kind::Ciphertext))],
+        &[&a.pk, &a.input],
+    )?[0];
     let bytes = read(&a.pk)?;
     let h = header_of(&a.pk, &bytes)?;
     fn go<E: FeCurve<N>, const N: usize>(
         a: &EncryptArgs,
+        out: &Output,
         bytes: &[u8],
         ot: bool,
     ) -> Result<(), String> {
@@ -309,22 +372,26 @@ fn encrypt(a: &EncryptArgs) -> Result<(), String> {
         };
         let input = File::open(&a.input).map_err(|e| format!("{}: {e}", a.input.display()))?;
         let mut r = BufReader::new(input);
-        write_atomic(&a.out, |w| {
-            w.write_all(&ctb)
-                .map_err(|e| format!("{}: {e}", a.out.display()))?;
-            hybrid::encrypt_stream(&key.to_bytes(), &ctb, mode, a.chunk_size, &mut r, w)
-                .map_err(|e| e.to_string())?;
-            Ok(())
-        })
+        let mut w = out.create()?;
+        w.put(&ctb)?;
+        let mut bw = BufWriter::new(&mut w);
+        hybrid::encrypt_stream(&key.to_bytes(), &ctb, mode, a.chunk_size, &mut r, &mut bw)
+            .map_err(|e| e.to_string())?;
+        bw.flush()
+            .map_err(|e| format!("{}: {e}", out.shown().display()))?;
+        drop(bw);
+        w.commit()
     }
-    with_curve!(h.curve, go(a, &bytes, is_ot10(&h)))
+    with_curve!(h.curve, go(a, out, &bytes, is_ot10(&h)))
 }
 
 fn decrypt(a: &DecryptArgs) -> Result<(), String> {
+    let out = &plan_outputs(&[(&a.out, None)], &[&a.key, &a.input])?[0];
     let kb = read(&a.key)?;
     let h = header_of(&a.key, &kb)?;
     fn go<E: FeCurve<N>, const N: usize>(
         a: &DecryptArgs,
+        out: &Output,
         kb: &[u8],
         scheme: u8,
     ) -> Result<(), String> {
@@ -342,6 +409,13 @@ fn decrypt(a: &DecryptArgs) -> Result<(), String> {
         let body_len = u32::from_be_bytes([hdr[8], hdr[9], hdr[10], hdr[11]]) as usize;
         if &hdr[..4] != serial::MAGIC || body_len > serial::MAX_BODY {
             return Err(format!("{}: not a hayate FE ciphertext", a.input.display()));
+        }
+        if hdr[5] != serial::Scheme::Fame as u8 && hdr[5] != serial::Scheme::Ot10 as u8 {
+            return Err(format!(
+                "{}: not a hayate FE ciphertext: {}",
+                a.input.display(),
+                serial::SerialError::UnknownScheme(hdr[5])
+            ));
         }
         if hdr[5] != scheme {
             return Err(format!(
@@ -364,10 +438,14 @@ fn decrypt(a: &DecryptArgs) -> Result<(), String> {
             let (ct, _) = serial::fame_ct_from_bytes::<E, N>(&obj).map_err(bad_ct)?;
             fame::decapsulate_threads(&sk, &ct, a.threads).map_err(|e| e.to_string())?
         };
-        write_atomic(&a.out, |w| {
-            hybrid::decrypt_stream(&key.to_bytes(), &obj, &mut r, w).map_err(|e| e.to_string())?;
-            Ok(())
-        })
+        let mut w = out.create()?;
+        let mut bw = BufWriter::new(&mut w);
+        hybrid::decrypt_stream(&key.to_bytes(), &obj, &mut r, &mut bw)
+            .map_err(|e| e.to_string())?;
+        bw.flush()
+            .map_err(|e| format!("{}: {e}", out.shown().display()))?;
+        drop(bw);
+        w.commit()
     }
-    with_curve!(h.curve, go(a, &kb, h.scheme))
+    with_curve!(h.curve, go(a, out, &kb, h.scheme))
 }

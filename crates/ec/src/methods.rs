@@ -400,6 +400,8 @@ pub fn split_vartime<C: CurveParams>(
     x: usize,
     threads: usize,
 ) -> Projective<C> {
+    // beyond the scalar's bits the high half is zero: no doublings needed
+    let x = x.min(64 * k.len());
     let (k1, k2) = split_at(k, x);
     let pj = Jacobian::from(*p);
     let w = |k: &[u64]| if bits_vartime(k) > 80 { 5 } else { 4 };

@@ -95,6 +95,8 @@ pub enum HybridError {
     Io(std::io::ErrorKind, String),
     /// The stream header is malformed (unknown mode, bad chunk size).
     BadHeader(&'static str),
+    /// An encryption was asked for a chunk size outside [`check_chunk_size`]'s range.
+    BadChunkSize(u32),
     /// The stream ends early (or has a chunk of impossible length).
     Truncated,
     /// A chunk does not authenticate: wrong key or tampered data.
@@ -106,6 +108,10 @@ impl core::fmt::Display for HybridError {
         match self {
             HybridError::Io(_, m) => write!(f, "i/o error: {m}"),
             HybridError::BadHeader(m) => write!(f, "bad stream header: {m}"),
+            HybridError::BadChunkSize(n) => write!(
+                f,
+                "chunk size {n}: must be a multiple of 16 between 16 and {MAX_CHUNK}"
+            ),
             HybridError::Truncated => f.write_str("ciphertext is truncated"),
             HybridError::Authentication => {
                 f.write_str("authentication failed: wrong key or tampered ciphertext")
@@ -231,6 +237,15 @@ fn read_full<R: Read>(r: &mut R, buf: &mut [u8]) -> Result<usize, HybridError> {
     Ok(n)
 }
 
+/// Checks an encryption chunk size: a multiple of 16 in [16, [`MAX_CHUNK`]].
+pub fn check_chunk_size(chunk_size: u32) -> Result<(), HybridError> {
+    if (16..=MAX_CHUNK).contains(&chunk_size) && chunk_size % 16 == 0 {
+        Ok(())
+    } else {
+        Err(HybridError::BadChunkSize(chunk_size))
+    }
+}
+
 /// Encrypts everything `input` yields to `output` (stream header, then chunks), with keys
 /// derived from `ikm` (the GT element's bytes) and `context`. Returns the plaintext length.
 pub fn encrypt_stream<R: Read, W: Write>(
@@ -241,11 +256,7 @@ pub fn encrypt_stream<R: Read, W: Write>(
     input: &mut R,
     output: &mut W,
 ) -> Result<u64, HybridError> {
-    if !(16..=MAX_CHUNK).contains(&chunk_size) || chunk_size % 16 != 0 {
-        return Err(HybridError::BadHeader(
-            "chunk size must be a multiple of 16 in [16, 2^24]",
-        ));
-    }
+    check_chunk_size(chunk_size)?;
     let keys = derive(ikm, context, mode, chunk_size);
     output.write_all(&[mode as u8])?;
     output.write_all(&chunk_size.to_be_bytes())?;

@@ -33,9 +33,11 @@
 //!   c_i (N_t × G1, t the category of row i of the policy's span program).
 //!
 //! Loading checks the header (magic, version, scheme, curve, kind), exact lengths, that every
-//! field element is canonical, every point on the curve and in its prime-order subgroup, every
-//! GT element in GT, attribute lists and policies parse, and that nothing trails the body; each
-//! failure is a [`SerialError`].
+//! field element is canonical, every point on the curve, in its prime-order subgroup and not the
+//! point at infinity, every GT element in GT and not 1 (so no degenerate public key — FAME
+//! T₁ = 1 or T₂ = 1, OT10 g_T = 1 — whose ciphertexts would be readable without a key), master
+//! key scalars non-zero, attribute lists and policies parse, and that nothing trails the body;
+//! each failure is a [`SerialError`].
 
 use core::fmt;
 
@@ -106,6 +108,10 @@ pub enum SerialError {
     InvalidPoint(EncodingError),
     InvalidScalar,
     InvalidGt,
+    /// A point at infinity or a GT element equal to 1: never part of an honest key or
+    /// ciphertext, and a degenerate public key (e.g. FAME T₁ = T₂ = 1, OT10 g_T = 1) would let
+    /// anyone read what is encrypted under it.
+    Identity,
     InvalidString,
     InvalidAttributes(String),
     InvalidPolicy(String),
@@ -146,6 +152,9 @@ impl fmt::Display for SerialError {
             SerialError::InvalidPoint(e) => write!(f, "invalid point: {e}"),
             SerialError::InvalidScalar => f.write_str("invalid scalar"),
             SerialError::InvalidGt => f.write_str("invalid GT element"),
+            SerialError::Identity => f.write_str(
+                "identity element (point at infinity or GT element 1): degenerate key or ciphertext",
+            ),
             SerialError::InvalidString => f.write_str("invalid string"),
             SerialError::InvalidAttributes(e) => write!(f, "invalid attribute list: {e}"),
             SerialError::InvalidPolicy(e) => write!(f, "invalid policy: {e}"),
@@ -314,11 +323,21 @@ impl<'a, E: FeCurve<N>, const N: usize> R<'a, E, N> {
         let s = self.take(n)?;
         String::from_utf8(s.to_vec()).map_err(|_| SerialError::InvalidString)
     }
+    /// A G1 point: canonical, on the curve, in the subgroup, not the identity.
     pub fn g1(&mut self) -> Result<G1<E, N>, SerialError> {
-        E::g1_from_bytes(self.take(E::G1_BYTES)?).map_err(SerialError::InvalidPoint)
+        let p = E::g1_from_bytes(self.take(E::G1_BYTES)?).map_err(SerialError::InvalidPoint)?;
+        if bool::from(p.is_identity()) {
+            return Err(SerialError::Identity);
+        }
+        Ok(p)
     }
+    /// A G2 point: canonical, on the curve, in the subgroup, not the identity.
     pub fn g2(&mut self) -> Result<G2<E, N>, SerialError> {
-        E::g2_from_bytes(self.take(E::G2_BYTES)?).map_err(SerialError::InvalidPoint)
+        let p = E::g2_from_bytes(self.take(E::G2_BYTES)?).map_err(SerialError::InvalidPoint)?;
+        if bool::from(p.is_identity()) {
+            return Err(SerialError::Identity);
+        }
+        Ok(p)
     }
     pub fn scalar(&mut self) -> Result<Scalar<E, N>, SerialError> {
         Option::from(Scalar::<E, N>::from_bytes_be(self.take(32)?))
@@ -333,7 +352,11 @@ impl<'a, E: FeCurve<N>, const N: usize> R<'a, E, N> {
     }
     pub fn gt(&mut self) -> Result<Gt<E, N>, SerialError> {
         let l = 12 * hayate_arith::Fp::<E::Fp, N>::BYTES;
-        Gt::from_bytes(self.take(l)?).ok_or(SerialError::InvalidGt)
+        let g = Gt::from_bytes(self.take(l)?).ok_or(SerialError::InvalidGt)?;
+        if bool::from(g.is_identity()) {
+            return Err(SerialError::Identity);
+        }
+        Ok(g)
     }
     pub fn id(&mut self) -> Result<[u8; 16], SerialError> {
         let mut out = [0u8; 16];
@@ -794,6 +817,55 @@ mod tests {
         assert_eq!(
             fame_pk_from_bytes::<Bls12381, 6>(&x).unwrap_err(),
             SerialError::InvalidGt
+        );
+    }
+
+    /// Degenerate keys and ciphertexts: a FAME public key with T₁ = T₂ = 1 (its ciphertexts
+    /// would carry the message key in the clear), an OT10 public key with g_T = 1, and the
+    /// point at infinity in a public key, a user key or a ciphertext, are all refused.
+    #[test]
+    fn degenerate_objects_are_refused() {
+        type E = Bn254Beuchat;
+        let mut rng = rand::rngs::StdRng::seed_from_u64(6);
+        let (pk, msk) = fame::setup::<E, 4>(&mut rng);
+        let one = Gt::<E, 4>::identity();
+        let mut bad = pk.clone();
+        bad.t = [one, one];
+        assert_eq!(
+            fame_pk_from_bytes::<E, 4>(&fame_pk_to_bytes(&bad)).unwrap_err(),
+            SerialError::Identity
+        );
+        let mut bad = pk.clone();
+        bad.t[1] = one;
+        assert_eq!(
+            fame_pk_from_bytes::<E, 4>(&fame_pk_to_bytes(&bad)).unwrap_err(),
+            SerialError::Identity
+        );
+        let mut bad = pk.clone();
+        bad.h_a[0] = hayate_ec::Affine::identity();
+        let b = fame_pk_to_bytes(&bad);
+        assert_eq!(b.len(), fame_pk_to_bytes(&pk).len());
+        assert_eq!(
+            fame_pk_from_bytes::<E, 4>(&b).unwrap_err(),
+            SerialError::Identity
+        );
+        let mut sk = fame::keygen(&msk, &Attributes::parse("a").unwrap(), &mut rng);
+        sk.sk0[2] = hayate_ec::Affine::identity();
+        assert_eq!(
+            fame_sk_from_bytes::<E, 4>(&fame_sk_to_bytes(&sk)).unwrap_err(),
+            SerialError::Identity
+        );
+        let (mut ct, _) = fame::encapsulate(&pk, "a", &mut rng).unwrap();
+        ct.ct0[1] = hayate_ec::Affine::identity();
+        assert_eq!(
+            fame_ct_from_bytes::<E, 4>(&fame_ct_to_bytes(&ct)).unwrap_err(),
+            SerialError::Identity
+        );
+        let (mut opk, _) = ot10::setup::<E, 4>(&[2, 2], &mut rng).unwrap();
+        opk.g_t = one;
+        assert_eq!(
+            ot10_pk_from_bytes::<E, 4>(&ot10_pk_to_bytes(&opk)).unwrap_err(),
+            SerialError::Identity
         );
     }
 }
