@@ -16,6 +16,7 @@
 
 pub mod charts;
 pub mod compare;
+pub mod hw004;
 pub mod machine;
 pub mod model;
 pub mod progress;

@@ -741,6 +741,8 @@ fn paper004(ctx: &mut Ctx) -> Section {
                 .into(),
         );
     }
+    // The paper's circuit itself: hw/ (Verilog), simulated and synthesized.
+    super::hw004::tables(ctx, &mut s);
     s.status = status::MEASURED.into();
     s
 }
