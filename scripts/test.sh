@@ -19,3 +19,9 @@ command -v python3 >/dev/null || (apt-get update && apt-get install -y python3)
 cargo test --locked --lib --bins --tests
 cargo test --locked --doc
 cargo check --locked --examples
+# The zkcrypto ff/group/pairing traits (feature `zkcrypto` of hayate-pairing), differential
+# against the zkcrypto bls12_381 crate.
+cargo test --locked -p hayate-pairing --features zkcrypto --test zkcrypto
+# Hardware (hw/, paper 004): Verilog simulations, co-verified against the CLI built above
+# (target/debug/hayate); installs verilator, iverilog and yosys from Debian when missing.
+HAYATE_BIN="$PWD/target/debug/hayate" ./hw/test.sh
