@@ -219,12 +219,28 @@ pub fn jin_miyaji<C: CurveParams, I: Inversion>(
     k: &[u64],
     nbits: usize,
 ) -> Affine<C> {
+    jin_miyaji_traced::<C, I, _>(p, k, nbits, |_, _, _, _, _| {})
+}
+
+/// [`jin_miyaji`] with an observer, for co-verification against other implementations of the
+/// same ladder (the `jm_trace` example): `trace(i, R[0], R[1], A, A1)` is called after the
+/// initial R\[k0\] ← R\[k0\] + A (i = 0) and after each loop iteration i = 1, 3, 5, …, l − 2.
+/// The observer sees secret intermediate values: pass a no-op closure (as [`jin_miyaji`] does)
+/// for anything but tracing public test inputs.
+#[doc(hidden)]
+pub fn jin_miyaji_traced<C, I, T>(p: &Affine<C>, k: &[u64], nbits: usize, mut trace: T) -> Affine<C>
+where
+    C: CurveParams,
+    I: Inversion,
+    T: FnMut(usize, &Affine<C>, &Affine<C>, &Affine<C>, &Affine<C>),
+{
     let l = nbits | 1;
     let mut r0 = p.neg(); // R[0] ← −P
     let mut r1 = *p; // R[1] ← P
     let (mut a, mut a1) = affine_double_quadruple::<C, I>(p); // {A, A1} ← {2P, 4P}
     let k0 = Choice::from(bit(k, 0) as u8);
     add_into::<C, I>(&mut r0, &mut r1, k0, &a); // R[k0] ← R[k0] + A
+    trace(0, &r0, &r1, &a, &a1);
     let mut i = 1;
     while i < l {
         let ki = Choice::from(bit(k, i) as u8);
@@ -232,6 +248,7 @@ pub fn jin_miyaji<C: CurveParams, I: Inversion>(
         add_into::<C, I>(&mut r0, &mut r1, ki, &a); // R[k_i] ← R[k_i] + A
         add_into::<C, I>(&mut r0, &mut r1, ki1, &a1); // R[k_{i+1}] ← R[k_{i+1}] + A1
         (a, a1) = affine_double_quadruple::<C, I>(&a1); // {A, A1} ← {2·A1, 4·A1}
+        trace(i, &r0, &r1, &a, &a1);
         i += 2;
     }
     add_into::<C, I>(&mut r0, &mut r1, k0, &p.neg()); // R[k0] ← R[k0] − P

@@ -14,6 +14,7 @@ mod glv;
 mod group;
 mod hash_to_curve_nist;
 mod hash_to_curve_p256;
+mod jin_miyaji;
 mod known_answers;
 mod methods;
 mod named_curves;
