@@ -124,11 +124,10 @@ def hayate_bin():
     return b
 
 
-def ecmul(curve, k, P=None, method="jin-miyaji"):
-    """[k]P by the library's CLI (P None = generator)."""
-    cmd = [hayate_bin(), "ecmul", "--curve", curve, "--method", method, "--scalar", "%x" % k]
-    if P is not None:
-        cmd += ["--point", sec1(P)]
+def ecmul(curve, k, P="G", method="jin-miyaji"):
+    """[k]P by the library's CLI (P = "G" for the generator, None for the point at infinity)."""
+    cmd = [hayate_bin(), "ecmul", "--curve", curve, "--method", method, "--scalar", "%x" % k,
+           "--point", P if P == "G" else sec1(P)]
     out = subprocess.run(cmd, capture_output=True, text=True, check=True).stdout
     return parse_sec1(out)
 

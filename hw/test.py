@@ -167,7 +167,7 @@ def coverify_jobs(rng, quick):
         r1, r2 = rng.randrange(1, n), rng.randrange(1, n)
         P, Q = hwlib.ecmul(curve, r1), hwlib.ecmul(curve, r2)
         mP = hwlib.ecmul(curve, n - r1)
-        E = lambda k, X=None: hwlib.ecmul(curve, k % n, X)  # noqa: E731
+        E = lambda k: hwlib.ecmul(curve, k % n)  # noqa: E731
         jobs += [
             (curve, "Affine Add P+Q", hwlib.job_line(curve, "add", 0, P, Q), (E(r1 + r2), None)),
             (curve, "Affine Add P+P", hwlib.job_line(curve, "add", 0, P, P), (E(2 * r1), None)),
