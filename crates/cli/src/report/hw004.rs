@@ -267,7 +267,7 @@ pub fn tables(ctx: &mut Ctx, s: &mut Section) {
         ctx.fig("004.hw.synth.logic_depth", x, "cells");
     }
     t3.row(vec![
-        "logic depth (yosys ltp -noff: cells on the longest register-to-register path)".into(),
+        "logic depth (LUT6 levels on the longest register-to-register path: yosys abc -lut 6, ltp -noff; adders without carry chains)".into(),
         ltp.map(|x| Cell::from(format!("{x:.0}")))
             .unwrap_or_else(Cell::missing),
         "— (214 MHz after place and route)".into(),
