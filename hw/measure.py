@@ -7,7 +7,8 @@ of a full 256-bit scalar multiplication and its time at the paper's 214 MHz, and
 
 Usage: measure.py --json OUT [--no-synth] [--runs N]
 Synthesis of the whole design is tried first with a time limit (HW_SYNTH_TIMEOUT, default
-900 s); if it does not finish, each unit is synthesized on its own and the JSON says so.
+900 s); if it does not finish, each unit is synthesized on its own and the JSON says so. The
+depth mapping has its own limit (HW_DEPTH_TIMEOUT, default 300 s; null when exceeded).
 """
 import json
 import os
@@ -137,7 +138,7 @@ def synth(top, files, timeout):
         open(ys2, "w").write("read_verilog %s %s\nsynth -flatten -top %s\nabc -lut 6\nopt_clean\n"
                              "tee -q -o %s ltp -noff\n" % (inc, src, top, ltp))
         try:
-            _yosys(ys2, timeout)
+            _yosys(ys2, int(os.environ.get("HW_DEPTH_TIMEOUT", "300")))
             m = re.search(r"length=(\d+)", open(ltp).read())
             r["ltp"] = int(m.group(1)) if m else None
         except subprocess.TimeoutExpired:
