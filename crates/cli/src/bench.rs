@@ -1,4 +1,4 @@
-//! `hayate bench SUITE [--json]` dispatcher (suites: pairing, aead, ecc).
+//! `hayate bench SUITE [--json]` dispatcher (suites: pairing, aead, ecc, fe, bls).
 
 use clap::{Args, ValueEnum};
 use std::process::ExitCode;
@@ -9,6 +9,8 @@ pub enum Suite {
     Aead,
     Ecc,
     Fe,
+    /// IETF BLS signatures (hayate-bls): sign, verify, aggregates, batch verification.
+    Bls,
 }
 
 #[derive(Args)]
@@ -36,6 +38,10 @@ pub fn run(a: BenchArgs) -> ExitCode {
         }
         Suite::Fe => {
             crate::bench_fe::run(a.json, a.quick);
+            ExitCode::SUCCESS
+        }
+        Suite::Bls => {
+            crate::bench_bls::run(a.json, a.quick);
             ExitCode::SUCCESS
         }
     }

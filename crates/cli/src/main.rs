@@ -50,7 +50,7 @@ enum Command {
     /// Attribute-based file encryption (FAME CP-ABE, Okamoto–Takashima CP-FE): setup, keygen, encrypt, decrypt.
     #[command(subcommand)]
     Fe(fe_cmd::FeCommand),
-    /// IETF BLS signatures on BLS12-381: keygen, sign, verify, aggregate, batch verification.
+    // IETF BLS signatures: the help text is `bls_cmd::BlsArgs`'s (about and long_about)
     Bls(bls_cmd::BlsArgs),
     /// Measure a suite and print a table (or JSON lines with --json).
     Bench(bench::BenchArgs),
@@ -66,7 +66,9 @@ fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(c) => c,
         Err(e) => {
-            let args: Vec<String> = std::env::args().collect();
+            let args: Vec<String> = std::env::args_os()
+                .map(|a| a.to_string_lossy().into_owned())
+                .collect();
             if e.use_stderr() && bls_cmd::is_verification(&args) {
                 return bls_cmd::usage_error(&e);
             }

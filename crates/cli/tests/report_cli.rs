@@ -51,6 +51,7 @@ fn quick_single_section_writes_all_files_and_compares() {
             "skipped (--only)",
             "measured",
             "skipped (--only)",
+            "skipped (--only)",
             "skipped (--only)"
         ]
     );

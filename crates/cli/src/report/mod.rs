@@ -22,6 +22,7 @@ pub mod model;
 pub mod progress;
 pub mod render;
 pub mod sections;
+pub mod sections_bls;
 pub mod sections_fe;
 
 use std::path::{Path, PathBuf};
@@ -42,7 +43,7 @@ pub struct ReportArgs {
     #[arg(long, default_value = "report")]
     pub out: PathBuf,
     /// Only these sections (comma-separated): 000, 001, 002, 003, 004, or pairing (000, 001),
-    /// fe (000), ecc (002, 004), aead (003).
+    /// fe (000), ecc (002, 004), aead (003), bls (BLS signatures).
     #[arg(long, value_delimiter = ',')]
     pub only: Vec<String>,
     /// Compare two results.json files (no measurement): prints NEW/OLD per figure.
@@ -96,7 +97,7 @@ impl Ctx<'_> {
 }
 
 /// The section ids, in report order.
-pub const SECTION_IDS: [&str; 5] = ["000", "001", "002", "003", "004"];
+pub const SECTION_IDS: [&str; 6] = ["000", "001", "002", "003", "004", "bls"];
 
 /// Expands `--only` values to section ids; an unknown name is an error.
 pub fn select(only: &[String]) -> Result<Vec<&'static str>, String> {
@@ -117,9 +118,10 @@ pub fn select(only: &[String]) -> Result<Vec<&'static str>, String> {
             "fe" => &["000"],
             "ecc" => &["002", "004"],
             "aead" => &["003"],
+            "bls" => &["bls"],
             _ => {
                 return Err(format!(
-                    "unknown section {o:?} (use 000–004, pairing, fe, ecc, aead)"
+                    "unknown section {o:?} (use 000–004, pairing, fe, ecc, aead, bls)"
                 ))
             }
         };
@@ -298,7 +300,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         write(&mut r, dir.path()).unwrap();
         assert!(r.quick && r.complete);
-        assert_eq!(r.sections.len(), 5);
+        assert_eq!(r.sections.len(), SECTION_IDS.len());
         for s in &r.sections {
             assert_eq!(s.status, status::MEASURED, "section {}", s.id);
             assert!(!s.tables.is_empty(), "section {} has tables", s.id);
@@ -312,14 +314,13 @@ mod tests {
         }
         let md = std::fs::read_to_string(dir.path().join("report.md")).unwrap();
         let html = std::fs::read_to_string(dir.path().join("report.html")).unwrap();
-        for id in SECTION_IDS {
+        for s in &r.sections {
+            let h = render::section_heading(s);
+            assert!(md.contains(&format!("## {h}")), "report.md has section {}", s.id);
             assert!(
-                md.contains(&format!("## Paper {id}")),
-                "report.md has section {id}"
-            );
-            assert!(
-                html.contains(&format!("<h2>Paper {id}")),
-                "report.html has section {id}"
+                html.contains(&format!("<h2>{}", render::html_escape(&h))),
+                "report.html has section {}",
+                s.id
             );
         }
         assert!(md.contains("QUICK RUN"));

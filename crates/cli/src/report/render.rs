@@ -4,7 +4,7 @@
 use std::fmt::Write as _;
 use std::path::Path;
 
-use super::model::{Cell, Results, Table};
+use super::model::{Cell, Results, Section, Table};
 
 fn cell_text(c: &Cell, precision: u8) -> String {
     match c {
@@ -92,6 +92,16 @@ fn md_table(out: &mut String, t: &Table) {
     out.push('\n');
 }
 
+/// A section's heading: "Paper 001 — title" for the papers' sections, the title alone for
+/// the others (such as `bls`).
+pub fn section_heading(s: &Section) -> String {
+    if s.id.bytes().all(|b| b.is_ascii_digit()) {
+        format!("Paper {} — {}", s.id, s.title)
+    } else {
+        s.title.clone()
+    }
+}
+
 /// The Markdown report.
 pub fn markdown(r: &Results) -> String {
     let mut out = String::new();
@@ -111,8 +121,9 @@ pub fn markdown(r: &Results) -> String {
     for s in &r.sections {
         let _ = writeln!(
             out,
-            "## Paper {} — {}\n\nStatus: **{}**\n",
-            s.id, s.title, s.status
+            "## {}\n\nStatus: **{}**\n",
+            section_heading(s),
+            s.status
         );
         for n in &s.notes {
             let _ = writeln!(out, "* {n}");
@@ -137,7 +148,7 @@ pub fn markdown(r: &Results) -> String {
     out
 }
 
-fn html_escape(s: &str) -> String {
+pub(crate) fn html_escape(s: &str) -> String {
     s.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")
@@ -206,9 +217,8 @@ pub fn html(r: &Results, dir: &Path) -> String {
     for s in &r.sections {
         let _ = writeln!(
             out,
-            "<h2>Paper {} — {}</h2><p class=\"status\">Status: {}</p>",
-            html_escape(&s.id),
-            html_escape(&s.title),
+            "<h2>{}</h2><p class=\"status\">Status: {}</p>",
+            html_escape(&section_heading(s)),
             html_escape(&s.status)
         );
         if !s.notes.is_empty() {

@@ -51,6 +51,7 @@ pub fn title(id: &str) -> (&'static str, Steps) {
             "Constant-time scalar multiplication: Jin–Miyaji ladder (Tanaka–Miyaji)",
             |_| 12 + 7 + 2,
         ),
+        "bls" => (super::sections_bls::TITLE, super::sections_bls::steps),
         _ => ("unknown", |_| 1),
     }
 }
@@ -63,6 +64,7 @@ pub fn run(id: &str, ctx: &mut Ctx, cache: &mut Option<Vec<Row>>) -> Section {
         "002" => paper002(ctx),
         "003" => paper003(ctx),
         "004" => paper004(ctx),
+        "bls" => super::sections_bls::section(ctx),
         _ => Section::new(id, "unknown"),
     }
 }
