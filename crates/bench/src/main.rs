@@ -8,12 +8,16 @@
 //!   `cargo run --release -p hayate-bench -- pairing [--json] [--rounds N] [--quick]`.
 //! * `ecc` — constant-time ECDH and [k]P vs `p256`, `k256` and libsecp256k1 ([`ecc`]).
 //! * `field` — Fp / Fp2 kernels vs `blst` (BLS12-381), hayate's 254-bit fields alone ([`field`]).
+//! * `bls` — IETF BLS signatures (Sign, Verify, FastAggregateVerify, AggregateVerify, batch
+//!   verification) vs `blst`'s `min_pk` / `min_sig` ([`bls`]):
+//!   `cargo run --release -p hayate-bench -- bls [--json] [--rounds N] [--quick]`.
 //! * `tower` — BLS12-381 tower operations (Fp12 products, squarings, line products, Miller loop,
 //!   final exponentiation) vs `blst` ([`tower`]).
 //!
 //! Run with `cargo run --release -p hayate-bench -- aead [--rounds N] [--quick]`.
 
 mod aead;
+mod bls;
 mod ecc;
 mod field;
 mod pairing;
@@ -29,8 +33,9 @@ fn main() -> ExitCode {
         Some("ecc") => ecc::run(&args[1..]),
         Some("field") => field::run(&args[1..]),
         Some("tower") => tower::run(&args[1..]),
+        Some("bls") => bls::run(&args[1..]),
         _ => {
-            eprintln!("usage: hayate-bench aead [--rounds N] [--quick] | field [--rounds N] | tower [--rounds N] [--quick] | pairing|ecc [--json] [--rounds N] [--quick]");
+            eprintln!("usage: hayate-bench aead [--rounds N] [--quick] | field [--rounds N] | tower [--rounds N] [--quick] | pairing|ecc|bls [--json] [--rounds N] [--quick]");
             ExitCode::from(2)
         }
     }
