@@ -5,9 +5,10 @@ of a full 256-bit scalar multiplication and its time at the paper's 214 MHz, and
 `synth_xilinx -family xcup` resources (LUTs, flip-flops, DSPs, BRAM) with a logic-depth figure
 (`ltp -noff` on a generic LUT6 mapping: the longest path in LUTs between flip-flops).
 
-Usage: measure.py --json OUT [--no-synth] [--runs N]
+Usage: measure.py --json OUT [--no-synth | --units-only] [--runs N]
 Synthesis of the whole design is tried first with a time limit (HW_SYNTH_TIMEOUT, default
-900 s); if it does not finish, each unit is synthesized on its own and the JSON says so. The
+900 s; skipped with --units-only, which `hayate report` uses); if it does not finish, each unit
+is synthesized on its own and the JSON says so. The
 depth mapping has its own limit (HW_DEPTH_TIMEOUT, default 300 s; null when exceeded).
 """
 import json
@@ -165,10 +166,17 @@ def main():
     log("simulated: scalar mult %s cycles, modules %s, units %s" % (full, mods, r["units"]))
     if "--no-synth" not in sys.argv:
         timeout = int(os.environ.get("HW_SYNTH_TIMEOUT", "900"))
-        try:
-            r["synth"] = synth("jm_axi", hwlib.RTL, timeout)
-            r["synth"]["scope"] = "whole design (jm_axi)"
-        except subprocess.TimeoutExpired:
+        units_only = "--units-only" in sys.argv
+        whole = None
+        if not units_only:
+            try:
+                whole = synth("jm_axi", hwlib.RTL, timeout)
+                whole["scope"] = "whole design (jm_axi)"
+            except subprocess.TimeoutExpired:
+                pass
+        if whole is not None:
+            r["synth"] = whole
+        else:
             parts = {}
             for top, files in [("mont_mul", ["mont_mul.v"]), ("inv_gcd", ["inv_gcd.v"])]:
                 parts[top] = synth(top, files, timeout)
@@ -176,9 +184,12 @@ def main():
             tot = {k: sum(n[u] * parts[u][k] for u in parts) for k in ("LUT", "FF", "DSP", "BRAM")}
             tot["ltp"] = max((parts[u]["ltp"] or 0) for u in parts) or None
             tot["parts"] = parts
-            tot["scope"] = ("units only, %d x mont_mul + %d x inv_gcd (a lower bound: the whole "
-                            "design exceeded %d s of synthesis; register file, ALUs, sequencer "
-                            "and AXI not included)" % (n["mont_mul"], n["inv_gcd"], timeout))
+            why = ("whole-design synthesis not run (--units-only: it did not finish in 90 minutes "
+                   "with Yosys on this machine)" if units_only
+                   else "the whole design exceeded %d s of synthesis" % timeout)
+            tot["scope"] = ("units only, %d x mont_mul + %d x inv_gcd (a lower bound: %s; register "
+                            "file, ALUs, sequencer and AXI not included)"
+                            % (n["mont_mul"], n["inv_gcd"], why))
             r["synth"] = tot
         log("synthesis: %s" % r["synth"])
     if out:

@@ -24,3 +24,22 @@ fn aead_example() {
         b"hello"
     );
 }
+
+#[test]
+fn bls_example() {
+    use hayate_bls::{
+        min_pk::{AggregateSignature, SecretKey},
+        Scheme,
+    };
+
+    let sk = SecretKey::key_gen(&[7u8; 32], b"").unwrap();
+    let pk = sk.sk_to_pk();
+    let sig = sk.sign(b"hello", Scheme::Pop);
+    assert!(sig.verify(&pk, b"hello", Scheme::Pop).is_ok());
+    let sk2 = SecretKey::key_gen(&[9u8; 32], b"").unwrap();
+    let agg = AggregateSignature::aggregate(&[&sig, &sk2.sign(b"hello", Scheme::Pop)]).unwrap();
+    assert!(agg
+        .to_signature()
+        .fast_aggregate_verify(&[&pk, &sk2.sk_to_pk()], b"hello")
+        .is_ok());
+}

@@ -94,13 +94,16 @@ fn measure(ctx: &mut Ctx) -> Result<Value, String> {
     let synth = ctx.level == Level::Full && on_path("yosys");
     let out = tempfile::NamedTempFile::new().map_err(|e| format!("hardware: {e}"))?;
     ctx.progress.step(if synth {
-        "hw: Verilator simulation + Yosys synthesis (minutes)"
+        "hw: Verilator simulation + Yosys synthesis of the units (minutes)"
     } else {
         "hw: Verilator simulation"
     });
     let mut cmd = Command::new("python3");
     cmd.arg(&script).arg("--json").arg(out.path());
-    if !synth {
+    if synth {
+        // the whole design does not finish synthesis in reasonable time here: units only
+        cmd.arg("--units-only");
+    } else {
         cmd.arg("--no-synth");
     }
     if ctx.level != Level::Full {
