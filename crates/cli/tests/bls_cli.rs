@@ -761,3 +761,133 @@ fn help_documents_every_subcommand_and_option() {
         assert!(text.contains(word), "help lacks {word}: {text}");
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// Ethereum consensus BLS vectors (min-pk, PoP ciphersuite): crates/bls/tests/vectors/eth-bls
+
+const ETH: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../bls/tests/vectors/eth-bls/");
+
+/// Every case of one handler directory: (file name, JSON).
+fn eth_cases(dir: &str) -> Vec<(String, serde_json::Value)> {
+    let mut out = Vec::new();
+    for e in std::fs::read_dir(format!("{ETH}{dir}")).expect("vector directory") {
+        let p = e.unwrap().path();
+        if p.extension().and_then(|x| x.to_str()) == Some("json") {
+            let v = serde_json::from_str(&std::fs::read_to_string(&p).unwrap()).unwrap();
+            out.push((p.file_name().unwrap().to_string_lossy().into_owned(), v));
+        }
+    }
+    out.sort_by(|a, b| a.0.cmp(&b.0));
+    assert!(!out.is_empty(), "no vectors in {dir}");
+    out
+}
+
+fn strs(v: &serde_json::Value) -> Vec<String> {
+    v.as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_str().unwrap().to_string())
+        .collect()
+}
+
+/// Checks a verification command's result against the vector's boolean output.
+fn expect_bool(out: &Output, want: &serde_json::Value, what: &str) {
+    if want.as_bool() == Some(true) {
+        valid(out, what);
+    } else {
+        fails(out, what);
+    }
+}
+
+#[test]
+fn ethereum_vectors_sign_verify_aggregate() {
+    for (name, c) in eth_cases("sign") {
+        let i = &c["input"];
+        let out = bls(&[
+            "sign",
+            "--sk",
+            i["privkey"].as_str().unwrap(),
+            "--msg",
+            i["message"].as_str().unwrap(),
+        ]);
+        match c["output"].as_str() {
+            Some(sig) => assert_eq!(ok(&out), sig.trim_start_matches("0x"), "{name}"),
+            None => fails(&out, &name),
+        }
+    }
+    for (name, c) in eth_cases("verify") {
+        let i = &c["input"];
+        let out = bls(&[
+            "verify",
+            "--pk",
+            i["pubkey"].as_str().unwrap(),
+            "--msg",
+            i["message"].as_str().unwrap(),
+            "--sig",
+            i["signature"].as_str().unwrap(),
+        ]);
+        expect_bool(&out, &c["output"], &name);
+    }
+    for (name, c) in eth_cases("aggregate") {
+        let mut a = vec!["aggregate".to_string()];
+        for s in strs(&c["input"]) {
+            a.extend(["--sig".to_string(), s]);
+        }
+        let a: Vec<&str> = a.iter().map(String::as_str).collect();
+        let out = bls(&a);
+        match c["output"].as_str() {
+            Some(sig) => assert_eq!(ok(&out), sig.trim_start_matches("0x"), "{name}"),
+            None => fails(&out, &name),
+        }
+    }
+}
+
+#[test]
+fn ethereum_vectors_aggregate_and_batch_verification() {
+    for (name, c) in eth_cases("fast_aggregate_verify") {
+        let i = &c["input"];
+        let mut a = vec!["fast-aggregate-verify".to_string()];
+        for p in strs(&i["pubkeys"]) {
+            a.extend(["--pk".to_string(), p]);
+        }
+        a.extend([
+            "--msg".to_string(),
+            i["message"].as_str().unwrap().to_string(),
+            "--sig".to_string(),
+            i["signature"].as_str().unwrap().to_string(),
+        ]);
+        let a: Vec<&str> = a.iter().map(String::as_str).collect();
+        expect_bool(&bls(&a), &c["output"], &name);
+    }
+    for (name, c) in eth_cases("aggregate_verify") {
+        let i = &c["input"];
+        let mut a = vec!["aggregate-verify".to_string()];
+        for p in strs(&i["pubkeys"]) {
+            a.extend(["--pk".to_string(), p]);
+        }
+        for m in strs(&i["messages"]) {
+            a.extend(["--msg".to_string(), m]);
+        }
+        a.extend([
+            "--sig".to_string(),
+            i["signature"].as_str().unwrap().to_string(),
+        ]);
+        let a: Vec<&str> = a.iter().map(String::as_str).collect();
+        expect_bool(&bls(&a), &c["output"], &name);
+    }
+    for (name, c) in eth_cases("batch_verify") {
+        let i = &c["input"];
+        let mut a = vec!["batch-verify".to_string()];
+        for p in strs(&i["pubkeys"]) {
+            a.extend(["--pk".to_string(), p]);
+        }
+        for m in strs(&i["messages"]) {
+            a.extend(["--msg".to_string(), m]);
+        }
+        for s in strs(&i["signatures"]) {
+            a.extend(["--sig".to_string(), s]);
+        }
+        let a: Vec<&str> = a.iter().map(String::as_str).collect();
+        expect_bool(&bls(&a), &c["output"], &name);
+    }
+}
