@@ -92,6 +92,23 @@ fn with_aug<'a, V: Variant>(
     buf
 }
 
+/// H(msg_i) (with PK_i ‖ msg_i in the Aug scheme) for every pair, in affine form (one shared
+/// normalisation).
+fn hash_all<V: Variant>(
+    pks: &[&Affine<V::Pk>],
+    msgs: &[&[u8]],
+    scheme: Scheme,
+) -> Vec<Affine<V::Sig>> {
+    let dst = dst::<V>(scheme).as_bytes();
+    let mut buf = Vec::new();
+    let hashes: Vec<Projective<V::Sig>> = pks
+        .iter()
+        .zip(msgs)
+        .map(|(pk, m)| V::hash(with_aug::<V>(pk, m, scheme, &mut buf), dst))
+        .collect();
+    Projective::batch_to_affine(&hashes)
+}
+
 /// CoreSign (§2.6): \[sk\]H(msg) in constant time in sk.
 pub(crate) fn core_sign<V: Variant>(sk: &Limbs, msg: &[u8], dst: &[u8]) -> Affine<V::Sig> {
     V::hash(msg, dst).mul_ct(sk).to_affine()
@@ -167,14 +184,7 @@ pub(crate) fn aggregate_verify<V: Variant>(
             return Err(Error::DuplicateMessage);
         }
     }
-    let dst = dst::<V>(scheme).as_bytes();
-    let mut buf = Vec::new();
-    let hashes: Vec<Projective<V::Sig>> = pks
-        .iter()
-        .zip(msgs)
-        .map(|(pk, m)| V::hash(with_aug::<V>(pk, m, scheme, &mut buf), dst))
-        .collect();
-    let hashes = Projective::batch_to_affine(&hashes);
+    let hashes = hash_all::<V>(pks, msgs, scheme);
     let mut pairs: Vec<(G1Affine, G2Affine)> = pks
         .iter()
         .zip(&hashes)
@@ -232,14 +242,7 @@ fn batch_share<V: Variant>(
     rs: &[u64],
     scheme: Scheme,
 ) -> (Fp12, Projective<V::Sig>) {
-    let dst = dst::<V>(scheme).as_bytes();
-    let mut buf = Vec::new();
-    let hashes: Vec<Projective<V::Sig>> = pks
-        .iter()
-        .zip(msgs)
-        .map(|(pk, m)| V::hash(with_aug::<V>(pk, m, scheme, &mut buf), dst))
-        .collect();
-    let hashes = Projective::batch_to_affine(&hashes);
+    let hashes = hash_all::<V>(pks, msgs, scheme);
     let (g1s, g2s): (Vec<G1Projective>, Vec<G2Affine>) = pks
         .iter()
         .zip(&hashes)
