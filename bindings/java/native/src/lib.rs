@@ -1,0 +1,1 @@
+//! JNI bindings of hayate: the native half of the Maven project in `bindings/java`.
