@@ -163,12 +163,7 @@ enum Dir {
 }
 
 fn parse_hex(what: &str, s: &str) -> Result<Vec<u8>, String> {
-    let s = s.trim();
-    let s = s
-        .strip_prefix("0x")
-        .or_else(|| s.strip_prefix("0X"))
-        .unwrap_or(s);
-    hex::decode(s).map_err(|e| format!("--{what}: invalid hex ({e})"))
+    crate::hexarg::decode(s).map_err(|e| format!("--{what}: invalid hex ({e})"))
 }
 
 fn run_crypt(

@@ -262,12 +262,7 @@ pub enum BlsCommand {
 
 /// Decodes hex with an optional `0x`/`0X` prefix (either case of digits).
 fn parse_hex(what: &str, s: &str) -> Result<Vec<u8>, String> {
-    let s = s.trim();
-    let s = s
-        .strip_prefix("0x")
-        .or_else(|| s.strip_prefix("0X"))
-        .unwrap_or(s);
-    hex::decode(s).map_err(|e| format!("invalid {what}: bad hex ({e})"))
+    crate::hexarg::decode(s).map_err(|e| format!("invalid {what}: bad hex ({e})"))
 }
 
 /// Decoded secret bytes (secret key, IKM), overwritten with zeros when dropped.

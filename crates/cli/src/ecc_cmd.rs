@@ -37,12 +37,7 @@ pub struct EcdhArgs {
 }
 
 fn parse_hex(what: &str, s: &str) -> Result<Vec<u8>, String> {
-    let s = s.trim();
-    let s = s
-        .strip_prefix("0x")
-        .or_else(|| s.strip_prefix("0X"))
-        .unwrap_or(s);
-    hex::decode(s).map_err(|e| format!("invalid {what}: bad hex ({e})"))
+    crate::hexarg::decode(s).map_err(|e| format!("invalid {what}: bad hex ({e})"))
 }
 
 fn execute(a: &EcdhArgs) -> Result<String, String> {

@@ -88,11 +88,7 @@ fn parse_curve(s: &str) -> Result<EcmulCurve, String> {
 }
 
 fn parse_hex(what: &str, s: &str) -> Result<Vec<u8>, String> {
-    let s = s.trim();
-    let s = s
-        .strip_prefix("0x")
-        .or_else(|| s.strip_prefix("0X"))
-        .unwrap_or(s);
+    let s = crate::hexarg::strip(s);
     if s.is_empty() {
         return Err(format!("invalid {what}: empty"));
     }

@@ -28,12 +28,7 @@ const TEXT_SLACK: usize = 4096;
 
 /// Hex with an optional 0x prefix and surrounding whitespace.
 fn parse_hex(s: &str) -> Result<Vec<u8>, String> {
-    let s = s.trim();
-    let s = s
-        .strip_prefix("0x")
-        .or_else(|| s.strip_prefix("0X"))
-        .unwrap_or(s);
-    hex::decode(s).map_err(|e| format!("invalid hex input: {e}"))
+    crate::hexarg::decode(s).map_err(|e| format!("invalid hex input: {e}"))
 }
 
 fn execute(a: &EvmArgs) -> Result<Vec<u8>, String> {

@@ -23,6 +23,7 @@ mod ecmul_cmd;
 mod evm;
 mod fe_cmd;
 mod files;
+mod hexarg;
 mod report;
 mod timing;
 
