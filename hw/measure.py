@@ -6,10 +6,13 @@ of a full 256-bit scalar multiplication and its time at the paper's 214 MHz, and
 (`ltp -noff` on a generic LUT6 mapping: the longest path in LUTs between flip-flops).
 
 Usage: measure.py --json OUT [--no-synth | --units-only] [--runs N]
-Synthesis of the whole design is tried first with a time limit (HW_SYNTH_TIMEOUT, default
-900 s; skipped with --units-only, which `hayate report` uses); if it does not finish, each unit
-is synthesized on its own and the JSON says so. The
-depth mapping has its own limit (HW_DEPTH_TIMEOUT, default 300 s; null when exceeded).
+The whole design (top `jm_axi`) is synthesized hierarchically — `synth_xilinx -family xcup`
+without `-flatten`, each module mapped once, the totals from `stat -top jm_axi` over the
+instance hierarchy — with a time limit (HW_SYNTH_TIMEOUT, default 5400 s: about 35 minutes on
+an idle 2-core machine, longer under load; the flattened run did not finish in 90 minutes).
+`--units-only` skips it. The units (mont_mul, inv_gcd) are always synthesized on their own,
+flattened, for their per-unit rows and for the logic depth, which `ltp` measures within one
+module (HW_DEPTH_TIMEOUT, default 1200 s; null when exceeded).
 """
 import json
 import os
@@ -101,6 +104,9 @@ def sim_modules(rng, runs):
 
 
 def parse_stat(txt):
+    # `stat -top`: only the hierarchy's totals (the per-module listings precede them)
+    if "=== design hierarchy ===" in txt:
+        txt = txt[txt.index("=== design hierarchy ==="):]
     cells = {}
     for m in re.finditer(r"^\s+(\S+)\s+(\d+)\s*$", txt, re.M):
         cells[m.group(1)] = cells.get(m.group(1), 0) + int(m.group(2))
@@ -111,7 +117,7 @@ def parse_stat(txt):
     carry = sum(v for k, v in cells.items() if k.startswith("CARRY"))
     muxf = sum(v for k, v in cells.items() if k.startswith("MUXF"))
     lutram = sum(v for k, v in cells.items() if k.startswith("RAM") and not k.startswith("RAMB"))
-    return {"LUT": luts, "FF": ffs, "DSP": dsps, "BRAM": bram, "CARRY8": carry, "MUXF": muxf,
+    return {"LUT": luts, "FF": ffs, "DSP": dsps, "BRAM": bram, "CARRY": carry, "MUXF": muxf,
             "LUTRAM": lutram}
 
 
@@ -120,31 +126,35 @@ def _yosys(script, timeout):
                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 
-def synth(top, files, timeout):
-    """synth_xilinx -family xcup: resource counts; then the logic depth as `ltp -noff` on a
-    generic LUT6 mapping of the same design (ltp cannot walk the carry-chain cells of the
-    Xilinx mapping; without carry chains the figure overstates the adders' depth)."""
+def synth(top, files, timeout, flatten=True):
+    """synth_xilinx -family xcup: resource counts (flattened, or hierarchical with the totals
+    of `stat -top`); for flattened runs also the logic depth as `ltp -noff` on a generic LUT6
+    mapping of the same design (ltp cannot walk the carry-chain cells of the Xilinx mapping;
+    without carry chains the figure overstates the adders' depth)."""
     with tempfile.TemporaryDirectory() as td:
         inc = "-I%s -I%s" % (hwlib.BUILD, os.path.join(HW, "rtl"))
         src = " ".join(os.path.join(HW, "rtl", f) for f in files)
         ys = os.path.join(td, "s.ys")
         stat = os.path.join(td, "stat.txt")
-        open(ys, "w").write("read_verilog %s %s\nsynth_xilinx -family xcup -top %s -flatten\n"
-                            "tee -q -o %s stat\n" % (inc, src, top, stat))
+        open(ys, "w").write("read_verilog %s %s\nsynth_xilinx -family xcup -top %s%s\n"
+                            "tee -q -o %s stat -top %s\n"
+                            % (inc, src, top, " -flatten" if flatten else "", stat, top))
         t = time.time()
         _yosys(ys, timeout)
         r = parse_stat(open(stat).read())
+        r["seconds"] = round(time.time() - t, 1)
+        if not flatten:
+            return r
         ys2 = os.path.join(td, "d.ys")
         ltp = os.path.join(td, "ltp.txt")
         open(ys2, "w").write("read_verilog %s %s\nsynth -flatten -top %s\nabc -lut 6\nopt_clean\n"
                              "tee -q -o %s ltp -noff\n" % (inc, src, top, ltp))
         try:
-            _yosys(ys2, int(os.environ.get("HW_DEPTH_TIMEOUT", "300")))
+            _yosys(ys2, int(os.environ.get("HW_DEPTH_TIMEOUT", "1200")))
             m = re.search(r"length=(\d+)", open(ltp).read())
             r["ltp"] = int(m.group(1)) if m else None
         except subprocess.TimeoutExpired:
             r["ltp"] = None
-        r["seconds"] = round(time.time() - t, 1)
         return r
 
 
@@ -165,28 +175,32 @@ def main():
                    "flags": sched["nflag"], "rom_words": sched["rom_words"], "rom_width": sched["rom_width"]}
     log("simulated: scalar mult %s cycles, modules %s, units %s" % (full, mods, r["units"]))
     if "--no-synth" not in sys.argv:
-        timeout = int(os.environ.get("HW_SYNTH_TIMEOUT", "900"))
-        units_only = "--units-only" in sys.argv
-        whole = None
-        if not units_only:
+        timeout = int(os.environ.get("HW_SYNTH_TIMEOUT", "5400"))
+        parts = {}
+        for top, files in [("mont_mul", ["mont_mul.v"]), ("inv_gcd", ["inv_gcd.v"])]:
+            parts[top] = synth(top, files, timeout)
+        n = {"mont_mul": sched["units"]["mm"], "inv_gcd": sched["units"]["inv"]}
+        ltp = max((parts[u]["ltp"] or 0) for u in parts) or None
+        whole, why = None, "--units-only"
+        if "--units-only" not in sys.argv:
             try:
-                whole = synth("jm_axi", hwlib.RTL, timeout)
-                whole["scope"] = "whole design (jm_axi)"
+                whole = synth("jm_axi", hwlib.RTL, timeout, flatten=False)
             except subprocess.TimeoutExpired:
-                pass
+                why = "the whole design exceeded %d s of synthesis" % timeout
         if whole is not None:
+            whole["ltp"] = ltp
+            whole["parts"] = parts
+            whole["scope"] = ("whole design (jm_axi: %d x mont_mul, %d x inv_gcd, register file, "
+                              "ALUs, microcode ROM, sequencer, AXI), synthesized hierarchically "
+                              "(synth_xilinx without -flatten, totals of stat -top; no "
+                              "optimisation across module boundaries), %.0f s; logic depth: the "
+                              "deepest unit (mont_mul, inv_gcd), paths within jm_core not included"
+                              % (n["mont_mul"], n["inv_gcd"], whole["seconds"]))
             r["synth"] = whole
         else:
-            parts = {}
-            for top, files in [("mont_mul", ["mont_mul.v"]), ("inv_gcd", ["inv_gcd.v"])]:
-                parts[top] = synth(top, files, timeout)
-            n = {"mont_mul": sched["units"]["mm"], "inv_gcd": sched["units"]["inv"]}
             tot = {k: sum(n[u] * parts[u][k] for u in parts) for k in ("LUT", "FF", "DSP", "BRAM")}
-            tot["ltp"] = max((parts[u]["ltp"] or 0) for u in parts) or None
+            tot["ltp"] = ltp
             tot["parts"] = parts
-            why = ("whole-design synthesis not run (--units-only: it did not finish in 90 minutes "
-                   "with Yosys on this machine)" if units_only
-                   else "the whole design exceeded %d s of synthesis" % timeout)
             tot["scope"] = ("units only, %d x mont_mul + %d x inv_gcd (a lower bound: %s; register "
                             "file, ALUs, sequencer and AXI not included)"
                             % (n["mont_mul"], n["inv_gcd"], why))
