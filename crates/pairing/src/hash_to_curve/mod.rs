@@ -215,9 +215,15 @@ pub fn encode_to_g1(msg: &[u8], dst: &[u8]) -> G1Affine {
 
 /// `hash_to_curve` for G2, suite BLS12381G2_XMD:SHA-256_SSWU_RO_ (§3, §8.8.2).
 pub fn hash_to_g2(msg: &[u8], dst: &[u8]) -> G2Affine {
+    hash_to_g2_projective(msg, dst).to_affine()
+}
+
+/// [`hash_to_g2`] left in projective coordinates (the same point), for callers that multiply
+/// it or normalise many hashes with one shared inversion.
+pub fn hash_to_g2_projective(msg: &[u8], dst: &[u8]) -> G2Projective {
     let [u0, u1] = h2f_fp2::<2>(msg, dst);
     let q = map_to_curve_g2(&u0).add(&map_to_curve_g2(&u1));
-    clear_cofactor_g2(&q).to_affine()
+    clear_cofactor_g2(&q)
 }
 
 /// `encode_to_curve` for G2, suite BLS12381G2_XMD:SHA-256_SSWU_NU_ (non-uniform).

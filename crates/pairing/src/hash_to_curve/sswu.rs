@@ -6,13 +6,14 @@
 //! * G1: E1' over Fp (11-isogenous to E1), Z = 11 (§8.8.1);
 //! * G2: E2' over Fp2, A' = 240·u, B' = 1012·(1 + u) (3-isogenous to E2), Z = −(2 + u) (§8.8.2).
 //!
-//! Everything is constant time: no branch or index depends on u. `sqrt_ratio` is the
-//! optimized routine of Appendix F.2.1: F.2.1.2 for Fp (p ≡ 3 mod 4, one exponentiation) and
-//! the generic F.2.1.1 for Fp2 (q = p², one exponentiation plus a fixed two-step correction),
-//! neither needing an inversion. The exponentiations by the public constants c1 / c3 use a
-//! fixed sliding window of 5 bits ([`pow_public`]: for (p − 3)/4, 379 squarings and about 70
-//! multiplications instead of about 190 by square-and-multiply). [`map_to_curve_simple_swu_frac`] stops before the final
-//! division so the isogeny can be evaluated projectively.
+//! Everything is constant time: no branch or index depends on u. `sqrt_ratio` for Fp is
+//! Appendix F.2.1.2 (p ≡ 3 mod 4, one exponentiation); for Fp2 it reduces to two
+//! exponentiations in Fp through the norm (see `<Fp2 as SswuField>::sqrt_ratio`) in place of
+//! F.2.1.1's exponentiation in Fp2; neither needs an inversion. The exponentiations (all by
+//! the public constant (p − 3)/4) use a fixed sliding window of 5 bits ([`pow_public`]: 379
+//! squarings and about 70 multiplications instead of about 190 by square-and-multiply).
+//! [`map_to_curve_simple_swu_frac`] stops before the final division so the isogeny can be
+//! evaluated projectively.
 
 use subtle::{Choice, ConditionallySelectable, ConstantTimeEq};
 
@@ -96,7 +97,7 @@ impl SswuField for Fp {
     /// Appendix F.2.1.2 (q ≡ 3 mod 4), Z = 11.
     fn sqrt_ratio(u: &Self, v: &Self) -> (Choice, Self) {
         let (base, tv2) = fp_sqrt_ratio_base(u, v);
-        fp_sqrt_ratio_finish(u, v, &pow_public(&base, &P_MINUS_3_OVER_4), &tv2)
+        fp_sqrt_ratio_finish(u, v, &pow_p_minus_3_over_4(&base), &tv2)
     }
 }
 
@@ -115,22 +116,8 @@ fn fp_sqrt_ratio_finish(u: &Fp, v: &Fp, pw: &Fp, tv2: &Fp) -> (Choice, Fp) {
     (is_qr, Fp::conditional_select(&y2, &y1, is_qr))
 }
 
-/// F.2.1.1 constants for q = p² (q − 1 = 2³·c2, c2 odd): c3 = (c2 − 1)/2, little-endian limbs.
-const FP2_C3: [u64; 12] = [
-    0xb26aa00001c718e3,
-    0xd7ced6b1d76382ea,
-    0x3162c338362113cf,
-    0x966bf91ed3e71b74,
-    0xb292e85a87091a04,
-    0x11d68619c86185c7,
-    0xef53149330978ef0,
-    0x050a62cfd16ddca6,
-    0x466e59e49349e8bd,
-    0x9e2dc90e50e7046b,
-    0x74bd278eaa22f25e,
-    0x002a437a4b8c35fc,
-];
-/// c2 = (p² − 1)/2³.
+/// c2 = (p² − 1)/2³ (Appendix F.2.1.1's c2 for q = p²), a 758-bit public exponent kept for
+/// the tests of [`pow_public`].
 pub const FP2_C2: [u64; 12] = [
     0x64d54000038e31c7,
     0xaf9dad63aec705d5,
@@ -145,16 +132,22 @@ pub const FP2_C2: [u64; 12] = [
     0xe97a4f1d5445e4bd,
     0x005486f497186bf8,
 ];
-/// c1 = 3 (the 2-adicity of p² − 1).
-const FP2_C1: u32 = 3;
 
-/// (c6, c7) = (Z^c2, Z^((c2 + 1)/2)) for the G2 suite's Z, computed once.
-fn fp2_sqrt_ratio_consts() -> &'static (Fp2, Fp2) {
-    static C: std::sync::OnceLock<(Fp2, Fp2)> = std::sync::OnceLock::new();
-    C.get_or_init(|| {
-        let mut c2p1h = FP2_C3;
-        c2p1h[0] += 1; // (c2 + 1)/2 = c3 + 1 (no carry: the low limb of c3 is not all ones)
-        (G2Iso::Z.pow_vartime(&FP2_C2), G2Iso::Z.pow_vartime(&c2p1h))
+/// x^((p − 3)/4) in Fp by [`pow_public`]'s window schedule, built once.
+fn pow_p_minus_3_over_4(x: &Fp) -> Fp {
+    static S: std::sync::OnceLock<hayate_arith::batch_pow::Schedule> = std::sync::OnceLock::new();
+    S.get_or_init(|| hayate_arith::batch_pow::Schedule::new(&P_MINUS_3_OVER_4))
+        .apply(x)
+}
+
+/// √(−5) in Fp, computed once: 5 = N(Z) for the G2 suite's Z = −(2 + u), and −5 is a square
+/// because −1 and 5 are both non-squares (p ≡ 3 mod 4; Z is a non-square in Fp2, so its norm
+/// is a non-square in Fp).
+fn sqrt_minus_5() -> Fp {
+    static C: std::sync::OnceLock<Fp> = std::sync::OnceLock::new();
+    *C.get_or_init(|| {
+        let m5 = -Fp::from_u64(5);
+        pow_p_minus_3_over_4(&m5) * m5 // (−5)^((p+1)/4)
     })
 }
 
@@ -163,43 +156,44 @@ impl SswuField for Fp2 {
         Fp2::sgn0(self)
     }
 
-    /// Appendix F.2.1.1 (any q; here q = p², c1 = 3): one exponentiation by c3 and a
-    /// fixed-length Tonelli–Shanks-style correction loop, no inversion. The exponents are
-    /// public; every data-dependent choice is a select.
+    /// `sqrt_ratio(u, v)` for Fp2 = Fp(i), i² = −1, by two exponentiations in **Fp** (each
+    /// by (p − 3)/4: 379 base-field squarings) instead of Appendix F.2.1.1's exponentiation
+    /// in Fp2 (758 Fp2 squarings), and no inversion. With n = N(v) = v·v̄ ∈ Fp:
+    ///
+    /// 1. u/v is a square in Fp2 iff its norm is a square in Fp, i.e. iff m = N(u)·n is;
+    ///    t = m^((p−3)/4) gives t²m = ±1 (or 0 for u = 0) and a root tm of ±m. Put u' = u if
+    ///    u/v is a square, u' = Z·u otherwise (N(Z) = 5, and √(5m) = √(−5)·tm when t²m = −1),
+    ///    so that s₁ = √(N(u')·n) is known.
+    /// 2. u'/v = w/n² with w = u'·v̄·n, and s = n·s₁ = √(N(w)). Since (w + s)² = w·d with
+    ///    d = 2(w₀ + s) ∈ Fp, √(u'/v) = (w + s)/√(n²d). The second exponentiation
+    ///    r = (n²d)^((p−3)/4) is 1/√(n²d) when n²d is a square; otherwise r²·n²d = −1, then
+    ///    (w + s)·r squares to −u'/v and −i·(w + s)·r is the root. d = 0 only if w₁ = 0 and
+    ///    s = −w₀: then s is negated (d = 4w₀; w = 0 gives the root 0).
+    ///
+    /// The root returned may differ in sign from Appendix F.2.1.1's; the SSWU map fixes the
+    /// sign with sgn0 (§6.6.2 steps 23–24), so the map's output is the same. The exponents
+    /// are public and every data-dependent choice is a select: constant time.
     fn sqrt_ratio(u: &Self, v: &Self) -> (Choice, Self) {
-        let (c6, c7) = *fp2_sqrt_ratio_consts();
-        let mut tv1 = c6; // 1
-        let v2 = v.square();
-        let v3 = v2 * *v;
-        let mut tv2 = v3 * v2.square(); // 2. v^c4 = v^7
-        let mut tv3 = tv2.square(); // 3
-        tv3 *= *v; // 4
-        let mut tv5 = *u * tv3; // 5
-        tv5 = pow_public(&tv5, &FP2_C3); // 6
-        tv5 *= tv2; // 7
-        tv2 = tv5 * *v; // 8
-        tv3 = tv5 * *u; // 9
-        let mut tv4 = tv3 * tv2; // 10
-        tv5 = tv4.square().square(); // 11. tv4^c5, c5 = 2^(c1−1) = 4
-        let is_qr = tv5.ct_eq(&Fp2::ONE); // 12
-        tv2 = tv3 * c7; // 13
-        tv5 = tv4 * tv1; // 14
-        tv3 = Fp2::conditional_select(&tv2, &tv3, is_qr); // 15
-        tv4 = Fp2::conditional_select(&tv5, &tv4, is_qr); // 16
-        for k in (2..=FP2_C1).rev() {
-            // 17
-            let mut t = tv4; // 18–20: tv4^(2^(k−2))
-            for _ in 0..(k - 2) {
-                t = t.square();
-            }
-            let e1 = t.ct_eq(&Fp2::ONE); // 21
-            tv2 = tv3 * tv1; // 22
-            tv1 = tv1.square(); // 23
-            tv5 = tv4 * tv1; // 24
-            tv3 = Fp2::conditional_select(&tv2, &tv3, e1); // 25
-            tv4 = Fp2::conditional_select(&tv5, &tv4, e1); // 26
-        }
-        (is_qr, tv3)
+        let n = v.norm();
+        let nu = u.norm();
+        let m = nu * n;
+        let t = pow_p_minus_3_over_4(&m);
+        let tm = t * m;
+        let is_qr = (tm * t).ct_eq(&Fp::ONE) | nu.is_zero();
+        let u1 = Fp2::conditional_select(&(G2Iso::Z * *u), u, is_qr);
+        let s1 = Fp::conditional_select(&(tm * sqrt_minus_5()), &tm, is_qr);
+        let s = n * s1;
+        let w = (u1 * v.conjugate()).mul_by_base(&n);
+        let d_plus = (w.c0 + s).double();
+        let flip = d_plus.is_zero();
+        let s = Fp::conditional_select(&s, &(-s), flip);
+        let d = Fp::conditional_select(&d_plus, &(w.c0 + s).double(), flip);
+        let nd = n.square() * d;
+        let r = pow_p_minus_3_over_4(&nd);
+        let is_sq = (r.square() * nd).ct_eq(&Fp::ONE);
+        let y = Fp2::new(w.c0 + s, w.c1).mul_by_base(&r);
+        let y_rot = Fp2::new(y.c1, -y.c0); // −i·y
+        (is_qr, Fp2::conditional_select(&y_rot, &y, is_sq))
     }
 }
 

@@ -570,3 +570,34 @@ fn g1_batched_paths_match_vectors() {
         }
     }
 }
+
+/// Fp2 `sqrt_ratio` (RFC 9380 Appendix F.2.1 contract): for u/v a square it returns (true, y)
+/// with y²·v = u, otherwise (false, y) with y²·v = Z·u; the flag agrees with the norm test.
+/// Covers u = 0, u and v in Fp, and pure-imaginary inputs (the w₁ = 0 corner of the method).
+#[test]
+fn fp2_sqrt_ratio_contract() {
+    use h2c::sswu::{G2Iso, SswuField, SswuParams};
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand::rngs::StdRng::seed_from_u64(33);
+    let mut cases: Vec<(Fp2, Fp2)> = Vec::new();
+    for _ in 0..64 {
+        let a = Fp2::new(Fp::from_u64(rng.gen()), Fp::from_u64(rng.gen())).square() * Fp2::new(Fp::from_u64(rng.gen()), Fp::from_u64(rng.gen()));
+        let b = Fp2::new(Fp::from_u64(rng.gen()), Fp::from_u64(rng.gen())) * Fp2::new(Fp::from_u64(rng.gen()), Fp::from_u64(rng.gen()));
+        cases.push((a, b));
+        cases.push((Fp2::new(a.c0, Fp::ZERO), Fp2::new(b.c0, Fp::ZERO)));
+        cases.push((Fp2::new(Fp::ZERO, a.c1), b));
+        cases.push((a * b, b)); // u/v = a, sometimes a square
+        cases.push((Fp2::new(a.c0, Fp::ZERO), Fp2::ONE));
+    }
+    cases.push((Fp2::ZERO, Fp2::ONE));
+    let mut seen = [0usize; 2];
+    for (u, v) in cases {
+        let (qr, y) = <Fp2 as SswuField>::sqrt_ratio(&u, &v);
+        let ratio = u * v.invert().unwrap();
+        assert_eq!(bool::from(qr), bool::from(ratio.is_square()), "{u:?} {v:?}");
+        let want = if bool::from(qr) { u } else { G2Iso::Z * u };
+        assert_eq!(y.square() * v, want, "{u:?} {v:?}");
+        seen[bool::from(qr) as usize] += 1;
+    }
+    assert!(seen[0] > 10 && seen[1] > 10, "{seen:?}");
+}
