@@ -25,3 +25,6 @@ cargo test --locked -p hayate-pairing --features zkcrypto --test zkcrypto
 # Hardware (hw/, paper 004): Verilog simulations, co-verified against the CLI built above
 # (target/debug/hayate); installs verilator, iverilog and yosys from Debian when missing.
 HAYATE_BIN="$PWD/target/debug/hayate" ./hw/test.sh
+# Fuzzing (docs/fuzzing.md): builds the libFuzzer targets in fuzz/ (own workspace, coverage
+# instrumentation) and runs every one for a few seconds from its committed seed corpus.
+./fuzz/run.sh --seconds 5
