@@ -109,7 +109,7 @@ class BlsTest {
 
     @Test
     void batchVerify() {
-        boolSuite("batch_verify", 5, c -> B.batchVerify(
+        boolSuite("batch_verify", 4, c -> B.batchVerify(
                 list(c.getAsJsonObject("input").get("pubkeys")),
                 list(c.getAsJsonObject("input").get("messages")),
                 list(c.getAsJsonObject("input").get("signatures")), Bls.Scheme.POP));
