@@ -27,4 +27,5 @@ export CARGO_PROFILE_RELEASE_LTO=false CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 CA
 # --locked: the workspace's Cargo.lock; no build isolation: the venv's maturin, nothing fetched
 MATURIN_PEP517_ARGS="--locked" "$VENV/bin/python" -m pip install -q --disable-pip-version-check \
     --no-build-isolation --force-reinstall --no-deps .
-"$VENV/bin/python" -m pytest -q tests
+# pytest, not python -m pytest: the source folder hayate/ must not shadow the installed package
+"$VENV/bin/pytest" -q tests

@@ -133,6 +133,19 @@ pub fn equality(py: Python<'_>, eq: Option<bool>, op: CompareOp) -> PyResult<PyO
     Ok(v.into_pyobject(py)?.to_owned().into_any().unbind())
 }
 
+/// A binary operator's result: the new object, or `NotImplemented` (`None`: the other operand
+/// is of a type this operator does not take, so Python tries the reflected operation or
+/// raises `TypeError`).
+pub fn not_impl<T: pyo3::PyClass>(py: Python<'_>, v: Option<T>) -> PyResult<PyObject>
+where
+    pyo3::PyClassInitializer<T>: From<T>,
+{
+    match v {
+        Some(x) => Ok(Py::new(py, x)?.into_any()),
+        None => Ok(py.NotImplemented()),
+    }
+}
+
 /// `__hash__` of an object from its canonical encoding (FNV-1a).
 pub fn hash_of(b: &[u8]) -> isize {
     let mut h: u64 = 0xcbf29ce484222325;
@@ -278,28 +291,28 @@ macro_rules! curve_module {
                 fn __bool__(&self) -> bool {
                     !bool::from(self.0.is_zero())
                 }
-                fn __add__(&self, o: &Bound<'_, PyAny>) -> PyResult<Option<Self>> {
-                    Ok(scalar_of(o)?.map(|x| Scalar(self.0.add(&x))))
+                fn __add__(&self, o: &Bound<'_, PyAny>) -> PyResult<PyObject> {
+                    super::not_impl(o.py(), scalar_of(o)?.map(|x| Scalar(self.0.add(&x))))
                 }
-                fn __radd__(&self, o: &Bound<'_, PyAny>) -> PyResult<Option<Self>> {
+                fn __radd__(&self, o: &Bound<'_, PyAny>) -> PyResult<PyObject> {
                     self.__add__(o)
                 }
-                fn __sub__(&self, o: &Bound<'_, PyAny>) -> PyResult<Option<Self>> {
-                    Ok(scalar_of(o)?.map(|x| Scalar(self.0.sub(&x))))
+                fn __sub__(&self, o: &Bound<'_, PyAny>) -> PyResult<PyObject> {
+                    super::not_impl(o.py(), scalar_of(o)?.map(|x| Scalar(self.0.sub(&x))))
                 }
-                fn __rsub__(&self, o: &Bound<'_, PyAny>) -> PyResult<Option<Self>> {
-                    Ok(scalar_of(o)?.map(|x| Scalar(x.sub(&self.0))))
+                fn __rsub__(&self, o: &Bound<'_, PyAny>) -> PyResult<PyObject> {
+                    super::not_impl(o.py(), scalar_of(o)?.map(|x| Scalar(x.sub(&self.0))))
                 }
-                fn __mul__(&self, o: &Bound<'_, PyAny>) -> PyResult<Option<Self>> {
-                    Ok(scalar_of(o)?.map(|x| Scalar(self.0.mul(&x))))
+                fn __mul__(&self, o: &Bound<'_, PyAny>) -> PyResult<PyObject> {
+                    super::not_impl(o.py(), scalar_of(o)?.map(|x| Scalar(self.0.mul(&x))))
                 }
-                fn __rmul__(&self, o: &Bound<'_, PyAny>) -> PyResult<Option<Self>> {
+                fn __rmul__(&self, o: &Bound<'_, PyAny>) -> PyResult<PyObject> {
                     self.__mul__(o)
                 }
-                fn __truediv__(&self, o: &Bound<'_, PyAny>) -> PyResult<Option<Self>> {
+                fn __truediv__(&self, o: &Bound<'_, PyAny>) -> PyResult<PyObject> {
                     match scalar_of(o)? {
-                        None => Ok(None),
-                        Some(x) => Ok(Some(Scalar(self.0.mul(&Scalar(x).inverse()?.0)))),
+                        None => Ok(o.py().NotImplemented()),
+                        Some(x) => super::not_impl(o.py(), Some(Scalar(self.0.mul(&Scalar(x).inverse()?.0)))),
                     }
                 }
                 fn __pow__(&self, e: u64, m: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
@@ -380,19 +393,19 @@ macro_rules! curve_module {
                             &self,
                             py: Python<'_>,
                             k: &Bound<'_, PyAny>,
-                        ) -> PyResult<Option<Self>> {
+                        ) -> PyResult<PyObject> {
                             let Some(k) = scalar_of(k)? else {
-                                return Ok(None);
+                                return Ok(py.NotImplemented());
                             };
                             let limbs = zeroize::Zeroizing::new(k.to_limbs());
                             let p = self.0;
-                            Ok(Some($P(py.allow_threads(|| $mul::<E, N>(&p, &limbs)))))
+                            super::not_impl(py, Some($P(py.allow_threads(|| $mul::<E, N>(&p, &limbs)))))
                         }
                         fn __rmul__(
                             &self,
                             py: Python<'_>,
                             k: &Bound<'_, PyAny>,
-                        ) -> PyResult<Option<Self>> {
+                        ) -> PyResult<PyObject> {
                             self.__mul__(py, k)
                         }
                         fn __richcmp__(
@@ -470,17 +483,17 @@ macro_rules! curve_module {
                     py: Python<'_>,
                     k: &Bound<'_, PyAny>,
                     m: Option<&Bound<'_, PyAny>>,
-                ) -> PyResult<Option<Self>> {
+                ) -> PyResult<PyObject> {
                     if m.is_some() {
                         return Err(pyo3::exceptions::PyTypeError::new_err(
                             "pow() with a modulus is not supported",
                         ));
                     }
                     let Some(k) = scalar_of(k)? else {
-                        return Ok(None);
+                        return Ok(py.NotImplemented());
                     };
                     let g = self.0;
-                    Ok(Some(GT(py.allow_threads(|| g.pow_scalar(&k)))))
+                    super::not_impl(py, Some(GT(py.allow_threads(|| g.pow_scalar(&k)))))
                 }
                 fn __richcmp__(
                     &self,
