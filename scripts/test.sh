@@ -22,6 +22,10 @@ cargo check --locked --examples
 # The zkcrypto ff/group/pairing traits (feature `zkcrypto` of hayate-pairing), differential
 # against the zkcrypto bls12_381 crate.
 cargo test --locked -p hayate-pairing --features zkcrypto --test zkcrypto
+# Java bindings (bindings/java): Maven builds the JNI library with cargo in the test profile
+# (opt-level 3, debug assertions, no LTO: quicker to build than release) and runs the JUnit
+# tests on the shared vectors.
+./bindings/java/test.sh -Dhayate.cargo.profile=test -Dhayate.native.dir="$PWD/target/debug"
 # Hardware (hw/, paper 004): Verilog simulations, co-verified against the CLI built above
 # (target/debug/hayate); installs verilator, iverilog and yosys from Debian when missing.
 HAYATE_BIN="$PWD/target/debug/hayate" ./hw/test.sh
