@@ -22,6 +22,9 @@ cargo check --locked --examples
 # The zkcrypto ff/group/pairing traits (feature `zkcrypto` of hayate-pairing), differential
 # against the zkcrypto bls12_381 crate.
 cargo test --locked -p hayate-pairing --features zkcrypto --test zkcrypto
+# Python bindings (bindings/python): builds the hayate package (maturin, test profile) into a
+# venv under target/ and runs its pytest suite on the shared vectors.
+./bindings/python/test.sh
 # Java bindings (bindings/java): Maven builds the JNI library with cargo in the test profile
 # (opt-level 3, debug assertions, no LTO: quicker to build than release) and runs the JUnit
 # tests on the shared vectors.

@@ -20,12 +20,11 @@ fi
 "$VENV/bin/python" -m pip install -q --disable-pip-version-check "maturin>=1.5,<2" pytest
 export PATH="$VENV/bin:$PATH"
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$ROOT/target}"
-# The test build uses a lighter release profile (no LTO, parallel code generation, no debug
-# info): the same code in a fraction of the build time on CI's two cores. `pip install
-# ./bindings/python` and the benchmark use the workspace's full release profile.
-export CARGO_PROFILE_RELEASE_LTO=false CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 CARGO_PROFILE_RELEASE_DEBUG=0
-# --locked: the workspace's Cargo.lock; no build isolation: the venv's maturin, nothing fetched
-MATURIN_PEP517_ARGS="--locked" "$VENV/bin/python" -m pip install -q --disable-pip-version-check \
-    --no-build-isolation --force-reinstall --no-deps .
+# The test build uses the workspace's `test` profile (opt-level 3, debug assertions, no LTO), so
+# it reuses the library crates `cargo test` has just compiled (scripts/test.sh runs this after
+# it); `pip install ./bindings/python` and the benchmark use the full release profile.
+# --locked: the workspace's Cargo.lock; no build isolation: the venv's maturin, nothing fetched.
+MATURIN_PEP517_ARGS="--locked --profile ${HAYATE_PY_PROFILE:-test}" "$VENV/bin/python" -m pip install \
+    -q --disable-pip-version-check --no-build-isolation --force-reinstall --no-deps .
 # pytest, not python -m pytest: the source folder hayate/ must not shadow the installed package
 "$VENV/bin/pytest" -q tests
