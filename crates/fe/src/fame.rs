@@ -503,10 +503,10 @@ pub fn keygen_threads<E: FeCurve<N>, const N: usize>(
             .map(|r| {
                 let ctx = &ctx;
                 let r = r.clone();
-                s.spawn(move || ctx.components(r))
+                s.spawn(move || ctx.components_chunked(r))
             })
             .collect();
-        let mut parts = ctx.components(ranges[0].clone());
+        let mut parts = ctx.components_chunked(ranges[0].clone());
         let sk0 = [
             h_mul::<E, N>(&br[0]),
             h_mul::<E, N>(&br[1]),
@@ -514,7 +514,10 @@ pub fn keygen_threads<E: FeCurve<N>, const N: usize>(
         ];
         for (h, r) in handles.into_iter().zip(&ranges[1..]) {
             // a share that panicked (none can: no input reaches a panic) is recomputed here
-            parts.extend(h.join().unwrap_or_else(|_| ctx.components(r.clone())));
+            parts.extend(
+                h.join()
+                    .unwrap_or_else(|_| ctx.components_chunked(r.clone())),
+            );
         }
         (parts, sk0)
     });
@@ -544,7 +547,24 @@ struct KeygenShare<'a, E: FeCurve<N>, const N: usize> {
     h_inv: Scalar<E, N>,
 }
 
+/// Indices per call of [`KeygenShare::components`]: its tables and intermediate points take
+/// memory in proportion to the indices of one call, so a large key is computed in chunks of
+/// this many attributes (same points: every index's components depend on that index only).
+const KEYGEN_CHUNK: usize = 256;
+
 impl<E: FeCurve<N>, const N: usize> KeygenShare<'_, E, N> {
+    /// [`KeygenShare::components`] over `range` in chunks of [`KEYGEN_CHUNK`] indices.
+    fn components_chunked(&self, range: core::ops::Range<usize>) -> Vec<Projective<E::G1>> {
+        let mut out = Vec::with_capacity(3 * range.len());
+        let mut a = range.start;
+        while a < range.end {
+            let b = range.end.min(a + KEYGEN_CHUNK);
+            out.extend(self.components(a..b));
+            a = b;
+        }
+        out
+    }
+
     /// The three G1 components (projective) of each index i of `range`: sk_{y_i,1..3} for an
     /// attribute (i < n), sk'₁..₃ for i = n.
     fn components(&self, range: core::ops::Range<usize>) -> Vec<Projective<E::G1>> {
@@ -769,6 +789,10 @@ impl<E: FeCurve<N>, const N: usize> GtComb<E, N> {
     }
 }
 
+/// Rows per constant-time combination in encryption (bounds the memory of its tables; every
+/// row's components depend on that row only).
+const ENCRYPT_CHUNK: usize = 256;
+
 /// Key encapsulation under `pk` (fingerprint `pk_id`), with the fixed-base tables of `ppk`
 /// when given (the same outputs for the same random choices).
 fn encapsulate_with<E: FeCurve<N>, const N: usize>(
@@ -811,10 +835,8 @@ fn encapsulate_with<E: FeCurve<N>, const N: usize>(
         for l in 0..3 {
             for (t, b) in bases.iter_mut().enumerate() {
                 let mut acc = ha[l][t];
-                for (j, m) in row.iter().enumerate() {
-                    if !bool::from(m.is_zero()) {
-                        acc = add_public_multiple::<E, N>(&acc, &cols[j][l][t], m);
-                    }
+                for (j, m) in row {
+                    acc = add_public_multiple::<E, N>(&acc, &cols[*j][l][t], m);
                 }
                 b.push(acc);
             }
@@ -827,10 +849,11 @@ fn encapsulate_with<E: FeCurve<N>, const N: usize>(
         .map(|(a, b)| [*a, *b])
         .collect();
     let refs: Vec<&[G1<E, N>]> = coords.iter().map(|c| &c[..]).collect();
-    let out: Vec<Projective<E::G1>> = shared_lincomb::<E, N>(&[(&refs, &s)])
-        .concat()
-        .iter()
-        .map(E::clear_g1)
+    // in chunks of rows: the combination's tables take memory in proportion to its bases
+    let out: Vec<Projective<E::G1>> = refs
+        .chunks(3 * ENCRYPT_CHUNK)
+        .flat_map(|chunk| shared_lincomb::<E, N>(&[(chunk, &s)]).concat())
+        .map(|p| E::clear_g1(&p))
         .collect();
     let aff = Projective::batch_to_affine(&out);
     let rows = aff.chunks_exact(3).map(|c| [c[0], c[1], c[2]]).collect();

@@ -14,6 +14,13 @@
 //! * [`jacobi`] — variable-time Jacobi symbol (the BN hash's square test);
 //! * [`hybrid`] — GT key → HKDF-SHA-256 → chunked AES-128-GCM or AES-128-CBC + HMAC-SHA-256;
 //! * [`serial`] — versioned, self-describing, validated serialization of keys and ciphertexts.
+//!
+//! **Limits.** Work and memory follow the size of honest inputs: span programs are sparse
+//! (never rows × columns) and reconstruction coefficients are read off the policy's tree; what
+//! remains is bounded by documented limits refused with typed errors —
+//! [`policy::MAX_POLICY_LEN`], [`policy::MAX_DEPTH`], [`policy::MAX_ROWS`],
+//! [`policy::MAX_ENTRIES`] (threshold gates), [`policy::MAX_KEY_ATTRS`] (attributes per key
+//! after expansion), [`ot10::MAX_CATEGORIES`], [`ot10::MAX_DIM`], [`serial::MAX_BODY`].
 pub mod curve;
 pub mod dpvs;
 pub mod fame;

@@ -327,11 +327,12 @@ impl<E: FeCurve<N>, const N: usize> Compiled<E, N> {
     /// M_LW is [`Msp::matrix`] (target e₁) and T is the identity with first row 1⃗, i.e.
     /// M_{i,1} = M_LW,i,1 and M_{i,j} = M_LW,i,1 + M_LW,i,j for j ≥ 2. The reconstruction
     /// coefficients of [`Msp::reconstruct`] satisfy Σ α_i·M_i = 1⃗.
+    /// Dense (rows × columns): for tests and small programs; [`Compiled::share`] computes
+    /// M_i·f⃗ᵀ from the sparse rows.
     pub fn paper_matrix(&self) -> Vec<Vec<Scalar<E, N>>> {
-        self.msp
-            .matrix
-            .iter()
-            .map(|row| {
+        (0..self.msp.rows())
+            .map(|i| {
+                let row = self.msp.dense_row(i);
                 let first = row.first().copied().unwrap_or(Scalar::<E, N>::ZERO);
                 row.iter()
                     .enumerate()
@@ -339,6 +340,17 @@ impl<E: FeCurve<N>, const N: usize> Compiled<E, N> {
                     .collect()
             })
             .collect()
+    }
+
+    /// The share s_i = M_i·f⃗ᵀ of row i on the paper's matrix, given s₀ = 1⃗·f⃗ᵀ:
+    /// M_i·f⃗ᵀ = M_LW,i,1·s₀ + Σ_{j≥2} M_LW,i,j·f_j, one product per non-zero entry of the
+    /// sparse row (no dense matrix).
+    pub fn share(&self, i: usize, f: &[Scalar<E, N>], s0: &Scalar<E, N>) -> Scalar<E, N> {
+        self.msp.matrix[i]
+            .iter()
+            .fold(Scalar::<E, N>::ZERO, |acc, &(j, m)| {
+                acc + m * if j == 0 { *s0 } else { f[j] }
+            })
     }
 }
 
@@ -705,7 +717,6 @@ fn encapsulate_with<E: FeCurve<N>, const N: usize>(
         .map(|_| Scalar::<E, N>::random(rng))
         .collect();
     // s⃗ᵀ = M·f⃗ᵀ, s₀ = 1⃗·f⃗ᵀ (target 1⃗, see the module docs)
-    let matrix = c.paper_matrix();
     let s0 = f.iter().fold(Scalar::<E, N>::ZERO, |acc, x| acc + *x);
     let zeta = Scalar::<E, N>::random(rng);
     let eta0 = Scalar::<E, N>::random(rng);
@@ -713,9 +724,9 @@ fn encapsulate_with<E: FeCurve<N>, const N: usize>(
     // coefficients of each row on (b_t,1, …, b_t,n_t, b_t,3n_t+1), grouped by category so
     // that the rows of one category share the point tables of its basis
     let mut by_cat: BTreeMap<usize, CategoryRows<E, N>> = BTreeMap::new();
-    for (i, (m, leaf)) in matrix.iter().zip(&c.leaves).enumerate() {
+    for (i, leaf) in c.leaves.iter().enumerate() {
         let n = pk.dims[leaf.category - 1];
-        let s_i = inner::<E, N>(m, &f);
+        let s_i = c.share(i, &f, &s0);
         let v = predicate_vector::<E, N>(&leaf.value, n);
         let mut coeffs: Vec<Scalar<E, N>> = if leaf.negated {
             v.iter().map(|x| s_i * *x).collect()

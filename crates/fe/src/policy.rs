@@ -41,6 +41,18 @@
 //! * K of n, 1 < K < n: child i ∈ 1..=n gets v‖(i, i², …, i^{K−1}) (K − 1 new columns); any K
 //!   children reconstruct v‖0 with their Lagrange coefficients at 0, fewer cannot.
 //!
+//! The matrix is kept sparse (each row as its non-zero entries, [`SparseRow`]): memory and work
+//! are those of the entries, bounded by [`MAX_ENTRIES`] and checked on the formula
+//! ([`span_entries`]) before any row is built. Decryption needs no matrix: the reconstruction
+//! coefficients ([`Msp::reconstruct`]) are read off the tree — 1 through OR and AND, Lagrange
+//! coefficients at 0 for the k cheapest satisfied children of a threshold.
+//!
+//! # Limits
+//!
+//! [`MAX_POLICY_LEN`] bytes, [`MAX_DEPTH`] levels, [`MAX_ROWS`] rows, [`MAX_ENTRIES`]
+//! span-program entries, [`MAX_ATTR_LEN`] bytes per attribute name, [`MAX_KEY_ATTRS`] key
+//! attributes after expansion; each refused with its own error variant.
+//!
 //! For FAME every row label must be a positive literal (monotone span program:
 //! [`Msp::require_monotone`]); Okamoto–Takashima's non-monotone span programs take negated
 //! labels as they are.
@@ -58,6 +70,17 @@ pub const MAX_POLICY_LEN: usize = 16 * 1024;
 pub const MAX_DEPTH: usize = 64;
 /// Most rows a span program may have (bounds work and ciphertext size).
 pub const MAX_ROWS: usize = 4096;
+/// Most non-zero entries a span program may have ([`span_entries`]). AND/OR formulas stay far
+/// below (a row of an AND/OR formula has at most two entries of its own, and inherits
+/// entries only from threshold ancestors); a k-of-n gate gives each of its n subtrees' rows
+/// k − 1 entries, so this bounds the thresholds: `2048 of (…4096 attributes…)` (8·10⁶
+/// entries) is refused, and the largest gate over 1024 attributes is `64 of (…)`. Encryption's public work is one
+/// multiple of a column hash per entry (FAME) or one field product per entry (OT10).
+pub const MAX_ENTRIES: usize = 1 << 16;
+/// Most attribute strings a key may carry after expansion ([`Attributes::expanded_len`]:
+/// a numeric attribute counts [`NUM_BITS`]). Bounds KeyGen's work and a user key's size
+/// (8192 × 3 G1 points, 1.2 MB on BLS12-381) and the work of validating a key.
+pub const MAX_KEY_ATTRS: usize = 8192;
 /// Longest attribute name (bytes).
 pub const MAX_ATTR_LEN: usize = 255;
 
@@ -145,6 +168,9 @@ pub enum PolicyErrorKind {
     ThresholdOutOfRange { k: usize, n: usize },
     /// An attribute name that is too long or badly formed.
     InvalidAttribute(String),
+    /// An attribute list of more than [`MAX_KEY_ATTRS`] attributes after expansion (a numeric
+    /// attribute counts [`NUM_BITS`]).
+    TooManyAttributes { expanded: usize, max: usize },
 }
 
 impl fmt::Display for PolicyError {
@@ -166,6 +192,11 @@ impl fmt::Display for PolicyError {
                 write!(f, "threshold {k} of {n}: need 1 <= k <= number of children")
             }
             PolicyErrorKind::InvalidAttribute(a) => write!(f, "invalid attribute {a:?}"),
+            PolicyErrorKind::TooManyAttributes { expanded, max } => write!(
+                f,
+                "too many attributes: {expanded} after expansion (a numeric attribute counts \
+                 {NUM_BITS}), at most {max}"
+            ),
         }
     }
 }
@@ -180,6 +211,8 @@ pub enum ConvertError {
     NotMonotone { attr: String },
     /// More than [`MAX_ROWS`] rows.
     TooLarge { rows: usize },
+    /// More than [`MAX_ENTRIES`] non-zero span-program entries (large thresholds).
+    TooManyEntries { entries: usize },
 }
 
 impl fmt::Display for ConvertError {
@@ -197,6 +230,11 @@ impl fmt::Display for ConvertError {
             ConvertError::TooLarge { rows } => {
                 write!(f, "policy too large ({rows} rows, at most {MAX_ROWS})")
             }
+            ConvertError::TooManyEntries { entries } => write!(
+                f,
+                "policy too large: its span program has {entries} non-zero entries, at most \
+                 {MAX_ENTRIES} (lower the threshold gates' k or their number of children)"
+            ),
         }
     }
 }
@@ -899,8 +937,25 @@ impl Attributes {
                     })
                 }
             }
+            if a.expanded_len() > MAX_KEY_ATTRS {
+                return Err(PolicyError {
+                    pos,
+                    kind: PolicyErrorKind::TooManyAttributes {
+                        expanded: a.expanded_len(),
+                        max: MAX_KEY_ATTRS,
+                    },
+                });
+            }
         }
         Ok(a)
+    }
+
+    /// The number of attribute strings [`Attributes::expand`] gives (string attributes, and
+    /// [`NUM_BITS`] per numeric attribute), without expanding.
+    pub fn expanded_len(&self) -> usize {
+        self.strings
+            .len()
+            .saturating_add(self.numbers.len().saturating_mul(NUM_BITS as usize))
     }
 
     /// The set of attribute strings a key carries: string attributes as they are, numeric ones
@@ -952,18 +1007,64 @@ enum Node {
     Thr(usize, Vec<Node>),
 }
 
+/// A row of the span program as its non-zero entries (column, coefficient), columns
+/// increasing. A row never holds two entries of one column.
+pub type SparseRow<F> = Vec<(usize, F)>;
+
 /// A linear secret-sharing scheme (M, ρ) with target vector (1, 0, …, 0): row i is labelled
 /// with `labels[i]`; the tree is kept to compute reconstruction coefficients.
+///
+/// The matrix is stored sparsely: the Lewko–Waters rows of an AND/OR formula have at most
+/// one or two entries of their own beside those inherited from threshold ancestors, so the
+/// memory and the work of [`Msp::build`] are those of the entries (bounded by
+/// [`MAX_ENTRIES`]), never rows × columns.
 #[derive(Clone, Debug)]
 pub struct Msp<F: Field> {
-    pub matrix: Vec<Vec<F>>,
+    /// Row i, sparse ([`SparseRow`]).
+    pub matrix: Vec<SparseRow<F>>,
     pub labels: Vec<Literal>,
     pub cols: usize,
     tree: Node,
 }
 
+/// The number of non-zero entries of the span program of `f` (what [`Msp::build`] stores),
+/// computed from the formula without building anything; saturates instead of overflowing.
+/// `inherited` is the number of entries of the vector the node receives.
+pub fn span_entries(f: &Formula) -> usize {
+    fn go(f: &Formula, inherited: usize) -> usize {
+        match f {
+            Formula::Const(_) => 0,
+            Formula::Lit(_) => inherited,
+            Formula::Gate { k, children } => {
+                let n = children.len();
+                children
+                    .iter()
+                    .enumerate()
+                    .map(|(i, c)| {
+                        let own = if *k == 1 {
+                            inherited
+                        } else if *k == n {
+                            // v‖1 for the first child, −1‖1 in between, −1 for the last
+                            match (i == 0, i + 1 == n) {
+                                (true, _) => inherited.saturating_add(1),
+                                (false, false) => 2,
+                                (false, true) => 1,
+                            }
+                        } else {
+                            inherited.saturating_add(k.saturating_sub(1))
+                        };
+                        go(c, own)
+                    })
+                    .fold(0usize, |a, b| a.saturating_add(b))
+            }
+        }
+    }
+    go(f, 1)
+}
+
 impl<F: Field> Msp<F> {
-    /// Builds the span program of a formula.
+    /// Builds the span program of a formula. Refuses (before allocating any row) formulas of
+    /// more than [`MAX_ROWS`] rows or more than [`MAX_ENTRIES`] non-zero entries.
     pub fn build(f: &Formula) -> Result<Msp<F>, ConvertError> {
         if let Formula::Const(b) = f {
             return Err(ConvertError::Trivial(*b));
@@ -972,24 +1073,23 @@ impl<F: Field> Msp<F> {
         if rows > MAX_ROWS {
             return Err(ConvertError::TooLarge { rows });
         }
+        let entries = span_entries(f);
+        if entries > MAX_ENTRIES {
+            return Err(ConvertError::TooManyEntries { entries });
+        }
         let mut m = Msp {
-            matrix: Vec::new(),
-            labels: Vec::new(),
+            matrix: Vec::with_capacity(rows),
+            labels: Vec::with_capacity(rows),
             cols: 1,
             tree: Node::Leaf(0),
         };
-        let mut raw: Vec<Vec<(usize, F)>> = Vec::new();
-        m.tree = build_node(f, vec![(0, F::ONE)], &mut m.cols, &mut raw, &mut m.labels)?;
-        m.matrix = raw
-            .into_iter()
-            .map(|r| {
-                let mut row = vec![F::ZERO; m.cols];
-                for (j, x) in r {
-                    row[j] += x;
-                }
-                row
-            })
-            .collect();
+        m.tree = build_node(
+            f,
+            vec![(0, F::ONE)],
+            &mut m.cols,
+            &mut m.matrix,
+            &mut m.labels,
+        )?;
         Ok(m)
     }
 
@@ -1012,24 +1112,38 @@ impl<F: Field> Msp<F> {
         self.matrix.len()
     }
 
+    /// Row i as a dense vector of [`Msp::cols`] entries (for tests and small programs; the
+    /// schemes use the sparse rows).
+    pub fn dense_row(&self, i: usize) -> Vec<F> {
+        let mut row = vec![F::ZERO; self.cols];
+        for &(j, x) in &self.matrix[i] {
+            row[j] = x;
+        }
+        row
+    }
+
     /// Reconstruction coefficients (row, γ) with Σ γ·M_row = (1, 0, …, 0), using only rows whose
     /// predicate `ok(row)` is true; `None` if those rows do not span the target.
+    ///
+    /// Read off the tree (no elimination over the matrix): an OR passes its factor to its
+    /// cheapest satisfied child, an AND to every child, a k-of-n gate to the k cheapest
+    /// satisfied children times their Lagrange coefficients at 0 (evaluation points i + 1).
+    /// "Cheapest" counts the rows a subtree's reconstruction uses, so the result uses as few
+    /// rows as this tree allows. The work is linear in the tree plus k² per threshold gate.
     pub fn reconstruct(&self, ok: &dyn Fn(usize) -> bool) -> Option<Vec<(usize, F)>> {
-        let sat = |n: &Node| satisfied(n, ok);
-        if !sat(&self.tree) {
-            return None;
-        }
+        let cost = Cost::of(&self.tree, ok);
+        cost.rows?;
         let mut out = Vec::new();
-        collect(&self.tree, F::ONE, ok, &mut out);
+        collect(&self.tree, &cost, F::ONE, &mut out);
         Some(out)
     }
 }
 
 fn build_node<F: Field>(
     f: &Formula,
-    v: Vec<(usize, F)>,
+    v: SparseRow<F>,
     cols: &mut usize,
-    rows: &mut Vec<Vec<(usize, F)>>,
+    rows: &mut Vec<SparseRow<F>>,
     labels: &mut Vec<Literal>,
 ) -> Result<Node, ConvertError> {
     match f {
@@ -1041,6 +1155,10 @@ fn build_node<F: Field>(
         }
         Formula::Gate { k, children } => {
             let n = children.len();
+            if *k == 0 || *k > n {
+                // not produced by Formula::gate (it folds these to constants)
+                return Err(ConvertError::Trivial(*k == 0));
+            }
             if *k == 1 {
                 let c = children
                     .iter()
@@ -1068,7 +1186,8 @@ fn build_node<F: Field>(
                 let mut out = Vec::with_capacity(n);
                 for (i, c) in children.iter().enumerate() {
                     let x = F::from_u64(i as u64 + 1);
-                    let mut w = v.clone();
+                    let mut w = Vec::with_capacity(v.len() + k - 1);
+                    w.extend_from_slice(&v);
                     let mut p = x;
                     for j in 0..k - 1 {
                         w.push((base + j, p));
@@ -1082,45 +1201,142 @@ fn build_node<F: Field>(
     }
 }
 
-fn satisfied(n: &Node, ok: &dyn Fn(usize) -> bool) -> bool {
-    match n {
-        Node::Leaf(i) => ok(*i),
-        Node::Or(c) => c.iter().any(|c| satisfied(c, ok)),
-        Node::And(c) => c.iter().all(|c| satisfied(c, ok)),
-        Node::Thr(k, c) => c.iter().filter(|c| satisfied(c, ok)).count() >= *k,
+/// Per node of the tree (in pre-order), the number of rows its cheapest reconstruction uses,
+/// `None` where the node is not satisfied; computed bottom-up in one pass.
+struct Cost {
+    /// The root's entry.
+    rows: Option<usize>,
+    /// Pre-order: each node's entry, then its children's subtrees.
+    nodes: Vec<Option<usize>>,
+}
+
+impl Cost {
+    fn of(tree: &Node, ok: &dyn Fn(usize) -> bool) -> Cost {
+        fn go(n: &Node, ok: &dyn Fn(usize) -> bool, out: &mut Vec<Option<usize>>) -> Option<usize> {
+            let at = out.len();
+            out.push(None);
+            let c = match n {
+                Node::Leaf(i) => ok(*i).then_some(1),
+                Node::Or(c) => c.iter().filter_map(|c| go(c, ok, out)).min(),
+                Node::And(c) => c
+                    .iter()
+                    .map(|c| go(c, ok, out))
+                    .collect::<Vec<_>>()
+                    .into_iter()
+                    .try_fold(0usize, |a, b| Some(a.saturating_add(b?))),
+                Node::Thr(k, c) => {
+                    let mut sat: Vec<usize> = c.iter().filter_map(|c| go(c, ok, out)).collect();
+                    if sat.len() < *k {
+                        None
+                    } else {
+                        sat.sort_unstable();
+                        Some(sat[..*k].iter().fold(0usize, |a, b| a.saturating_add(*b)))
+                    }
+                }
+            };
+            out[at] = c;
+            c
+        }
+        let mut nodes = Vec::new();
+        let rows = go(tree, ok, &mut nodes);
+        Cost { rows, nodes }
     }
 }
 
-fn collect<F: Field>(n: &Node, factor: F, ok: &dyn Fn(usize) -> bool, out: &mut Vec<(usize, F)>) {
+/// Number of nodes of a subtree (to skip it in the pre-order of [`Cost`]).
+fn subtree_len(n: &Node) -> usize {
     match n {
-        Node::Leaf(i) => out.push((*i, factor)),
-        Node::Or(c) => {
-            if let Some(c) = c.iter().find(|c| satisfied(c, ok)) {
-                collect(c, factor, ok, out);
-            }
+        Node::Leaf(_) => 1,
+        Node::Or(c) | Node::And(c) | Node::Thr(_, c) => {
+            1 + c.iter().map(subtree_len).sum::<usize>()
         }
-        Node::And(c) => c.iter().for_each(|c| collect(c, factor, ok, out)),
-        Node::Thr(k, c) => {
-            let chosen: Vec<usize> = (0..c.len())
-                .filter(|&i| satisfied(&c[i], ok))
-                .take(*k)
-                .collect();
-            let xs: Vec<F> = chosen.iter().map(|&i| F::from_u64(i as u64 + 1)).collect();
-            for (a, &i) in chosen.iter().enumerate() {
-                // Lagrange coefficient at 0: Π_{b≠a} x_b / (x_b − x_a).
-                let mut num = F::ONE;
-                let mut den = F::ONE;
-                for (b, xb) in xs.iter().enumerate() {
-                    if b != a {
-                        num *= *xb;
-                        den *= *xb - xs[a];
-                    }
+    }
+}
+
+/// The reconstruction coefficients of the satisfied subtree `n` (its [`Cost`] entries start at
+/// `cost.nodes[at]`), each multiplied by `factor`.
+fn collect<F: Field>(n: &Node, cost: &Cost, factor: F, out: &mut Vec<(usize, F)>) {
+    // an explicit stack of (node, pre-order index, factor): the tree may be deep
+    let mut stack = vec![(n, 0usize, factor)];
+    while let Some((n, at, factor)) = stack.pop() {
+        // the children with their pre-order indices and costs
+        let children = |c: &'_ [Node]| -> Vec<(usize, Option<usize>)> {
+            let mut idx = at + 1;
+            c.iter()
+                .map(|ch| {
+                    let here = idx;
+                    idx += subtree_len(ch);
+                    (here, cost.nodes[here])
+                })
+                .collect()
+        };
+        match n {
+            Node::Leaf(i) => out.push((*i, factor)),
+            Node::Or(c) => {
+                let ix = children(c);
+                if let Some((k, &(at_c, _))) = ix
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, (_, r))| r.is_some())
+                    .min_by_key(|(_, (_, r))| *r)
+                {
+                    stack.push((&c[k], at_c, factor));
                 }
-                let lambda = num * den.invert().unwrap_or(F::ZERO);
-                collect(&c[i], factor * lambda, ok, out);
+            }
+            Node::And(c) => {
+                for (ch, (at_c, _)) in c.iter().zip(children(c)) {
+                    stack.push((ch, at_c, factor));
+                }
+            }
+            Node::Thr(k, c) => {
+                let ix = children(c);
+                let mut sat: Vec<usize> = (0..c.len()).filter(|&i| ix[i].1.is_some()).collect();
+                sat.sort_by_key(|&i| (ix[i].1, i));
+                sat.truncate(*k);
+                sat.sort_unstable();
+                let xs: Vec<F> = sat.iter().map(|&i| F::from_u64(i as u64 + 1)).collect();
+                // Lagrange coefficients at 0: λ_a = Π_{b≠a} x_b / (x_b − x_a); the
+                // denominators inverted together (one inversion for the gate)
+                let mut nums = Vec::with_capacity(xs.len());
+                let mut dens = Vec::with_capacity(xs.len());
+                for (a, xa) in xs.iter().enumerate() {
+                    let mut num = F::ONE;
+                    let mut den = F::ONE;
+                    for (b, xb) in xs.iter().enumerate() {
+                        if b != a {
+                            num *= *xb;
+                            den *= *xb - *xa;
+                        }
+                    }
+                    nums.push(num);
+                    dens.push(den);
+                }
+                let inv = batch_invert(&dens);
+                for ((&i, num), inv) in sat.iter().zip(nums).zip(inv) {
+                    stack.push((&c[i], ix[i].0, factor * num * inv));
+                }
             }
         }
     }
+    out.sort_unstable_by_key(|(i, _)| *i);
+}
+
+/// Inverses of non-zero field elements with one inversion (Montgomery's trick); a zero input
+/// (never passed here: distinct evaluation points) gives zero.
+fn batch_invert<F: Field>(xs: &[F]) -> Vec<F> {
+    let mut prefix = Vec::with_capacity(xs.len());
+    let mut acc = F::ONE;
+    for x in xs {
+        prefix.push(acc);
+        acc *= *x;
+    }
+    let mut inv = acc.invert().unwrap_or(F::ZERO);
+    let mut out = vec![F::ZERO; xs.len()];
+    for i in (0..xs.len()).rev() {
+        out[i] = inv * prefix[i];
+        inv *= xs[i];
+    }
+    out
 }
 
 #[cfg(test)]
@@ -1253,8 +1469,8 @@ mod tests {
                     let mut acc = vec![Fr::ZERO; m.cols];
                     for (i, g) in r {
                         assert!(m.labels[i].holds(&set));
-                        for j in 0..m.cols {
-                            acc[j] += g * m.matrix[i][j];
+                        for &(j, x) in &m.matrix[i] {
+                            acc[j] += g * x;
                         }
                     }
                     assert_eq!(acc[0], Fr::ONE);

@@ -38,6 +38,21 @@
 //! T₁ = 1 or T₂ = 1, OT10 g_T = 1 — whose ciphertexts would be readable without a key), master
 //! key scalars non-zero, attribute lists and policies parse, and that nothing trails the body;
 //! each failure is a [`SerialError`].
+//!
+//! # Limits
+//!
+//! Every count is checked against the bytes that remain before anything is allocated for it,
+//! and the declared sizes against documented limits, so that the memory and time of loading
+//! and using an object grow with what an honest object of its size costs:
+//! * a body is at most [`MAX_BODY`] bytes;
+//! * a policy string at most [`crate::policy::MAX_POLICY_LEN`] bytes, its span program at
+//!   most [`crate::policy::MAX_ROWS`] rows (a FAME ciphertext declaring more rows is refused
+//!   by the decoder) and [`crate::policy::MAX_ENTRIES`] non-zero entries (bounds threshold
+//!   gates);
+//! * an attribute list at most [`crate::policy::MAX_KEY_ATTRS`] attributes after expansion
+//!   (a numeric attribute counts [`crate::policy::NUM_BITS`]), checked on the list before
+//!   the key's components are read;
+//! * OT10 dimensions 1 ≤ d ≤ [`ot10::MAX_CATEGORIES`], 2 ≤ n_t ≤ [`ot10::MAX_DIM`].
 
 use core::fmt;
 
@@ -47,7 +62,7 @@ use hayate_pairing::Gt;
 use crate::curve::{curve_name, FeCurve, Scalar, G1, G2};
 use crate::fame;
 use crate::ot10;
-use crate::policy::{Attributes, Policy};
+use crate::policy::{Attributes, Policy, MAX_ROWS};
 
 pub const MAGIC: &[u8; 4] = b"HYFE";
 pub const VERSION: u8 = 1;
@@ -506,6 +521,11 @@ pub fn fame_ct_from_bytes<E: FeCurve<N>, const N: usize>(
     Policy::parse(&policy).map_err(|e| SerialError::InvalidPolicy(e.to_string()))?;
     let ct0 = [r.g2()?, r.g2()?, r.g2()?];
     let n = r.count(3 * E::G1_BYTES)?;
+    if n > MAX_ROWS {
+        return Err(SerialError::InvalidPolicy(format!(
+            "{n} rows, a policy has at most {MAX_ROWS}"
+        )));
+    }
     let mut rows = Vec::with_capacity(n);
     for _ in 0..n {
         rows.push([r.g1()?, r.g1()?, r.g1()?]);

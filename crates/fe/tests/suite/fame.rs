@@ -255,10 +255,11 @@ fn plain_formulas<E: FeCurve<N>, const N: usize>() {
         .matrix
         .iter()
         .flatten()
-        .any(|m| *m != Scalar::<E, N>::ONE
+        .any(|(_, m)| *m != Scalar::<E, N>::ONE
             && *m != -Scalar::<E, N>::ONE
             && !bool::from(m.is_zero())));
-    for (i, row) in msp.matrix.iter().enumerate() {
+    for i in 0..msp.rows() {
+        let row = msp.dense_row(i);
         for l in 0..3u8 {
             let mut acc = Projective::<E::G1>::identity();
             for t in 0..2u8 {
