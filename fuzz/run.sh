@@ -2,9 +2,10 @@
 # Builds hayate's fuzz targets (one libFuzzer binary, sanitizer-coverage instrumentation with
 # the stable toolchain) and runs every target from its committed seed corpus.
 #
-#   fuzz/run.sh                      # every target for 8 s (the test command's short run)
+#   fuzz/run.sh                      # every target for 8 s
 #   fuzz/run.sh --seconds 3600 evm   # a long run of some targets (docs/fuzzing.md)
 #   fuzz/run.sh --build-only
+#   fuzz/run.sh --profile smoke --seconds 5   # the test command: quicker build (opt-level 1)
 #
 # New corpus entries go to fuzz/target/corpus/<target> (not committed); a crash stops the run
 # with the input saved as fuzz/target/artifacts/<target>/crash-*.
@@ -12,11 +13,13 @@ set -euo pipefail
 cd "$(dirname "$0")"
 secs=8
 build_only=0
+profile=release
 targets=()
 while [ $# -gt 0 ]; do
     case "$1" in
         --seconds) secs="$2"; shift 2 ;;
         --build-only) build_only=1; shift ;;
+        --profile) profile="$2"; shift 2 ;;
         *) targets+=("$1"); shift ;;
     esac
 done
@@ -25,9 +28,9 @@ host=$(rustc -vV | sed -n 's/^host: //p')
 # nightly compiler); --target keeps the flags off build scripts and proc macros.
 export RUSTFLAGS="-Cpasses=sancov-module -Cllvm-args=-sanitizer-coverage-level=4 \
 -Cllvm-args=-sanitizer-coverage-inline-8bit-counters -Cllvm-args=-sanitizer-coverage-pc-table \
--Cllvm-args=-sanitizer-coverage-trace-compares --cfg fuzzing -Cdebug-assertions -Coverflow-checks"
-cargo build --locked --release --target "$host" --bin hayate-fuzz
-bin="${CARGO_TARGET_DIR:-target}/$host/release/hayate-fuzz"
+-Cllvm-args=-sanitizer-coverage-trace-compares --cfg fuzzing"
+cargo build --locked --profile "$profile" --target "$host" --bin hayate-fuzz
+bin="${CARGO_TARGET_DIR:-target}/$host/$profile/hayate-fuzz"
 [ "$build_only" = 1 ] && exit 0
 if [ ${#targets[@]} -eq 0 ]; then
     mapfile -t targets < <(ls corpus)

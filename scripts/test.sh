@@ -12,26 +12,32 @@ fi
 command -v valgrind >/dev/null || (apt-get update && apt-get install -y valgrind)
 # python3: crates/arith/tests/suite/generated.rs reruns the assembly generators (tools/*.py).
 command -v python3 >/dev/null || (apt-get update && apt-get install -y python3)
-# Unit, integration and doc tests. Examples (profilers, benchmarks, the valgrind payloads) are
-# only type-checked here: `cargo test` would otherwise compile every one of them at the test
+# Unit, integration and doc tests (--tests: every target with a test harness, the libraries'
+# unit tests included). Examples (profilers, benchmarks, the valgrind payloads) are only
+# type-checked here: `cargo test` would otherwise compile every one of them at the test
 # profile's opt-level 3, a large part of the CI build time; the valgrind tests build their
 # payloads in release mode themselves.
-cargo test --locked --lib --bins --tests
-cargo test --locked --doc
-cargo check --locked --examples
-# The zkcrypto ff/group/pairing traits (feature `zkcrypto` of hayate-pairing), differential
-# against the zkcrypto bls12_381 crate.
-cargo test --locked -p hayate-pairing --features zkcrypto --test zkcrypto
-# Python bindings (bindings/python): builds the hayate package (maturin, test profile) into a
-# venv under target/ and runs its pytest suite on the shared vectors.
-./bindings/python/test.sh
-# Java bindings (bindings/java): Maven builds the JNI library with cargo in the test profile
-# (opt-level 3, debug assertions, no LTO: quicker to build than release) and runs the JUnit
-# tests on the shared vectors.
-./bindings/java/test.sh -Dhayate.cargo.profile=test -Dhayate.native.dir="$PWD/target/debug"
+# Every cargo step below selects the same packages (the workspace without the bench-only crate,
+# bindings included) and the same features, with the dev-dependencies active, so the library
+# crates are compiled once. The zkcrypto ff/group/pairing traits (feature `zkcrypto` of
+# hayate-pairing; tests/zkcrypto.rs, differential against the zkcrypto bls12_381 crate) are
+# part of that build.
+sel=(--locked --workspace --exclude hayate-bench --features hayate-pairing/zkcrypto)
+cargo test "${sel[@]}" --bins --tests
+cargo test "${sel[@]}" --doc
+cargo check "${sel[@]}" --examples
+# The bindings' native libraries (bindings/python: PyO3; bindings/java/native: JNI), whose lib
+# targets have no test harness: --lib builds them; --bins --tests keep the build identical to
+# the one above (nothing else is recompiled).
+cargo build "${sel[@]}" --profile test --lib --bins --tests
+# Python bindings: the pytest suite on the shared vectors, against the library just built.
+HAYATE_PY_NATIVE="$PWD/target/debug/lib_native.so" ./bindings/python/test.sh
+# Java bindings: the JUnit tests on the shared vectors, against the library just built (Maven's
+# own cargo step skipped).
+./bindings/java/test.sh -Dexec.skip=true -Dhayate.native.dir="$PWD/target/debug"
 # Hardware (hw/, paper 004): Verilog simulations, co-verified against the CLI built above
 # (target/debug/hayate); installs verilator, iverilog and yosys from Debian when missing.
 HAYATE_BIN="$PWD/target/debug/hayate" ./hw/test.sh
 # Fuzzing (docs/fuzzing.md): builds the libFuzzer targets in fuzz/ (own workspace, coverage
-# instrumentation) and runs every one for a few seconds from its committed seed corpus.
-./fuzz/run.sh --seconds 5
+# instrumentation; opt-level 1) and runs every one for a few seconds from its committed seed corpus.
+./fuzz/run.sh --profile smoke --seconds 5
