@@ -1,9 +1,10 @@
 //! `hayate bench fe [--json] [--quick]`: functional-encryption timings.
 //!
-//! * **paper 000, Table 5** — the Okamoto–Takashima CP-FE configuration (d = 5 categories,
-//!   n = 2, a policy of 10 ANDs, a 10-byte plaintext, AES-128-CBC and SHA-256): Setup, KeyGen,
-//!   Encrypt, Decrypt beside the paper's 473.1 / 149.6 / 200.8 / 72.6 ms (Core i7-2600), on
-//!   bn254-beuchat and BLS12-381 ([`hayate_fe::ot10`]). The policy has 10 leaves joined by AND,
+//! * **paper 000, Table 5** — the paper's CP-FE configuration (d = 5 categories, n = 2, a
+//!   policy of 10 ANDs, a 10-byte plaintext, AES-128-CBC and SHA-256): hayate's Okamoto–Takashima
+//!   CP-FE ([`hayate_fe::ot10`]; the paper timed Yoshida–Hoshino–Kobayashi's scheme built on
+//!   it) Setup, KeyGen, Encrypt, Decrypt beside the paper's 473.1 / 149.6 / 200.8 / 72.6 ms
+//!   (Core i7-2600), on bn254-beuchat and BLS12-381. The policy has 10 leaves joined by AND,
 //!   two per category: `t1=1 and … and t5=5 and not t1=11 and … and not t5=15`; the key is
 //!   `t1=1,…,t5=5`. Encrypt = encapsulation + serialization of the ciphertext + the hybrid
 //!   layer on the 10-byte plaintext (AES-128-CBC + HMAC-SHA-256, [`hybrid`]); Decrypt =
@@ -22,6 +23,19 @@
 //!   ([`ot10::decapsulate_threads`], [`fame::decapsulate_threads`]); FAME's `keygen-2threads`
 //!   shares the attributes out ([`fame::keygen_threads`], cold like `keygen`); wall-clock time
 //!   like every row, but the only rows that use more than one core.
+//! * **like-for-like and as-a-user rows** (OT10, Table 5 configuration only) — paper 000
+//!   measured a different CP-FE (Yoshida–Hoshino–Kobayashi's, built on OT10; see
+//!   [`hayate_fe::ot10`]'s module docs) and hayate's OT10 algorithms are not the row-by-row
+//!   ones, so the suite also times OT10 "as written" on hayate's arithmetic
+//!   ([`ot10_as_written`]): `keygen-as-written` (master key as G2 points, variable-base G2
+//!   multiplications), `decrypt-as-written` (a full pairing per coordinate of every used row
+//!   and of c₀, a GT exponentiation per row) and `decrypt-per-row` (one multi-pairing per
+//!   row); each row carries the operation count of one call ([`OpCounts`]). The Table 5 rows
+//!   above decrypt an already parsed ciphertext with numeric attribute values (which lets
+//!   decryption use small-integer coefficients); `decrypt-parsed` also parses and validates the
+//!   ciphertext bytes, `decrypt-strings-parsed` does so with string values (`t1=s1`, …,
+//!   hashed into F_r, as words given on the command line are), and
+//!   `decrypt-strings-key-parsed` parses the user key's bytes too, as `hayate fe decrypt` does.
 //! * **scaling** — KeyGen / Encrypt / Decrypt versus the number of attributes (1 … 100; a key
 //!   holding exactly the policy's attributes, the policy an AND of all of them). FAME: n string
 //!   attributes. OT10: n categories of dimension 2 (Setup grows with n, so the key has one value
@@ -42,6 +56,9 @@ use rand::{rngs::StdRng, SeedableRng};
 use std::hint::black_box;
 
 use crate::timing::{json_str, measure, Measurement};
+
+mod ot10_as_written;
+use ot10_as_written::Pairings;
 
 /// Reference figure a row is compared with.
 #[derive(Clone, Copy, Debug)]
@@ -64,13 +81,73 @@ pub struct FeRow {
     /// FAME: attributes in the key and in the AND policy; OT10: leaves of the policy.
     pub attrs: usize,
     /// "setup", "keygen", "encrypt" or "decrypt", with suffixes "-prepared" (tables of the key
-    /// built once) and "-2threads" (the pairings on two threads, wall-clock time).
+    /// built once) and "-2threads" (the pairings on two threads, wall-clock time); OT10 in the
+    /// Table 5 configuration also "keygen-as-written", "decrypt-as-written", "decrypt-per-row"
+    /// (the baseline of [`ot10_as_written`]), "decrypt-parsed", "decrypt-strings-parsed" and
+    /// "decrypt-strings-key-parsed" (see the module docs).
     pub op: &'static str,
     /// The measurement; `None` if it could not be taken (not expected: a row is only left
     /// unmeasured, never filled with a made-up figure).
     pub m: Option<Measurement>,
     /// The figure to compare with, if any.
     pub reference: Option<Reference>,
+    /// The pairing-group operations one call performs (OT10 Table 5 rows), when known.
+    pub ops: Option<OpCounts>,
+}
+
+/// Pairing-group operations of one KeyGen or Decrypt call, counted by the code that performs
+/// them ([`ot10::decryption_cost`], the key's coordinates, [`ot10_as_written`]'s counters).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct OpCounts {
+    /// Full pairings, each with its own Miller loop and final exponentiation (also counted in
+    /// `miller_loops` and `final_exps`).
+    pub pairings: usize,
+    pub miller_loops: usize,
+    pub final_exps: usize,
+    /// GT exponentiations.
+    pub gt_exps: usize,
+    /// Fixed-base G2 products (multiples of the generator H).
+    pub g2_fixed: usize,
+    /// Variable-base G2 scalar multiplications.
+    pub g2_var: usize,
+}
+
+impl core::fmt::Display for OpCounts {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        let mut parts = Vec::new();
+        if self.pairings > 0 && self.pairings == self.miller_loops {
+            parts.push(format!(
+                "{} pairings (Miller loop + final exp. each)",
+                self.pairings
+            ));
+        } else if self.miller_loops > 0 {
+            parts.push(format!(
+                "{} Miller loops, {} final exp.",
+                self.miller_loops, self.final_exps
+            ));
+        }
+        if self.gt_exps > 0 {
+            parts.push(format!("{} GT exp.", self.gt_exps));
+        }
+        if self.g2_fixed > 0 {
+            parts.push(format!("{} fixed-base G2 products", self.g2_fixed));
+        }
+        if self.g2_var > 0 {
+            parts.push(format!("{} variable-base G2 mults", self.g2_var));
+        }
+        f.write_str(&parts.join(", "))
+    }
+}
+
+impl From<ot10::DecryptionCost> for OpCounts {
+    fn from(c: ot10::DecryptionCost) -> Self {
+        OpCounts {
+            miller_loops: c.miller_loops,
+            final_exps: c.final_exponentiations,
+            gt_exps: c.gt_exponentiations,
+            ..OpCounts::default()
+        }
+    }
 }
 
 const PAPER000: &str = "paper 000 (Core i7-2600)";
@@ -111,6 +188,7 @@ fn row(
         op,
         m: Some(m),
         reference,
+        ops: None,
     }
 }
 
@@ -224,6 +302,17 @@ fn fame_ops<E: FeCurve<N>, const N: usize>(
     }
 }
 
+/// A parsed-decryption row: (op, user key bytes to parse or none, the key otherwise,
+/// ciphertext bytes, hybrid body, operation counts).
+type ParsedCase<'a, E, const N: usize> = (
+    &'static str,
+    Option<&'a [u8]>,
+    &'a ot10::UserKey<E, N>,
+    &'a [u8],
+    &'a [u8],
+    Option<OpCounts>,
+);
+
 /// OT10 with `d` categories of dimension 2, the key `t1=1,…,td=d`, and `policy`.
 #[allow(clippy::too_many_arguments)]
 fn ot10_ops<E: FeCurve<N>, const N: usize>(
@@ -239,32 +328,42 @@ fn ot10_ops<E: FeCurve<N>, const N: usize>(
     let mut rng = StdRng::seed_from_u64(1000 + d as u64);
     let curve = hayate_fe::curve::curve_name(E::ID).unwrap_or("?");
     let dims = vec![2usize; d];
-    let key: Vec<String> = (1..=d).map(|t| format!("t{t}={t}")).collect();
-    let Ok(attrs) = ot10::AttrSet::parse(&key.join(",")) else {
+    let Ok(attrs) = ot10::AttrSet::parse(&table5_key(d, false)) else {
         return;
     };
-    let mut push =
-        |op: &'static str, m: Measurement| rows.push(row("ot10", curve, config, leaves, op, m));
+    let mut push = |op: &'static str, m: Measurement, ops: Option<OpCounts>| {
+        let mut r = row("ot10", curve, config, leaves, op, m);
+        r.ops = ops;
+        rows.push(r)
+    };
     if with_setup {
         push(
             "setup",
             measure(samples, target, || {
                 black_box(ot10::setup::<E, N>(&dims, &mut rng).ok());
             }),
+            None,
         );
     }
     let Ok((pk, msk)) = ot10::setup::<E, N>(&dims, &mut rng) else {
         return;
     };
+    let table5 = config == "paper000-table5";
+    // one fixed-base G2 product per coordinate of the key
+    let keygen_ops = ot10::keygen(&msk, &attrs, &mut rng).ok().map(|k| OpCounts {
+        g2_fixed: k.k0.len() + k.kt.values().map(|v| v.len()).sum::<usize>(),
+        ..OpCounts::default()
+    });
     push(
         "keygen",
         measure(samples, target, || {
             black_box(ot10::keygen(&msk, &attrs, &mut rng).ok());
         }),
+        keygen_ops.filter(|_| table5),
     );
     let pt = *b"0123456789";
     let mode = hybrid::Mode::Aes128CbcHmacSha256;
-    let enc = |rng: &mut StdRng| -> Option<(Vec<u8>, Vec<u8>)> {
+    let enc = |policy: &str, rng: &mut StdRng| -> Option<(Vec<u8>, Vec<u8>)> {
         let (ct, k) = ot10::encapsulate(&pk, policy, rng).ok()?;
         let ctb = serial::ot10_ct_to_bytes(&ct);
         let body = hybrid::encrypt(&k.to_bytes(), &ctb, mode, hybrid::DEFAULT_CHUNK, &pt).ok()?;
@@ -273,15 +372,21 @@ fn ot10_ops<E: FeCurve<N>, const N: usize>(
     push(
         "encrypt",
         measure(samples, target, || {
-            black_box(enc(&mut rng));
+            black_box(enc(policy, &mut rng));
         }),
+        None,
     );
-    let (Ok(sk), Some((ctb, body))) = (ot10::keygen(&msk, &attrs, &mut rng), enc(&mut rng)) else {
+    let (Ok(sk), Some((ctb, body))) = (ot10::keygen(&msk, &attrs, &mut rng), enc(policy, &mut rng))
+    else {
         return;
     };
     let Ok((ct, _)) = serial::ot10_ct_from_bytes::<E, N>(&ctb) else {
         return;
     };
+    let dec_ops = ot10::decryption_cost(&sk, &ct)
+        .ok()
+        .map(OpCounts::from)
+        .filter(|_| table5);
     let dec = || -> Option<Vec<u8>> {
         let k = ot10::decapsulate(&sk, &ct).ok()?;
         hybrid::decrypt(&k.to_bytes(), &ctb, &body).ok()
@@ -294,8 +399,9 @@ fn ot10_ops<E: FeCurve<N>, const N: usize>(
         measure(samples, target, || {
             black_box(dec());
         }),
+        dec_ops,
     );
-    if config == "scaling" {
+    if !table5 {
         return;
     }
     // the same with the key's G2 lines precomputed once (a key decrypting many files)
@@ -304,15 +410,15 @@ fn ot10_ops<E: FeCurve<N>, const N: usize>(
         let k = ot10::decapsulate_prepared(&prepared, &ct).ok()?;
         hybrid::decrypt(&k.to_bytes(), &ctb, &body).ok()
     };
-    if dec_prepared().as_deref() != Some(&pt[..]) {
-        return;
+    if dec_prepared().as_deref() == Some(&pt[..]) {
+        push(
+            "decrypt-prepared",
+            measure(samples, target, || {
+                black_box(dec_prepared());
+            }),
+            dec_ops,
+        );
     }
-    push(
-        "decrypt-prepared",
-        measure(samples, target, || {
-            black_box(dec_prepared());
-        }),
-    );
     // the pairings on two threads (wall clock), fresh and prepared key
     let dec_threads = |prep: bool| -> Option<Vec<u8>> {
         let k = if prep {
@@ -332,16 +438,138 @@ fn ot10_ops<E: FeCurve<N>, const N: usize>(
                 measure(samples, target, || {
                     black_box(dec_threads(prep));
                 }),
+                dec_ops,
+            );
+        }
+    }
+    // OT10 as written on hayate's arithmetic (ot10_as_written): KeyGen from a master key of G2
+    // points, Decrypt by the Dec formula row by row
+    let g2msk = ot10_as_written::G2MasterKey::new(&msk);
+    if let Ok((_, ops)) = ot10_as_written::keygen(&g2msk, &attrs, &mut rng) {
+        push(
+            "keygen-as-written",
+            measure(samples, target, || {
+                black_box(ot10_as_written::keygen(&g2msk, &attrs, &mut rng).ok());
+            }),
+            Some(ops),
+        );
+    }
+    for (op, how) in [
+        ("decrypt-as-written", Pairings::Separate),
+        ("decrypt-per-row", Pairings::PerRow),
+    ] {
+        let dec_as_written = || -> Option<(Vec<u8>, OpCounts)> {
+            let (k, ops) = ot10_as_written::decapsulate(&sk, &ct, how).ok()?;
+            Some((hybrid::decrypt(&k.to_bytes(), &ctb, &body).ok()?, ops))
+        };
+        if let Some((m, ops)) = dec_as_written() {
+            if m == pt {
+                push(
+                    op,
+                    measure(samples, target, || {
+                        black_box(dec_as_written());
+                    }),
+                    Some(ops),
+                );
+            }
+        }
+    }
+    // Decrypt from the ciphertext's bytes (parsing and point validation inside the timing), with
+    // Table 5's numeric values and with string values (hashed into F_r; no small-denominator
+    // shortcut), and last as `hayate fe decrypt` does it: key bytes parsed as well
+    let Ok(str_attrs) = ot10::AttrSet::parse(&table5_key(d, true)) else {
+        return;
+    };
+    let (Ok(str_sk), Some((str_ctb, str_body))) = (
+        ot10::keygen(&msk, &str_attrs, &mut rng),
+        enc(&table5_policy(true), &mut rng),
+    ) else {
+        return;
+    };
+    let str_skb = serial::ot10_sk_to_bytes(&str_sk);
+    let parsed = |skb: Option<&[u8]>,
+                  sk: &ot10::UserKey<E, N>,
+                  ctb: &[u8],
+                  body: &[u8]|
+     -> Option<Vec<u8>> {
+        let (ct, _) = serial::ot10_ct_from_bytes::<E, N>(ctb).ok()?;
+        let k = match skb {
+            Some(b) => ot10::decapsulate(&serial::ot10_sk_from_bytes::<E, N>(b).ok()?, &ct).ok()?,
+            None => ot10::decapsulate(sk, &ct).ok()?,
+        };
+        hybrid::decrypt(&k.to_bytes(), ctb, body).ok()
+    };
+    let str_ops = serial::ot10_ct_from_bytes::<E, N>(&str_ctb)
+        .ok()
+        .and_then(|(c, _)| ot10::decryption_cost(&str_sk, &c).ok())
+        .map(OpCounts::from);
+    let cases: [ParsedCase<'_, E, N>; 3] = [
+        (
+            "decrypt-parsed",
+            None,
+            &sk,
+            ctb.as_slice(),
+            body.as_slice(),
+            dec_ops,
+        ),
+        (
+            "decrypt-strings-parsed",
+            None,
+            &str_sk,
+            str_ctb.as_slice(),
+            str_body.as_slice(),
+            str_ops,
+        ),
+        (
+            "decrypt-strings-key-parsed",
+            Some(str_skb.as_slice()),
+            &str_sk,
+            str_ctb.as_slice(),
+            str_body.as_slice(),
+            str_ops,
+        ),
+    ];
+    for (op, skb, key, ctb, body, ops) in cases {
+        if parsed(skb, key, ctb, body).as_deref() == Some(&pt[..]) {
+            push(
+                op,
+                measure(samples, target, || {
+                    black_box(parsed(skb, key, ctb, body));
+                }),
+                ops,
             );
         }
     }
 }
 
-/// Paper 000 Table 5's policy: 10 leaves over 5 categories (see the module docs).
-fn table5_policy() -> String {
-    let pos = (1..=5).map(|t| format!("t{t}={t}"));
-    let neg = (1..=5).map(|t| format!("not t{t}={}", 10 + t));
+/// Paper 000 Table 5's policy: 10 leaves over 5 categories (see the module docs); with
+/// `strings`, the same shape over string values `s1` … `s15` (hashed into F_r).
+fn table5_policy(strings: bool) -> String {
+    let v = |x: usize| {
+        if strings {
+            format!("s{x}")
+        } else {
+            x.to_string()
+        }
+    };
+    let pos = (1..=5).map(|t| format!("t{t}={}", v(t)));
+    let neg = (1..=5).map(|t| format!("not t{t}={}", v(10 + t)));
     pos.chain(neg).collect::<Vec<_>>().join(" and ")
+}
+
+/// The key's attributes `t1=1,…,td=d` (with `strings`: `t1=s1,…`), satisfying
+/// [`table5_policy`] for d = 5.
+fn table5_key(d: usize, strings: bool) -> String {
+    let key: Vec<String> = (1..=d)
+        .map(|t| {
+            if strings {
+                format!("t{t}=s{t}")
+            } else {
+                format!("t{t}={t}")
+            }
+        })
+        .collect();
+    key.join(",")
 }
 
 /// The scaling points (numbers of attributes).
@@ -358,7 +586,7 @@ pub fn scaling_points(quick: bool) -> &'static [usize] {
 pub fn fe_rows(quick: bool, progress: &mut dyn FnMut(&str)) -> Vec<FeRow> {
     let (samples, target) = if quick { (3, 2e7) } else { (11, 2e8) };
     let mut rows = Vec::new();
-    let t5 = table5_policy();
+    let t5 = table5_policy(false);
     progress("ot10 paper000-table5 bn254-beuchat");
     ot10_ops::<Bn254Beuchat, 4>(
         5,
@@ -420,8 +648,12 @@ pub fn run(json: bool, quick: bool) {
                 ),
                 None => String::new(),
             };
+            let ops = r
+                .ops
+                .map(|o| format!(",\"ops\":{}", json_str(&o.to_string())))
+                .unwrap_or_default();
             println!(
-                "{{\"suite\":\"fe\",\"scheme\":{},\"curve\":{},\"config\":{},\"attrs\":{},\"op\":{},\"median_ns\":{},\"cycles\":{},\"implemented\":{}{},\"quick\":{}}}",
+                "{{\"suite\":\"fe\",\"scheme\":{},\"curve\":{},\"config\":{},\"attrs\":{},\"op\":{},\"median_ns\":{},\"cycles\":{},\"implemented\":{}{}{},\"quick\":{}}}",
                 json_str(r.scheme),
                 json_str(r.curve),
                 json_str(r.config),
@@ -431,6 +663,7 @@ pub fn run(json: bool, quick: bool) {
                 cyc,
                 r.m.is_some(),
                 refs,
+                ops,
                 quick
             );
         }
@@ -441,7 +674,7 @@ pub fn run(json: bool, quick: bool) {
         if quick { " (quick)" } else { "" }
     );
     println!(
-        "{:<6} {:<14} {:<16} {:>6} {:<16} {:>12} {:>12} {:>10}  reference",
+        "{:<6} {:<14} {:<16} {:>6} {:<26} {:>12} {:>12} {:>10}  reference [operations]",
         "scheme", "curve", "config", "attrs", "op", "ours ms", "ref ms", "ref/ours"
     );
     for r in &rows {
@@ -457,9 +690,10 @@ pub fn run(json: bool, quick: bool) {
             (Some(x), None) => (format!("{:.2}", x.ms), "—".into(), x.source),
             _ => ("—".into(), "—".into(), ""),
         };
+        let ops = r.ops.map(|o| format!(" [{o}]")).unwrap_or_default();
         println!(
-            "{:<6} {:<14} {:<16} {:>6} {:<16} {:>12} {:>12} {:>10}  {}",
-            r.scheme, r.curve, r.config, r.attrs, r.op, ours, rms, ratio, src
+            "{:<6} {:<14} {:<16} {:>6} {:<26} {:>12} {:>12} {:>10}  {}{}",
+            r.scheme, r.curve, r.config, r.attrs, r.op, ours, rms, ratio, src, ops
         );
     }
 }

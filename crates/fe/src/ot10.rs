@@ -3,9 +3,29 @@
 //! Assumption", CRYPTO 2010, LNCS 6223, pp. 191–208 (full version: IACR eprint 2010/563) — the
 //! **CP-FE scheme** of that paper (ciphertexts carry a non-monotone span program over
 //! inner-product predicates, keys carry attribute vectors), on the dual pairing vector spaces
-//! of [`crate::dpvs`], generic over hayate's pairing curves. Paper 000
-//! (Kawahara–Yoshida–Hoshino–Kobayashi) measured a CP scheme built on it with d = 5 categories
-//! of dimension n = 2 (its Table 5).
+//! of [`crate::dpvs`], generic over hayate's pairing curves.
+//!
+//! # Not the scheme paper 000 measured
+//!
+//! Paper 000 (Kawahara–Yoshida–Hoshino–Kobayashi) timed, in its Table 5 (d = 5 categories of
+//! dimension n = 2, 10 AND-ed leaves), Yoshida–Hoshino–Kobayashi's "Fully Secure Ciphertext
+//! Policy Functional Encryption with Fast Decryption" (SCIS 2013, the paper's reference [19]),
+//! a CP-FE built on Okamoto–Takashima. That scheme is not implemented here; this module is
+//! OT10's own CP-FE. Table 5's figures are comparable with this module's only as the same
+//! workload (same d, n, policy shape and hybrid layer) on a related construction, and this
+//! module's algorithms also differ from a row-by-row implementation of OT10:
+//!
+//! * **Decrypt** sums the ciphertext rows of each category with their coefficients and pairs
+//!   each sum with k*_t (deviation 4 below): for Table 5's policy 5 + 5·7 = 40 Miller loops and
+//!   one final exponentiation, where the Dec formula read row by row takes 5 + 7ℓ = 75 pairings
+//!   for ℓ = 10 rows, plus a GT exponentiation per row whose exponent is not 1.
+//! * **KeyGen** keeps the master key as scalars (deviation 2): one fixed-base G2 product per key
+//!   coordinate (5 + 5·7 = 40), where a master key of G2 points needs a variable-base G2
+//!   multiplication per (vector, coordinate) with a coefficient other than 1 (2·5 + 5·4·7 = 150).
+//!
+//! [`keygen_coefficients`], [`row_exponents`] and [`decryption_cost`] expose what a row-by-row
+//! baseline needs and what this module's decryption costs; `hayate report` measures such a
+//! baseline ("OT10 as written", in the `hayate` CLI crate) beside these algorithms.
 //!
 //! # Provenance (read this before relying on section numbers)
 //!
@@ -92,7 +112,8 @@
 //!    B*_t ⊂ G2^{N_t} (keys).
 //! 2. The master key stores B̂*_t as the coordinates ϑ of its vectors on the canonical basis
 //!    A*_t (scalars) rather than as G2 points; KeyGen computes the coordinates of k* in F_r and
-//!    multiplies H once per coordinate, which yields exactly the vectors of the paper.
+//!    multiplies H once per coordinate (fixed base), which yields exactly the vectors of the
+//!    paper ([`keygen_coefficients`] draws the coefficients).
 //! 3. DEM: [`encapsulate`] outputs K = g_T^ζ instead of c_{d+1} = g_T^ζ·m; the CLI feeds K to
 //!    [`crate::hybrid`] (HKDF-SHA-256 → AES-128-GCM, or paper 000's AES-128-CBC with
 //!    HMAC-SHA-256). [`encrypt`]/[`decrypt`] keep the paper's c_{d+1} for a GT message.
@@ -565,37 +586,69 @@ fn combine<E: FeCurve<N>, const N: usize>(
     out
 }
 
+/// The coefficients KeyGen draws for an attribute set Γ: k*₀ on (b*₀,₁, b*₀,₃, b*₀,₄) and, per
+/// category t of Γ, k*_t on the 2n_t vectors of B̂*_t (b*_t,1..n_t, b*_t,2n_t+1..3n_t).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KeyCoefficients<E: FeCurve<N>, const N: usize> {
+    /// (δ, 1, φ₀).
+    pub k0: [Scalar<E, N>; 3],
+    /// Per category t of Γ: (δ·x_t, φ_t).
+    pub kt: BTreeMap<usize, Vec<Scalar<E, N>>>,
+}
+
+/// KeyGen's random choices and the resulting coefficients of the key vectors on the master
+/// key's vectors, for a setup of dimensions `dims`: δ, φ₀ ← F, φ_t ← F^{n_t},
+/// k*₀ = δ·b*₀,₁ + b*₀,₃ + φ₀·b*₀,₄ and k*_t = Σ_i δ·x_t,i·b*_t,i + Σ_i φ_t,i·b*_t,2n_t+i.
+///
+/// [`keygen`] is this followed by one fixed-base G2 product per key coordinate (the master key
+/// holds the vectors as scalars). It is public as a building block for evaluation baselines
+/// that keep the master key as G2 points (`hayate report`'s "OT10 as written" KeyGen); given
+/// the same RNG state, such a baseline yields the same key as [`keygen`].
+pub fn keygen_coefficients<E: FeCurve<N>, const N: usize>(
+    dims: &[usize],
+    attrs: &AttrSet,
+    rng: &mut (impl RngCore + CryptoRng),
+) -> Result<KeyCoefficients<E, N>, Ot10Error> {
+    let d = dims.len();
+    if let Some((&t, _)) = attrs.values.iter().find(|(t, _)| **t == 0 || **t > d) {
+        return Err(Ot10Error::UnknownCategory { category: t, d });
+    }
+    let delta = Scalar::<E, N>::random(rng);
+    let phi0 = Scalar::<E, N>::random(rng);
+    let mut kt = BTreeMap::new();
+    for (&t, v) in &attrs.values {
+        let n = dims[t - 1];
+        let mut coeffs: Vec<Scalar<E, N>> = attribute_vector::<E, N>(v, n)
+            .iter()
+            .map(|x| delta * *x)
+            .collect();
+        coeffs.extend((0..n).map(|_| Scalar::<E, N>::random(rng)));
+        kt.insert(t, coeffs);
+    }
+    Ok(KeyCoefficients {
+        k0: [delta, Scalar::<E, N>::ONE, phi0],
+        kt,
+    })
+}
+
 /// KeyGen for an attribute set Γ.
 pub fn keygen<E: FeCurve<N>, const N: usize>(
     msk: &MasterKey<E, N>,
     attrs: &AttrSet,
     rng: &mut (impl RngCore + CryptoRng),
 ) -> Result<UserKey<E, N>, Ot10Error> {
-    let d = msk.dims.len();
-    if let Some((&t, _)) = attrs.values.iter().find(|(t, _)| **t == 0 || **t > d) {
-        return Err(Ot10Error::UnknownCategory { category: t, d });
-    }
-    let delta = Scalar::<E, N>::random(rng);
-    let phi0 = Scalar::<E, N>::random(rng);
-    // k*₀ = δ·b*₀,₁ + b*₀,₃ + φ₀·b*₀,₄
-    let k0 = dpvs::to_g2::<E, N>(&combine::<E, N>(
-        &msk.b0_star,
-        &[delta, Scalar::<E, N>::ONE, phi0],
-    ));
-    let mut kt = BTreeMap::new();
-    for (&t, v) in &attrs.values {
-        let n = msk.dims[t - 1];
-        // k*_t = Σ_i δ·x_t,i·b*_t,i + Σ_i φ_t,i·b*_t,2n+i
-        let mut coeffs: Vec<Scalar<E, N>> = attribute_vector::<E, N>(v, n)
-            .iter()
-            .map(|x| delta * *x)
-            .collect();
-        coeffs.extend((0..n).map(|_| Scalar::<E, N>::random(rng)));
-        kt.insert(
-            t,
-            dpvs::to_g2::<E, N>(&combine::<E, N>(&msk.bt_star[t - 1], &coeffs)),
-        );
-    }
+    let co = keygen_coefficients::<E, N>(&msk.dims, attrs, rng)?;
+    let k0 = dpvs::to_g2::<E, N>(&combine::<E, N>(&msk.b0_star, &co.k0));
+    let kt = co
+        .kt
+        .iter()
+        .map(|(&t, c)| {
+            (
+                t,
+                dpvs::to_g2::<E, N>(&combine::<E, N>(&msk.bt_star[t - 1], c)),
+            )
+        })
+        .collect();
     Ok(UserKey {
         attrs: attrs.clone(),
         dims: msk.dims.clone(),
@@ -978,20 +1031,15 @@ fn coef_value<E: FeCurve<N>, const N: usize>(c: &Coef<E, N>) -> Scalar<E, N> {
     }
 }
 
-/// The G1 side of decryption: c₀ and, per category t of the satisfied rows, Σ α'_i c_i, each
-/// with the slot of the key point it pairs with (K = ∏ e(G1 point, key point)).
-///
-/// When the coefficients α'_i = α_i/⟨v_i, x_t⟩ of negated rows are ratios of small integers
-/// (numeric attribute values and small α_i, as in paper 000's Table 5 configuration) and
-/// `allow_scaling`, every point is multiplied by the common denominator L instead: L·c₀ and
-/// Σ (L·α'_i)·c_i have small integer coefficients (a few doublings and additions instead of a
-/// full-size GLV multiplication per coordinate), their product of pairings is K^L, and
-/// [`G1Side::finish`] raises it to 1/L mod r (L < 2⁴⁰ is invertible mod r).
-fn decryption_g1_side<E: FeCurve<N>, const N: usize>(
+/// Dec's choice of rows, after checking that key and ciphertext match (same setup, row and key
+/// vector lengths): for each row i ∈ I the key uses, (i, its category t, α_i, ⟨v_i, x_t⟩ if
+/// the row is negated), with Σ_{i∈I} α_i·M_i = 1⃗; [`Ot10Error::NotSatisfied`] if there is
+/// no such I.
+#[allow(clippy::type_complexity)]
+fn satisfied_rows<E: FeCurve<N>, const N: usize>(
     sk: &UserKey<E, N>,
     ct: &Ciphertext<E, N>,
-    allow_scaling: bool,
-) -> Result<G1Side<E, N>, Ot10Error> {
+) -> Result<Vec<(usize, usize, Scalar<E, N>, Option<Scalar<E, N>>)>, Ot10Error> {
     if sk.pk_id != ct.pk_id || sk.dims != ct.dims {
         return Err(Ot10Error::KeyMismatch);
     }
@@ -1022,11 +1070,94 @@ fn decryption_g1_side<E: FeCurve<N>, const N: usize>(
         Some(p) => bool::from(p.is_zero()) != c.leaves[i].negated,
     };
     let alpha = c.msp.reconstruct(&ok).ok_or(Ot10Error::NotSatisfied)?;
+    alpha
+        .into_iter()
+        .map(|(i, a)| {
+            let t = c.leaves[i].category;
+            match sk.kt.get(&t) {
+                Some(k) if k.len() == lens[i] => {}
+                _ => return Err(Ot10Error::Malformed),
+            }
+            Ok((i, t, a, if c.leaves[i].negated { ip[i] } else { None }))
+        })
+        .collect()
+}
+
+/// One factor of Dec's product K = e(c₀, k*₀) · ∏_{i∈I} e(c_i, k*_t)^{exponent_i}.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RowExponent<E: FeCurve<N>, const N: usize> {
+    /// The ciphertext row i (index into [`Ciphertext::rows`]).
+    pub row: usize,
+    /// Its category t (the key vector k*_t it pairs with).
+    pub category: usize,
+    /// α_i for a row (t, v_i), α_i/⟨v_i, x_t⟩ for a negated row ¬(t, v_i).
+    pub exponent: Scalar<E, N>,
+}
+
+/// The rows I a key uses to decrypt a ciphertext and the exponent of each row's DPVS pairing in
+/// the paper's Dec formula (module docs), with the checks of [`decapsulate`].
+///
+/// [`decapsulate`] does not evaluate that formula row by row (deviation 4); this is public as a
+/// building block for evaluation baselines that do (`hayate report`'s "OT10 as written"
+/// Decrypt, one DPVS pairing per row) and must reach the same K.
+pub fn row_exponents<E: FeCurve<N>, const N: usize>(
+    sk: &UserKey<E, N>,
+    ct: &Ciphertext<E, N>,
+) -> Result<Vec<RowExponent<E, N>>, Ot10Error> {
+    Ok(satisfied_rows(sk, ct)?
+        .into_iter()
+        .map(|(row, category, a, neg)| RowExponent {
+            row,
+            category,
+            exponent: coef_value::<E, N>(&(a, None, neg)),
+        })
+        .collect())
+}
+
+/// The pairing work of one [`decapsulate`] call.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct DecryptionCost {
+    /// Miller loops of the multi-pairing: 5 + Σ N_t over the categories of the rows used.
+    pub miller_loops: usize,
+    /// Final exponentiations (one, shared).
+    pub final_exponentiations: usize,
+    /// GT exponentiations (the 1/L of the small-denominator scaling, deviation 4), 0 or 1.
+    pub gt_exponentiations: usize,
+}
+
+/// What [`decapsulate`] (and the prepared and threaded forms) compute for this key and
+/// ciphertext, from the same plan they execute; for reports of operation counts.
+pub fn decryption_cost<E: FeCurve<N>, const N: usize>(
+    sk: &UserKey<E, N>,
+    ct: &Ciphertext<E, N>,
+) -> Result<DecryptionCost, Ot10Error> {
+    let side = decryption_g1_side(sk, ct, true)?;
+    Ok(DecryptionCost {
+        miller_loops: side.g1.len(),
+        final_exponentiations: 1,
+        gt_exponentiations: usize::from(side.unscale.is_some()),
+    })
+}
+
+/// The G1 side of decryption: c₀ and, per category t of the satisfied rows, Σ α'_i c_i, each
+/// with the slot of the key point it pairs with (K = ∏ e(G1 point, key point)).
+///
+/// When the coefficients α'_i = α_i/⟨v_i, x_t⟩ of negated rows are ratios of small integers
+/// (numeric attribute values and small α_i, as in paper 000's Table 5 configuration) and
+/// `allow_scaling`, every point is multiplied by the common denominator L instead: L·c₀ and
+/// Σ (L·α'_i)·c_i have small integer coefficients (a few doublings and additions instead of a
+/// full-size GLV multiplication per coordinate), their product of pairings is K^L, and
+/// [`G1Side::finish`] raises it to 1/L mod r (L < 2⁴⁰ is invertible mod r).
+fn decryption_g1_side<E: FeCurve<N>, const N: usize>(
+    sk: &UserKey<E, N>,
+    ct: &Ciphertext<E, N>,
+    allow_scaling: bool,
+) -> Result<G1Side<E, N>, Ot10Error> {
     // per category: Σ α'_i c_i with α'_i = α_i (positive) or α_i/⟨v_i, x_t⟩ (negated)
     let mut per_cat: BTreeMap<usize, Vec<Term<E, N>>> = BTreeMap::new();
-    for (i, a) in alpha {
-        let (coef, ratio) = match (c.leaves[i].negated, ip[i]) {
-            (true, Some(p)) => {
+    for (i, t, a, neg) in satisfied_rows(sk, ct)? {
+        let (coef, ratio) = match neg {
+            Some(p) => {
                 let ratio = small_int::<E, N>(&a)
                     .zip(small_int::<E, N>(&p))
                     .map(|(n, d)| {
@@ -1045,12 +1176,9 @@ fn decryption_g1_side<E: FeCurve<N>, const N: usize>(
                 };
                 ((a, coef, Some(p)), ratio)
             }
-            _ => ((a, Some(a), None), small_int::<E, N>(&a).map(|n| (n, 1))),
+            None => ((a, Some(a), None), small_int::<E, N>(&a).map(|n| (n, 1))),
         };
-        per_cat
-            .entry(c.leaves[i].category)
-            .or_default()
-            .push((i, coef, ratio));
+        per_cat.entry(t).or_default().push((i, coef, ratio));
     }
     // the common denominator L of the categories with small non-integer coefficients
     let mut scale = 1u64;
@@ -1082,11 +1210,7 @@ fn decryption_g1_side<E: FeCurve<N>, const N: usize>(
         sums.extend(dpvs::lincomb_small_vartime(&[&ct.c0], &[scale as i64]));
     }
     for (t, terms) in per_cat {
-        let k = sk.kt.get(&t).ok_or(Ot10Error::Malformed)?;
         let len = 3 * ct.dims[t - 1] + 1;
-        if k.len() != len {
-            return Err(Ot10Error::Malformed);
-        }
         let vectors: Vec<&[G1<E, N>]> = terms
             .iter()
             .map(|(i, _, _)| ct.rows[*i].as_slice())

@@ -394,6 +394,110 @@ fn paper000_configuration_and_gt_messages() {
     );
 }
 
+/// The building blocks a row-by-row evaluation of Dec needs: K = e(c₀, k*₀) ·
+/// ∏ e(c_i, k*_t)^{exponent_i} over [`ot10::row_exponents`] (each DPVS pairing one
+/// [`dpvs::pair`]) recovers the encrypted GT message, in Table 5's shape with numeric and with
+/// string values and for a threshold policy; [`ot10::decryption_cost`] gives 5 + Σ_t (3n_t + 1)
+/// Miller loops over the used categories and one final exponentiation; the rows used are the
+/// satisfied ones; a non-satisfying key gets the decapsulation's error.
+#[test]
+fn row_exponents_and_decryption_cost() {
+    let mut rng = StdRng::seed_from_u64(40);
+    let (pk, msk) = ot10::setup::<Bn254, 4>(&[2, 2, 2, 3, 2], &mut rng).unwrap();
+    let t5 = |s: &str| {
+        let pos = (1..=5).map(|t| format!("t{t}={s}{t}"));
+        let neg = (1..=5).map(|t| format!("not t{t}={s}{}", 10 + t));
+        pos.chain(neg).collect::<Vec<_>>().join(" and ")
+    };
+    // (policy, key, rows used, Miller loops = 5 + Σ (3n_t + 1) over the used categories)
+    let cases = [
+        (
+            t5(""),
+            "t1=1,t2=2,t3=3,t4=4,t5=5",
+            vec![0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
+            5 + 4 * 7 + 10,
+        ),
+        (
+            t5("s"),
+            "t1=s1,t2=s2,t3=s3,t4=s4,t5=s5",
+            vec![0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
+            5 + 4 * 7 + 10,
+        ),
+        (
+            "2 of (t1=a, not t4=b, t5=c)".to_string(),
+            "t1=x,t4=y,t5=c",
+            vec![1, 2],
+            5 + 10 + 7,
+        ),
+    ];
+    for (policy, attrs, used, loops) in cases {
+        let sk = ot10::keygen(&msk, &AttrSet::parse(attrs).unwrap(), &mut rng).unwrap();
+        let m = Gt::<Bn254, 4>::generator().pow_scalar(&F::random(&mut rng));
+        let (ct, c) = ot10::encrypt(&pk, &policy, &m, &mut rng).unwrap();
+        let rows = ot10::row_exponents(&sk, &ct).unwrap();
+        let mut got: Vec<usize> = rows.iter().map(|r| r.row).collect();
+        got.sort();
+        assert_eq!(got, used, "{policy}");
+        let mut k = dpvs::pair(&ct.c0, &sk.k0).unwrap();
+        for r in &rows {
+            let f = dpvs::pair(&ct.rows[r.row], &sk.kt[&r.category]).unwrap();
+            k = k.mul(&f.pow_vartime(&r.exponent.to_limbs()));
+        }
+        assert_eq!(c.mul(&k.invert()), m, "{policy}");
+        let cost = ot10::decryption_cost(&sk, &ct).unwrap();
+        assert_eq!(
+            (cost.miller_loops, cost.final_exponentiations),
+            (loops, 1),
+            "{policy}"
+        );
+        assert!(cost.gt_exponentiations <= 1);
+        let bad = ot10::keygen(&msk, &AttrSet::parse("t2=0").unwrap(), &mut rng).unwrap();
+        assert_eq!(
+            ot10::row_exponents(&bad, &ct).unwrap_err(),
+            Ot10Error::NotSatisfied
+        );
+        assert_eq!(
+            ot10::decryption_cost(&bad, &ct).unwrap_err(),
+            Ot10Error::NotSatisfied
+        );
+    }
+}
+
+/// KeyGen's coefficients are the paper's: k*₀ on (b*₀,₁, b*₀,₃, b*₀,₄) is (δ, 1, φ₀), k*_t
+/// starts with δ·x_t = δ·(1, a, …, a^{n−1}); [`ot10::keygen`] with the same RNG state draws
+/// the same δ (its k*₀ is δ·b*₀,₁ + b*₀,₃ + φ₀·b*₀,₄ on the master key's coordinates); an
+/// unknown category is refused.
+#[test]
+fn keygen_coefficients_are_the_papers() {
+    let mut rng = StdRng::seed_from_u64(41);
+    let (_, msk) = ot10::setup::<Bn254, 4>(&[2, 3], &mut rng).unwrap();
+    let attrs = AttrSet::parse("t1=7,t2=word").unwrap();
+    let co =
+        ot10::keygen_coefficients::<Bn254, 4>(&msk.dims, &attrs, &mut StdRng::seed_from_u64(9))
+            .unwrap();
+    let delta = co.k0[0];
+    assert_eq!(co.k0[1], F::ONE);
+    assert_eq!(co.kt[&1].len(), 4);
+    assert_eq!(co.kt[&1][..2], [delta, delta * F::from_u64(7)]);
+    let a = ot10::value_scalar::<Bn254, 4>(&Value::Str("word".into()));
+    assert_eq!(co.kt[&2].len(), 6);
+    assert_eq!(co.kt[&2][..3], [delta, delta * a, delta * a * a]);
+    let key = ot10::keygen(&msk, &attrs, &mut StdRng::seed_from_u64(9)).unwrap();
+    let k0: Vec<F> = (0..5)
+        .map(|j| delta * msk.b0_star[0][j] + msk.b0_star[1][j] + co.k0[2] * msk.b0_star[2][j])
+        .collect();
+    assert_eq!(key.k0, dpvs::to_g2::<Bn254, 4>(&k0));
+    assert_eq!(
+        ot10::keygen_coefficients::<Bn254, 4>(
+            &msk.dims,
+            &AttrSet::parse("t3=1").unwrap(),
+            &mut rng
+        )
+        .unwrap_err(),
+        Ot10Error::UnknownCategory { category: 3, d: 2 }
+    );
+}
+
 // ---------------------------------------------------------------------------------------------
 // Errors
 
