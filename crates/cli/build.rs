@@ -1,5 +1,6 @@
 //! Records the compiler version and the git revision for `hayate report`'s machine description.
-//! Both are best effort: outside a git checkout the revision is "unknown".
+//! Both are best effort: outside a git checkout the revision is "unknown", and the "-dirty"
+//! mark is as of the last time HEAD moved.
 
 use std::process::Command;
 
@@ -21,8 +22,14 @@ fn main() {
         "cargo:rustc-env=HAYATE_GIT_REVISION={rev}{}",
         if dirty { "-dirty" } else { "" }
     );
-    // Re-run when HEAD moves (the path is relative to this crate).
-    for p in ["../../.git/HEAD", "../../.git/index"] {
+    // Re-run when HEAD moves: HEAD itself and the branch it names (loose or packed). Not the
+    // index: `git status` above rewrites it, which would rebuild this crate on every cargo run.
+    let head = std::fs::read_to_string("../../.git/HEAD").unwrap_or_default();
+    let mut watch = vec!["../../.git/HEAD".to_string(), "../../.git/packed-refs".to_string()];
+    if let Some(r) = head.trim().strip_prefix("ref: ") {
+        watch.push(format!("../../.git/{r}"));
+    }
+    for p in &watch {
         if std::path::Path::new(p).exists() {
             println!("cargo:rerun-if-changed={p}");
         }
