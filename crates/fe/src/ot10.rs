@@ -1126,7 +1126,8 @@ pub struct DecryptionCost {
 }
 
 /// What [`decapsulate`] (and the prepared and threaded forms) compute for this key and
-/// ciphertext, from the same plan they execute; for reports of operation counts.
+/// ciphertext, from the same plan they execute; for reports of operation counts. Building that
+/// plan is the G1 half of a decryption (the per-category sums), so this costs about as much.
 pub fn decryption_cost<E: FeCurve<N>, const N: usize>(
     sk: &UserKey<E, N>,
     ct: &Ciphertext<E, N>,
