@@ -8,15 +8,17 @@ if [ ! -d ../shared/vectors ]; then
     echo "error: ../shared/vectors (third-party test vectors) not found beside the repository" >&2
     exit 1
 fi
-# valgrind: crates/ec/tests/valgrind_ct.rs runs the constant-time ladder under memcheck.
+# valgrind and binutils: crates/ct's tests run the constant-time payload under memcheck and
+# disassemble it (objdump, nm).
 command -v valgrind >/dev/null || (apt-get update && apt-get install -y valgrind)
+command -v objdump >/dev/null || (apt-get update && apt-get install -y binutils)
 # python3: crates/arith/tests/suite/generated.rs reruns the assembly generators (tools/*.py).
 command -v python3 >/dev/null || (apt-get update && apt-get install -y python3)
 # Unit, integration and doc tests (--tests: every target with a test harness, the libraries'
 # unit tests included). Examples (profilers, benchmarks, the valgrind payloads) are only
 # type-checked here: `cargo test` would otherwise compile every one of them at the test
-# profile's opt-level 3, a large part of the CI build time; the valgrind tests build their
-# payloads in release mode themselves.
+# profile's opt-level 3, a large part of the CI build time; crates/ct's tests build their
+# payload themselves (profile `ct`, twice: run-time CPU dispatch and +bmi2,+adx).
 # Every cargo step below selects the same packages (the workspace without the bench-only crate,
 # bindings included) and the same features, with the dev-dependencies active, so the library
 # crates are compiled once. The zkcrypto ff/group/pairing traits (feature `zkcrypto` of

@@ -441,7 +441,9 @@ impl<P: FpParams<N>, const N: usize> Fp<P, N> {
         if Self::FULL_WIDTH {
             // a − b, plus p masked by the borrow (one sub and one add chain, no select)
             let (d, borrow) = limbs::sub_chain(&self.mont, &rhs.mont);
-            let mask = borrow.wrapping_neg();
+            // opaque: with the mask visible, LLVM selected P-384's modulus limbs with a
+            // branch on the borrow (caught by crates/ct's valgrind test)
+            let mask = backend::portable::opaque(borrow.wrapping_neg());
             let mut pm = [0u64; N];
             for (m, p) in pm.iter_mut().zip(P::MODULUS.iter()) {
                 *m = p & mask;
@@ -485,8 +487,8 @@ impl<P: FpParams<N>, const N: usize> Fp<P, N> {
         // new top bit
         let odd = self.mont[0] & 1;
         if Self::FULL_WIDTH {
-            // a + (p masked by oddness), one add chain, no select
-            let mask = odd.wrapping_neg();
+            // a + (p masked by oddness), one add chain, no select; opaque as in `sub`
+            let mask = backend::portable::opaque(odd.wrapping_neg());
             let mut pm = [0u64; N];
             for (m, p) in pm.iter_mut().zip(P::MODULUS.iter()) {
                 *m = p & mask;
@@ -732,8 +734,10 @@ impl<P: FpParams<N>, const N: usize> Fp<P, N> {
                 *l = rng.next_u64();
             }
             a[top_limb] &= mask;
-            if let Some(x) = Option::<Self>::from(Self::from_limbs(a)) {
-                return x;
+            // whether a candidate is rejected reveals nothing about the accepted one
+            let x = Self::from_limbs(a);
+            if crate::valgrind::declassify(bool::from(x.is_some())) {
+                return x.unwrap_or(Self::ZERO);
             }
         }
     }

@@ -26,6 +26,8 @@ pub mod opcount;
 pub mod safegcd;
 pub mod straus;
 pub mod towers;
+#[doc(hidden)]
+pub mod valgrind;
 
 pub use backend::portable::Wide;
 pub use dyn_fp::{DynElem, DynField};

@@ -176,22 +176,31 @@ def final_sub(g, N, t, m, carry=None):
     return t
 
 
-def emit_regs(g, N, res, name, sig, doc, opts):
+def emit_regs(g, N, res, name, sig, doc, opts, attrs=()):
     """emit_fn for a kernel returning the N limbs held in registers `res`."""
     g.finish(res)
     outs = ", ".join("r%d" % i for i in range(N))
     emit_fn(name, sig, ["let (%s): (%s);" % (outs, ", ".join(["u64"] * N))], g,
-            ["[%s]" % outs], doc, opts)
+            ["[%s]" % outs], doc, opts, attrs=attrs)
 
 
-def emit_fn(name, sig, pre, g, post, doc, opts, inline="always"):
+def emit_fn(name, sig, pre, g, post, doc, opts, inline="always", attrs=()):
+    """Prints kernel `name`. Its asm block is bracketed by `kernel_begin!()` and
+    `kernel_end!(name)` (backend/mod.rs), which record the block's address range and name in
+    the `hayate_ct_kernels` section for the disassembly check (crates/ct)."""
     print("    /// %s" % doc)
+    for a in attrs:
+        print("    %s" % a)
     print("    #[inline(%s)]" % inline)
     print("    pub(crate) unsafe fn %s%s {" % (name, sig))
     for l in pre:
         print("        " + l)
+    print('        #[cfg(feature = "ct-valgrind")]')
+    print("        crate::backend::kernel_ran();")
     print("        core::arch::asm!(")
+    print("        kernel_begin!(),")
     print(g.asm_text())
+    print('        kernel_end!("%s"),' % name)
     for o in g.operands():
         print("        " + o)
     print("        options(%s)," % opts)
@@ -213,7 +222,11 @@ def cios(g, N, a, b, inv_src):
     return t
 
 
-def gen_mont_mul(N):
+def gen_mont_mul(N, planted=False):
+    """`mont_mul_N`; with `planted`, the test-of-the-test copy `mont_mul_N_planted` (only in
+    builds with the `ct-valgrind` feature): it branches on the low bit of a[0] and multiplies
+    by m[a[0] mod 4] instead of a[0] (a wrong result), a secret-dependent branch and memory
+    index that valgrind and the disassembly check must both report."""
     inv_on_stack = N >= 6
     g = Gen([("a", "a.as_ptr()"), ("b", "b.as_ptr()"), ("m", "m.as_ptr()"), ("inv", "inv")], 8)
     if inv_on_stack:
@@ -223,6 +236,12 @@ def gen_mont_mul(N):
     else:
         inv_src = "{inv}"
     t = cios(g, N, "a", "b", inv_src)
+    if planted:
+        # after the first instruction (rdx = a[0]); the loaded m[a[0] mod 4] then feeds the
+        # first product, so no optimiser (valgrind's included) can drop the load as dead
+        assert g.lines[0] == "mov rdx, qword ptr [{a} + 0]"
+        g.lines[1:1] = ["test rdx, 1", "jz 7773f", "7773:", "and rdx, 3",
+                        "mov rdx, qword ptr [{m} + rdx*8]"]
     if inv_on_stack:
         g.e("add rsp, 8")
     # a, b are dead now
@@ -230,6 +249,12 @@ def gen_mont_mul(N):
     if not inv_on_stack:
         g.free.append("inv")
     t = final_sub(g, N, t, "m")
+    if planted:
+        emit_regs(g, N, t, "mont_mul_%d_planted" % N,
+                  "(a: &[u64; %d], b: &[u64; %d], m: &[u64; %d], inv: u64) -> [u64; %d]" % (N, N, N, N),
+                  "`mont_mul_%d` with a planted secret-dependent branch and load (a control for the constant-time checks; `ct-valgrind` builds only)." % N,
+                  "pure, readonly", attrs=('#[cfg(feature = "ct-valgrind")]',))
+        return
     emit_regs(g, N, t, "mont_mul_%d" % N,
               "(a: &[u64; %d], b: &[u64; %d], m: &[u64; %d], inv: u64) -> [u64; %d]" % (N, N, N, N),
               "Fused Montgomery multiplication (CIOS), N = %d. Same contract as `portable::mont_mul`." % N,
@@ -1924,6 +1949,7 @@ for N in (4, 6):
     gen_mont_mul(N)
     gen_mul_wide(N)
     gen_redc(N)
+gen_mont_mul(4, planted=True)
 gen_mul_pm(4)
 gen_sqr_pm_4()
 for N in (4, 6):

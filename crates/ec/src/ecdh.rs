@@ -129,7 +129,8 @@ impl<C: NamedCurve> SecretKey<C> {
         }
         let sk = Self { d, _c: PhantomData };
         let ok = overflow.ct_eq(&0) & sk.is_valid();
-        if bool::from(ok) {
+        // the verdict is public (an error is returned)
+        if crate::valgrind::declassify(bool::from(ok)) {
             Ok(sk)
         } else {
             Err(EcdhError::InvalidPrivateKey)
@@ -157,7 +158,8 @@ impl<C: NamedCurve> SecretKey<C> {
             let mut d: Vec<u64> = (0..len).map(|_| rng.next_u64()).collect();
             d[len - 1] &= mask;
             let sk = Self { d, _c: PhantomData };
-            if bool::from(sk.is_valid()) {
+            // a rejected candidate reveals nothing about the accepted one
+            if crate::valgrind::declassify(bool::from(sk.is_valid())) {
                 return sk;
             }
         }
@@ -188,7 +190,8 @@ impl<C: NamedCurve> SecretKey<C> {
         let p = crate::scalar_mul::mul_ct_subgroup_jacobian(&Jacobian::from(public.point), &self.d);
         // x = X/Z² with one constant-time (safegcd) inversion; Z = 0 is the identity
         let zinv = p.z.invert_safegcd();
-        if bool::from(zinv.is_none()) {
+        // public: an error is returned (impossible for a valid key and subgroup point)
+        if crate::valgrind::declassify(bool::from(zinv.is_none())) {
             return Err(EcdhError::SharedPointAtInfinity);
         }
         let x = p.x * zinv.unwrap_or(C::Base::ZERO).square();

@@ -58,7 +58,7 @@ pub mod runtime;
 pub mod scalar_mul;
 pub mod sec1;
 #[doc(hidden)]
-pub mod valgrind;
+pub use hayate_arith::valgrind;
 
 pub use affine::Affine;
 pub use curve::CurveParams;

@@ -16,6 +16,57 @@
 //! 2^(64N) − c (secp256k1) have their own fused multiply-and-fold kernels [`mul_pm`] /
 //! [`sqr_pm`] (assembly for N = 4).
 
+/// Opens an assembly kernel's block: a local label at its first instruction (see
+/// [`kernel_end!`]).
+#[cfg(target_arch = "x86_64")]
+macro_rules! kernel_begin {
+    () => {
+        "7770:"
+    };
+}
+
+/// Closes an assembly kernel's block: records {offset of the block's first instruction
+/// relative to this record (i32), length in bytes (u32), NUL-terminated name, padding to 4} in
+/// the retained, non-executable section `hayate_ct_kernels`, so that a disassembler can find
+/// every inlined copy of every kernel in a linked binary (the constant-time disassembly check,
+/// `crates/ct/tests/disasm.rs`). No instruction is added to the kernel.
+#[cfg(target_arch = "x86_64")]
+macro_rules! kernel_end {
+    ($name:literal) => {
+        concat!(
+            "7771:\n",
+            ".pushsection hayate_ct_kernels,\"aR\",@progbits\n",
+            ".balign 4\n",
+            ".long 7770b - .\n",
+            ".long 7771b - 7770b\n",
+            ".asciz \"",
+            $name,
+            "\"\n",
+            ".balign 4\n",
+            ".popsection"
+        )
+    };
+}
+
+/// Assembly kernel calls so far (builds with the `ct-valgrind` feature only: the constant-time
+/// payloads assert with it that the assembly actually ran).
+#[cfg(feature = "ct-valgrind")]
+static KERNEL_CALLS: core::sync::atomic::AtomicU64 = core::sync::atomic::AtomicU64::new(0);
+
+/// Counts one assembly kernel call (every generated kernel calls this first in `ct-valgrind`
+/// builds).
+#[cfg(feature = "ct-valgrind")]
+#[inline(always)]
+pub(crate) fn kernel_ran() {
+    KERNEL_CALLS.fetch_add(1, core::sync::atomic::Ordering::Relaxed);
+}
+
+/// Number of assembly kernel calls so far in this process (`ct-valgrind` builds only).
+#[cfg(feature = "ct-valgrind")]
+pub fn kernel_calls() -> u64 {
+    KERNEL_CALLS.load(core::sync::atomic::Ordering::Relaxed)
+}
+
 #[cfg(target_arch = "x86_64")]
 pub mod avx2;
 #[cfg(target_arch = "x86_64")]

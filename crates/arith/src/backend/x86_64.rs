@@ -132,6 +132,17 @@ macro_rules! checked {
 }
 checked!(4, mont_mul_4, mul_wide_4, redc_4);
 
+/// `mont_mul_4` with a planted secret-dependent branch and memory index (generated beside it):
+/// the control that the constant-time checks must flag (valgrind in `crates/ct`'s payload, the
+/// disassembly check). Only in builds with the `ct-valgrind` feature; asserts CPU support.
+#[cfg(feature = "ct-valgrind")]
+#[doc(hidden)]
+pub fn mont_mul_4_planted(a: &[u64; 4], b: &[u64; 4], m: &[u64; 4], inv: u64) -> [u64; 4] {
+    check(m);
+    // SAFETY: BMI2 and ADX are present (checked above); the kernel reads a, b and m[0..4].
+    unsafe { k::mont_mul_4_planted(a, b, m, inv) }
+}
+
 /// Checked entry point of the pseudo-Mersenne multiplication (asserts CPU support and
 /// 0 < c < 2^62), for tests.
 pub fn mul_pm_4(a: &[u64; 4], b: &[u64; 4], c: u64) -> [u64; 4] {
@@ -341,6 +352,7 @@ pub fn add_mod_4(a: [u64; 4], b: [u64; 4], m: &[u64; 4]) -> [u64; 4] {
     // SAFETY: register arithmetic and four reads of `m`.
     unsafe {
         core::arch::asm!(
+            kernel_begin!(),
             "add {a0}, {b0}",
             "adc {a1}, {b1}",
             "adc {a2}, {b2}",
@@ -357,6 +369,7 @@ pub fn add_mod_4(a: [u64; 4], b: [u64; 4], m: &[u64; 4]) -> [u64; 4] {
             "cmovnc {a1}, {b1}",
             "cmovnc {a2}, {b2}",
             "cmovnc {a3}, {b3}",
+            kernel_end!("add_mod_4"),
             a0 = inout(reg) a0,
             a1 = inout(reg) a1,
             a2 = inout(reg) a2,
@@ -381,6 +394,7 @@ pub fn sub_mod_4(a: [u64; 4], b: [u64; 4], m: &[u64; 4]) -> [u64; 4] {
     // SAFETY: register arithmetic and four reads of `m`.
     unsafe {
         core::arch::asm!(
+            kernel_begin!(),
             "sub {a0}, {b0}",
             "sbb {a1}, {b1}",
             "sbb {a2}, {b2}",
@@ -398,6 +412,7 @@ pub fn sub_mod_4(a: [u64; 4], b: [u64; 4], m: &[u64; 4]) -> [u64; 4] {
             "adc {a1}, {b1}",
             "adc {a2}, {b2}",
             "adc {a3}, {b3}",
+            kernel_end!("sub_mod_4"),
             a0 = inout(reg) a0,
             a1 = inout(reg) a1,
             a2 = inout(reg) a2,

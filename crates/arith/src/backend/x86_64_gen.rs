@@ -10,7 +10,10 @@ pub(crate) mod k {
     #[inline(always)]
     pub(crate) unsafe fn mont_mul_4(a: &[u64; 4], b: &[u64; 4], m: &[u64; 4], inv: u64) -> [u64; 4] {
         let (r0, r1, r2, r3): (u64, u64, u64, u64);
+        #[cfg(feature = "ct-valgrind")]
+        crate::backend::kernel_ran();
         core::arch::asm!(
+        kernel_begin!(),
         "mov rdx, qword ptr [{a} + 0]",
         "mulx {x1}, {x0}, qword ptr [{b} + 0]",
         "mulx {x2}, {x3}, qword ptr [{b} + 8]",
@@ -141,6 +144,7 @@ pub(crate) mod k {
         "cmovnc {x3}, {x4}",
         "cmovnc {x0}, {x5}",
         "cmovnc {x1}, {x2}",
+        kernel_end!("mont_mul_4"),
         a = inout(reg) a.as_ptr() => _,
         b = inout(reg) b.as_ptr() => _,
         m = inout(reg) m.as_ptr() => _,
@@ -164,7 +168,10 @@ pub(crate) mod k {
     pub(crate) unsafe fn mul_wide_4(a: &[u64; 4], b: &[u64; 4]) -> ([u64; 4], [u64; 4]) {
         let (r0, r1, r2, r3): (u64, u64, u64, u64);
         let mut lo = core::mem::MaybeUninit::<[u64; 4]>::uninit();
+        #[cfg(feature = "ct-valgrind")]
+        crate::backend::kernel_ran();
         core::arch::asm!(
+        kernel_begin!(),
         "mov rdx, qword ptr [{a} + 0]",
         "mulx {x1}, {x0}, qword ptr [{b} + 0]",
         "mulx {x2}, {x3}, qword ptr [{b} + 8]",
@@ -223,6 +230,7 @@ pub(crate) mod k {
         "adox {x2}, {x7}",
         "adcx {x4}, {x0}",
         "adox {x4}, {x0}",
+        kernel_end!("mul_wide_4"),
         a = inout(reg) a.as_ptr() => _,
         b = inout(reg) b.as_ptr() => _,
         lo = inout(reg) lo.as_mut_ptr() => _,
@@ -246,7 +254,10 @@ pub(crate) mod k {
     #[inline(always)]
     pub(crate) unsafe fn redc_4(tlo: &[u64; 4], thi: &[u64; 4], m: &[u64; 4], inv: u64) -> [u64; 4] {
         let (r0, r1, r2, r3): (u64, u64, u64, u64);
+        #[cfg(feature = "ct-valgrind")]
+        crate::backend::kernel_ran();
         core::arch::asm!(
+        kernel_begin!(),
         "mov {x0}, qword ptr [{tlo} + 0]",
         "mov {x1}, qword ptr [{tlo} + 8]",
         "mov {x2}, qword ptr [{tlo} + 16]",
@@ -334,6 +345,7 @@ pub(crate) mod k {
         "cmovnc {x0}, {x5}",
         "cmovnc {x1}, {x3}",
         "cmovnc {x2}, {x7}",
+        kernel_end!("redc_4"),
         tlo = inout(reg) tlo.as_ptr() => _,
         thi = inout(reg) thi.as_ptr() => _,
         m = inout(reg) m.as_ptr() => _,
@@ -356,7 +368,10 @@ pub(crate) mod k {
     #[inline(always)]
     pub(crate) unsafe fn mont_mul_6(a: &[u64; 6], b: &[u64; 6], m: &[u64; 6], inv: u64) -> [u64; 6] {
         let (r0, r1, r2, r3, r4, r5): (u64, u64, u64, u64, u64, u64);
+        #[cfg(feature = "ct-valgrind")]
+        crate::backend::kernel_ran();
         core::arch::asm!(
+        kernel_begin!(),
         "push {inv}",
         "mov rdx, qword ptr [{a} + 0]",
         "mulx {x1}, {x0}, qword ptr [{b} + 0]",
@@ -627,6 +642,7 @@ pub(crate) mod k {
         "cmovnc {x1}, {a}",
         "cmovnc {x2}, {b}",
         "cmovnc {x4}, rdx",
+        kernel_end!("mont_mul_6"),
         a = inout(reg) a.as_ptr() => _,
         b = inout(reg) b.as_ptr() => _,
         m = inout(reg) m.as_ptr() => _,
@@ -650,7 +666,10 @@ pub(crate) mod k {
     pub(crate) unsafe fn mul_wide_6(a: &[u64; 6], b: &[u64; 6]) -> ([u64; 6], [u64; 6]) {
         let (r0, r1, r2, r3, r4, r5): (u64, u64, u64, u64, u64, u64);
         let mut lo = core::mem::MaybeUninit::<[u64; 6]>::uninit();
+        #[cfg(feature = "ct-valgrind")]
+        crate::backend::kernel_ran();
         core::arch::asm!(
+        kernel_begin!(),
         "mov rdx, qword ptr [{a} + 0]",
         "mulx {x1}, {x0}, qword ptr [{b} + 0]",
         "mulx {x2}, {x3}, qword ptr [{b} + 8]",
@@ -775,6 +794,7 @@ pub(crate) mod k {
         "adox {x2}, {x7}",
         "adcx {x4}, {x6}",
         "adox {x4}, {x6}",
+        kernel_end!("mul_wide_6"),
         a = inout(reg) a.as_ptr() => _,
         b = inout(reg) b.as_ptr() => _,
         lo = inout(reg) lo.as_mut_ptr() => _,
@@ -798,7 +818,10 @@ pub(crate) mod k {
     #[inline(always)]
     pub(crate) unsafe fn redc_6(tlo: &[u64; 6], thi: &[u64; 6], m: &[u64; 6], inv: u64) -> [u64; 6] {
         let (r0, r1, r2, r3, r4, r5): (u64, u64, u64, u64, u64, u64);
+        #[cfg(feature = "ct-valgrind")]
+        crate::backend::kernel_ran();
         core::arch::asm!(
+        kernel_begin!(),
         "mov {x0}, qword ptr [{tlo} + 0]",
         "mov {x1}, qword ptr [{tlo} + 8]",
         "mov {x2}, qword ptr [{tlo} + 16]",
@@ -965,6 +988,7 @@ pub(crate) mod k {
         "cmovnc {x1}, {x3}",
         "cmovnc {x2}, rdx",
         "lea rsp, [rsp + 8]",
+        kernel_end!("redc_6"),
         tlo = inout(reg) tlo.as_ptr() => r1,
         thi = inout(reg) thi.as_ptr() => _,
         m = inout(reg) m.as_ptr() => _,
@@ -983,11 +1007,177 @@ pub(crate) mod k {
         [r0, r1, r2, r3, r4, r5]
     }
 
+    /// `mont_mul_4` with a planted secret-dependent branch and load (a control for the constant-time checks; `ct-valgrind` builds only).
+    #[cfg(feature = "ct-valgrind")]
+    #[inline(always)]
+    pub(crate) unsafe fn mont_mul_4_planted(a: &[u64; 4], b: &[u64; 4], m: &[u64; 4], inv: u64) -> [u64; 4] {
+        let (r0, r1, r2, r3): (u64, u64, u64, u64);
+        #[cfg(feature = "ct-valgrind")]
+        crate::backend::kernel_ran();
+        core::arch::asm!(
+        kernel_begin!(),
+        "mov rdx, qword ptr [{a} + 0]",
+        "test rdx, 1",
+        "jz 7773f",
+        "7773:",
+        "and rdx, 3",
+        "mov rdx, qword ptr [{m} + rdx*8]",
+        "mulx {x1}, {x0}, qword ptr [{b} + 0]",
+        "mulx {x2}, {x3}, qword ptr [{b} + 8]",
+        "add {x1}, {x3}",
+        "mulx {x4}, {x5}, qword ptr [{b} + 16]",
+        "adc {x2}, {x5}",
+        "mulx {x6}, {x7}, qword ptr [{b} + 24]",
+        "adc {x4}, {x7}",
+        "adc {x6}, 0",
+        "mov rdx, {x0}",
+        "imul rdx, {inv}",
+        "xor {x3:e}, {x3:e}",
+        "mulx {x5}, {x3}, qword ptr [{m} + 0]",
+        "adox {x3}, {x0}",
+        "adcx {x1}, {x5}",
+        "mulx {x7}, {x0}, qword ptr [{m} + 8]",
+        "adox {x1}, {x0}",
+        "adcx {x2}, {x7}",
+        "mulx {x5}, {x0}, qword ptr [{m} + 16]",
+        "adox {x2}, {x0}",
+        "adcx {x4}, {x5}",
+        "mulx {x7}, {x0}, qword ptr [{m} + 24]",
+        "adox {x4}, {x0}",
+        "adcx {x6}, {x7}",
+        "adox {x6}, {x3}",
+        "mov rdx, qword ptr [{a} + 8]",
+        "xor {x5:e}, {x5:e}",
+        "mulx {x0}, {x7}, qword ptr [{b} + 0]",
+        "adox {x1}, {x7}",
+        "adcx {x2}, {x0}",
+        "mulx {x3}, {x7}, qword ptr [{b} + 8]",
+        "adox {x2}, {x7}",
+        "adcx {x4}, {x3}",
+        "mulx {x0}, {x7}, qword ptr [{b} + 16]",
+        "adox {x4}, {x7}",
+        "adcx {x6}, {x0}",
+        "mulx {x3}, {x7}, qword ptr [{b} + 24]",
+        "adox {x6}, {x7}",
+        "adcx {x3}, {x5}",
+        "adox {x3}, {x5}",
+        "mov rdx, {x1}",
+        "imul rdx, {inv}",
+        "xor {x0:e}, {x0:e}",
+        "mulx {x7}, {x0}, qword ptr [{m} + 0]",
+        "adox {x0}, {x1}",
+        "adcx {x2}, {x7}",
+        "mulx {x5}, {x1}, qword ptr [{m} + 8]",
+        "adox {x2}, {x1}",
+        "adcx {x4}, {x5}",
+        "mulx {x7}, {x1}, qword ptr [{m} + 16]",
+        "adox {x4}, {x1}",
+        "adcx {x6}, {x7}",
+        "mulx {x5}, {x1}, qword ptr [{m} + 24]",
+        "adox {x6}, {x1}",
+        "adcx {x3}, {x5}",
+        "adox {x3}, {x0}",
+        "mov rdx, qword ptr [{a} + 16]",
+        "xor {x7:e}, {x7:e}",
+        "mulx {x1}, {x5}, qword ptr [{b} + 0]",
+        "adox {x2}, {x5}",
+        "adcx {x4}, {x1}",
+        "mulx {x0}, {x5}, qword ptr [{b} + 8]",
+        "adox {x4}, {x5}",
+        "adcx {x6}, {x0}",
+        "mulx {x1}, {x5}, qword ptr [{b} + 16]",
+        "adox {x6}, {x5}",
+        "adcx {x3}, {x1}",
+        "mulx {x0}, {x5}, qword ptr [{b} + 24]",
+        "adox {x3}, {x5}",
+        "adcx {x0}, {x7}",
+        "adox {x0}, {x7}",
+        "mov rdx, {x2}",
+        "imul rdx, {inv}",
+        "xor {x1:e}, {x1:e}",
+        "mulx {x5}, {x1}, qword ptr [{m} + 0]",
+        "adox {x1}, {x2}",
+        "adcx {x4}, {x5}",
+        "mulx {x7}, {x2}, qword ptr [{m} + 8]",
+        "adox {x4}, {x2}",
+        "adcx {x6}, {x7}",
+        "mulx {x5}, {x2}, qword ptr [{m} + 16]",
+        "adox {x6}, {x2}",
+        "adcx {x3}, {x5}",
+        "mulx {x7}, {x2}, qword ptr [{m} + 24]",
+        "adox {x3}, {x2}",
+        "adcx {x0}, {x7}",
+        "adox {x0}, {x1}",
+        "mov rdx, qword ptr [{a} + 24]",
+        "xor {x5:e}, {x5:e}",
+        "mulx {x2}, {x7}, qword ptr [{b} + 0]",
+        "adox {x4}, {x7}",
+        "adcx {x6}, {x2}",
+        "mulx {x1}, {x7}, qword ptr [{b} + 8]",
+        "adox {x6}, {x7}",
+        "adcx {x3}, {x1}",
+        "mulx {x2}, {x7}, qword ptr [{b} + 16]",
+        "adox {x3}, {x7}",
+        "adcx {x0}, {x2}",
+        "mulx {x1}, {x7}, qword ptr [{b} + 24]",
+        "adox {x0}, {x7}",
+        "adcx {x1}, {x5}",
+        "adox {x1}, {x5}",
+        "mov rdx, {x4}",
+        "imul rdx, {inv}",
+        "xor {x2:e}, {x2:e}",
+        "mulx {x7}, {x2}, qword ptr [{m} + 0]",
+        "adox {x2}, {x4}",
+        "adcx {x6}, {x7}",
+        "mulx {x5}, {x4}, qword ptr [{m} + 8]",
+        "adox {x6}, {x4}",
+        "adcx {x3}, {x5}",
+        "mulx {x7}, {x4}, qword ptr [{m} + 16]",
+        "adox {x3}, {x4}",
+        "adcx {x0}, {x7}",
+        "mulx {x5}, {x4}, qword ptr [{m} + 24]",
+        "adox {x0}, {x4}",
+        "adcx {x1}, {x5}",
+        "adox {x1}, {x2}",
+        "mov {x7}, {x6}",
+        "mov {x4}, {x3}",
+        "mov {x5}, {x0}",
+        "mov {x2}, {x1}",
+        "sub {x7}, qword ptr [{m} + 0]",
+        "sbb {x4}, qword ptr [{m} + 8]",
+        "sbb {x5}, qword ptr [{m} + 16]",
+        "sbb {x2}, qword ptr [{m} + 24]",
+        "cmovnc {x6}, {x7}",
+        "cmovnc {x3}, {x4}",
+        "cmovnc {x0}, {x5}",
+        "cmovnc {x1}, {x2}",
+        kernel_end!("mont_mul_4_planted"),
+        a = inout(reg) a.as_ptr() => _,
+        b = inout(reg) b.as_ptr() => _,
+        m = inout(reg) m.as_ptr() => _,
+        inv = inout(reg) inv => _,
+        x0 = out(reg) r2,
+        x1 = out(reg) r3,
+        x2 = out(reg) _,
+        x3 = out(reg) r1,
+        x4 = out(reg) _,
+        x5 = out(reg) _,
+        x6 = out(reg) r0,
+        x7 = out(reg) _,
+        out("rdx") _,
+        options(pure, readonly),
+        );
+        [r0, r1, r2, r3]
+    }
+
     /// a·b mod 2^256 − c (pseudo-Mersenne, 0 < c < 2^62), fully reduced; any a, b < 2^256. Same contract as `portable::mul_pm`.
     #[inline(always)]
     pub(crate) unsafe fn mul_pm_4(a: &[u64; 4], b: &[u64; 4], c: u64) -> [u64; 4] {
         let (r0, r1, r2, r3): (u64, u64, u64, u64);
+        #[cfg(feature = "ct-valgrind")]
+        crate::backend::kernel_ran();
         core::arch::asm!(
+        kernel_begin!(),
         "push {c}",
         "mov rdx, qword ptr [{a} + 0]",
         "mulx {x1}, {x0}, qword ptr [{b} + 0]",
@@ -1077,6 +1267,7 @@ pub(crate) mod k {
         "cmovnz {x1}, {a}",
         "cmovnz {x2}, {c}",
         "cmovnz {x4}, {x6}",
+        kernel_end!("mul_pm_4"),
         a = inout(reg) a.as_ptr() => _,
         b = inout(reg) b.as_ptr() => _,
         c = inout(reg) c => _,
@@ -1099,7 +1290,10 @@ pub(crate) mod k {
     #[inline(always)]
     pub(crate) unsafe fn sqr_pm_4(a: &[u64; 4], c: u64) -> [u64; 4] {
         let (r0, r1, r2, r3): (u64, u64, u64, u64);
+        #[cfg(feature = "ct-valgrind")]
+        crate::backend::kernel_ran();
         core::arch::asm!(
+        kernel_begin!(),
         "push {c}",
         "mov rdx, qword ptr [{a} + 0]",
         "mulx {x1}, {x0}, qword ptr [{a} + 8]",
@@ -1177,6 +1371,7 @@ pub(crate) mod k {
         "cmovnz {x0}, {x5}",
         "cmovnz {x1}, {c}",
         "cmovnz {x2}, {x4}",
+        kernel_end!("sqr_pm_4"),
         a = inout(reg) a.as_ptr() => _,
         c = inout(reg) c => _,
         x0 = out(reg) r1,
@@ -1199,7 +1394,10 @@ pub(crate) mod k {
     #[inline(always)]
     pub(crate) unsafe fn sqr_wide_4(a: &[u64; 4]) -> ([u64; 4], [u64; 4]) {
         let mut t = core::mem::MaybeUninit::<[u64; 8]>::uninit();
+        #[cfg(feature = "ct-valgrind")]
+        crate::backend::kernel_ran();
         core::arch::asm!(
+        kernel_begin!(),
         "mov rdx, qword ptr [{a} + 0]",
         "mulx {x1}, {x0}, qword ptr [{a} + 8]",
         "mulx {x2}, {x3}, qword ptr [{a} + 16]",
@@ -1266,6 +1464,7 @@ pub(crate) mod k {
         "adcx {x6}, {x8}",
         "adox {x6}, {x7}",
         "mov qword ptr [{t} + 56], {x6}",
+        kernel_end!("sqr_wide_4"),
         a = inout(reg) a.as_ptr() => _,
         t = inout(reg) t.as_mut_ptr() => _,
         x0 = out(reg) _,
@@ -1293,7 +1492,10 @@ pub(crate) mod k {
     #[inline(always)]
     pub(crate) unsafe fn mont_sqr_4(a: &[u64; 4], m: &[u64; 4], inv: u64) -> [u64; 4] {
         let (r0, r1, r2, r3): (u64, u64, u64, u64);
+        #[cfg(feature = "ct-valgrind")]
+        crate::backend::kernel_ran();
         core::arch::asm!(
+        kernel_begin!(),
         "push {inv}",
         "sub rsp, 64",
         "mov rdx, qword ptr [{a} + 0]",
@@ -1447,6 +1649,7 @@ pub(crate) mod k {
         "cmovnc {inv}, {x4}",
         "cmovnc {x0}, {x8}",
         "cmovnc {x7}, {x1}",
+        kernel_end!("mont_sqr_4"),
         a = inout(reg) a.as_ptr() => r0,
         m = inout(reg) m.as_ptr() => _,
         inv = inout(reg) inv => r1,
@@ -1469,7 +1672,10 @@ pub(crate) mod k {
     #[inline(always)]
     pub(crate) unsafe fn sqr_wide_6(a: &[u64; 6]) -> ([u64; 6], [u64; 6]) {
         let mut t = core::mem::MaybeUninit::<[u64; 12]>::uninit();
+        #[cfg(feature = "ct-valgrind")]
+        crate::backend::kernel_ran();
         core::arch::asm!(
+        kernel_begin!(),
         "mov rdx, qword ptr [{a} + 0]",
         "mulx {x1}, {x0}, qword ptr [{a} + 8]",
         "mulx {x2}, {x3}, qword ptr [{a} + 16]",
@@ -1591,6 +1797,7 @@ pub(crate) mod k {
         "adcx {x1}, {x3}",
         "adox {x1}, {x7}",
         "mov qword ptr [{t} + 88], {x1}",
+        kernel_end!("sqr_wide_6"),
         a = inout(reg) a.as_ptr() => _,
         t = inout(reg) t.as_mut_ptr() => _,
         x0 = out(reg) _,
@@ -1618,7 +1825,10 @@ pub(crate) mod k {
     #[inline(always)]
     pub(crate) unsafe fn mont_sqr_6(a: &[u64; 6], m: &[u64; 6], inv: u64) -> [u64; 6] {
         let (r0, r1, r2, r3, r4, r5): (u64, u64, u64, u64, u64, u64);
+        #[cfg(feature = "ct-valgrind")]
+        crate::backend::kernel_ran();
         core::arch::asm!(
+        kernel_begin!(),
         "push {inv}",
         "sub rsp, 96",
         "mov rdx, qword ptr [{a} + 0]",
@@ -1905,6 +2115,7 @@ pub(crate) mod k {
         "cmovnc {x5}, {x1}",
         "cmovnc {x2}, {inv}",
         "cmovnc {x8}, rdx",
+        kernel_end!("mont_sqr_6"),
         a = inout(reg) a.as_ptr() => r0,
         m = inout(reg) m.as_ptr() => _,
         inv = inout(reg) inv => _,
@@ -1939,7 +2150,10 @@ pub(crate) mod k {
     /// Fp2 product (u^2 = -1) over the scratch buffer, N = 4: c0 to buf[0..N), c1 to buf[N..2N), fully reduced. `buf` must point to 50 writable words (`fp2_4::LEN`).
     #[inline(always)]
     pub(crate) unsafe fn fp2_mul_4(buf: *mut u64, m: &[u64; 4]) {
+        #[cfg(feature = "ct-valgrind")]
+        crate::backend::kernel_ran();
         core::arch::asm!(
+        kernel_begin!(),
         "mov {x0}, qword ptr [{buf} + 0]",
         "add {x0}, qword ptr [{buf} + 32]",
         "mov qword ptr [{buf} + 128], {x0}",
@@ -2409,6 +2623,7 @@ pub(crate) mod k {
         "mov qword ptr [{buf} + 40], {x6}",
         "mov qword ptr [{buf} + 48], {x8}",
         "mov qword ptr [{buf} + 56], {x2}",
+        kernel_end!("fp2_mul_4"),
         buf = inout(reg) buf => _,
         m = inout(reg) m.as_ptr() => _,
         x0 = out(reg) _,
@@ -2429,7 +2644,10 @@ pub(crate) mod k {
     /// Fp2 double-width product (u^2 = -1) over the scratch buffer, N = 4: c0 = a0*b0 - a1*b1 (+ p*R on borrow) at W0, c1 = a0*b1 + a1*b0 at W2. `buf` must point to 50 writable words (`fp2_4::LEN`).
     #[inline(always)]
     pub(crate) unsafe fn fp2_mul_wide_4(buf: *mut u64, m: &[u64; 4]) {
+        #[cfg(feature = "ct-valgrind")]
+        crate::backend::kernel_ran();
         core::arch::asm!(
+        kernel_begin!(),
         "mov {x0}, qword ptr [{buf} + 0]",
         "add {x0}, qword ptr [{buf} + 32]",
         "mov qword ptr [{buf} + 128], {x0}",
@@ -2723,6 +2941,7 @@ pub(crate) mod k {
         "adc qword ptr [{buf} + 240], {x1}",
         "adc qword ptr [{buf} + 248], {x5}",
         "adc qword ptr [{buf} + 256], {x6}",
+        kernel_end!("fp2_mul_wide_4"),
         buf = inout(reg) buf => _,
         m = inout(reg) m.as_ptr() => _,
         x0 = out(reg) _,
@@ -2756,7 +2975,10 @@ pub(crate) mod k {
     /// Fp2 product (u^2 = -1) over the scratch buffer, N = 6: c0 to buf[0..N), c1 to buf[N..2N), fully reduced. `buf` must point to 74 writable words (`fp2_6::LEN`).
     #[inline(always)]
     pub(crate) unsafe fn fp2_mul_6(buf: *mut u64, m: &[u64; 6]) {
+        #[cfg(feature = "ct-valgrind")]
+        crate::backend::kernel_ran();
         core::arch::asm!(
+        kernel_begin!(),
         "mov {x0}, qword ptr [{buf} + 0]",
         "add {x0}, qword ptr [{buf} + 48]",
         "mov qword ptr [{buf} + 192], {x0}",
@@ -3642,6 +3864,7 @@ pub(crate) mod k {
         "mov qword ptr [{buf} + 72], {x8}",
         "mov qword ptr [{buf} + 80], {x6}",
         "mov qword ptr [{buf} + 88], {x5}",
+        kernel_end!("fp2_mul_6"),
         buf = inout(reg) buf => _,
         m = inout(reg) m.as_ptr() => _,
         x0 = out(reg) _,
@@ -3662,7 +3885,10 @@ pub(crate) mod k {
     /// Fp2 double-width product (u^2 = -1) over the scratch buffer, N = 6: c0 = a0*b0 - a1*b1 (+ p*R on borrow) at W0, c1 = a0*b1 + a1*b0 at W2. `buf` must point to 74 writable words (`fp2_6::LEN`).
     #[inline(always)]
     pub(crate) unsafe fn fp2_mul_wide_6(buf: *mut u64, m: &[u64; 6]) {
+        #[cfg(feature = "ct-valgrind")]
+        crate::backend::kernel_ran();
         core::arch::asm!(
+        kernel_begin!(),
         "mov {x0}, qword ptr [{buf} + 0]",
         "add {x0}, qword ptr [{buf} + 48]",
         "mov qword ptr [{buf} + 192], {x0}",
@@ -4212,6 +4438,7 @@ pub(crate) mod k {
         "adc qword ptr [{buf} + 368], {x8}",
         "adc qword ptr [{buf} + 376], {x3}",
         "adc qword ptr [{buf} + 384], {x6}",
+        kernel_end!("fp2_mul_wide_6"),
         buf = inout(reg) buf => _,
         m = inout(reg) m.as_ptr() => _,
         x0 = out(reg) _,
@@ -4232,7 +4459,10 @@ pub(crate) mod k {
     /// Double-width Fp2 product (u^2 = -1, N = 6): w[0..24) = a*b as `fp2_mul_wide_6` computes it (a, b reduced, 12 words each; b may alias a, neither may overlap w[0..72)); w[24..72) is scratch.
     #[inline(never)]
     pub(crate) unsafe fn sub6_fp2_mulw(a: *const u64, b: *const u64, w: *mut u64, m: *const u64) {
+        #[cfg(feature = "ct-valgrind")]
+        crate::backend::kernel_ran();
         core::arch::asm!(
+        kernel_begin!(),
         "mov qword ptr [{w} + 480], {m}",
         "mov {x0}, qword ptr [{a} + 0]",
         "add {x0}, qword ptr [{a} + 48]",
@@ -4784,6 +5014,7 @@ pub(crate) mod k {
         "adc qword ptr [{w} + 72], {x4}",
         "adc qword ptr [{w} + 80], {x3}",
         "adc qword ptr [{w} + 88], {x2}",
+        kernel_end!("sub6_fp2_mulw"),
         a = inout(reg) a => _,
         b = inout(reg) b => _,
         w = inout(reg) w => _,
@@ -4804,7 +5035,10 @@ pub(crate) mod k {
     /// d[0..24) = (1 + u)*x for a double-width Fp2 value x: (x0 - x1, x0 + x1) mod p*R; d must not alias x.
     #[inline(never)]
     pub(crate) unsafe fn sub6_fp2_wxi(x: *const u64, d: *mut u64, m: *const u64) {
+        #[cfg(feature = "ct-valgrind")]
+        crate::backend::kernel_ran();
         core::arch::asm!(
+        kernel_begin!(),
         "mov {x0}, qword ptr [{x} + 0]",
         "sub {x0}, qword ptr [{x} + 96]",
         "mov qword ptr [{d} + 0], {x0}",
@@ -4914,6 +5148,7 @@ pub(crate) mod k {
         "mov qword ptr [{d} + 168], {x4}",
         "mov qword ptr [{d} + 176], {x5}",
         "mov qword ptr [{d} + 184], {x6}",
+        kernel_end!("sub6_fp2_wxi"),
         x = inout(reg) x => _,
         d = inout(reg) d => _,
         m = inout(reg) m => _,
@@ -4933,7 +5168,10 @@ pub(crate) mod k {
     /// d[0..24) = x + (1 + u)*y for double-width Fp2 values x, y (u^2 = -1), each coordinate mod p*R; d must not alias x or y.
     #[inline(never)]
     pub(crate) unsafe fn sub6_fp2_wxiadd(x: *const u64, y: *const u64, d: *mut u64, m: *const u64) {
+        #[cfg(feature = "ct-valgrind")]
+        crate::backend::kernel_ran();
         core::arch::asm!(
+        kernel_begin!(),
         "mov {x0}, qword ptr [{x} + 0]",
         "add {x0}, qword ptr [{y} + 0]",
         "mov qword ptr [{d} + 0], {x0}",
@@ -5151,6 +5389,7 @@ pub(crate) mod k {
         "mov qword ptr [{d} + 168], {x2}",
         "mov qword ptr [{d} + 176], {x3}",
         "mov qword ptr [{d} + 184], {x4}",
+        kernel_end!("sub6_fp2_wxiadd"),
         x = inout(reg) x => _,
         y = inout(reg) y => _,
         d = inout(reg) d => _,
@@ -5171,7 +5410,10 @@ pub(crate) mod k {
     /// d[0..24) = x - (1 + u)*y for double-width Fp2 values x, y (u^2 = -1), each coordinate mod p*R; d must not alias x or y.
     #[inline(never)]
     pub(crate) unsafe fn sub6_fp2_wxisub(x: *const u64, y: *const u64, d: *mut u64, m: *const u64) {
+        #[cfg(feature = "ct-valgrind")]
+        crate::backend::kernel_ran();
         core::arch::asm!(
+        kernel_begin!(),
         "mov {x0}, qword ptr [{x} + 0]",
         "sub {x0}, qword ptr [{y} + 0]",
         "mov qword ptr [{d} + 0], {x0}",
@@ -5391,6 +5633,7 @@ pub(crate) mod k {
         "adc qword ptr [{d} + 168], {x3}",
         "adc qword ptr [{d} + 176], {x4}",
         "adc qword ptr [{d} + 184], {x5}",
+        kernel_end!("sub6_fp2_wxisub"),
         x = inout(reg) x => _,
         y = inout(reg) y => _,
         d = inout(reg) d => _,
@@ -5411,7 +5654,10 @@ pub(crate) mod k {
     /// d[0..12) = (1 + u)*x for a reduced Fp2 value x: (x0 - x1, x0 + x1) mod p; d must not alias x.
     #[inline(never)]
     pub(crate) unsafe fn sub6_fp2_xi(x: *const u64, d: *mut u64, m: *const u64) {
+        #[cfg(feature = "ct-valgrind")]
+        crate::backend::kernel_ran();
         core::arch::asm!(
+        kernel_begin!(),
         "mov {x0}, qword ptr [{x} + 0]",
         "sub {x0}, qword ptr [{x} + 48]",
         "mov qword ptr [{d} + 0], {x0}",
@@ -5485,6 +5731,7 @@ pub(crate) mod k {
         "mov qword ptr [{d} + 72], {x3}",
         "mov qword ptr [{d} + 80], {x4}",
         "mov qword ptr [{d} + 88], {x5}",
+        kernel_end!("sub6_fp2_xi"),
         x = inout(reg) x => _,
         d = inout(reg) d => _,
         m = inout(reg) m => _,
@@ -5504,7 +5751,10 @@ pub(crate) mod k {
     /// o[0..12) = both coordinates of the double-width Fp2 value t[0..24) reduced (Montgomery), fully reduced; o may alias t.
     #[inline(never)]
     pub(crate) unsafe fn sub6_fp2_redc(t: *const u64, o: *mut u64, m: *const u64, inv: u64) {
+        #[cfg(feature = "ct-valgrind")]
+        crate::backend::kernel_ran();
         core::arch::asm!(
+        kernel_begin!(),
         "push {inv}",
         "mov {x0}, qword ptr [{t} + 0]",
         "mov {x1}, qword ptr [{t} + 8]",
@@ -5843,6 +6093,7 @@ pub(crate) mod k {
         "mov qword ptr [{o} + 80], {x5}",
         "mov qword ptr [{o} + 88], {x3}",
         "add rsp, 8",
+        kernel_end!("sub6_fp2_redc"),
         t = inout(reg) t => _,
         o = inout(reg) o => _,
         m = inout(reg) m => _,
@@ -5863,7 +6114,10 @@ pub(crate) mod k {
     /// d[0..24) = the sum of the double-width Fp2 values x, y mod p*R (each coordinate in [0, p*R)); d may alias x or y.
     #[inline(never)]
     pub(crate) unsafe fn sub6_fp2_wadd(x: *const u64, y: *const u64, d: *mut u64, m: *const u64) {
+        #[cfg(feature = "ct-valgrind")]
+        crate::backend::kernel_ran();
         core::arch::asm!(
+        kernel_begin!(),
         "mov {x0}, qword ptr [{x} + 0]",
         "add {x0}, qword ptr [{y} + 0]",
         "mov qword ptr [{d} + 0], {x0}",
@@ -5972,6 +6226,7 @@ pub(crate) mod k {
         "mov qword ptr [{d} + 168], {x3}",
         "mov qword ptr [{d} + 176], {x4}",
         "mov qword ptr [{d} + 184], {x5}",
+        kernel_end!("sub6_fp2_wadd"),
         x = inout(reg) x => _,
         y = inout(reg) y => _,
         d = inout(reg) d => _,
@@ -5992,7 +6247,10 @@ pub(crate) mod k {
     /// d[0..24) = the difference of the double-width Fp2 values x, y mod p*R (each coordinate in [0, p*R)); d may alias x or y.
     #[inline(never)]
     pub(crate) unsafe fn sub6_fp2_wsub(x: *const u64, y: *const u64, d: *mut u64, m: *const u64) {
+        #[cfg(feature = "ct-valgrind")]
+        crate::backend::kernel_ran();
         core::arch::asm!(
+        kernel_begin!(),
         "mov {x0}, qword ptr [{x} + 0]",
         "sub {x0}, qword ptr [{y} + 0]",
         "mov qword ptr [{d} + 0], {x0}",
@@ -6103,6 +6361,7 @@ pub(crate) mod k {
         "adc qword ptr [{d} + 168], {x4}",
         "adc qword ptr [{d} + 176], {x5}",
         "adc qword ptr [{d} + 184], {x6}",
+        kernel_end!("sub6_fp2_wsub"),
         x = inout(reg) x => _,
         y = inout(reg) y => _,
         d = inout(reg) d => _,
@@ -6123,7 +6382,10 @@ pub(crate) mod k {
     /// d[0..12) = the sum of the reduced Fp2 values x, y mod p; d may alias x or y.
     #[inline(never)]
     pub(crate) unsafe fn sub6_fp2_add(x: *const u64, y: *const u64, d: *mut u64, m: *const u64) {
+        #[cfg(feature = "ct-valgrind")]
+        crate::backend::kernel_ran();
         core::arch::asm!(
+        kernel_begin!(),
         "mov {x0}, qword ptr [{x} + 0]",
         "add {x0}, qword ptr [{y} + 0]",
         "mov {x1}, qword ptr [{x} + 8]",
@@ -6196,6 +6458,7 @@ pub(crate) mod k {
         "mov qword ptr [{d} + 72], {x1}",
         "mov qword ptr [{d} + 80], {x2}",
         "mov qword ptr [{d} + 88], {x3}",
+        kernel_end!("sub6_fp2_add"),
         x = inout(reg) x => _,
         y = inout(reg) y => _,
         d = inout(reg) d => _,
@@ -6216,7 +6479,10 @@ pub(crate) mod k {
     /// Double-width Fp2 product (u^2 = -5, N = 4): w[0..16) = a*b as `fp2_mul_wide_k_4` computes it with k = 5 (a, b reduced, 8 words each; b may alias a, neither may overlap w[0..48)); w[16..48) is scratch.
     #[inline(never)]
     pub(crate) unsafe fn sub4_fp2_mulw(a: *const u64, b: *const u64, w: *mut u64, m: *const u64) {
+        #[cfg(feature = "ct-valgrind")]
+        crate::backend::kernel_ran();
         core::arch::asm!(
+        kernel_begin!(),
         "mov {x0}, qword ptr [{a} + 0]",
         "add {x0}, qword ptr [{a} + 32]",
         "mov qword ptr [{w} + 128], {x0}",
@@ -6537,6 +6803,7 @@ pub(crate) mod k {
         "adc qword ptr [{w} + 40], {x6}",
         "adc qword ptr [{w} + 48], {b}",
         "adc qword ptr [{w} + 56], {x5}",
+        kernel_end!("sub4_fp2_mulw"),
         a = inout(reg) a => _,
         b = inout(reg) b => _,
         w = inout(reg) w => _,
@@ -6557,7 +6824,10 @@ pub(crate) mod k {
     /// d[0..16) = u*x for a double-width Fp2 value x (u^2 = -5): (-5*x1, x0) mod p*R; d must not alias x.
     #[inline(never)]
     pub(crate) unsafe fn sub4_fp2_wxi(x: *const u64, d: *mut u64, m: *const u64) {
+        #[cfg(feature = "ct-valgrind")]
+        crate::backend::kernel_ran();
         core::arch::asm!(
+        kernel_begin!(),
         "mov edx, 5",
         "mulx {x0}, {x1}, qword ptr [{x} + 64]",
         "mov qword ptr [{d} + 0], {x1}",
@@ -6683,6 +6953,7 @@ pub(crate) mod k {
         "mov qword ptr [{d} + 112], {x2}",
         "mov {x2}, qword ptr [{x} + 56]",
         "mov qword ptr [{d} + 120], {x2}",
+        kernel_end!("sub4_fp2_wxi"),
         x = inout(reg) x => _,
         d = inout(reg) d => _,
         m = inout(reg) m => _,
@@ -6702,7 +6973,10 @@ pub(crate) mod k {
     /// d[0..16) = x + u*y for double-width Fp2 values x, y (u^2 = -5): the two coordinates (x0 - 5*y1, x1 + y0) mod p*R; d must not alias x or y.
     #[inline(never)]
     pub(crate) unsafe fn sub4_fp2_wxiadd(x: *const u64, y: *const u64, d: *mut u64, m: *const u64) {
+        #[cfg(feature = "ct-valgrind")]
+        crate::backend::kernel_ran();
         core::arch::asm!(
+        kernel_begin!(),
         "mov edx, 5",
         "mulx {x0}, {x1}, qword ptr [{y} + 64]",
         "mov qword ptr [{d} + 0], {x1}",
@@ -6848,6 +7122,7 @@ pub(crate) mod k {
         "adc qword ptr [{d} + 40], {x6}",
         "adc qword ptr [{d} + 48], {x1}",
         "adc qword ptr [{d} + 56], {x3}",
+        kernel_end!("sub4_fp2_wxiadd"),
         x = inout(reg) x => _,
         y = inout(reg) y => _,
         d = inout(reg) d => _,
@@ -6868,7 +7143,10 @@ pub(crate) mod k {
     /// d[0..16) = x - u*y for double-width Fp2 values x, y (u^2 = -5): the two coordinates (x0 + 5*y1, x1 - y0) mod p*R; d must not alias x or y.
     #[inline(never)]
     pub(crate) unsafe fn sub4_fp2_wxisub(x: *const u64, y: *const u64, d: *mut u64, m: *const u64) {
+        #[cfg(feature = "ct-valgrind")]
+        crate::backend::kernel_ran();
         core::arch::asm!(
+        kernel_begin!(),
         "mov edx, 5",
         "mulx {x0}, {x1}, qword ptr [{y} + 64]",
         "mov qword ptr [{d} + 0], {x1}",
@@ -7014,6 +7292,7 @@ pub(crate) mod k {
         "mov qword ptr [{d} + 40], {x6}",
         "mov qword ptr [{d} + 48], {x3}",
         "mov qword ptr [{d} + 56], {x5}",
+        kernel_end!("sub4_fp2_wxisub"),
         x = inout(reg) x => _,
         y = inout(reg) y => _,
         d = inout(reg) d => _,
@@ -7034,7 +7313,10 @@ pub(crate) mod k {
     /// d[0..8) = u*x for a reduced Fp2 value x (u^2 = -5): (-5*x1, x0) mod p; d must not alias x.
     #[inline(never)]
     pub(crate) unsafe fn sub4_fp2_xi(x: *const u64, d: *mut u64, m: *const u64) {
+        #[cfg(feature = "ct-valgrind")]
+        crate::backend::kernel_ran();
         core::arch::asm!(
+        kernel_begin!(),
         "mov {x0}, qword ptr [{x} + 32]",
         "add {x0}, qword ptr [{x} + 32]",
         "mov {x1}, qword ptr [{x} + 40]",
@@ -7140,6 +7422,7 @@ pub(crate) mod k {
         "mov qword ptr [{d} + 48], {x1}",
         "mov {x1}, qword ptr [{x} + 24]",
         "mov qword ptr [{d} + 56], {x1}",
+        kernel_end!("sub4_fp2_xi"),
         x = inout(reg) x => _,
         d = inout(reg) d => _,
         m = inout(reg) m => _,
@@ -7159,7 +7442,10 @@ pub(crate) mod k {
     /// o[0..8) = both coordinates of the double-width Fp2 value t[0..16) reduced (Montgomery), fully reduced; o may alias t.
     #[inline(never)]
     pub(crate) unsafe fn sub4_fp2_redc(t: *const u64, o: *mut u64, m: *const u64, inv: u64) {
+        #[cfg(feature = "ct-valgrind")]
+        crate::backend::kernel_ran();
         core::arch::asm!(
+        kernel_begin!(),
         "push {inv}",
         "mov {x0}, qword ptr [{t} + 0]",
         "mov {x1}, qword ptr [{t} + 8]",
@@ -7338,6 +7624,7 @@ pub(crate) mod k {
         "mov qword ptr [{o} + 48], {x3}",
         "mov qword ptr [{o} + 56], {inv}",
         "add rsp, 8",
+        kernel_end!("sub4_fp2_redc"),
         t = inout(reg) t => _,
         o = inout(reg) o => _,
         m = inout(reg) m => _,
@@ -7358,7 +7645,10 @@ pub(crate) mod k {
     /// d[0..16) = the sum of the double-width Fp2 values x, y mod p*R (each coordinate in [0, p*R)); d may alias x or y.
     #[inline(never)]
     pub(crate) unsafe fn sub4_fp2_wadd(x: *const u64, y: *const u64, d: *mut u64, m: *const u64) {
+        #[cfg(feature = "ct-valgrind")]
+        crate::backend::kernel_ran();
         core::arch::asm!(
+        kernel_begin!(),
         "mov {x0}, qword ptr [{x} + 0]",
         "add {x0}, qword ptr [{y} + 0]",
         "mov qword ptr [{d} + 0], {x0}",
@@ -7431,6 +7721,7 @@ pub(crate) mod k {
         "mov qword ptr [{d} + 104], {x7}",
         "mov qword ptr [{d} + 112], {x0}",
         "mov qword ptr [{d} + 120], {x1}",
+        kernel_end!("sub4_fp2_wadd"),
         x = inout(reg) x => _,
         y = inout(reg) y => _,
         d = inout(reg) d => _,
@@ -7451,7 +7742,10 @@ pub(crate) mod k {
     /// d[0..16) = the difference of the double-width Fp2 values x, y mod p*R (each coordinate in [0, p*R)); d may alias x or y.
     #[inline(never)]
     pub(crate) unsafe fn sub4_fp2_wsub(x: *const u64, y: *const u64, d: *mut u64, m: *const u64) {
+        #[cfg(feature = "ct-valgrind")]
+        crate::backend::kernel_ran();
         core::arch::asm!(
+        kernel_begin!(),
         "mov {x0}, qword ptr [{x} + 0]",
         "sub {x0}, qword ptr [{y} + 0]",
         "mov qword ptr [{d} + 0], {x0}",
@@ -7526,6 +7820,7 @@ pub(crate) mod k {
         "adc qword ptr [{d} + 104], {x7}",
         "adc qword ptr [{d} + 112], {x1}",
         "adc qword ptr [{d} + 120], {x2}",
+        kernel_end!("sub4_fp2_wsub"),
         x = inout(reg) x => _,
         y = inout(reg) y => _,
         d = inout(reg) d => _,
@@ -7546,7 +7841,10 @@ pub(crate) mod k {
     /// d[0..8) = the sum of the reduced Fp2 values x, y mod p; d may alias x or y.
     #[inline(never)]
     pub(crate) unsafe fn sub4_fp2_add(x: *const u64, y: *const u64, d: *mut u64, m: *const u64) {
+        #[cfg(feature = "ct-valgrind")]
+        crate::backend::kernel_ran();
         core::arch::asm!(
+        kernel_begin!(),
         "mov {x0}, qword ptr [{x} + 0]",
         "add {x0}, qword ptr [{y} + 0]",
         "mov {x1}, qword ptr [{x} + 8]",
@@ -7595,6 +7893,7 @@ pub(crate) mod k {
         "mov qword ptr [{d} + 40], {x5}",
         "mov qword ptr [{d} + 48], {x6}",
         "mov qword ptr [{d} + 56], {x7}",
+        kernel_end!("sub4_fp2_add"),
         x = inout(reg) x => _,
         y = inout(reg) y => _,
         d = inout(reg) d => _,
@@ -7615,7 +7914,10 @@ pub(crate) mod k {
     /// Fp2 product (u^2 = -k, k = buf[K], k*p < R) over the scratch buffer, N = 4: c0 to buf[0..N), c1 to buf[N..2N), fully reduced. `buf` must point to 50 writable words (`fp2_4::LEN`).
     #[inline(always)]
     pub(crate) unsafe fn fp2_mul_k_4(buf: *mut u64, m: &[u64; 4]) {
+        #[cfg(feature = "ct-valgrind")]
+        crate::backend::kernel_ran();
         core::arch::asm!(
+        kernel_begin!(),
         "mov {x0}, qword ptr [{buf} + 0]",
         "add {x0}, qword ptr [{buf} + 32]",
         "mov qword ptr [{buf} + 128], {x0}",
@@ -8112,6 +8414,7 @@ pub(crate) mod k {
         "mov qword ptr [{buf} + 40], {x6}",
         "mov qword ptr [{buf} + 48], {x8}",
         "mov qword ptr [{buf} + 56], {x2}",
+        kernel_end!("fp2_mul_k_4"),
         buf = inout(reg) buf => _,
         m = inout(reg) m.as_ptr() => _,
         x0 = out(reg) _,
@@ -8132,7 +8435,10 @@ pub(crate) mod k {
     /// Fp2 double-width product (u^2 = -k, k = buf[K], k*p < R) over the scratch buffer, N = 4: c0 = a0*b0 - k*a1*b1 (+ p*R on borrow) at W0, c1 = a0*b1 + a1*b0 at W2. `buf` must point to 50 writable words (`fp2_4::LEN`).
     #[inline(always)]
     pub(crate) unsafe fn fp2_mul_wide_k_4(buf: *mut u64, m: &[u64; 4]) {
+        #[cfg(feature = "ct-valgrind")]
+        crate::backend::kernel_ran();
         core::arch::asm!(
+        kernel_begin!(),
         "mov {x0}, qword ptr [{buf} + 0]",
         "add {x0}, qword ptr [{buf} + 32]",
         "mov qword ptr [{buf} + 128], {x0}",
@@ -8453,6 +8759,7 @@ pub(crate) mod k {
         "adc qword ptr [{buf} + 240], {x1}",
         "adc qword ptr [{buf} + 248], {x5}",
         "adc qword ptr [{buf} + 256], {x6}",
+        kernel_end!("fp2_mul_wide_k_4"),
         buf = inout(reg) buf => _,
         m = inout(reg) m.as_ptr() => _,
         x0 = out(reg) _,
@@ -8473,7 +8780,10 @@ pub(crate) mod k {
     /// Fp2 squaring (u^2 = -1) over the scratch buffer, N = 4: c0 to the S slot, c1 to the D slot, fully reduced. `buf` must point to 21 writable words (`fp2_sqr_4::LEN`).
     #[inline(always)]
     pub(crate) unsafe fn fp2_sqr_4(buf: *mut u64, m: &[u64; 4]) {
+        #[cfg(feature = "ct-valgrind")]
+        crate::backend::kernel_ran();
         core::arch::asm!(
+        kernel_begin!(),
         "mov {x0}, qword ptr [{buf} + 0]",
         "add {x0}, qword ptr [{buf} + 32]",
         "mov qword ptr [{buf} + 64], {x0}",
@@ -8791,6 +9101,7 @@ pub(crate) mod k {
         "mov qword ptr [{buf} + 104], {x1}",
         "mov qword ptr [{buf} + 112], {x0}",
         "mov qword ptr [{buf} + 120], {x2}",
+        kernel_end!("fp2_sqr_4"),
         buf = inout(reg) buf => _,
         m = inout(reg) m.as_ptr() => _,
         x0 = out(reg) _,
@@ -8821,7 +9132,10 @@ pub(crate) mod k {
     /// Fp2 squaring (u^2 = -1) over the scratch buffer, N = 6: c0 to the S slot, c1 to the D slot, fully reduced. `buf` must point to 31 writable words (`fp2_sqr_6::LEN`).
     #[inline(always)]
     pub(crate) unsafe fn fp2_sqr_6(buf: *mut u64, m: &[u64; 6]) {
+        #[cfg(feature = "ct-valgrind")]
+        crate::backend::kernel_ran();
         core::arch::asm!(
+        kernel_begin!(),
         "mov {x0}, qword ptr [{buf} + 0]",
         "add {x0}, qword ptr [{buf} + 48]",
         "mov qword ptr [{buf} + 96], {x0}",
@@ -9443,6 +9757,7 @@ pub(crate) mod k {
         "mov qword ptr [{buf} + 168], {x7}",
         "mov qword ptr [{buf} + 176], {x1}",
         "mov qword ptr [{buf} + 184], {x2}",
+        kernel_end!("fp2_sqr_6"),
         buf = inout(reg) buf => _,
         m = inout(reg) m.as_ptr() => _,
         x0 = out(reg) _,
@@ -9473,7 +9788,10 @@ pub(crate) mod k {
     /// Fp2 squaring (u^2 = -5) over the scratch buffer, N = 4: c0 to buf[0..N), c1 to buf[N..2N), fully reduced. `buf` must point to 33 writable words (`fp2_sqr_k_4::LEN`); needs 6*p < R.
     #[inline(always)]
     pub(crate) unsafe fn fp2_sqr_k5_4(buf: *mut u64, m: &[u64; 4]) {
+        #[cfg(feature = "ct-valgrind")]
+        crate::backend::kernel_ran();
         core::arch::asm!(
+        kernel_begin!(),
         "mov {x0}, qword ptr [{buf} + 0]",
         "sub {x0}, qword ptr [{buf} + 32]",
         "mov qword ptr [{buf} + 96], {x0}",
@@ -9904,6 +10222,7 @@ pub(crate) mod k {
         "mov qword ptr [{buf} + 40], {x1}",
         "mov qword ptr [{buf} + 48], {x7}",
         "mov qword ptr [{buf} + 56], {x5}",
+        kernel_end!("fp2_sqr_k5_4"),
         buf = inout(reg) buf => _,
         m = inout(reg) m.as_ptr() => _,
         x0 = out(reg) _,
@@ -9941,7 +10260,10 @@ pub(crate) mod k {
     /// Fp6 product (BLS12-381 tower: u^2 = -1, v^3 = 1 + u, 8p < R) over the scratch buffer, N = 6: the six coordinates fully reduced in the A slot. `buf` must point to 265 writable words (`fp6_6::LEN`) with A, B (and INV) filled.
     #[inline(always)]
     pub(crate) unsafe fn fp6_mul_6(buf: *mut u64, m: &[u64; 6]) {
+        #[cfg(feature = "ct-valgrind")]
+        crate::backend::kernel_ran();
         core::arch::asm!(
+        kernel_begin!(),
         "mov {x0}, qword ptr [{buf} + 0]",
         "add {x0}, qword ptr [{buf} + 48]",
         "mov qword ptr [{buf} + 1920], {x0}",
@@ -15662,6 +15984,7 @@ pub(crate) mod k {
         "mov qword ptr [{buf} + 264], {x6}",
         "mov qword ptr [{buf} + 272], {x1}",
         "mov qword ptr [{buf} + 280], {x7}",
+        kernel_end!("fp6_mul_6"),
         buf = inout(reg) buf => _,
         m = inout(reg) m.as_ptr() => _,
         x0 = out(reg) _,
@@ -15682,7 +16005,10 @@ pub(crate) mod k {
     /// Fp6 product (BLS12-381 tower: u^2 = -1, v^3 = 1 + u, 8p < R) over the scratch buffer, N = 6: the six double-width coordinates (each in [0, p*R)) in the OUT slot. `buf` must point to 265 writable words (`fp6_6::LEN`) with A, B (and INV) filled.
     #[inline(always)]
     pub(crate) unsafe fn fp6_mul_wide_6(buf: *mut u64, m: &[u64; 6]) {
+        #[cfg(feature = "ct-valgrind")]
+        crate::backend::kernel_ran();
         core::arch::asm!(
+        kernel_begin!(),
         "mov {x0}, qword ptr [{buf} + 0]",
         "add {x0}, qword ptr [{buf} + 48]",
         "mov qword ptr [{buf} + 1920], {x0}",
@@ -20395,6 +20721,7 @@ pub(crate) mod k {
         "mov qword ptr [{buf} + 1128], {x7}",
         "mov qword ptr [{buf} + 1136], {x8}",
         "mov qword ptr [{buf} + 1144], {x0}",
+        kernel_end!("fp6_mul_wide_6"),
         buf = inout(reg) buf => _,
         m = inout(reg) m.as_ptr() => _,
         x0 = out(reg) _,
@@ -20415,7 +20742,10 @@ pub(crate) mod k {
     /// Sparse Fp6 product a*(b0 + b1*v) (BLS12-381 tower: u^2 = -1, v^3 = 1 + u, 8p < R) over the scratch buffer, N = 6, each coordinate one interleaved reduction of a sum of four products: b2 = 0 (not read); the six coordinates fully reduced in the OUT slot (N words apart). `buf` must point to 265 writable words (`fp6_6::LEN`) with A, B and INV filled.
     #[inline(always)]
     pub(crate) unsafe fn fp6_mul_by_01_6(buf: *mut u64, m: &[u64; 6]) {
+        #[cfg(feature = "ct-valgrind")]
+        crate::backend::kernel_ran();
         core::arch::asm!(
+        kernel_begin!(),
         "mov {x0}, qword ptr [{m} + 0]",
         "add {x0}, {x0}",
         "mov qword ptr [{buf} + 1152], {x0}",
@@ -24473,6 +24803,7 @@ pub(crate) mod k {
         "mov qword ptr [{buf} + 840], {x6}",
         "mov qword ptr [{buf} + 848], {x2}",
         "mov qword ptr [{buf} + 856], {x3}",
+        kernel_end!("fp6_mul_by_01_6"),
         buf = inout(reg) buf => _,
         m = inout(reg) m.as_ptr() => _,
         x0 = out(reg) _,
@@ -24493,7 +24824,10 @@ pub(crate) mod k {
     /// Fp6 product (BLS12-381 tower: u^2 = -1, v^3 = 1 + u, 8p < R) over the scratch buffer, N = 6: b2 = 0 (not read); the six double-width coordinates (each in [0, p*R)) in the OUT slot. `buf` must point to 265 writable words (`fp6_6::LEN`) with A, B (and INV) filled.
     #[inline(always)]
     pub(crate) unsafe fn fp6_mul_by_01_wide_6(buf: *mut u64, m: &[u64; 6]) {
+        #[cfg(feature = "ct-valgrind")]
+        crate::backend::kernel_ran();
         core::arch::asm!(
+        kernel_begin!(),
         "mov {x0}, qword ptr [{buf} + 0]",
         "add {x0}, qword ptr [{buf} + 48]",
         "mov qword ptr [{buf} + 1920], {x0}",
@@ -28148,6 +28482,7 @@ pub(crate) mod k {
         "mov qword ptr [{buf} + 1128], {x2}",
         "mov qword ptr [{buf} + 1136], {x7}",
         "mov qword ptr [{buf} + 1144], {x9}",
+        kernel_end!("fp6_mul_by_01_wide_6"),
         buf = inout(reg) buf => _,
         m = inout(reg) m.as_ptr() => _,
         x0 = out(reg) _,
@@ -28168,7 +28503,10 @@ pub(crate) mod k {
     /// Fp6 product (BLS12-381 tower: u^2 = -1, v^3 = 1 + u, 8p < R) over the scratch buffer, N = 6: b1 = b2 = 0 (not read); the six double-width coordinates (each in [0, p*R)) in the OUT slot. `buf` must point to 265 writable words (`fp6_6::LEN`) with A, B (and INV) filled.
     #[inline(always)]
     pub(crate) unsafe fn fp6_mul_by_0_wide_6(buf: *mut u64, m: &[u64; 6]) {
+        #[cfg(feature = "ct-valgrind")]
+        crate::backend::kernel_ran();
         core::arch::asm!(
+        kernel_begin!(),
         "mov {x0}, qword ptr [{buf} + 0]",
         "add {x0}, qword ptr [{buf} + 48]",
         "mov qword ptr [{buf} + 1920], {x0}",
@@ -29816,6 +30154,7 @@ pub(crate) mod k {
         "adc qword ptr [{buf} + 1032], {x2}",
         "adc qword ptr [{buf} + 1040], {x8}",
         "adc qword ptr [{buf} + 1048], {x5}",
+        kernel_end!("fp6_mul_by_0_wide_6"),
         buf = inout(reg) buf => _,
         m = inout(reg) m.as_ptr() => _,
         x0 = out(reg) _,
@@ -29836,7 +30175,10 @@ pub(crate) mod k {
     /// Fp4 squaring (BLS12-381 tower: u^2 = -1, v^3 = 1 + u, 8p < R; s^2 = xi) over the scratch buffer, N = 6: (a^2 + xi*b^2, 2ab) fully reduced in the C0, C1 slots. `buf` must point to 151 writable words (`fp4_sqr_6::LEN`) with A, B, INV filled.
     #[inline(always)]
     pub(crate) unsafe fn fp4_sqr_6(buf: *mut u64, m: &[u64; 6]) {
+        #[cfg(feature = "ct-valgrind")]
+        crate::backend::kernel_ran();
         core::arch::asm!(
+        kernel_begin!(),
         "mov {x0}, qword ptr [{buf} + 0]",
         "add {x0}, qword ptr [{buf} + 48]",
         "mov qword ptr [{buf} + 1056], {x0}",
@@ -32017,6 +32359,7 @@ pub(crate) mod k {
         "mov qword ptr [{buf} + 360], {x3}",
         "mov qword ptr [{buf} + 368], {x0}",
         "mov qword ptr [{buf} + 376], {x2}",
+        kernel_end!("fp4_sqr_6"),
         buf = inout(reg) buf => _,
         m = inout(reg) m.as_ptr() => _,
         x0 = out(reg) _,
@@ -32053,7 +32396,10 @@ pub(crate) mod k {
     /// Fp12 product from double-width Fp6 products (BLS12-381 tower: u^2 = -1, v^3 = 1 + u, 8p < R), N = 6: the twelve reduced coordinates to C. `buf` must point to 867 words (`fp12_6::LEN`) with the products' OUT slots and INV filled.
     #[inline(always)]
     pub(crate) unsafe fn fp12_mul_combine_6(buf: *mut u64, m: &[u64; 6]) {
+        #[cfg(feature = "ct-valgrind")]
+        crate::backend::kernel_ran();
         core::arch::asm!(
+        kernel_begin!(),
         "mov {x0}, qword ptr [{buf} + 4816]",
         "sub {x0}, qword ptr [{buf} + 576]",
         "mov qword ptr [{buf} + 4816], {x0}",
@@ -35163,6 +35509,7 @@ pub(crate) mod k {
         "mov qword ptr [{buf} + 6624], {x9}",
         "mov qword ptr [{buf} + 6632], {x8}",
         "mov qword ptr [{buf} + 6640], {x4}",
+        kernel_end!("fp12_mul_combine_6"),
         buf = inout(reg) buf => _,
         m = inout(reg) m.as_ptr() => _,
         x0 = out(reg) _,
@@ -35183,7 +35530,10 @@ pub(crate) mod k {
     /// Fp12 complex squaring from double-width Fp6 products (BLS12-381 tower: u^2 = -1, v^3 = 1 + u, 8p < R), N = 6: the twelve reduced coordinates to C. `buf` must point to 867 words (`fp12_6::LEN`) with the products' OUT slots and INV filled.
     #[inline(always)]
     pub(crate) unsafe fn fp12_sqr_combine_6(buf: *mut u64, m: &[u64; 6]) {
+        #[cfg(feature = "ct-valgrind")]
+        crate::backend::kernel_ran();
         core::arch::asm!(
+        kernel_begin!(),
         "mov {x0}, qword ptr [{buf} + 960]",
         "sub {x0}, qword ptr [{buf} + 1056]",
         "mov qword ptr [{buf} + 1152], {x0}",
@@ -38293,6 +38643,7 @@ pub(crate) mod k {
         "mov qword ptr [{buf} + 6912], {x4}",
         "mov qword ptr [{buf} + 6920], {x5}",
         "mov qword ptr [{buf} + 6928], {x7}",
+        kernel_end!("fp12_sqr_combine_6"),
         buf = inout(reg) buf => _,
         m = inout(reg) m.as_ptr() => _,
         x0 = out(reg) _,
@@ -38313,7 +38664,10 @@ pub(crate) mod k {
     /// Granger-Scott cyclotomic squaring (BLS12-381 tower: u^2 = -1, v^3 = 1 + u, 8p < R), CNT times, over the scratch buffer, N = 6, each coordinate one interleaved reduction of a sum of products: the fully reduced coordinates to OUT (the order of Z). `buf` must point to 236 writable words (`cyclo_sqr_6::LEN`) with Z (reduced), INV and CNT (>= 1) filled.
     #[inline(always)]
     pub(crate) unsafe fn cyclo_sqr_6(buf: *mut u64, m: &[u64; 6]) {
+        #[cfg(feature = "ct-valgrind")]
+        crate::backend::kernel_ran();
         core::arch::asm!(
+        kernel_begin!(),
         "mov {x0}, qword ptr [{m} + 0]",
         "add {x0}, {x0}",
         "mov qword ptr [{buf} + 1776], {x0}",
@@ -45519,6 +45873,7 @@ pub(crate) mod k {
         "mov qword ptr [{buf} + 568], {x2}",
         "jmp 2b",
         "3:",
+        kernel_end!("cyclo_sqr_6"),
         buf = inout(reg) buf => _,
         m = inout(reg) m.as_ptr() => _,
         x0 = out(reg) _,
@@ -45548,7 +45903,10 @@ pub(crate) mod k {
     /// Karabina compressed squaring of (g2, g3, g4, g5) (BLS12-381 tower: u^2 = -1, v^3 = 1 + u, 8p < R), CNT times, over the scratch buffer, N = 6, each coordinate one interleaved reduction of a sum of products: the fully reduced coordinates to OUT (the order of Z). `buf` must point to 188 writable words (`compressed_sqr_6::LEN`) with Z (reduced), INV and CNT (>= 1) filled.
     #[inline(always)]
     pub(crate) unsafe fn compressed_sqr_6(buf: *mut u64, m: &[u64; 6]) {
+        #[cfg(feature = "ct-valgrind")]
+        crate::backend::kernel_ran();
         core::arch::asm!(
+        kernel_begin!(),
         "mov {x0}, qword ptr [{m} + 0]",
         "add {x0}, {x0}",
         "mov qword ptr [{buf} + 1392], {x0}",
@@ -50372,6 +50730,7 @@ pub(crate) mod k {
         "mov qword ptr [{buf} + 376], {x4}",
         "jmp 2b",
         "3:",
+        kernel_end!("compressed_sqr_6"),
         buf = inout(reg) buf => _,
         m = inout(reg) m.as_ptr() => _,
         x0 = out(reg) _,
@@ -50410,7 +50769,10 @@ pub(crate) mod k {
     /// Fp6 product (bn254-beuchat tower: u^2 = -5, v^3 = u, 6p < R) over the scratch buffer, N = 4: the six coordinates fully reduced in the A slot. `buf` must point to 177 writable words (`fp6_4::LEN`) with A, B (and INV) filled.
     #[inline(always)]
     pub(crate) unsafe fn fp6_mul_4(buf: *mut u64, m: &[u64; 4]) {
+        #[cfg(feature = "ct-valgrind")]
+        crate::backend::kernel_ran();
         core::arch::asm!(
+        kernel_begin!(),
         "mov {x0}, qword ptr [{buf} + 0]",
         "add {x0}, qword ptr [{buf} + 32]",
         "mov qword ptr [{buf} + 1280], {x0}",
@@ -53953,6 +54315,7 @@ pub(crate) mod k {
         "mov qword ptr [{buf} + 168], {x5}",
         "mov qword ptr [{buf} + 176], {x4}",
         "mov qword ptr [{buf} + 184], {x8}",
+        kernel_end!("fp6_mul_4"),
         buf = inout(reg) buf => _,
         m = inout(reg) m.as_ptr() => _,
         x0 = out(reg) _,
@@ -53973,7 +54336,10 @@ pub(crate) mod k {
     /// Fp6 product (bn254-beuchat tower: u^2 = -5, v^3 = u, 6p < R) over the scratch buffer, N = 4: the six double-width coordinates (each in [0, p*R)) in the OUT slot. `buf` must point to 177 writable words (`fp6_4::LEN`) with A, B (and INV) filled.
     #[inline(always)]
     pub(crate) unsafe fn fp6_mul_wide_4(buf: *mut u64, m: &[u64; 4]) {
+        #[cfg(feature = "ct-valgrind")]
+        crate::backend::kernel_ran();
         core::arch::asm!(
+        kernel_begin!(),
         "mov {x0}, qword ptr [{buf} + 0]",
         "add {x0}, qword ptr [{buf} + 32]",
         "mov qword ptr [{buf} + 1280], {x0}",
@@ -56988,6 +57354,7 @@ pub(crate) mod k {
         "mov qword ptr [{buf} + 744], {x5}",
         "mov qword ptr [{buf} + 752], {x4}",
         "mov qword ptr [{buf} + 760], {x8}",
+        kernel_end!("fp6_mul_wide_4"),
         buf = inout(reg) buf => _,
         m = inout(reg) m.as_ptr() => _,
         x0 = out(reg) _,
@@ -57008,7 +57375,10 @@ pub(crate) mod k {
     /// Sparse Fp6 product a*(b0 + b1*v) (bn254-beuchat tower: u^2 = -5, v^3 = u, 6p < R) over the scratch buffer, N = 4, each coordinate one interleaved reduction of a sum of four products: b2 = 0 (not read); the six coordinates fully reduced in the OUT slot (N words apart). `buf` must point to 177 writable words (`fp6_4::LEN`) with A, B and INV filled.
     #[inline(always)]
     pub(crate) unsafe fn fp6_mul_by_01_4(buf: *mut u64, m: &[u64; 4]) {
+        #[cfg(feature = "ct-valgrind")]
+        crate::backend::kernel_ran();
         core::arch::asm!(
+        kernel_begin!(),
         "mov {x0}, qword ptr [{m} + 0]",
         "add {x0}, {x0}",
         "mov qword ptr [{buf} + 768], {x0}",
@@ -59109,6 +59479,7 @@ pub(crate) mod k {
         "mov qword ptr [{buf} + 552], {x8}",
         "mov qword ptr [{buf} + 560], {x5}",
         "mov qword ptr [{buf} + 568], {x9}",
+        kernel_end!("fp6_mul_by_01_4"),
         buf = inout(reg) buf => _,
         m = inout(reg) m.as_ptr() => _,
         x0 = out(reg) _,
@@ -59129,7 +59500,10 @@ pub(crate) mod k {
     /// f*(1 + c3*w + c4*v*w) (bn254-beuchat tower: u^2 = -5, v^3 = u, 6p < R), N = 4, each coordinate one interleaved reduction of a sum of four products plus f's coordinate: the twelve fully reduced coordinates to OUT. `buf` must point to 137 writable words (`fp12_unit034_4::LEN`) with F, LINE and INV filled.
     #[inline(always)]
     pub(crate) unsafe fn fp12_mul_by_034_unit_4(buf: *mut u64, m: &[u64; 4]) {
+        #[cfg(feature = "ct-valgrind")]
+        crate::backend::kernel_ran();
         core::arch::asm!(
+        kernel_begin!(),
         "mov {x0}, qword ptr [{m} + 0]",
         "add {x0}, {x0}",
         "mov qword ptr [{buf} + 1024], {x0}",
@@ -63370,6 +63744,7 @@ pub(crate) mod k {
         "mov qword ptr [{buf} + 680], {x6}",
         "mov qword ptr [{buf} + 688], {x1}",
         "mov qword ptr [{buf} + 696], {x2}",
+        kernel_end!("fp12_mul_by_034_unit_4"),
         buf = inout(reg) buf => _,
         m = inout(reg) m.as_ptr() => _,
         x0 = out(reg) _,
@@ -63399,7 +63774,10 @@ pub(crate) mod k {
     /// Fp6 product (bn254-beuchat tower: u^2 = -5, v^3 = u, 6p < R) over the scratch buffer, N = 4: b2 = 0 (not read); the six double-width coordinates (each in [0, p*R)) in the OUT slot. `buf` must point to 177 writable words (`fp6_4::LEN`) with A, B (and INV) filled.
     #[inline(always)]
     pub(crate) unsafe fn fp6_mul_by_01_wide_4(buf: *mut u64, m: &[u64; 4]) {
+        #[cfg(feature = "ct-valgrind")]
+        crate::backend::kernel_ran();
         core::arch::asm!(
+        kernel_begin!(),
         "mov {x0}, qword ptr [{buf} + 0]",
         "add {x0}, qword ptr [{buf} + 32]",
         "mov qword ptr [{buf} + 1280], {x0}",
@@ -65705,6 +66083,7 @@ pub(crate) mod k {
         "mov qword ptr [{buf} + 744], {x6}",
         "mov qword ptr [{buf} + 752], {x9}",
         "mov qword ptr [{buf} + 760], {x0}",
+        kernel_end!("fp6_mul_by_01_wide_4"),
         buf = inout(reg) buf => _,
         m = inout(reg) m.as_ptr() => _,
         x0 = out(reg) _,
@@ -65725,7 +66104,10 @@ pub(crate) mod k {
     /// Fp6 product (bn254-beuchat tower: u^2 = -5, v^3 = u, 6p < R) over the scratch buffer, N = 4: b1 = b2 = 0 (not read); the six double-width coordinates (each in [0, p*R)) in the OUT slot. `buf` must point to 177 writable words (`fp6_4::LEN`) with A, B (and INV) filled.
     #[inline(always)]
     pub(crate) unsafe fn fp6_mul_by_0_wide_4(buf: *mut u64, m: &[u64; 4]) {
+        #[cfg(feature = "ct-valgrind")]
+        crate::backend::kernel_ran();
         core::arch::asm!(
+        kernel_begin!(),
         "mov {x0}, qword ptr [{buf} + 0]",
         "add {x0}, qword ptr [{buf} + 32]",
         "mov qword ptr [{buf} + 1280], {x0}",
@@ -66686,6 +67068,7 @@ pub(crate) mod k {
         "adc qword ptr [{buf} + 680], {x4}",
         "adc qword ptr [{buf} + 688], {x3}",
         "adc qword ptr [{buf} + 696], {x1}",
+        kernel_end!("fp6_mul_by_0_wide_4"),
         buf = inout(reg) buf => _,
         m = inout(reg) m.as_ptr() => _,
         x0 = out(reg) _,
@@ -66706,7 +67089,10 @@ pub(crate) mod k {
     /// Fp4 squaring (bn254-beuchat tower: u^2 = -5, v^3 = u, 6p < R; s^2 = xi) over the scratch buffer, N = 4: (a^2 + xi*b^2, 2ab) fully reduced in the C0, C1 slots. `buf` must point to 101 writable words (`fp4_sqr_4::LEN`) with A, B, INV filled.
     #[inline(always)]
     pub(crate) unsafe fn fp4_sqr_4(buf: *mut u64, m: &[u64; 4]) {
+        #[cfg(feature = "ct-valgrind")]
+        crate::backend::kernel_ran();
         core::arch::asm!(
+        kernel_begin!(),
         "mov {x0}, qword ptr [{buf} + 0]",
         "sub {x0}, qword ptr [{buf} + 32]",
         "mov qword ptr [{buf} + 736], {x0}",
@@ -68162,6 +68548,7 @@ pub(crate) mod k {
         "mov qword ptr [{buf} + 232], {x2}",
         "mov qword ptr [{buf} + 240], {x5}",
         "mov qword ptr [{buf} + 248], {x6}",
+        kernel_end!("fp4_sqr_4"),
         buf = inout(reg) buf => _,
         m = inout(reg) m.as_ptr() => _,
         x0 = out(reg) _,
@@ -68198,7 +68585,10 @@ pub(crate) mod k {
     /// Fp12 product from double-width Fp6 products (bn254-beuchat tower: u^2 = -5, v^3 = u, 6p < R), N = 4: the twelve reduced coordinates to C. `buf` must point to 579 words (`fp12_4::LEN`) with the products' OUT slots and INV filled.
     #[inline(always)]
     pub(crate) unsafe fn fp12_mul_combine_4(buf: *mut u64, m: &[u64; 4]) {
+        #[cfg(feature = "ct-valgrind")]
+        crate::backend::kernel_ran();
         core::arch::asm!(
+        kernel_begin!(),
         "mov {x0}, qword ptr [{buf} + 3216]",
         "sub {x0}, qword ptr [{buf} + 384]",
         "mov qword ptr [{buf} + 3216], {x0}",
@@ -69988,6 +70378,7 @@ pub(crate) mod k {
         "mov qword ptr [{buf} + 4416], {x9}",
         "mov qword ptr [{buf} + 4424], {x0}",
         "mov qword ptr [{buf} + 4432], {x8}",
+        kernel_end!("fp12_mul_combine_4"),
         buf = inout(reg) buf => _,
         m = inout(reg) m.as_ptr() => _,
         x0 = out(reg) _,
@@ -70008,7 +70399,10 @@ pub(crate) mod k {
     /// Fp12 complex squaring from double-width Fp6 products (bn254-beuchat tower: u^2 = -5, v^3 = u, 6p < R), N = 4: the twelve reduced coordinates to C. `buf` must point to 579 words (`fp12_4::LEN`) with the products' OUT slots and INV filled.
     #[inline(always)]
     pub(crate) unsafe fn fp12_sqr_combine_4(buf: *mut u64, m: &[u64; 4]) {
+        #[cfg(feature = "ct-valgrind")]
+        crate::backend::kernel_ran();
         core::arch::asm!(
+        kernel_begin!(),
         "mov {x0}, qword ptr [{buf} + 3216]",
         "sub {x0}, qword ptr [{buf} + 384]",
         "mov qword ptr [{buf} + 3216], {x0}",
@@ -71796,6 +72190,7 @@ pub(crate) mod k {
         "mov qword ptr [{buf} + 4608], {x8}",
         "mov qword ptr [{buf} + 4616], {x1}",
         "mov qword ptr [{buf} + 4624], {x6}",
+        kernel_end!("fp12_sqr_combine_4"),
         buf = inout(reg) buf => _,
         m = inout(reg) m.as_ptr() => _,
         x0 = out(reg) _,
@@ -71816,7 +72211,10 @@ pub(crate) mod k {
     /// Granger-Scott cyclotomic squaring (bn254-beuchat tower: u^2 = -5, v^3 = u, 6p < R), CNT times, over the scratch buffer, N = 4, each coordinate one interleaved reduction of a sum of products: the fully reduced coordinates to OUT (the order of Z). `buf` must point to 158 writable words (`cyclo_sqr_4::LEN`) with Z (reduced), INV and CNT (>= 1) filled.
     #[inline(always)]
     pub(crate) unsafe fn cyclo_sqr_4(buf: *mut u64, m: &[u64; 4]) {
+        #[cfg(feature = "ct-valgrind")]
+        crate::backend::kernel_ran();
         core::arch::asm!(
+        kernel_begin!(),
         "mov {x0}, qword ptr [{m} + 0]",
         "add {x0}, {x0}",
         "mov qword ptr [{buf} + 1184], {x0}",
@@ -75864,6 +76262,7 @@ pub(crate) mod k {
         "mov qword ptr [{buf} + 376], {x0}",
         "jmp 2b",
         "3:",
+        kernel_end!("cyclo_sqr_4"),
         buf = inout(reg) buf => _,
         m = inout(reg) m.as_ptr() => _,
         x0 = out(reg) _,
@@ -75893,7 +76292,10 @@ pub(crate) mod k {
     /// Karabina compressed squaring of (g2, g3, g4, g5) (bn254-beuchat tower: u^2 = -5, v^3 = u, 6p < R), CNT times, over the scratch buffer, N = 4, each coordinate one interleaved reduction of a sum of products: the fully reduced coordinates to OUT (the order of Z). `buf` must point to 126 writable words (`compressed_sqr_4::LEN`) with Z (reduced), INV and CNT (>= 1) filled.
     #[inline(always)]
     pub(crate) unsafe fn compressed_sqr_4(buf: *mut u64, m: &[u64; 4]) {
+        #[cfg(feature = "ct-valgrind")]
+        crate::backend::kernel_ran();
         core::arch::asm!(
+        kernel_begin!(),
         "mov {x0}, qword ptr [{m} + 0]",
         "add {x0}, {x0}",
         "mov qword ptr [{buf} + 928], {x0}",
@@ -78623,6 +79025,7 @@ pub(crate) mod k {
         "mov qword ptr [{buf} + 248], {x9}",
         "jmp 2b",
         "3:",
+        kernel_end!("compressed_sqr_4"),
         buf = inout(reg) buf => _,
         m = inout(reg) m.as_ptr() => _,
         x0 = out(reg) _,

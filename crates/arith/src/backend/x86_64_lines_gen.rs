@@ -9,7 +9,10 @@ pub(crate) mod k {
     /// f*(c0 + c1*v + c4*v*w) in Fp12 (BLS12-381 tower), N = 6: the twelve reduced coordinates to C. `buf` must point to 903 words (`fp12_line_6::LEN`) with F0 (f0), F1 (f1), LINE (c0, c1, c4) and INV filled.
     #[inline(always)]
     pub(crate) unsafe fn fp12_mul_by_014_6(buf: *mut u64, m: &[u64; 6]) {
+        #[cfg(feature = "ct-valgrind")]
+        crate::backend::kernel_ran();
         core::arch::asm!(
+        kernel_begin!(),
         "mov {x0}, qword ptr [{buf} + 288]",
         "mov qword ptr [{buf} + 2120], {x0}",
         "mov {x0}, qword ptr [{buf} + 296]",
@@ -12639,6 +12642,7 @@ pub(crate) mod k {
         "mov qword ptr [{buf} + 6624], {x7}",
         "mov qword ptr [{buf} + 6632], {x3}",
         "mov qword ptr [{buf} + 6640], {x2}",
+        kernel_end!("fp12_mul_by_014_6"),
         buf = inout(reg) buf => _,
         m = inout(reg) m.as_ptr() => _,
         x0 = out(reg) _,
@@ -12659,7 +12663,10 @@ pub(crate) mod k {
     /// f^2*(c0 + c1*v + c4*v*w) in Fp12 (BLS12-381 tower), N = 6: the twelve reduced coordinates to C. `buf` must point to 903 words (`fp12_line_6::LEN`) with F0 (f0), F1 (f1), LINE (c0, c1, c4) and INV filled.
     #[inline(always)]
     pub(crate) unsafe fn fp12_sqr_mul_by_014_6(buf: *mut u64, m: &[u64; 6]) {
+        #[cfg(feature = "ct-valgrind")]
+        crate::backend::kernel_ran();
         core::arch::asm!(
+        kernel_begin!(),
         "mov {x0}, qword ptr [{buf} + 0]",
         "add {x0}, qword ptr [{buf} + 288]",
         "mov {x1}, qword ptr [{buf} + 8]",
@@ -38399,6 +38406,7 @@ pub(crate) mod k {
         "mov qword ptr [{buf} + 6624], {x2}",
         "mov qword ptr [{buf} + 6632], {x6}",
         "mov qword ptr [{buf} + 6640], {x7}",
+        kernel_end!("fp12_sqr_mul_by_014_6"),
         buf = inout(reg) buf => _,
         m = inout(reg) m.as_ptr() => _,
         x0 = out(reg) _,
@@ -38429,7 +38437,10 @@ pub(crate) mod k {
     /// Miller-loop doubling step with the evaluated tangent line (3b' = 12(1 + u)), N = 6: (X', Y', Z', h*(-y_P), 3X^2*x_P, 3b'Z^2 - Y^2) fully reduced to OUT. `buf` must point to 463 words (`g2_dbl_6::LEN`) with T, XP, NYP and INV filled.
     #[inline(always)]
     pub(crate) unsafe fn g2_double_step_6(buf: *mut u64, m: &[u64; 6]) {
+        #[cfg(feature = "ct-valgrind")]
+        crate::backend::kernel_ran();
         core::arch::asm!(
+        kernel_begin!(),
         "mov {x0}, qword ptr [{buf} + 96]",
         "add {x0}, qword ptr [{buf} + 144]",
         "mov qword ptr [{buf} + 3368], {x0}",
@@ -47550,6 +47561,7 @@ pub(crate) mod k {
         "mov qword ptr [{buf} + 656], {x8}",
         "mov qword ptr [{buf} + 664], {x2}",
         "mov qword ptr [{buf} + 672], {x4}",
+        kernel_end!("g2_double_step_6"),
         buf = inout(reg) buf => _,
         m = inout(reg) m.as_ptr() => _,
         x0 = out(reg) _,
@@ -47580,7 +47592,10 @@ pub(crate) mod k {
     /// f^2*(c0 + c3*w + c4*v*w) in Fp12 (bn254-beuchat tower), N = 4: the twelve reduced coordinates to C. `buf` must point to 603 words (`fp12_line034_4::LEN`) with F0 (f0), SQ1 (f1), LINE (c0, c3, c4) and INV filled.
     #[inline(always)]
     pub(crate) unsafe fn fp12_sqr_mul_by_034_4(buf: *mut u64, m: &[u64; 4]) {
+        #[cfg(feature = "ct-valgrind")]
+        crate::backend::kernel_ran();
         core::arch::asm!(
+        kernel_begin!(),
         "mov {x0}, qword ptr [{buf} + 0]",
         "add {x0}, qword ptr [{buf} + 192]",
         "mov {x1}, qword ptr [{buf} + 8]",
@@ -58163,6 +58178,7 @@ pub(crate) mod k {
         "mov qword ptr [{buf} + 4416], {x5}",
         "mov qword ptr [{buf} + 4424], {x9}",
         "mov qword ptr [{buf} + 4432], {x0}",
+        kernel_end!("fp12_sqr_mul_by_034_4"),
         buf = inout(reg) buf => _,
         m = inout(reg) m.as_ptr() => _,
         x0 = out(reg) _,
@@ -58193,7 +58209,10 @@ pub(crate) mod k {
     /// Miller-loop doubling step with the evaluated tangent line (u^2 = -5, 3b' = -3u), N = 4: (X', Y', Z', h*(-y_P), 3X^2*x_P, 3b'Z^2 - Y^2) fully reduced to OUT. `buf` must point to 309 words (`g2_dbl_4::LEN`) with T, XP, NYP and INV filled.
     #[inline(always)]
     pub(crate) unsafe fn g2_double_step_4(buf: *mut u64, m: &[u64; 4]) {
+        #[cfg(feature = "ct-valgrind")]
+        crate::backend::kernel_ran();
         core::arch::asm!(
+        kernel_begin!(),
         "mov {x0}, qword ptr [{buf} + 64]",
         "sub {x0}, qword ptr [{buf} + 96]",
         "mov qword ptr [{buf} + 2280], {x0}",
@@ -63709,6 +63728,7 @@ pub(crate) mod k {
         "mov qword ptr [{buf} + 432], {x3}",
         "mov qword ptr [{buf} + 440], {x9}",
         "mov qword ptr [{buf} + 448], {x2}",
+        kernel_end!("g2_double_step_4"),
         buf = inout(reg) buf => _,
         m = inout(reg) m.as_ptr() => _,
         x0 = out(reg) _,

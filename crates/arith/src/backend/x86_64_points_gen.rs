@@ -8,7 +8,10 @@ pub(crate) mod k {
     /// Halved a = 0 Jacobian doubling over Fp2 (bn254-beuchat tower: u^2 = -5, 6p < R), N = 4: (X3, Y3, Z3) fully reduced to OUT. `buf` must point to 173 words (`jacobian_double_a0_4::LEN`) with IN = (X, Y, Z) and INV filled.
     #[inline(always)]
     pub(crate) unsafe fn jacobian_double_a0_4(buf: *mut u64, m: &[u64; 4]) {
+        #[cfg(feature = "ct-valgrind")]
+        crate::backend::kernel_ran();
         core::arch::asm!(
+        kernel_begin!(),
         "mov {x0}, qword ptr [{buf} + 0]",
         "sub {x0}, qword ptr [{buf} + 32]",
         "mov qword ptr [{buf} + 1192], {x0}",
@@ -3381,6 +3384,7 @@ pub(crate) mod k {
         "mov qword ptr [{buf} + 368], {x4}",
         "mov qword ptr [{buf} + 376], {x6}",
         "mov qword ptr [{buf} + 384], {x8}",
+        kernel_end!("jacobian_double_a0_4"),
         buf = inout(reg) buf => _,
         m = inout(reg) m.as_ptr() => _,
         x0 = out(reg) _,
@@ -3408,7 +3412,10 @@ pub(crate) mod k {
     /// Mixed Jacobian + affine addition over Fp2 (bn254-beuchat tower: u^2 = -5, 6p < R), N = 4, without exceptional cases: (X3, Y3, Z3, H, R) fully reduced to OUT. `buf` must point to 229 words (`jacobian_add_affine_4::LEN`) with IN = (X1, Y1, Z1, x2, y2) and INV filled.
     #[inline(always)]
     pub(crate) unsafe fn jacobian_add_affine_4(buf: *mut u64, m: &[u64; 4]) {
+        #[cfg(feature = "ct-valgrind")]
+        crate::backend::kernel_ran();
         core::arch::asm!(
+        kernel_begin!(),
         "mov {x0}, qword ptr [{buf} + 128]",
         "sub {x0}, qword ptr [{buf} + 160]",
         "mov qword ptr [{buf} + 1640], {x0}",
@@ -8863,6 +8870,7 @@ pub(crate) mod k {
         "mov qword ptr [{buf} + 496], {x2}",
         "mov qword ptr [{buf} + 504], {x3}",
         "mov qword ptr [{buf} + 512], {x4}",
+        kernel_end!("jacobian_add_affine_4"),
         buf = inout(reg) buf => _,
         m = inout(reg) m.as_ptr() => _,
         x0 = out(reg) _,

@@ -733,7 +733,7 @@ fn paper004(ctx: &mut Ctx) -> Section {
     ctx.fig("004.dudect.jin-miyaji.t", t_ct, "t");
     ctx.fig("004.dudect.jin-miyaji-bingcd.t", t_var, "t");
     ct.note = format!(
-        "{} timed calls per class. The test suite also runs the ladder and safegcd under valgrind with the scalar marked undefined (crates/ec/tests/valgrind_ct.rs): any secret-dependent branch or index fails it.",
+        "{} timed calls per class. The test suite also runs the ladder and safegcd under valgrind with the scalar marked undefined (crates/ct/tests/valgrind.rs): any secret-dependent branch or index fails it.",
         lv.dudect_calls
     );
     s.tables.push(ct);

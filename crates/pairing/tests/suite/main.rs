@@ -1,7 +1,7 @@
 //! hayate-pairing's integration tests, one module per topic, linked into a single test binary:
 //! the generic tower, curve and pairing code is then instantiated and optimised once for all
 //! of them instead of once per file (the CI build time is dominated by those instantiations).
-//! `tests/valgrind_ct.rs` stays a binary of its own.
+//! (The constant-time evidence lives in `crates/ct`.)
 
 #[path = "../../../ec/tests/common/mod.rs"]
 mod common;

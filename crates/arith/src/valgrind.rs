@@ -1,7 +1,7 @@
 //! valgrind's client requests (`valgrind.h`/`memcheck.h`) for the constant-time evidence: the
-//! payloads `examples/ct_ladder.rs` (hayate-ec) and `crates/pairing/examples/ct_pairing.rs`
-//! mark secrets undefined with them, and [`declassify`] tells memcheck that a value computed
-//! from secrets is public by design. Outside valgrind a request is a no-op instruction
+//! payload `crates/ct/examples/ctgrind.rs` marks secrets undefined with them, and
+//! [`declassify`] tells memcheck that a value computed from secrets is public by design (a
+//! rejection-sampling retry, a validity verdict returned as an error). Outside valgrind a request is a no-op instruction
 //! sequence; [`declassify`] issues one only in builds with the `ct-valgrind` feature (the
 //! payloads'), and is free otherwise.
 
@@ -46,7 +46,7 @@ pub use imp::*;
 
 /// `v` as it is, after telling memcheck (in `ct-valgrind` builds under valgrind) that its bytes
 /// are defined: for a decision that depends on secrets but is public by design, such as
-/// "an exceptional case occurred" in [`crate::glv_lincomb`] (negligible for valid inputs, and
+/// "an exceptional case occurred" in `hayate_ec::glv_lincomb` (negligible for valid inputs, and
 /// revealing nothing but its occurrence). Read back through a volatile load so that the
 /// branch uses the declassified copy.
 #[inline(always)]

@@ -1,0 +1,66 @@
+//! Builds the valgrind payload (`examples/ctgrind.rs`) for the tests of this crate.
+
+#![allow(dead_code)]
+
+use std::path::PathBuf;
+use std::process::Command;
+use std::sync::OnceLock;
+
+/// Which build of the payload.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Build {
+    /// CPU features detected at run time (under valgrind, whose CPU model has neither ADX nor
+    /// AVX-512, the portable code runs).
+    Runtime,
+    /// `-C target-feature=+bmi2,+adx`: the MULX/ADCX/ADOX assembly is selected at compile time
+    /// and runs under valgrind.
+    Adx,
+}
+
+/// The payload's path, building it first (once per test binary and build kind) with the `ct`
+/// profile (release code generation, no debug assertions — they branch on secrets by design)
+/// into `<target>/ct-valgrind[-adx]`: a target directory of its own, so that the running
+/// `cargo test` holds no lock on it and the feature `ct-valgrind` (an instruction counter in
+/// every assembly kernel, the planted kernel) never reaches the workspace's own build.
+pub fn payload(build: Build) -> PathBuf {
+    static RUNTIME: OnceLock<PathBuf> = OnceLock::new();
+    static ADX: OnceLock<PathBuf> = OnceLock::new();
+    let cell = match build {
+        Build::Runtime => &RUNTIME,
+        Build::Adx => &ADX,
+    };
+    cell.get_or_init(|| {
+        // <target>/<profile>/deps/<test>-… → <target>
+        let exe = std::env::current_exe().expect("test binary path");
+        let target = exe.ancestors().nth(3).expect("target directory");
+        let (dir, rustflags) = match build {
+            Build::Runtime => ("ct-valgrind", ""),
+            Build::Adx => ("ct-valgrind-adx", "-C target-feature=+bmi2,+adx"),
+        };
+        let target = target.join(dir);
+        let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_string());
+        let manifest = concat!(env!("CARGO_MANIFEST_DIR"), "/Cargo.toml");
+        let out = Command::new(cargo)
+            .args([
+                "build",
+                "--profile",
+                "ct",
+                "--quiet",
+                "--example",
+                "ctgrind",
+            ])
+            .args(["--features", "ct-valgrind", "--manifest-path", manifest])
+            .env("CARGO_TARGET_DIR", &target)
+            .env("RUSTFLAGS", rustflags)
+            .env_remove("CARGO_ENCODED_RUSTFLAGS")
+            .output()
+            .expect("running cargo build for the payload");
+        assert!(
+            out.status.success(),
+            "building examples/ctgrind.rs ({build:?}) failed:\n{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        target.join("ct/examples/ctgrind")
+    })
+    .clone()
+}
