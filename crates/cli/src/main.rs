@@ -18,6 +18,7 @@ mod bench_ecc;
 mod bench_fe;
 mod bench_pairing;
 mod bls_cmd;
+mod dudect;
 mod ecc_cmd;
 mod ecmul_cmd;
 mod evm;

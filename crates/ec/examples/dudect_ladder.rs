@@ -3,29 +3,28 @@
 //! paper 004's Jin–Miyaji ladder with safegcd inversion. A measurement, not a test.
 //!
 //! Two classes of inputs are interleaved at random: class 0 uses one *fixed* scalar (default 1,
-//! an extreme case for a ladder), class 1 fresh *random* scalars; the base point is fixed. Each
-//! call is timed with `rdtsc` (fenced with `lfence`). Welch's t-statistic between the two
-//! classes' cycle counts is computed on the raw data and after cropping at the dudect
-//! percentiles (measurements above the p-th percentile discarded, p = 1 − 0.5^(10·(i+1)/100)),
-//! and the largest |t| is reported: |t| < 4.5 means no evidence of a timing difference,
-//! |t| ≥ 4.5 means the timing depends on the scalar (dudect's threshold).
+//! the same ladder bit in every step), class 1 fresh uniformly random scalars below n; the
+//! base point is fixed, every input is prepared before timing. Each call is timed with a
+//! fenced `rdtsc`. The statistics are those of the shared engine `crates/cli/src/dudect.rs`
+//! (included by path): Welch's t on the raw cycle counts and on dudect's 100 percentile crops,
+//! first order (means) and second order (centred squares: variances). |t| < 4.5 means no
+//! evidence of a timing difference; a run is worth something only if a variable-time method
+//! on the same classes (`--method jin-miyaji-bingcd`, `--method wnaf:5`) reaches |t| ≥ 10.
+//! `hayate bench dudect` runs the full set of targets with their controls.
 //!
 //! ```text
 //! cargo run --release -p hayate-ec --example dudect_ladder -- \
-//!     [--method jin-miyaji] [--curve secp256k1|p256] [--samples 4000] [--fixed HEX]
+//!     [--method jin-miyaji] [--curve secp256k1|p256] [--samples 6000] [--fixed HEX]
 //! ```
-//! `--method jin-miyaji-bingcd` (the same ladder with paper 004's variable-time binary-GCD
-//! inverter) or `--method wnaf:5` serve as positive controls.
 
 use std::time::Instant;
 
-#[path = "common/dudect.rs"]
+#[path = "../../cli/src/dudect.rs"]
 mod dudect;
-use dudect::cycles;
 
 use hayate_ec::curves::{Secp256k1, Secp256r1};
 use hayate_ec::{scalar_mul, CurveParams, Method, Projective};
-use rand::{Rng, SeedableRng};
+use rand::Rng;
 
 fn parse_hex(s: &str) -> Vec<u64> {
     let s = s.trim_start_matches("0x");
@@ -40,66 +39,49 @@ fn parse_hex(s: &str) -> Vec<u64> {
 }
 
 fn run<C: CurveParams>(method: Method, samples: usize, fixed: &[u64]) {
-    let mut rng = rand::rngs::StdRng::seed_from_u64(0xd0de);
     let nl = C::ORDER.len();
     let mut fixed_k = fixed.to_vec();
     fixed_k.resize(nl, 0);
     let p = Projective::<C>::generator().mul_vartime(&[0x1234_5678_9abc_def1]);
-    // inputs prepared beforehand (dudect): class and scalar for every measurement
-    let classes: Vec<u8> = (0..samples).map(|_| rng.gen_range(0..2)).collect();
-    let scalars: Vec<Vec<u64>> = classes
-        .iter()
-        .map(|&c| {
+    let below_n = |rng: &mut rand::rngs::StdRng| loop {
+        let k: Vec<u64> = (0..nl).map(|_| rng.gen()).collect();
+        let lt = (0..nl)
+            .rev()
+            .map(|i| k[i].cmp(&C::ORDER[i]))
+            .find(|o| o.is_ne())
+            == Some(std::cmp::Ordering::Less);
+        if lt {
+            return k;
+        }
+    };
+    let t0 = Instant::now();
+    let a = dudect::measure(
+        samples,
+        0xd0de,
+        &|| false,
+        |c, rng| {
             if c == 0 {
                 fixed_k.clone()
             } else {
-                (0..nl).map(|_| rng.gen()).collect()
+                below_n(rng)
             }
-        })
-        .collect();
-    // warm-up
-    for k in scalars.iter().take(20) {
-        let _ = std::hint::black_box(scalar_mul(method, &p, k));
-    }
-    let t0 = Instant::now();
-    let mut times = vec![0u64; samples];
-    for (i, k) in scalars.iter().enumerate() {
-        let start = cycles();
-        let r = scalar_mul(method, &p, std::hint::black_box(k));
-        let end = cycles();
-        let _ = std::hint::black_box(r);
-        times[i] = end - start;
-    }
+        },
+        |k| scalar_mul(method, &p, k),
+    );
     let wall = t0.elapsed();
-    let mut sorted = times.clone();
-    sorted.sort_unstable();
-    let pct = |q: f64| sorted[((q * (samples - 1) as f64) as usize).min(samples - 1)];
-    let (t_raw, t_max) = dudect::t_statistics(&classes, &times);
-    let mean = |c: u8| {
-        let v: Vec<f64> = (0..samples)
-            .filter(|&j| classes[j] == c)
-            .map(|j| times[j] as f64)
-            .collect();
-        v.iter().sum::<f64>() / v.len() as f64
-    };
     println!(
-        "{:<10} {:<20} n={samples:<6} median={:>10} cyc  mean(fixed)={:>12.0}  mean(random)={:>12.0}  |t| raw={:>6.2}  max|t|={:>6.2}  ({:.1} s)  {}",
+        "{:<10} {:<20} {}  ({:.1} s)",
         C::NAME,
         method.to_string(),
-        pct(0.5),
-        mean(0),
-        mean(1),
-        t_raw.abs(),
-        t_max.abs(),
-        wall.as_secs_f64(),
-        if t_max.abs() < 4.5 { "no leakage detected (|t| < 4.5)" } else { "LEAKAGE: timing depends on the scalar (|t| >= 4.5)" }
+        a.summary(),
+        wall.as_secs_f64()
     );
 }
 
 fn main() {
     let mut method = Method::JinMiyaji;
     let mut curve = "secp256k1".to_string();
-    let mut samples = 4000usize;
+    let mut samples = 6000usize;
     let mut fixed = vec![1u64];
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut i = 0;

@@ -5,92 +5,94 @@
 //! test.
 //!
 //! Two classes of calls are interleaved at random on one fixed point: class 0 multiplies by
-//! the scalar 1, class 1 by fresh random 253-bit scalars. Each call is timed with `rdtsc`;
-//! Welch's t between the classes, raw and after dudect's percentile crops, is reported:
-//! |t| < 4.5 means no evidence of a timing difference. `--vartime` times the variable-time
-//! multiplication instead (a positive control).
+//! one fixed scalar (`--fixed 1`, the default: every GLS-SAC column on the same table entry
+//! and sign; `n-1`; `0`), class 1 by uniformly random scalars below r. Every input is
+//! prepared before timing, each call is timed with a fenced `rdtsc`, and the statistics are
+//! those of the shared engine `crates/cli/src/dudect.rs` (included by path): Welch's t, raw
+//! and over dudect's percentile crops, of the first order (means) and the second (centred
+//! squares: variances). |t| < 4.5 means no evidence of a timing difference, and counts only
+//! if `--vartime` (the variable-time multiplication, the positive control) on the same
+//! classes reaches |t| ≥ 10. `hayate bench dudect` runs this target beside the others.
 //!
 //! ```text
 //! cargo run --release -p hayate-pairing --example dudect_g2 -- \
-//!     [--curve bls12-381|bn254|bn254-beuchat] [--samples 20000] [--vartime]
+//!     [--curve bls12-381|bn254|bn254-beuchat] [--samples 20000] [--fixed 1|n-1|0] [--vartime]
 //! ```
 
-#[path = "../../ec/examples/common/dudect.rs"]
+#[path = "../../cli/src/dudect.rs"]
 mod dudect;
 
-use hayate_ec::Projective;
+use hayate_ec::{CurveParams, Projective};
 use hayate_pairing::{
     bls12_381::Bls12381, bn254::Bn254, bn254_beuchat::Bn254Beuchat, PairingCurve,
 };
-use rand::{Rng, SeedableRng};
+use rand::Rng;
 
-fn run<E: PairingCurve<N>, const N: usize>(samples: usize, vartime: bool) {
-    let mut rng = rand::rngs::StdRng::seed_from_u64(0xd0de);
+fn run<E: PairingCurve<N>, const N: usize>(samples: usize, fixed: &str, vartime: bool) {
     let q = Projective::<E::G2>::generator().mul_vartime(&[0x1234_5678_9abc_def1]);
-    // inputs prepared beforehand: class and scalar of every call
-    let classes: Vec<u8> = (0..samples).map(|_| rng.gen_range(0..2)).collect();
-    let scalars: Vec<[u64; 4]> = classes
-        .iter()
-        .map(|&c| {
-            if c == 0 {
-                [1, 0, 0, 0]
-            } else {
-                [rng.gen(), rng.gen(), rng.gen(), rng.gen::<u64>() >> 3]
-            }
-        })
-        .collect();
-    let mul = |k: &[u64; 4]| {
-        if vartime {
-            q.mul_vartime(std::hint::black_box(k))
-        } else {
-            q.mul_ct(std::hint::black_box(k))
+    let mut n = [0u64; 4];
+    n.copy_from_slice(&<E::G2 as CurveParams>::ORDER[..4]);
+    let k0: [u64; 4] = match fixed {
+        "1" => [1, 0, 0, 0],
+        "0" => [0; 4],
+        "n-1" => [n[0] - 1, n[1], n[2], n[3]],
+        other => panic!("--fixed {other}: use 1, n-1 or 0"),
+    };
+    let below_n = |rng: &mut rand::rngs::StdRng| loop {
+        let k: [u64; 4] = [
+            rng.gen(),
+            rng.gen(),
+            rng.gen(),
+            rng.gen::<u64>() >> n[3].leading_zeros(),
+        ];
+        if (0..4).rev().map(|i| k[i].cmp(&n[i])).find(|o| o.is_ne())
+            == Some(std::cmp::Ordering::Less)
+        {
+            return k;
         }
     };
-    for k in scalars.iter().take(20) {
-        std::hint::black_box(mul(k));
-    }
-    let mut times = vec![0u64; samples];
-    for (t, k) in times.iter_mut().zip(&scalars) {
-        let start = dudect::cycles();
-        let r = mul(k);
-        *t = dudect::cycles() - start;
-        std::hint::black_box(r);
-    }
-    let (t_raw, t_max) = dudect::t_statistics(&classes, &times);
-    let mut sorted = times.clone();
-    sorted.sort_unstable();
+    let a = dudect::measure(
+        samples,
+        0xd0de,
+        &|| false,
+        |c, rng| if c == 0 { k0 } else { below_n(rng) },
+        |k| {
+            if vartime {
+                q.mul_vartime(k)
+            } else {
+                q.mul_ct(k)
+            }
+        },
+    );
     println!(
-        "{:<14} G2 {:<8} n={samples:<6} median={:>9} cyc  |t| raw={:>7.2}  max|t|={:>8.2}  {}",
+        "{:<14} G2 {:<8} fixed {:<4} {}",
         E::NAME,
         if vartime { "vartime" } else { "ct" },
-        sorted[samples / 2],
-        t_raw.abs(),
-        t_max.abs(),
-        if t_max.abs() < 4.5 {
-            "no leakage detected (|t| < 4.5)"
-        } else {
-            "LEAKAGE: timing depends on the scalar (|t| >= 4.5)"
-        }
+        fixed,
+        a.summary()
     );
 }
 
 fn main() {
     let mut curve = String::new();
     let mut samples = 20000usize;
+    let mut fixed = "1".to_string();
     let mut vartime = false;
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut i = 0;
     while i < args.len() {
+        let v = args.get(i + 1).cloned().unwrap_or_default();
         match args[i].as_str() {
             "--curve" => {
-                curve = args.get(i + 1).cloned().unwrap_or_default();
+                curve = v;
                 i += 1;
             }
             "--samples" => {
-                samples = args
-                    .get(i + 1)
-                    .and_then(|v| v.parse().ok())
-                    .expect("--samples N");
+                samples = v.parse().expect("--samples N");
+                i += 1;
+            }
+            "--fixed" => {
+                fixed = v;
                 i += 1;
             }
             "--vartime" => vartime = true,
@@ -99,12 +101,12 @@ fn main() {
         i += 1;
     }
     if curve.is_empty() || curve == "bls12-381" {
-        run::<Bls12381, 6>(samples, vartime);
+        run::<Bls12381, 6>(samples, &fixed, vartime);
     }
     if curve.is_empty() || curve == "bn254" {
-        run::<Bn254, 4>(samples, vartime);
+        run::<Bn254, 4>(samples, &fixed, vartime);
     }
     if curve.is_empty() || curve == "bn254-beuchat" {
-        run::<Bn254Beuchat, 4>(samples, vartime);
+        run::<Bn254Beuchat, 4>(samples, &fixed, vartime);
     }
 }
