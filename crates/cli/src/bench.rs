@@ -1,4 +1,4 @@
-//! `hayate bench SUITE [--json]` dispatcher (suites: pairing, aead, ecc, fe, bls).
+//! `hayate bench SUITE [--json]` dispatcher (suites: pairing, aead, ecc, fe, bls, dudect).
 
 use clap::{Args, ValueEnum};
 use std::process::ExitCode;
@@ -11,6 +11,9 @@ pub enum Suite {
     Fe,
     /// IETF BLS signatures (hayate-bls): sign, verify, aggregates, batch verification.
     Bls,
+    /// Constant-time evidence: dudect runs of the constant-time entry points beside their
+    /// variable-time positive controls (about 2 minutes; --quick: indicative).
+    Dudect,
 }
 
 #[derive(Args)]
@@ -42,6 +45,10 @@ pub fn run(a: BenchArgs) -> ExitCode {
         }
         Suite::Bls => {
             crate::bench_bls::run(a.json, a.quick);
+            ExitCode::SUCCESS
+        }
+        Suite::Dudect => {
+            crate::bench_dudect::main(a.json, a.quick);
             ExitCode::SUCCESS
         }
     }

@@ -14,11 +14,14 @@
 //!   (safegcd inversion) beside the paper's 90.611 ms (plain C), 7.778 ms (GMP), 0.638 ms (FPGA);
 //!   Table 2: cycles of the field and point operations (Montgomery multiplication, inversions,
 //!   affine addition, affine double-quadruple) beside the FPGA's cycle counts; and the
-//!   constant-time evidence: a dudect-style Welch t-test (fixed vs random scalars).
+//!   constant-time evidence: the dudect runs of [`crate::bench_dudect`] for the secp256k1
+//!   targets (the ladder with safegcd and the ECDH multiplication, fixed vs random scalars,
+//!   each beside its variable-time positive control).
 //!
 //! JSON lines (`--json`), in the shape of `hayate bench pairing --json`:
 //! `{"suite":"ecc","curve":…,"op":…,"method":…,"median_ns":…,"cycles":…,"quick":…}` with
-//! `"x"` for split measurements and `"t"` for the dudect lines.
+//! `"x"` for split measurements; the dudect lines have `"op":"dudect_fixed_vs_random"`,
+//! `"method"` (the target), `"fixed"`, `"t"` (largest |t|), `"control_t"` and `"verdict"`.
 
 use std::hint::black_box;
 use std::str::FromStr;
@@ -26,7 +29,7 @@ use std::str::FromStr;
 use hayate_ec::curves::{BrainpoolP256r1, Secp192r1, Secp256k1, Secp256r1};
 use hayate_ec::ladder::{self, BinaryGcdVartime, SafeGcd};
 use hayate_ec::{scalar_mul, Affine, CurveParams, Field, Method, Projective};
-use rand::{rngs::StdRng, Rng, RngCore, SeedableRng};
+use rand::{rngs::StdRng, RngCore, SeedableRng};
 
 use crate::timing::{cycles, json_str, measure, stop_requested, Measurement};
 
@@ -37,8 +40,8 @@ pub struct Level {
     pub target_ns: f64,
     /// Step of the split-point sweep, bits.
     pub sweep_step: u32,
-    /// Timed calls per class in the dudect test.
-    pub dudect_calls: usize,
+    /// The dudect runs' level ([`crate::bench_dudect`]).
+    pub dudect: crate::bench_dudect::Level,
     /// Random inputs for the spread of the variable-time inversion.
     pub spread_inputs: usize,
 }
@@ -48,14 +51,14 @@ impl Level {
         samples: 11,
         target_ns: 3e6,
         sweep_step: 4,
-        dudect_calls: 3000,
+        dudect: crate::bench_dudect::Level::Full,
         spread_inputs: 2000,
     };
     pub const QUICK: Level = Level {
         samples: 3,
         target_ns: 4e5,
         sweep_step: 4,
-        dudect_calls: 300,
+        dudect: crate::bench_dudect::Level::Quick,
         spread_inputs: 200,
     };
     /// For unit tests of the report: the smallest workload that exercises every path.
@@ -63,7 +66,7 @@ impl Level {
         samples: 1,
         target_ns: 1.0,
         sweep_step: 64,
-        dudect_calls: 8,
+        dudect: crate::bench_dudect::Level::Tiny,
         spread_inputs: 4,
     };
 }
@@ -440,74 +443,14 @@ pub fn inversion_spread(level: Level, safegcd: bool) -> (f64, f64, f64) {
 // dudect-style constant-time evidence
 // ---------------------------------------------------------------------------------------------
 
-/// Welch's t-statistic of two samples.
-pub fn welch_t(a: &[f64], b: &[f64]) -> f64 {
-    let stats = |v: &[f64]| {
-        let n = v.len() as f64;
-        let mean = v.iter().sum::<f64>() / n;
-        let var = v.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
-        (n, mean, var)
-    };
-    let (na, ma, va) = stats(a);
-    let (nb, mb, vb) = stats(b);
-    let d = (va / na + vb / nb).sqrt();
-    if d == 0.0 {
-        0.0
-    } else {
-        (ma - mb) / d
-    }
-}
+/// The dudect targets of this suite (secp256k1): the Jin–Miyaji ladder with safegcd and the
+/// ECDH multiplication.
+pub const DUDECT_TARGETS: [&str; 2] = ["ladder", "ecdh"];
 
-/// Largest |t| over the raw data and dudect's percentile crops.
-pub fn max_abs_t(fixed: &[f64], random: &[f64]) -> f64 {
-    let mut all: Vec<f64> = fixed.iter().chain(random).copied().collect();
-    all.sort_by(f64::total_cmp);
-    let mut best = welch_t(fixed, random).abs();
-    for i in 0..10 {
-        let p = 1.0 - 0.5f64.powf(10.0 * (i + 1) as f64 / 100.0);
-        let cut = all[((all.len() - 1) as f64 * p) as usize];
-        let f: Vec<f64> = fixed.iter().copied().filter(|&x| x <= cut).collect();
-        let r: Vec<f64> = random.iter().copied().filter(|&x| x <= cut).collect();
-        if f.len() > 2 && r.len() > 2 {
-            best = best.max(welch_t(&f, &r).abs());
-        }
-    }
-    if best.is_finite() {
-        best
-    } else {
-        0.0
-    }
-}
-
-/// Fixed scalar (1) vs random scalars, interleaved at random: max |t| for `method` on secp256k1.
-pub fn dudect(level: Level, method: Method) -> f64 {
-    let mut rng = StdRng::seed_from_u64(7);
-    let p = Projective::from(Affine::<Secp256k1>::generator());
-    let fixed = vec![1u64, 0, 0, 0];
-    let (mut f, mut r) = (Vec::new(), Vec::new());
-    for _ in 0..2 * level.dudect_calls.max(3) {
-        if stop_requested() {
-            break;
-        }
-        let class = rng.gen::<bool>();
-        let k = if class {
-            scalar::<Secp256k1>(&mut rng)
-        } else {
-            fixed.clone()
-        };
-        let c0 = cycles();
-        let _ = black_box(scalar_mul(method, black_box(&p), black_box(&k)));
-        let c = cycles().wrapping_sub(c0) as f64;
-        if class {
-            r.push(c)
-        } else {
-            f.push(c)
-        }
-    }
-    if f.len() < 3 || r.len() < 3 {
-        return 0.0;
-    }
-    max_abs_t(&f, &r)
+/// The dudect runs of [`DUDECT_TARGETS`]: every fixed class at Full, one per target at Quick
+/// ([`crate::bench_dudect::Target::quick`]).
+pub fn dudect(level: Level) -> Vec<crate::bench_dudect::Row> {
+    crate::bench_dudect::run(level.dudect, Some(&DUDECT_TARGETS), None, &mut |_| {})
 }
 
 /// Paper 004 Table 4 (ms): plain C, GMP, FPGA (hardware/software).
@@ -559,8 +502,7 @@ pub fn run(json: bool, quick: bool) {
     lad.extend(ladders::<Secp256r1>(level, &mut quiet));
     lad.extend(ladders::<BrainpoolP256r1>(level, &mut quiet));
     let fops = field_ops(level, &mut quiet);
-    let t_ct = dudect(level, Method::JinMiyaji);
-    let t_var = dudect(level, Method::JinMiyajiBinaryGcd);
+    let dud = dudect(level);
     for s in &sweeps {
         all.extend(s.iter().cloned());
     }
@@ -579,11 +521,14 @@ pub fn run(json: bool, quick: bool) {
                 )
             );
         }
-        for (method, t) in [("jin-miyaji", t_ct), ("jin-miyaji-bingcd", t_var)] {
+        for r in &dud {
             println!(
-                "{{\"suite\":\"ecc\",\"curve\":\"secp256k1\",\"op\":\"dudect_fixed_vs_random\",\"method\":{},\"t\":{:.2},\"quick\":{}}}",
-                json_str(method),
-                t,
+                "{{\"suite\":\"ecc\",\"curve\":\"secp256k1\",\"op\":\"dudect_fixed_vs_random\",\"method\":{},\"fixed\":{},\"t\":{:.2},\"control_t\":{:.2},\"verdict\":{},\"quick\":{}}}",
+                json_str(r.target),
+                json_str(r.fixed),
+                r.ct.max().abs(),
+                r.control.max().abs(),
+                json_str(r.verdict.as_str()),
                 quick
             );
         }
@@ -661,10 +606,11 @@ pub fn run(json: bool, quick: bool) {
     let (clo, cmed, chi) = inversion_spread(level, true);
     println!("single-call spread over random inputs: binary GCD {lo:.0}–{hi:.0} (median {med:.0}); safegcd {clo:.0}–{chi:.0} (median {cmed:.0})");
     println!(
-        "\nconstant-time evidence (dudect, fixed vs random scalars, secp256k1; |t| ≥ 4.5 = leak):"
+        "\nconstant-time evidence (dudect, fixed vs random scalars, secp256k1; leak: |t| ≥ {}; a run counts only if its control reaches |t| ≥ {}; all targets: hayate bench dudect):",
+        crate::dudect::LEAK_T,
+        crate::dudect::CONTROL_T
     );
-    println!("jin-miyaji (safegcd)      max |t| = {t_ct:.2}");
-    println!("jin-miyaji-bingcd (ctrl)  max |t| = {t_var:.2}");
+    crate::bench_dudect::print_rows(&dud);
 }
 
 #[cfg(test)]
@@ -683,14 +629,5 @@ mod tests {
             assert!(row.parallel_max >= row.parallel_paper);
             assert!(row.parallel_best <= row.parallel_max);
         }
-    }
-
-    #[test]
-    fn welch_detects_a_shift_and_not_noise() {
-        let a: Vec<f64> = (0..1000).map(|i| 100.0 + (i % 7) as f64).collect();
-        let b: Vec<f64> = (0..1000).map(|i| 100.0 + ((i + 3) % 7) as f64).collect();
-        let c: Vec<f64> = (0..1000).map(|i| 110.0 + (i % 7) as f64).collect();
-        assert!(max_abs_t(&a, &b) < 4.5);
-        assert!(max_abs_t(&a, &c) > 4.5);
     }
 }

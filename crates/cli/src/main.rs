@@ -14,6 +14,7 @@ mod aead_cmd;
 mod bench;
 mod bench_aead;
 mod bench_bls;
+mod bench_dudect;
 mod bench_ecc;
 mod bench_fe;
 mod bench_pairing;
