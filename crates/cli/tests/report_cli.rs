@@ -52,6 +52,7 @@ fn quick_single_section_writes_all_files_and_compares() {
             "measured",
             "skipped (--only)",
             "skipped (--only)",
+            "skipped (--only)",
             "skipped (--only)"
         ]
     );

@@ -23,6 +23,7 @@ pub mod progress;
 pub mod render;
 pub mod sections;
 pub mod sections_bls;
+pub mod sections_ct;
 pub mod sections_fe;
 
 use std::path::{Path, PathBuf};
@@ -43,7 +44,8 @@ pub struct ReportArgs {
     #[arg(long, default_value = "report")]
     pub out: PathBuf,
     /// Only these sections (comma-separated): 000, 001, 002, 003, 004, or pairing (000, 001),
-    /// fe (000), ecc (002, 004), aead (003), bls (BLS signatures).
+    /// fe (000), ecc (002, 004), aead (003), bls (BLS signatures), ct or dudect (constant-time
+    /// evidence).
     #[arg(long, value_delimiter = ',')]
     pub only: Vec<String>,
     /// Compare two results.json files (no measurement): prints NEW/OLD per figure.
@@ -97,7 +99,7 @@ impl Ctx<'_> {
 }
 
 /// The section ids, in report order.
-pub const SECTION_IDS: [&str; 6] = ["000", "001", "002", "003", "004", "bls"];
+pub const SECTION_IDS: [&str; 7] = ["000", "001", "002", "003", "004", "bls", "ct"];
 
 /// Expands `--only` values to section ids; an unknown name is an error.
 pub fn select(only: &[String]) -> Result<Vec<&'static str>, String> {
@@ -119,9 +121,10 @@ pub fn select(only: &[String]) -> Result<Vec<&'static str>, String> {
             "ecc" => &["002", "004"],
             "aead" => &["003"],
             "bls" => &["bls"],
+            "ct" | "dudect" => &["ct"],
             _ => {
                 return Err(format!(
-                    "unknown section {o:?} (use 000–004, pairing, fe, ecc, aead, bls)"
+                    "unknown section {o:?} (use 000–004, pairing, fe, ecc, aead, bls, ct)"
                 ))
             }
         };
@@ -173,7 +176,7 @@ pub fn measure(level: Level, ids: &[&str], visible: bool) -> Results {
     progress.finish();
     let method = model::Method {
         description: match level {
-            Level::Full => "Every time is the median per call over repeated batches, each batch sized to a target duration: pairing/group operations 15 batches of 20 ms, AEAD 201 batches of 0.1 ms per length, ECC 11 batches of 3 ms (dudect: 3000 single calls per class), FE 11 batches of 200 ms (scaling: 5). Single core unless a row says two threads. Cycles are TSC ticks (rdtsc), i.e. reference cycles at the nominal clock.",
+            Level::Full => "Every time is the median per call over repeated batches, each batch sized to a target duration: pairing/group operations 15 batches of 20 ms, AEAD 201 batches of 0.1 ms per length, ECC 11 batches of 3 ms, FE 11 batches of 200 ms (scaling: 5), dudect (section ct) 3000–20000 single calls per run. Single core unless a row says two threads. Cycles are TSC ticks (rdtsc), i.e. reference cycles at the nominal clock.",
             Level::Quick => "QUICK: few batches per figure; indicative only. Medians over batches; cycles are TSC ticks (rdtsc).",
             Level::Tiny => "TINY (test workload): one batch per figure; not a measurement.",
         }
@@ -405,6 +408,11 @@ mod tests {
             vec!["000", "001", "003"]
         );
         assert_eq!(select(&["004".into(), "p004".into()]).unwrap(), vec!["004"]);
+        assert_eq!(select(&["dudect".into()]).unwrap(), vec!["ct"]);
+        assert_eq!(
+            select(&["ct".into(), "bls".into()]).unwrap(),
+            vec!["bls", "ct"]
+        );
         assert!(select(&["005".into()]).is_err());
         let r = measure(Level::Tiny, &["004"], false);
         for s in &r.sections {

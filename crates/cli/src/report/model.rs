@@ -7,7 +7,8 @@
 //!   repetitions), `complete` (false when interrupted with Ctrl-C),
 //! * `machine` (CPU model and flags, cores, clock source, TSC frequency estimate, OS, compiler),
 //! * `method` (samples per figure, statistic, spread),
-//! * `sections`: one per paper (`id` "000" … "004") and `bls` (BLS signatures), each with a
+//! * `sections`: one per paper (`id` "000" … "004"), `bls` (BLS signatures) and `ct` (dudect
+//!   constant-time evidence), each with a
 //!   `status`, free-text `notes`,
 //!   `tables` (column headers plus rows of cells: string, number or null) and `charts`
 //!   (series of (x, y) points, rendered to SVG/PNG files named in `files`),

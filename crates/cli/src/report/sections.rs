@@ -8,6 +8,7 @@
 //! | 002 | Okuno et al., two-thread split | Table 1 (theory), Table 3 (measured), split-point sweep (Fig. 2) |
 //! | 003 | Iwata, CAESAR lightweight AEAD | per-byte cost by scheme and length, chart like Figs. 2–6, energy |
 //! | 004 | Tanaka–Miyaji, constant-time ladder | Table 4 (one scalar mul), Table 2 (op cycles) |
+//! | ct | (constant-time evidence) | dudect with positive controls: [`super::sections_ct`] |
 
 use std::time::Duration;
 
@@ -52,6 +53,7 @@ pub fn title(id: &str) -> (&'static str, Steps) {
             |_| 12 + 7,
         ),
         "bls" => (super::sections_bls::TITLE, super::sections_bls::steps),
+        "ct" => (super::sections_ct::TITLE, super::sections_ct::steps),
         _ => ("unknown", |_| 1),
     }
 }
@@ -65,6 +67,7 @@ pub fn run(id: &str, ctx: &mut Ctx, cache: &mut Option<Vec<Row>>) -> Section {
         "003" => paper003(ctx),
         "004" => paper004(ctx),
         "bls" => super::sections_bls::section(ctx),
+        "ct" => super::sections_ct::section(ctx),
         _ => Section::new(id, "unknown"),
     }
 }
@@ -702,7 +705,7 @@ fn paper004(ctx: &mut Ctx) -> Section {
     );
     s.tables.push(t2);
 
-    s.notes.push("Constant-time evidence: `hayate bench dudect` times this ladder with safegcd by dudect against random scalars for three fixed scalars, beside the binary-GCD ladder as the positive control. The test suite also runs the ladder and safegcd under valgrind with the scalar marked undefined (crates/ct/tests/valgrind.rs): any secret-dependent branch or index fails it.".into());
+    s.notes.push("Constant-time evidence: section ct (`hayate report --only ct`) times this ladder with safegcd by dudect against random scalars for three fixed scalars, beside the binary-GCD ladder as the positive control. The test suite also runs the ladder and safegcd under valgrind with the scalar marked undefined (crates/ct/tests/valgrind.rs): any secret-dependent branch or index fails it.".into());
     // The paper's circuit itself: hw/ (Verilog), simulated and synthesized.
     super::hw004::tables(ctx, &mut s);
     s.status = status::MEASURED.into();
