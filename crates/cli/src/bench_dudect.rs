@@ -154,6 +154,16 @@ fn no_ifma() -> &'static str {
     "no AVX-512 IFMA on this CPU"
 }
 
+/// The path line of a target with an IFMA kernel: `ran: the field path` when the kernel runs,
+/// else `field path; why not: not_run`.
+fn ifma_path(ran: bool, ran_text: &str, not_run: &str) -> String {
+    if ran {
+        format!("{ran_text}: {}", field_path())
+    } else {
+        format!("{}; {}: {not_run}", field_path(), no_ifma())
+    }
+}
+
 fn field_path() -> String {
     #[cfg(target_arch = "x86_64")]
     if hayate_arith::backend::x86_64::available() {
@@ -297,18 +307,11 @@ pub fn targets() -> [Target; 5] {
             quick: "1",
             calls: [8000, 4000],
             path: || {
-                if <<G2Params as CurveParams>::Base as Field>::has_sac_columns() {
-                    format!(
-                        "IFMA column loop (ifma_g2) for the exception-free columns; table and last columns: {}",
-                        field_path()
-                    )
-                } else {
-                    format!(
-                        "{}; {}: ifma_g2 column loop not run",
-                        field_path(),
-                        no_ifma()
-                    )
-                }
+                ifma_path(
+                    <<G2Params as CurveParams>::Base as Field>::has_sac_columns(),
+                    "IFMA column loop (ifma_g2) for the exception-free columns; table and last columns",
+                    "ifma_g2 column loop not run",
+                )
             },
             order: limbs4(G2Params::ORDER),
             run: run_g2,
@@ -322,20 +325,17 @@ pub fn targets() -> [Target; 5] {
             calls: [6000, 3000],
             path: || {
                 #[cfg(target_arch = "x86_64")]
-                if hayate_arith::backend::ifma::applies(
+                let ran = hayate_arith::backend::ifma::applies(
                     &<Fp381 as hayate_arith::FpParams<6>>::MODULUS,
                     <Fp381 as TowerParams<6>>::BETA_NEG,
                     <Fp381 as TowerParams<6>>::XI,
-                ) {
-                    return format!(
-                        "IFMA cyclotomic squarings (ifma::cyclo_sqr); Fp12 products: {}",
-                        field_path()
-                    );
-                }
-                format!(
-                    "{}; {}: IFMA cyclotomic squarings not run",
-                    field_path(),
-                    no_ifma()
+                );
+                #[cfg(not(target_arch = "x86_64"))]
+                let ran = false;
+                ifma_path(
+                    ran,
+                    "IFMA cyclotomic squarings (ifma::cyclo_sqr); Fp12 products",
+                    "IFMA cyclotomic squarings not run",
                 )
             },
             order: limbs4(G1Params::ORDER),
@@ -349,18 +349,11 @@ pub fn targets() -> [Target; 5] {
             quick: "1",
             calls: [3000, 2000],
             path: || {
-                if simd_available::<G1Params>() {
-                    format!(
-                        "IFMA Straus lanes (ifma_straus); tables and recoding: {}",
-                        field_path()
-                    )
-                } else {
-                    format!(
-                        "{}; {}: scalar Straus loop, not the ifma_straus lanes",
-                        field_path(),
-                        no_ifma()
-                    )
-                }
+                ifma_path(
+                    simd_available::<G1Params>(),
+                    "IFMA Straus lanes (ifma_straus); tables and recoding",
+                    "scalar Straus loop, not the ifma_straus lanes",
+                )
             },
             order: limbs4(G1Params::ORDER),
             run: run_straus,

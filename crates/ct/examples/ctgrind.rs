@@ -38,10 +38,7 @@
 //! Release builds only: debug assertions and overflow checks branch on secrets by design.
 
 use hayate_arith::Field;
-use hayate_ec::curves::{
-    BrainpoolP256r1, BrainpoolP384r1, NamedCurve, Secp192r1, Secp224r1, Secp256k1, Secp256r1,
-    Secp384r1, Secp521r1,
-};
+use hayate_ec::curves::{CurveId, CurveVisitor, NamedCurve, Secp256k1, Secp256r1};
 use hayate_ec::ladder::{jin_miyaji_ct, joye_ladder, montgomery_ladder};
 use hayate_ec::valgrind as vg;
 use hayate_ec::{glv, Affine, CurveParams, Projective};
@@ -334,14 +331,16 @@ fn ecdh_on<C: NamedCurve>() {
 }
 
 fn section_ecdh() {
-    ecdh_on::<Secp192r1>();
-    ecdh_on::<Secp224r1>();
-    ecdh_on::<Secp256r1>();
-    ecdh_on::<Secp384r1>();
-    ecdh_on::<Secp521r1>();
-    ecdh_on::<Secp256k1>();
-    ecdh_on::<BrainpoolP256r1>();
-    ecdh_on::<BrainpoolP384r1>();
+    struct Ecdh;
+    impl CurveVisitor for Ecdh {
+        type Output = ();
+        fn visit<C: NamedCurve>(self) {
+            ecdh_on::<C>()
+        }
+    }
+    for id in CurveId::ALL {
+        id.visit(Ecdh);
+    }
 }
 
 // ---------------------------------------------------------------------------------------------
