@@ -30,16 +30,18 @@ cargo test "${sel[@]}" --doc
 cargo check "${sel[@]}" --examples
 # The bindings' native libraries (bindings/python: PyO3; bindings/java/native: JNI), whose lib
 # targets have no test harness: --lib builds them; --bins --tests keep the build identical to
-# the one above (nothing else is recompiled).
-cargo build "${sel[@]}" --profile test --lib --bins --tests
+# the one above (nothing else is recompiled). The example jm_trace (the library's step-by-step
+# Jin-Miyaji ladder) is what hw/test.sh compares the circuit's trace with.
+cargo build "${sel[@]}" --profile test --lib --bins --tests --example jm_trace
 # Python bindings: the pytest suite on the shared vectors, against the library just built.
 HAYATE_PY_NATIVE="$PWD/target/debug/lib_native.so" ./bindings/python/test.sh
 # Java bindings: the JUnit tests on the shared vectors, against the library just built (Maven's
 # own cargo step skipped).
 ./bindings/java/test.sh -Dexec.skip=true -Dhayate.native.dir="$PWD/target/debug"
-# Hardware (hw/, paper 004): Verilog simulations, co-verified against the CLI built above
-# (target/debug/hayate); installs verilator, iverilog and yosys from Debian when missing.
-HAYATE_BIN="$PWD/target/debug/hayate" ./hw/test.sh
+# Hardware (hw/, paper 004): Verilog simulations, co-verified against the CLI and the trace
+# example built above; installs verilator, iverilog and yosys from Debian when missing.
+HAYATE_BIN="$PWD/target/debug/hayate" JM_TRACE_BIN="$PWD/target/debug/examples/jm_trace" \
+    ./hw/test.sh
 # Fuzzing (docs/fuzzing.md): builds the libFuzzer targets in fuzz/ (own workspace, coverage
 # instrumentation; opt-level 1) and runs every one for a few seconds from its committed seed corpus.
 ./fuzz/run.sh --profile smoke --seconds 5

@@ -4,6 +4,9 @@
 //! `Gt::pow`, the G1 Straus lanes of `glv_lincomb_ct`) — each fixed-vs-random run beside a
 //! variable-time positive control on the same classes.
 //!
+//! A second table prints the rows of `docs/constant-time.md` (operation → code path → evidence)
+//! for the CPU class this process runs in ([`cpu_class`]).
+//!
 //! Figure ids: `ct.<target>.<fixed>.t1` / `.t2` (largest |t| of the first and second order),
 //! `.control` (the control's largest |t|), `.counts` (1 when the control reached |t| ≥ 10, so
 //! the run counts; 0 when it is inconclusive), `.calls`.
@@ -35,6 +38,7 @@ pub fn section(ctx: &mut Ctx) -> Section {
     let progress = &*ctx.progress;
     let mut step = |w: &str| progress.step(w);
     let rows = bd::run(level(ctx.level), None, None, &mut step);
+    s.tables.push(evidence_table(cpu_class()));
     s.tables.push(table(ctx, &rows));
     let counted = rows
         .iter()
@@ -115,4 +119,120 @@ fn table(ctx: &mut Ctx, rows: &[Row]) -> Table {
         dudect::CONTROL_T
     );
     t
+}
+
+/// `docs/constant-time.md`, built in: its operations table is printed for this machine.
+const CT_DOC: &str = include_str!("../../../../docs/constant-time.md");
+
+/// The CPU class of `docs/constant-time.md` that the library selects in this process: 'A' with
+/// the MULX/ADX assembly and the AVX-512 IFMA kernels, 'B' with the assembly only, 'C' with
+/// neither (the portable code; also what `HAYATE_ARITH_BACKEND=portable` selects).
+pub fn cpu_class() -> char {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use hayate_arith::backend::{ifma, x86_64};
+        match (x86_64::available(), ifma::available()) {
+            (true, true) => 'A',
+            (true, false) => 'B',
+            _ => 'C',
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        'C'
+    }
+}
+
+/// The rows of the operations table of `doc` (a Markdown table whose header is `| operation |
+/// class A | class B | class C | evidence |`): (operation, the three paths, evidence).
+fn operations(doc: &str) -> Vec<[String; 5]> {
+    let mut lines = doc
+        .lines()
+        .skip_while(|l| !l.starts_with("| operation | class A | class B | class C |"))
+        .skip(2);
+    let mut out = Vec::new();
+    for l in lines.by_ref() {
+        let Some(inner) = l.trim().strip_prefix('|').and_then(|r| r.strip_suffix('|')) else {
+            break;
+        };
+        let cells: Vec<String> = inner.split(" | ").map(|c| c.trim().to_string()).collect();
+        if let Ok(row) = <[String; 5]>::try_from(cells) {
+            out.push(row);
+        }
+    }
+    out
+}
+
+/// Markdown emphasis and code marks removed (the report renders cells as text).
+fn plain(s: &str) -> String {
+    s.replace("**", "").replace('`', "")
+}
+
+/// The evidence table for `class` ('A', 'B' or 'C').
+fn evidence_table(class: char) -> Table {
+    let col = match class {
+        'A' => 1,
+        'B' => 2,
+        _ => 3,
+    };
+    let mut t = Table::new(
+        "ct-evidence",
+        &format!("Secret-handling operations on this machine (CPU class {class}): code path and evidence"),
+        &[("operation", 0), ("code path on this machine", 0), ("evidence", 0)],
+    );
+    for r in operations(CT_DOC) {
+        let path = if r[col] == "same" { &r[col - 1] } else { &r[col] };
+        t.row(vec![plain(&r[0]).into(), plain(path).into(), plain(&r[4]).into()]);
+    }
+    t.note = format!(
+        "From docs/constant-time.md (built into this binary). Class {class}: {}. The evidence column names the tests that cover the path (crates/ct: valgrind on the payload in two builds, the disassembly check; run by the test command, not by this report) and the dudect runs of the table below, which this report measures.",
+        match class {
+            'A' => "MULX/ADCX/ADOX assembly and AVX-512 IFMA kernels",
+            'B' => "MULX/ADCX/ADOX assembly, no AVX-512 IFMA kernels",
+            _ => "portable code only",
+        }
+    );
+    t
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_operations_table_is_read_for_every_class() {
+        let ops = operations(CT_DOC);
+        assert!(ops.len() >= 10, "only {} rows read", ops.len());
+        for class in ['A', 'B', 'C'] {
+            let t = evidence_table(class);
+            assert_eq!(t.rows.len(), ops.len());
+            for r in &t.rows {
+                for c in r {
+                    let text = format!("{c:?}");
+                    assert!(!text.contains("\"\""), "empty cell in {r:?}");
+                    assert!(!text.contains("\"same\""), "unresolved 'same' in {r:?}");
+                }
+            }
+        }
+        // the classes differ where the docs say they do (G2 mul_ct on BLS12-381: IFMA on A only)
+        let g2 = |class| {
+            evidence_table(class)
+                .rows
+                .iter()
+                .map(|r| format!("{r:?}"))
+                .find(|r| r.contains("G2 mul_ct (GLS), BLS12-381"))
+                .expect("the G2 row")
+        };
+        assert!(g2('A').contains("IFMA") && !g2('B').contains("IFMA columns"));
+        assert!(g2('C').contains("portable"));
+    }
+
+    #[test]
+    fn a_malformed_table_gives_no_rows() {
+        assert!(operations("no table here").is_empty());
+        let doc = "| operation | class A | class B | class C | evidence |\n|---|---|---|---|---|\n| x | a | same | c | e |\n| short | row |\n\ntext";
+        let ops = operations(doc);
+        assert_eq!(ops.len(), 1);
+        assert_eq!(evidence_table('B').rows.len(), operations(CT_DOC).len());
+    }
 }
