@@ -873,13 +873,7 @@ pub(crate) fn verify_or_wipe(
     received: &[u8],
     buf: &mut [u8],
 ) -> Result<(), Error> {
-    use subtle::ConstantTimeEq;
-    if bool::from(computed.ct_eq(received)) {
-        Ok(())
-    } else {
-        buf.zeroize();
-        Err(Error::Authentication)
-    }
+    crate::ct_finish_decrypt(computed, received, buf)
 }
 
 /// fix1 of CLOC/SILC: sets the most significant bit of the block. Written as a whole-block OR

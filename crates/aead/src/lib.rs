@@ -253,14 +253,24 @@ pub(crate) fn check_detached_dec(
     r
 }
 
+/// Whether two tags are equal: `subtle`'s `ct_eq` on slices compares the (public) lengths
+/// first, then every byte without branching. The verdict itself is public (it decides between
+/// releasing the plaintext and an error); in the constant-time payload's builds (feature
+/// `ct-valgrind`, crates/ct) it is declassified for valgrind.
+pub(crate) fn tags_equal(a: &[u8], b: &[u8]) -> bool {
+    use subtle::ConstantTimeEq;
+    let eq = bool::from(a.ct_eq(b));
+    #[cfg(feature = "ct-valgrind")]
+    let eq = hayate_arith::valgrind::declassify(eq);
+    eq
+}
+
 /// Final step of every detached decryption: compares the recomputed tag `expected` with the
 /// received `tag` in constant time (lengths are public). On mismatch the (already decrypted)
 /// buffer is wiped and [`Error::Authentication`] returned, so no plaintext is ever released
 /// unverified. Callers wipe their recomputed tag afterwards.
 pub(crate) fn ct_finish_decrypt(expected: &[u8], tag: &[u8], buf: &mut [u8]) -> Result<(), Error> {
-    use subtle::ConstantTimeEq;
-    // `ct_eq` on slices compares the (public) lengths first, then every byte without branching.
-    if bool::from(expected.ct_eq(tag)) {
+    if tags_equal(expected, tag) {
         Ok(())
     } else {
         zeroize::Zeroize::zeroize(buf);

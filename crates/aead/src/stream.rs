@@ -43,7 +43,6 @@
 //! `subtle`. A wrong tag length is [`Error::TagLength`], a wrong tag [`Error::Authentication`].
 
 use crate::{Error, Scheme};
-use subtle::ConstantTimeEq;
 use zeroize::Zeroize;
 
 /// Largest block (rate) of any scheme, in bytes.
@@ -340,7 +339,7 @@ impl<S: Streaming> Verifier<S> {
             });
         }
         let t = st.finish(&scheme);
-        if !bool::from(t.as_slice().ct_eq(tag)) {
+        if !crate::tags_equal(t.as_slice(), tag) {
             return Err(Error::Authentication);
         }
         Ok(Decryptor {
@@ -371,7 +370,7 @@ impl<S: Streaming> Decryptor<S> {
     /// time), [`Error::Authentication`] otherwise.
     pub fn finalize(mut self) -> Result<(), Error> {
         let t = self.st.finish(&self.scheme);
-        if bool::from(t.as_slice().ct_eq(self.tag.as_slice())) {
+        if crate::tags_equal(t.as_slice(), self.tag.as_slice()) {
             Ok(())
         } else {
             Err(Error::Authentication)

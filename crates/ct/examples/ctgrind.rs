@@ -28,6 +28,9 @@
 //! * `bls`: KeyGen from secret key material, SkToPk and Sign in both variants (min-pk, min-sig);
 //! * `fe`: FAME KeyGen and Encrypt, OT10 KeyGen and Encrypt on BLS12-381 and BN254 (exponents
 //!   from a secret-marking generator (`DetRng`); the master key comes from an ordinary generator);
+//! * `aead`: the seven AEAD schemes with a secret key and plaintext, decryption of an authentic
+//!   ciphertext and of a forged one (the tag comparisons; the verdict is declassified inside
+//!   hayate-aead), and AES-128 on its portable bitsliced back end and on the CPU's;
 //!
 //! Controls (each must be flagged, or the instrumentation is broken):
 //! * `ctgrind leaky`: the variable-time binary-GCD inversion (paper 004's inverter) on a secret;
@@ -495,6 +498,41 @@ fn section_fe() {
 }
 
 // ---------------------------------------------------------------------------------------------
+// aead: the seven schemes (secret key and plaintext), their tag comparisons, both AES back ends
+
+fn section_aead() {
+    use hayate_aead::{aes::Aes128, ALGORITHMS};
+    for a in ALGORITHMS {
+        let key: Vec<u8> = (0..a.key_len()).map(|i| limbs(i as u64)[0] as u8).collect();
+        let nonce = vec![7u8; a.nonce_len()];
+        let pt: Vec<u8> = (0..45u64).map(|i| limbs(100 + i)[1] as u8).collect();
+        let (mut k, mut p) = (key.clone(), pt.clone());
+        undefined(k.as_mut_slice());
+        undefined(p.as_mut_slice());
+        let ct = a.encrypt(&k, &nonce, b"header", &p).expect("encrypt");
+        public(ct.as_slice());
+        // a valid ciphertext (the comparison succeeds) and a forged tag (it fails); only the
+        // verdict is public
+        let got = a.decrypt(&k, &nonce, b"header", &ct).expect("authentic");
+        public(got.as_slice());
+        assert_eq!(got, pt, "{}: round trip", a.name());
+        let mut forged = ct.clone();
+        *forged.last_mut().expect("tag") ^= 1;
+        assert!(a.decrypt(&k, &nonce, b"header", &forged).is_err(), "{}: forgery", a.name());
+    }
+    // AES-128: the portable bitsliced back end, and the one selected for this CPU
+    let key = secret([0x2bu8; 16]);
+    for aes in [Aes128::new_portable(&key), Aes128::new(&key)] {
+        let mut block = secret([0x32u8; 16]);
+        aes.encrypt_block(&mut block);
+        public(&block);
+        let mut want = [0x32u8; 16];
+        Aes128::new_portable(&[0x2bu8; 16]).encrypt_block(&mut want);
+        assert_eq!(block, want, "AES-128 back ends agree");
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
 
 /// Runs one section and reports how many assembly kernel calls it made.
 fn section(name: &str, f: fn()) {
@@ -548,6 +586,7 @@ fn main() {
             section("pairing", section_pairing);
             section("bls", section_bls);
             section("fe", section_fe);
+            section("aead", section_aead);
             println!("ctgrind: constant-time payload done");
         }
         "leaky" => run_leaky(),
