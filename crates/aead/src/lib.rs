@@ -260,9 +260,7 @@ pub(crate) fn check_detached_dec(
 pub(crate) fn tags_equal(a: &[u8], b: &[u8]) -> bool {
     use subtle::ConstantTimeEq;
     let eq = bool::from(a.ct_eq(b));
-    #[cfg(feature = "ct-valgrind")]
-    let eq = hayate_arith::valgrind::declassify(eq);
-    eq
+    hayate_valgrind::declassify(eq)
 }
 
 /// Final step of every detached decryption: compares the recomputed tag `expected` with the

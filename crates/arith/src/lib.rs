@@ -27,7 +27,7 @@ pub mod safegcd;
 pub mod straus;
 pub mod towers;
 #[doc(hidden)]
-pub mod valgrind;
+pub use hayate_valgrind as valgrind;
 
 pub use backend::portable::Wide;
 pub use dyn_fp::{DynElem, DynField};

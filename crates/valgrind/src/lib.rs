@@ -1,9 +1,14 @@
 //! valgrind's client requests (`valgrind.h`/`memcheck.h`) for the constant-time evidence: the
 //! payload `crates/ct/examples/ctgrind.rs` marks secrets undefined with them, and
 //! [`declassify`] tells memcheck that a value computed from secrets is public by design (a
-//! rejection-sampling retry, a validity verdict returned as an error). Outside valgrind a request is a no-op instruction
-//! sequence; [`declassify`] issues one only in builds with the `ct-valgrind` feature (the
-//! payloads'), and is free otherwise.
+//! rejection-sampling retry, a validity verdict returned as an error, an AEAD tag verdict).
+//! Outside valgrind a request is a no-op instruction sequence; [`declassify`] issues one only in
+//! builds with the `ct-valgrind` feature (the payloads'), and is free otherwise.
+//!
+//! A leaf crate without dependencies, so that the arithmetic (`hayate-arith`, re-exported there
+//! as `hayate_arith::valgrind`) and the stand-alone AEAD crate share one implementation.
+
+#![no_std]
 
 #[cfg(target_arch = "x86_64")]
 mod imp {
