@@ -518,7 +518,11 @@ fn section_aead() {
         assert_eq!(got, pt, "{}: round trip", a.name());
         let mut forged = ct.clone();
         *forged.last_mut().expect("tag") ^= 1;
-        assert!(a.decrypt(&k, &nonce, b"header", &forged).is_err(), "{}: forgery", a.name());
+        assert!(
+            a.decrypt(&k, &nonce, b"header", &forged).is_err(),
+            "{}: forgery",
+            a.name()
+        );
     }
     // AES-128: the portable bitsliced back end, and the one selected for this CPU
     let key = secret([0x2bu8; 16]);
