@@ -14,25 +14,34 @@ command -v valgrind >/dev/null || (apt-get update && apt-get install -y valgrind
 command -v objdump >/dev/null || (apt-get update && apt-get install -y binutils)
 # python3: crates/arith/tests/suite/generated.rs reruns the assembly generators (tools/*.py).
 command -v python3 >/dev/null || (apt-get update && apt-get install -y python3)
-# Unit, integration and doc tests (--tests: every target with a test harness, the libraries'
-# unit tests included). Examples (profilers, benchmarks, the valgrind payloads) are only
-# type-checked here: `cargo test` would otherwise compile every one of them at the test
-# profile's opt-level 3, a large part of the CI build time; crates/ct's tests build their
-# payload themselves (profile `ct`, twice: run-time CPU dispatch and +bmi2,+adx).
 # Every cargo step below selects the same packages (the workspace without the bench-only crate,
 # bindings included) and the same features, with the dev-dependencies active, so the library
 # crates are compiled once. The zkcrypto ff/group/pairing traits (feature `zkcrypto` of
 # hayate-pairing; tests/zkcrypto.rs, differential against the zkcrypto bls12_381 crate) are
 # part of that build.
 sel=(--locked --workspace --exclude hayate-bench --features hayate-pairing/zkcrypto)
+# Builds that only the later steps need run in the background at low priority, on the core the
+# main build leaves idle: the constant-time payload (crates/ct/payload.sh, the same command its
+# tests run, which then find it built) and the fuzz binary (fuzz/run.sh --build-only). Each has
+# its own target directory; a test that needs one before it is ready waits on cargo's lock.
+mkdir -p target
+(
+    nice -n 10 crates/ct/payload.sh runtime "$PWD/target/ct-valgrind"
+    nice -n 10 crates/ct/payload.sh adx "$PWD/target/ct-valgrind-adx"
+    nice -n 10 ./fuzz/run.sh --build-only --profile smoke
+) > target/background-builds.log 2>&1 &
+background=$!
+# One build of everything the steps below run: unit and integration tests (--tests: every
+# target with a test harness, the libraries' unit tests included), the CLI, the bindings'
+# native libraries (bindings/python: PyO3; bindings/java/native: JNI; --lib, their lib targets
+# have no test harness) and the example jm_trace (the library's step-by-step Jin-Miyaji
+# ladder, which hw/test.sh compares the circuit's trace with). Other examples (profilers,
+# benchmarks) are only type-checked: built at the test profile's opt-level 3 they would be a
+# large part of the CI time.
+cargo build "${sel[@]}" --profile test --lib --bins --tests --example jm_trace
 cargo test "${sel[@]}" --bins --tests
 cargo test "${sel[@]}" --doc
 cargo check "${sel[@]}" --examples
-# The bindings' native libraries (bindings/python: PyO3; bindings/java/native: JNI), whose lib
-# targets have no test harness: --lib builds them; --bins --tests keep the build identical to
-# the one above (nothing else is recompiled). The example jm_trace (the library's step-by-step
-# Jin-Miyaji ladder) is what hw/test.sh compares the circuit's trace with.
-cargo build "${sel[@]}" --profile test --lib --bins --tests --example jm_trace
 # Python bindings: the pytest suite on the shared vectors, against the library just built.
 HAYATE_PY_NATIVE="$PWD/target/debug/lib_native.so" ./bindings/python/test.sh
 # Java bindings: the JUnit tests on the shared vectors, against the library just built (Maven's
@@ -45,3 +54,4 @@ HAYATE_BIN="$PWD/target/debug/hayate" JM_TRACE_BIN="$PWD/target/debug/examples/j
 # Fuzzing (docs/fuzzing.md): builds the libFuzzer targets in fuzz/ (own workspace, coverage
 # instrumentation; opt-level 1) and runs every one for a few seconds from its committed seed corpus.
 ./fuzz/run.sh --profile smoke --seconds 5
+wait "$background" || { cat target/background-builds.log >&2; exit 1; }

@@ -181,8 +181,16 @@ fn evidence_table(class: char) -> Table {
         &[("operation", 0), ("code path on this machine", 0), ("evidence", 0)],
     );
     for r in operations(CT_DOC) {
-        let path = if r[col] == "same" { &r[col - 1] } else { &r[col] };
-        t.row(vec![plain(&r[0]).into(), plain(path).into(), plain(&r[4]).into()]);
+        let path = if r[col] == "same" {
+            &r[col - 1]
+        } else {
+            &r[col]
+        };
+        t.row(vec![
+            plain(&r[0]).into(),
+            plain(path).into(),
+            plain(&r[4]).into(),
+        ]);
     }
     t.note = format!(
         "From docs/constant-time.md (built into this binary). Class {class}: {}. The evidence column names the tests that cover the path (crates/ct: valgrind on the payload in two builds, the disassembly check; run by the test command, not by this report) and the dudect runs of the table below, which this report measures.",

@@ -17,11 +17,13 @@ pub enum Build {
     Adx,
 }
 
-/// The payload's path, building it first (once per test binary and build kind) with the `ct`
-/// profile (release code generation, no debug assertions — they branch on secrets by design)
-/// into `<target>/ct-valgrind[-adx]`: a target directory of its own, so that the running
-/// `cargo test` holds no lock on it and the feature `ct-valgrind` (an instruction counter in
-/// every assembly kernel, the planted kernel) never reaches the workspace's own build.
+/// The payload's path, building it first (once per test binary and build kind) with
+/// `payload.sh` (profile `ct`: release code generation, no debug assertions — they branch on
+/// secrets by design; feature `ct-valgrind`) into `<target>/ct-valgrind[-adx]`: a target
+/// directory of its own, so that the running `cargo test` holds no lock on it and the feature
+/// (an instruction counter in every assembly kernel, the planted kernel) never reaches the
+/// workspace's own build. `scripts/test.sh` starts the same script early in the background;
+/// this call then finds the payload built (or waits on cargo's lock for it).
 pub fn payload(build: Build) -> PathBuf {
     static RUNTIME: OnceLock<PathBuf> = OnceLock::new();
     static ADX: OnceLock<PathBuf> = OnceLock::new();
@@ -33,28 +35,18 @@ pub fn payload(build: Build) -> PathBuf {
         // <target>/<profile>/deps/<test>-… → <target>
         let exe = std::env::current_exe().expect("test binary path");
         let target = exe.ancestors().nth(3).expect("target directory");
-        let (dir, rustflags) = match build {
-            Build::Runtime => ("ct-valgrind", ""),
-            Build::Adx => ("ct-valgrind-adx", "-C target-feature=+bmi2,+adx"),
+        let (kind, dir) = match build {
+            Build::Runtime => ("runtime", "ct-valgrind"),
+            Build::Adx => ("adx", "ct-valgrind-adx"),
         };
         let target = target.join(dir);
-        let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_string());
-        let manifest = concat!(env!("CARGO_MANIFEST_DIR"), "/Cargo.toml");
-        let out = Command::new(cargo)
-            .args([
-                "build",
-                "--profile",
-                "ct",
-                "--quiet",
-                "--example",
-                "ctgrind",
-            ])
-            .args(["--features", "ct-valgrind", "--manifest-path", manifest])
-            .env("CARGO_TARGET_DIR", &target)
-            .env("RUSTFLAGS", rustflags)
-            .env_remove("CARGO_ENCODED_RUSTFLAGS")
+        let script = concat!(env!("CARGO_MANIFEST_DIR"), "/payload.sh");
+        let out = Command::new("bash")
+            .arg(script)
+            .arg(kind)
+            .arg(&target)
             .output()
-            .expect("running cargo build for the payload");
+            .expect("running payload.sh");
         assert!(
             out.status.success(),
             "building examples/ctgrind.rs ({build:?}) failed:\n{}",
