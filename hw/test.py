@@ -25,7 +25,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import hwlib  # noqa: E402
@@ -147,7 +147,17 @@ def edge_scalars(n):
 
 
 def coverify_jobs(rng, quick):
-    jobs = []  # (curve, description, job line, expected callable)
+    """(curve, description, job line, (expected [k]P, expected 4P or None)); the expectations
+    come from the CLI, two calls at a time."""
+    with ThreadPoolExecutor(2) as ex:
+        jobs = _coverify_jobs(rng, quick, lambda *a: ex.submit(hwlib.ecmul, *a))
+        return [(c, w, l, tuple(x.result() if isinstance(x, Future) else x for x in exp))
+                for c, w, l, exp in jobs]
+
+
+def _coverify_jobs(rng, quick, later):
+    """As coverify_jobs, with later(curve, k, P) a future of the CLI's [k]P."""
+    jobs = []
     for curve, c in CURVES.items():
         n = c["n"]
         pts = [("G", hwlib.ecmul(curve, 1))]
@@ -159,15 +169,15 @@ def coverify_jobs(rng, quick):
             ks = scal if pi < 2 else scal[-3:]
             for k in ks:
                 jobs.append((curve, "mul k=%x P=%s" % (k, pname), hwlib.job_line(curve, "mul", k, P),
-                             (hwlib.ecmul(curve, k, P), None)))
+                             (later(curve, k, P), None)))
         # k * O = O
         jobs.append((curve, "mul P=O", hwlib.job_line(curve, "mul", 5, None),
-                     (hwlib.ecmul(curve, 5, None), None)))
+                     (later(curve, 5, None), None)))
         # single modules, generic and exceptional inputs
         r1, r2 = rng.randrange(1, n), rng.randrange(1, n)
         P, Q = hwlib.ecmul(curve, r1), hwlib.ecmul(curve, r2)
         mP = hwlib.ecmul(curve, n - r1)
-        E = lambda k: hwlib.ecmul(curve, k % n)  # noqa: E731
+        E = lambda k: later(curve, k % n)  # noqa: E731
         jobs += [
             (curve, "Affine Add P+Q", hwlib.job_line(curve, "add", 0, P, Q), (E(r1 + r2), None)),
             (curve, "Affine Add P+P", hwlib.job_line(curve, "add", 0, P, P), (E(2 * r1), None)),
