@@ -811,7 +811,7 @@ macro_rules! impl_aes_mode_scheme {
             ) -> Result<(), $crate::Error> {
                 $crate::check_detached_dec(Self::NONCE_LEN, nonce, Self::TAG_LEN, tag, buf)?;
                 let t = self.process(nonce, ad, buf, true);
-                $crate::aes::verify_or_wipe(&t[..Self::TAG_LEN], tag, buf)
+                $crate::ct_finish_decrypt(&t[..Self::TAG_LEN], tag, buf)
             }
         }
     };
@@ -864,16 +864,6 @@ pub(crate) fn key16(key: &[u8]) -> Result<[u8; 16], Error> {
         expected: 16,
         got: key.len(),
     })
-}
-
-/// Compares the computed tag with the received one in constant time; on mismatch wipes the
-/// (already decrypted) buffer so no unauthenticated plaintext is released.
-pub(crate) fn verify_or_wipe(
-    computed: &[u8],
-    received: &[u8],
-    buf: &mut [u8],
-) -> Result<(), Error> {
-    crate::ct_finish_decrypt(computed, received, buf)
 }
 
 /// fix1 of CLOC/SILC: sets the most significant bit of the block. Written as a whole-block OR
