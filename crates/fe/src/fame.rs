@@ -447,7 +447,9 @@ pub fn setup<E: FeCurve<N>, const N: usize>(
 /// cofactor clearing — all of them in one call of [`glv_lincomb::glv_lincomb_ct_terms`] (eight
 /// per SIMD batch where the CPU has AVX-512 IFMA) — and sk_{y,3} = g^{−σ_y} one product of
 /// [`GlvFixedBase::generator`]; the attributes' missing hashes are computed together; sk₀ takes three fixed-base
-/// combs of h; all outputs are normalised together.
+/// combs of h; all outputs are normalised together. The key carries at most
+/// [`crate::policy::MAX_KEY_ATTRS`] attribute components, since no [`Attributes`] value holds
+/// more, and its encoding is one [`crate::serial::fame_sk_from_bytes`] accepts.
 pub fn keygen<E: FeCurve<N>, const N: usize>(
     msk: &MasterKey<E, N>,
     attrs: &Attributes,

@@ -277,10 +277,10 @@ impl AttrSet {
             }
             Ok(())
         };
-        for (name, v) in &a.numbers {
+        for (name, v) in a.numbers() {
             put(name, Value::Num(*v))?;
         }
-        for s in &a.strings {
+        for s in a.strings() {
             let (name, v) = s.split_once('=').ok_or_else(|| {
                 Ot10Error::Attributes(format!("{s:?}: expected category=value, e.g. t1=3"))
             })?;

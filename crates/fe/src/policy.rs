@@ -868,10 +868,14 @@ impl Formula {
 }
 
 /// The attributes of a key: string attributes and numeric attributes.
+///
+/// Built only by [`Attributes::parse`] and [`Attributes::insert`], which enforce the attribute
+/// syntax and [`MAX_KEY_ATTRS`]: every value of this type prints (its `Display`) as a list that
+/// parses back to it, so a key made from it is one the key decoders accept.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Attributes {
-    pub strings: BTreeSet<String>,
-    pub numbers: BTreeMap<String, u64>,
+    strings: BTreeSet<String>,
+    numbers: BTreeMap<String, u64>,
 }
 
 impl Attributes {
@@ -907,47 +911,94 @@ impl Attributes {
                     },
                 });
             }
-            let toks = lex(t).map_err(|e| PolicyError {
-                pos: pos + e.pos,
-                ..e
-            })?;
-            match toks.as_slice() {
-                [(_, Tok::Word(w))] => {
-                    if let Some((name, val)) = split_numeric(w) {
-                        check_name(name, pos)?;
-                        let v = parse_number(val, pos + name.len() + 1)?;
-                        if a.numbers
-                            .insert(name.to_string(), v)
-                            .is_some_and(|old| old != v)
-                        {
-                            return Err(PolicyError {
-                                pos,
-                                kind: PolicyErrorKind::InvalidAttribute(w.clone()),
-                            });
-                        }
-                    } else {
-                        check_name(w, pos)?;
-                        a.strings.insert(w.clone());
-                    }
-                }
-                _ => {
-                    return Err(PolicyError {
-                        pos,
-                        kind: PolicyErrorKind::InvalidAttribute(t.to_string()),
-                    })
-                }
-            }
-            if a.expanded_len() > MAX_KEY_ATTRS {
-                return Err(PolicyError {
-                    pos,
-                    kind: PolicyErrorKind::TooManyAttributes {
-                        expanded: a.expanded_len(),
-                        max: MAX_KEY_ATTRS,
-                    },
-                });
-            }
+            a.insert_at(t, pos)?;
         }
         Ok(a)
+    }
+
+    /// Adds one item of the list syntax of [`Attributes::parse`]: a string attribute such as
+    /// `doctor` or `dept=cardiology`, or a numeric one such as `age=42`. Refuses an invalid
+    /// name, a numeric value of [`NUM_BITS`] bits or more, a second value for a numeric name, and
+    /// an item that would take the list above [`MAX_KEY_ATTRS`] attributes after expansion (the
+    /// list is then unchanged). Positions in errors are byte offsets into `item`.
+    pub fn insert(&mut self, item: &str) -> Result<(), PolicyError> {
+        let lead = item.len() - item.trim_start().len();
+        let t = item.trim();
+        if t.is_empty() {
+            return Err(PolicyError {
+                pos: lead,
+                kind: PolicyErrorKind::UnexpectedEnd {
+                    expected: "an attribute",
+                },
+            });
+        }
+        self.insert_at(t, lead)
+    }
+
+    /// [`Attributes::insert`] of a trimmed, non-empty item found at byte `pos` of a list.
+    fn insert_at(&mut self, t: &str, pos: usize) -> Result<(), PolicyError> {
+        let toks = lex(t).map_err(|e| PolicyError {
+            pos: pos + e.pos,
+            ..e
+        })?;
+        let [(_, Tok::Word(w))] = toks.as_slice() else {
+            return Err(PolicyError {
+                pos,
+                kind: PolicyErrorKind::InvalidAttribute(t.to_string()),
+            });
+        };
+        let grown = if let Some((name, val)) = split_numeric(w) {
+            check_name(name, pos)?;
+            let v = parse_number(val, pos + name.len() + 1)?;
+            match self.numbers.get(name) {
+                Some(&old) if old != v => {
+                    return Err(PolicyError {
+                        pos,
+                        kind: PolicyErrorKind::InvalidAttribute(w.clone()),
+                    })
+                }
+                Some(_) => None,
+                None => Some((Some((name.to_string(), v)), None)),
+            }
+        } else {
+            check_name(w, pos)?;
+            (!self.strings.contains(w.as_str())).then(|| (None, Some(w.clone())))
+        };
+        let Some((number, string)) = grown else {
+            return Ok(());
+        };
+        let added = if number.is_some() {
+            NUM_BITS as usize
+        } else {
+            1
+        };
+        let expanded = self.expanded_len().saturating_add(added);
+        if expanded > MAX_KEY_ATTRS {
+            return Err(PolicyError {
+                pos,
+                kind: PolicyErrorKind::TooManyAttributes {
+                    expanded,
+                    max: MAX_KEY_ATTRS,
+                },
+            });
+        }
+        if let Some((name, v)) = number {
+            self.numbers.insert(name, v);
+        }
+        if let Some(w) = string {
+            self.strings.insert(w);
+        }
+        Ok(())
+    }
+
+    /// The string attributes.
+    pub fn strings(&self) -> &BTreeSet<String> {
+        &self.strings
+    }
+
+    /// The numeric attributes, by name.
+    pub fn numbers(&self) -> &BTreeMap<String, u64> {
+        &self.numbers
     }
 
     /// The number of attribute strings [`Attributes::expand`] gives (string attributes, and

@@ -20,7 +20,7 @@ use hayate_fe::ot10::{self, AttrSet, Ot10Error};
 use hayate_fe::policy::{
     self, Attributes, ConvertError, Policy, PolicyErrorKind, MAX_ENTRIES, MAX_KEY_ATTRS,
 };
-use hayate_fe::serial::{self, SerialError};
+use hayate_fe::serial::{self, SerialError, HEADER_LEN};
 use hayate_pairing::bls12_381::Bls12381;
 use hayate_pairing::bn254_beuchat::Bn254Beuchat;
 use rand::rngs::StdRng;
@@ -223,8 +223,9 @@ fn large_thresholds_are_refused_and_small_ones_work() {
 }
 
 /// A 16 KB numeric attribute list (≈ 3000 attributes, ≈ 10⁵ bit attributes): refused by the
-/// parser, by KeyGen's caller and by the user-key decoder (a key whose list was replaced)
-/// before any component is allocated.
+/// parser, by [`Attributes::insert`] (so no attribute list KeyGen can be given is over the
+/// limit) and by the user-key decoder (a key whose list was replaced) before any component is
+/// allocated.
 #[test]
 fn oversized_attribute_lists_are_refused() {
     type E = Bls12381;
@@ -238,17 +239,19 @@ fn oversized_attribute_lists_are_refused() {
         list.push_str(&format!("a{i}={i}"));
         i += 1;
     }
-    let e = Attributes::parse(&list).unwrap_err();
-    assert!(
-        matches!(
-            e.kind,
-            PolicyErrorKind::TooManyAttributes {
-                max: MAX_KEY_ATTRS,
-                ..
-            }
-        ),
-        "{e}"
-    );
+    let too_many = |e: &policy::PolicyError| {
+        assert!(
+            matches!(
+                e.kind,
+                PolicyErrorKind::TooManyAttributes {
+                    max: MAX_KEY_ATTRS,
+                    ..
+                }
+            ),
+            "{e}"
+        )
+    };
+    too_many(&Attributes::parse(&list).unwrap_err());
     // exactly at the limit: 256 numeric attributes = 8192 bit attributes
     let at: Vec<String> = (0..256).map(|i| format!("n{i}={i}")).collect();
     let a = Attributes::parse(&at.join(",")).unwrap();
@@ -256,14 +259,39 @@ fn oversized_attribute_lists_are_refused() {
     assert_eq!(a.expand().len(), MAX_KEY_ATTRS);
     let mut more = at.clone();
     more.push("x".into());
-    assert!(Attributes::parse(&more.join(",")).is_err());
-    // a user key whose attribute list was replaced by the 16 KB one
+    too_many(&Attributes::parse(&more.join(",")).unwrap_err());
+    // built in code, one attribute at a time: the item that would pass the limit is refused
+    // and leaves the list as it was, so KeyGen never sees more than MAX_KEY_ATTRS attributes
+    let mut built = Attributes::default();
+    for (k, item) in at.iter().enumerate() {
+        built.insert(item).unwrap();
+        assert_eq!(built.expanded_len(), (k + 1) * 32);
+    }
+    assert_eq!(built, a);
+    for extra in ["x", "m=1", " y "] {
+        too_many(&built.insert(extra).unwrap_err());
+        assert_eq!(built, a);
+    }
+    // items already present do not grow the list
+    built.insert("n7=7").unwrap();
+    assert_eq!(built, a);
+    // a user key whose attribute list was replaced by the 16 KB one in its encoding (header,
+    // key identifier, then the list as a 32-bit big-endian length and its bytes)
     let mut rng = StdRng::seed_from_u64(5);
     let (_, msk) = fame::setup::<E, 6>(&mut rng);
-    let mut sk = fame::keygen(&msk, &Attributes::parse("a0=0").unwrap(), &mut rng);
-    sk.attrs = Attributes::default();
-    sk.attrs.numbers = (0..i).map(|k| (format!("a{k}"), k as u64)).collect();
-    let bytes = serial::fame_sk_to_bytes(&sk);
+    let sk = fame::keygen(&msk, &Attributes::parse("a0=0").unwrap(), &mut rng);
+    let honest = serial::fame_sk_to_bytes(&sk);
+    let at_list = honest
+        .windows(8)
+        .position(|w| w == b"\0\0\0\x04a0=0")
+        .expect("the encoded attribute list");
+    let long = list.as_str();
+    let mut bytes = honest[..at_list].to_vec();
+    bytes.extend_from_slice(&(long.len() as u32).to_be_bytes());
+    bytes.extend_from_slice(long.as_bytes());
+    bytes.extend_from_slice(&honest[at_list + 8..]);
+    let body = (bytes.len() - HEADER_LEN) as u32;
+    bytes[HEADER_LEN - 4..HEADER_LEN].copy_from_slice(&body.to_be_bytes());
     let (res, peak, dt) = measure(|| serial::fame_sk_from_bytes::<E, 6>(&bytes).map(|_| ()));
     assert!(
         matches!(res, Err(SerialError::InvalidAttributes(_))),
