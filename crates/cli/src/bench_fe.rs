@@ -315,7 +315,7 @@ type ParsedCase<'a, E, const N: usize> = (
 
 /// OT10 with `d` categories of dimension 2, the key `t1=1,…,td=d`, and `policy`.
 #[allow(clippy::too_many_arguments)]
-fn ot10_ops<E: FeCurve<N>, const N: usize>(
+pub(crate) fn ot10_ops<E: FeCurve<N>, const N: usize>(
     d: usize,
     policy: &str,
     leaves: usize,
@@ -544,7 +544,7 @@ fn ot10_ops<E: FeCurve<N>, const N: usize>(
 
 /// Paper 000 Table 5's policy: 10 leaves over 5 categories (see the module docs); with
 /// `strings`, the same shape over string values `s1` … `s15` (hashed into F_r).
-fn table5_policy(strings: bool) -> String {
+pub(crate) fn table5_policy(strings: bool) -> String {
     let v = |x: usize| {
         if strings {
             format!("s{x}")
@@ -631,41 +631,47 @@ pub fn fe_rows(quick: bool, progress: &mut dyn FnMut(&str)) -> Vec<FeRow> {
     rows
 }
 
+/// One row of `hayate bench fe --json`: a JSON object on one line (`median_ns` and `cycles` null
+/// when unmeasured; `reference`/`reference_ms` and `ops` only when the row has them).
+pub(crate) fn json_line(r: &FeRow, quick: bool) -> String {
+    let (med, cyc) = match &r.m {
+        Some(m) => (format!("{:.1}", m.median_ns), format!("{:.0}", m.cycles)),
+        None => ("null".into(), "null".into()),
+    };
+    let refs = match &r.reference {
+        Some(x) => format!(
+            ",\"reference\":{},\"reference_ms\":{}",
+            json_str(x.source),
+            x.ms
+        ),
+        None => String::new(),
+    };
+    let ops = r
+        .ops
+        .map(|o| format!(",\"ops\":{}", json_str(&o.to_string())))
+        .unwrap_or_default();
+    format!(
+        "{{\"suite\":\"fe\",\"scheme\":{},\"curve\":{},\"config\":{},\"attrs\":{},\"op\":{},\"median_ns\":{},\"cycles\":{},\"implemented\":{}{}{},\"quick\":{}}}",
+        json_str(r.scheme),
+        json_str(r.curve),
+        json_str(r.config),
+        r.attrs,
+        json_str(r.op),
+        med,
+        cyc,
+        r.m.is_some(),
+        refs,
+        ops,
+        quick
+    )
+}
+
 /// Runs the suite; prints a table or JSON lines.
 pub fn run(json: bool, quick: bool) {
     let rows = fe_rows(quick, &mut |s| eprintln!("… {s}"));
     if json {
         for r in &rows {
-            let (med, cyc) = match &r.m {
-                Some(m) => (format!("{:.1}", m.median_ns), format!("{:.0}", m.cycles)),
-                None => ("null".into(), "null".into()),
-            };
-            let refs = match &r.reference {
-                Some(x) => format!(
-                    ",\"reference\":{},\"reference_ms\":{}",
-                    json_str(x.source),
-                    x.ms
-                ),
-                None => String::new(),
-            };
-            let ops = r
-                .ops
-                .map(|o| format!(",\"ops\":{}", json_str(&o.to_string())))
-                .unwrap_or_default();
-            println!(
-                "{{\"suite\":\"fe\",\"scheme\":{},\"curve\":{},\"config\":{},\"attrs\":{},\"op\":{},\"median_ns\":{},\"cycles\":{},\"implemented\":{}{}{},\"quick\":{}}}",
-                json_str(r.scheme),
-                json_str(r.curve),
-                json_str(r.config),
-                r.attrs,
-                json_str(r.op),
-                med,
-                cyc,
-                r.m.is_some(),
-                refs,
-                ops,
-                quick
-            );
+            println!("{}", json_line(r, quick));
         }
         return;
     }

@@ -66,76 +66,7 @@ pub fn tables(ctx: &mut Ctx, notes: &mut Vec<String>) -> (Vec<Table>, Vec<Chart>
     }
     notes.extend(TABLE5_NOTES.iter().map(|n| n.to_string()));
 
-    let mut t5 = Table::new(
-        "000-table5",
-        "Table 5 — functional encryption (ms; d = 5, n = 2, 10 ANDs, 10-byte plaintext, AES-128-CBC + SHA-256)",
-        &[("operation", 0), ("paper PC", 1), ("paper Android C", 1), ("paper Android asm", 1), ("paper Android NEON", 1), ("hayate bn254-beuchat", 2), ("speed-up vs paper PC", 1), ("hayate bls12-381", 2), ("bls12-381 speed-up vs paper PC", 1), ("hayate operations per call", 0)],
-    );
-    let dec = PAPER000_TABLE5[3].2;
-    let keygen = PAPER000_TABLE5[1].2;
-    let extra = [
-        (
-            "decrypt-prepared",
-            "Decrypt, key's lines precomputed once",
-            dec,
-        ),
-        (
-            "decrypt-2threads",
-            "Decrypt, pairings on 2 threads (wall clock)",
-            dec,
-        ),
-        (
-            "decrypt-prepared-2threads",
-            "Decrypt, lines precomputed, 2 threads (wall clock)",
-            dec,
-        ),
-        (
-            "keygen-as-written",
-            "KeyGen, OT10 as written (master key as G2 points)",
-            keygen,
-        ),
-        (
-            "decrypt-as-written",
-            "Decrypt, OT10 as written (a pairing per row coordinate)",
-            dec,
-        ),
-        (
-            "decrypt-per-row",
-            "Decrypt, as written with one multi-pairing per row",
-            dec,
-        ),
-        ("decrypt-parsed", "Decrypt, ciphertext parsed", dec),
-        (
-            "decrypt-strings-parsed",
-            "Decrypt, string attributes, ciphertext parsed",
-            dec,
-        ),
-        (
-            "decrypt-strings-key-parsed",
-            "Decrypt, string attributes, key and ciphertext parsed",
-            dec,
-        ),
-    ];
-    for (op, name, p) in PAPER000_TABLE5.into_iter().chain(extra) {
-        let b = ms(&rows, "ot10", "bn254-beuchat", "paper000-table5", op);
-        let bls = ms(&rows, "ot10", "bls12-381", "paper000-table5", op);
-        let ops = ["bn254-beuchat", "bls12-381"]
-            .iter()
-            .find_map(|c| find(&rows, "ot10", c, "paper000-table5", op)?.ops)
-            .map(|o| o.to_string());
-        t5.row(vec![
-            name.into(),
-            p[0].into(),
-            p[1].into(),
-            p[2].into(),
-            p[3].into(),
-            b.into(),
-            b.map(|b| p[0] / b).into(),
-            bls.into(),
-            bls.map(|b| p[0] / b).into(),
-            ops.map(Cell::from).unwrap_or_else(Cell::missing),
-        ]);
-    }
+    let t5 = table5(&rows);
 
     let mut fame = Table::new(
         "000-fame10",
@@ -212,4 +143,167 @@ pub fn tables(ctx: &mut Ctx, notes: &mut Vec<String>) -> (Vec<Table>, Vec<Chart>
         });
     }
     (vec![t5, fame], charts)
+}
+
+/// Table 5 from the suite's rows: the paper's four columns, hayate's OT10 on both curves and its
+/// speed-up, one row per operation of [`PAPER000_TABLE5`] and per variant (prepared key, two
+/// threads, OT10 as written, parsed inputs), each with its operation counts where known.
+fn table5(rows: &[FeRow]) -> Table {
+    let mut t5 = Table::new(
+        "000-table5",
+        "Table 5 — functional encryption (ms; d = 5, n = 2, 10 ANDs, 10-byte plaintext, AES-128-CBC + SHA-256)",
+        &[("operation", 0), ("paper PC", 1), ("paper Android C", 1), ("paper Android asm", 1), ("paper Android NEON", 1), ("hayate bn254-beuchat", 2), ("speed-up vs paper PC", 1), ("hayate bls12-381", 2), ("bls12-381 speed-up vs paper PC", 1), ("hayate operations per call", 0)],
+    );
+    let dec = PAPER000_TABLE5[3].2;
+    let keygen = PAPER000_TABLE5[1].2;
+    let extra = [
+        (
+            "decrypt-prepared",
+            "Decrypt, key's lines precomputed once",
+            dec,
+        ),
+        (
+            "decrypt-2threads",
+            "Decrypt, pairings on 2 threads (wall clock)",
+            dec,
+        ),
+        (
+            "decrypt-prepared-2threads",
+            "Decrypt, lines precomputed, 2 threads (wall clock)",
+            dec,
+        ),
+        (
+            "keygen-as-written",
+            "KeyGen, OT10 as written (master key as G2 points)",
+            keygen,
+        ),
+        (
+            "decrypt-as-written",
+            "Decrypt, OT10 as written (a pairing per row coordinate)",
+            dec,
+        ),
+        (
+            "decrypt-per-row",
+            "Decrypt, as written with one multi-pairing per row",
+            dec,
+        ),
+        ("decrypt-parsed", "Decrypt, ciphertext parsed", dec),
+        (
+            "decrypt-strings-parsed",
+            "Decrypt, string attributes, ciphertext parsed",
+            dec,
+        ),
+        (
+            "decrypt-strings-key-parsed",
+            "Decrypt, string attributes, key and ciphertext parsed",
+            dec,
+        ),
+    ];
+    for (op, name, p) in PAPER000_TABLE5.into_iter().chain(extra) {
+        let b = ms(rows, "ot10", "bn254-beuchat", "paper000-table5", op);
+        let bls = ms(rows, "ot10", "bls12-381", "paper000-table5", op);
+        let ops = ["bn254-beuchat", "bls12-381"]
+            .iter()
+            .find_map(|c| find(rows, "ot10", c, "paper000-table5", op)?.ops)
+            .map(|o| o.to_string());
+        t5.row(vec![
+            name.into(),
+            p[0].into(),
+            p[1].into(),
+            p[2].into(),
+            p[3].into(),
+            b.into(),
+            b.map(|b| p[0] / b).into(),
+            bls.into(),
+            bls.map(|b| p[0] / b).into(),
+            ops.map(Cell::from).unwrap_or_else(Cell::missing),
+        ]);
+    }
+    t5
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bench_fe::{json_line, ot10_ops, table5_policy};
+    use hayate_pairing::bn254_beuchat::Bn254Beuchat;
+
+    /// Paper 000 Table 5's configuration on bn254-beuchat, each operation timed once: the
+    /// report's Table 5 has every row — the paper's four operations and the nine variants,
+    /// OT10 as written and the parsed-input rows included — with a hayate figure, and the
+    /// KeyGen and Decrypt rows carry the operation counts of the accounting (hayate:
+    /// 40 fixed-base G2 products, 40 Miller loops and one final exponentiation; as written:
+    /// 150 variable-base G2 multiplications, 5 + 7·10 = 75 pairings). `hayate bench fe
+    /// --json` prints the same rows, `ops` included exactly when a row has counts.
+    #[test]
+    fn table5_rows_and_json_lines_carry_figures_and_operation_counts() {
+        let mut rows = Vec::new();
+        ot10_ops::<Bn254Beuchat, 4>(
+            5,
+            &table5_policy(false),
+            10,
+            "paper000-table5",
+            1,
+            0.0,
+            true,
+            &mut rows,
+        );
+        let t = table5(&rows);
+        let col = |name: &str| t.columns.iter().position(|c| c == name).unwrap();
+        let (ours, ops) = (
+            col("hayate bn254-beuchat"),
+            col("hayate operations per call"),
+        );
+        let text = |c: &Cell| match c {
+            Cell::Text(s) => Some(s.clone()),
+            _ => None,
+        };
+        let names: Vec<String> = t.rows.iter().map(|r| text(&r[0]).unwrap()).collect();
+        assert_eq!(names.len(), 13, "{names:?}");
+        for (name, want) in [
+            ("KeyGen", Some("40 fixed-base G2 products")),
+            ("Decrypt", Some("40 Miller loops, 1 final exp.")),
+            (
+                "KeyGen, OT10 as written (master key as G2 points)",
+                Some("150 variable-base G2 mults"),
+            ),
+            (
+                "Decrypt, OT10 as written (a pairing per row coordinate)",
+                Some("75 pairings"),
+            ),
+            (
+                "Decrypt, as written with one multi-pairing per row",
+                Some("75 Miller loops, 11 final exp."),
+            ),
+            (
+                "Decrypt, string attributes, key and ciphertext parsed",
+                Some("Miller loops"),
+            ),
+            ("Setup", None),
+            ("Encrypt", None),
+        ] {
+            let r = &t.rows[names.iter().position(|n| n == name).expect(name)];
+            match want {
+                Some(w) => {
+                    let got = text(&r[ops]).unwrap_or_default();
+                    assert!(got.contains(w), "{name}: {got:?} lacks {w:?}");
+                }
+                None => assert!(matches!(r[ops], Cell::Missing(_)), "{name}"),
+            }
+        }
+        for (name, r) in names.iter().zip(&t.rows) {
+            assert!(matches!(r[ours], Cell::Num(x) if x > 0.0), "{name}");
+        }
+        for r in &rows {
+            let v: serde_json::Value = serde_json::from_str(&json_line(r, true)).unwrap();
+            assert_eq!(v["suite"], "fe");
+            assert_eq!(v["curve"], "bn254-beuchat");
+            assert_eq!(v["op"], r.op);
+            assert!(v["median_ns"].as_f64().unwrap() > 0.0, "{}", r.op);
+            match r.ops {
+                Some(o) => assert_eq!(v["ops"], o.to_string(), "{}", r.op),
+                None => assert!(v.get("ops").is_none(), "{}", r.op),
+            }
+        }
+    }
 }
