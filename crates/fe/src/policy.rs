@@ -870,12 +870,15 @@ impl Formula {
 /// The attributes of a key: string attributes and numeric attributes.
 ///
 /// Built only by [`Attributes::parse`] and [`Attributes::insert`], which enforce the attribute
-/// syntax and [`MAX_KEY_ATTRS`]: every value of this type prints (its `Display`) as a list that
-/// parses back to it, so a key made from it is one the key decoders accept.
+/// syntax, [`MAX_KEY_ATTRS`] and [`MAX_POLICY_LEN`] (on the printed list): every value of this
+/// type prints (its `Display`) as a list that parses back to it, so a key made from it is one the
+/// key decoders accept.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Attributes {
     strings: BTreeSet<String>,
     numbers: BTreeMap<String, u64>,
+    /// The length of the `Display` form, at most [`MAX_POLICY_LEN`].
+    printed_len: usize,
 }
 
 impl Attributes {
@@ -919,8 +922,9 @@ impl Attributes {
     /// Adds one item of the list syntax of [`Attributes::parse`]: a string attribute such as
     /// `doctor` or `dept=cardiology`, or a numeric one such as `age=42`. Refuses an invalid
     /// name, a numeric value of [`NUM_BITS`] bits or more, a second value for a numeric name, and
-    /// an item that would take the list above [`MAX_KEY_ATTRS`] attributes after expansion (the
-    /// list is then unchanged). Positions in errors are byte offsets into `item`.
+    /// an item that would take the list above [`MAX_KEY_ATTRS`] attributes after expansion or its
+    /// printed form above [`MAX_POLICY_LEN`] bytes (the list is then unchanged). Positions in
+    /// errors are byte offsets into `item`.
     pub fn insert(&mut self, item: &str) -> Result<(), PolicyError> {
         let lead = item.len() - item.trim_start().len();
         let t = item.trim();
@@ -967,6 +971,20 @@ impl Attributes {
         let Some((number, string)) = grown else {
             return Ok(());
         };
+        let item_len = match (&number, &string) {
+            (Some((name, v)), _) => name.len() + 1 + v.to_string().len(),
+            (None, Some(w)) => w.len(),
+            (None, None) => 0,
+        };
+        let printed_len = self.printed_len + usize::from(self.printed_len > 0) + item_len;
+        if printed_len > MAX_POLICY_LEN {
+            return Err(PolicyError {
+                pos,
+                kind: PolicyErrorKind::TooLong {
+                    max: MAX_POLICY_LEN,
+                },
+            });
+        }
         let added = if number.is_some() {
             NUM_BITS as usize
         } else {
@@ -988,6 +1006,7 @@ impl Attributes {
         if let Some(w) = string {
             self.strings.insert(w);
         }
+        self.printed_len = printed_len;
         Ok(())
     }
 

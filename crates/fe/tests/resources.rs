@@ -275,12 +275,39 @@ fn oversized_attribute_lists_are_refused() {
     // items already present do not grow the list
     built.insert("n7=7").unwrap();
     assert_eq!(built, a);
+    // long names: the printed list stays within MAX_POLICY_LEN, so the key decoder (which parses
+    // it) accepts every key KeyGen makes
+    let mut long_names = Attributes::default();
+    let e = (0..)
+        .find_map(|k| {
+            long_names
+                .insert(&format!("{k:03}{}", "x".repeat(250)))
+                .err()
+        })
+        .unwrap();
+    assert!(
+        matches!(e.kind, PolicyErrorKind::TooLong { max } if max == policy::MAX_POLICY_LEN),
+        "{e}"
+    );
+    let printed = long_names.to_string();
+    assert!(
+        printed.len() <= policy::MAX_POLICY_LEN && printed.len() > policy::MAX_POLICY_LEN - 254
+    );
+    assert_eq!(Attributes::parse(&printed).unwrap(), long_names);
     // a user key whose attribute list was replaced by the 16 KB one in its encoding (header,
     // key identifier, then the list as a 32-bit big-endian length and its bytes)
     let mut rng = StdRng::seed_from_u64(5);
     let (_, msk) = fame::setup::<E, 6>(&mut rng);
     let sk = fame::keygen(&msk, &Attributes::parse("a0=0").unwrap(), &mut rng);
     let honest = serial::fame_sk_to_bytes(&sk);
+    let wide = fame::keygen(&msk, &long_names, &mut rng);
+    let wide_bytes = serial::fame_sk_to_bytes(&wide);
+    assert_eq!(
+        serial::fame_sk_from_bytes::<E, 6>(&wide_bytes)
+            .unwrap()
+            .attrs,
+        long_names
+    );
     let at_list = honest
         .windows(8)
         .position(|w| w == b"\0\0\0\x04a0=0")
