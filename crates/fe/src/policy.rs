@@ -881,6 +881,12 @@ pub struct Attributes {
     printed_len: usize,
 }
 
+/// An attribute [`Attributes::insert`] is about to add (not yet in the list).
+enum NewAttribute {
+    Number(String, u64),
+    Name(String),
+}
+
 impl Attributes {
     /// Parses a comma-separated list such as `doctor, dept=cardiology, age=42`
     /// (`name=digits` is numeric, below 2^[`NUM_BITS`]). Positions in errors are byte offsets.
@@ -951,7 +957,7 @@ impl Attributes {
                 kind: PolicyErrorKind::InvalidAttribute(t.to_string()),
             });
         };
-        let grown = if let Some((name, val)) = split_numeric(w) {
+        let new = if let Some((name, val)) = split_numeric(w) {
             check_name(name, pos)?;
             let v = parse_number(val, pos + name.len() + 1)?;
             match self.numbers.get(name) {
@@ -961,22 +967,24 @@ impl Attributes {
                         kind: PolicyErrorKind::InvalidAttribute(w.clone()),
                     })
                 }
-                Some(_) => None,
-                None => Some((Some((name.to_string(), v)), None)),
+                Some(_) => return Ok(()),
+                None => NewAttribute::Number(name.to_string(), v),
             }
         } else {
             check_name(w, pos)?;
-            (!self.strings.contains(w.as_str())).then(|| (None, Some(w.clone())))
+            if self.strings.contains(w.as_str()) {
+                return Ok(());
+            }
+            NewAttribute::Name(w.clone())
         };
-        let Some((number, string)) = grown else {
-            return Ok(());
+        // the printed list (`Display`) is what a user key stores and its decoder parses
+        let (printed, expanded) = match &new {
+            NewAttribute::Number(name, v) => {
+                (name.len() + 1 + v.to_string().len(), NUM_BITS as usize)
+            }
+            NewAttribute::Name(w) => (w.len(), 1),
         };
-        let item_len = match (&number, &string) {
-            (Some((name, v)), _) => name.len() + 1 + v.to_string().len(),
-            (None, Some(w)) => w.len(),
-            (None, None) => 0,
-        };
-        let printed_len = self.printed_len + usize::from(self.printed_len > 0) + item_len;
+        let printed_len = self.printed_len + usize::from(self.printed_len > 0) + printed;
         if printed_len > MAX_POLICY_LEN {
             return Err(PolicyError {
                 pos,
@@ -985,12 +993,7 @@ impl Attributes {
                 },
             });
         }
-        let added = if number.is_some() {
-            NUM_BITS as usize
-        } else {
-            1
-        };
-        let expanded = self.expanded_len().saturating_add(added);
+        let expanded = self.expanded_len().saturating_add(expanded);
         if expanded > MAX_KEY_ATTRS {
             return Err(PolicyError {
                 pos,
@@ -1000,11 +1003,13 @@ impl Attributes {
                 },
             });
         }
-        if let Some((name, v)) = number {
-            self.numbers.insert(name, v);
-        }
-        if let Some(w) = string {
-            self.strings.insert(w);
+        match new {
+            NewAttribute::Number(name, v) => {
+                self.numbers.insert(name, v);
+            }
+            NewAttribute::Name(w) => {
+                self.strings.insert(w);
+            }
         }
         self.printed_len = printed_len;
         Ok(())
