@@ -169,23 +169,12 @@ def run_trace(exe, curve, k, P):
     return steps, result
 
 
-def jm_trace_bin():
-    """The library's step-by-step trace (crates/ec/examples/jm_trace.rs), built in debug mode;
-    None when the example is not in the source tree."""
-    b = os.environ.get("JM_TRACE_BIN")
-    if b:
-        return b
-    if not os.path.exists(os.path.join(ROOT, "crates", "ec", "examples", "jm_trace.rs")):
-        return None
-    subprocess.run(["cargo", "build", "--locked", "-q", "-p", "hayate-ec", "--example", "jm_trace"],
-                   cwd=ROOT, check=True)
-    return os.path.join(ROOT, "target", "debug", "examples", "jm_trace")
-
-
 def jm_trace(curve, k, P):
-    """[(i, R0, R1, A, A1)], result from the library's trace."""
-    out = subprocess.run([jm_trace_bin(), curve, "%064x" % k, sec1(P)], capture_output=True,
-                         text=True, check=True).stdout
+    """[(i, R0, R1, A, A1)], result from the library's ladder step by step (`hayate ecmul
+    --method jin-miyaji --trace`, k as 32 bytes: 257 ladder bits, as the circuit)."""
+    cmd = [hayate_bin(), "ecmul", "--curve", curve, "--method", "jin-miyaji", "--trace",
+           "--scalar", "%064x" % k, "--point", sec1(P)]
+    out = subprocess.run(cmd, capture_output=True, text=True, check=True).stdout
     steps, result = [], None
     for ln in out.splitlines():
         f = ln.split()

@@ -196,10 +196,7 @@ def _coverify_jobs(rng, quick, later):
 
 def trace_tests(exe, rng, quick):
     """The circuit's ladder registers after Algorithm 1 line 4 and after every iteration equal
-    the library's (crates/ec/examples/jm_trace.rs), for a few scalars."""
-    if hwlib.jm_trace_bin() is None:
-        log("trace comparison SKIPPED: crates/ec/examples/jm_trace.rs is not in the tree")
-        return 0
+    the library's (`hayate ecmul --method jin-miyaji --trace`), for a few scalars."""
     cases = [("secp256r1", CURVES["secp256r1"]["n"] - 1), ("secp256k1", rng.randrange(1 << 256)),
              ("brainpoolP256r1", int("55" * 32, 16) >> 2)]
     if quick:

@@ -32,13 +32,11 @@ mkdir -p target
 ) > target/background-builds.log 2>&1 &
 background=$!
 # One build of everything the steps below run: unit and integration tests (--tests: every
-# target with a test harness, the libraries' unit tests included), the CLI, the bindings'
+# target with a test harness, the libraries' unit tests included), the CLI, and the bindings'
 # native libraries (bindings/python: PyO3; bindings/java/native: JNI; --lib, their lib targets
-# have no test harness) and the example jm_trace (the library's step-by-step Jin-Miyaji
-# ladder, which hw/test.sh compares the circuit's trace with). Other examples (profilers,
-# benchmarks) are only type-checked: built at the test profile's opt-level 3 they would be a
-# large part of the CI time.
-cargo build "${sel[@]}" --profile test --lib --bins --tests --example jm_trace
+# have no test harness). The examples (profilers, benchmarks) are only type-checked: built at
+# the test profile's opt-level 3 they would be a large part of the CI time.
+cargo build "${sel[@]}" --profile test --lib --bins --tests
 cargo test "${sel[@]}" --bins --tests
 cargo test "${sel[@]}" --doc
 cargo check "${sel[@]}" --examples
@@ -47,10 +45,9 @@ HAYATE_PY_NATIVE="$PWD/target/debug/lib_native.so" ./bindings/python/test.sh
 # Java bindings: the JUnit tests on the shared vectors, against the library just built (Maven's
 # own cargo step skipped).
 ./bindings/java/test.sh -Dexec.skip=true -Dhayate.native.dir="$PWD/target/debug"
-# Hardware (hw/, paper 004): Verilog simulations, co-verified against the CLI and the trace
-# example built above; installs verilator, iverilog and yosys from Debian when missing.
-HAYATE_BIN="$PWD/target/debug/hayate" JM_TRACE_BIN="$PWD/target/debug/examples/jm_trace" \
-    ./hw/test.sh
+# Hardware (hw/, paper 004): Verilog simulations, co-verified against the CLI built above (its
+# results and `ecmul --trace`); installs verilator, iverilog and yosys from Debian when missing.
+HAYATE_BIN="$PWD/target/debug/hayate" ./hw/test.sh
 # Fuzzing (docs/fuzzing.md): builds the libFuzzer targets in fuzz/ (own workspace, coverage
 # instrumentation; opt-level 1) and runs every one for a few seconds from its committed seed corpus.
 ./fuzz/run.sh --profile smoke --seconds 5

@@ -141,10 +141,11 @@ fn setup<'py>(
                 "unknown curve {curve:?} (bls12-381, bn254-beuchat, bn254)"
             ))
         })?;
-    let dims = vec![dim; categories];
+    let dims;
     let ot = match scheme {
         "fame" => None,
         "ot10" => {
+            // sizes checked before anything is allocated for them
             if ot10::check_dims(&[dim]).is_err()
                 || !(1..=ot10::MAX_CATEGORIES).contains(&categories)
             {
@@ -154,6 +155,7 @@ fn setup<'py>(
                     ot10::MAX_DIM
                 )));
             }
+            dims = vec![dim; categories];
             Some(&dims[..])
         }
         other => {

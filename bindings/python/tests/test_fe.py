@@ -46,6 +46,10 @@ def test_errors():
         fe.setup("fame", "p256")
     with pytest.raises(hayate.Error, match="ot10 parameters"):
         fe.setup("ot10", categories=0)
+    # sizes are checked before anything is allocated for them (was a "capacity overflow" panic)
+    for categories, dim in ((2**61, 2), (10**12, 2), (4, 2**61)):
+        with pytest.raises(hayate.Error, match="ot10 parameters"):
+            fe.setup("ot10", "bn254", categories=categories, dim=dim)
     with pytest.raises(hayate.Error):
         fe.encrypt(pk, "doctor and (", b"x")
     with pytest.raises(hayate.Error):

@@ -1,4 +1,4 @@
-//! `hayate ecmul --curve NAME --method METHOD [--threads N] --scalar HEX [--point HEX|G]`:
+//! `hayate ecmul --curve NAME --method METHOD [--threads N] [--trace] --scalar HEX [--point HEX|G]`:
 //! one scalar multiplication \[k\]P by a named method, for experiments (issue 4; papers 002
 //! and 004). Implemented with [`hayate_ec::scalar_mul_threads`].
 //!
@@ -17,7 +17,17 @@
 //!   standard generator.
 //!
 //! Output: \[k\]P as uncompressed SEC 1 lowercase hex (`04 ‖ X ‖ Y`), or `00` for the point at
-//! infinity, one line. Any failure (unknown curve or method — the valid names are listed —,
+//! infinity, one line.
+//!
+//! `--trace` (methods `jin-miyaji` and `jin-miyaji-bingcd` only): paper 004's ladder step by step,
+//! for co-verifying another implementation of it (the `hw/` circuit). After the initial
+//! R\[k0\] ← R\[k0\] + A (index 0) and after each loop iteration (index i = 1, 3, 5, …, l − 2,
+//! l = 64·⌈bytes of k / 8⌉ rounded up to odd) one line `i R0 R1 A A1`, each register in the
+//! output's point encoding; then `result` and \[k\]P. The registers come from the library's
+//! ladder itself ([`hayate_ec::ladder::jin_miyaji_traced`]). They are the ladder's secret
+//! intermediate values: trace test inputs only.
+//!
+//! Any failure (unknown curve or method — the valid names are listed —,
 //! bad hex, invalid point, method not available on the curve, N = 0): one line on standard
 //! error, nothing on standard output, exit 1. Hex may carry a `0x` prefix.
 
@@ -26,6 +36,7 @@ use std::str::FromStr;
 
 use clap::Args;
 use hayate_ec::curves::{CurveId, CurveVisitor, NamedCurve, PrimeField};
+use hayate_ec::ladder::{jin_miyaji_traced, BinaryGcdVartime, Inversion, SafeGcd};
 use hayate_ec::sec1::{decode_point, encode_point, Sec1Error};
 use hayate_ec::{scalar_mul_threads, Affine, CurveParams, Method, Projective};
 
@@ -49,6 +60,10 @@ pub struct EcmulArgs {
     /// The point P, SEC 1 hex (or `G`, the default: the generator).
     #[arg(long)]
     pub point: Option<String>,
+    /// Print the Jin–Miyaji ladder's registers after every step, then the result
+    /// (methods jin-miyaji and jin-miyaji-bingcd).
+    #[arg(long)]
+    pub trace: bool,
 }
 
 /// The curves `ecmul` knows.
@@ -116,8 +131,13 @@ fn limbs_of(be: &[u8]) -> Vec<u64> {
 struct Job {
     method: Method,
     threads: usize,
+    trace: bool,
     k: Vec<u64>,
     point: Option<Vec<u8>>,
+}
+
+fn hex_point<C: CurveParams<Base: PrimeField>>(p: &Affine<C>) -> String {
+    hex::encode(encode_point(p, false))
 }
 
 fn run_on<C: CurveParams<Base: PrimeField>>(job: &Job) -> Result<String, String> {
@@ -126,9 +146,27 @@ fn run_on<C: CurveParams<Base: PrimeField>>(job: &Job) -> Result<String, String>
         Some(b) if b.as_slice() == [0] => Affine::identity(),
         Some(b) => decode_point::<C>(b).map_err(|e: Sec1Error| format!("invalid point: {e}"))?,
     };
+    if job.trace {
+        return Ok(match job.method {
+            Method::JinMiyaji => trace::<C, SafeGcd>(&p, &job.k),
+            _ => trace::<C, BinaryGcdVartime>(&p, &job.k),
+        });
+    }
     let r = scalar_mul_threads(job.method, &Projective::from(p), &job.k, job.threads)
         .map_err(|e| e.to_string())?;
-    Ok(hex::encode(encode_point(&r.to_affine(), false)))
+    Ok(hex_point(&r.to_affine()))
+}
+
+/// The `--trace` output: the method's ladder ([`Method::JinMiyaji`] or
+/// [`Method::JinMiyajiBinaryGcd`]: the same inversion, the same ladder length) with an observer.
+fn trace<C: CurveParams<Base: PrimeField>, I: Inversion>(p: &Affine<C>, k: &[u64]) -> String {
+    let mut lines = Vec::new();
+    let r = jin_miyaji_traced::<C, I, _>(p, k, 64 * k.len(), |i, r0, r1, a, a1| {
+        let regs = [r0, r1, a, a1].map(hex_point);
+        lines.push(format!("{i} {}", regs.join(" ")));
+    });
+    lines.push(format!("result {}", hex_point(&r)));
+    lines.join("\n")
 }
 
 struct Visit<'a>(&'a Job);
@@ -144,6 +182,11 @@ fn execute(a: &EcmulArgs) -> Result<String, String> {
     let method = Method::from_str(&a.method).map_err(|e| e.to_string())?;
     if a.threads == 0 {
         return Err("invalid --threads 0 (must be at least 1)".into());
+    }
+    if a.trace && !matches!(method, Method::JinMiyaji | Method::JinMiyajiBinaryGcd) {
+        return Err(format!(
+            "--trace needs --method jin-miyaji or jin-miyaji-bingcd, not {method}"
+        ));
     }
     let digits = a.scalar.trim();
     let digits = digits
@@ -166,6 +209,7 @@ fn execute(a: &EcmulArgs) -> Result<String, String> {
     let job = Job {
         method,
         threads: a.threads,
+        trace: a.trace,
         k,
         point,
     };

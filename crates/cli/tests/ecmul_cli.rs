@@ -269,3 +269,55 @@ fn errors_are_one_line_exit_1() {
     let e = fails(ecmul("bls12-381", "glv", "2", "7", Some(&x0)));
     assert!(e.contains("subgroup"), "{e}");
 }
+
+#[test]
+fn trace_is_the_jin_miyaji_ladder_step_by_step() {
+    // k = 5 in 32 bytes: l = 257, so 128 iterations (i = 1, 3, …, 255) after the initial step
+    // i = 0. In paper 004's Algorithm 1, R[0] starts at −P and R[1] at P; bit 0 adds 2P to
+    // R[k0] and bit j ≥ 1 adds 2^j·P to R[k_j]; A is 2^(i+2)·P after iteration i. So after the
+    // last iteration R[0] = (2^l − 2 − 4)P − P = (2^l − 7)P, R[1] = P + 2P + 4P = 7P and
+    // A = 2^l·P, each checked against a plain `ecmul`.
+    let k = format!("{:064x}", 5);
+    for method in ["jin-miyaji", "jin-miyaji-bingcd"] {
+        let out = hayate(&[
+            "ecmul",
+            "--curve",
+            "secp256r1",
+            "--method",
+            method,
+            "--trace",
+            "--scalar",
+            &k,
+        ]);
+        assert!(out.status.success() && out.stderr.is_empty(), "{out:?}");
+        let text = String::from_utf8(out.stdout).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 130, "{method}");
+        let steps: Vec<usize> = lines[..129]
+            .iter()
+            .map(|l| l.split(' ').next().unwrap().parse().unwrap())
+            .collect();
+        let expected: Vec<usize> = std::iter::once(0).chain((1..256).step_by(2)).collect();
+        assert_eq!(steps, expected);
+        let last: Vec<&str> = lines[128].split(' ').collect();
+        assert_eq!(last.len(), 5);
+        let at = |scalar: &str| ok(ecmul("secp256r1", "binary", "1", scalar, None));
+        let two_l = format!("2{}", "0".repeat(64));
+        let two_l_minus_7 = format!("1{}9", "f".repeat(63));
+        assert_eq!(last[1], at(&two_l_minus_7), "{method}: R0");
+        assert_eq!(last[2], at("7"), "{method}: R1");
+        assert_eq!(last[3], at(&two_l), "{method}: A");
+        assert_eq!(lines[129], format!("result {}", at("5")), "{method}");
+    }
+    let e = fails(hayate(&[
+        "ecmul",
+        "--curve",
+        "secp256r1",
+        "--method",
+        "wnaf:5",
+        "--trace",
+        "--scalar",
+        "5",
+    ]));
+    assert!(e.contains("--trace needs --method jin-miyaji"), "{e}");
+}

@@ -54,7 +54,7 @@
 //! 4. one inversion of Z₀·Z₁·T (Montgomery's simultaneous inversion: 6M), giving both
 //!    registers back in affine form and finishing the double-quadruple.
 //!
-//! The registers after each iteration are exactly those of the listing (the `jm_trace` example
+//! The registers after each iteration are exactly those of the listing (`hayate ecmul --trace`
 //! prints them). O is carried as a flag with Z = 1, so the batch never contains a zero.
 //!
 //! ## Double-quadruple (derivation)
@@ -412,7 +412,7 @@ pub fn jin_miyaji<C: CurveParams, I: Inversion>(
 }
 
 /// [`jin_miyaji`] with an observer, for co-verification against other implementations of the
-/// same ladder (the `jm_trace` example): `trace(i, R[0], R[1], A, A1)` is called after the
+/// same ladder (`hayate ecmul --trace`): `trace(i, R[0], R[1], A, A1)` is called after the
 /// initial R\[k0\] ← R\[k0\] + A (i = 0) and after each loop iteration i = 1, 3, 5, …, l − 2.
 /// The observer sees secret intermediate values: pass a no-op closure (as [`jin_miyaji`] does)
 /// for anything but tracing public test inputs.

@@ -1,5 +1,5 @@
 //! Paper 004's Jin–Miyaji ladder (`hayate_ec::ladder::jin_miyaji`) beyond the per-method checks
-//! of `methods.rs`: the step-by-step trace (`jin_miyaji_traced`, what the `jm_trace` example
+//! of `methods.rs`: the step-by-step trace (`jin_miyaji_traced`, what `hayate ecmul --trace`
 //! prints for the hardware co-verification) against the closed form of the ladder's registers,
 //! and the scalars whose adjacent bits are equal (both additions of an iteration then hit the
 //! same register) on the 256-bit curves and exhaustively on the tiny curves, with each inverter.
