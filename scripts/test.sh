@@ -49,6 +49,7 @@ HAYATE_PY_NATIVE="$PWD/target/debug/lib_native.so" ./bindings/python/test.sh
 # results and `ecmul --trace`); installs verilator, iverilog and yosys from Debian when missing.
 HAYATE_BIN="$PWD/target/debug/hayate" ./hw/test.sh
 # Fuzzing (docs/fuzzing.md): builds the libFuzzer targets in fuzz/ (own workspace, coverage
-# instrumentation; opt-level 1) and runs every one for a few seconds from its committed seed corpus.
-./fuzz/run.sh --profile smoke --seconds 5
+# instrumentation; opt-level 1) and runs every one for a few seconds from its committed seed
+# corpus, two at a time.
+./fuzz/run.sh --profile smoke --seconds 5 --jobs 2
 wait "$background" || { cat target/background-builds.log >&2; exit 1; }
