@@ -36,7 +36,7 @@ use hayate_ec::{Affine, CurveParams, Projective};
 use hayate_pairing::bls12_381::Bls12381;
 use hayate_pairing::bn254::Bn254;
 use hayate_pairing::bn254_beuchat::Bn254Beuchat;
-use hayate_pairing::encoding::{zcash, EncodingError};
+use hayate_pairing::encoding::{secret_verdict, zcash, EncodingError};
 use hayate_pairing::PairingCurve;
 use sha2::{Digest, Sha256};
 
@@ -95,6 +95,14 @@ pub trait FeCurve<const N: usize>: PairingCurve<N> {
     fn g2_to_bytes(p: &G2<Self, N>, out: &mut Vec<u8>);
     /// Decodes a G2 point with full validation.
     fn g2_from_bytes(b: &[u8]) -> Result<G2<Self, N>, EncodingError>;
+    /// [`FeCurve::g1_from_bytes`] for a point that is secret (a component of a user or master
+    /// key): the same result for every input, and for the encoding of any point of G1 but the
+    /// identity computed in constant time — every check a choice, the membership test with
+    /// complete formulas — with one verdict made public (whether the bytes encode such a
+    /// point; other bytes get [`FeCurve::g1_from_bytes`]'s answer).
+    fn g1_from_bytes_secret(b: &[u8]) -> Result<G1<Self, N>, EncodingError>;
+    /// [`FeCurve::g1_from_bytes_secret`] for G2.
+    fn g2_from_bytes_secret(b: &[u8]) -> Result<G2<Self, N>, EncodingError>;
 }
 
 /// The curve names accepted on the command line, with their identifiers.
@@ -142,6 +150,12 @@ impl FeCurve<6> for Bls12381 {
     }
     fn g2_from_bytes(b: &[u8]) -> Result<G2<Self, 6>, EncodingError> {
         zcash::g2_from_compressed(b)
+    }
+    fn g1_from_bytes_secret(b: &[u8]) -> Result<G1<Self, 6>, EncodingError> {
+        zcash::g1_from_compressed_secret(b)
+    }
+    fn g2_from_bytes_secret(b: &[u8]) -> Result<G2<Self, 6>, EncodingError> {
+        zcash::g2_from_compressed_secret(b)
     }
 }
 
@@ -476,6 +490,45 @@ fn bn_g2_from_bytes<C: CurveParams<Base = Fp2<P, 4>>, P: hayate_arith::TowerPara
     Ok(p)
 }
 
+/// [`bn_g1_from_bytes`] for a secret point ([`FeCurve::g1_from_bytes_secret`]): canonical
+/// coordinates and the curve equation as choices, one public verdict. G1 of the BN curves has
+/// cofactor 1: its membership test is the constant "yes".
+fn bn_g1_from_bytes_secret<C: CurveParams<Base = Fp<P, 4>>, P: FpParams<4>>(
+    b: &[u8],
+) -> Result<Affine<C>, EncodingError> {
+    if b.len() != 64 {
+        return bn_g1_from_bytes(b);
+    }
+    let x = Fp::<P, 4>::from_bytes_be(&b[..32]);
+    let y = Fp::<P, 4>::from_bytes_be(&b[32..]);
+    let canonical = x.is_some() & y.is_some();
+    // built unchecked, so that its infinity flag is the constant "finite"
+    let p = Affine::<C>::from_xy_unchecked(x.unwrap_or(Fp::ZERO), y.unwrap_or(Fp::ZERO));
+    let on_curve = p.is_on_curve();
+    let member = C::is_in_subgroup(&Projective::from(p));
+    secret_verdict(canonical & on_curve & member, p, || bn_g1_from_bytes(b))
+}
+
+/// [`bn_g2_from_bytes`] for a secret point ([`FeCurve::g2_from_bytes_secret`]), with `member`
+/// the constant-time G2 membership test ([`hayate_pairing::g2::is_in_g2_ct`]).
+fn bn_g2_from_bytes_secret<C: CurveParams<Base = Fp2<P, 4>>, P: hayate_arith::TowerParams<4>>(
+    b: &[u8],
+    member: impl Fn(&Projective<C>) -> subtle::Choice,
+) -> Result<Affine<C>, EncodingError> {
+    if b.len() != 128 {
+        return bn_g2_from_bytes(b);
+    }
+    let c: [_; 4] = core::array::from_fn(|i| Fp::<P, 4>::from_bytes_be(&b[32 * i..32 * i + 32]));
+    let canonical = c
+        .iter()
+        .fold(subtle::Choice::from(1), |a, c| a & c.is_some());
+    let [x0, x1, y0, y1] = c.map(|c| c.unwrap_or(Fp::ZERO));
+    let p = Affine::<C>::from_xy_unchecked(Fp2::new(x0, x1), Fp2::new(y0, y1));
+    let on_curve = p.is_on_curve();
+    let in_g2 = member(&Projective::from(p));
+    secret_verdict(canonical & on_curve & in_g2, p, || bn_g2_from_bytes(b))
+}
+
 /// The square-root tables of a BN curve's base field, built once per process.
 trait BnSqrtTables: PairingCurve<4> {
     fn sqrt_tables() -> &'static SqrtTables<Self::Fp>;
@@ -515,6 +568,12 @@ macro_rules! bn_fe_curve {
             }
             fn g2_from_bytes(b: &[u8]) -> Result<G2<Self, 4>, EncodingError> {
                 bn_g2_from_bytes(b)
+            }
+            fn g1_from_bytes_secret(b: &[u8]) -> Result<G1<Self, 4>, EncodingError> {
+                bn_g1_from_bytes_secret(b)
+            }
+            fn g2_from_bytes_secret(b: &[u8]) -> Result<G2<Self, 4>, EncodingError> {
+                bn_g2_from_bytes_secret(b, hayate_pairing::g2::is_in_g2_ct::<Self, 4>)
             }
         }
     };
@@ -641,6 +700,87 @@ mod tests {
                 Bls12381::hash_to_g1(m, dst)
             );
         }
+    }
+
+    /// Encodings to try a decoder on: the valid ones, each with every byte corrupted in turn,
+    /// the all-zero string, a truncated and an extended copy, and random bytes.
+    fn variants(valid: &[Vec<u8>], rng: &mut impl RngCore) -> Vec<Vec<u8>> {
+        let mut out = valid.to_vec();
+        for v in valid {
+            for i in 0..v.len() {
+                let mut b = v.clone();
+                b[i] ^= 1 << (i % 8);
+                out.push(b);
+            }
+            out.push(vec![0; v.len()]);
+            out.push(v[1..].to_vec());
+            out.push([v.as_slice(), &[0]].concat());
+            for _ in 0..20 {
+                let mut b = vec![0u8; v.len()];
+                rng.fill_bytes(&mut b);
+                out.push(b);
+            }
+        }
+        out
+    }
+
+    /// The decoders for secret points (`*_from_bytes_secret`, constant time for the points of
+    /// the group) return exactly the public decoders' answers: on members, on curve points
+    /// outside the group, and on corrupted, zero and random bytes.
+    #[test]
+    fn secret_decoders_agree_with_public_ones() {
+        fn agree<E: FeCurve<N>, const N: usize>(g2_outside: G2<E, N>) {
+            let mut rng = rand::rngs::StdRng::seed_from_u64(7);
+            let enc1 = |p: &G1<E, N>| {
+                let mut v = Vec::new();
+                E::g1_to_bytes(p, &mut v);
+                v
+            };
+            let enc2 = |p: &G2<E, N>| {
+                let mut v = Vec::new();
+                E::g2_to_bytes(p, &mut v);
+                v
+            };
+            let g2 = G2::<E, N>::generator();
+            let g1s = [
+                enc1(&E::hash_to_g1(b"doctor", b"test")),
+                enc1(&E::hash_to_g1_uncleared(b"nurse", b"test").to_affine()),
+            ];
+            let g2s = [
+                enc2(&g2),
+                enc2(&E::g2_mul_ct(&Projective::from(g2), &[5, 0, 0, 0]).to_affine()),
+                enc2(&g2_outside),
+            ];
+            let (mut ok1, mut ok2) = (0, 0);
+            for b in variants(&g1s, &mut rng) {
+                let p = E::g1_from_bytes(&b);
+                assert_eq!(E::g1_from_bytes_secret(&b), p, "{b:02x?}");
+                ok1 += p.is_ok() as usize;
+            }
+            for b in variants(&g2s, &mut rng) {
+                let p = E::g2_from_bytes(&b);
+                assert_eq!(E::g2_from_bytes_secret(&b), p, "{b:02x?}");
+                ok2 += p.is_ok() as usize;
+            }
+            // the members decode (and, on the BN curves, the identity's all-zero strings)
+            assert!(ok1 >= 1 && ok2 >= 2, "{ok1} {ok2}");
+            assert!(E::g2_from_bytes(&enc2(&g2_outside)).is_err());
+        }
+        macro_rules! twist_point {
+            ($m:ident) => {{
+                use hayate_pairing::$m::{Fp2, G2Affine};
+                let mut rng = rand::rngs::StdRng::seed_from_u64(11);
+                loop {
+                    let x = Fp2::random(&mut rng);
+                    if let Some(y) = Option::<Fp2>::from(G2Affine::curve_rhs(&x).sqrt()) {
+                        break G2Affine::from_xy_unchecked(x, y);
+                    }
+                }
+            }};
+        }
+        agree::<Bls12381, 6>(twist_point!(bls12_381));
+        agree::<Bn254Beuchat, 4>(twist_point!(bn254_beuchat));
+        agree::<Bn254, 4>(twist_point!(bn254));
     }
 
     #[test]

@@ -340,16 +340,30 @@ impl<'a, E: FeCurve<N>, const N: usize> R<'a, E, N> {
     }
     /// A G1 point: canonical, on the curve, in the subgroup, not the identity.
     pub fn g1(&mut self) -> Result<G1<E, N>, SerialError> {
-        let p = E::g1_from_bytes(self.take(E::G1_BYTES)?).map_err(SerialError::InvalidPoint)?;
-        if bool::from(p.is_identity()) {
-            return Err(SerialError::Identity);
-        }
-        Ok(p)
+        self.point(E::G1_BYTES, E::g1_from_bytes)
     }
     /// A G2 point: canonical, on the curve, in the subgroup, not the identity.
     pub fn g2(&mut self) -> Result<G2<E, N>, SerialError> {
-        let p = E::g2_from_bytes(self.take(E::G2_BYTES)?).map_err(SerialError::InvalidPoint)?;
-        if bool::from(p.is_identity()) {
+        self.point(E::G2_BYTES, E::g2_from_bytes)
+    }
+    /// A G1 point of a secret key: [`Self::g1`]'s checks, in constant time for a valid point
+    /// ([`FeCurve::g1_from_bytes_secret`]).
+    pub fn g1_secret(&mut self) -> Result<G1<E, N>, SerialError> {
+        self.point(E::G1_BYTES, E::g1_from_bytes_secret)
+    }
+    /// A G2 point of a secret key ([`FeCurve::g2_from_bytes_secret`]).
+    pub fn g2_secret(&mut self) -> Result<G2<E, N>, SerialError> {
+        self.point(E::G2_BYTES, E::g2_from_bytes_secret)
+    }
+    /// The next `len` bytes decoded by `decode`; the identity refused (the decoders' verdict
+    /// on it is public).
+    fn point<C: hayate_ec::CurveParams>(
+        &mut self,
+        len: usize,
+        decode: fn(&[u8]) -> Result<hayate_ec::Affine<C>, EncodingError>,
+    ) -> Result<hayate_ec::Affine<C>, SerialError> {
+        let p = decode(self.take(len)?).map_err(SerialError::InvalidPoint)?;
+        if hayate_arith::valgrind::declassify(bool::from(p.is_identity())) {
             return Err(SerialError::Identity);
         }
         Ok(p)
@@ -440,7 +454,7 @@ pub fn fame_msk_from_bytes<E: FeCurve<N>, const N: usize>(
     let pk_id = r.id()?;
     let a = [r.nonzero_scalar()?, r.nonzero_scalar()?];
     let bb = [r.nonzero_scalar()?, r.nonzero_scalar()?];
-    let g_d = [r.g1()?, r.g1()?, r.g1()?];
+    let g_d = [r.g1_secret()?, r.g1_secret()?, r.g1_secret()?];
     r.finish()?;
     Ok(fame::MasterKey {
         a,
@@ -474,8 +488,8 @@ pub fn fame_sk_from_bytes<E: FeCurve<N>, const N: usize>(
     let pk_id = r.id()?;
     let attrs =
         Attributes::parse(&r.str()?).map_err(|e| SerialError::InvalidAttributes(e.to_string()))?;
-    let sk0 = [r.g2()?, r.g2()?, r.g2()?];
-    let sk_prime = [r.g1()?, r.g1()?, r.g1()?];
+    let sk0 = [r.g2_secret()?, r.g2_secret()?, r.g2_secret()?];
+    let sk_prime = [r.g1_secret()?, r.g1_secret()?, r.g1_secret()?];
     let expanded = attrs.expand();
     let n = r.count(3 * E::G1_BYTES)?;
     if n != expanded.len() {
@@ -485,7 +499,7 @@ pub fn fame_sk_from_bytes<E: FeCurve<N>, const N: usize>(
     }
     let mut sk = std::collections::BTreeMap::new();
     for y in expanded {
-        sk.insert(y, [r.g1()?, r.g1()?, r.g1()?]);
+        sk.insert(y, [r.g1_secret()?, r.g1_secret()?, r.g1_secret()?]);
     }
     r.finish()?;
     Ok(fame::SecretKey {
@@ -685,7 +699,7 @@ pub fn ot10_sk_from_bytes<E: FeCurve<N>, const N: usize>(
         )));
     }
     let k0 = (0..ot10::N0)
-        .map(|_| r.g2())
+        .map(|_| r.g2_secret())
         .collect::<Result<Vec<_>, _>>()?;
     if r.u32()? as usize != attrs.values.len() {
         return Err(SerialError::InvalidAttributes(
@@ -698,7 +712,12 @@ pub fn ot10_sk_from_bytes<E: FeCurve<N>, const N: usize>(
         if len * E::G2_BYTES > r.remaining() {
             return Err(SerialError::Truncated);
         }
-        kt.insert(t, (0..len).map(|_| r.g2()).collect::<Result<Vec<_>, _>>()?);
+        kt.insert(
+            t,
+            (0..len)
+                .map(|_| r.g2_secret())
+                .collect::<Result<Vec<_>, _>>()?,
+        );
     }
     r.finish()?;
     Ok(ot10::UserKey {

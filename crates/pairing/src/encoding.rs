@@ -21,7 +21,7 @@ use core::fmt;
 
 use hayate_arith::{Fp as PrimeField, FpParams};
 use hayate_ec::{Affine, CurveParams};
-use subtle::{Choice, ConditionallySelectable};
+use subtle::{Choice, ConditionallySelectable, ConstantTimeEq};
 
 use crate::{bls12_381, bn254};
 
@@ -99,6 +99,22 @@ fn fp_from_be<P: FpParams<N>, const N: usize>(
     bytes: &[u8],
 ) -> Result<PrimeField<P, N>, EncodingError> {
     Option::from(PrimeField::<P, N>::from_bytes_be(bytes)).ok_or(EncodingError::InvalidFieldElement)
+}
+
+/// The verdict of a decoding of secret bytes made public (declassified for the valgrind
+/// evidence): `p` when `valid`, else the public decoder's answer for the same bytes (they are
+/// then not a valid point of the group, and why is public). For the decoders of secret points
+/// ([`zcash::g1_from_compressed_secret`], the FE layer's for the BN curves).
+pub fn secret_verdict<T>(
+    valid: Choice,
+    p: T,
+    public: impl FnOnce() -> Result<T, EncodingError>,
+) -> Result<T, EncodingError> {
+    if hayate_arith::valgrind::declassify(bool::from(valid)) {
+        Ok(p)
+    } else {
+        public()
+    }
 }
 
 /// Is P in the order-r subgroup? For public points: the curve's membership test
@@ -296,6 +312,60 @@ pub mod zcash {
         let y = fp2_from_c1c0(&body[96..])?;
         let p = Option::<G2Affine>::from(G2Affine::new(x, y)).ok_or(EncodingError::NotOnCurve)?;
         check_subgroup(p, check)
+    }
+
+    /// The flags of a secret compressed encoding as choices: (compressed and not infinity, the
+    /// sort bit), and the body with the flags cleared.
+    fn secret_flags<const L: usize>(bytes: &[u8; L]) -> (Choice, Choice, [u8; L]) {
+        let flags = bytes[0] & FLAGS;
+        let finite = (flags & (C_BIT | I_BIT)).ct_eq(&C_BIT);
+        let sort = Choice::from((flags & S_BIT) >> S_BIT.trailing_zeros());
+        let mut body = *bytes;
+        body[0] &= !FLAGS;
+        (finite, sort, body)
+    }
+
+    /// Decodes a compressed G1 point that is secret (a component of a key): the same result as
+    /// [`g1_from_compressed`] for every input, and for the encoding of any point of G1 but the
+    /// identity computed without a branch or a memory access that depends on the bytes — the
+    /// flags, canonical x, the square root and the sign as choices, the membership test of
+    /// [`crate::subgroup::is_in_g1_bls12_ct`] — with one verdict made public: whether the bytes
+    /// encode such a point. Other bytes get [`g1_from_compressed`]'s answer (the identity, or
+    /// its error).
+    pub fn g1_from_compressed_secret(bytes: &[u8]) -> Result<G1Affine, EncodingError> {
+        let (finite, sort, body) = secret_flags(exact::<48>(bytes)?);
+        let x = Fp::from_bytes_be(&body);
+        let (x, canonical) = (x.unwrap_or(Fp::ZERO), x.is_some());
+        let y = G1Affine::curve_rhs(&x).sqrt();
+        let (y, on_curve) = (y.unwrap_or(Fp::ZERO), y.is_some());
+        let y = Fp::conditional_select(&y, &-y, y.is_lexicographically_largest() ^ sort);
+        let p = G1Affine::from_xy_unchecked(x, y);
+        let in_g1 = crate::subgroup::is_in_g1_bls12_ct::<bls12_381::Bls12381, 6>(
+            &hayate_ec::Projective::from(p),
+        );
+        secret_verdict(finite & canonical & on_curve & in_g1, p, || {
+            g1_from_compressed(bytes)
+        })
+    }
+
+    /// Decodes a compressed G2 point that is secret: [`g1_from_compressed_secret`]'s contract
+    /// for G2 ([`g2_from_compressed`]'s result, constant time for the encodings of points of G2
+    /// but the identity; membership by [`crate::g2::is_in_g2_ct`]).
+    pub fn g2_from_compressed_secret(bytes: &[u8]) -> Result<G2Affine, EncodingError> {
+        let (finite, sort, body) = secret_flags(exact::<96>(bytes)?);
+        let c1 = Fp::from_bytes_be(&body[..48]);
+        let c0 = Fp::from_bytes_be(&body[48..]);
+        let canonical = c0.is_some() & c1.is_some();
+        let x = Fp2::new(c0.unwrap_or(Fp::ZERO), c1.unwrap_or(Fp::ZERO));
+        let y = G2Affine::curve_rhs(&x).sqrt();
+        let (y, on_curve) = (y.unwrap_or(Fp2::ZERO), y.is_some());
+        let y = Fp2::conditional_select(&y, &-y, y.is_lexicographically_largest() ^ sort);
+        let p = G2Affine::from_xy_unchecked(x, y);
+        let in_g2 =
+            crate::g2::is_in_g2_ct::<bls12_381::Bls12381, 6>(&hayate_ec::Projective::from(p));
+        secret_verdict(finite & canonical & on_curve & in_g2, p, || {
+            g2_from_compressed(bytes)
+        })
     }
 
     /// Decodes a compressed G1 point (48 bytes), fully validated.

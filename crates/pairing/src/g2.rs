@@ -104,11 +104,26 @@ pub fn frobenius_projective<E: PairingCurve<N>, const N: usize>(
 /// a multiplication by a 64- or 128-bit scalar instead of by r. Variable time: for validating
 /// public points. Tested against the plain [r]Q = O check on members and non-members.
 pub fn is_in_g2_fast<E: PairingCurve<N>, const N: usize>(q: &Projective<E::G2>) -> subtle::Choice {
+    g2_test::<E, N>(q, |p, k| p.mul_vartime_wnaf(k))
+}
+
+/// [`is_in_g2_fast`] in constant time in Q (for secret points, such as an FE user key's): the
+/// multiplication by the public 64- or 128-bit scalar is the fixed-window
+/// [`Projective::mul_ct_bits`] over complete formulas.
+pub fn is_in_g2_ct<E: PairingCurve<N>, const N: usize>(q: &Projective<E::G2>) -> subtle::Choice {
+    g2_test::<E, N>(q, |p, k| p.mul_ct_bits(k, 64 * k.len()))
+}
+
+/// The membership test with `mul` for the multiplication by a public scalar.
+fn g2_test<E: PairingCurve<N>, const N: usize>(
+    q: &Projective<E::G2>,
+    mul: impl Fn(&Projective<E::G2>, &[u64]) -> Projective<E::G2>,
+) -> subtle::Choice {
     let psi = frobenius_projective::<E, N>(q);
     let z = E::Z_ABS as u128;
     let rhs = match E::FAMILY {
         Family::Bls12 => {
-            let m = q.mul_vartime_wnaf(&[E::Z_ABS]);
+            let m = mul(q, &[E::Z_ABS]);
             if E::Z_NEG {
                 m.neg()
             } else {
@@ -117,7 +132,7 @@ pub fn is_in_g2_fast<E: PairingCurve<N>, const N: usize>(q: &Projective<E::G2>) 
         }
         Family::Bn => {
             let k = 6 * z * z; // < 2^128 for both BN curves here
-            q.mul_vartime_wnaf(&[k as u64, (k >> 64) as u64])
+            mul(q, &[k as u64, (k >> 64) as u64])
         }
     };
     psi.ct_eq(&rhs)

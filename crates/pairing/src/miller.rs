@@ -513,7 +513,7 @@ impl<E: PairingCurve<N>, const N: usize> G2Prepared<E, N> {
     /// Precomputes the normalised lines of Q (Q must be in G2; the identity gives an empty
     /// set). Any other point is accepted too and pairs like in the unprepared loop.
     pub fn new(q: &Affine<E::G2>) -> Self {
-        if bool::from(q.infinity) {
+        if public_identity(q.infinity) {
             return Self {
                 lines: Lines::Unit(Vec::new()),
                 infinity: true,
@@ -610,7 +610,7 @@ pub fn multi_miller_loop<E: PairingCurve<N>, const N: usize>(
     let mut fast: Vec<FastPair<'_, E::Fp, N>> = Vec::new();
     let mut slow: Vec<SlowPair<'_, E, N>> = Vec::new();
     for (p, q) in pairs {
-        if bool::from(p.infinity) || q.infinity {
+        if public_identity(p.infinity) || q.infinity {
             continue;
         }
         match (&q.lines, E::TWIST) {
@@ -906,6 +906,20 @@ fn batch_affine_min<E: PairingCurve<N>, const N: usize>() -> usize {
     }
 }
 
+/// Whether a point is the identity, made public: a pairing with the identity contributes 1, and
+/// the points that are secret (FE keys') are never the identity, as their decoders refuse it.
+fn public_identity(infinity: subtle::Choice) -> bool {
+    hayate_arith::valgrind::declassify(bool::from(infinity))
+}
+
+/// Are both points of a pair finite ([`public_identity`])?
+fn both_finite<C1: hayate_ec::CurveParams, C2: hayate_ec::CurveParams>(
+    p: &Affine<C1>,
+    q: &Affine<C2>,
+) -> bool {
+    !public_identity(p.infinity | q.infinity)
+}
+
 /// Montgomery's simultaneous inversion of `v` in place (3 multiplications per element and one
 /// constant-time inversion); `false`, with `v` unchanged, if an element is 0.
 fn batch_invert<F: hayate_arith::Field>(v: &mut [F], prefix: &mut Vec<F>) -> bool {
@@ -915,10 +929,14 @@ fn batch_invert<F: hayate_arith::Field>(v: &mut [F], prefix: &mut Vec<F>) -> boo
         prefix.push(acc);
         acc *= *x;
     }
-    let inv: Option<F> = acc.invert_safegcd().into();
-    let Some(mut inv) = inv else {
+    let inv = acc.invert_safegcd();
+    // Whether an element is 0 is public: the callers' elements are line denominators and
+    // coordinates, never 0 for points of the groups other than the identity (which the loops
+    // filter out first); it reveals only that a degenerate input occurred.
+    if hayate_arith::valgrind::declassify(bool::from(inv.is_none())) {
         return false;
-    };
+    }
+    let mut inv = inv.unwrap_or(acc);
     for (x, pre) in v.iter_mut().zip(prefix.iter()).rev() {
         let xi = inv * *pre;
         inv *= *x;
@@ -1021,10 +1039,7 @@ impl<P: TowerParams<N>, const N: usize> AffineTs<P, N> {
 pub fn multi_miller_loop_batch_affine<E: PairingCurve<N>, const N: usize>(
     pairs: &[AffinePair<E, N>],
 ) -> Option<Fp12<E::Fp, N>> {
-    let active: Vec<&AffinePair<E, N>> = pairs
-        .iter()
-        .filter(|(p, q)| !bool::from(p.infinity) && !bool::from(q.infinity))
-        .collect();
+    let active: Vec<&AffinePair<E, N>> = pairs.iter().filter(|(p, q)| both_finite(p, q)).collect();
     if active.is_empty() {
         return Some(Fp12::ONE);
     }
@@ -1148,7 +1163,7 @@ pub fn multi_miller_loop_projective<E: PairingCurve<N>, const N: usize>(
 ) -> Fp12<E::Fp, N> {
     let mut active: Vec<(&Affine<E::G1>, TState<E, N>)> = pairs
         .iter()
-        .filter(|(p, q)| !bool::from(p.infinity) && !bool::from(q.infinity))
+        .filter(|(p, q)| both_finite(p, q))
         .map(|(p, q)| (p, TState::new(q)))
         .collect();
     let mut f = Fp12::ONE;
@@ -1261,7 +1276,7 @@ pub fn multi_miller_loop_lanes<E: PairingCurve<N>, const N: usize>(
     };
     let lanes: Vec<LanePair<N>> = pairs
         .iter()
-        .filter(|(p, q)| !bool::from(p.infinity) && !bool::from(q.infinity))
+        .filter(|(p, q)| both_finite(p, q))
         .map(|(p, q)| {
             let a0 = limbs(q);
             let (a1, a2) = if bn {

@@ -154,6 +154,23 @@ fn zkcrypto_sequence_vectors() {
         g2_from_compressed,
         "b75bc2e41289adda41e448e56a1ea39b11009a27b02e8676c8b86defedc05deb",
     );
+    // the decoders for secret points give the same answers on the same 1000 encodings each
+    run(
+        G1Projective::identity(),
+        |e| *e + g1,
+        |e| e.to_affine(),
+        g1_to_compressed,
+        g1_from_compressed_secret,
+        "8acaa1d512b4cf96f4740e4c9afc19ba4618d48fe251c452a19382395bcd0929",
+    );
+    run(
+        G2Projective::identity(),
+        |e| *e + g2,
+        |e| e.to_affine(),
+        g2_to_compressed,
+        g2_from_compressed_secret,
+        "b75bc2e41289adda41e448e56a1ea39b11009a27b02e8676c8b86defedc05deb",
+    );
     run(
         G2Projective::identity(),
         |e| *e + g2,
@@ -683,4 +700,148 @@ fn ethereum_deserialization_vectors() {
         |p| g2_to_compressed(p).to_vec(),
     );
     assert_eq!((n1, n2), (16, 18));
+    let n1 = run(
+        "deserialization_G1.json",
+        "pubkey",
+        g1_from_compressed_secret,
+        |p| g1_to_compressed(p).to_vec(),
+    );
+    let n2 = run(
+        "deserialization_G2.json",
+        "signature",
+        g2_from_compressed_secret,
+        |p| g2_to_compressed(p).to_vec(),
+    );
+    assert_eq!((n1, n2), (16, 18));
+}
+
+/// The decoders for secret points (`*_from_compressed_secret`: constant time for valid points)
+/// return exactly what the public ones return, on valid encodings and on every kind of invalid
+/// one: flag combinations, non-canonical and off-curve x, points outside the subgroup, the
+/// identity, wrong lengths, random bytes.
+#[test]
+fn secret_decoders_agree_with_public_ones() {
+    fn check<T: PartialEq + core::fmt::Debug, const L: usize>(
+        valid: [u8; L],
+        outside: [u8; L],
+        public: fn(&[u8]) -> Result<T, EncodingError>,
+        secret: fn(&[u8]) -> Result<T, EncodingError>,
+    ) -> usize {
+        let mut rng = rng();
+        let mut cases: Vec<Vec<u8>> = vec![valid.to_vec(), outside.to_vec()];
+        for top in 0..8u8 {
+            for base in [valid, outside] {
+                let mut b = base;
+                b[0] = (b[0] & 0x1f) | (top << 5);
+                cases.push(b.to_vec());
+            }
+        }
+        let mut inf = [0u8; L];
+        inf[0] = 0xc0;
+        cases.push(inf.to_vec());
+        inf[L - 1] = 1;
+        cases.push(inf.to_vec());
+        let mut big_x = [0xffu8; L];
+        big_x[0] = 0x9f;
+        cases.push(big_x.to_vec());
+        let mut x = valid;
+        x[0] &= 0x1f;
+        let mut x = p_plus(&x[..48]);
+        x[0] |= valid[0] & 0xe0;
+        cases.push(x.into_iter().chain(valid[48..].iter().copied()).collect());
+        cases.push(valid[..L - 1].to_vec());
+        cases.push([valid.as_slice(), &[0]].concat());
+        for i in 0..L {
+            let mut b = valid;
+            b[i] ^= 1 << (i % 8);
+            cases.push(b.to_vec());
+        }
+        for _ in 0..200 {
+            let mut b = [0u8; L];
+            rng.fill_bytes(&mut b);
+            b[0] = (b[0] & 0x3f) | 0x80;
+            cases.push(b.to_vec());
+        }
+        let mut valid_seen = 0;
+        for c in &cases {
+            let (p, s) = (public(c), secret(c));
+            assert_eq!(p, s, "{}", hex::encode(c));
+            valid_seen += p.is_ok() as usize;
+        }
+        assert!(valid_seen >= 2, "too few valid cases: {valid_seen}");
+        cases.len()
+    }
+    let g1 = G1Projective::generator().mul_ct(&[7, 0, 0, 0]).to_affine();
+    let g2 = G2Projective::generator().mul_ct(&[7, 0, 0, 0]).to_affine();
+    check(
+        g1_to_compressed(&g1),
+        g1_to_compressed(&g1_outside_subgroup()),
+        g1_from_compressed,
+        g1_from_compressed_secret,
+    );
+    check(
+        g2_to_compressed(&g2),
+        g2_to_compressed(&g2_outside_subgroup()),
+        g2_from_compressed,
+        g2_from_compressed_secret,
+    );
+}
+
+/// The constant-time membership tests (for secret points) decide as the variable-time ones, on
+/// members and non-members of G1 (BLS12-381) and G2 (all three curves).
+#[test]
+fn constant_time_membership_tests_agree() {
+    use hayate_pairing::g2::{is_in_g2_ct, is_in_g2_fast};
+    use hayate_pairing::subgroup::{is_in_g1_bls12, is_in_g1_bls12_ct};
+    let mut rng = rng();
+    for i in 0..8 {
+        let k = random_scalar(&mut rng);
+        let member = G1Projective::generator().mul_ct(&k);
+        let outside = G1Projective::from(g1_outside_subgroup()).mul_ct_bits(&[i + 1], 64);
+        for p in [member, outside] {
+            let (v, c) = (
+                bool::from(is_in_g1_bls12::<bls12_381::Bls12381, 6>(&p)),
+                bool::from(is_in_g1_bls12_ct::<bls12_381::Bls12381, 6>(&p)),
+            );
+            assert_eq!(v, c);
+        }
+        assert!(bool::from(is_in_g1_bls12_ct::<bls12_381::Bls12381, 6>(
+            &member
+        )));
+        assert!(!bool::from(is_in_g1_bls12_ct::<bls12_381::Bls12381, 6>(
+            &outside
+        )));
+    }
+    macro_rules! g2_case {
+        ($m:ident, $E:ty, $N:expr) => {{
+            use hayate_pairing::$m::{Fp2, G2Affine, G2Projective};
+            let mut found = 0;
+            while found < 4 {
+                let x = Fp2::random(&mut rng);
+                if let Some(y) = Option::<Fp2>::from(G2Affine::curve_rhs(&x).sqrt()) {
+                    let p = G2Projective::from(G2Affine::from_xy_unchecked(x, y));
+                    let k = random_scalar(&mut rng);
+                    let member = G2Projective::generator().mul_ct(&k);
+                    assert!(bool::from(is_in_g2_ct::<$E, $N>(&member)));
+                    assert!(bool::from(is_in_g2_fast::<$E, $N>(&member)));
+                    assert_eq!(
+                        bool::from(is_in_g2_ct::<$E, $N>(&p)),
+                        bool::from(is_in_g2_fast::<$E, $N>(&p)),
+                    );
+                    assert!(
+                        !bool::from(is_in_g2_ct::<$E, $N>(&p)),
+                        "random twist point in G2"
+                    );
+                    found += 1;
+                }
+            }
+        }};
+    }
+    g2_case!(bls12_381, bls12_381::Bls12381, 6);
+    g2_case!(bn254, bn254::Bn254, 4);
+    g2_case!(
+        bn254_beuchat,
+        hayate_pairing::bn254_beuchat::Bn254Beuchat,
+        4
+    );
 }
