@@ -50,22 +50,6 @@ from . import aead, bls12_381 as C, fe
 from .bls import min_pk
 
 
-def _median_seconds(f: Callable[[], object], budget: float, rounds: int = 5) -> float:
-    """Median over ``rounds`` of the mean time of a loop sized to take about budget/rounds."""
-    f()
-    t = time.perf_counter()
-    f()
-    one = max(time.perf_counter() - t, 1e-7)
-    n = max(1, int(budget / rounds / one))
-    samples = []
-    for _ in range(rounds):
-        t = time.perf_counter()
-        for _ in range(n):
-            f()
-        samples.append((time.perf_counter() - t) / n)
-    return statistics.median(samples)
-
-
 Sampler = Callable[[int], float]  # n calls -> seconds per call
 
 
@@ -95,6 +79,12 @@ def _interleaved(samplers: Dict[str, Sampler], budget: float, rounds: int = 11) 
         for name, sample in samplers.items():
             samples[name].append(sample(sizes[name]))
     return {name: statistics.median(v) for name, v in samples.items()}
+
+
+def _median_seconds(f: Callable[[], object], budget: float, rounds: int = 5) -> float:
+    """Median over ``rounds`` of the mean time of a loop sized to take about budget/rounds
+    (one implementation on its own: ``_interleaved`` with one sampler)."""
+    return _interleaved({"f": _loop(f)}, budget, rounds)["f"]
 
 
 def _peers() -> Dict[str, object]:
