@@ -5,7 +5,7 @@ of a full 256-bit scalar multiplication and its time at the paper's 214 MHz, and
 `synth_xilinx -family xcup` resources (LUTs, flip-flops, DSPs, BRAM) with a logic-depth figure
 (`ltp -noff` on a generic LUT6 mapping: the longest path in LUTs between flip-flops).
 
-Usage: measure.py --json OUT [--no-synth | --units-only] [--runs N]
+Usage: measure.py --json OUT [--no-synth | --units-only] [--runs N] [--cache DIR]
 The whole design (top `jm_axi`) is synthesized hierarchically — `synth_xilinx -family xcup`
 without `-flatten`, each module mapped once, the totals from `stat -top jm_axi` over the
 instance hierarchy — with a time limit (HW_SYNTH_TIMEOUT, default 5400 s: about 35 minutes on
@@ -13,7 +13,12 @@ an idle 2-core machine, longer under load; the flattened run did not finish in 9
 `--units-only` skips it. The units (mont_mul, inv_gcd) are always synthesized on their own,
 flattened, for their per-unit rows and for the logic depth, which `ltp` measures within one
 module (HW_DEPTH_TIMEOUT, default 1200 s; null when exceeded).
+`--cache DIR` keeps the whole design's synthesis result in DIR, keyed by a SHA-256 of everything
+it depends on (the RTL, the generated include files, the Yosys script and Yosys' version), and
+reuses it while none of that changes (Yosys is deterministic): `hayate report` passes
+`target/hw-synth`, so only its first full run, or one after a change to the design, pays for it.
 """
+import hashlib
 import json
 import os
 import random
@@ -158,6 +163,39 @@ def synth(top, files, timeout, flatten=True):
         return r
 
 
+def synth_key(files):
+    """SHA-256 of what a hierarchical synthesis of `files` depends on."""
+    h = hashlib.sha256()
+    h.update(subprocess.run(["yosys", "-V"], check=True, capture_output=True).stdout)
+    h.update(open(os.path.abspath(__file__), "rb").read())
+    paths = [os.path.join(HW, "rtl", f) for f in files]
+    paths += sorted(os.path.join(hwlib.BUILD, f) for f in os.listdir(hwlib.BUILD)
+                    if f.endswith(".vh"))
+    for path in paths:
+        h.update(os.path.basename(path).encode() + b"\0")
+        h.update(open(path, "rb").read())
+    return h.hexdigest()
+
+
+def synth_cached(top, files, timeout, cache):
+    """`synth(top, files, timeout, flatten=False)`, reusing a result kept in `cache` (a folder)
+    for exactly these inputs."""
+    if cache is None:
+        return synth(top, files, timeout, flatten=False)
+    path = os.path.join(cache, "%s-%s.json" % (top, synth_key(files)[:32]))
+    if os.path.exists(path):
+        r = json.load(open(path))
+        r["cached"] = path
+        log("synthesis of %s: reusing %s" % (top, path))
+        return r
+    r = synth(top, files, timeout, flatten=False)
+    os.makedirs(cache, exist_ok=True)
+    with open(path + ".tmp", "w") as f:
+        json.dump(r, f)
+    os.replace(path + ".tmp", path)
+    return r
+
+
 def main():
     out = sys.argv[sys.argv.index("--json") + 1] if "--json" in sys.argv else None
     runs = int(sys.argv[sys.argv.index("--runs") + 1]) if "--runs" in sys.argv else 6
@@ -183,8 +221,9 @@ def main():
         ltp = max((parts[u]["ltp"] or 0) for u in parts) or None
         whole, why = None, "--units-only"
         if "--units-only" not in sys.argv:
+            cache = sys.argv[sys.argv.index("--cache") + 1] if "--cache" in sys.argv else None
             try:
-                whole = synth("jm_axi", hwlib.RTL, timeout, flatten=False)
+                whole = synth_cached("jm_axi", hwlib.RTL, timeout, cache)
             except subprocess.TimeoutExpired:
                 why = "the whole design exceeded %d s of synthesis" % timeout
         if whole is not None:
@@ -194,8 +233,10 @@ def main():
                               "ALUs, microcode ROM, sequencer, AXI), synthesized hierarchically "
                               "(synth_xilinx without -flatten, totals of stat -top; no "
                               "optimisation across module boundaries), %.0f s; logic depth: the "
-                              "deepest unit (mont_mul, inv_gcd), paths within jm_core not included"
-                              % (n["mont_mul"], n["inv_gcd"], whole["seconds"]))
+                              "deepest unit (mont_mul, inv_gcd), paths within jm_core not included%s"
+                              % (n["mont_mul"], n["inv_gcd"], whole["seconds"],
+                                 "; result reused from an earlier synthesis of the same sources"
+                                 if whole.get("cached") else ""))
             r["synth"] = whole
         else:
             tot = {k: sum(n[u] * parts[u][k] for u in parts) for k in ("LUT", "FF", "DSP", "BRAM")}

@@ -44,8 +44,14 @@
 //! * `ctgrind planted`: `mont_mul_4_planted`, a generated MULX kernel with a planted
 //!   secret-dependent branch and load (compile-time assembly builds only).
 //!
+//! `ctgrind trace CASE VARIANT` is the payload of the instruction-trace test
+//! (`tests/trace.rs`, module `cases/trace.rs`), which runs it under `ptrace`, not valgrind.
+//!
 //! Outside valgrind the client requests are no-ops and the program only checks results.
 //! Release builds only: debug assertions and overflow checks branch on secrets by design.
+
+#[path = "cases/trace.rs"]
+mod trace;
 
 use hayate_arith::Field;
 use hayate_ec::curves::{CurveId, CurveVisitor, NamedCurve, Secp256k1, Secp256r1};
@@ -668,8 +674,12 @@ fn main() {
             }
         },
         "planted" => run_planted(),
+        "trace" => {
+            let arg = |i| std::env::args().nth(i).unwrap_or_default();
+            trace::run(&arg(2), &arg(3));
+        }
         other => {
-            eprintln!("usage: ctgrind [ct|leaky|planted] (got {other})");
+            eprintln!("usage: ctgrind [ct|leaky|planted|trace CASE VARIANT] (got {other})");
             std::process::exit(2);
         }
     }

@@ -31,7 +31,7 @@
 //! life of the process.
 
 use std::any::{Any, TypeId};
-use std::collections::HashMap;
+use std::collections::BTreeMap;
 use std::sync::{Mutex, OnceLock};
 
 use subtle::{ConditionallySelectable, ConstantTimeEq};
@@ -108,9 +108,9 @@ impl<C: CurveParams> CombTable<C> {
 
     /// The shared table for the curve's generator G, built on first use (default shape).
     pub fn generator() -> &'static Self {
-        static TABLES: OnceLock<Mutex<HashMap<TypeId, &'static (dyn Any + Send + Sync)>>> =
+        static TABLES: OnceLock<Mutex<BTreeMap<TypeId, &'static (dyn Any + Send + Sync)>>> =
             OnceLock::new();
-        let map = TABLES.get_or_init(|| Mutex::new(HashMap::new()));
+        let map = TABLES.get_or_init(|| Mutex::new(BTreeMap::new()));
         let mut guard = map.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
         let entry = guard.entry(TypeId::of::<C>()).or_insert_with(|| {
             Box::leak(Box::new(Self::new(&Projective::generator())))

@@ -21,7 +21,7 @@
 //! the whole halves, so the answer is always right.
 
 use std::any::{Any, TypeId};
-use std::collections::HashMap;
+use std::collections::BTreeMap;
 use std::sync::{Mutex, OnceLock};
 
 use crate::affine::Affine;
@@ -78,10 +78,10 @@ impl<C: CurveParams> GlvFixedBase<C> {
         C: 'static,
         Self: Send + Sync,
     {
-        type Map = HashMap<TypeId, &'static (dyn Any + Send + Sync)>;
+        type Map = BTreeMap<TypeId, &'static (dyn Any + Send + Sync)>;
         static TABLES: OnceLock<Mutex<Map>> = OnceLock::new();
         glv::constants::<C>()?;
-        let map = TABLES.get_or_init(|| Mutex::new(HashMap::new()));
+        let map = TABLES.get_or_init(|| Mutex::new(BTreeMap::new()));
         let mut guard = map.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
         let entry = match guard.get(&TypeId::of::<C>()) {
             Some(&e) => e,

@@ -25,7 +25,7 @@
 //! only on the public bit length); the points/bases may be public or secret.
 
 use std::any::{Any, TypeId};
-use std::collections::HashMap;
+use std::collections::BTreeMap;
 use std::sync::{Mutex, OnceLock};
 
 use hayate_arith::Fp12;
@@ -205,7 +205,7 @@ impl<C: CurveParams> FixedBase<C> {
     }
 }
 
-type TableMap = HashMap<TypeId, &'static (dyn Any + Send + Sync)>;
+type TableMap = BTreeMap<TypeId, &'static (dyn Any + Send + Sync)>;
 
 /// The comb of the curve generator `C::GENERATOR` for 256-bit scalars, built on first use and
 /// kept for the process lifetime (one table per curve type).
@@ -214,7 +214,7 @@ where
     FixedBase<C>: Send + Sync,
 {
     static TABLES: OnceLock<Mutex<TableMap>> = OnceLock::new();
-    let map = TABLES.get_or_init(|| Mutex::new(HashMap::new()));
+    let map = TABLES.get_or_init(|| Mutex::new(BTreeMap::new()));
     let key = TypeId::of::<C>();
     let found = map.lock().map(|m| m.get(&key).copied()).unwrap_or(None);
     let entry = match found {

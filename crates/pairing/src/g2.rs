@@ -35,7 +35,7 @@ pub type Consts<E, const N: usize> = [(
 ); 2];
 
 type FrobCache =
-    std::collections::HashMap<core::any::TypeId, &'static (dyn core::any::Any + Send + Sync)>;
+    std::collections::BTreeMap<core::any::TypeId, &'static (dyn core::any::Any + Send + Sync)>;
 
 /// [`frobenius_constants`] for k = 1 and k = 2, computed once per curve and kept for the
 /// process lifetime (for an M-type twist they need two Fp2 inversions each).
