@@ -25,12 +25,15 @@ sel=(--locked --workspace --exclude hayate-bench --features hayate-pairing/zkcry
 # payload in its two builds (crates/ct/payload.sh, the same command crates/ct's tests run, which
 # then find it built). Each has its own target directory; a step that needs one before it is
 # ready waits on cargo's lock. crates/ct's tests run last, so that the payload builds overlap
-# every other step.
+# every other step. The two payload builds run side by side: each ends in a few long serial
+# compilations, which then share the two cores instead of following each other.
 mkdir -p target
 (
     nice -n 10 ./fuzz/run.sh --build-only --profile smoke
-    nice -n 10 crates/ct/payload.sh runtime "$PWD/target/ct-valgrind"
+    nice -n 10 crates/ct/payload.sh runtime "$PWD/target/ct-valgrind" &
+    runtime=$!
     nice -n 10 crates/ct/payload.sh adx "$PWD/target/ct-valgrind-adx"
+    wait "$runtime"
 ) > target/background-builds.log 2>&1 &
 background=$!
 # One build of everything the steps below run: unit and integration tests (--tests: every
