@@ -8,8 +8,9 @@ of a full 256-bit scalar multiplication and its time at the paper's 214 MHz, and
 Usage: measure.py --json OUT [--no-synth | --units-only] [--runs N] [--cache DIR]
 The whole design (top `jm_axi`) is synthesized hierarchically — `synth_xilinx -family xcup`
 without `-flatten`, each module mapped once, the totals from `stat -top jm_axi` over the
-instance hierarchy — with a time limit (HW_SYNTH_TIMEOUT, default 5400 s: about 35 minutes on
-an idle 2-core machine, longer under load; the flattened run did not finish in 90 minutes).
+instance hierarchy — with a time limit (HW_SYNTH_TIMEOUT, default 5400 s; the hierarchical run
+takes 8–15 minutes on the project's 2-core machine, depending on load; the flattened run did not
+finish in 90 minutes).
 `--units-only` skips it. The units (mont_mul, inv_gcd) are always synthesized on their own,
 flattened, for their per-unit rows and for the logic depth, which `ltp` measures within one
 module (HW_DEPTH_TIMEOUT, default 1200 s; null when exceeded).
