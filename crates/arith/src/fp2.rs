@@ -721,6 +721,18 @@ impl<P: TowerParams<N>, const N: usize> Field for Fp2<P, N> {
     fn invert(&self) -> CtOption<Self> {
         Fp2::invert(self)
     }
+    /// Through the norm, with the base field's safegcd inversion ([`Fp2::invert_safegcd`]).
+    fn invert_safegcd(&self) -> CtOption<Self> {
+        Fp2::invert_safegcd(self)
+    }
+    /// Through the norm, with the base field's binary-GCD inversion (public data only).
+    fn invert_vartime(&self) -> CtOption<Self> {
+        let t = <Fp<P, N> as Field>::invert_vartime(&self.norm());
+        t.map(|t| Self {
+            c0: self.c0 * t,
+            c1: -(self.c1 * t),
+        })
+    }
     fn sqrt(&self) -> CtOption<Self> {
         Fp2::sqrt(self)
     }

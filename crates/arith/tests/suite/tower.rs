@@ -3,7 +3,7 @@
 //! sparse and cyclotomic operations against their generic counterparts.
 
 use hayate_arith::fields::*;
-use hayate_arith::{Fp, Fp12, Fp2, Fp6, TowerParams};
+use hayate_arith::{Field, Fp, Fp12, Fp2, Fp6, TowerParams};
 use num_bigint::BigUint;
 use rand::{rngs::StdRng, SeedableRng};
 
@@ -36,6 +36,9 @@ fn check_tower<P: TowerParams<N>, const N: usize>() {
         assert_eq!(x.square(), x * x);
         assert_eq!(x.invert().unwrap() * x, Fp2::ONE);
         assert_eq!(x.invert_safegcd().unwrap(), x.invert().unwrap());
+        // the Field trait's inversions (what generic curve code calls)
+        assert_eq!(Field::invert_safegcd(&x).unwrap(), x.invert().unwrap());
+        assert_eq!(Field::invert_vartime(&x).unwrap(), x.invert().unwrap());
         let sq = x.square();
         let r = sq.sqrt().unwrap();
         assert_eq!(r.square(), sq);
@@ -56,6 +59,12 @@ fn check_tower<P: TowerParams<N>, const N: usize>() {
         assert_eq!(f.square().sqrt().unwrap().square(), f.square());
     }
     assert!(bool::from(Fp2::<P, N>::ZERO.sqrt().is_some()));
+    assert!(bool::from(
+        Field::invert_safegcd(&Fp2::<P, N>::ZERO).is_none()
+    ));
+    assert!(bool::from(
+        Field::invert_vartime(&Fp2::<P, N>::ZERO).is_none()
+    ));
     // Frobenius constants re-derived
     let xi = Fp2::<P, N>::xi();
     for kk in 1..=3u32 {

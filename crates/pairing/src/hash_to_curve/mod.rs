@@ -183,12 +183,16 @@ pub fn hash_to_g1(msg: &[u8], dst: &[u8]) -> G1Affine {
 /// [`hash_to_g1`] before its last step: Q₀ + Q₁ = map_to_curve(u₀) + map_to_curve(u₁), a point
 /// of E1(Fp) not necessarily in G1, with [`clear_cofactor_g1`]\(Q₀ + Q₁\) the hash. For callers
 /// that combine many hashes linearly and clear the cofactor once per combination.
+///
+/// Computed as [`hash_to_g1_uncleared_many`] of the one message: its two SSWU maps share the
+/// exponentiation pass (in two IFMA lanes where the CPU has them) and one inversion.
 pub fn hash_to_g1_uncleared(msg: &[u8], dst: &[u8]) -> G1Projective {
-    let [u0, u1] = h2f_fp::<2>(msg, dst);
-    map_to_curve_g1(&u0).add(&map_to_curve_g1(&u1))
+    hash_to_g1_uncleared_many(&[msg], dst)
+        .pop()
+        .unwrap_or(G1Projective::identity())
 }
 
-/// [`hash_to_g1_uncleared`] of many messages: the same points, with the exponentiations of
+/// [`hash_to_g1_uncleared`] of many messages: Q₀ + Q₁ of each, with the exponentiations of
 /// all the SSWU maps computed together ([`sswu::map_to_curve_g1_iso_frac_many`]) and their
 /// x = x_num/x_den by one shared inversion ([`hayate_ec::batch_invert`], constant time), so
 /// that the isogeny is evaluated by plain Horner (one product per coefficient instead of the
@@ -220,9 +224,19 @@ pub fn hash_to_g2(msg: &[u8], dst: &[u8]) -> G2Affine {
 
 /// [`hash_to_g2`] left in projective coordinates (the same point), for callers that multiply
 /// it or normalise many hashes with one shared inversion.
+///
+/// The two SSWU maps share their exponentiation passes
+/// ([`sswu::map_to_curve_g2_iso_frac_many`]: two IFMA lanes where the CPU has them).
 pub fn hash_to_g2_projective(msg: &[u8], dst: &[u8]) -> G2Projective {
-    let [u0, u1] = h2f_fp2::<2>(msg, dst);
-    let q = map_to_curve_g2(&u0).add(&map_to_curve_g2(&u1));
+    let us = h2f_fp2::<2>(msg, dst);
+    let q: Vec<G2Projective> = sswu::map_to_curve_g2_iso_frac_many(&us)
+        .iter()
+        .map(|(n, d, y)| iso::iso_map_g2_frac(n, d, y))
+        .collect();
+    let q = match q.as_slice() {
+        [q0, q1] => q0.add(q1),
+        _ => G2Projective::identity(), // two inputs give two points
+    };
     clear_cofactor_g2(&q)
 }
 

@@ -133,11 +133,15 @@ pub const FP2_C2: [u64; 12] = [
     0x005486f497186bf8,
 ];
 
-/// x^((p − 3)/4) in Fp by [`pow_public`]'s window schedule, built once.
-fn pow_p_minus_3_over_4(x: &Fp) -> Fp {
+/// [`pow_public`]'s window schedule for (p − 3)/4, built once.
+fn schedule_p_minus_3_over_4() -> &'static hayate_arith::batch_pow::Schedule {
     static S: std::sync::OnceLock<hayate_arith::batch_pow::Schedule> = std::sync::OnceLock::new();
     S.get_or_init(|| hayate_arith::batch_pow::Schedule::new(&P_MINUS_3_OVER_4))
-        .apply(x)
+}
+
+/// x^((p − 3)/4) in Fp by [`pow_public`]'s window schedule.
+fn pow_p_minus_3_over_4(x: &Fp) -> Fp {
+    schedule_p_minus_3_over_4().apply(x)
 }
 
 /// √(−5) in Fp, computed once: 5 = N(Z) for the G2 suite's Z = −(2 + u), and −5 is a square
@@ -174,27 +178,63 @@ impl SswuField for Fp2 {
     /// sign with sgn0 (§6.6.2 steps 23–24), so the map's output is the same. The exponents
     /// are public and every data-dependent choice is a select: constant time.
     fn sqrt_ratio(u: &Self, v: &Self) -> (Choice, Self) {
-        let n = v.norm();
-        let nu = u.norm();
-        let m = nu * n;
-        let t = pow_p_minus_3_over_4(&m);
-        let tm = t * m;
-        let is_qr = (tm * t).ct_eq(&Fp::ONE) | nu.is_zero();
-        let u1 = Fp2::conditional_select(&(G2Iso::Z * *u), u, is_qr);
-        let s1 = Fp::conditional_select(&(tm * sqrt_minus_5()), &tm, is_qr);
-        let s = n * s1;
-        let w = (u1 * v.conjugate()).mul_by_base(&n);
-        let d_plus = (w.c0 + s).double();
-        let flip = d_plus.is_zero();
-        let s = Fp::conditional_select(&s, &(-s), flip);
-        let d = Fp::conditional_select(&d_plus, &(w.c0 + s).double(), flip);
-        let nd = n.square() * d;
-        let r = pow_p_minus_3_over_4(&nd);
-        let is_sq = (r.square() * nd).ct_eq(&Fp::ONE);
-        let y = Fp2::new(w.c0 + s, w.c1).mul_by_base(&r);
-        let y_rot = Fp2::new(y.c1, -y.c0); // −i·y
-        (is_qr, Fp2::conditional_select(&y_rot, &y, is_sq))
+        let (n, nu, m) = fp2_sqrt_ratio_first(u, v);
+        let mid = fp2_sqrt_ratio_mid(u, v, n, nu, m, pow_p_minus_3_over_4(&m));
+        let r = pow_p_minus_3_over_4(&mid.nd);
+        fp2_sqrt_ratio_last(&mid, r)
     }
+}
+
+/// [`<Fp2 as SswuField>::sqrt_ratio`] before its first exponentiation: (n, N(u), m) with
+/// n = N(v) and m = N(u)·n, the first base.
+fn fp2_sqrt_ratio_first(u: &Fp2, v: &Fp2) -> (Fp, Fp, Fp) {
+    let n = v.norm();
+    let nu = u.norm();
+    (n, nu, nu * n)
+}
+
+/// The Fp2 `sqrt_ratio` between its two exponentiations.
+struct Fp2SqrtMid {
+    is_qr: Choice,
+    w: Fp2,
+    s: Fp,
+    /// n²d, the second base.
+    nd: Fp,
+}
+
+/// Step 1 and 2 of [`<Fp2 as SswuField>::sqrt_ratio`] given t = m^((p−3)/4).
+fn fp2_sqrt_ratio_mid(u: &Fp2, v: &Fp2, n: Fp, nu: Fp, m: Fp, t: Fp) -> Fp2SqrtMid {
+    let tm = t * m;
+    let is_qr = (tm * t).ct_eq(&Fp::ONE) | nu.is_zero();
+    let u1 = Fp2::conditional_select(&(G2Iso::Z * *u), u, is_qr);
+    let s1 = Fp::conditional_select(&(tm * sqrt_minus_5()), &tm, is_qr);
+    let s = n * s1;
+    let w = (u1 * v.conjugate()).mul_by_base(&n);
+    let d_plus = (w.c0 + s).double();
+    let flip = d_plus.is_zero();
+    let s = Fp::conditional_select(&s, &(-s), flip);
+    let d = Fp::conditional_select(&d_plus, &(w.c0 + s).double(), flip);
+    Fp2SqrtMid {
+        is_qr,
+        w,
+        s,
+        nd: n.square() * d,
+    }
+}
+
+/// The end of [`<Fp2 as SswuField>::sqrt_ratio`] given r = (n²d)^((p−3)/4).
+fn fp2_sqrt_ratio_last(mid: &Fp2SqrtMid, r: Fp) -> (Choice, Fp2) {
+    let is_sq = (r.square() * mid.nd).ct_eq(&Fp::ONE);
+    let y = Fp2::new(mid.w.c0 + mid.s, mid.w.c1).mul_by_base(&r);
+    let y_rot = Fp2::new(y.c1, -y.c0); // −i·y
+    (mid.is_qr, Fp2::conditional_select(&y_rot, &y, is_sq))
+}
+
+/// x^((p − 3)/4) of every x, computed together ([`hayate_arith::batch_pow`]: in AVX-512 IFMA
+/// lanes where the CPU has them, one at a time otherwise; the same window schedule as
+/// [`pow_p_minus_3_over_4`], so constant time either way).
+fn pow_p_minus_3_over_4_many(xs: &[Fp]) -> Vec<Fp> {
+    hayate_arith::batch_pow::pow_many_with(xs, schedule_p_minus_3_over_4(), true)
 }
 
 /// `map_to_curve_simple_swu(u)` without its final division (steps 1–24 of §6.6.2): returns
@@ -280,6 +320,33 @@ pub fn map_to_curve_g1_iso_frac_many(us: &[Fp]) -> Vec<(Fp, Fp, Fp)> {
             let r = fp_sqrt_ratio_finish(&st.gx_num, &st.gx_den, w, tv2);
             swu_steps_19_24::<G1Iso>(u, st, r)
         })
+        .collect()
+}
+
+/// [`map_to_curve_g2_iso_frac`] of many inputs: the same values, with the two exponentiations
+/// of every `sqrt_ratio` computed together across the inputs (two passes of
+/// [`hayate_arith::batch_pow`], eight per AVX-512 IFMA instruction stream where the CPU has it;
+/// the same fixed window, so still constant time).
+pub fn map_to_curve_g2_iso_frac_many(us: &[Fp2]) -> Vec<(Fp2, Fp2, Fp2)> {
+    let states: Vec<SwuState<Fp2>> = us.iter().map(swu_steps_1_17::<G2Iso>).collect();
+    let firsts: Vec<(Fp, Fp, Fp)> = states
+        .iter()
+        .map(|st| fp2_sqrt_ratio_first(&st.gx_num, &st.gx_den))
+        .collect();
+    let ms: Vec<Fp> = firsts.iter().map(|f| f.2).collect();
+    let ts = pow_p_minus_3_over_4_many(&ms);
+    let mids: Vec<Fp2SqrtMid> = states
+        .iter()
+        .zip(&firsts)
+        .zip(&ts)
+        .map(|((st, &(n, nu, m)), &t)| fp2_sqrt_ratio_mid(&st.gx_num, &st.gx_den, n, nu, m, t))
+        .collect();
+    let nds: Vec<Fp> = mids.iter().map(|m| m.nd).collect();
+    let rs = pow_p_minus_3_over_4_many(&nds);
+    us.iter()
+        .zip(&states)
+        .zip(mids.iter().zip(&rs))
+        .map(|((u, st), (mid, &r))| swu_steps_19_24::<G2Iso>(u, st, fp2_sqrt_ratio_last(mid, r)))
         .collect()
 }
 
