@@ -238,15 +238,16 @@ pub(crate) fn aggregate<V: Variant>(sigs: &[&Affine<V::Sig>]) -> Result<Affine<V
     Ok(acc.to_affine())
 }
 
-/// One share of a batch verification: the Miller-loop product of its scaled pairs and its
-/// part Σ r_i·σ_i of the signature combination.
+/// One share of a batch verification: the Miller-loop product of its scaled pairs and of
+/// (−g, Σ r_i·σ_i), its part of the signature combination (so the shares' products only
+/// need multiplying and one final exponentiation).
 fn batch_share<V: Variant>(
     pks: &[&Affine<V::Pk>],
     msgs: &[&[u8]],
     sigs: &[&Affine<V::Sig>],
     rs: &[u64],
     scheme: Scheme,
-) -> (Fp12, Projective<V::Sig>) {
+) -> Fp12 {
     let hashes = hash_all::<V>(pks, msgs, scheme);
     let (g1s, g2s): (Vec<G1Projective>, Vec<G2Affine>) = pks
         .iter()
@@ -255,19 +256,19 @@ fn batch_share<V: Variant>(
         .map(|((pk, h), r)| V::pair_scaled(pk, h, *r))
         .unzip();
     let g1s = Projective::batch_to_affine(&g1s);
-    let pairs: Vec<(G1Affine, G2Affine)> = g1s.into_iter().zip(g2s).collect();
-    let f = miller::multi_miller_loop_affine::<Bls12381, 6>(&pairs);
+    let mut pairs: Vec<(G1Affine, G2Affine)> = g1s.into_iter().zip(g2s).collect();
     let points: Vec<Affine<V::Sig>> = sigs.iter().map(|s| **s).collect();
     let scalars: Vec<[u64; 1]> = rs.iter().map(|r| [*r]).collect();
     let s = hayate_ec::msm_vartime(&points, &scalars).unwrap_or_else(Projective::identity);
-    (f, s)
+    pairs.push(V::pair(&neg_gen::<V>(), &s.to_affine()));
+    miller::multi_miller_loop_affine::<Bls12381, 6>(&pairs)
 }
 
 /// Batch verification by a random linear combination: with fresh non-zero 64-bit r_i,
 /// ∏ e(r_i·pk_i, H(m_i)) · e(−g, Σ r_i·σ_i) = 1 (the r_i moved onto whichever of pk_i, H(m_i)
 /// is in G1). The triples are shared out over up to `threads` threads (the caller takes one
-/// share), each hashing, scaling and running the Miller loop of its share; the partial
-/// products meet in one final exponentiation.
+/// share), each hashing, scaling and running the Miller loop of its share, its part of the
+/// signature combination included; the partial products meet in one final exponentiation.
 pub(crate) fn verify_multiple<V: Variant>(
     pks: &[&Affine<V::Pk>],
     msgs: &[&[u8]],
@@ -292,7 +293,7 @@ pub(crate) fn verify_multiple<V: Variant>(
         })
         .collect();
     let shares = threads.clamp(1, n);
-    let (f, s) = if shares == 1 {
+    let f = if shares == 1 {
         batch_share::<V>(pks, msgs, sigs, &rs, scheme)
     } else {
         let chunk = n.div_ceil(shares);
@@ -316,33 +317,22 @@ pub(crate) fn verify_multiple<V: Variant>(
                     (i, h.ok())
                 })
                 .collect();
-            let (mut f, mut s) = run(0);
+            let mut f = run(0);
             for (i, h) in handles {
                 // a share whose thread could not start (or failed) runs here
-                let (fi, si) = match h.map(|h| h.join()) {
+                f *= match h.map(|h| h.join()) {
                     Some(Ok(v)) => v,
                     _ => run(i),
                 };
-                f *= fi;
-                s = s.add(&si);
             }
-            (f, s)
+            f
         })
     };
-    let last = V::pair(&neg_gen::<V>(), &s.to_affine());
-    let f = f * miller::multi_miller_loop_affine::<Bls12381, 6>(&[last]);
     check(fp12_is_one_after_fe(&f))
 }
 
 /// RFC 9380 hash_to_curve to G2 (suite `BLS12381G2_XMD:SHA-256_SSWU_RO_`), left projective
 /// (the caller multiplies or normalises it in a batch).
 pub(crate) fn hash_g2(msg: &[u8], dst: &[u8]) -> Projective<hayate_pairing::bls12_381::G2Params> {
-    use hayate_pairing::hash_to_curve as h2c;
-    match h2c::hash_to_field_fp2(msg, dst, 2).as_deref() {
-        Ok([u0, u1]) => {
-            h2c::clear_cofactor_g2(&h2c::map_to_curve_g2(u0).add(&h2c::map_to_curve_g2(u1)))
-        }
-        // two elements are always within expand_message_xmd's limit
-        _ => Projective::from(h2c::hash_to_g2(msg, dst)),
-    }
+    hayate_pairing::hash_to_curve::hash_to_g2_projective(msg, dst)
 }
