@@ -522,7 +522,17 @@ impl<P: TowerParams<N>, const N: usize> Fp2<P, N> {
 
     /// Inverse via the norm: (a − bu)/(a² − βb²); `None` for 0.
     pub fn invert(&self) -> CtOption<Self> {
-        self.norm().invert().map(|t| Self {
+        self.invert_by_norm(Fp::invert)
+    }
+
+    /// (a − bu)·t with t = `invert_base`(a² − βb²): the inverse through the norm, with the
+    /// base-field inversion given (Fermat, safegcd or the binary GCD); `None` for 0.
+    #[inline]
+    fn invert_by_norm(
+        &self,
+        invert_base: impl FnOnce(&Fp<P, N>) -> CtOption<Fp<P, N>>,
+    ) -> CtOption<Self> {
+        invert_base(&self.norm()).map(|t| Self {
             c0: self.c0 * t,
             c1: -(self.c1 * t),
         })
@@ -727,11 +737,7 @@ impl<P: TowerParams<N>, const N: usize> Field for Fp2<P, N> {
     }
     /// Through the norm, with the base field's binary-GCD inversion (public data only).
     fn invert_vartime(&self) -> CtOption<Self> {
-        let t = <Fp<P, N> as Field>::invert_vartime(&self.norm());
-        t.map(|t| Self {
-            c0: self.c0 * t,
-            c1: -(self.c1 * t),
-        })
+        self.invert_by_norm(<Fp<P, N> as Field>::invert_vartime)
     }
     fn sqrt(&self) -> CtOption<Self> {
         Fp2::sqrt(self)
@@ -782,9 +788,6 @@ impl<P: TowerParams<N>, const N: usize> Fp2<P, N> {
     /// Inverse via the norm with a constant-time safegcd inversion in Fp (Bernstein–Yang;
     /// several times faster than the Fermat inversion of [`Self::invert`]); `None` for 0.
     pub fn invert_safegcd(&self) -> CtOption<Self> {
-        self.norm().invert_safegcd().map(|t| Self {
-            c0: self.c0 * t,
-            c1: -(self.c1 * t),
-        })
+        self.invert_by_norm(Fp::invert_safegcd)
     }
 }

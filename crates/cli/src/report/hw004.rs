@@ -99,14 +99,14 @@ fn measure(ctx: &mut Ctx) -> Result<Value, String> {
     let synth = ctx.level == Level::Full && on_path("yosys");
     let out = tempfile::NamedTempFile::new().map_err(|e| format!("hardware: {e}"))?;
     ctx.progress.step(if synth {
-        "hw: Verilator simulation + Yosys synthesis (minutes; the whole design about 15 more the first time)"
+        "hw: Verilator simulation + Yosys synthesis (minutes; the whole design about 10 more the first time)"
     } else {
         "hw: Verilator simulation"
     });
     let mut cmd = Command::new("python3");
     cmd.arg(&script).arg("--json").arg(out.path());
     if synth {
-        // the whole design's synthesis (about 13 CPU-minutes) is kept in target/hw-synth,
+        // the whole design's synthesis (8–15 minutes here) is kept in target/hw-synth,
         // keyed by the hash of its sources, and reused while they do not change
         cmd.arg("--cache").arg(dir.join("../target/hw-synth"));
     } else {
