@@ -110,6 +110,8 @@ impl<P: FpParams<N>, const N: usize> Fp<P, N> {
     pub const TRACE_MINUS_1_OVER_2: [u64; N] = limbs::shr1(&Self::TRACE);
     /// (p + 1)/4 (square-root exponent when p ≡ 3 mod 4).
     pub const P_PLUS_1_OVER_4: [u64; N] = limbs::shr(&limbs::add_small(&P::MODULUS, 1), 2);
+    /// (p − 3)/4 (when p ≡ 3 mod 4: a^((p−3)/4) gives both a square root and its inverse).
+    pub const P_MINUS_3_OVER_4: [u64; N] = limbs::shr(&limbs::sub_small(&P::MODULUS, 3), 2);
     /// Top-bit shift of the small-multiple table (bits − 1).
     pub const SMALL_SHIFT: u32 = Self::BITS - 1;
     /// Does paper 001's table reduction apply to this prime? For every index q = x ≫ (bits−1)
@@ -550,6 +552,31 @@ impl<P: FpParams<N>, const N: usize> Fp<P, N> {
         Self::from_mont_unchecked(backend::redc(t, &P::MODULUS, Self::INV))
     }
 
+    /// a·b − c·d with one Montgomery reduction: both double-width products, their difference
+    /// modulo p·R ([`backend::wide_sub_mod`]: one masked addition of p·R) and one
+    /// [`Self::reduce_wide`]. Needs 2p < R (Montgomery primes with a spare top bit); composed
+    /// from two products otherwise. Constant time.
+    #[inline(always)]
+    pub fn mul_sub_mul(a: &Self, b: &Self, c: &Self, d: &Self) -> Self {
+        if Self::FULL_WIDTH || Self::PM_C != 0 {
+            return *a * *b - *c * *d;
+        }
+        let ab = backend::mul_wide(&a.mont, &b.mont);
+        let cd = backend::mul_wide(&c.mont, &d.mont);
+        Self::reduce_wide(&backend::wide_sub_mod(&ab, &cd, &P::MODULUS))
+    }
+
+    /// a·b − c² with one Montgomery reduction (see [`Self::mul_sub_mul`]).
+    #[inline(always)]
+    pub fn mul_sub_sqr(a: &Self, b: &Self, c: &Self) -> Self {
+        if Self::FULL_WIDTH || Self::PM_C != 0 {
+            return *a * *b - c.square();
+        }
+        let ab = backend::mul_wide(&a.mont, &b.mont);
+        let cc = backend::sqr_wide(&c.mont);
+        Self::reduce_wide(&backend::wide_sub_mod(&ab, &cc, &P::MODULUS))
+    }
+
     /// Sum of the representatives without reduction (needs a + b < R; true for values < 2p
     /// with the top bit of p clear). Statically unavailable for full-width primes: calling it
     /// on such a field fails to compile.
@@ -624,14 +651,59 @@ impl<P: FpParams<N>, const N: usize> Fp<P, N> {
         }
     }
 
-    /// a^e for a public exponent (variable time in e only).
+    /// a^e for a public exponent (variable time in e only): left-to-right sliding window over
+    /// the odd powers a, a³, …, a^(2^w − 1) (Hankerson–Menezes–Vanstone, *Guide to ECC*,
+    /// Alg. 3.38 in multiplicative form), w from 1 to 5 by the length of e, so a full-size
+    /// exponent costs ≈ log₂e squarings and log₂e/6 products. The sequence of operations and
+    /// table indices is a function of e alone: constant time in a.
     pub fn pow_vartime(&self, e: &[u64]) -> Self {
-        let mut r = Self::ONE;
-        for i in (0..64 * e.len()).rev() {
-            r = r.square();
-            if (e[i / 64] >> (i % 64)) & 1 == 1 {
-                r = r.mul(self);
+        let bit = |i: usize| (e[i / 64] >> (i % 64)) & 1 == 1;
+        let Some(top) = (0..64 * e.len()).rev().find(|&i| bit(i)) else {
+            return Self::ONE;
+        };
+        let w: usize = match top {
+            0..=23 => 1,
+            24..=95 => 3,
+            96..=255 => 4,
+            _ => 5,
+        };
+        let mut odd = [*self; 16];
+        if w > 1 {
+            let a2 = self.square();
+            for j in 1..1 << (w - 1) {
+                odd[j] = odd[j - 1] * a2;
             }
+        }
+        let mut r = Self::ONE;
+        let mut started = false;
+        let mut i = top as isize;
+        while i >= 0 {
+            if !bit(i as usize) {
+                if started {
+                    r = r.square();
+                }
+                i -= 1;
+                continue;
+            }
+            // the longest window [j, i] of at most w bits that ends in a set bit
+            let mut j = (i + 1 - w as isize).max(0);
+            while !bit(j as usize) {
+                j += 1;
+            }
+            let mut v = 0usize;
+            for k in (j..=i).rev() {
+                v = (v << 1) | bit(k as usize) as usize;
+            }
+            if started {
+                for _ in j..=i {
+                    r = r.square();
+                }
+                r *= odd[v >> 1];
+            } else {
+                r = odd[v >> 1];
+                started = true;
+            }
+            i = j - 1;
         }
         r
     }

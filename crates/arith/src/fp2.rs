@@ -564,10 +564,44 @@ impl<P: TowerParams<N>, const N: usize> Fp2<P, N> {
         self.norm().is_square()
     }
 
-    /// A square root via the norm (works for any p): with s = √(a² − βb²),
-    /// c0 = √((a ± s)/2), c1 = b/(2c0); the b = 0, non-square-a case is c1 = √(a/β).
-    /// Constant time up to the final validity check; `None` if x is not a square.
+    /// A square root via the norm: with s = √(a² − βb²), c0 = √((a ± s)/2), c1 = b/(2c0); the
+    /// b = 0, non-square-a case is c1 = √(a/β). Constant time up to the final validity check;
+    /// `None` if x is not a square.
+    ///
+    /// For u² = −1 and p ≡ 3 (mod 4) (alt_bn128, BLS12-381) two exponentiations in Fp
+    /// ([`Self::sqrt_p3_unit`]); otherwise the general form (Tonelli–Shanks or the
+    /// (p+1)/4 power per root, one Legendre symbol, an inversion).
     pub fn sqrt(&self) -> CtOption<Self> {
+        if P::BETA_NEG == 1 && Fp::<P, N>::TWO_ADICITY == 1 {
+            return self.sqrt_p3_unit();
+        }
+        self.sqrt_general()
+    }
+
+    /// [`Self::sqrt`] for Fp2 = Fp[u]/(u² + 1), p ≡ 3 (mod 4). With s = N(x)^((p+1)/4) and
+    /// t = (a + s)/2 (or (a − s)/2 when that one is 0), e = t^((p−3)/4) and r = t·e: r² = ±t
+    /// (Euler's criterion, t·e² = ±1) and 1/r = r·e². Then q = b/(2r) = (b/2)·r·e² and the root
+    /// is r + q·u when r² = t, q + r·u when r² = −t: in both cases 2·c0·c1 = b·r²e² = b and
+    /// c0² − c1² = t − b²/(4t) = a, as s² = a² + b². (Adj and Rodríguez-Henríquez, "Square root
+    /// computation over even extension fields", IEEE Trans. Computers 2014: the norm method.)
+    fn sqrt_p3_unit(&self) -> CtOption<Self> {
+        let (a, b) = (self.c0, self.c1);
+        let s = self.norm().pow_vartime(&Fp::<P, N>::P_PLUS_1_OVER_4);
+        let t_plus = (a + s).halve();
+        let t = Fp::conditional_select(&t_plus, &(a - s).halve(), t_plus.is_zero());
+        let e = t.pow_vartime(&Fp::<P, N>::P_MINUS_3_OVER_4);
+        let r = t * e;
+        let q = b.halve() * r * e.square();
+        let r_is_root = r.square().ct_eq(&t);
+        let cand = Self {
+            c0: Fp::conditional_select(&q, &r, r_is_root),
+            c1: Fp::conditional_select(&r, &q, r_is_root),
+        };
+        CtOption::new(cand, cand.square().ct_eq(self))
+    }
+
+    /// [`Self::sqrt`] for any tower (u² = β any non-square, any p).
+    fn sqrt_general(&self) -> CtOption<Self> {
         let a = self.c0;
         let b = self.c1;
         let s = self.norm().sqrt().unwrap_or(Fp::ZERO);

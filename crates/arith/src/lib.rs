@@ -82,6 +82,17 @@ pub trait Field:
         self.invert()
     }
     fn sqrt(&self) -> CtOption<Self>;
+    /// a·b − c·d; fields with lazy reduction override it with one reduction for the two
+    /// products (the default composes them).
+    #[inline(always)]
+    fn mul_sub_mul(a: &Self, b: &Self, c: &Self, d: &Self) -> Self {
+        *a * *b - *c * *d
+    }
+    /// a·b − c², as [`Field::mul_sub_mul`].
+    #[inline(always)]
+    fn mul_sub_sqr(a: &Self, b: &Self, c: &Self) -> Self {
+        *a * *b - c.square()
+    }
     fn random(rng: &mut impl RngCore) -> Self;
     /// The element k·1 for a small integer k.
     fn from_u64(k: u64) -> Self;
@@ -183,6 +194,14 @@ impl<P: FpParams<N>, const N: usize> Field for Fp<P, N> {
     }
     fn sqrt(&self) -> CtOption<Self> {
         Fp::sqrt(self)
+    }
+    #[inline(always)]
+    fn mul_sub_mul(a: &Self, b: &Self, c: &Self, d: &Self) -> Self {
+        Fp::mul_sub_mul(a, b, c, d)
+    }
+    #[inline(always)]
+    fn mul_sub_sqr(a: &Self, b: &Self, c: &Self) -> Self {
+        Fp::mul_sub_sqr(a, b, c)
     }
     fn random(rng: &mut impl RngCore) -> Self {
         Fp::random(rng)

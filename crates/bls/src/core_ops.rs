@@ -295,6 +295,27 @@ pub(crate) fn verify_multiple<V: Variant>(
     let shares = threads.clamp(1, n);
     let f = if shares == 1 {
         batch_share::<V>(pks, msgs, sigs, &rs, scheme)
+    } else if shares == 2 {
+        // the second half on hayate-ec's persistent worker (no thread started per call), with
+        // its own copies of its inputs (the worker's job must own them)
+        let mid = n.div_ceil(2);
+        let own_pks: Vec<Affine<V::Pk>> = pks[mid..].iter().map(|p| **p).collect();
+        let own_msgs: Vec<Vec<u8>> = msgs[mid..].iter().map(|m| m.to_vec()).collect();
+        let own_sigs: Vec<Affine<V::Sig>> = sigs[mid..].iter().map(|s| **s).collect();
+        let own_rs: Vec<u64> = rs[mid..].to_vec();
+        let second = move || {
+            let p: Vec<&Affine<V::Pk>> = own_pks.iter().collect();
+            let m: Vec<&[u8]> = own_msgs.iter().map(|m| m.as_slice()).collect();
+            let s: Vec<&Affine<V::Sig>> = own_sigs.iter().collect();
+            batch_share::<V>(&p, &m, &s, &own_rs, scheme)
+        };
+        let (f1, f0) = hayate_ec::pool::join(2, second, || {
+            batch_share::<V>(&pks[..mid], &msgs[..mid], &sigs[..mid], &rs[..mid], scheme)
+        });
+        // a share whose job failed on the worker runs here
+        f0 * f1.unwrap_or_else(|_| {
+            batch_share::<V>(&pks[mid..], &msgs[mid..], &sigs[mid..], &rs[mid..], scheme)
+        })
     } else {
         let chunk = n.div_ceil(shares);
         let rs = &rs;

@@ -449,7 +449,9 @@ fn endo_tables<C: CurveParams, const D: usize>(
 ///   \[Σ uᵢλ^i\]P with |uᵢ| < 2^(b(W−1)), uᵢ odd for i < j and uⱼ = 2^b·(odd) ≠ 0, the addend
 ///   \[±dλ^j\]P with odd |d| < 2^b; a collision (u ∓ d·eⱼ ∈ L, a vector whose j-th coordinate
 ///   is odd, hence non-zero) or a zero accumulator (u ∈ L, u ≠ 0) would be a short non-zero
-///   lattice vector. Window 0 and the corrections use the exception-safe
+///   lattice vector. Window 0 and the corrections use the incomplete addition too, with
+///   the exceptional cases flagged; a set flag (made public: for secret parts it is set with
+///   negligible probability) recomputes them with the exception-safe
 ///   [`Jacobian::add_affine`].
 pub fn endo_mul_ct<C: CurveParams, const D: usize>(
     p: &Projective<C>,
@@ -470,41 +472,59 @@ pub fn endo_mul_ct<C: CurveParams, const D: usize>(
         rec[i] = signed_recoding(&w, windows);
     }
     let top = windows - 1;
-    let mut acc = Jacobian::from(signed_lookup(
-        &tables[0],
-        signed_window(&rec[0], top),
-        parts[0].1,
-    ));
-    for i in 1..D {
-        let t = signed_lookup(&tables[i], signed_window(&rec[i], top), parts[i].1);
-        acc = if top == 0 {
-            acc.add_affine(&t)
-        } else {
-            acc.add_affine_unchecked(&t).0
-        };
-    }
-    for w in (0..top).rev() {
-        for _ in 0..SIGNED_WINDOW_BITS {
-            acc = acc.double();
-        }
-        for i in 0..D {
-            let t = signed_lookup(&tables[i], signed_window(&rec[i], w), parts[i].1);
-            acc = if w == 0 {
-                acc.add_affine(&t)
+    // `complete`: window 0 and the corrections by the exception-safe addition; otherwise by
+    // the incomplete one, returning whether an exceptional case was met there
+    let run = |complete: bool| {
+        let mut flag = Choice::from(0);
+        let mut add_last = |acc: &Jacobian<C>, t: &Affine<C>, apply: Choice| {
+            let sum = if complete {
+                acc.add_affine(t)
             } else {
-                acc.add_affine_unchecked(&t).0
+                let (sum, dbl) = acc.add_affine_unchecked(t);
+                flag |= (dbl | acc.is_identity()) & apply;
+                sum
             };
-        }
-    }
-    // −(±σᵢ(P)) when mᵢ was even, O otherwise
-    for i in 0..D {
-        let mut c = tables[i][0];
-        c.y.conditional_assign(&-c.y, !parts[i].1);
-        acc = acc.add_affine(&Affine::conditional_select(
-            &Affine::identity(),
-            &c,
-            even[i],
+            Jacobian::conditional_select(acc, &sum, apply)
+        };
+        let mut acc = Jacobian::from(signed_lookup(
+            &tables[0],
+            signed_window(&rec[0], top),
+            parts[0].1,
         ));
+        for i in 1..D {
+            let t = signed_lookup(&tables[i], signed_window(&rec[i], top), parts[i].1);
+            if top == 0 {
+                acc = add_last(&acc, &t, Choice::from(1));
+            } else {
+                acc.add_affine_assign_unchecked(&t);
+            }
+        }
+        for w in (0..top).rev() {
+            for _ in 0..SIGNED_WINDOW_BITS {
+                acc = acc.double();
+            }
+            for i in 0..D {
+                let t = signed_lookup(&tables[i], signed_window(&rec[i], w), parts[i].1);
+                if w == 0 {
+                    acc = add_last(&acc, &t, Choice::from(1));
+                } else {
+                    acc.add_affine_assign_unchecked(&t);
+                }
+            }
+        }
+        // −(±σᵢ(P)) when mᵢ was even
+        for i in 0..D {
+            let mut c = tables[i][0];
+            c.y.conditional_assign(&-c.y, !parts[i].1);
+            acc = add_last(&acc, &c, even[i]);
+        }
+        (acc, flag)
+    };
+    let (mut acc, exceptional) = run(false);
+    // set only if a partial sum of window 0 or of the corrections met ±its addend or O: for
+    // the secret parts of a scalar, with negligible probability (the one bit made public)
+    if crate::valgrind::declassify(bool::from(exceptional)) {
+        acc = run(true).0;
     }
     acc.z *= zeta; // back from the table's scaled curve
     Projective::conditional_select(

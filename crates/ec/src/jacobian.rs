@@ -134,7 +134,7 @@ impl<C: CurveParams> Jacobian<C> {
             let yy = self.y.square();
             let t = self.x * yy;
             let x3 = l.square() - t.double();
-            let y3 = l * (t - x3) - yy.square();
+            let y3 = C::Base::mul_sub_sqr(&l, &(t - x3), &yy);
             let z3 = self.y * self.z;
             Self {
                 x: x3,
@@ -261,6 +261,31 @@ impl<C: CurveParams> Jacobian<C> {
     #[doc(hidden)]
     #[inline]
     pub fn add_affine_unchecked_zr_composed(&self, rhs: &Affine<C>) -> (Self, Choice, C::Base) {
+        let (sum, h, r) = self.madd_composed(rhs);
+        (sum, h.is_zero() & r.is_zero(), h)
+    }
+
+    /// P + Q (Q affine, finite) in place, without exceptional-case handling and without the
+    /// flag of [`Self::add_affine_unchecked`] (for loops whose exceptional cases the caller
+    /// has excluded): the same values.
+    #[inline]
+    pub(crate) fn add_affine_assign_unchecked(&mut self, rhs: &Affine<C>) {
+        let p = [&self.x, &self.y, &self.z, &rhs.x, &rhs.y];
+        let [x, y, z] = match C::Base::jacobian_add_affine_fused(p) {
+            Some([x, y, z, _, _]) => [x, y, z],
+            None => {
+                let (sum, _, _) = self.madd_composed(rhs);
+                [sum.x, sum.y, sum.z]
+            }
+        };
+        self.x = x;
+        self.y = y;
+        self.z = z;
+    }
+
+    /// The formulas of [`Self::add_affine_unchecked_zr_composed`]: (P + Q, H, R).
+    #[inline(always)]
+    fn madd_composed(&self, rhs: &Affine<C>) -> (Self, C::Base, C::Base) {
         let z1z1 = self.z.square();
         let u2 = rhs.x * z1z1;
         let s2 = rhs.y * self.z * z1z1;
@@ -270,17 +295,16 @@ impl<C: CurveParams> Jacobian<C> {
         let hhh = h * hh;
         let v = self.x * hh;
         let x3 = r.square() - hhh - v.double();
-        let y3 = r * (v - x3) - self.y * hhh;
+        let y3 = C::Base::mul_sub_mul(&r, &(v - x3), &self.y, &hhh);
         let z3 = self.z * h;
-        let is_dbl = h.is_zero() & r.is_zero();
         (
             Self {
                 x: x3,
                 y: y3,
                 z: z3,
             },
-            is_dbl,
             h,
+            r,
         )
     }
 
@@ -305,6 +329,16 @@ impl<C: CurveParams> Jacobian<C> {
         r.conditional_assign(&Self::from(*rhs), self.is_identity());
         r.conditional_assign(self, rhs.infinity);
         r
+    }
+
+    /// P + Q by the incomplete formula (11M + 5S, no doubling computed), constant time, with a
+    /// flag for the inputs it does not cover: the result is P + Q whenever the flag is false;
+    /// the flag is set when P = Q or when either point is O (P = −Q is covered: Z₃ = 0). For
+    /// chains whose exceptional cases are unreachable but for negligibly rare inputs, which
+    /// can then recompute by [`Self::add`] when the flag (made public) is set.
+    pub fn add_incomplete(&self, rhs: &Self) -> (Self, Choice) {
+        let (sum, is_dbl) = self.add_unchecked(rhs);
+        (sum, is_dbl | self.is_identity() | rhs.is_identity())
     }
 
     /// P + Q for public points: branches on the exceptional cases (11M + 5S).

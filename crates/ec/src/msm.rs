@@ -2,7 +2,10 @@
 //!
 //! * n ≤ [`SMALL_MSM`]: one wNAF multiplication per term ([`crate::Projective::mul_vartime`]),
 //!   summed.
-//! * larger n: Pippenger's bucket method with signed c-bit window digits (digits in
+//! * up to [`STRAUS_MAX_SHORT`] terms, or [`STRAUS_MAX_LONG`] with scalars over 96 bits:
+//!   [`straus`] (one shared doubling chain, no bucket combination);
+//! * beyond: [`pippenger`].
+//! * [`pippenger`]: Pippenger's bucket method with signed c-bit window digits (digits in
 //!   [−2^(c−1), 2^(c−1)], so 2^(c−1) buckets per window; negation of an affine point is free).
 //!   For each window every point is added into the bucket of its digit (Jacobian + affine mixed
 //!   additions, 7M + 4S), the buckets are combined by the running-sum trick
@@ -39,7 +42,75 @@ pub fn msm_vartime<C: CurveParams, S: AsRef<[u64]>>(
         }
         return Some(Projective::from(acc));
     }
+    let bits = scalars
+        .iter()
+        .map(|k| bits_vartime(k.as_ref()))
+        .max()
+        .unwrap_or(0);
+    if n <= STRAUS_MAX_SHORT || (bits > 96 && n <= STRAUS_MAX_LONG) {
+        let w = if bits <= 96 { 4 } else { 5 };
+        return Some(Projective::from(straus(points, scalars, w)));
+    }
     Some(Projective::from(pippenger(points, scalars, window_size(n))))
+}
+
+/// [`msm_vartime`] takes [`straus`] up to this many terms whatever the scalars' length…
+pub const STRAUS_MAX_SHORT: usize = 48;
+/// …and up to this many for scalars longer than 96 bits. Measured on BLS12-381 G1 (one
+/// process, 2026-11-30): 64-bit scalars, Straus (w = 4) / Pippenger 0.78 at 32 terms, 1.04
+/// at 64; 255-bit scalars, Straus (w = 5) / Pippenger 0.55 at 32 terms, 0.80 at 64, 0.96 at
+/// 128.
+pub const STRAUS_MAX_LONG: usize = 128;
+
+/// Straus's interleaving (Hankerson–Menezes–Vanstone, *Guide to ECC*, Alg. 3.51 with
+/// width-w NAFs): for each term the odd multiples P, 3P, …, (2^(w−1) − 1)P, all normalised to
+/// affine by one shared inversion; then one doubling per bit of the longest scalar, shared
+/// by all terms, and a mixed addition per non-zero digit. No bucket combination, so for a
+/// few dozen terms, or short scalars, it costs less than [`pippenger`].
+pub fn straus<C: CurveParams, S: AsRef<[u64]>>(
+    points: &[Affine<C>],
+    scalars: &[S],
+    w: u32,
+) -> Jacobian<C> {
+    let w = w.clamp(2, 7);
+    let t = 1usize << (w - 2);
+    let mut multiples = Vec::with_capacity(points.len() * t);
+    let mut digits = Vec::with_capacity(points.len());
+    for (p, k) in points.iter().zip(scalars) {
+        if bool::from(p.infinity) {
+            continue;
+        }
+        let d = crate::scalar_mul::wnaf_digits(k.as_ref(), w);
+        if d.is_empty() {
+            continue;
+        }
+        let pj = Jacobian::from(*p);
+        let twice = pj.double();
+        let mut e = pj;
+        multiples.push(e);
+        for _ in 1..t {
+            e = e.add_vartime(&twice);
+            multiples.push(e);
+        }
+        digits.push(d);
+    }
+    let table = Jacobian::batch_normalize(&multiples);
+    let len = digits.iter().map(Vec::len).max().unwrap_or(0);
+    let mut acc = Jacobian::identity();
+    for i in (0..len).rev() {
+        acc = acc.double();
+        for (j, d) in digits.iter().enumerate() {
+            match d.get(i).copied().unwrap_or(0) {
+                0 => {}
+                v if v > 0 => acc = acc.add_affine_vartime(&table[j * t + (v as usize) / 2]),
+                v => {
+                    acc = acc
+                        .add_affine_vartime(&table[j * t + (v.unsigned_abs() as usize) / 2].neg())
+                }
+            }
+        }
+    }
+    acc
 }
 
 /// Pippenger's window size for n terms: ≈ 0.69·log2(n) + 2, within [2, 16].

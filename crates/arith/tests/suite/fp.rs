@@ -97,6 +97,43 @@ fn check_field<P: FpParams<N>, const N: usize>() {
         assert_eq!(Fp::<P, N>::reduce_wide(&w), fa * fb);
         let e = [rng.next_u64(); N];
         assert_eq!(fa.pow(&e), fa.pow_vartime(&e));
+        // the public-exponent window at every width (exponent lengths around its thresholds,
+        // zero limbs above the top bit) against the oracle's modpow
+        let lens = [
+            0,
+            1,
+            2,
+            5,
+            23,
+            24,
+            25,
+            95,
+            96,
+            97,
+            255,
+            256,
+            300,
+            64 * N as u32,
+        ];
+        let bits = lens[i % lens.len()];
+        let mut e = vec![0u64; N + 1];
+        for (j, l) in e.iter_mut().enumerate() {
+            let b = bits.saturating_sub(64 * j as u32).min(64);
+            *l = if b == 0 {
+                0
+            } else {
+                rng.next_u64() >> (64 - b) | 1 << (b - 1)
+            };
+        }
+        let eb = e
+            .iter()
+            .rev()
+            .fold(BigUint::from(0u8), |acc, l| (acc << 64) + *l);
+        assert_eq!(
+            to_big(&fa.pow_vartime(&e)),
+            a.modpow(&eb, &p),
+            "pow_vartime, {bits} bits"
+        );
     }
     // canonical encodings: p and p+1 rejected, p−1 accepted; overlong with nonzero prefix rejected
     let pb = p.to_bytes_be();

@@ -3,7 +3,7 @@
 #![allow(dead_code, clippy::eq_op, clippy::needless_range_loop)]
 
 use super::{order_plus, reference_mul};
-use hayate_ec::msm::{pippenger, window_size};
+use hayate_ec::msm::{pippenger, straus, window_size};
 use hayate_ec::scalar_mul::wnaf_digits;
 use hayate_ec::{msm_vartime, Affine, CurveParams, Jacobian, Projective};
 use hayate_ec::{ConditionallySelectable, ConstantTimeEq, Field};
@@ -307,6 +307,13 @@ pub fn check_msm<C: CurveParams>(seed: u64) {
                     Projective::from(pippenger(&pts, &ks, c)),
                     want,
                     "pippenger n={n} c={c}"
+                );
+            }
+            for w in [2u32, 3, 4, 5, 7] {
+                assert_eq!(
+                    Projective::from(straus(&pts, &ks, w)),
+                    want,
+                    "straus n={n} w={w}"
                 );
             }
         }

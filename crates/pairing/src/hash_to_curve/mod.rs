@@ -21,8 +21,10 @@
 //! the map-only [`map_to_g1`] / [`map_to_g2`] used by the EIP-2537 precompiles (SSWU +
 //! isogeny + cofactor clearing of one field element). Everything is constant time in the
 //! message and in u (the scalars used in cofactor clearing are public constants, processed by
-//! fixed double-and-add chains in Jacobian coordinates with complete additions; the
-//! exponentiations inside `sqrt_ratio` by fixed sliding windows), and nothing panics.
+//! fixed double-and-add chains in Jacobian coordinates, recomputed with complete additions
+//! in the negligibly rare case that flags an exception — the one bit made public, see
+//! `mul_by_public_u64`; the exponentiations inside `sqrt_ratio` by fixed sliding windows), and
+//! nothing panics.
 
 pub mod expand;
 pub mod iso;
@@ -30,7 +32,7 @@ pub mod sswu;
 
 pub use expand::{expand_message_xmd, expand_message_xmd_into, ExpandError};
 
-use hayate_ec::{CurveParams, Jacobian, Projective};
+use hayate_ec::{Choice, CurveParams, Jacobian, Projective};
 
 use crate::bls12_381::{Bls12381, Fp, Fp2, G1Affine, G1Projective, G2Affine, G2Projective};
 
@@ -97,27 +99,50 @@ pub fn hash_to_field_fp2(msg: &[u8], dst: &[u8], count: usize) -> Result<Vec<Fp2
 
 /// \[k\]P for a public constant k by a fixed left-to-right double-and-add chain (the sequence
 /// of operations depends only on k, not on P). The chain runs in Jacobian coordinates: for
-/// the a = 0 curves here a doubling is dbl-2009-l (2M + 5S) against 6M + 2S (plus 2 m_3b) for
-/// the homogeneous complete formulas, and both hash_to_curve cofactors are sparse (|z| has
-/// weight 5), so the doublings are nearly the whole cost. The additions are the complete
-/// Jacobian ones ([`Jacobian::add`], doubling case and O included), so every input point —
-/// including points of small order before clearing — is handled.
+/// the a = 0 curves here a doubling costs 3M + 4S against 6M + 2S (plus 2 m_3b) for the
+/// homogeneous complete formulas, and both hash_to_curve cofactors are sparse (|z| has
+/// weight 5), so the doublings are nearly the whole cost. The additions are the incomplete
+/// Jacobian formula with its exception flag ([`Jacobian::add_incomplete`]); the flags of the
+/// chain are combined and, if any is set, the whole chain is recomputed with the complete
+/// additions ([`Jacobian::add`]). Only that one bit is made public: it is set only when
+/// \[m\]P = ±P or \[m\]P = O for a prefix m < 2⁶⁴ of k, i.e. for points of small order
+/// (no component in the order-r subgroup), which a hash reaches with negligible
+/// probability, and the result is correct for every input point either way.
 fn mul_by_public_u64<C: CurveParams>(p: &Projective<C>, k: u64) -> Projective<C> {
-    if k == 0 {
-        return Projective::identity();
-    }
-    let pj = Jacobian::from(*p);
-    let top = 63 - k.leading_zeros();
-    let mut acc = pj;
-    let mut run = 0usize; // pending doublings
-    for i in (0..top).rev() {
-        run += 1;
-        if (k >> i) & 1 == 1 {
-            acc = acc.double_n(run).add(&pj);
-            run = 0;
+    Projective::from(mul_by_public_u64_jacobian(&Jacobian::from(*p), k))
+}
+
+/// [`mul_by_public_u64`] on a Jacobian point.
+fn mul_by_public_u64_jacobian<C: CurveParams>(pj: &Jacobian<C>, k: u64) -> Jacobian<C> {
+    let chain = |complete: bool| {
+        if k == 0 {
+            return (Jacobian::identity(), Choice::from(0));
         }
+        let top = 63 - k.leading_zeros();
+        let mut acc = *pj;
+        let mut flag = Choice::from(0);
+        let mut run = 0usize; // pending doublings
+        for i in (0..top).rev() {
+            run += 1;
+            if (k >> i) & 1 == 1 {
+                let d = acc.double_n(run);
+                acc = if complete {
+                    d.add(pj)
+                } else {
+                    let (sum, f) = d.add_incomplete(pj);
+                    flag |= f;
+                    sum
+                };
+                run = 0;
+            }
+        }
+        (acc.double_n(run), flag)
+    };
+    let (r, exceptional) = chain(false);
+    if hayate_arith::valgrind::declassify(bool::from(exceptional)) {
+        return chain(true).0;
     }
-    Projective::from(acc.double_n(run))
+    r
 }
 
 /// map_to_curve for G1 (§6.6.3): SSWU onto E1', then the 11-isogeny to E1 (not yet in G1).
@@ -185,7 +210,7 @@ pub fn hash_to_g1(msg: &[u8], dst: &[u8]) -> G1Affine {
 /// that combine many hashes linearly and clear the cofactor once per combination.
 ///
 /// Computed as [`hash_to_g1_uncleared_many`] of the one message: its two SSWU maps share the
-/// exponentiation pass (in two IFMA lanes where the CPU has them) and one inversion.
+/// exponentiation pass (in two IFMA lanes where the CPU has them), with no inversion.
 pub fn hash_to_g1_uncleared(msg: &[u8], dst: &[u8]) -> G1Projective {
     hash_to_g1_uncleared_many(&[msg], dst)
         .pop()
@@ -193,20 +218,14 @@ pub fn hash_to_g1_uncleared(msg: &[u8], dst: &[u8]) -> G1Projective {
 }
 
 /// [`hash_to_g1_uncleared`] of many messages: Q₀ + Q₁ of each, with the exponentiations of
-/// all the SSWU maps computed together ([`sswu::map_to_curve_g1_iso_frac_many`]) and their
-/// x = x_num/x_den by one shared inversion ([`hayate_ec::batch_invert`], constant time), so
-/// that the isogeny is evaluated by plain Horner (one product per coefficient instead of the
-/// two of the homogeneous form).
+/// all the SSWU maps computed together and x = x_num/x_den without an inversion
+/// ([`sswu::map_to_curve_g1_iso_many`]), so that the isogeny is evaluated by plain Horner
+/// (one product per coefficient instead of the two of the homogeneous form).
 pub fn hash_to_g1_uncleared_many(msgs: &[&[u8]], dst: &[u8]) -> Vec<G1Projective> {
     let us: Vec<Fp> = msgs.iter().flat_map(|m| h2f_fp::<2>(m, dst)).collect();
-    let fracs = sswu::map_to_curve_g1_iso_frac_many(&us);
-    // x_den = tv4 ≠ 0 always (see map_to_curve_simple_swu_frac)
-    let mut inv: Vec<Fp> = fracs.iter().map(|(_, d, _)| *d).collect();
-    hayate_ec::batch_invert(&mut inv);
-    let maps: Vec<G1Projective> = fracs
+    let maps: Vec<G1Projective> = sswu::map_to_curve_g1_iso_many(&us)
         .iter()
-        .zip(&inv)
-        .map(|((n, _, y), i)| iso::iso_map_g1(&(*n * *i), y))
+        .map(|(x, y)| iso::iso_map_g1(x, y))
         .collect();
     maps.chunks_exact(2).map(|q| q[0].add(&q[1])).collect()
 }

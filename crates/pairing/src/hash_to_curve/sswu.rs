@@ -302,23 +302,34 @@ fn swu_steps_19_24<S: SswuParams>(
     (x, st.tv4, y)
 }
 
-/// [`map_to_curve_g1_iso_frac`] of many inputs: the same values, with the exponentiations of
-/// their `sqrt_ratio`s computed together ([`hayate_arith::batch_pow`]: eight per AVX-512 IFMA
-/// instruction stream where the CPU has it; the same fixed window, so still constant time).
-pub fn map_to_curve_g1_iso_frac_many(us: &[Fp]) -> Vec<(Fp, Fp, Fp)> {
+/// [`map_to_curve_simple_swu`] onto E1' of many inputs, as affine (x, y): the values of
+/// [`map_to_curve_g1_iso_frac`] with x = x_num/x_den, the exponentiations of their
+/// `sqrt_ratio`s computed together ([`hayate_arith::batch_pow`]: eight per AVX-512 IFMA
+/// instruction stream where the CPU has it; the same fixed window, so still constant time),
+/// and 1/x_den from that exponentiation instead of an inversion. With v = x_den³ the denominator and
+/// u the numerator of g(x₁) (F.2.1.2's inputs), A = u·v³ and w = A^((p−3)/4):
+/// w²·A = A^((p−1)/2) = ±1, so 1/A = (w²·A)·w² and 1/x_den = x_den²·u·v²/A (four squarings
+/// and five products per input). A ≠ 0 always: v ≠ 0 (x_den = tv4 ≠ 0), and u = 0 would make
+/// x₁ a root of x³ + A′x + B′, which has none in Fp (E1' has no point of order 2; checked by
+/// the tests).
+pub fn map_to_curve_g1_iso_many(us: &[Fp]) -> Vec<(Fp, Fp)> {
     let states: Vec<SwuState<Fp>> = us.iter().map(swu_steps_1_17::<G1Iso>).collect();
     let pre: Vec<(Fp, Fp)> = states
         .iter()
         .map(|st| fp_sqrt_ratio_base(&st.gx_num, &st.gx_den))
         .collect();
     let bases: Vec<Fp> = pre.iter().map(|(b, _)| *b).collect();
-    let pw = hayate_arith::batch_pow::pow_public_many(&bases, &P_MINUS_3_OVER_4);
+    let pw = pow_p_minus_3_over_4_many(&bases);
     us.iter()
         .zip(&states)
         .zip(pre.iter().zip(&pw))
-        .map(|((u, st), ((_, tv2), w))| {
+        .map(|((u, st), ((a, tv2), w))| {
             let r = fp_sqrt_ratio_finish(&st.gx_num, &st.gx_den, w, tv2);
-            swu_steps_19_24::<G1Iso>(u, st, r)
+            let (x_num, x_den, y) = swu_steps_19_24::<G1Iso>(u, st, r);
+            let w2 = w.square();
+            let inv_a = w2 * *a * w2;
+            let inv_den = x_den.square() * st.gx_num * st.gx_den.square() * inv_a;
+            (x_num * inv_den, y)
         })
         .collect()
 }

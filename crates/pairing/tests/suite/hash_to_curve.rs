@@ -559,16 +559,83 @@ fn g1_batched_paths_match_vectors() {
         .collect();
     let n = us.len();
     us.extend([Fp::ZERO, Fp::ONE, -Fp::ONE]);
-    let maps = h2c::sswu::map_to_curve_g1_iso_frac_many(&us);
-    assert_eq!(maps.len(), us.len());
-    for (i, ((xn, xd, y), u)) in maps.iter().zip(&us).enumerate() {
-        let p = h2c::clear_cofactor_g1(&h2c::iso::iso_map_g1_frac(xn, xd, y)).to_affine();
+    // the batched affine form (x_den inverted through the exponentiation) is the same point
+    // of E1' as the one-input fraction form
+    let affine = h2c::sswu::map_to_curve_g1_iso_many(&us);
+    assert_eq!(affine.len(), us.len());
+    for (i, ((x, ya), u)) in affine.iter().zip(&us).enumerate() {
+        let (xn, xd, y) = h2c::sswu::map_to_curve_g1_iso_frac(u);
+        assert_eq!((*x * xd, *ya), (xn, y), "affine map, input {i}");
+        let p = h2c::clear_cofactor_g1(&h2c::iso::iso_map_g1(x, ya)).to_affine();
         assert_eq!(p, h2c::map_to_g1(u), "input {i}");
         if i < n {
             let want = hex::decode(cases[i]["Expected"].as_str().unwrap()).unwrap();
             assert_eq!(p, eip_g1(&want), "{}", cases[i]["Name"]);
         }
     }
+}
+
+/// E1' (RFC 9380 §8.8.1: y² = x³ + A′x + B′) has no point of order 2, i.e. x³ + A′x + B′ has
+/// no root in Fp: gcd(x^p − x, x³ + A′x + B′) = 1, computed with num-bigint polynomial
+/// arithmetic from the RFC's constants. `sswu::map_to_curve_g1_iso_many` relies on it (g(x₁)
+/// is never 0, so its inverse of x_den through the exponentiation always exists).
+#[test]
+fn e1_prime_has_no_two_torsion() {
+    use num_bigint::BigUint;
+    let h = |s: &str| BigUint::parse_bytes(s.as_bytes(), 16).unwrap();
+    let p = h("1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241eabfffeb153ffffb9feffffffffaaab");
+    let a = h("144698a3b8e9433d693a02c96d4982b0ea985383ee66a8d8e8981aefd881ac98936f8da0e0f97f5cf428082d584c1d");
+    let b = h("12e2908d11688030018b12e8753eee3b2016c1f0f24f4070a0b9c14fcef35ef55a23215a316ceaa5d1cc48e98e172be0");
+    let zero = BigUint::from(0u8);
+    // polynomials as coefficient vectors, lowest degree first, trailing zeros trimmed
+    let trim = |mut v: Vec<BigUint>| {
+        while v.last() == Some(&zero) {
+            v.pop();
+        }
+        v
+    };
+    let inv = |x: &BigUint| x.modpow(&(&p - 2u8), &p);
+    let rem = |a: &[BigUint], m: &[BigUint]| {
+        let mut a = trim(a.to_vec());
+        let lead = inv(m.last().unwrap());
+        while a.len() >= m.len() {
+            let c = a.last().unwrap() * &lead % &p;
+            let d = a.len() - m.len();
+            for (i, mi) in m.iter().enumerate() {
+                a[d + i] = (&a[d + i] + &p - &c * mi % &p) % &p;
+            }
+            a = trim(a);
+        }
+        a
+    };
+    let f = vec![b, a, zero.clone(), BigUint::from(1u8)];
+    let mulmod = |x: &[BigUint], y: &[BigUint]| {
+        let mut r = vec![zero.clone(); x.len() + y.len()];
+        for (i, xi) in x.iter().enumerate() {
+            for (j, yj) in y.iter().enumerate() {
+                r[i + j] = (&r[i + j] + xi * yj) % &p;
+            }
+        }
+        rem(&r, &f)
+    };
+    // x^p mod f by square-and-multiply over the bits of p
+    let mut acc = vec![BigUint::from(1u8)];
+    for i in (0..p.bits()).rev() {
+        acc = mulmod(&acc, &acc);
+        if p.bit(i) {
+            acc = mulmod(&acc, &[zero.clone(), BigUint::from(1u8)]);
+        }
+    }
+    // x^p − x, then Euclid
+    acc.resize(acc.len().max(2), zero.clone());
+    acc[1] = (&acc[1] + &p - 1u8) % &p;
+    let (mut g, mut r) = (f.clone(), trim(acc));
+    while !r.is_empty() {
+        let next = rem(&g, &r);
+        g = r;
+        r = next;
+    }
+    assert_eq!(g.len(), 1, "x³ + A′x + B′ has a root in Fp");
 }
 
 /// Fp2 `sqrt_ratio` (RFC 9380 Appendix F.2.1 contract): for u/v a square it returns (true, y)
@@ -581,8 +648,10 @@ fn fp2_sqrt_ratio_contract() {
     let mut rng = rand::rngs::StdRng::seed_from_u64(33);
     let mut cases: Vec<(Fp2, Fp2)> = Vec::new();
     for _ in 0..64 {
-        let a = Fp2::new(Fp::from_u64(rng.gen()), Fp::from_u64(rng.gen())).square() * Fp2::new(Fp::from_u64(rng.gen()), Fp::from_u64(rng.gen()));
-        let b = Fp2::new(Fp::from_u64(rng.gen()), Fp::from_u64(rng.gen())) * Fp2::new(Fp::from_u64(rng.gen()), Fp::from_u64(rng.gen()));
+        let a = Fp2::new(Fp::from_u64(rng.gen()), Fp::from_u64(rng.gen())).square()
+            * Fp2::new(Fp::from_u64(rng.gen()), Fp::from_u64(rng.gen()));
+        let b = Fp2::new(Fp::from_u64(rng.gen()), Fp::from_u64(rng.gen()))
+            * Fp2::new(Fp::from_u64(rng.gen()), Fp::from_u64(rng.gen()));
         cases.push((a, b));
         cases.push((Fp2::new(a.c0, Fp::ZERO), Fp2::new(b.c0, Fp::ZERO)));
         cases.push((Fp2::new(Fp::ZERO, a.c1), b));
