@@ -29,71 +29,96 @@ pub struct Schedule {
 impl Schedule {
     /// The schedule of e (little-endian limbs).
     pub fn new(e: &[u64]) -> Self {
-        let bit = |i: usize| (e[i / 64] >> (i % 64)) & 1;
-        let mut sched = Schedule {
-            max_odd: 0,
-            first: None,
-            steps: Vec::new(),
-        };
-        let Some(top) = (0..64 * e.len()).rev().find(|&i| bit(i) == 1) else {
-            return sched;
-        };
-        let mut squarings = 0usize;
-        let mut i = top as isize;
-        while i >= 0 {
-            if bit(i as usize) == 0 {
-                squarings += 1;
-                i -= 1;
-                continue;
-            }
-            // the longest window [j, i] of at most WIN bits that ends in a set bit
-            let mut j = (i - WIN as isize + 1).max(0);
-            while bit(j as usize) == 0 {
-                j += 1;
-            }
-            let mut w = 0usize;
-            for k in (j..=i).rev() {
-                w = (w << 1) | bit(k as usize) as usize;
-            }
-            let odd = w >> 1;
-            sched.max_odd = sched.max_odd.max(odd);
-            if sched.first.is_none() {
-                sched.first = Some(odd);
-            } else {
-                sched
-                    .steps
-                    .push((squarings + (i - j + 1) as usize, Some(odd)));
-            }
-            squarings = 0;
-            i = j - 1;
+        let mut windows = sliding_windows(e, WIN);
+        let first = windows.next().and_then(|(_, j)| j);
+        let steps: Vec<(usize, Option<usize>)> = windows.collect();
+        let max_odd = steps
+            .iter()
+            .filter_map(|&(_, j)| j)
+            .chain(first)
+            .max()
+            .unwrap_or(0);
+        Schedule {
+            max_odd,
+            first,
+            steps,
         }
-        if squarings > 0 {
-            sched.steps.push((squarings, None));
-        }
-        sched
     }
 
     /// x^e by the schedule in any field (the scalar path, and the reference of the kernels).
     pub fn apply<F: Field>(&self, x: &F) -> F {
-        let Some(first) = self.first else {
-            return F::ONE;
-        };
+        match self.first {
+            Some(first) => apply_windows(x, self.max_odd, first, self.steps.iter().copied()),
+            None => F::ONE,
+        }
+    }
+}
+
+/// The left-to-right sliding windows of at most `w` bits (w ≤ 5) over e, from its top set bit
+/// down (Hankerson–Menezes–Vanstone, *Guide to ECC*, Alg. 3.38): items (squarings, Some(j))
+/// say "square so many times, then multiply by x^(2j+1)"; the first item's squarings are to
+/// be ignored (start from x^(2j+1)); a last (squarings, None) carries the trailing zero bits.
+/// Nothing for e = 0. A function of e alone; shared by [`Schedule`] and `Fp::pow_vartime`.
+pub(crate) fn sliding_windows(
+    e: &[u64],
+    w: usize,
+) -> impl Iterator<Item = (usize, Option<usize>)> + '_ {
+    let bit = move |i: isize| (e[i as usize / 64] >> (i as usize % 64)) & 1 == 1;
+    let mut i = (0..64 * e.len() as isize)
+        .rev()
+        .find(|&i| bit(i))
+        .unwrap_or(-1);
+    let mut squarings = 0usize;
+    core::iter::from_fn(move || {
+        while i >= 0 && !bit(i) {
+            squarings += 1;
+            i -= 1;
+        }
+        if i < 0 {
+            // the trailing zero bits, once
+            let s = core::mem::take(&mut squarings);
+            return (s > 0).then_some((s, None));
+        }
+        // the longest window [j, i] of at most w bits that ends in a set bit
+        let mut j = (i + 1 - w as isize).max(0);
+        while !bit(j) {
+            j += 1;
+        }
+        let v = (j..=i)
+            .rev()
+            .fold(0usize, |v, k| (v << 1) | bit(k) as usize);
+        let item = (squarings + (i - j + 1) as usize, Some(v >> 1));
+        squarings = 0;
+        i = j - 1;
+        Some(item)
+    })
+}
+
+/// x^e from its windows: the odd powers x, x³, …, x^(2·max_odd+1) (max_odd < 16), x^(2j+1) of
+/// the first window, then the steps of [`sliding_windows`].
+pub(crate) fn apply_windows<F: Field>(
+    x: &F,
+    max_odd: usize,
+    first: usize,
+    steps: impl Iterator<Item = (usize, Option<usize>)>,
+) -> F {
+    let mut odd = [*x; 16];
+    if max_odd > 0 {
         let x2 = x.square();
-        let mut odd = vec![*x; self.max_odd + 1];
-        for j in 1..odd.len() {
+        for j in 1..=max_odd {
             odd[j] = odd[j - 1] * x2;
         }
-        let mut r = odd[first];
-        for &(sq, m) in &self.steps {
-            for _ in 0..sq {
-                r = r.square();
-            }
-            if let Some(j) = m {
-                r *= odd[j];
-            }
-        }
-        r
     }
+    let mut r = odd[first];
+    for (sq, m) in steps {
+        for _ in 0..sq {
+            r = r.square();
+        }
+        if let Some(j) = m {
+            r *= odd[j];
+        }
+    }
+    r
 }
 
 /// x^e for every x of `xs` (e public, little-endian limbs), in the SIMD lanes where

@@ -653,59 +653,26 @@ impl<P: FpParams<N>, const N: usize> Fp<P, N> {
 
     /// a^e for a public exponent (variable time in e only): left-to-right sliding window over
     /// the odd powers a, a³, …, a^(2^w − 1) (Hankerson–Menezes–Vanstone, *Guide to ECC*,
-    /// Alg. 3.38 in multiplicative form), w from 1 to 5 by the length of e, so a full-size
-    /// exponent costs ≈ log₂e squarings and log₂e/6 products. The sequence of operations and
-    /// table indices is a function of e alone: constant time in a.
+    /// Alg. 3.38 in multiplicative form; the windows of [`crate::batch_pow`]'s schedules), w
+    /// from 1 to 5 by the length of e, so a full-size exponent costs ≈ log₂e squarings and
+    /// log₂e/6 products. The sequence of operations and table indices is a function of e alone:
+    /// constant time in a.
     pub fn pow_vartime(&self, e: &[u64]) -> Self {
-        let bit = |i: usize| (e[i / 64] >> (i % 64)) & 1 == 1;
-        let Some(top) = (0..64 * e.len()).rev().find(|&i| bit(i)) else {
-            return Self::ONE;
-        };
-        let w: usize = match top {
-            0..=23 => 1,
-            24..=95 => 3,
-            96..=255 => 4,
+        let bits = e
+            .iter()
+            .rposition(|&l| l != 0)
+            .map_or(0, |i| 64 * (i + 1) - e[i].leading_zeros() as usize);
+        let w: usize = match bits {
+            0..=24 => 1,
+            25..=96 => 3,
+            97..=256 => 4,
             _ => 5,
         };
-        let mut odd = [*self; 16];
-        if w > 1 {
-            let a2 = self.square();
-            for j in 1..1 << (w - 1) {
-                odd[j] = odd[j - 1] * a2;
-            }
-        }
-        let mut r = Self::ONE;
-        let mut started = false;
-        let mut i = top as isize;
-        while i >= 0 {
-            if !bit(i as usize) {
-                if started {
-                    r = r.square();
-                }
-                i -= 1;
-                continue;
-            }
-            // the longest window [j, i] of at most w bits that ends in a set bit
-            let mut j = (i + 1 - w as isize).max(0);
-            while !bit(j as usize) {
-                j += 1;
-            }
-            let mut v = 0usize;
-            for k in (j..=i).rev() {
-                v = (v << 1) | bit(k as usize) as usize;
-            }
-            if started {
-                for _ in j..=i {
-                    r = r.square();
-                }
-                r *= odd[v >> 1];
-            } else {
-                r = odd[v >> 1];
-                started = true;
-            }
-            i = j - 1;
-        }
-        r
+        let mut windows = crate::batch_pow::sliding_windows(e, w);
+        let Some((_, Some(first))) = windows.next() else {
+            return Self::ONE;
+        };
+        crate::batch_pow::apply_windows(self, (1 << (w - 1)) - 1, first, windows)
     }
 
     /// a^e in constant time for a secret exponent of N limbs (square-and-multiply-always).

@@ -357,12 +357,7 @@ pub fn wnaf_vartime<C: CurveParams>(p: &Jacobian<C>, k: &[u64], w: u32) -> Jacob
     let digits = wnaf_digits(k, w);
     let n = 1usize << (w - 2);
     let mut table = Vec::with_capacity(n);
-    table.push(*p);
-    let p2 = p.double();
-    for i in 1..n {
-        let t = table[i - 1].add_vartime(&p2);
-        table.push(t);
-    }
+    crate::scalar_mul::push_odd_multiples_vartime(p, n, &mut table);
     let mut acc = Jacobian::identity();
     for &d in digits.iter().rev() {
         acc = acc.double();

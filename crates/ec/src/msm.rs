@@ -42,16 +42,21 @@ pub fn msm_vartime<C: CurveParams, S: AsRef<[u64]>>(
         }
         return Some(Projective::from(acc));
     }
-    let bits = scalars
-        .iter()
-        .map(|k| bits_vartime(k.as_ref()))
-        .max()
-        .unwrap_or(0);
+    let bits = max_bits(scalars);
     if n <= STRAUS_MAX_SHORT || (bits > 96 && n <= STRAUS_MAX_LONG) {
         let w = if bits <= 96 { 4 } else { 5 };
         return Some(Projective::from(straus(points, scalars, w)));
     }
     Some(Projective::from(pippenger(points, scalars, window_size(n))))
+}
+
+/// The bit length of the longest scalar.
+fn max_bits<S: AsRef<[u64]>>(scalars: &[S]) -> usize {
+    scalars
+        .iter()
+        .map(|k| bits_vartime(k.as_ref()))
+        .max()
+        .unwrap_or(0)
 }
 
 /// [`msm_vartime`] takes [`straus`] up to this many terms whatever the scalars' length…
@@ -84,14 +89,7 @@ pub fn straus<C: CurveParams, S: AsRef<[u64]>>(
         if d.is_empty() {
             continue;
         }
-        let pj = Jacobian::from(*p);
-        let twice = pj.double();
-        let mut e = pj;
-        multiples.push(e);
-        for _ in 1..t {
-            e = e.add_vartime(&twice);
-            multiples.push(e);
-        }
+        crate::scalar_mul::push_odd_multiples_vartime(&Jacobian::from(*p), t, &mut multiples);
         digits.push(d);
     }
     let table = Jacobian::batch_normalize(&multiples);
@@ -138,11 +136,7 @@ pub fn pippenger<C: CurveParams, S: AsRef<[u64]>>(
     c: usize,
 ) -> Jacobian<C> {
     let c = c.clamp(1, 24);
-    let max_bits = scalars
-        .iter()
-        .map(|k| bits_vartime(k.as_ref()))
-        .max()
-        .unwrap_or(0);
+    let max_bits = max_bits(scalars);
     if max_bits == 0 {
         return Jacobian::identity();
     }

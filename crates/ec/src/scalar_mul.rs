@@ -263,6 +263,23 @@ pub(crate) fn wnaf_width(m: usize) -> u32 {
     }
 }
 
+/// Appends P, 3P, …, (2n − 1)P to `out` (n ≥ 1; variable time).
+pub(crate) fn push_odd_multiples_vartime<C: CurveParams>(
+    p: &Jacobian<C>,
+    n: usize,
+    out: &mut Vec<Jacobian<C>>,
+) {
+    let mut e = *p;
+    out.push(e);
+    if n > 1 {
+        let p2 = p.double();
+        for _ in 1..n {
+            e = e.add_vartime(&p2);
+            out.push(e);
+        }
+    }
+}
+
 /// wNAF multiplication in Jacobian coordinates with branching additions (public k).
 pub(crate) fn wnaf_mul_jacobian<C: CurveParams>(p: &Jacobian<C>, k: &[u64]) -> Jacobian<C> {
     let m = bits_vartime(k);
@@ -274,14 +291,7 @@ pub(crate) fn wnaf_mul_jacobian<C: CurveParams>(p: &Jacobian<C>, k: &[u64]) -> J
     // table[i] = (2i + 1)P
     let n = 1usize << (w - 2);
     let mut table = Vec::with_capacity(n);
-    table.push(*p);
-    if n > 1 {
-        let p2 = p.double();
-        for i in 1..n {
-            let t = table[i - 1].add_vartime(&p2);
-            table.push(t);
-        }
-    }
+    push_odd_multiples_vartime(p, n, &mut table);
     let mut acc = Jacobian::identity();
     let mut started = false;
     for &d in digits.iter().rev() {

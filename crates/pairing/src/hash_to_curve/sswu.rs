@@ -75,15 +75,6 @@ pub fn pow_public<F: Field>(x: &F, e: &[u64]) -> F {
     hayate_arith::batch_pow::Schedule::new(e).apply(x)
 }
 
-/// (p − 3)/4 for the BLS12-381 base field.
-const P_MINUS_3_OVER_4: [u64; 6] = hayate_arith::limbs::shr(
-    &hayate_arith::limbs::sub_small(
-        &<hayate_arith::fields::Bls12381FpParams as hayate_arith::FpParams<6>>::MODULUS,
-        3,
-    ),
-    2,
-);
-
 /// √(−Z) = √(−11) in Fp (either root; Appendix F.2.1.2's c2).
 const SQRT_MINUS_Z_G1: Fp = Fp::from_hex_const(
     "04610e003bd3ac94dfa9246c390d7a78942602029175a4ca366d601f33f3946e3ed39794735c38315d874bc1d70637c3",
@@ -136,7 +127,7 @@ pub const FP2_C2: [u64; 12] = [
 /// [`pow_public`]'s window schedule for (p − 3)/4, built once.
 fn schedule_p_minus_3_over_4() -> &'static hayate_arith::batch_pow::Schedule {
     static S: std::sync::OnceLock<hayate_arith::batch_pow::Schedule> = std::sync::OnceLock::new();
-    S.get_or_init(|| hayate_arith::batch_pow::Schedule::new(&P_MINUS_3_OVER_4))
+    S.get_or_init(|| hayate_arith::batch_pow::Schedule::new(&Fp::P_MINUS_3_OVER_4))
 }
 
 /// x^((p − 3)/4) in Fp by [`pow_public`]'s window schedule.
