@@ -253,7 +253,7 @@ pub fn available() -> bool {
 #[inline(never)]
 fn probe() -> bool {
     let disabled = super::portable_forced();
-    let ok = !disabled && std::is_x86_feature_detected!("avx2");
+    let ok = !disabled && super::cpu::detected().avx2;
     AVX2.store(if ok { 2 } else { 1 }, Ordering::Relaxed);
     ok
 }

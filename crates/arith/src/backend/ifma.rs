@@ -100,7 +100,7 @@ fn probe() -> bool {
 
 /// Whether the CPU has AVX-512F and AVX-512 IFMA (ignoring the switches; for tests).
 pub fn cpu_has_ifma() -> bool {
-    std::is_x86_feature_detected!("avx512f") && std::is_x86_feature_detected!("avx512ifma")
+    super::cpu::detected().avx512_ifma
 }
 
 /// Lane of each compressed coordinate: the state vector's lanes hold g3.c0, g3.c1, g4.c0,

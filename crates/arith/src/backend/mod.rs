@@ -15,6 +15,9 @@
 //! loops of products of pairings, one pair per lane ([`ifma_miller`]). Pseudo-Mersenne moduli
 //! 2^(64N) − c (secp256k1) have their own fused multiply-and-fold kernels [`mul_pm`] /
 //! [`sqr_pm`] (assembly for N = 4).
+//!
+//! [`cpu::detected`] is the one CPU detection the back ends share; [`active`] says which
+//! kernels run in this process (the report's machine section prints it).
 
 /// Opens an assembly kernel's block: a local label at its first instruction (see
 /// [`kernel_end!`]).
@@ -69,6 +72,7 @@ pub fn kernel_calls() -> u64 {
 
 #[cfg(target_arch = "x86_64")]
 pub mod avx2;
+pub mod cpu;
 #[cfg(target_arch = "x86_64")]
 pub mod ifma;
 #[cfg(target_arch = "x86_64")]
@@ -89,6 +93,8 @@ pub mod x86_64;
 // Everything the portable back end offers (e.g. `Wide`, full-width-modulus kernels) is
 // re-exported; the functions defined below shadow the glob for the dispatched kernels.
 pub use portable::*;
+
+pub use cpu::{active, Active};
 
 /// Whether `HAYATE_ARITH_BACKEND=portable` asks for the portable code only (read by the
 /// one-time CPU probes of the assembly back ends).

@@ -89,15 +89,14 @@ pub fn available() -> bool {
 #[inline(never)]
 fn probe() -> bool {
     let disabled = super::portable_forced();
-    let ok =
-        !disabled && std::is_x86_feature_detected!("bmi2") && std::is_x86_feature_detected!("adx");
+    let ok = !disabled && super::cpu::detected().bmi2_adx;
     MULX_ADX.store(if ok { 2 } else { 1 }, Ordering::Relaxed);
     ok
 }
 
 /// Whether the CPU has the instructions, ignoring `HAYATE_ARITH_BACKEND` (for tests).
 pub fn cpu_has_mulx_adx() -> bool {
-    std::is_x86_feature_detected!("bmi2") && std::is_x86_feature_detected!("adx")
+    super::cpu::detected().bmi2_adx
 }
 
 #[inline(always)]

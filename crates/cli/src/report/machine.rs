@@ -71,16 +71,6 @@ pub fn describe(probe_ms: u64) -> Machine {
         .filter(|f| present.contains(f))
         .map(|f| f.to_string())
         .collect();
-    let asm = cfg!(target_arch = "x86_64") && {
-        #[cfg(target_arch = "x86_64")]
-        {
-            hayate_arith::backend::x86_64::available()
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        {
-            false
-        }
-    };
     Machine {
         cpu_model: cpuinfo_field(&info, "model name").unwrap_or_else(|| "unknown".into()),
         cpu_flags,
@@ -92,11 +82,7 @@ pub fn describe(probe_ms: u64) -> Machine {
         tsc_ghz: tsc_ghz(Duration::from_millis(probe_ms)),
         os: os_name(),
         compiler: env!("HAYATE_RUSTC_VERSION").to_string(),
-        arith_backend: if asm {
-            "x86-64 MULX/ADCX/ADOX assembly (run-time detected)".into()
-        } else {
-            "portable (u128)".into()
-        },
+        arith_backend: hayate_arith::backend::active().to_string(),
     }
 }
 

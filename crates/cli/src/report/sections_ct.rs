@@ -128,18 +128,11 @@ const CT_DOC: &str = include_str!("../../../../docs/constant-time.md");
 /// the MULX/ADX assembly and the AVX-512 IFMA kernels, 'B' with the assembly only, 'C' with
 /// neither (the portable code; also what `HAYATE_ARITH_BACKEND=portable` selects).
 pub fn cpu_class() -> char {
-    #[cfg(target_arch = "x86_64")]
-    {
-        use hayate_arith::backend::{ifma, x86_64};
-        match (x86_64::available(), ifma::available()) {
-            (true, true) => 'A',
-            (true, false) => 'B',
-            _ => 'C',
-        }
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        'C'
+    let a = hayate_arith::backend::active();
+    match (a.mulx_adx, a.avx512_ifma) {
+        (true, true) => 'A',
+        (true, false) => 'B',
+        _ => 'C',
     }
 }
 

@@ -1,0 +1,113 @@
+//! The one CPU detection of the back ends, and what runs in this process.
+//!
+//! [`detected`] is what the CPU reports (the instruction-set extensions the kernels use);
+//! each back end's `available()` combines it with the build (compile-time target features)
+//! and the process's switches, and caches the answer. [`active`] gathers those answers: it is
+//! what `hayate report` prints in its machine section and what the constant-time tables key
+//! their CPU class on.
+
+use core::fmt;
+
+/// The instruction-set extensions hayate's back ends can use, as this CPU reports them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Features {
+    /// BMI2 and ADX: MULX, ADCX, ADOX (the field kernels of [`super::x86_64`]).
+    pub bmi2_adx: bool,
+    /// AVX2 (the 4-way radix-2^29 experiment of [`super::avx2`]).
+    pub avx2: bool,
+    /// AVX-512F and AVX-512 IFMA (the 52-bit lane kernels of [`super::ifma`] and its siblings).
+    pub avx512_ifma: bool,
+}
+
+/// What the CPU reports (no switch applied; false for every feature off x86-64).
+pub fn detected() -> Features {
+    #[cfg(target_arch = "x86_64")]
+    {
+        Features {
+            bmi2_adx: std::is_x86_feature_detected!("bmi2") && std::is_x86_feature_detected!("adx"),
+            avx2: std::is_x86_feature_detected!("avx2"),
+            avx512_ifma: std::is_x86_feature_detected!("avx512f")
+                && std::is_x86_feature_detected!("avx512ifma"),
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        Features {
+            bmi2_adx: false,
+            avx2: false,
+            avx512_ifma: false,
+        }
+    }
+}
+
+/// The kernels this process runs (see [`active`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Active {
+    /// The CPU's features.
+    pub cpu: Features,
+    /// The MULX/ADCX/ADOX field kernels run (for N = 4 and N = 6 with the top bit of the
+    /// modulus clear, and the 4-limb pseudo-Mersenne kernels); otherwise the portable code.
+    pub mulx_adx: bool,
+    /// The AVX-512 IFMA lane kernels run (BLS12-381 G2 `mul_ct` columns, cyclotomic
+    /// squarings and power lanes, the Straus lanes, the Miller loops of products of pairings).
+    pub avx512_ifma: bool,
+}
+
+/// The kernels this process runs: the CPU's features after the build's target features and
+/// the process's switches (`HAYATE_ARITH_BACKEND=portable`, `HAYATE_ARITH_IFMA=off`, the A/B
+/// switch [`super::ifma::ENABLED`]).
+pub fn active() -> Active {
+    #[cfg(target_arch = "x86_64")]
+    let (mulx_adx, avx512_ifma) = (super::x86_64::available(), super::ifma::available());
+    #[cfg(not(target_arch = "x86_64"))]
+    let (mulx_adx, avx512_ifma) = (false, false);
+    Active {
+        cpu: detected(),
+        mulx_adx,
+        avx512_ifma,
+    }
+}
+
+impl fmt::Display for Active {
+    /// One line: the field kernels, then the lane kernels, each with why it is off when the
+    /// CPU has it.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.mulx_adx {
+            f.write_str("field: x86-64 MULX/ADCX/ADOX assembly")?;
+        } else {
+            f.write_str("field: portable (u64 limbs, u128 products)")?;
+            if self.cpu.bmi2_adx {
+                f.write_str(" — the CPU has BMI2/ADX, switched off in this process")?;
+            }
+        }
+        if self.avx512_ifma {
+            f.write_str(
+                "; lanes: AVX-512 IFMA (G2 columns, cyclotomic squarings, power, Straus and \
+                 Miller-loop lanes)",
+            )
+        } else if self.cpu.avx512_ifma {
+            f.write_str("; lanes: none — the CPU has AVX-512 IFMA, switched off in this process")
+        } else {
+            f.write_str("; lanes: none (no AVX-512 IFMA)")
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn active_never_exceeds_the_cpu() {
+        let a = active();
+        // compile-time target features may force the assembly on without a probe
+        if !cfg!(all(target_feature = "bmi2", target_feature = "adx")) {
+            assert!(!a.mulx_adx || a.cpu.bmi2_adx);
+        }
+        assert!(!a.avx512_ifma || a.cpu.avx512_ifma);
+        let s = a.to_string();
+        assert!(s.starts_with("field: "), "{s}");
+        assert_eq!(s.contains("MULX"), a.mulx_adx, "{s}");
+        assert_eq!(s.contains("lanes: AVX-512 IFMA"), a.avx512_ifma, "{s}");
+    }
+}
