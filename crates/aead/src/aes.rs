@@ -472,6 +472,7 @@ pub(crate) fn block_from_u128(v: u128) -> core::arch::x86_64::__m128i {
 }
 
 /// A 12-byte nonce as a little-endian integer (bytes 0..12 → bits 0..96).
+#[cfg(target_arch = "x86_64")]
 #[inline(always)]
 pub(crate) fn nonce96(n: &[u8]) -> u128 {
     let lo = u64::from_le_bytes([n[0], n[1], n[2], n[3], n[4], n[5], n[6], n[7]]);

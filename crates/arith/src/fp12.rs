@@ -123,7 +123,6 @@ impl<P: TowerParams<N>, const N: usize> Fp12<P, N> {
     }
 
     /// The twelve coordinates' limbs from the kernels' output order.
-    #[cfg(target_arch = "x86_64")]
     #[inline(always)]
     fn from_limbs(r: &[[u64; N]; 12]) -> Self {
         let (a, b) = r.split_at(6);
@@ -621,7 +620,6 @@ impl<P: TowerParams<N>, const N: usize> Fp12<P, N> {
 }
 
 /// The limbs of two Fp6 values back to back (an operand pair of the Fp12 kernels).
-#[cfg(target_arch = "x86_64")]
 #[inline(always)]
 fn cat<'a, const N: usize, const M: usize>(
     a: &[&'a [u64; N]; 6],

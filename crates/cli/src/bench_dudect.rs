@@ -44,13 +44,17 @@
 
 use std::time::Instant;
 
-use hayate_arith::{Field, TowerParams};
+use hayate_arith::Field;
+#[cfg(target_arch = "x86_64")]
+use hayate_arith::TowerParams;
 use hayate_ec::curves::Secp256k1;
 use hayate_ec::glv_lincomb::{glv_lincomb_ct, simd_available};
 use hayate_ec::ladder::{self, BinaryGcdVartime, SafeGcd};
 use hayate_ec::{Affine, CurveParams, Projective};
 use hayate_pairing::bls12_381::{Bls12381, G1Params, G2Params};
-use hayate_pairing::{Gt, PairingCurve};
+use hayate_pairing::Gt;
+#[cfg(target_arch = "x86_64")]
+use hayate_pairing::PairingCurve;
 use rand::rngs::StdRng;
 use rand::Rng;
 
@@ -172,6 +176,7 @@ fn field_path() -> String {
     "portable field code".into()
 }
 
+#[cfg(target_arch = "x86_64")]
 type Fp381 = <Bls12381 as PairingCurve<6>>::Fp;
 
 /// One run: the fixed scalar, the number of calls, the seed of the class order and random

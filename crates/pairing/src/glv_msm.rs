@@ -191,7 +191,7 @@ mod tests {
             }
         }
         assert!(bool::from(simd[0][1][coords.len() - 1].is_identity()));
-        if !hayate_arith::backend::ifma::available() {
+        if !hayate_arith::backend::active().avx512_ifma {
             println!("{}: no AVX-512 IFMA, lanes not tested", E::NAME);
         }
     }

@@ -698,8 +698,17 @@ fn lanes_min_pairs_prepared<const N: usize>() -> usize {
     }
 }
 
+/// The prepared loop of the normalised pairs in eight IFMA lanes: none off x86-64.
+#[cfg(not(target_arch = "x86_64"))]
+fn unit_lanes<E: PairingCurve<N>, const N: usize>(
+    _fast: &[FastPair<'_, E::Fp, N>],
+) -> Option<Fp12<E::Fp, N>> {
+    None
+}
+
 /// The prepared loop of the normalised pairs in eight IFMA lanes, where it applies (the
 /// towers and twists of [`multi_miller_loop_lanes`]); `None` elsewhere.
+#[cfg(target_arch = "x86_64")]
 fn unit_lanes<E: PairingCurve<N>, const N: usize>(
     fast: &[FastPair<'_, E::Fp, N>],
 ) -> Option<Fp12<E::Fp, N>> {
@@ -752,6 +761,7 @@ fn unit_lanes<E: PairingCurve<N>, const N: usize>(
 }
 
 /// An Fp12 element from its twelve Montgomery coordinates (c0.c0.c0, c0.c0.c1, …, c1.c2.c1).
+#[cfg(target_arch = "x86_64")]
 fn fp12_from_limbs<P: TowerParams<N>, const N: usize>(c: &[[u64; N]; 12]) -> Fp12<P, N> {
     let fp2 = |i: usize| {
         Fp2::new(
@@ -1252,12 +1262,21 @@ pub fn lanes_available<E: PairingCurve<N>, const N: usize>() -> bool {
     ifma_doubling::<E, N>() && !(E::FAMILY == Family::Bn && E::Z_NEG)
 }
 
+/// [`multi_miller_loop_lanes`] off x86-64: no IFMA lanes, always `None`.
+#[cfg(not(target_arch = "x86_64"))]
+pub fn multi_miller_loop_lanes<E: PairingCurve<N>, const N: usize>(
+    _pairs: &[AffinePair<E, N>],
+) -> Option<Fp12<E::Fp, N>> {
+    None
+}
+
 /// ∏ f_{loop, Q_i}(P_i) with the whole loop in eight AVX-512 IFMA lanes
 /// ([`hayate_arith::backend::ifma_miller`]: pair i in lane i mod 8, each lane with its own f,
 /// the lanes' f multiplied together at the end), on BLS12-381's and bn254-beuchat's towers and
 /// twists with IFMA; `None` elsewhere. The value is the projective loop's
 /// ([`multi_miller_loop_projective`]) exactly: the same formulas, in exact 52-bit Montgomery
 /// arithmetic. Pairs where P or Q is the identity contribute 1.
+#[cfg(target_arch = "x86_64")]
 pub fn multi_miller_loop_lanes<E: PairingCurve<N>, const N: usize>(
     pairs: &[AffinePair<E, N>],
 ) -> Option<Fp12<E::Fp, N>> {
@@ -1323,15 +1342,30 @@ pub fn multi_miller_loop_lanes<E: PairingCurve<N>, const N: usize>(
 /// Whether the eight-lane IFMA doubling steps apply: BLS12-381's tower and twist
 /// (3b′ = 12(1 + u)) or bn254-beuchat's (3b′ = −3u) on a CPU with AVX-512 IFMA.
 fn ifma_doubling<E: PairingCurve<N>, const N: usize>() -> bool {
-    matches!(
-        (N, E::TWIST_3B_SMALL),
-        (6, Some((12, 12))) | (4, Some((0, -3)))
-    ) && !<E::Fp as hayate_arith::TowerParams<N>>::COUNT_OPS
-        && hayate_arith::backend::ifma::applies(
+    cfg!(target_arch = "x86_64")
+        && matches!(
+            (N, E::TWIST_3B_SMALL),
+            (6, Some((12, 12))) | (4, Some((0, -3)))
+        )
+        && !<E::Fp as hayate_arith::TowerParams<N>>::COUNT_OPS
+        && ifma_applies::<E, N>()
+}
+
+/// `hayate_arith::backend::ifma::applies` for this curve's tower (false off x86-64).
+#[inline]
+fn ifma_applies<E: PairingCurve<N>, const N: usize>() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        hayate_arith::backend::ifma::applies(
             &<E::Fp as hayate_arith::FpParams<N>>::MODULUS,
             <E::Fp as hayate_arith::TowerParams<N>>::BETA_NEG,
             <E::Fp as hayate_arith::TowerParams<N>>::XI,
         )
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
 }
 
 /// The fewest pairs for which [`multi_miller_loop_projective`] runs its doubling steps
@@ -1340,11 +1374,21 @@ fn ifma_doubling<E: PairingCurve<N>, const N: usize>() -> bool {
 /// steps).
 const BATCH_MIN_PAIRS: usize = 4;
 
+/// [`double_steps_batch`] off x86-64: never called ([`ifma_doubling`] is false there).
+#[cfg(not(target_arch = "x86_64"))]
+fn double_steps_batch<E: PairingCurve<N>, const N: usize>(
+    _active: &mut [(&Affine<E::G1>, TState<E, N>)],
+    _out: &mut Vec<Line<E::Fp, N>>,
+) {
+    unreachable!("the IFMA doubling steps exist on x86-64 only")
+}
+
 /// The doubling step of every active pair in one call of the eight-lane IFMA kernel
 /// ([`hayate_arith::backend::ifma::double_steps`]; the caller has checked that it applies):
 /// T ← 2T for each pair and its line at P pushed to `out`, pair by pair. 2T and each line come
 /// out scaled by constants of Fp (see the kernel): the same projective point, and line values
 /// that the final exponentiation maps to the same pairing.
+#[cfg(target_arch = "x86_64")]
 fn double_steps_batch<E: PairingCurve<N>, const N: usize>(
     active: &mut [(&Affine<E::G1>, TState<E, N>)],
     out: &mut Vec<Line<E::Fp, N>>,

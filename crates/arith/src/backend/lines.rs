@@ -403,7 +403,6 @@ unsafe fn with_buffer<const LEN: usize, const M: usize>(
 
 /// Whether the bn254-beuchat line kernels apply: N = 4 and [`super::tower_kernel`] for this
 /// tower (x86-64 with BMI2/ADX, u² = −5, v³ = u, 6p < R), no operation counting.
-#[cfg(target_arch = "x86_64")]
 #[inline(always)]
 fn beuchat_kernel<P: TowerParams<N>, const N: usize>() -> bool {
     !P::COUNT_OPS && N == 4 && super::tower_kernel(&P::MODULUS, P::BETA_NEG, P::XI)

@@ -4,7 +4,9 @@
 use super::model::Machine;
 use std::time::{Duration, Instant};
 
-/// CPU flags that select or matter to hayate's code paths.
+/// CPU flags that select or matter to hayate's code paths (`flags` in x86-64's
+/// /proc/cpuinfo).
+#[cfg(not(target_arch = "aarch64"))]
 const FLAGS: &[&str] = &[
     "avx2",
     "bmi2",
@@ -17,6 +19,20 @@ const FLAGS: &[&str] = &[
     "constant_tsc",
     "nonstop_tsc",
 ];
+
+/// The same on AArch64 (`Features` in /proc/cpuinfo): Advanced SIMD (NEON), the Crypto
+/// Extensions, LSE atomics, SVE.
+#[cfg(target_arch = "aarch64")]
+const FLAGS: &[&str] = &[
+    "asimd", "aes", "pmull", "sha2", "sha3", "atomics", "sve", "sve2",
+];
+
+/// The /proc/cpuinfo line that lists the CPU's features.
+const FLAGS_FIELD: &str = if cfg!(target_arch = "aarch64") {
+    "Features"
+} else {
+    "flags"
+};
 
 fn cpuinfo_field(info: &str, key: &str) -> Option<String> {
     info.lines()
@@ -61,10 +77,25 @@ pub fn tsc_ghz(interval: Duration) -> f64 {
     (c1 - c0) as f64 / ns
 }
 
+/// The CPU's name: `model name` where the kernel gives one (x86-64, some ARM kernels),
+/// otherwise ARM's implementer and part numbers.
+fn cpu_model(info: &str) -> String {
+    if let Some(m) = cpuinfo_field(info, "model name") {
+        return m;
+    }
+    match (
+        cpuinfo_field(info, "CPU implementer"),
+        cpuinfo_field(info, "CPU part"),
+    ) {
+        (Some(i), Some(p)) => format!("ARM CPU (implementer {i}, part {p})"),
+        _ => "unknown".into(),
+    }
+}
+
 /// Describes this machine (`probe_ms` of busy waiting to estimate the TSC frequency).
 pub fn describe(probe_ms: u64) -> Machine {
     let info = read("/proc/cpuinfo").unwrap_or_default();
-    let flags_line = cpuinfo_field(&info, "flags").unwrap_or_default();
+    let flags_line = cpuinfo_field(&info, FLAGS_FIELD).unwrap_or_default();
     let present: Vec<&str> = flags_line.split_whitespace().collect();
     let cpu_flags = FLAGS
         .iter()
@@ -72,7 +103,7 @@ pub fn describe(probe_ms: u64) -> Machine {
         .map(|f| f.to_string())
         .collect();
     Machine {
-        cpu_model: cpuinfo_field(&info, "model name").unwrap_or_else(|| "unknown".into()),
+        cpu_model: cpu_model(&info),
         cpu_flags,
         logical_cores: std::thread::available_parallelism()
             .map(|n| n.get())
@@ -103,6 +134,12 @@ mod tests {
             Some("fpu adx bmi2 avx2")
         );
         assert_eq!(cpuinfo_field(info, "missing"), None);
+        assert_eq!(cpu_model(info), "Test CPU @ 3.0GHz");
+        // Linux on arm64 (e.g. a Cortex-A72): no model name, implementer and part instead
+        let arm = "processor\t: 0\nBogoMIPS\t: 108.00\nFeatures\t: fp asimd evtstrm aes pmull sha1 sha2 crc32 cpuid\nCPU implementer\t: 0x41\nCPU architecture: 8\nCPU variant\t: 0x0\nCPU part\t: 0xd08\nCPU revision\t: 3\n";
+        assert_eq!(cpu_model(arm), "ARM CPU (implementer 0x41, part 0xd08)");
+        assert!(cpuinfo_field(arm, "Features").is_some_and(|f| f.contains("pmull")));
+        assert_eq!(cpu_model("processor\t: 0\n"), "unknown");
     }
 
     #[test]
