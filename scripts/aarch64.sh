@@ -39,5 +39,14 @@ fi
 # every library crate and the CLI compile for the target, tests and examples included
 /usr/bin/cargo check --locked --target aarch64-unknown-linux-gnu --workspace \
     --exclude hayate-bench --tests --examples
-# the suites that decide correctness on ARM
-/usr/bin/cargo test --locked --target aarch64-unknown-linux-gnu -p hayate-arith
+# the suites that decide correctness on ARM (libraries' unit tests and integration suites; the
+# doctests are the same on every target): the field arithmetic against its oracles, the AEADs'
+# KATs, SUPERCOP checksums and Wycheproof, ECDH on Wycheproof, the pairings against the
+# reference implementation with the EVM precompile vectors and RFC 9380, FE round trips
+t() { /usr/bin/cargo test --locked --target aarch64-unknown-linux-gnu "$@"; }
+t -p hayate-arith --lib --tests
+t -p hayate-aead --lib --tests
+t -p hayate-ec --test suite -- wycheproof_ecdh
+t -p hayate-pairing --lib
+t -p hayate-pairing --test suite -- evm hash_to_curve
+t -p hayate-fe --test suite

@@ -59,6 +59,10 @@ HAYATE_BIN="$PWD/target/debug/hayate" ./hw/test.sh
 # instrumentation; opt-level 1) and runs every one for a few seconds from its committed seed
 # corpus, two at a time.
 ./fuzz/run.sh --profile smoke --seconds 5 --jobs 2
+# AArch64 (docs/aarch64.md): the workspace type-checked for aarch64-unknown-linux-gnu, and the
+# suites that decide correctness on ARM cross-built with Debian's toolchain (installed when
+# missing) and run under qemu-user.
+./scripts/aarch64.sh
 # Constant-time evidence (docs/constant-time.md): crates/ct's test targets (its library has no
 # tests), on the payload built in the background: valgrind on both builds, the disassembly check.
 wait "$background" || { cat target/background-builds.log >&2; exit 1; }
