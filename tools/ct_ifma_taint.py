@@ -57,7 +57,6 @@ for l in nm.splitlines():
     if len(f) == 4 and f[2] in ('t', 'T') and f[3].startswith('hayate_arith::backend::ifma'):
         syms.append((int(f[0], 16), int(f[1], 16), f[3].strip()))
 
-GPRS = ['rax', 'rbx', 'rcx', 'rdx', 'rsi', 'rdi', 'rbp', 'rsp'] + ['r%d' % i for i in range(8, 16)]
 ALIAS = {}
 for r in ['ax', 'bx', 'cx', 'dx']:
     ALIAS['r' + r] = ('r' + r, 8); ALIAS['e' + r] = ('r' + r, 4); ALIAS[r] = ('r' + r, 2)
@@ -165,7 +164,7 @@ def add_summary(sm, key, val, lo, hi):
     if e[1] is None or lo is None: e[1] = e[2] = None
     else: e[1] = min(e[1], lo); e[2] = max(e[2], hi)
 
-def analyze(start, size, summaries, summary=None, debug=False):
+def analyze(start, size, summaries, summary=None):
     lo = bisect.bisect_left(addrs, start); hi = bisect.bisect_left(addrs, start + size)
     fn = [decode(t) + (a,) for a, t in insns[lo:hi]]
     idx = {fn[i][4]: i for i in range(len(fn))}
@@ -183,7 +182,7 @@ def analyze(start, size, summaries, summary=None, debug=False):
         def extent(X):
             j = bisect.bisect_right(sb, X)
             return X, min(sb[j] if j < len(sb) else X + 64, X + (1 << 16))
-        s0 = St(); s0.r = {}; s0.f = 0; s0.sp = {'rsp': ('frame', 0)}; s0.d = 0; s0.cells = {}; s0.cp = {}; s0.k = {}
+        s0 = St(); s0.r = {}; s0.f = 0; s0.sp = {}; s0.d = 0; s0.cells = {}; s0.cp = {}; s0.k = {}
         if summary is not None:
             for n, r in enumerate(ARGS): s0.sp[r] = (('arg', n), 0)
         state_in = {0: s0}
@@ -371,7 +370,6 @@ def analyze(start, size, summaries, summary=None, debug=False):
                     for r in CALLER: R[r] = V if ifma else C; s.sp[r] = None
                     for n_ in range(32): R['v%d' % n_] = V
                     for n_ in range(8): R['k%d' % n_] = V
-                    if ifma and callee_sum is not None and 'ret' in callee_sum: pass
                     s.f = C
                 elif mn == 'push':
                     if s.d is not None:
@@ -386,7 +384,7 @@ def analyze(start, size, summaries, summary=None, debug=False):
                 elif ops and ops[0].kind == 'gpr' and ops[0].reg == 'rsp':
                     if mn == 'cmp':
                         p = s.sp.get(ops[1].reg) if ops[1].kind == 'gpr' else None
-                        if p and p[1] is not None and p[0] == 'frame': s.d = p[1]
+                        if p and p[1] is not None and isinstance(p[0], int): s.d = p[1]
                         s.f = 0
                     elif mn in ('add', 'sub') and ops[1].kind == 'imm' and s.d is not None:
                         s.d += ops[1].imm if mn == 'add' else -ops[1].imm
@@ -394,7 +392,7 @@ def analyze(start, size, summaries, summary=None, debug=False):
                         s.d = -(1 << 24) if s.d is not None else None
                     elif mn in ('mov', 'lea'):
                         p = s.sp.get(ops[1].reg if ops[1].kind == 'gpr' else ops[1].base)
-                        s.d = (p[1] + (ops[1].disp if mn == 'lea' else 0)) if (p and p[1] is not None and p[0] == 'frame') else None
+                        s.d = (p[1] + (ops[1].disp if mn == 'lea' else 0)) if (p and p[1] is not None and isinstance(p[0], int)) else None
                     else:
                         s.d = None
                 else:
@@ -406,7 +404,6 @@ def analyze(start, size, summaries, summary=None, debug=False):
                             o = ops[1]
                             if o.base == 'rsp' and s.d is not None:
                                 X = s.d + o.disp; newbases.add(X)
-                                newsp = ('frame', X) if o.index is None else ('frame', None)
                                 newsp = (X, X if o.index is None else None)
                             elif o.base and s.sp.get(o.base):
                                 X, off = s.sp[o.base]
@@ -433,7 +430,6 @@ def analyze(start, size, summaries, summary=None, debug=False):
                         elif mn in ('cmp', 'test'): newsp = 'keep'
                         else: newsp = None
                     if newsp != 'keep' and d is not None and d.kind == 'gpr':
-                        if newsp and newsp[0] == 'frame': newsp = None
                         pending = (d.reg, newsp)
                     else:
                         pending = None
@@ -479,10 +475,9 @@ def analyze(start, size, summaries, summary=None, debug=False):
                             if not MOVE.match(mn) and src & (L | B | V): src |= V
                             if d is not None and d.mask and not d.zero and d.kind == 'vec': src |= R.get(d.reg, V)
                             if d is not None and V3READ.match(mn) and d.kind == 'vec': src |= R.get(d.reg, V)
-                            if d is None: pass
-                            elif d.kind == 'mem': stmem(d, src)
-                            elif d.kind == 'gpr': setr(d, src); s.sp[d.reg] = None
-                            elif d.kind == 'vec': R[d.reg] = src
+                            if d is not None and d.kind == 'mem': stmem(d, src)
+                            elif d is not None and d.kind == 'gpr': setr(d, src); s.sp[d.reg] = None
+                            elif d is not None and d.kind == 'vec': R[d.reg] = src
                             if VFLAG.match(mn):
                                 f = 0
                                 for o in ops: f |= get(o)

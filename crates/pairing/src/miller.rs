@@ -1342,12 +1342,10 @@ pub fn multi_miller_loop_lanes<E: PairingCurve<N>, const N: usize>(
 /// Whether the eight-lane IFMA doubling steps apply: BLS12-381's tower and twist
 /// (3b′ = 12(1 + u)) or bn254-beuchat's (3b′ = −3u) on a CPU with AVX-512 IFMA.
 fn ifma_doubling<E: PairingCurve<N>, const N: usize>() -> bool {
-    cfg!(target_arch = "x86_64")
-        && matches!(
-            (N, E::TWIST_3B_SMALL),
-            (6, Some((12, 12))) | (4, Some((0, -3)))
-        )
-        && !<E::Fp as hayate_arith::TowerParams<N>>::COUNT_OPS
+    matches!(
+        (N, E::TWIST_3B_SMALL),
+        (6, Some((12, 12))) | (4, Some((0, -3)))
+    ) && !<E::Fp as hayate_arith::TowerParams<N>>::COUNT_OPS
         && ifma_applies::<E, N>()
 }
 
