@@ -50,3 +50,6 @@ t -p hayate-ec --test suite -- wycheproof_ecdh
 t -p hayate-pairing --lib
 t -p hayate-pairing --test suite -- evm hash_to_curve
 t -p hayate-fe --test suite
+# the static cost estimates the report prints (docs/aarch64-mca.tsv) still describe the kernels
+# (installs llvm-19 for llvm-mca when missing)
+scripts/aarch64_mca.sh --check

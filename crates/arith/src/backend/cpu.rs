@@ -72,7 +72,12 @@ impl fmt::Display for Active {
     /// One line: the field kernels, then the lane kernels, each with why it is off when the
     /// CPU has it.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.mulx_adx {
+        if cfg!(target_arch = "aarch64") {
+            f.write_str(
+                "field: AArch64 MUL/UMULH assembly (4 and 6 limbs; paper 000's NEON product is \
+                 built and tested, not the default: docs/aarch64-mca.tsv)",
+            )?;
+        } else if self.mulx_adx {
             f.write_str("field: x86-64 MULX/ADCX/ADOX assembly")?;
         } else {
             f.write_str("field: portable (u64 limbs, u128 products)")?;

@@ -16,6 +16,10 @@
 //! 2^(64N) − c (secp256k1) have their own fused multiply-and-fold kernels [`mul_pm`] /
 //! [`sqr_pm`] (assembly for N = 4).
 //!
+//! On AArch64 ([`aarch64`]) the Montgomery kernels for N = 4 and N = 6 are MUL/UMULH
+//! assembly, always on (no CPU check: base instructions); paper 000's NEON product is built
+//! beside them and selected by [`aarch64::NEON_MONT_MUL`].
+//!
 //! [`cpu::detected`] is the one CPU detection the back ends share; [`active`] says which
 //! kernels run in this process (the report's machine section prints it).
 
@@ -70,6 +74,8 @@ pub fn kernel_calls() -> u64 {
     KERNEL_CALLS.load(core::sync::atomic::Ordering::Relaxed)
 }
 
+#[cfg(target_arch = "aarch64")]
+pub mod aarch64;
 #[cfg(target_arch = "x86_64")]
 pub mod avx2;
 pub mod cpu;
@@ -104,22 +110,22 @@ fn portable_forced() -> bool {
 }
 
 /// Whether the assembly kernels apply to this N and modulus (CPU support aside).
-#[cfg(target_arch = "x86_64")]
+#[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
 #[inline(always)]
 fn asm_shape<const N: usize>(m: &[u64; N]) -> bool {
     (N == 4 || N == 6) && m[N - 1] >> 63 == 0
 }
 
 /// `&[u64; N]` as `&[u64; M]` when N == M (the callers test N first, so the check folds).
-#[cfg(target_arch = "x86_64")]
+#[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
 #[inline(always)]
-fn cast<const N: usize, const M: usize>(x: &[u64; N]) -> &[u64; M] {
+pub(crate) fn cast<const N: usize, const M: usize>(x: &[u64; N]) -> &[u64; M] {
     x.as_slice().try_into().expect("limb count")
 }
 
-#[cfg(target_arch = "x86_64")]
+#[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
 #[inline(always)]
-fn uncast<const N: usize, const M: usize>(x: [u64; M]) -> [u64; N] {
+pub(crate) fn uncast<const N: usize, const M: usize>(x: [u64; M]) -> [u64; N] {
     let mut r = [0u64; N];
     r.copy_from_slice(&x);
     r
@@ -155,7 +161,36 @@ pub fn mont_mul<const N: usize>(a: &[u64; N], b: &[u64; N], m: &[u64; N], inv: u
             }
         }
     }
+    #[cfg(target_arch = "aarch64")]
+    if asm_shape(m) {
+        return aarch64_mont_mul(a, b, m, inv);
+    }
     portable::mont_mul(a, b, m, inv)
+}
+
+/// The AArch64 Montgomery product for N ∈ {4, 6} and a modulus with its top bit clear: the
+/// NEON product and the scalar reduction, or the fused scalar kernel ([`aarch64::NEON_MONT_MUL`]).
+#[cfg(target_arch = "aarch64")]
+#[inline(always)]
+fn aarch64_mont_mul<const N: usize>(
+    a: &[u64; N],
+    b: &[u64; N],
+    m: &[u64; N],
+    inv: u64,
+) -> [u64; N] {
+    // the callers checked `asm_shape(m)`: N is 4 or 6, the top bit of m is clear
+    if aarch64::NEON_MONT_MUL {
+        let (lo, hi) = aarch64::neon::mul_wide(a, b);
+        if N == 4 {
+            uncast(aarch64::scalar::redc_4(cast(&lo), cast(&hi), cast(m), inv))
+        } else {
+            uncast(aarch64::scalar::redc_6(cast(&lo), cast(&hi), cast(m), inv))
+        }
+    } else if N == 4 {
+        uncast(aarch64::scalar::mont_mul_4(cast(a), cast(b), cast(m), inv))
+    } else {
+        uncast(aarch64::scalar::mont_mul_6(cast(a), cast(b), cast(m), inv))
+    }
 }
 
 /// Montgomery squaring a²·2^(−64N) mod m for a < m (see [`portable::mont_sqr`]); on x86-64 a
@@ -172,6 +207,10 @@ pub fn mont_sqr<const N: usize>(a: &[u64; N], m: &[u64; N], inv: u64) -> [u64; N
                 return uncast(x86_64::k::mont_sqr_6(cast(a), cast(m), inv));
             }
         }
+    }
+    #[cfg(target_arch = "aarch64")]
+    if asm_shape(m) {
+        return aarch64_mont_mul(a, a, m, inv);
     }
     portable::mont_sqr(a, m, inv)
 }
@@ -203,6 +242,17 @@ pub fn mul_wide<const N: usize>(a: &[u64; N], b: &[u64; N]) -> Wide<N> {
     #[cfg(target_arch = "x86_64")]
     if (N == 4 || N == 6) && x86_64::available() {
         return asm_mul_wide(a, b);
+    }
+    #[cfg(target_arch = "aarch64")]
+    if N == 4 || N == 6 {
+        let (lo, hi) = if N == 4 {
+            let (lo, hi) = aarch64::scalar::mul_wide_4(cast(a), cast(b));
+            (uncast(lo), uncast(hi))
+        } else {
+            let (lo, hi) = aarch64::scalar::mul_wide_6(cast(a), cast(b));
+            (uncast(lo), uncast(hi))
+        };
+        return Wide { lo, hi };
     }
     portable::mul_wide(a, b)
 }
@@ -239,6 +289,25 @@ pub fn redc<const N: usize>(t: &Wide<N>, m: &[u64; N], inv: u64) -> [u64; N] {
             } else {
                 return uncast(x86_64::k::redc_6(cast(&t.lo), cast(&t.hi), cast(m), inv));
             }
+        }
+    }
+    #[cfg(target_arch = "aarch64")]
+    if asm_shape(m) {
+        // N is 4 or 6, the top bit of m is clear (`asm_shape`)
+        if N == 4 {
+            return uncast(aarch64::scalar::redc_4(
+                cast(&t.lo),
+                cast(&t.hi),
+                cast(m),
+                inv,
+            ));
+        } else {
+            return uncast(aarch64::scalar::redc_6(
+                cast(&t.lo),
+                cast(&t.hi),
+                cast(m),
+                inv,
+            ));
         }
     }
     portable::redc(t, m, inv)

@@ -1,4 +1,5 @@
-//! The x86-64 MULX/ADCX/ADOX back end against the portable oracle, on the named 4- and 6-limb
+//! The assembly back ends (x86-64 MULX/ADCX/ADOX; on AArch64 the scalar MUL/UMULH kernels and
+//! paper 000's NEON product) against the portable oracle, on the named 4- and 6-limb
 //! fields: random inputs and edge cases (0, 1, p−1, values near 2^(64k)), `redc` over its whole
 //! domain T < p·R (and beyond, up to R², where both must still agree), plus the dispatching
 //! entry points of `backend` against the portable ones.
@@ -142,6 +143,20 @@ macro_rules! field_tests {
                         "asm redc(a·b)"
                     );
                 }
+                #[cfg(target_arch = "aarch64")]
+                {
+                    use backend::aarch64::{neon, scalar};
+                    assert_eq!(
+                        scalar::$mm(a, b, &m, inv),
+                        want,
+                        "scalar mont_mul {a:x?} {b:x?}"
+                    );
+                    let (lo, hi) = scalar::$mw(a, b);
+                    assert_eq!(Wide { lo, hi }, wide, "scalar mul_wide {a:x?} {b:x?}");
+                    let (lo, hi) = neon::mul_wide(a, b);
+                    assert_eq!(Wide { lo, hi }, wide, "NEON mul_wide {a:x?} {b:x?}");
+                    assert_eq!(scalar::$rd(&lo, &hi, &m, inv), want, "scalar redc(a·b)");
+                }
                 let _ = asm;
             }
 
@@ -181,6 +196,12 @@ macro_rules! field_tests {
                         "asm redc {t:x?}"
                     );
                 }
+                #[cfg(target_arch = "aarch64")]
+                assert_eq!(
+                    backend::aarch64::scalar::$rd(&t.lo, &t.hi, &m, inv),
+                    want,
+                    "scalar redc {t:x?}"
+                );
                 let _ = asm;
             }
 

@@ -5,11 +5,15 @@
 use std::path::Path;
 use std::process::Command;
 
-/// Runs `tools/NAME.py` and compares its output with `src/backend/FILE`.
+/// Runs `tools/NAME.py [ARGS]` (`generator` = "NAME.py ARGS") and compares its output with
+/// `src/backend/FILE`.
 fn check(generator: &str, file: &str) {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut words = generator.split_whitespace();
+    let script = words.next().expect("generator name");
     let out = Command::new("python3")
-        .arg(root.join("tools").join(generator))
+        .arg(root.join("tools").join(script))
+        .args(words)
         .current_dir(root)
         .output()
         .unwrap_or_else(|e| panic!("python3 tools/{generator}: {e}"));
@@ -44,4 +48,14 @@ fn line_kernels_match_their_generator() {
 #[test]
 fn point_kernels_match_their_generator() {
     check("gen_x86_64_points.py", "x86_64_points_gen.rs");
+}
+
+#[test]
+fn aarch64_back_end_matches_its_generator() {
+    check("gen_aarch64.py scalar", "aarch64/scalar_gen.rs");
+}
+
+#[test]
+fn neon_back_end_matches_its_generator() {
+    check("gen_aarch64.py neon", "aarch64/neon_gen.rs");
 }

@@ -114,6 +114,87 @@ fn find<'a>(rows: &'a [Row], curve: &str, op: &str) -> Option<&'a Row> {
     rows.iter().find(|r| r.curve == curve && r.op == op)
 }
 
+/// One row of `docs/aarch64-mca.tsv` (written by `scripts/aarch64_mca.sh`, checked against the
+/// kernels by the test command): llvm-mca's cycles per call on its Cortex-A53 and Cortex-A76
+/// models.
+struct Estimate {
+    kernel: String,
+    n: u32,
+    instructions: f64,
+    multiplications: f64,
+    cycles: [f64; 2],
+}
+
+/// The committed AArch64 kernel estimates (empty if the table does not parse).
+fn aarch64_estimates() -> Vec<Estimate> {
+    const TSV: &str = include_str!("../../../../docs/aarch64-mca.tsv");
+    TSV.lines()
+        .filter(|l| !l.starts_with('#') && !l.starts_with("kernel"))
+        .filter_map(|l| {
+            let f: Vec<&str> = l.split('\t').collect();
+            if f.len() != 6 {
+                return None;
+            }
+            Some(Estimate {
+                kernel: f[0].to_string(),
+                n: f[1].parse().ok()?,
+                instructions: f[2].parse().ok()?,
+                multiplications: f[3].parse().ok()?,
+                cycles: [f[4].parse().ok()?, f[5].parse().ok()?],
+            })
+        })
+        .collect()
+}
+
+/// Paper 000's kernel on its own platform's ISA: every AArch64 field kernel, both models, and
+/// the NEON / scalar ratio.
+fn aarch64_table(mca: &[Estimate]) -> Table {
+    let mut t = Table::new(
+        "000-table3-aarch64",
+        "Table 3 on AArch64 — Montgomery multiplication and product kernels (static estimates, cycles per call)",
+        &[
+            ("kernel", 0),
+            ("limbs", 0),
+            ("instructions", 0),
+            ("multiply instructions", 0),
+            ("Cortex-A53 cycles", 1),
+            ("Cortex-A76 cycles", 1),
+            ("A53: NEON / scalar", 2),
+            ("A76: NEON / scalar", 2),
+        ],
+    );
+    for e in mca {
+        let scalar = e.kernel.replace("_neon", "_scalar");
+        let ratio = |c: usize| {
+            if !e.kernel.ends_with("_neon") {
+                return None;
+            }
+            mca.iter()
+                .find(|s| s.kernel == scalar && s.n == e.n)
+                .map(|s| e.cycles[c] / s.cycles[c])
+        };
+        t.row(vec![
+            e.kernel.as_str().into(),
+            f64::from(e.n).into(),
+            e.instructions.into(),
+            e.multiplications.into(),
+            e.cycles[0].into(),
+            e.cycles[1].into(),
+            ratio(0).into(),
+            ratio(1).into(),
+        ]);
+    }
+    let header = include_str!("../../../../docs/aarch64-mca.tsv")
+        .lines()
+        .next()
+        .unwrap_or("")
+        .trim_start_matches("# ");
+    t.note = format!(
+        "{header}. Models, not measurements (an emulator's timings mean nothing); the kernels are cross-compiled and cut out of their listing by scripts/aarch64_mca.sh, which the test command runs with --check. mont_mul = product and Montgomery reduction; mul_wide = product only; neon = paper 000's 32×32→64 UMULL pairs in Comba order with carries in the upper lane halves; scalar = MUL/UMULH with ADDS/ADCS chains (the default on AArch64); portable = the Rust u128 code as LLVM compiles it (listed only where it is straight-line code). On AArch64 a 64×64→128-bit product takes two scalar instructions, so the NEON product's four 32-bit products per UMULL pair do not pay; paper 000's ARMv7 core had only 32-bit scalar multiplies."
+    );
+    t
+}
+
 fn paper000(ctx: &mut Ctx, cache: &mut Option<Vec<Row>>) -> Section {
     let mut s = Section::new("000", title("000").0);
     let rows = pairing_rows(ctx, cache);
@@ -150,8 +231,32 @@ fn paper000(ctx: &mut Ctx, cache: &mut Option<Vec<Row>>) -> Section {
             (0.113 / us).into(),
         ]);
     }
+    // AArch64: static estimates (docs/aarch64-mca.tsv), at the paper phone's 1.5 GHz
+    let mca = aarch64_estimates();
+    for (kernel, label) in [
+        ("mont_mul_scalar", "AArch64 scalar MUL/UMULH"),
+        (
+            "mont_mul_neon",
+            "AArch64 NEON product (paper 000's) + scalar reduction",
+        ),
+        ("mont_mul_portable", "AArch64 portable Rust"),
+    ] {
+        for (cpu, col) in [("Cortex-A53", 0), ("Cortex-A76", 1)] {
+            if let Some(e) = mca.iter().find(|e| e.kernel == kernel && e.n == 4) {
+                let cycles = e.cycles[col];
+                let us = cycles / 1.5e3;
+                t3.row(vec![
+                    format!("hayate {label}, {cpu} model estimate at 1.5 GHz").into(),
+                    us.into(),
+                    cycles.into(),
+                    (0.113 / us).into(),
+                ]);
+            }
+        }
+    }
     t3.note = "hayate's Fp multiplication uses the MULX/ADX assembly back end where the CPU has it. Paper 000's SIMD idea (NEON vmull, Comba order) was measured on AVX2 (vpmuludq, four products at once, radix 2^29): 0.99–1.24 × the MULX path's cycles per product for this p and 1.03–1.05 × for BLS12-381's, in Comba order slower still, so the MULX path stays the default (BENCHMARKS.md, `cargo run --release -p hayate-arith --example simd_bench`).".into();
     s.tables.push(t3);
+    s.tables.push(aarch64_table(&mca));
 
     let mut t4 = Table::new(
         "000-table4",
@@ -710,4 +815,33 @@ fn paper004(ctx: &mut Ctx) -> Section {
     super::hw004::tables(ctx, &mut s);
     s.status = status::MEASURED.into();
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The committed AArch64 estimates parse, cover both kernels for both limb counts, and the
+    /// kernel the AArch64 build uses by default is the cheaper one on both models.
+    #[test]
+    fn aarch64_estimates_name_the_default() {
+        let mca = aarch64_estimates();
+        let cycles = |k: &str, n: u32| {
+            mca.iter()
+                .find(|e| e.kernel == k && e.n == n)
+                .unwrap_or_else(|| panic!("docs/aarch64-mca.tsv lacks {k} {n}"))
+                .cycles
+        };
+        let mut neon_wins = true;
+        for n in [4, 6] {
+            let (s, v) = (cycles("mont_mul_scalar", n), cycles("mont_mul_neon", n));
+            assert!(s.iter().chain(&v).all(|c| *c > 10.0), "{s:?} {v:?}");
+            neon_wins &= v[0] < s[0] && v[1] < s[1];
+        }
+        #[cfg(target_arch = "aarch64")]
+        assert_eq!(hayate_arith::backend::aarch64::NEON_MONT_MUL, neon_wins);
+        let t = aarch64_table(&mca);
+        assert_eq!(t.rows.len(), mca.len());
+        let _ = neon_wins;
+    }
 }

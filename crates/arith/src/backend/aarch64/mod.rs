@@ -1,0 +1,21 @@
+//! The AArch64 back end: Montgomery field kernels for N = 4 and N = 6 limbs with the top bit
+//! of the modulus clear (bn254-beuchat, alt_bn128, BLS12-381 and the other pairing fields).
+//!
+//! Two kernels, both bit-identical to the portable back end (tested under qemu):
+//! * [`scalar`]: MUL/UMULH products with ADDS/ADCS chains (operand scanning), fused with the
+//!   Montgomery reduction;
+//! * [`neon`]: paper 000's NEON multiplier (§4.2: 32×32 → 64 `UMULL` pairs in Comba order,
+//!   carries in the upper halves of 64-bit lanes, a scalar carry chain at the end) for the
+//!   product, followed by the scalar Montgomery reduction.
+//!
+//! [`NEON_MONT_MUL`] says which one `mont_mul` uses; it is a build-time constant chosen from
+//! the static cost estimates that `scripts/aarch64_mca.sh` computes (the report's paper-000
+//! Table 3 prints them). Advanced SIMD is part of every AArch64 Linux and Android target, so
+//! neither kernel needs a run-time CPU check.
+
+pub mod neon;
+pub mod scalar;
+
+/// Whether `mont_mul`/`mont_sqr` use the NEON product (true) or the scalar one (false) on
+/// AArch64: the faster of the two in the static estimates for Cortex-A53 and Cortex-A76.
+pub const NEON_MONT_MUL: bool = false;
