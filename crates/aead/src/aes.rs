@@ -5,9 +5,13 @@
 //! hash and the encryption chains; AES-JAMBU v2 only encrypts the state), so no inverse
 //! cipher is provided.
 //!
-//! Two back ends, chosen once when the key is set:
+//! Three back ends, chosen once when the key is set:
 //! * AES-NI (`aesenc`/`aesenclast`) on x86-64 when the CPU reports the `aes` feature
 //!   (run-time detection with `is_x86_feature_detected!`, cached in a process-wide atomic);
+//! * the ARMv8 Cryptographic Extension (`AESE` = AddRoundKey, SubBytes, ShiftRows; `AESMC` =
+//!   MixColumns) on AArch64 when the CPU reports `aes` (`is_aarch64_feature_detected!`, cached
+//!   likewise), with round keys from the portable key schedule; the modes' block loops run on
+//!   it through [`CeKeys`];
 //! * a portable constant-time fallback: SubBytes is computed bitsliced over the 16 state bytes
 //!   as the GF(2^8) inversion x ↦ x^254 followed by the affine map (FIPS-197 §5.1.1), so no
 //!   memory access or branch depends on secret data.
@@ -41,6 +45,15 @@ macro_rules! aes_fn {
                 }
                 // SAFETY: `uses_aes_ni()` guarantees the CPU supports AES-NI and SSE2.
                 return unsafe { ni($aes $(, $arg)*) };
+            }
+            #[cfg(target_arch = "aarch64")]
+            if $aes.uses_aes_ni() {
+                #[target_feature(enable = "aes")]
+                unsafe fn ce($aes: &$crate::aes::Aes128 $(, $arg: $ty)*) $(-> $ret)? {
+                    generic(&$crate::aes::CeKeys::new($aes) $(, $arg)*)
+                }
+                // SAFETY: `uses_aes_ni()` guarantees the CPU has the AES instructions.
+                return unsafe { ce($aes $(, $arg)*) };
             }
             generic(&$aes.portable() $(, $arg)*)
         }
@@ -90,9 +103,25 @@ impl core::fmt::Debug for Aes128 {
     }
 }
 
-/// Whether the AES-NI back end can be used (detected once, then cached).
+/// Whether the hardware AES back end can be used: AES-NI on x86-64, the ARMv8 AES
+/// instructions on AArch64 (detected once, then cached).
 #[inline]
 pub fn aes_ni_available() -> bool {
+    #[cfg(target_arch = "aarch64")]
+    {
+        use core::sync::atomic::{AtomicU8, Ordering};
+        // 0 = not yet probed, 1 = absent, 2 = present.
+        static STATE: AtomicU8 = AtomicU8::new(0);
+        match STATE.load(Ordering::Relaxed) {
+            1 => false,
+            2 => true,
+            _ => {
+                let has = std::arch::is_aarch64_feature_detected!("aes");
+                STATE.store(if has { 2 } else { 1 }, Ordering::Relaxed);
+                has
+            }
+        }
+    }
     #[cfg(target_arch = "x86_64")]
     {
         use core::sync::atomic::{AtomicU8, Ordering};
@@ -109,7 +138,7 @@ pub fn aes_ni_available() -> bool {
             }
         }
     }
-    #[cfg(not(target_arch = "x86_64"))]
+    #[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
     {
         false
     }
@@ -128,7 +157,7 @@ impl Aes128 {
         }
         Self {
             rk: expand_key(key),
-            ni: false,
+            ni: cfg!(target_arch = "aarch64") && aes_ni_available(),
         }
     }
 
@@ -140,7 +169,8 @@ impl Aes128 {
         }
     }
 
-    /// Whether this instance runs on AES-NI.
+    /// Whether this instance runs on the hardware AES instructions (AES-NI on x86-64, the
+    /// ARMv8 AES instructions on AArch64).
     pub fn uses_aes_ni(&self) -> bool {
         self.ni
     }
@@ -154,6 +184,12 @@ impl Aes128 {
             unsafe { ni::encrypt1(&self.rk, block) };
             return;
         }
+        #[cfg(target_arch = "aarch64")]
+        if self.ni {
+            // SAFETY: `ni` is only set when the CPU has the AES instructions.
+            unsafe { ce::encrypt1(&self.rk, block) };
+            return;
+        }
         soft_encrypt(&self.rk, block);
     }
 
@@ -165,6 +201,12 @@ impl Aes128 {
         if self.ni {
             // SAFETY: `ni` is only set when the CPU supports AES-NI and SSE2.
             unsafe { ni::encrypt2(&self.rk, a, b) };
+            return;
+        }
+        #[cfg(target_arch = "aarch64")]
+        if self.ni {
+            // SAFETY: as above.
+            unsafe { ce::encrypt2(&self.rk, a, b) };
             return;
         }
         soft_encrypt(&self.rk, a);
@@ -619,6 +661,79 @@ mod ni {
     }
 }
 
+/// AES-128 round keys for the ARMv8 AES instructions: a [`BlockCipher`] for the modes' block
+/// loops, built inside `#[target_feature(enable = "aes")]` functions (see `aes_fn!` and the
+/// modes' `process`) only when the CPU has the instructions.
+#[cfg(target_arch = "aarch64")]
+pub(crate) struct CeKeys<'a>(&'a Aes128);
+
+#[cfg(target_arch = "aarch64")]
+impl<'a> CeKeys<'a> {
+    /// The round keys of `aes`, which must use the hardware back end ([`Aes128::uses_aes_ni`]).
+    #[inline(always)]
+    pub(crate) fn new(aes: &'a Aes128) -> Self {
+        debug_assert!(aes.ni);
+        CeKeys(aes)
+    }
+}
+
+#[cfg(target_arch = "aarch64")]
+impl BlockCipher for CeKeys<'_> {
+    #[inline(always)]
+    fn encrypt(&self, block: &mut [u8; 16]) {
+        // SAFETY: a `CeKeys` is only made for an `Aes128` on the hardware back end.
+        unsafe { ce::encrypt1(&self.0.rk, block) }
+    }
+    #[inline(always)]
+    fn encrypt2(&self, a: &mut [u8; 16], b: &mut [u8; 16]) {
+        // SAFETY: as in `encrypt`.
+        unsafe { ce::encrypt2(&self.0.rk, a, b) }
+    }
+}
+
+/// FIPS-197 §5.1 Cipher with the ARMv8 AES instructions. `AESE` XORs its round key *before*
+/// SubBytes and ShiftRows, so round i (1 ≤ i ≤ 9) of FIPS-197 is `AESMC(AESE(·, k_(i−1)))`,
+/// the last one `AESE(·, k_9) ⊕ k_10`. No table, no secret-dependent branch or address.
+#[cfg(target_arch = "aarch64")]
+mod ce {
+    use core::arch::aarch64::{vaeseq_u8, vaesmcq_u8, veorq_u8, vld1q_u8, vst1q_u8};
+
+    #[target_feature(enable = "aes")]
+    pub(super) unsafe fn encrypt1(rk: &[[u8; 16]; 11], block: &mut [u8; 16]) {
+        // SAFETY: 16-byte loads/stores of 16-byte arrays; the caller guarantees the AES
+        // instructions.
+        unsafe {
+            let mut b = vld1q_u8(block.as_ptr());
+            for k in &rk[..9] {
+                b = vaesmcq_u8(vaeseq_u8(b, vld1q_u8(k.as_ptr())));
+            }
+            b = vaeseq_u8(b, vld1q_u8(rk[9].as_ptr()));
+            b = veorq_u8(b, vld1q_u8(rk[10].as_ptr()));
+            vst1q_u8(block.as_mut_ptr(), b);
+        }
+    }
+
+    #[target_feature(enable = "aes")]
+    pub(super) unsafe fn encrypt2(rk: &[[u8; 16]; 11], a: &mut [u8; 16], b: &mut [u8; 16]) {
+        // SAFETY: as in `encrypt1`.
+        unsafe {
+            let mut x = vld1q_u8(a.as_ptr());
+            let mut y = vld1q_u8(b.as_ptr());
+            for k in &rk[..9] {
+                let k = vld1q_u8(k.as_ptr());
+                x = vaesmcq_u8(vaeseq_u8(x, k));
+                y = vaesmcq_u8(vaeseq_u8(y, k));
+            }
+            let k9 = vld1q_u8(rk[9].as_ptr());
+            let k10 = vld1q_u8(rk[10].as_ptr());
+            x = veorq_u8(vaeseq_u8(x, k9), k10);
+            y = veorq_u8(vaeseq_u8(y, k9), k10);
+            vst1q_u8(a.as_mut_ptr(), x);
+            vst1q_u8(b.as_mut_ptr(), y);
+        }
+    }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Portable constant-time back end.
 
@@ -990,6 +1105,11 @@ mod tests {
         let aes = Aes128::new(&h16("000102030405060708090a0b0c0d0e0f"));
         #[cfg(target_arch = "x86_64")]
         assert_eq!(aes.uses_aes_ni(), std::is_x86_feature_detected!("aes"));
+        #[cfg(target_arch = "aarch64")]
+        assert_eq!(
+            aes.uses_aes_ni(),
+            std::arch::is_aarch64_feature_detected!("aes")
+        );
         check(&aes);
         let aes = Aes128::new(&h16("2b7e151628aed2a6abf7158809cf4f3c"));
         let mut b = h16("3243f6a8885a308d313198a2e0370734");

@@ -231,9 +231,14 @@ impl Duplex {
     /// bit at position 35; then `nr` rounds.
     #[inline(always)]
     fn absorb(&mut self, block: &[u8], frame: u8, nr: usize) {
+        // byte by byte with a select, not `copy_from_slice`: a copy of a variable length (at most
+        // 4 bytes, public) becomes a call to `memcpy` in the block loop on AArch64
+        let n = block.len().min(4);
         let mut p = [0u8; 6];
-        p[..block.len()].copy_from_slice(block);
-        p[block.len()] |= frame;
+        for (j, b) in p[..4].iter_mut().enumerate() {
+            *b = if j < n { block[j] } else { 0 };
+        }
+        p[n] |= frame;
         p[4] |= 0x08;
         self.a[MAP[0]] ^= u16::from_le_bytes([p[0], p[1]]);
         self.a[MAP[1]] ^= u16::from_le_bytes([p[2], p[3]]);

@@ -48,8 +48,26 @@ impl Silcv3 {
             // SAFETY: `uses_aes_ni()` guarantees the CPU supports AES-NI and SSE2.
             return unsafe { process_ni(&self.aes, nonce, ad, buf, decrypt) };
         }
+        #[cfg(target_arch = "aarch64")]
+        if self.aes.uses_aes_ni() {
+            // SAFETY: `uses_aes_ni()` guarantees the CPU has the ARMv8 AES instructions.
+            return unsafe { process_ce(&self.aes, nonce, ad, buf, decrypt) };
+        }
         process_with(&self.aes.portable(), nonce, ad, buf, decrypt)
     }
+}
+
+/// [`process_with`] on the ARMv8 AES instructions.
+#[cfg(target_arch = "aarch64")]
+#[target_feature(enable = "aes")]
+unsafe fn process_ce(
+    aes: &Aes128,
+    nonce: &[u8],
+    ad: &[u8],
+    buf: &mut [u8],
+    decrypt: bool,
+) -> [u8; 16] {
+    process_with(&crate::aes::CeKeys::new(aes), nonce, ad, buf, decrypt)
 }
 
 #[cfg(target_arch = "x86_64")]

@@ -49,6 +49,9 @@ pub struct Machine {
     pub os: String,
     pub compiler: String,
     pub arith_backend: String,
+    /// The AES back end of the AES-based AEADs (absent in reports from before it was recorded).
+    #[serde(default)]
+    pub aes_backend: String,
 }
 
 /// How the figures were measured.
