@@ -47,6 +47,9 @@ cargo build "${sel[@]}" --profile test --lib --bins --tests
 cargo test "${sel[@]}" --exclude hayate-ct --bins --tests
 cargo test "${sel[@]}" --doc
 cargo check "${sel[@]}" --examples
+# The field, tower and pairing suites on the other back ends this machine can execute (builds
+# forced with --cfg hayate_backend="portable", and "mulx" where the CPU has AVX-512 IFMA).
+./scripts/backends.sh
 # Python bindings: the pytest suite on the shared vectors, against the library just built.
 HAYATE_PY_NATIVE="$PWD/target/debug/lib_native.so" ./bindings/python/test.sh
 # Java bindings: the JUnit tests on the shared vectors, against the library just built (Maven's

@@ -238,8 +238,8 @@ include!("avx2_gen.rs");
 /// 0 = not yet probed, 1 = unavailable (or disabled), 2 = available.
 static AVX2: AtomicU8 = AtomicU8::new(0);
 
-/// Whether the AVX2 kernel may run: a cached CPUID probe. `HAYATE_ARITH_BACKEND=portable`
-/// (read once) disables it, as it does the MULX/ADX assembly.
+/// Whether the AVX2 kernel may run: a cached CPUID probe; never in a build with
+/// `--cfg hayate_backend="portable"`.
 #[inline(always)]
 pub fn available() -> bool {
     match AVX2.load(Ordering::Relaxed) {
@@ -252,8 +252,7 @@ pub fn available() -> bool {
 #[cold]
 #[inline(never)]
 fn probe() -> bool {
-    let disabled = super::portable_forced();
-    let ok = !disabled && super::cpu::detected().avx2;
+    let ok = !super::PORTABLE_FORCED && super::cpu::detected().avx2;
     AVX2.store(if ok { 2 } else { 1 }, Ordering::Relaxed);
     ok
 }

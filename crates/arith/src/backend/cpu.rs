@@ -53,9 +53,9 @@ pub struct Active {
     pub avx512_ifma: bool,
 }
 
-/// The kernels this process runs: the CPU's features after the build's target features and
-/// the process's switches (`HAYATE_ARITH_BACKEND=portable`, `HAYATE_ARITH_IFMA=off`, the A/B
-/// switch [`super::ifma::ENABLED`]).
+/// The kernels this process runs: the CPU's features after the build's target features, the
+/// build's forced back end (`--cfg hayate_backend="portable"` or `"mulx"`) and the A/B switch
+/// [`super::ifma::ENABLED`].
 pub fn active() -> Active {
     #[cfg(target_arch = "x86_64")]
     let (mulx_adx, avx512_ifma) = (super::x86_64::available(), super::ifma::available());
@@ -72,7 +72,7 @@ impl fmt::Display for Active {
     /// One line: the field kernels, then the lane kernels, each with why it is off when the
     /// CPU has it.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if cfg!(target_arch = "aarch64") {
+        if cfg!(target_arch = "aarch64") && !super::PORTABLE_FORCED {
             f.write_str(
                 "field: AArch64 MUL/UMULH assembly (4 and 6 limbs; paper 000's NEON product is \
                  built and tested, not the default: docs/aarch64-mca.tsv)",
@@ -82,7 +82,7 @@ impl fmt::Display for Active {
         } else {
             f.write_str("field: portable (u64 limbs, u128 products)")?;
             if self.cpu.bmi2_adx {
-                f.write_str(" — the CPU has BMI2/ADX, switched off in this process")?;
+                f.write_str(" — the CPU has BMI2/ADX, switched off in this build")?;
             }
         }
         if self.avx512_ifma {
@@ -91,7 +91,9 @@ impl fmt::Display for Active {
                  Miller-loop lanes)",
             )
         } else if self.cpu.avx512_ifma {
-            f.write_str("; lanes: none — the CPU has AVX-512 IFMA, switched off in this process")
+            f.write_str(
+                "; lanes: none — the CPU has AVX-512 IFMA, switched off in this build or process",
+            )
         } else {
             f.write_str("; lanes: none (no AVX-512 IFMA)")
         }
@@ -114,5 +116,22 @@ mod tests {
         assert!(s.starts_with("field: "), "{s}");
         assert_eq!(s.contains("MULX"), a.mulx_adx, "{s}");
         assert_eq!(s.contains("lanes: AVX-512 IFMA"), a.avx512_ifma, "{s}");
+    }
+
+    /// A build with `--cfg hayate_backend=…` runs what it asks for (the test command runs the
+    /// suites in such builds; this is their check that the switch took effect).
+    #[test]
+    fn forced_back_end_is_what_runs() {
+        let a = active();
+        if super::super::PORTABLE_FORCED {
+            assert!(!a.mulx_adx && !a.avx512_ifma, "{a:?}");
+            assert!(a.to_string().starts_with("field: portable"), "{a}");
+        }
+        if super::super::LANES_FORCED_OFF {
+            assert!(!a.avx512_ifma, "{a:?}");
+        }
+        if cfg!(hayate_backend = "mulx") && a.cpu.bmi2_adx {
+            assert!(a.mulx_adx, "{a:?}");
+        }
     }
 }

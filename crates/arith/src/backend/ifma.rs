@@ -76,9 +76,8 @@ pub static ENABLED: AtomicBool = AtomicBool::new(true);
 /// 0 = not probed, 1 = absent, 2 = present.
 static IFMA: AtomicU8 = AtomicU8::new(0);
 
-/// Whether the CPU has AVX-512F and AVX-512 IFMA (cached CPUID probe; `HAYATE_ARITH_BACKEND=
-/// portable` disables it like the other assembly back ends, `HAYATE_ARITH_IFMA=off` alone, for
-/// A/B runs of whole programs) and [`ENABLED`] is set.
+/// Whether the CPU has AVX-512F and AVX-512 IFMA (cached CPUID probe), the build does not force
+/// the lanes off (`--cfg hayate_backend="mulx"` or `"portable"`) and [`ENABLED`] is set.
 #[inline(always)]
 pub fn available() -> bool {
     let present = match IFMA.load(Ordering::Relaxed) {
@@ -92,8 +91,7 @@ pub fn available() -> bool {
 #[cold]
 #[inline(never)]
 fn probe() -> bool {
-    let off = std::env::var_os("HAYATE_ARITH_IFMA").is_some_and(|v| v == "off");
-    let ok = !super::portable_forced() && !off && cpu_has_ifma();
+    let ok = !super::LANES_FORCED_OFF && cpu_has_ifma();
     IFMA.store(if ok { 2 } else { 1 }, Ordering::Relaxed);
     ok
 }
@@ -1432,8 +1430,8 @@ mod tests {
 
     #[test]
     fn double_steps_match_scalar_kernels() {
-        if !cpu_has_ifma() || !super::super::x86_64::cpu_has_mulx_adx() {
-            eprintln!("no AVX-512 IFMA: IFMA kernel not tested");
+        if !available() || !super::super::x86_64::available() {
+            eprintln!("no AVX-512 IFMA (or not in this build): IFMA kernel not tested");
             return;
         }
         check_double_steps::<Bls12381FpParams, 6>(

@@ -16,9 +16,27 @@
 //! 2^(64N) − c (secp256k1) have their own fused multiply-and-fold kernels [`mul_pm`] /
 //! [`sqr_pm`] (assembly for N = 4).
 //!
-//! On AArch64 ([`aarch64`]) the Montgomery kernels for N = 4 and N = 6 are MUL/UMULH
+//! On AArch64 (`aarch64`) the Montgomery kernels for N = 4 and N = 6 are MUL/UMULH
 //! assembly, always on (no CPU check: base instructions); paper 000's NEON product is built
-//! beside them and selected by [`aarch64::NEON_MONT_MUL`].
+//! beside them and selected by `aarch64::NEON_MONT_MUL`.
+//!
+//! # What runs where
+//!
+//! | operation | portable (any target) | x86-64, BMI2 + ADX | x86-64, AVX-512 IFMA | AArch64 |
+//! |---|---|---|---|---|
+//! | Montgomery product, square, `mul_wide`, `redc` (4, 6 limbs, top bit clear) | [`portable`] | [`x86_64`] (MULX/ADCX/ADOX) | — | `aarch64::scalar` (MUL/UMULH); `aarch64::neon` built, off |
+//! | full-width moduli (P-256, P-384, brainpool, P-521) | [`portable::mont_mul_full`] | portable | — | portable |
+//! | pseudo-Mersenne 2^256 − c (secp256k1) | [`portable::mul_pm`] | [`x86_64`] (4 limbs) | — | portable |
+//! | Fp2, Fp6 and Fp12 lazy products (BLS12-381, bn254-beuchat towers) | [`portable`] | [`x86_64`], `sub` (shared subroutines) | — | portable |
+//! | Miller-loop line products, doubling step | composed tower arithmetic | [`lines`] | [`ifma_miller`] (products of pairings, a pair per lane) | composed |
+//! | cyclotomic and compressed squarings, GT powers | composed | [`x86_64`] | [`ifma`], [`ifma_pow`] (eight values in lanes) | composed |
+//! | G2 point formulas (bn254-beuchat) | `hayate_ec` formulas | [`points`] | [`ifma_g2`] (BLS12-381 `mul_ct` columns) | `hayate_ec` formulas |
+//! | G1 Straus combinations | [`crate::straus`] | — | [`ifma_straus`] | [`crate::straus`] |
+//! | 4-way radix-2^29 product (paper 000's SIMD idea on AVX2; an experiment) | — | [`avx2`] (example only) | — | — |
+//!
+//! A build forces a back end with `--cfg hayate_backend="portable"` (no assembly, no lanes) or
+//! `--cfg hayate_backend="mulx"` (no lanes) ([`PORTABLE_FORCED`], [`LANES_FORCED_OFF`]); the
+//! environment is never read.
 //!
 //! [`cpu::detected`] is the one CPU detection the back ends share; [`active`] says which
 //! kernels run in this process (the report's machine section prints it).
@@ -102,18 +120,19 @@ pub use portable::*;
 
 pub use cpu::{active, Active};
 
-/// Whether `HAYATE_ARITH_BACKEND=portable` asks for the portable code only (read by the
-/// one-time CPU probes of the assembly back ends).
-#[cfg(target_arch = "x86_64")]
-fn portable_forced() -> bool {
-    std::env::var_os("HAYATE_ARITH_BACKEND").is_some_and(|v| v == "portable")
-}
+/// Whether the build forces the portable code (`--cfg hayate_backend="portable"`): no assembly
+/// and no vector lanes on any architecture.
+pub const PORTABLE_FORCED: bool = cfg!(hayate_backend = "portable");
+
+/// Whether the build forces the vector lanes off (`--cfg hayate_backend="mulx"`, or
+/// `"portable"`): on x86-64 the MULX assembly runs without the AVX-512 IFMA kernels.
+pub const LANES_FORCED_OFF: bool = cfg!(any(hayate_backend = "portable", hayate_backend = "mulx"));
 
 /// Whether the assembly kernels apply to this N and modulus (CPU support aside).
 #[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
 #[inline(always)]
 fn asm_shape<const N: usize>(m: &[u64; N]) -> bool {
-    (N == 4 || N == 6) && m[N - 1] >> 63 == 0
+    !PORTABLE_FORCED && (N == 4 || N == 6) && m[N - 1] >> 63 == 0
 }
 
 /// `&[u64; N]` as `&[u64; M]` when N == M (the callers test N first, so the check folds).
@@ -244,7 +263,7 @@ pub fn mul_wide<const N: usize>(a: &[u64; N], b: &[u64; N]) -> Wide<N> {
         return asm_mul_wide(a, b);
     }
     #[cfg(target_arch = "aarch64")]
-    if N == 4 || N == 6 {
+    if !PORTABLE_FORCED && (N == 4 || N == 6) {
         let (lo, hi) = if N == 4 {
             let (lo, hi) = aarch64::scalar::mul_wide_4(cast(a), cast(b));
             (uncast(lo), uncast(hi))

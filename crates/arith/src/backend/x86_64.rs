@@ -70,11 +70,12 @@ static MULX_ADX: AtomicU8 = AtomicU8::new(0);
 /// crate is built with `-C target-feature=+bmi2,+adx` (or a `target-cpu` that has them),
 /// otherwise a cached CPUID probe (one relaxed load and compare per call).
 ///
-/// Setting the environment variable `HAYATE_ARITH_BACKEND=portable` before the first
-/// field operation disables the assembly (for benchmarks and tests), unless the features
-/// were enabled at compile time.
+/// A build with `--cfg hayate_backend="portable"` never runs the assembly.
 #[inline(always)]
 pub fn available() -> bool {
+    if super::PORTABLE_FORCED {
+        return false;
+    }
     if cfg!(all(target_feature = "bmi2", target_feature = "adx")) {
         return true;
     }
@@ -88,13 +89,12 @@ pub fn available() -> bool {
 #[cold]
 #[inline(never)]
 fn probe() -> bool {
-    let disabled = super::portable_forced();
-    let ok = !disabled && super::cpu::detected().bmi2_adx;
+    let ok = super::cpu::detected().bmi2_adx;
     MULX_ADX.store(if ok { 2 } else { 1 }, Ordering::Relaxed);
     ok
 }
 
-/// Whether the CPU has the instructions, ignoring `HAYATE_ARITH_BACKEND` (for tests).
+/// Whether the CPU has the instructions, whatever the build forces (for tests).
 pub fn cpu_has_mulx_adx() -> bool {
     super::cpu::detected().bmi2_adx
 }

@@ -114,7 +114,7 @@ fn table(ctx: &mut Ctx, rows: &[Row]) -> Table {
         ctx.fig(format!("{id}.calls"), r.calls as f64, "calls");
     }
     t.note = format!(
-        "Each run: the calls (both classes together) in random class order, every input prepared before timing, one fenced rdtsc pair per call. Statistics: Welch's t on the raw cycle counts and on 100 percentile crops (dudect's), first order (means) and second order (t-test on the centred squares (x − mean of its class)², i.e. the variances); the table gives the largest |t| of each order and the test that gave the larger one. Leak: |t| ≥ {}. A run counts only if its positive control — a variable-time counterpart timed on the same classes and call count — reaches |t| ≥ {}; otherwise it is inconclusive, whatever the target's |t|. Fixed scalars: n−1; 1 (one repeated digit in every recoding: same ladder bit, same signed window digit, same GLS-SAC column entry and sign); 0, or 2 for glv_lincomb_ct, where 0 makes the result O, which it recomputes by complete formulas (public by design). The code path is what the library selects in this process (CPU probes, HAYATE_ARITH_BACKEND / HAYATE_ARITH_IFMA). Valgrind cannot execute AVX-512 instructions: for the IFMA rows this table is the timing evidence, and the instruction traces of `crates/ct/tests/trace.rs` (every executed instruction and memory address identical for every secret input, on the path the machine runs) the control-flow and address evidence. `hayate bench dudect` runs the same measurement alone.",
+        "Each run: the calls (both classes together) in random class order, every input prepared before timing, one fenced rdtsc pair per call. Statistics: Welch's t on the raw cycle counts and on 100 percentile crops (dudect's), first order (means) and second order (t-test on the centred squares (x − mean of its class)², i.e. the variances); the table gives the largest |t| of each order and the test that gave the larger one. Leak: |t| ≥ {}. A run counts only if its positive control — a variable-time counterpart timed on the same classes and call count — reaches |t| ≥ {}; otherwise it is inconclusive, whatever the target's |t|. Fixed scalars: n−1; 1 (one repeated digit in every recoding: same ladder bit, same signed window digit, same GLS-SAC column entry and sign); 0, or 2 for glv_lincomb_ct, where 0 makes the result O, which it recomputes by complete formulas (public by design). The code path is what the library selects in this process (CPU probes, and a build forced with --cfg hayate_backend). Valgrind cannot execute AVX-512 instructions: for the IFMA rows this table is the timing evidence, and the instruction traces of `crates/ct/tests/trace.rs` (every executed instruction and memory address identical for every secret input, on the path the machine runs) the control-flow and address evidence. `hayate bench dudect` runs the same measurement alone.",
         dudect::LEAK_T,
         dudect::CONTROL_T
     );
@@ -126,7 +126,7 @@ const CT_DOC: &str = include_str!("../../../../docs/constant-time.md");
 
 /// The CPU class of `docs/constant-time.md` that the library selects in this process: 'A' with
 /// the MULX/ADX assembly and the AVX-512 IFMA kernels, 'B' with the assembly only, 'C' with
-/// neither (the portable code; also what `HAYATE_ARITH_BACKEND=portable` selects).
+/// neither (the portable code; also what a build with `--cfg hayate_backend="portable"` runs).
 pub fn cpu_class() -> char {
     let a = hayate_arith::backend::active();
     match (a.mulx_adx, a.avx512_ifma) {

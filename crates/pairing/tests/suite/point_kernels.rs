@@ -15,8 +15,7 @@ use rand::{RngCore, SeedableRng};
 fn kernels_expected() -> bool {
     #[cfg(target_arch = "x86_64")]
     {
-        hayate_arith::backend::x86_64::cpu_has_mulx_adx()
-            && std::env::var_os("HAYATE_ARITH_BACKEND").is_none_or(|v| v != "portable")
+        hayate_arith::backend::x86_64::cpu_has_mulx_adx() && !hayate_arith::backend::PORTABLE_FORCED
     }
     #[cfg(not(target_arch = "x86_64"))]
     false
