@@ -19,8 +19,11 @@ pub fn stop_requested() -> bool {
     STOP.load(Ordering::Relaxed)
 }
 
-/// Reads the time-stamp counter (reference cycles at the nominal clock on modern x86-64);
-/// 0 on other architectures.
+/// Reads the machine's constant-rate counter: the time-stamp counter on x86-64 (reference
+/// cycles at the nominal clock on modern CPUs), the generic timer's virtual count `CNTVCT_EL0`
+/// on AArch64 (a fixed frequency, often far below the core clock: not core cycles either);
+/// 0 on other architectures. The report's machine section prints the counter's
+/// measured frequency.
 #[inline(always)]
 pub fn cycles() -> u64 {
     #[cfg(target_arch = "x86_64")]
@@ -28,11 +31,22 @@ pub fn cycles() -> u64 {
         // SAFETY: rdtsc has no preconditions on x86-64.
         unsafe { core::arch::x86_64::_rdtsc() }
     }
-    #[cfg(not(target_arch = "x86_64"))]
+    #[cfg(target_arch = "aarch64")]
+    {
+        let t: u64;
+        // SAFETY: Linux (and every AArch64 OS Rust targets) lets EL0 read CNTVCT_EL0; the ISB
+        // keeps the read from being hoisted above earlier instructions.
+        unsafe {
+            core::arch::asm!("isb", "mrs {t}, cntvct_el0", t = out(reg) t, options(nostack, nomem));
+        }
+        t
+    }
+    #[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
     {
         0
     }
 }
+
 
 /// One measured figure: median over `samples` runs of a batch of `iters` calls
 /// (`min_ns`/`max_ns` give the spread, for suites that report it).

@@ -29,7 +29,13 @@ fn machine_rows(r: &Results) -> Vec<(&'static str, String)> {
         ("logical cores", m.logical_cores.to_string()),
         ("clock source", m.clock_source.clone()),
         (
-            "TSC frequency (cycles below are TSC ticks)",
+            if cfg!(target_arch = "x86_64") {
+                "TSC frequency (cycles below are TSC ticks)"
+            } else if cfg!(target_arch = "aarch64") {
+                "generic timer frequency (cycles below are CNTVCT_EL0 ticks, not core cycles)"
+            } else {
+                "counter frequency (no cycle counter on this architecture: cycles read 0)"
+            },
             format!("{:.3} GHz", m.tsc_ghz),
         ),
         ("OS", m.os.clone()),
