@@ -107,40 +107,44 @@ impl core::fmt::Debug for Aes128 {
 /// instructions on AArch64 (detected once, then cached).
 #[inline]
 pub fn aes_ni_available() -> bool {
-    #[cfg(target_arch = "aarch64")]
-    {
-        use core::sync::atomic::{AtomicU8, Ordering};
-        // 0 = not yet probed, 1 = absent, 2 = present.
-        static STATE: AtomicU8 = AtomicU8::new(0);
-        match STATE.load(Ordering::Relaxed) {
-            1 => false,
-            2 => true,
-            _ => {
-                let has = std::arch::is_aarch64_feature_detected!("aes");
-                STATE.store(if has { 2 } else { 1 }, Ordering::Relaxed);
-                has
-            }
+    use core::sync::atomic::{AtomicU8, Ordering};
+    // 0 = not yet probed, 1 = absent, 2 = present.
+    static STATE: AtomicU8 = AtomicU8::new(0);
+    match STATE.load(Ordering::Relaxed) {
+        1 => false,
+        2 => true,
+        _ => {
+            let has = detect_hardware_aes();
+            STATE.store(if has { 2 } else { 1 }, Ordering::Relaxed);
+            has
         }
     }
+}
+
+/// The CPU probe behind [`aes_ni_available`].
+fn detect_hardware_aes() -> bool {
     #[cfg(target_arch = "x86_64")]
     {
-        use core::sync::atomic::{AtomicU8, Ordering};
-        // 0 = not yet probed, 1 = absent, 2 = present.
-        static STATE: AtomicU8 = AtomicU8::new(0);
-        match STATE.load(Ordering::Relaxed) {
-            1 => false,
-            2 => true,
-            _ => {
-                let has =
-                    std::is_x86_feature_detected!("aes") && std::is_x86_feature_detected!("sse2");
-                STATE.store(if has { 2 } else { 1 }, Ordering::Relaxed);
-                has
-            }
-        }
+        std::is_x86_feature_detected!("aes") && std::is_x86_feature_detected!("sse2")
+    }
+    #[cfg(target_arch = "aarch64")]
+    {
+        std::arch::is_aarch64_feature_detected!("aes")
     }
     #[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
     {
         false
+    }
+}
+
+/// The AES code that [`Aes128::new`] selects on this machine, for reports.
+pub fn backend_name() -> &'static str {
+    if !aes_ni_available() {
+        "constant-time software (bitsliced S-box)"
+    } else if cfg!(target_arch = "aarch64") {
+        "ARMv8 Cryptographic Extension (AESE/AESMC)"
+    } else {
+        "AES-NI"
     }
 }
 

@@ -26,18 +26,17 @@ import sys
 
 
 def kernel(name, n, doc, body_mul, fused):
-    """One `unsafe fn`: `mul_wide_{n}` (body_mul and not fused), `redc_{n}` (neither) or
-    `mont_mul_{n}` (both)."""
+    """One `pub fn` around an `asm!` block: `mul_wide_{n}` (body_mul and not fused), `redc_{n}`
+    (neither) or `mont_mul_{n}` (both)."""
     o = []
     e = o.append
-    regs = []  # named register operands (temporaries)
     a = [f"a{j}" for j in range(n)]  # a's limbs, then m's
     r = [f"r{j}" for j in range(2 * n)]
     # products are issued AHEAD positions before the addition that consumes them, in a ring of
     # AHEAD + 1 registers (N = 6 has registers for two)
     ahead = 1  # 0, 2 and 3 estimate slower on llvm-mca's Cortex-A53 and A76 models
     pool = [f"t{j}" for j in range(ahead + 1)]
-    regs += a + r + ["w", "k"] + pool
+    regs = a + r + ["w", "k"] + pool  # named register operands (temporaries)
 
     ins = []
     I = ins.append

@@ -47,7 +47,6 @@ pub fn cycles() -> u64 {
     }
 }
 
-
 /// One measured figure: median over `samples` runs of a batch of `iters` calls
 /// (`min_ns`/`max_ns` give the spread, for suites that report it).
 #[derive(Clone, Copy, Debug)]

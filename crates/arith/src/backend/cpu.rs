@@ -72,11 +72,12 @@ impl fmt::Display for Active {
     /// One line: the field kernels, then the lane kernels, each with why it is off when the
     /// CPU has it.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if cfg!(target_arch = "aarch64") && !super::PORTABLE_FORCED {
-            f.write_str(
-                "field: AArch64 MUL/UMULH assembly (4 and 6 limbs; paper 000's NEON product is \
-                 built and tested, not the default: docs/aarch64-mca.tsv)",
-            )?;
+        #[cfg(target_arch = "aarch64")]
+        let aarch64 = (!super::PORTABLE_FORCED).then_some(super::aarch64::FIELD_KERNELS);
+        #[cfg(not(target_arch = "aarch64"))]
+        let aarch64: Option<&str> = None;
+        if let Some(field) = aarch64 {
+            f.write_str(field)?;
         } else if self.mulx_adx {
             f.write_str("field: x86-64 MULX/ADCX/ADOX assembly")?;
         } else {

@@ -197,18 +197,11 @@ fn aarch64_mont_mul<const N: usize>(
     m: &[u64; N],
     inv: u64,
 ) -> [u64; N] {
-    // the callers checked `asm_shape(m)`: N is 4 or 6, the top bit of m is clear
     if aarch64::NEON_MONT_MUL {
         let (lo, hi) = aarch64::neon::mul_wide(a, b);
-        if N == 4 {
-            uncast(aarch64::scalar::redc_4(cast(&lo), cast(&hi), cast(m), inv))
-        } else {
-            uncast(aarch64::scalar::redc_6(cast(&lo), cast(&hi), cast(m), inv))
-        }
-    } else if N == 4 {
-        uncast(aarch64::scalar::mont_mul_4(cast(a), cast(b), cast(m), inv))
+        aarch64::scalar::redc(&lo, &hi, m, inv)
     } else {
-        uncast(aarch64::scalar::mont_mul_6(cast(a), cast(b), cast(m), inv))
+        aarch64::scalar::mont_mul(a, b, m, inv)
     }
 }
 
@@ -263,14 +256,8 @@ pub fn mul_wide<const N: usize>(a: &[u64; N], b: &[u64; N]) -> Wide<N> {
         return asm_mul_wide(a, b);
     }
     #[cfg(target_arch = "aarch64")]
-    if !PORTABLE_FORCED && (N == 4 || N == 6) {
-        let (lo, hi) = if N == 4 {
-            let (lo, hi) = aarch64::scalar::mul_wide_4(cast(a), cast(b));
-            (uncast(lo), uncast(hi))
-        } else {
-            let (lo, hi) = aarch64::scalar::mul_wide_6(cast(a), cast(b));
-            (uncast(lo), uncast(hi))
-        };
+    if !PORTABLE_FORCED {
+        let (lo, hi) = aarch64::scalar::mul_wide(a, b);
         return Wide { lo, hi };
     }
     portable::mul_wide(a, b)
@@ -312,22 +299,7 @@ pub fn redc<const N: usize>(t: &Wide<N>, m: &[u64; N], inv: u64) -> [u64; N] {
     }
     #[cfg(target_arch = "aarch64")]
     if asm_shape(m) {
-        // N is 4 or 6, the top bit of m is clear (`asm_shape`)
-        if N == 4 {
-            return uncast(aarch64::scalar::redc_4(
-                cast(&t.lo),
-                cast(&t.hi),
-                cast(m),
-                inv,
-            ));
-        } else {
-            return uncast(aarch64::scalar::redc_6(
-                cast(&t.lo),
-                cast(&t.hi),
-                cast(m),
-                inv,
-            ));
-        }
+        return aarch64::scalar::redc(&t.lo, &t.hi, m, inv);
     }
     portable::redc(t, m, inv)
 }

@@ -114,18 +114,7 @@ pub fn describe(probe_ms: u64) -> Machine {
         os: os_name(),
         compiler: env!("HAYATE_RUSTC_VERSION").to_string(),
         arith_backend: hayate_arith::backend::active().to_string(),
-        aes_backend: aes_backend().into(),
-    }
-}
-
-/// Which AES code the AES-based AEADs (CLOC, SILC, AES-JAMBU) run on this machine.
-fn aes_backend() -> &'static str {
-    if !hayate_aead::aes::aes_ni_available() {
-        "constant-time software (bitsliced S-box)"
-    } else if cfg!(target_arch = "aarch64") {
-        "ARMv8 Cryptographic Extension (AESE/AESMC)"
-    } else {
-        "AES-NI"
+        aes_backend: hayate_aead::aes::backend_name().into(),
     }
 }
 

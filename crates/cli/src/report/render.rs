@@ -41,7 +41,10 @@ fn machine_rows(r: &Results) -> Vec<(&'static str, String)> {
         ("OS", m.os.clone()),
         ("compiler", m.compiler.clone()),
         ("arithmetic back end", m.arith_backend.clone()),
-        ("AES back end (CLOC, SILC, AES-JAMBU)", m.aes_backend.clone()),
+        (
+            "AES back end (CLOC, SILC, AES-JAMBU)",
+            m.aes_backend.clone(),
+        ),
         (
             "hayate",
             format!("{} (git {})", r.hayate_version, r.git_revision),

@@ -125,10 +125,13 @@ struct Estimate {
     cycles: [f64; 2],
 }
 
+/// `docs/aarch64-mca.tsv`: its first line names the tool, then a header and one row per kernel.
+const AARCH64_MCA: &str = include_str!("../../../../docs/aarch64-mca.tsv");
+
 /// The committed AArch64 kernel estimates (empty if the table does not parse).
 fn aarch64_estimates() -> Vec<Estimate> {
-    const TSV: &str = include_str!("../../../../docs/aarch64-mca.tsv");
-    TSV.lines()
+    AARCH64_MCA
+        .lines()
         .filter(|l| !l.starts_with('#') && !l.starts_with("kernel"))
         .filter_map(|l| {
             let f: Vec<&str> = l.split('\t').collect();
@@ -184,7 +187,7 @@ fn aarch64_table(mca: &[Estimate]) -> Table {
             ratio(1).into(),
         ]);
     }
-    let header = include_str!("../../../../docs/aarch64-mca.tsv")
+    let header = AARCH64_MCA
         .lines()
         .next()
         .unwrap_or("")

@@ -19,3 +19,13 @@ pub mod scalar;
 /// Whether `mont_mul`/`mont_sqr` use the NEON product (true) or the scalar one (false) on
 /// AArch64: the faster of the two in the static estimates for Cortex-A53 and Cortex-A76.
 pub const NEON_MONT_MUL: bool = false;
+
+/// What runs for the 4- and 6-limb fields (the report's machine section prints it through
+/// [`super::active`]).
+pub const FIELD_KERNELS: &str = if NEON_MONT_MUL {
+    "field: AArch64, paper 000's NEON product with the MUL/UMULH reduction (4 and 6 limbs; \
+     docs/aarch64-mca.tsv)"
+} else {
+    "field: AArch64 MUL/UMULH assembly (4 and 6 limbs; paper 000's NEON product is built and \
+     tested, not the default: docs/aarch64-mca.tsv)"
+};

@@ -34,7 +34,7 @@ include!("neon_gen.rs");
 #[inline(always)]
 pub fn mul_wide<const N: usize>(a: &[u64; N], b: &[u64; N]) -> ([u64; N], [u64; N]) {
     use crate::backend::{cast, uncast};
-    let (lo, hi) = if N == 4 {
+    if N == 4 {
         let (lo, hi) = mul_wide_4(cast(a), cast(b));
         (uncast(lo), uncast(hi))
     } else if N == 6 {
@@ -43,8 +43,7 @@ pub fn mul_wide<const N: usize>(a: &[u64; N], b: &[u64; N]) -> ([u64; N], [u64; 
     } else {
         let w = crate::backend::portable::mul_wide(a, b);
         (w.lo, w.hi)
-    };
-    (lo, hi)
+    }
 }
 
 /// `add_str`: the 4N columns Σ col_k·2^(32k) (each col_k < 2^40: a 32-bit body and the

@@ -8,3 +8,47 @@
 //! Every kernel is straight-line code over fixed addresses (constant time).
 
 include!("scalar_gen.rs");
+
+use crate::backend::{cast, portable, uncast};
+
+/// The schoolbook product (lo, hi) for N ∈ {4, 6} ([`mul_wide_4`], [`mul_wide_6`]); the
+/// portable product for other N.
+#[inline(always)]
+pub fn mul_wide<const N: usize>(a: &[u64; N], b: &[u64; N]) -> ([u64; N], [u64; N]) {
+    if N == 4 {
+        let (lo, hi) = mul_wide_4(cast(a), cast(b));
+        (uncast(lo), uncast(hi))
+    } else if N == 6 {
+        let (lo, hi) = mul_wide_6(cast(a), cast(b));
+        (uncast(lo), uncast(hi))
+    } else {
+        let w = portable::mul_wide(a, b);
+        (w.lo, w.hi)
+    }
+}
+
+/// Montgomery reduction of lo + hi·2^(64N) for N ∈ {4, 6} ([`redc_4`], [`redc_6`]: the
+/// modulus must have its top bit clear); the portable reduction for other N.
+#[inline(always)]
+pub fn redc<const N: usize>(lo: &[u64; N], hi: &[u64; N], m: &[u64; N], inv: u64) -> [u64; N] {
+    if N == 4 {
+        uncast(redc_4(cast(lo), cast(hi), cast(m), inv))
+    } else if N == 6 {
+        uncast(redc_6(cast(lo), cast(hi), cast(m), inv))
+    } else {
+        portable::redc(&portable::Wide { lo: *lo, hi: *hi }, m, inv)
+    }
+}
+
+/// Fused Montgomery multiplication for N ∈ {4, 6} ([`mont_mul_4`], [`mont_mul_6`]: the
+/// modulus must have its top bit clear); the portable one for other N.
+#[inline(always)]
+pub fn mont_mul<const N: usize>(a: &[u64; N], b: &[u64; N], m: &[u64; N], inv: u64) -> [u64; N] {
+    if N == 4 {
+        uncast(mont_mul_4(cast(a), cast(b), cast(m), inv))
+    } else if N == 6 {
+        uncast(mont_mul_6(cast(a), cast(b), cast(m), inv))
+    } else {
+        portable::mont_mul(a, b, m, inv)
+    }
+}
