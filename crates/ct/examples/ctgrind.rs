@@ -626,7 +626,15 @@ fn run_leaky() {
 }
 
 fn run_planted() {
-    use hayate_arith::backend::x86_64;
+    use hayate_arith::backend::{ifma, x86_64};
+    // the IFMA control of the disassembly check (tests/disasm.rs): linked here, run where the
+    // CPU has the extension (valgrind's CPU model has not)
+    if ifma::available() {
+        let t: [u64; 16] = core::array::from_fn(|i| i as u64);
+        // SAFETY: AVX-512F and AVX-512 IFMA are present (checked above).
+        let r = unsafe { ifma::planted_lanes(&[3; 8], &[5; 8], &t) };
+        println!("ctgrind: planted IFMA lanes done ({r:x})");
+    }
     if !x86_64::available() {
         println!("ctgrind: planted payload skipped (no MULX/ADX path in this build)");
         return;

@@ -1238,6 +1238,32 @@ pub(super) fn reduce_once<const N: usize>(x: [u64; N], m: &[u64; N]) -> [u64; N]
     core::array::from_fn(|i| (x[i] & keep) | (d[i] & !keep))
 }
 
+/// A lane kernel with a planted branch on lane data and a load at an index taken from lane
+/// data: the control that the constant-time disassembly check (`crates/ct/tests/disasm.rs`) must
+/// flag. Only in builds with the `ct-valgrind` feature; never called by the library.
+///
+/// # Safety
+/// The CPU must have AVX-512F and AVX-512 IFMA.
+#[cfg(feature = "ct-valgrind")]
+#[doc(hidden)]
+#[target_feature(enable = "avx512f,avx512ifma")]
+#[inline(never)]
+pub unsafe fn planted_lanes(a: &[u64; 8], b: &[u64; 8], table: &[u64; 16]) -> u64 {
+    let x = _mm512_madd52lo_epu64(
+        _mm512_setzero_si512(),
+        _mm512_loadu_si512(a.as_ptr() as *const _),
+        _mm512_loadu_si512(b.as_ptr() as *const _),
+    );
+    let mut lanes = [0u64; 8];
+    _mm512_storeu_si512(lanes.as_mut_ptr() as *mut _, x);
+    // the planted hazards: a branch on a product's bit, then a load at a product's bits
+    if _mm512_test_epi64_mask(x, _mm512_set1_epi64(1)) & 1 != 0 {
+        core::hint::black_box(table[(lanes[1] & 15) as usize])
+    } else {
+        core::hint::black_box(lanes[2])
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
