@@ -20,6 +20,7 @@ mod aead;
 mod bls;
 mod ecc;
 mod field;
+mod gnark;
 mod pairing;
 mod tower;
 
@@ -34,8 +35,9 @@ fn main() -> ExitCode {
         Some("field") => field::run(&args[1..]),
         Some("tower") => tower::run(&args[1..]),
         Some("bls") => bls::run(&args[1..]),
+        Some("gnark") => gnark::run(&args[1..]),
         _ => {
-            eprintln!("usage: hayate-bench aead [--rounds N] [--quick] | field [--rounds N] | tower [--rounds N] [--quick] | pairing|ecc|bls [--json] [--rounds N] [--quick]");
+            eprintln!("usage: hayate-bench aead [--rounds N] [--quick] | field [--rounds N] | tower [--rounds N] [--quick] | pairing|ecc|bls [--json] [--rounds N] [--quick] | gnark [--rounds N] [--batch-ms X]");
             ExitCode::from(2)
         }
     }

@@ -51,6 +51,9 @@ pub(crate) struct Entry<'a> {
     /// Constant time in the secret scalar (`None` for the pairings: public inputs).
     pub(crate) ct: Option<bool>,
     f: Box<dyn FnMut() + 'a>,
+    /// A peer in another process: runs the given number of calls and returns its own thread
+    /// CPU time per call in ns (then `f` is unused).
+    ext: Option<Box<dyn FnMut(u64) -> f64 + 'a>>,
     iters: u64,
     pub(crate) samples: Vec<f64>,
 }
@@ -75,9 +78,36 @@ impl<'a> Group<'a> {
             lib,
             ct,
             f: Box::new(f),
+            ext: None,
             iters: 1,
             samples: Vec::new(),
         });
+    }
+    /// A peer timed by another process ([`Entry::ext`]).
+    pub(crate) fn add_external(
+        &mut self,
+        lib: &'static str,
+        ct: Option<bool>,
+        f: impl FnMut(u64) -> f64 + 'a,
+    ) {
+        self.entries.push(Entry {
+            lib,
+            ct,
+            f: Box::new(|| {}),
+            ext: Some(Box::new(f)),
+            iters: 1,
+            samples: Vec::new(),
+        });
+    }
+}
+
+impl Entry<'_> {
+    /// Time per call over a batch of `iters` calls, in ns of thread CPU time.
+    fn time(&mut self, iters: u64) -> f64 {
+        match &mut self.ext {
+            Some(x) => x(iters),
+            None => time_batch(&mut *self.f, iters),
+        }
     }
 }
 
@@ -119,8 +149,8 @@ pub(crate) fn run_groups(groups: &mut [Group<'_>], rounds: usize, batch_ns: f64)
     // Warm up and size the batches.
     for g in groups.iter_mut() {
         for e in g.entries.iter_mut() {
-            (e.f)();
-            let once = time_batch(&mut *e.f, 3).max(1.0);
+            e.time(1);
+            let once = e.time(3).max(1.0);
             e.iters = ((batch_ns / once).ceil() as u64).max(1);
         }
     }
@@ -129,7 +159,7 @@ pub(crate) fn run_groups(groups: &mut [Group<'_>], rounds: usize, batch_ns: f64)
             let n = g.entries.len();
             for i in 0..n {
                 let e = &mut g.entries[(i + r) % n];
-                let t = time_batch(&mut *e.f, e.iters);
+                let t = e.time(e.iters);
                 e.samples.push(t);
             }
         }
@@ -139,7 +169,7 @@ pub(crate) fn run_groups(groups: &mut [Group<'_>], rounds: usize, batch_ns: f64)
 // ---------------------------------------------------------------------------------------------
 // Conversions
 
-fn hex(b: &[u8]) -> String {
+pub(crate) fn hex(b: &[u8]) -> String {
     b.iter().map(|x| format!("{x:02x}")).collect()
 }
 
@@ -151,7 +181,7 @@ fn limbs_le_bytes(k: &[u64; 4]) -> [u8; 32] {
     out
 }
 
-fn limbs_be_bytes(k: &[u64; 4]) -> [u8; 32] {
+pub(crate) fn limbs_be_bytes(k: &[u64; 4]) -> [u8; 32] {
     let mut b = limbs_le_bytes(k);
     b.reverse();
     b
@@ -226,7 +256,7 @@ fn sbn_gt_bytes(g: &sbn::Gt) -> Vec<u8> {
 }
 
 /// Finds m among the candidates with hayate(h)^m == peer, by bytes.
-fn exponent_relating(
+pub(crate) fn exponent_relating(
     h: &[u8],
     peer: &[u8],
     cands: &[(&'static str, Box<dyn Fn() -> Vec<u8> + '_>)],
@@ -950,6 +980,7 @@ fn beuchat_groups() -> Vec<Group<'static>> {
             lib: "hayate",
             ct,
             f,
+            ext: None,
             iters: 1,
             samples: Vec::new(),
         });
@@ -1023,18 +1054,18 @@ fn beuchat_groups() -> Vec<Group<'static>> {
 // ---------------------------------------------------------------------------------------------
 // Report
 
-struct Row {
-    curve: &'static str,
-    op: &'static str,
-    lib: &'static str,
-    ct: Option<bool>,
-    median_ns: f64,
+pub(crate) struct Row {
+    pub(crate) curve: &'static str,
+    pub(crate) op: &'static str,
+    pub(crate) lib: &'static str,
+    pub(crate) ct: Option<bool>,
+    pub(crate) median_ns: f64,
     /// Median of hayate's matching variant / median of this library.
-    ratio: f64,
+    pub(crate) ratio: f64,
     /// Which hayate variant the ratio uses.
-    vs: &'static str,
+    pub(crate) vs: &'static str,
     /// hayate's other variant / this library (scalar ops only).
-    ratio_other: Option<f64>,
+    pub(crate) ratio_other: Option<f64>,
 }
 
 fn lib_label(lib: &str, ct: Option<bool>) -> String {
@@ -1045,7 +1076,7 @@ fn lib_label(lib: &str, ct: Option<bool>) -> String {
     }
 }
 
-fn rows_of(groups: &[Group<'_>]) -> Vec<Row> {
+pub(crate) fn rows_of(groups: &[Group<'_>]) -> Vec<Row> {
     let mut rows = Vec::new();
     for g in groups {
         let med = |lib: &str, ct: Option<bool>| {
