@@ -138,7 +138,8 @@ impl CurveParams for G2Params {
     fn group_mul_ct(p: &hayate_ec::Projective<Self>, k: &[u64]) -> hayate_ec::Projective<Self> {
         crate::gls::g2_mul_ct::<Bls12381, 6>(p, k, &GLS)
     }
-    /// 4-dimensional GLS, interleaved wNAFs ([`crate::gls::g2_mul_vartime`]); Q in G2.
+    /// 4-dimensional GLS, interleaved wNAFs, or the vector column loop where it is faster
+    /// ([`crate::gls::g2_mul_vartime`]); Q in G2.
     fn group_mul_vartime(
         p: &hayate_ec::Projective<Self>,
         k: &[u64],

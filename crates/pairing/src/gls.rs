@@ -115,11 +115,18 @@ pub fn g2_mul_ct<E: PairingCurve<N>, const N: usize>(
 }
 
 /// \[k\]Q for Q ∈ G2 and a public k (variable time; 4-dimensional GLS with interleaved wNAFs).
+/// Where the vector column loop runs ([`hayate_arith::Field::has_sac_columns`]: BLS12-381 with
+/// AVX-512 IFMA) and k is longer than one 64-bit part, the constant-time method is the faster
+/// one and is used.
 pub fn g2_mul_vartime<E: PairingCurve<N>, const N: usize>(
     q: &Projective<E::G2>,
     k: &[u64],
     c: &LatticeConstants<4>,
 ) -> Projective<E::G2> {
+    let long = k.iter().rposition(|&w| w != 0).is_some_and(|i| i > 0);
+    if long && <Fp2<E::Fp, N> as hayate_arith::Field>::has_sac_columns() {
+        return g2_mul_ct::<E, N>(q, k, c);
+    }
     let parts = decompose::<E, N>(c, k).map(|(m, s)| (m, bool::from(s)));
     let pc = psi_consts::<E, N>();
     glv::endo_mul_vartime(
