@@ -253,8 +253,10 @@ fn assembly_kernels_have_no_secret_dependent_branch_or_index() {
 /// against [`IFMA_SITES`].
 const IFMA_FUNCTIONS: &[&str] = &[
     "hayate_arith::backend::ifma::compressed_sqr_4",
+    "hayate_arith::backend::ifma::compressed_sqr_4_xi9",
     "hayate_arith::backend::ifma::compressed_sqr_6",
     "hayate_arith::backend::ifma::cyclo_sqr_4",
+    "hayate_arith::backend::ifma::cyclo_sqr_4_xi9",
     "hayate_arith::backend::ifma::cyclo_sqr_6",
     "hayate_arith::backend::ifma::double_steps",
     "hayate_arith::backend::ifma::double_steps_12xi",
@@ -474,6 +476,12 @@ const IFMA_SITES: &[(&str, &str, &str, &str)] = &[
     (
         "crates/arith/src/backend/ifma.rs",
         "run_gs::<Bls12, 8, 6>(z, m, c, n)",
+        "i",
+        LIMB,
+    ),
+    (
+        "crates/arith/src/backend/ifma.rs",
+        "run_gs::<Xi9, 6, 4>(z, m, c, n)",
         "i",
         LIMB,
     ),

@@ -10,8 +10,9 @@
 //! The conditions on N and on the modulus are compile-time constants after inlining, so the
 //! generic functions fold to either the assembly (behind one cached flag test) or the
 //! portable code. Where the CPU has AVX-512 IFMA, Karabina's compressed cyclotomic squaring of
-//! the BLS12-381 and bn254-beuchat towers runs eight coordinates at once in 52-bit lanes
-//! ([`ifma`]; cached run-time check, same values as the MULX kernel), and so do the Miller
+//! the BLS12-381, bn254-beuchat and alt_bn128 towers runs eight coordinates at once in 52-bit
+//! lanes ([`ifma`]; cached run-time check, same values as the MULX kernel or the composed
+//! formulas), and so do the Miller
 //! loops of products of pairings, one pair per lane ([`ifma_miller`]). Pseudo-Mersenne moduli
 //! 2^(64N) − c (secp256k1) have their own fused multiply-and-fold kernels [`mul_pm`] /
 //! [`sqr_pm`] (assembly for N = 4).
@@ -29,7 +30,7 @@
 //! | pseudo-Mersenne 2^256 − c (secp256k1) | [`portable::mul_pm`] | [`x86_64`] (4 limbs) | — | portable |
 //! | Fp2, Fp6 and Fp12 lazy products (BLS12-381, bn254-beuchat towers) | [`portable`] | [`x86_64`], `sub` (shared subroutines) | — | portable |
 //! | Miller-loop line products, doubling step | composed tower arithmetic | [`lines`] | [`ifma_miller`] (products of pairings, a pair per lane) | composed |
-//! | cyclotomic and compressed squarings, GT powers | composed | [`x86_64`] | [`ifma`], [`ifma_pow`] (eight values in lanes) | composed |
+//! | cyclotomic and compressed squarings, GT powers | composed | [`x86_64`] (BLS12-381, bn254-beuchat) | [`ifma`] (also alt_bn128), [`ifma_pow`] (eight values in lanes) | composed |
 //! | G2 point formulas (bn254-beuchat) | `hayate_ec` formulas | [`points`] | [`ifma_g2`] (BLS12-381 `mul_ct` columns) | `hayate_ec` formulas |
 //! | G1 Straus combinations | [`crate::straus`] | — | [`ifma_straus`] | [`crate::straus`] |
 //! | 4-way radix-2^29 product (paper 000's SIMD idea on AVX2; an experiment) | — | [`avx2`] (example only) | — | — |
