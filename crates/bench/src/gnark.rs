@@ -233,7 +233,10 @@ curve_groups!(bls_groups, hb, hb::Bls12381, 6, "bls12-381", {
     move |x: hb::Gt| -> Cands {
         vec![
             ("1", Box::new(move || x.to_bytes())),
-            ("1/3 mod r", Box::new(move || x.pow_vartime(&inv3).to_bytes())),
+            (
+                "1/3 mod r",
+                Box::new(move || x.pow_vartime(&inv3).to_bytes()),
+            ),
             ("3", Box::new(move || x.pow_vartime(&[3]).to_bytes())),
         ]
     }
@@ -246,8 +249,14 @@ curve_groups!(bn_groups, hn, hn::Bn254, 4, "bn254", {
     let (mm, mi) = (m.to_limbs(), m.invert().unwrap().to_limbs());
     move |x: hn::Gt| -> Cands {
         vec![
-            ("2z(6z²+3z+1) mod r", Box::new(move || x.pow_vartime(&mm).to_bytes())),
-            ("1/(2z(6z²+3z+1)) mod r", Box::new(move || x.pow_vartime(&mi).to_bytes())),
+            (
+                "2z(6z²+3z+1) mod r",
+                Box::new(move || x.pow_vartime(&mm).to_bytes()),
+            ),
+            (
+                "1/(2z(6z²+3z+1)) mod r",
+                Box::new(move || x.pow_vartime(&mi).to_bytes()),
+            ),
         ]
     }
 });
@@ -257,7 +266,10 @@ pub fn run(args: &[String]) -> ExitCode {
     let mut batch_ms = 10.0f64;
     let mut it = args.iter();
     while let Some(a) = it.next() {
-        match (a.as_str(), it.clone().next().and_then(|s| s.parse::<f64>().ok())) {
+        match (
+            a.as_str(),
+            it.clone().next().and_then(|s| s.parse::<f64>().ok()),
+        ) {
             ("--rounds", Some(n)) if n >= 1.0 => rounds = n as usize,
             ("--batch-ms", Some(x)) if x > 0.0 => batch_ms = x,
             _ => {

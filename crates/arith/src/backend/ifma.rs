@@ -1287,7 +1287,14 @@ pub fn compressed_sqr<P: crate::FpParams<N>, const N: usize>(
     xi: (u8, u8),
     n: u64,
 ) -> [[u64; N]; 8] {
-    by_shape::<P, N, 8>(g, beta_neg, xi, n, [compressed_sqr_6], [compressed_sqr_4, compressed_sqr_4_xi9])
+    by_shape::<P, N, 8>(
+        g,
+        beta_neg,
+        xi,
+        n,
+        [compressed_sqr_6],
+        [compressed_sqr_4, compressed_sqr_4_xi9],
+    )
 }
 
 /// [`cyclo_sqr_6`] / [`cyclo_sqr_4`] / [`cyclo_sqr_4_xi9`] for the field `P` of a tower with
@@ -1299,7 +1306,14 @@ pub fn cyclo_sqr<P: crate::FpParams<N>, const N: usize>(
     xi: (u8, u8),
     n: u64,
 ) -> [[u64; N]; 12] {
-    by_shape::<P, N, 12>(z, beta_neg, xi, n, [cyclo_sqr_6], [cyclo_sqr_4, cyclo_sqr_4_xi9])
+    by_shape::<P, N, 12>(
+        z,
+        beta_neg,
+        xi,
+        n,
+        [cyclo_sqr_6],
+        [cyclo_sqr_4, cyclo_sqr_4_xi9],
+    )
 }
 
 /// A squaring kernel of one shape: C coordinates, the modulus, its constants, the run length.
