@@ -11,6 +11,9 @@
 //! the order rotating each round, so that the host's speed drifts affect both alike.
 //!
 //! `cargo run --release -p hayate-bench -- gnark [--rounds N] [--batch-ms X]` (needs `go`).
+//! `--peer NAME COMMAND` drives another peer instead (a shell command speaking the protocol of
+//! `gnark/main.go`; BENCHMARKS.md records mcl's figures this way, with its driver built by
+//! hand outside the repository).
 
 use std::cell::RefCell;
 use std::io::{BufRead, BufReader, Write};
@@ -31,27 +34,35 @@ struct Peer {
 }
 
 impl Peer {
-    /// Builds `gnark/main.go` into the target directory and starts it.
-    fn start() -> Result<Peer, String> {
-        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/gnark");
-        let exe = std::env::current_exe().map_err(|e| e.to_string())?;
-        let bin = exe.with_file_name("hayate-bench-gnark");
-        let st = Command::new("go")
-            .args(["build", "-o"])
-            .arg(&bin)
-            .arg(".")
-            .current_dir(dir)
-            .status()
-            .map_err(|e| format!("running `go build` in {dir}: {e} (is Go installed?)"))?;
-        if !st.success() {
-            return Err(format!("`go build` in {dir} failed"));
-        }
-        let mut child = Command::new(&bin)
+    /// Builds `gnark/main.go` into the target directory and starts it, or starts `cmd` (a
+    /// shell command speaking the same protocol: another peer built by hand for a measurement).
+    fn start(cmd: Option<&str>) -> Result<Peer, String> {
+        let mut command = if let Some(cmd) = cmd {
+            let mut c = Command::new("sh");
+            c.args(["-c", cmd]);
+            c
+        } else {
+            let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/gnark");
+            let exe = std::env::current_exe().map_err(|e| e.to_string())?;
+            let bin = exe.with_file_name("hayate-bench-gnark");
+            let st = Command::new("go")
+                .args(["build", "-o"])
+                .arg(&bin)
+                .arg(".")
+                .current_dir(dir)
+                .status()
+                .map_err(|e| format!("running `go build` in {dir}: {e} (is Go installed?)"))?;
+            if !st.success() {
+                return Err(format!("`go build` in {dir} failed"));
+            }
+            Command::new(&bin)
+        };
+        let mut child = command
             .env("GOMAXPROCS", "1")
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .spawn()
-            .map_err(|e| format!("starting {}: {e}", bin.display()))?;
+            .map_err(|e| format!("starting the peer: {e}"))?;
         let stdin = child.stdin.take().unwrap();
         let stdout = BufReader::new(child.stdout.take().unwrap());
         Ok(Peer {
@@ -91,6 +102,7 @@ macro_rules! curve_groups {
         fn $fn_name<'a>(
             rng: &mut StdRng,
             peer: &Rc<RefCell<Peer>>,
+            name: &'static str,
             checks: &mut Vec<String>,
         ) -> Vec<Group<'a>> {
             let s = |rng: &mut StdRng| $m::Fr::random(rng).to_limbs();
@@ -125,7 +137,7 @@ macro_rules! curve_groups {
                 let m = exponent_relating(&h.to_bytes(), &hex_bytes(peer), &cands(h));
                 let ok = m.is_some();
                 checks.push(format!(
-                    "{} {} {what}: gnark = hayate^m, m = {}",
+                    "{} {} {what}: {name} = hayate^m, m = {}",
                     if ok { "ok  " } else { "FAIL" },
                     $name,
                     m.unwrap_or("none found")
@@ -144,12 +156,12 @@ macro_rules! curve_groups {
                 let eq = hex(&h) == g;
                 ok &= eq;
                 checks.push(format!(
-                    "{} {} {what}: gnark == hayate",
+                    "{} {} {what}: {name} == hayate",
                     if eq { "ok  " } else { "FAIL" },
                     $name
                 ));
             }
-            assert!(ok, "gnark and hayate disagree:\n{}", checks.join("\n"));
+            assert!(ok, "{name} and hayate disagree:\n{}", checks.join("\n"));
 
             let ext = |op: &'static str| {
                 let peer = Rc::clone(peer);
@@ -173,25 +185,25 @@ macro_rules! curve_groups {
             g.add("hayate", None, move || {
                 black_box($m::pairing(black_box(&p), black_box(&q)));
             });
-            g.add_external("gnark-crypto", None, ext("pairing"));
+            g.add_external(name, None, ext("pairing"));
             gs.push(g);
             let mut g = Group::new(curve, "miller_loop");
             g.add("hayate", None, move || {
                 black_box(miller::miller_loop::<$E, $N>(black_box(&p), black_box(&q)));
             });
-            g.add_external("gnark-crypto", None, ext("miller"));
+            g.add_external(name, None, ext("miller"));
             gs.push(g);
             let mut g = Group::new(curve, "final_exp");
             g.add("hayate", None, move || {
                 black_box(final_exp::final_exponentiation::<$E, $N>(black_box(&f)));
             });
-            g.add_external("gnark-crypto", None, ext("finalexp"));
+            g.add_external(name, None, ext("finalexp"));
             gs.push(g);
             let mut g = Group::new(curve, "multi_pairing_4");
             g.add("hayate", None, move || {
                 black_box($m::multi_pairing(black_box(&pairs)));
             });
-            g.add_external("gnark-crypto", None, ext("multi4"));
+            g.add_external(name, None, ext("multi4"));
             gs.push(g);
             let mut g = Group::new(curve, "g2_mul");
             g.add("hayate", Some(false), move || {
@@ -200,19 +212,19 @@ macro_rules! curve_groups {
             g.add("hayate", Some(true), move || {
                 black_box(black_box(&q).mul_ct(black_box(&k)));
             });
-            g.add_external("gnark-crypto", Some(false), ext("g2mul"));
+            g.add_external(name, Some(false), ext("g2mul"));
             gs.push(g);
             let mut g = Group::new(curve, "fp2_mul");
             g.add("hayate", None, move || {
                 black_box(black_box(a) * black_box(b));
             });
-            g.add_external("gnark-crypto", None, ext("fp2mul"));
+            g.add_external(name, None, ext("fp2mul"));
             gs.push(g);
             let mut g = Group::new(curve, "fp2_sqr");
             g.add("hayate", None, move || {
                 black_box(black_box(a).square());
             });
-            g.add_external("gnark-crypto", None, ext("fp2sqr"));
+            g.add_external(name, None, ext("fp2sqr"));
             gs.push(g);
             gs
         }
@@ -262,24 +274,34 @@ curve_groups!(bn_groups, hn, hn::Bn254, 4, "bn254", {
 });
 
 pub fn run(args: &[String]) -> ExitCode {
+    let usage = || {
+        eprintln!("usage: hayate-bench gnark [--rounds N] [--batch-ms X] [--peer NAME COMMAND]");
+        ExitCode::from(2)
+    };
     let mut rounds = 31usize;
     let mut batch_ms = 10.0f64;
+    let mut peer_cmd: Option<(&'static str, String)> = None;
     let mut it = args.iter();
     while let Some(a) = it.next() {
-        match (
-            a.as_str(),
-            it.clone().next().and_then(|s| s.parse::<f64>().ok()),
-        ) {
-            ("--rounds", Some(n)) if n >= 1.0 => rounds = n as usize,
-            ("--batch-ms", Some(x)) if x > 0.0 => batch_ms = x,
-            _ => {
-                eprintln!("usage: hayate-bench gnark [--rounds N] [--batch-ms X]");
-                return ExitCode::from(2);
-            }
+        match a.as_str() {
+            "--rounds" => match it.next().and_then(|s| s.parse().ok()) {
+                Some(n) if n > 0 => rounds = n,
+                _ => return usage(),
+            },
+            "--batch-ms" => match it.next().and_then(|s| s.parse().ok()) {
+                Some(x) if x > 0.0 => batch_ms = x,
+                _ => return usage(),
+            },
+            // another peer speaking gnark/main.go's protocol (e.g. mcl built by hand)
+            "--peer" => match (it.next(), it.next()) {
+                (Some(n), Some(c)) => peer_cmd = Some((n.clone().leak(), c.clone())),
+                _ => return usage(),
+            },
+            _ => return usage(),
         }
-        it.next();
     }
-    let peer = match Peer::start() {
+    let name: &'static str = peer_cmd.as_ref().map_or("gnark-crypto", |p| p.0);
+    let peer = match Peer::start(peer_cmd.as_ref().map(|p| p.1.as_str())) {
         Ok(p) => Rc::new(RefCell::new(p)),
         Err(e) => {
             eprintln!("hayate-bench gnark: {e}");
@@ -288,8 +310,8 @@ pub fn run(args: &[String]) -> ExitCode {
     };
     let mut rng = StdRng::seed_from_u64(0x676e_6172_6b);
     let mut checks = Vec::new();
-    let mut groups = bn_groups(&mut rng, &peer, &mut checks);
-    groups.extend(bls_groups(&mut rng, &peer, &mut checks));
+    let mut groups = bn_groups(&mut rng, &peer, name, &mut checks);
+    groups.extend(bls_groups(&mut rng, &peer, name, &mut checks));
     for c in &checks {
         eprintln!("{c}");
     }
@@ -297,16 +319,16 @@ pub fn run(args: &[String]) -> ExitCode {
     run_groups(&mut groups, rounds, batch_ms * 1e6);
     let secs = t0.elapsed().as_secs_f64();
     println!(
-        "hayate vs gnark-crypto v0.22.0: interleaved, {rounds} rounds × ~{batch_ms} ms batches \
-         ({secs:.0} s wall); medians of thread CPU time per call; ratio = hayate / gnark \
-         (below 1 = hayate faster)"
+        "hayate vs {name}: interleaved, {rounds} rounds × ~{batch_ms} ms batches ({secs:.0} s \
+         wall); medians of thread CPU time per call; ratio = hayate / {name} (below 1 = hayate \
+         faster)"
     );
     println!();
     println!(
         "{:<10} {:<16} {:>12} {:>12} {:>9}   {}",
-        "curve", "op", "hayate µs", "gnark µs", "ratio", "hayate's other variant / gnark"
+        "curve", "op", "hayate µs", "peer µs", "ratio", "hayate's other variant / peer"
     );
-    for r in rows_of(&groups).iter().filter(|r| r.lib == "gnark-crypto") {
+    for r in rows_of(&groups).iter().filter(|r| r.lib == name) {
         let h = groups
             .iter()
             .find(|g| g.curve == r.curve && g.op == r.op)
