@@ -9,6 +9,10 @@
 //	load CURVE SCALAR A B P1 Q1 P2 Q2 P3 Q3 P4 Q4   → "ok" (CURVE: bn254 | bls12-381)
 //	check CURVE                                     → "PAIR MULTI G2MUL FP2MUL FP2SQR"
 //	time CURVE OP ITERS                             → thread CPU nanoseconds for ITERS calls
+//	gen CURVE                                       → "ok" after making its own inputs for a
+//	                                                  sister curve hayate lacks (not here: gnark
+//	                                                  has no curve beside bn254-beuchat, so it
+//	                                                  answers "error" and the curve is skipped)
 //
 // OP: pairing (e(P1, Q1)), miller (its Miller loop), finalexp (the final exponentiation of
 // that Miller loop's value), multi4 (the product of the four pairings: one shared final
