@@ -710,14 +710,15 @@ impl<P: TowerParams<N>, const N: usize> Compressed<P, N> {
     #[inline]
     fn square_n(&self, n: usize) -> Self {
         #[cfg(target_arch = "x86_64")]
+        let lanes = crate::backend::ifma::sqr_applies(&P::MODULUS, P::BETA_NEG, P::XI);
+        #[cfg(target_arch = "x86_64")]
         if !P::COUNT_OPS
             && n > 0
-            && (crate::backend::ifma::sqr_applies(&P::MODULUS, P::BETA_NEG, P::XI)
-                || crate::backend::tower_kernel(&P::MODULUS, P::BETA_NEG, P::XI))
+            && (lanes || crate::backend::tower_kernel(&P::MODULUS, P::BETA_NEG, P::XI))
         {
             let (a, b) = (fp2_pair(&self.g2, &self.g3), fp2_pair(&self.g4, &self.g5));
             let g = core::array::from_fn(|i| if i < 4 { a[i] } else { b[i - 4] });
-            let r = if crate::backend::ifma::sqr_applies(&P::MODULUS, P::BETA_NEG, P::XI) {
+            let r = if lanes {
                 crate::backend::ifma::compressed_sqr::<P, N>(g, P::BETA_NEG, P::XI, n as u64)
             } else {
                 crate::backend::compressed_sqr(g, &P::MODULUS, Fp::<P, N>::INV, n as u64)

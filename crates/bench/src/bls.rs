@@ -43,7 +43,7 @@ use std::time::Instant;
 use hayate_bls::Scheme;
 use rand::{rngs::StdRng, RngCore, SeedableRng};
 
-use crate::pairing::median;
+use crate::pairing::{median, timing_option};
 
 const FAST_AGG_N: usize = 128;
 const AGG_VERIFY_N: usize = 128;
@@ -629,15 +629,11 @@ pub fn run(args: &[String]) -> ExitCode {
                 rounds = 5;
                 batch_ms = 2.0;
             }
-            "--rounds" => match it.next().and_then(|s| s.parse().ok()) {
-                Some(n) if n > 0 => rounds = n,
-                _ => return usage(),
-            },
-            "--batch-ms" => match it.next().and_then(|s| s.parse().ok()) {
-                Some(x) if x > 0.0 => batch_ms = x,
-                _ => return usage(),
-            },
-            _ => return usage(),
+            other => {
+                if timing_option(other, &mut it, &mut rounds, &mut batch_ms) != Some(true) {
+                    return usage();
+                }
+            }
         }
     }
 

@@ -24,7 +24,9 @@ use hayate_pairing::{bls12_381 as hb, bn254 as hn, bn254_beuchat as hz, final_ex
 use rand::{rngs::StdRng, SeedableRng};
 use std::hint::black_box;
 
-use crate::pairing::{exponent_relating, hex, limbs_be_bytes, median, rows_of, run_groups, Group};
+use crate::pairing::{
+    exponent_relating, hex, limbs_be_bytes, median, rows_of, run_groups, timing_option, Group,
+};
 
 /// The Go peer process.
 struct Peer {
@@ -126,32 +128,19 @@ macro_rules! curve_groups {
             };
             let fp2 = |x: &$m::Fp2| [x.c0.to_bytes_be(), x.c1.to_bytes_be()].concat();
             let g2b = |q: &$m::G2Affine| [fp2(&q.x), fp2(&q.y)].concat();
-            let mut line = format!(
-                "load {} {} {} {}",
-                $name,
-                hex(&limbs_be_bytes(&inp.k)),
-                hex(&fp2(&inp.a)),
-                hex(&fp2(&inp.b))
-            );
-            for (p, q) in &inp.pairs {
-                let pb = [p.x.to_bytes_be(), p.y.to_bytes_be()].concat();
-                line += &format!(" {} {}", hex(&pb), hex(&g2b(q)));
-            }
             let (p, q) = inp.pairs[0];
-            if !$shared {
-                let gen = peer.borrow_mut().try_cmd(&format!("gen {}", $name));
-                checks.push(match gen {
-                    Ok(_) => format!(
-                        "--   {}: the peer's own inputs (its sister curve), not compared",
-                        $name
-                    ),
-                    Err(_) => format!("--   {}: not in this peer, skipped", $name),
-                });
-                if !checks.last().unwrap().contains("own inputs") {
-                    return Vec::new();
+            if $shared {
+                let mut line = format!(
+                    "load {} {} {} {}",
+                    $name,
+                    hex(&limbs_be_bytes(&inp.k)),
+                    hex(&fp2(&inp.a)),
+                    hex(&fp2(&inp.b))
+                );
+                for (p, q) in &inp.pairs {
+                    let pb = [p.x.to_bytes_be(), p.y.to_bytes_be()].concat();
+                    line += &format!(" {} {}", hex(&pb), hex(&g2b(q)));
                 }
-            }
-            let ok = !$shared || {
                 peer.borrow_mut().cmd(&line);
                 // the same values on both sides
                 let got = peer.borrow_mut().cmd(&format!("check {}", $name));
@@ -185,9 +174,16 @@ macro_rules! curve_groups {
                         $name
                     ));
                 }
-                ok
-            };
-            assert!(ok, "{name} and hayate disagree:\n{}", checks.join("\n"));
+                assert!(ok, "{name} and hayate disagree:\n{}", checks.join("\n"));
+            } else if peer.borrow_mut().try_cmd(&format!("gen {}", $name)).is_ok() {
+                checks.push(format!(
+                    "--   {}: the peer's own inputs (its sister curve), not compared",
+                    $name
+                ));
+            } else {
+                checks.push(format!("--   {}: not in this peer, skipped", $name));
+                return Vec::new();
+            }
 
             let ext = |op: &'static str| {
                 let peer = Rc::clone(peer);
@@ -321,20 +317,16 @@ pub fn run(args: &[String]) -> ExitCode {
     let mut it = args.iter();
     while let Some(a) = it.next() {
         match a.as_str() {
-            "--rounds" => match it.next().and_then(|s| s.parse().ok()) {
-                Some(n) if n > 0 => rounds = n,
-                _ => return usage(),
-            },
-            "--batch-ms" => match it.next().and_then(|s| s.parse().ok()) {
-                Some(x) if x > 0.0 => batch_ms = x,
-                _ => return usage(),
-            },
             // another peer speaking gnark/main.go's protocol (e.g. mcl built by hand)
             "--peer" => match (it.next(), it.next()) {
                 (Some(n), Some(c)) => peer_cmd = Some((n.clone().leak(), c.clone())),
                 _ => return usage(),
             },
-            _ => return usage(),
+            other => {
+                if timing_option(other, &mut it, &mut rounds, &mut batch_ms) != Some(true) {
+                    return usage();
+                }
+            }
         }
     }
     let name: &'static str = peer_cmd.as_ref().map_or("gnark-crypto", |p| p.0);

@@ -50,12 +50,18 @@ pub(crate) struct Entry<'a> {
     pub(crate) lib: &'static str,
     /// Constant time in the secret scalar (`None` for the pairings: public inputs).
     pub(crate) ct: Option<bool>,
-    f: Box<dyn FnMut() + 'a>,
-    /// A peer in another process: runs the given number of calls and returns its own thread
-    /// CPU time per call in ns (then `f` is unused).
-    ext: Option<Box<dyn FnMut(u64) -> f64 + 'a>>,
+    run: Run<'a>,
     iters: u64,
     pub(crate) samples: Vec<f64>,
+}
+
+/// How an entry is timed.
+enum Run<'a> {
+    /// One call in this process, timed here in batches.
+    Here(Box<dyn FnMut() + 'a>),
+    /// A peer in another process: runs the given number of calls and returns its own thread
+    /// CPU time per call in ns.
+    Peer(Box<dyn FnMut(u64) -> f64 + 'a>),
 }
 
 /// All implementations of one (curve, op).
@@ -77,13 +83,12 @@ impl<'a> Group<'a> {
         self.entries.push(Entry {
             lib,
             ct,
-            f: Box::new(f),
-            ext: None,
+            run: Run::Here(Box::new(f)),
             iters: 1,
             samples: Vec::new(),
         });
     }
-    /// A peer timed by another process ([`Entry::ext`]).
+    /// A peer timed by another process ([`Run::Peer`]).
     pub(crate) fn add_external(
         &mut self,
         lib: &'static str,
@@ -93,8 +98,7 @@ impl<'a> Group<'a> {
         self.entries.push(Entry {
             lib,
             ct,
-            f: Box::new(|| {}),
-            ext: Some(Box::new(f)),
+            run: Run::Peer(Box::new(f)),
             iters: 1,
             samples: Vec::new(),
         });
@@ -104,9 +108,9 @@ impl<'a> Group<'a> {
 impl Entry<'_> {
     /// Time per call over a batch of `iters` calls, in ns of thread CPU time.
     fn time(&mut self, iters: u64) -> f64 {
-        match &mut self.ext {
-            Some(x) => x(iters),
-            None => time_batch(&mut *self.f, iters),
+        match &mut self.run {
+            Run::Peer(f) => f(iters),
+            Run::Here(f) => time_batch(&mut **f, iters),
         }
     }
 }
@@ -142,6 +146,33 @@ pub(crate) fn median(v: &[f64]) -> f64 {
         v[n / 2]
     } else {
         (v[n / 2 - 1] + v[n / 2]) / 2.0
+    }
+}
+
+/// The harness's options `--rounds N` (N > 0) and `--batch-ms X` (X > 0): `None` when `a` is
+/// neither, else whether its value (the next argument) is valid, and then stored.
+pub(crate) fn timing_option<'s>(
+    a: &str,
+    it: &mut impl Iterator<Item = &'s String>,
+    rounds: &mut usize,
+    batch_ms: &mut f64,
+) -> Option<bool> {
+    match a {
+        "--rounds" => Some(match it.next().and_then(|s| s.parse().ok()) {
+            Some(n) if n > 0 => {
+                *rounds = n;
+                true
+            }
+            _ => false,
+        }),
+        "--batch-ms" => Some(match it.next().and_then(|s| s.parse().ok()) {
+            Some(x) if x > 0.0 => {
+                *batch_ms = x;
+                true
+            }
+            _ => false,
+        }),
+        _ => None,
     }
 }
 
@@ -979,8 +1010,7 @@ fn beuchat_groups() -> Vec<Group<'static>> {
         g.entries.push(Entry {
             lib: "hayate",
             ct,
-            f,
-            ext: None,
+            run: Run::Here(f),
             iters: 1,
             samples: Vec::new(),
         });
@@ -1134,15 +1164,11 @@ pub fn run(args: &[String]) -> ExitCode {
                 rounds = 5;
                 batch_ms = 2.0;
             }
-            "--rounds" => match it.next().and_then(|s| s.parse().ok()) {
-                Some(n) if n > 0 => rounds = n,
-                _ => return usage(),
-            },
-            "--batch-ms" => match it.next().and_then(|s| s.parse().ok()) {
-                Some(x) if x > 0.0 => batch_ms = x,
-                _ => return usage(),
-            },
-            _ => return usage(),
+            other => {
+                if timing_option(other, &mut it, &mut rounds, &mut batch_ms) != Some(true) {
+                    return usage();
+                }
+            }
         }
     }
 

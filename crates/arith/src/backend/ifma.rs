@@ -1,7 +1,8 @@
 //! AVX-512 IFMA back end (`vpmadd52luq` / `vpmadd52huq`: eight 52-bit multiply-accumulates
 //! per instruction), selected at run time where the CPU has AVX-512F and AVX-512 IFMA, for the
-//! BLS12-381 and bn254-beuchat towers (the squarings also for alt_bn128's, [`square_xi9`]) (issue 5: paper 000's SIMD idea with the instructions
-//! this host offers; [`super::avx2`] is the AVX2 attempt, which only drew level with MULX):
+//! BLS12-381 and bn254-beuchat towers, and the squarings also for alt_bn128's ([`square_xi9`])
+//! (issue 5: paper 000's SIMD idea with the instructions this host offers; [`super::avx2`] is
+//! the AVX2 attempt, which only drew level with MULX):
 //! * **horizontal**, one element's coordinates across the lanes: Karabina's compressed
 //!   cyclotomic squaring ([`compressed_sqr`], the squaring chains of the final
 //!   exponentiation's exponentiations by z) and the Granger–Scott cyclotomic squaring
@@ -398,21 +399,43 @@ unsafe fn triple_redc<const L: usize>(mut acc: Acc, p: &V<L>, n0: __m512i) -> V<
     redc(acc, p, n0)
 }
 
+/// The operands the u² = −1 shapes build from a state `s` (values below 2p): each Fp2 pair's
+/// swapped coordinates, sums, differences (+4p), doubles and negated doubles (8p − 2s).
+struct PairOps<const L: usize> {
+    sw: V<L>,
+    sum: V<L>,
+    dif: V<L>,
+    dbl: V<L>,
+    ndbl: V<L>,
+}
+
+#[inline(always)]
+unsafe fn pair_ops<const L: usize>(s: &V<L>, c: &Consts<L>) -> PairOps<L> {
+    let sw = map::<L>(|j| _mm512_shuffle_epi32::<0x4E>(s[j]));
+    PairOps {
+        sum: normalise(map::<L>(|j| _mm512_add_epi64(s[j], sw[j]))),
+        dif: normalise(map::<L>(|j| {
+            _mm512_sub_epi64(_mm512_add_epi64(s[j], splat(c.k4[j])), sw[j])
+        })),
+        dbl: normalise(map::<L>(|j| _mm512_add_epi64(s[j], s[j]))),
+        ndbl: normalise(map::<L>(|j| {
+            _mm512_sub_epi64(splat(c.k8[j]), _mm512_add_epi64(s[j], s[j]))
+        })),
+        sw,
+    }
+}
+
 /// One compressed squaring in BLS12-381's tower shape (u² = −1, ξ = 1 + u) of the state `s`
 /// (lanes [`LANES`], values < 2p), the formulas of the module docs.
 #[inline(always)]
 unsafe fn square_bls12(s: &V<8>, c: &Consts<8>, p: &V<8>, n0: __m512i, old: &V<8>) -> V<8> {
-    // the pairs' swapped coordinates, sums, differences (+4p), doubles and negated doubles
-    // (8p − 2s)
-    let sw = map::<8>(|j| _mm512_shuffle_epi32::<0x4E>(s[j]));
-    let sum = normalise(map::<8>(|j| _mm512_add_epi64(s[j], sw[j])));
-    let dif = normalise(map::<8>(|j| {
-        _mm512_sub_epi64(_mm512_add_epi64(s[j], splat(c.k4[j])), sw[j])
-    }));
-    let dbl = normalise(map::<8>(|j| _mm512_add_epi64(s[j], s[j])));
-    let ndbl = normalise(map::<8>(|j| {
-        _mm512_sub_epi64(splat(c.k8[j]), _mm512_add_epi64(s[j], s[j]))
-    }));
+    let PairOps {
+        sum,
+        dif,
+        dbl,
+        ndbl,
+        ..
+    } = pair_ops(s, c);
 
     let mut acc: Acc = [_mm512_setzero_si512(); ACC];
     // pass 0: (z0+z1)(z0−z1) | (2z0)z1 | (x0+x1)(x0−x1) | (2x0)x1 | (2z0)(w0−w1) |
@@ -507,15 +530,13 @@ unsafe fn square_xi9(s: &V<6>, c: &Consts<6>, p: &V<6>, n0: __m512i, old: &V<6>)
             _mm512_add_epi64(v[j], _mm512_slli_epi64::<3>(v[j]))
         }))
     };
-    let sw = map::<6>(|j| _mm512_shuffle_epi32::<0x4E>(s[j]));
-    let sum = normalise(map::<6>(|j| _mm512_add_epi64(s[j], sw[j])));
-    let dif = normalise(map::<6>(|j| {
-        _mm512_sub_epi64(_mm512_add_epi64(s[j], splat(c.k4[j])), sw[j])
-    }));
-    let dbl = normalise(map::<6>(|j| _mm512_add_epi64(s[j], s[j])));
-    let ndbl = normalise(map::<6>(|j| {
-        _mm512_sub_epi64(splat(c.k8[j]), _mm512_add_epi64(s[j], s[j]))
-    }));
+    let PairOps {
+        sw,
+        sum,
+        dif,
+        dbl,
+        ndbl,
+    } = pair_ops(s, c);
     // 9s, 9·sum, 18s; q = 9s + 4p − swap(s), r = s + 9·swap(s) (read at the w and y lanes)
     let s9 = nine(s);
     let sum9 = nine(&sum);
@@ -1292,8 +1313,9 @@ pub fn compressed_sqr<P: crate::FpParams<N>, const N: usize>(
         beta_neg,
         xi,
         n,
-        [compressed_sqr_6],
-        [compressed_sqr_4, compressed_sqr_4_xi9],
+        compressed_sqr_6,
+        compressed_sqr_4,
+        compressed_sqr_4_xi9,
     )
 }
 
@@ -1311,8 +1333,9 @@ pub fn cyclo_sqr<P: crate::FpParams<N>, const N: usize>(
         beta_neg,
         xi,
         n,
-        [cyclo_sqr_6],
-        [cyclo_sqr_4, cyclo_sqr_4_xi9],
+        cyclo_sqr_6,
+        cyclo_sqr_4,
+        cyclo_sqr_4_xi9,
     )
 }
 
@@ -1320,16 +1343,17 @@ pub fn cyclo_sqr<P: crate::FpParams<N>, const N: usize>(
 type Kernel<const M: usize, const L: usize, const C: usize> =
     unsafe fn([&[u64; M]; C], &[u64; M], &Consts<L>, u64) -> [[u64; M]; C];
 
-/// Runs the BLS12-381-shape kernel (N = 6), the bn254-beuchat-shape one or the alt_bn128-shape
-/// one (N = 4: `[k4, k4_xi9]`) after checking the shape and the CPU.
+/// Runs the BLS12-381-shape kernel (N = 6), the bn254-beuchat-shape one (N = 4, `k4`) or the
+/// alt_bn128-shape one (N = 4, ξ = 9 + u, `k4_xi9`) after checking the shape and the CPU.
 #[inline(always)]
 fn by_shape<P: crate::FpParams<N>, const N: usize, const C: usize>(
     z: [&[u64; N]; C],
     beta_neg: u8,
     xi: (u8, u8),
     n: u64,
-    [k6]: [Kernel<6, 8, C>; 1],
-    [k4, k4_xi9]: [Kernel<4, 6, C>; 2],
+    k6: Kernel<6, 8, C>,
+    k4: Kernel<4, 6, C>,
+    k4_xi9: Kernel<4, 6, C>,
 ) -> [[u64; N]; C] {
     assert!(
         sqr_shape(&P::MODULUS, beta_neg, xi) && cpu_has_ifma_cached(),
