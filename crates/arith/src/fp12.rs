@@ -105,8 +105,7 @@ impl<P: TowerParams<N>, const N: usize> Fp12<P, N> {
             return unsafe { crate::backend::sub::fp12_mul(self, o) };
         }
         #[cfg(target_arch = "x86_64")]
-        if !P::COUNT_OPS && N == 6 && crate::backend::tower_kernel(&P::MODULUS, P::BETA_NEG, P::XI)
-        {
+        if crate::backend::fp6_kernel::<P, N>() {
             let (s, t) = (self.c0 + self.c1, o.c0 + o.c1);
             let r = crate::backend::fp12_lazy(
                 crate::backend::Fp12Lazy::Mul([
@@ -157,7 +156,7 @@ impl<P: TowerParams<N>, const N: usize> Fp12<P, N> {
             return unsafe { crate::backend::sub::fp12_square(self) };
         }
         #[cfg(target_arch = "x86_64")]
-        if !P::COUNT_OPS && crate::backend::tower_kernel(&P::MODULUS, P::BETA_NEG, P::XI) {
+        if crate::backend::tower_kernel::<P, N>() {
             let (s, t) = (self.c0 + self.c1, self.c0 + self.c1.mul_by_v());
             let r = crate::backend::fp12_lazy(
                 crate::backend::Fp12Lazy::Sqr([
@@ -276,7 +275,7 @@ impl<P: TowerParams<N>, const N: usize> Fp12<P, N> {
             return unsafe { crate::backend::sub::fp12_mul_by_034(self, [c0, c3, c4]) };
         }
         #[cfg(target_arch = "x86_64")]
-        if !P::COUNT_OPS && crate::backend::tower_kernel(&P::MODULUS, P::BETA_NEG, P::XI) {
+        if crate::backend::tower_kernel::<P, N>() {
             let s = self.c0 + self.c1;
             let o = *c0 + *c3;
             let b0 = [c0.c0.mont_limbs(), c0.c1.mont_limbs()];
@@ -340,7 +339,7 @@ impl<P: TowerParams<N>, const N: usize> Fp12<P, N> {
     /// Fp6 products; the sums of products changed that.) Elsewhere two sparse Fp6 products.
     #[inline]
     pub fn mul_by_034_unit(&self, c3: &Fp2<P, N>, c4: &Fp2<P, N>) -> Self {
-        if !P::COUNT_OPS && crate::backend::tower_kernel(&P::MODULUS, P::BETA_NEG, P::XI) {
+        if crate::backend::tower_kernel::<P, N>() {
             let line = [
                 c3.c0.mont_limbs(),
                 c3.c1.mont_limbs(),
@@ -431,14 +430,9 @@ impl<P: TowerParams<N>, const N: usize> Fp12<P, N> {
     #[inline]
     pub fn cyclotomic_squares(&self, n: usize) -> Self {
         #[cfg(target_arch = "x86_64")]
-        if !P::COUNT_OPS
-            && n >= crate::backend::ifma::CYCLO_MIN
-            && crate::backend::ifma::sqr_applies(&P::MODULUS, P::BETA_NEG, P::XI)
-        {
+        if n >= crate::backend::ifma::CYCLO_MIN && crate::backend::ifma::sqr_applies::<P, N>() {
             let r = crate::backend::ifma::cyclo_sqr::<P, N>(
                 cat(&self.c0.limbs(), &self.c1.limbs()),
-                P::BETA_NEG,
-                P::XI,
                 n as u64,
             );
             return Self::from_limbs(&r);
@@ -446,10 +440,7 @@ impl<P: TowerParams<N>, const N: usize> Fp12<P, N> {
         #[cfg(target_arch = "x86_64")]
         // bn254-beuchat: one squaring per call measured 1.02–1.04 × the composition (thread
         // CPU time A/B, tower_bench), runs of several 0.87–0.96 ×; BLS12-381: both faster
-        if !P::COUNT_OPS
-            && (n > 1 || (n == 1 && N == 6))
-            && crate::backend::tower_kernel(&P::MODULUS, P::BETA_NEG, P::XI)
-        {
+        if (n > 1 || (n == 1 && N == 6)) && crate::backend::tower_kernel::<P, N>() {
             let r = crate::backend::cyclo_sqr(
                 cat(&self.c0.limbs(), &self.c1.limbs()),
                 &P::MODULUS,
@@ -654,7 +645,7 @@ pub fn fp4_square<P: TowerParams<N>, const N: usize>(
     a: &Fp2<P, N>,
     b: &Fp2<P, N>,
 ) -> (Fp2<P, N>, Fp2<P, N>) {
-    if !P::COUNT_OPS && crate::backend::tower_kernel(&P::MODULUS, P::BETA_NEG, P::XI) {
+    if crate::backend::tower_kernel::<P, N>() {
         let r = crate::backend::fp4_sqr(
             [a.c0.mont_limbs(), a.c1.mont_limbs()],
             [b.c0.mont_limbs(), b.c1.mont_limbs()],
@@ -710,16 +701,13 @@ impl<P: TowerParams<N>, const N: usize> Compressed<P, N> {
     #[inline]
     fn square_n(&self, n: usize) -> Self {
         #[cfg(target_arch = "x86_64")]
-        let lanes = crate::backend::ifma::sqr_applies(&P::MODULUS, P::BETA_NEG, P::XI);
+        let lanes = crate::backend::ifma::sqr_applies::<P, N>();
         #[cfg(target_arch = "x86_64")]
-        if !P::COUNT_OPS
-            && n > 0
-            && (lanes || crate::backend::tower_kernel(&P::MODULUS, P::BETA_NEG, P::XI))
-        {
+        if n > 0 && (lanes || crate::backend::tower_kernel::<P, N>()) {
             let (a, b) = (fp2_pair(&self.g2, &self.g3), fp2_pair(&self.g4, &self.g5));
             let g = core::array::from_fn(|i| if i < 4 { a[i] } else { b[i - 4] });
             let r = if lanes {
-                crate::backend::ifma::compressed_sqr::<P, N>(g, P::BETA_NEG, P::XI, n as u64)
+                crate::backend::ifma::compressed_sqr::<P, N>(g, n as u64)
             } else {
                 crate::backend::compressed_sqr(g, &P::MODULUS, Fp::<P, N>::INV, n as u64)
             };

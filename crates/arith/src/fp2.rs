@@ -29,6 +29,9 @@ pub trait TowerParams<const N: usize>: FpParams<N> {
     const XI: (u8, u8);
     /// FROB[k−1] = [ξ^((p^k−1)/6), ξ^((p^k−1)/3), ξ^(2(p^k−1)/3)] for k = 1, 2, 3.
     const FROB: [[Fp2<Self, N>; 3]; 3];
+    /// The tower-level kernels built for this tower's shape ([`crate::backend::kernel_set`]);
+    /// a tower that declares a set it does not fit does not compile.
+    const KERNELS: crate::backend::KernelSet = crate::backend::KernelSet::Composed;
     /// Count Fp2 operations in thread-local counters ([`crate::opcount`]); `false` for every
     /// production tower (the test then folds away at compile time).
     const COUNT_OPS: bool = false;

@@ -130,7 +130,7 @@ impl<P: TowerParams<N>, const N: usize> Fp6<P, N> {
     /// same value.
     #[inline]
     pub fn mul(&self, o: &Self) -> Self {
-        if !P::COUNT_OPS && crate::backend::tower_kernel(&P::MODULUS, P::BETA_NEG, P::XI) {
+        if crate::backend::tower_kernel::<P, N>() {
             let r = crate::backend::fp6_mul(self.limbs(), o.limbs(), &P::MODULUS, Fp::<P, N>::INV);
             return Self::from_limbs(&r);
         }
@@ -188,7 +188,7 @@ impl<P: TowerParams<N>, const N: usize> Fp6<P, N> {
     /// On x86-64 with BLS12-381's tower shape one assembly block (see [`Self::mul`]).
     #[inline]
     pub fn mul_wide(&self, o: &Self) -> Fp6Wide<N> {
-        if !P::COUNT_OPS && crate::backend::tower_kernel(&P::MODULUS, P::BETA_NEG, P::XI) {
+        if crate::backend::tower_kernel::<P, N>() {
             let [w0, w1, w2, w3, w4, w5] =
                 crate::backend::fp6_mul_wide(self.limbs(), o.limbs(), &P::MODULUS);
             return Fp6Wide {
@@ -336,7 +336,7 @@ impl<P: TowerParams<N>, const N: usize> Fp6<P, N> {
     /// Sparse multiplication by b0 + b1·v.
     #[inline]
     pub fn mul_by_01(&self, b0: &Fp2<P, N>, b1: &Fp2<P, N>) -> Self {
-        if !P::COUNT_OPS && crate::backend::tower_kernel(&P::MODULUS, P::BETA_NEG, P::XI) {
+        if crate::backend::tower_kernel::<P, N>() {
             let b = [
                 b0.c0.mont_limbs(),
                 b0.c1.mont_limbs(),

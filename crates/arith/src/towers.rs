@@ -4,6 +4,7 @@
 //! The constants are written out (so they cost nothing at run time) and re-derived by
 //! exponentiation in this crate's tests.
 
+use crate::backend::KernelSet;
 use crate::fields::{Bls12381FpParams, Bn254BeuchatFpParams, Bn254FpParams};
 use crate::fp12::Fp12;
 use crate::fp2::{Fp2, TowerParams};
@@ -11,6 +12,7 @@ use crate::fp6::Fp6;
 
 /// bn254-beuchat: β = −5, ξ = u.
 impl TowerParams<4> for Bn254BeuchatFpParams {
+    const KERNELS: KernelSet = KernelSet::Bn254Beuchat;
     const BETA_NEG: u8 = 5;
     const XI: (u8, u8) = (0, 1);
     const FROB: [[Fp2<Self, 4>; 3]; 3] = [
@@ -55,6 +57,7 @@ impl TowerParams<4> for Bn254BeuchatFpParams {
 
 /// alt_bn128: β = −1, ξ = 9 + u.
 impl TowerParams<4> for Bn254FpParams {
+    const KERNELS: KernelSet = KernelSet::AltBn128;
     const BETA_NEG: u8 = 1;
     const XI: (u8, u8) = (9, 1);
     const FROB: [[Fp2<Self, 4>; 3]; 3] = [
@@ -102,6 +105,7 @@ impl TowerParams<4> for Bn254FpParams {
 
 /// BLS12-381: β = −1, ξ = 1 + u.
 impl TowerParams<6> for Bls12381FpParams {
+    const KERNELS: KernelSet = KernelSet::Bls12_381;
     const BETA_NEG: u8 = 1;
     const XI: (u8, u8) = (1, 1);
     const FROB: [[Fp2<Self, 6>; 3]; 3] = [

@@ -45,8 +45,6 @@
 use std::time::Instant;
 
 use hayate_arith::Field;
-#[cfg(target_arch = "x86_64")]
-use hayate_arith::TowerParams;
 use hayate_ec::curves::Secp256k1;
 use hayate_ec::glv_lincomb::{glv_lincomb_ct, simd_available};
 use hayate_ec::ladder::{self, BinaryGcdVartime, SafeGcd};
@@ -330,11 +328,7 @@ pub fn targets() -> [Target; 5] {
             calls: [6000, 3000],
             path: || {
                 #[cfg(target_arch = "x86_64")]
-                let ran = hayate_arith::backend::ifma::applies(
-                    &<Fp381 as hayate_arith::FpParams<6>>::MODULUS,
-                    <Fp381 as TowerParams<6>>::BETA_NEG,
-                    <Fp381 as TowerParams<6>>::XI,
-                );
+                let ran = hayate_arith::backend::ifma::sqr_applies::<Fp381, 6>();
                 #[cfg(not(target_arch = "x86_64"))]
                 let ran = false;
                 ifma_path(

@@ -7,7 +7,6 @@ use std::hint::black_box;
 
 use hayate_arith::{Fp, Fp12, Fp2, Fp6};
 #[cfg(target_arch = "x86_64")]
-use hayate_arith::{FpParams, TowerParams};
 use hayate_ec::Affine;
 use hayate_pairing::{
     bls12_381::Bls12381, bn254::Bn254, bn254_beuchat::Bn254Beuchat, final_exp, miller, G2Prepared,
@@ -233,7 +232,7 @@ fn run<E: PairingCurve<N>, const N: usize>() {
     // the AVX-512 IFMA compressed squarings (A) against the scalar MULX/ADX kernel (B), where
     // the CPU has IFMA and the tower has the kernel
     #[cfg(target_arch = "x86_64")]
-    if hayate_arith::backend::ifma::applies(&E::Fp::MODULUS, E::Fp::BETA_NEG, E::Fp::XI) {
+    if hayate_arith::backend::ifma::applies::<E::Fp, N>() {
         let ifma = |on: bool| {
             hayate_arith::backend::ifma::ENABLED.store(on, std::sync::atomic::Ordering::Relaxed)
         };

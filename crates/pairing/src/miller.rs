@@ -751,12 +751,7 @@ fn unit_lanes<E: PairingCurve<N>, const N: usize>(
             }
         }
     });
-    let fs = miller_lanes_unit::<E::Fp, N>(
-        &pairs,
-        &ops,
-        <E::Fp as TowerParams<N>>::BETA_NEG,
-        <E::Fp as TowerParams<N>>::XI,
-    );
+    let fs = miller_lanes_unit::<E::Fp, N>(&pairs, &ops);
     Some(fs.iter().fold(Fp12::ONE, |acc, c| acc * fp12_from_limbs(c)))
 }
 
@@ -1330,12 +1325,7 @@ pub fn multi_miller_loop_lanes<E: PairingCurve<N>, const N: usize>(
             }
         }
     });
-    let fs = miller_lanes::<E::Fp, N>(
-        &lanes,
-        &ops,
-        <E::Fp as TowerParams<N>>::BETA_NEG,
-        <E::Fp as TowerParams<N>>::XI,
-    );
+    let fs = miller_lanes::<E::Fp, N>(&lanes, &ops);
     Some(fs.iter().fold(Fp12::ONE, |acc, c| acc * fp12_from_limbs(c)))
 }
 
@@ -1345,8 +1335,7 @@ fn ifma_doubling<E: PairingCurve<N>, const N: usize>() -> bool {
     matches!(
         (N, E::TWIST_3B_SMALL),
         (6, Some((12, 12))) | (4, Some((0, -3)))
-    ) && !<E::Fp as hayate_arith::TowerParams<N>>::COUNT_OPS
-        && ifma_applies::<E, N>()
+    ) && ifma_applies::<E, N>()
 }
 
 /// `hayate_arith::backend::ifma::applies` for this curve's tower (false off x86-64).
@@ -1354,11 +1343,7 @@ fn ifma_doubling<E: PairingCurve<N>, const N: usize>() -> bool {
 fn ifma_applies<E: PairingCurve<N>, const N: usize>() -> bool {
     #[cfg(target_arch = "x86_64")]
     {
-        hayate_arith::backend::ifma::applies(
-            &<E::Fp as hayate_arith::FpParams<N>>::MODULUS,
-            <E::Fp as hayate_arith::TowerParams<N>>::BETA_NEG,
-            <E::Fp as hayate_arith::TowerParams<N>>::XI,
-        )
+        hayate_arith::backend::ifma::applies::<E::Fp, N>()
     }
     #[cfg(not(target_arch = "x86_64"))]
     {
@@ -1403,11 +1388,7 @@ fn double_steps_batch<E: PairingCurve<N>, const N: usize>(
             )
         })
         .collect();
-    let r = hayate_arith::backend::ifma::double_steps::<E::Fp, N>(
-        &inputs,
-        <E::Fp as hayate_arith::TowerParams<N>>::BETA_NEG,
-        <E::Fp as hayate_arith::TowerParams<N>>::XI,
-    );
+    let r = hayate_arith::backend::ifma::double_steps::<E::Fp, N>(&inputs);
     for ((_, ts), c) in active.iter_mut().zip(r) {
         let f2 = |i: usize| {
             Fp2::new(

@@ -60,6 +60,7 @@
 //! | pairing | 0.78–0.83 × | 0.89–0.91 × |
 //! | Miller loop, 4 / 6 / 8 pairs | 0.93–0.96 / 0.85–0.88 / 0.82–0.83 × | 0.98 / 0.90 / 0.86 × |
 
+use super::{kernels, KernelSet};
 use core::arch::x86_64::*;
 use core::sync::atomic::{AtomicBool, AtomicU8, Ordering};
 
@@ -1228,18 +1229,13 @@ pub unsafe fn double_steps_m3u<const N: usize>(
     )
 }
 
-/// [`double_steps_12xi`] / [`double_steps_m3u`] for the field `P` (the caller has checked
+/// [`double_steps_12xi`] / [`double_steps_m3u`] for P's tower (the caller has checked
 /// [`applies`] and that its twist has 3b′ = 12(1 + u) for N = 6, −3u for N = 4),
 /// any number of inputs (in groups of eight).
-pub fn double_steps<P: crate::FpParams<N>, const N: usize>(
+pub fn double_steps<P: crate::TowerParams<N>, const N: usize>(
     inputs: &[([[u64; N]; 6], [u64; N], [u64; N])],
-    beta_neg: u8,
-    xi: (u8, u8),
 ) -> Vec<[[u64; N]; 12]> {
-    assert!(
-        shape(&P::MODULUS, beta_neg, xi) && cpu_has_ifma_cached(),
-        "double_steps without applies"
-    );
+    assert!(applies::<P, N>(), "double_steps without applies");
     let mut out = Vec::with_capacity(inputs.len());
     for chunk in inputs.chunks(8) {
         // SAFETY: AVX-512F/IFMA present, the tower shape with its modulus bound (checked
@@ -1255,31 +1251,20 @@ pub fn double_steps<P: crate::FpParams<N>, const N: usize>(
     out
 }
 
-/// Whether the doubling-step kernels ([`double_steps`]) and the Miller lanes apply:
-/// BLS12-381's shape (N = 6, u² = −1, ξ = 1 + u, a modulus below 2^381) or bn254-beuchat's
-/// (N = 4, u² = −5, ξ = u, below 2^255), and [`available`]. The shape conditions fold at
-/// compile time.
+/// Whether the doubling-step kernels ([`double_steps`]) and the Miller lanes run for P's tower:
+/// its kernel set has them ([`KernelSet::ifma_miller`]: BLS12-381's and bn254-beuchat's
+/// shapes) and [`available`]. Folds to the CPU test or `false` at compile time.
 #[inline(always)]
-pub fn applies<const N: usize>(m: &[u64; N], beta_neg: u8, xi: (u8, u8)) -> bool {
-    shape(m, beta_neg, xi) && available()
+pub fn applies<P: crate::TowerParams<N>, const N: usize>() -> bool {
+    kernels::<P, N>().ifma_miller() && available()
 }
 
-/// Whether the squaring kernels ([`compressed_sqr`], [`cyclo_sqr`]) apply: the shapes of
-/// [`applies`] and alt_bn128's (N = 4, u² = −1, ξ = 9 + u, below 2^255), and [`available`].
+/// Whether the squaring kernels ([`compressed_sqr`], [`cyclo_sqr`]) run for P's tower: its
+/// kernel set has them ([`KernelSet::ifma_squarings`]: the shapes of [`applies`] and
+/// alt_bn128's) and [`available`].
 #[inline(always)]
-pub fn sqr_applies<const N: usize>(m: &[u64; N], beta_neg: u8, xi: (u8, u8)) -> bool {
-    sqr_shape(m, beta_neg, xi) && available()
-}
-
-#[inline(always)]
-fn sqr_shape<const N: usize>(m: &[u64; N], beta_neg: u8, xi: (u8, u8)) -> bool {
-    shape(m, beta_neg, xi) || (N == 4 && m[N - 1] >> 63 == 0 && beta_neg == 1 && xi == (9, 1))
-}
-
-#[inline(always)]
-pub(super) fn shape<const N: usize>(m: &[u64; N], beta_neg: u8, xi: (u8, u8)) -> bool {
-    (N == 6 && m[N - 1] >> 61 == 0 && beta_neg == 1 && xi == (1, 1))
-        || (N == 4 && m[N - 1] >> 63 == 0 && beta_neg == 5 && xi == (0, 1))
+pub fn sqr_applies<P: crate::TowerParams<N>, const N: usize>() -> bool {
+    kernels::<P, N>().ifma_squarings() && available()
 }
 
 /// The constants of a field, evaluated at compile time.
@@ -1299,19 +1284,15 @@ impl<P: crate::FpParams<N>, const N: usize> ConstsOf<P, N> {
     pub(super) const C6: Consts<6> = Consts::new(&Self::M, N, crate::limbs::neg_inv64(Self::M[0]));
 }
 
-/// [`compressed_sqr_6`] / [`compressed_sqr_4`] / [`compressed_sqr_4_xi9`] for the field `P` of
-/// a tower with u² = −β_neg and ξ = `xi` (the caller has checked [`sqr_applies`]).
+/// [`compressed_sqr_6`] / [`compressed_sqr_4`] / [`compressed_sqr_4_xi9`] for P's tower (the
+/// caller has checked [`sqr_applies`]).
 #[inline(always)]
-pub fn compressed_sqr<P: crate::FpParams<N>, const N: usize>(
+pub fn compressed_sqr<P: crate::TowerParams<N>, const N: usize>(
     g: [&[u64; N]; 8],
-    beta_neg: u8,
-    xi: (u8, u8),
     n: u64,
 ) -> [[u64; N]; 8] {
     by_shape::<P, N, 8>(
         g,
-        beta_neg,
-        xi,
         n,
         compressed_sqr_6,
         compressed_sqr_4,
@@ -1319,24 +1300,14 @@ pub fn compressed_sqr<P: crate::FpParams<N>, const N: usize>(
     )
 }
 
-/// [`cyclo_sqr_6`] / [`cyclo_sqr_4`] / [`cyclo_sqr_4_xi9`] for the field `P` of a tower with
-/// u² = −β_neg and ξ = `xi` (the caller has checked [`sqr_applies`]).
+/// [`cyclo_sqr_6`] / [`cyclo_sqr_4`] / [`cyclo_sqr_4_xi9`] for P's tower (the caller has
+/// checked [`sqr_applies`]).
 #[inline(always)]
-pub fn cyclo_sqr<P: crate::FpParams<N>, const N: usize>(
+pub fn cyclo_sqr<P: crate::TowerParams<N>, const N: usize>(
     z: [&[u64; N]; 12],
-    beta_neg: u8,
-    xi: (u8, u8),
     n: u64,
 ) -> [[u64; N]; 12] {
-    by_shape::<P, N, 12>(
-        z,
-        beta_neg,
-        xi,
-        n,
-        cyclo_sqr_6,
-        cyclo_sqr_4,
-        cyclo_sqr_4_xi9,
-    )
+    by_shape::<P, N, 12>(z, n, cyclo_sqr_6, cyclo_sqr_4, cyclo_sqr_4_xi9)
 }
 
 /// A squaring kernel of one shape: C coordinates, the modulus, its constants, the run length.
@@ -1346,20 +1317,19 @@ type Kernel<const M: usize, const L: usize, const C: usize> =
 /// Runs the BLS12-381-shape kernel (N = 6), the bn254-beuchat-shape one (N = 4, `k4`) or the
 /// alt_bn128-shape one (N = 4, ξ = 9 + u, `k4_xi9`) after checking the shape and the CPU.
 #[inline(always)]
-fn by_shape<P: crate::FpParams<N>, const N: usize, const C: usize>(
+fn by_shape<P: crate::TowerParams<N>, const N: usize, const C: usize>(
     z: [&[u64; N]; C],
-    beta_neg: u8,
-    xi: (u8, u8),
     n: u64,
     k6: Kernel<6, 8, C>,
     k4: Kernel<4, 6, C>,
     k4_xi9: Kernel<4, 6, C>,
 ) -> [[u64; N]; C] {
-    assert!(
-        sqr_shape(&P::MODULUS, beta_neg, xi) && cpu_has_ifma_cached(),
-        "IFMA kernel without sqr_applies"
-    );
-    let k4 = if xi == (9, 1) { k4_xi9 } else { k4 };
+    assert!(sqr_applies::<P, N>(), "IFMA kernel without sqr_applies");
+    let k4 = if matches!(kernels::<P, N>(), KernelSet::AltBn128) {
+        k4_xi9
+    } else {
+        k4
+    };
     // SAFETY: AVX-512F/IFMA present and the tower shape with its modulus bound (checked
     // above); the constants are the field's.
     unsafe {
@@ -1674,8 +1644,8 @@ mod tests {
                     )
                 })
                 .collect();
-            assert!(applies(&Q::MODULUS, Q::BETA_NEG, Q::XI));
-            let got = double_steps::<Q, N>(&inputs, Q::BETA_NEG, Q::XI);
+            assert!(applies::<Q, N>());
+            let got = double_steps::<Q, N>(&inputs);
             for ((t, xp, nyp), g) in inputs.iter().zip(&got) {
                 let tt = [f2(t[0], t[1]), f2(t[2], t[3]), f2(t[4], t[5])];
                 let (t2, line) = scalar(&tt, &fp(*xp), &fp(*nyp)).unwrap();

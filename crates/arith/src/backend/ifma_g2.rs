@@ -505,19 +505,12 @@ pub unsafe fn sac_columns_4(
     }
 }
 
-/// Whether the kernel runs for `Fp2<P, N>`: u² = −1 with a 6-word modulus below 2^381
-/// (BLS12-381) or a 4-word one below 2^255 (alt_bn128), u² = −5 with a 4-word modulus
-/// below 2^255 (bn254-beuchat); and AVX-512 IFMA available. The shape folds at compile
-/// time.
+/// Whether the kernel runs for `Fp2<P, N>`: P's tower declares a kernel set with the G2
+/// column loop ([`super::KernelSet::ifma_g2`]: BLS12-381's, bn254-beuchat's and alt_bn128's
+/// shapes) and AVX-512 IFMA is available. Folds to the CPU test or `false` at compile time.
 #[inline(always)]
 pub fn applies<P: TowerParams<N>, const N: usize>() -> bool {
-    let m = &P::MODULUS;
-    let shape = match (N, P::BETA_NEG) {
-        (6, 1) => m[N - 1] >> 61 == 0,
-        (4, 1) | (4, 5) => m[N - 1] >> 63 == 0,
-        _ => false,
-    };
-    shape && super::ifma::available()
+    super::kernels::<P, N>().ifma_g2() && super::ifma::available()
 }
 
 /// The column loop for Jacobian points over `Fp2<P, N>` ([`crate::Field::jacobian_sac_columns`]):

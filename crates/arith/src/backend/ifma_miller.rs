@@ -39,8 +39,7 @@
 use core::arch::x86_64::*;
 
 use super::ifma::{
-    cpu_has_ifma_cached, gather, map, normalise, scaled_sop, shape, splat, splat_v, store_steps,
-    Consts, ConstsOf, Vert, V,
+    gather, map, normalise, scaled_sop, splat, splat_v, store_steps, Consts, ConstsOf, Vert, V,
 };
 
 /// What the lanes do next: the Miller loop's schedule.
@@ -664,28 +663,23 @@ unsafe fn conjugate<const L: usize>(v: &Vert<'_, L>, f: &mut F12<L>) {
     }
 }
 
-/// Whether [`miller_lanes`] applies to the field `P` of a tower with u² = −β_neg and ξ = `xi`:
-/// BLS12-381's shape (its twist must have 3b′ = 12(1 + u), M-type) or bn254-beuchat's (3b′ =
-/// −3u, D-type), on a CPU with IFMA ([`super::ifma::applies`]).
+/// Whether [`miller_lanes`] runs for P's tower: BLS12-381's kernel set (its twist must have
+/// 3b′ = 12(1 + u), M-type) or bn254-beuchat's (3b′ = −3u, D-type), on a CPU with IFMA
+/// ([`super::ifma::applies`]).
 #[inline(always)]
-pub fn applies<const N: usize>(m: &[u64; N], beta_neg: u8, xi: (u8, u8)) -> bool {
-    super::ifma::applies(m, beta_neg, xi)
+pub fn applies<P: crate::TowerParams<N>, const N: usize>() -> bool {
+    super::ifma::applies::<P, N>()
 }
 
 /// The Miller loop of `pairs` by the schedule `ops` in eight lanes; returns each used lane's
 /// f (min(8, pairs) values, Montgomery limbs, fully reduced, coordinates in the order c0.c0.c0,
 /// c0.c0.c1, c0.c1.c0, …, c1.c2.c1); their product is the loop's value for all the pairs.
 /// The caller has checked [`applies`] and the twist (3b′ = 12(1 + u) for N = 6, −3u for N = 4).
-pub fn miller_lanes<P: crate::FpParams<N>, const N: usize>(
+pub fn miller_lanes<P: crate::TowerParams<N>, const N: usize>(
     pairs: &[LanePair<N>],
     ops: &[LaneOp],
-    beta_neg: u8,
-    xi: (u8, u8),
 ) -> Vec<[[u64; N]; 12]> {
-    assert!(
-        shape(&P::MODULUS, beta_neg, xi) && cpu_has_ifma_cached(),
-        "miller_lanes without applies"
-    );
+    assert!(applies::<P, N>(), "miller_lanes without applies");
     assert!(
         ops.iter()
             .all(|o| !matches!(o, LaneOp::Add(k, _) if *k > 2)),
@@ -715,16 +709,11 @@ pub fn miller_lanes<P: crate::FpParams<N>, const N: usize>(
 /// `Line`; returns each used lane's f as [`miller_lanes`] does. The value equals the scalar
 /// product of the lines (1 + s′u·w^i + t′v·w^j) exactly. The caller has checked [`applies`]
 /// and that every pair holds at least as many lines as `ops` has `Line`s.
-pub fn miller_lanes_unit<P: crate::FpParams<N>, const N: usize>(
+pub fn miller_lanes_unit<P: crate::TowerParams<N>, const N: usize>(
     pairs: &[UnitPair<'_, N>],
     ops: &[LaneOp],
-    beta_neg: u8,
-    xi: (u8, u8),
 ) -> Vec<[[u64; N]; 12]> {
-    assert!(
-        shape(&P::MODULUS, beta_neg, xi) && cpu_has_ifma_cached(),
-        "miller_lanes_unit without applies"
-    );
+    assert!(applies::<P, N>(), "miller_lanes_unit without applies");
     let lines = ops.iter().filter(|o| **o == LaneOp::Line).count();
     assert!(
         ops.iter()

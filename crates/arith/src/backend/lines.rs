@@ -54,7 +54,7 @@ pub fn subroutines() -> bool {
 /// on.
 #[inline]
 pub fn sub6_active<P: TowerParams<N>, const N: usize>() -> bool {
-    !P::COUNT_OPS && super::fp6_kernel(&P::MODULUS, P::BETA_NEG, P::XI) && subroutines()
+    super::fp6_kernel::<P, N>() && subroutines()
 }
 
 /// Whether [`Fp12::mul_by_034`], [`sqr_mul_by_034`], [`Fp12::square`] and [`Fp12::mul`] run
@@ -129,7 +129,7 @@ fn line_kernel<const SQUARE: bool, P: TowerParams<N>, const N: usize>(
         });
     }
     #[cfg(target_arch = "x86_64")]
-    if !P::COUNT_OPS && super::fp6_kernel(&P::MODULUS, P::BETA_NEG, P::XI) {
+    if super::fp6_kernel::<P, N>() {
         let (fl, l) = (fp12_limbs(f), line_limbs(l[0], l[1], l[2]));
         let (m, inv) = (super::cast(&P::MODULUS), Fp::<P, N>::INV);
         // SAFETY: BMI2/ADX present, N = 6, modulus below 2^381 (`fp6_kernel`).
@@ -263,7 +263,7 @@ pub fn double_step_12xi<P: TowerParams<N>, const N: usize>(
     ny_p: &Fp<P, N>,
 ) -> Option<DoubleStep<P, N>> {
     #[cfg(target_arch = "x86_64")]
-    if !P::COUNT_OPS && super::fp6_kernel(&P::MODULUS, P::BETA_NEG, P::XI) {
+    if super::fp6_kernel::<P, N>() {
         // SAFETY: BMI2/ADX present, N = 6, modulus below 2^381 (`fp6_kernel`).
         return Some(unsafe {
             double_step_kernel::<P, N, 6>(t, x_p, ny_p, |p, m| k::g2_double_step_6(p, m))
@@ -405,7 +405,8 @@ unsafe fn with_buffer<const LEN: usize, const M: usize>(
 /// tower (x86-64 with BMI2/ADX, u² = −5, v³ = u, 6p < R), no operation counting.
 #[inline(always)]
 fn beuchat_kernel<P: TowerParams<N>, const N: usize>() -> bool {
-    !P::COUNT_OPS && N == 4 && super::tower_kernel(&P::MODULUS, P::BETA_NEG, P::XI)
+    matches!(super::kernels::<P, N>(), super::KernelSet::Bn254Beuchat)
+        && super::tower_kernel::<P, N>()
 }
 
 /// f²·(c0 + c3·w + c4·v·w): the Miller loop's doubling iteration on a D-type twist

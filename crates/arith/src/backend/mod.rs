@@ -35,6 +35,10 @@
 //! | G1 Straus combinations | [`crate::straus`] | — | [`ifma_straus`] | [`crate::straus`] |
 //! | 4-way radix-2^29 product (paper 000's SIMD idea on AVX2; an experiment) | — | [`avx2`] (example only) | — | — |
 //!
+//! The tower-level rows apply to the towers that declare a kernel set for them
+//! ([`crate::TowerParams::KERNELS`]; the sets and their kernels per ISA are [`kernel_set`]'s
+//! table): a tower is never recognised by the shape of its constants.
+//!
 //! A build forces a back end with `--cfg hayate_backend="portable"` (no assembly, no lanes) or
 //! `--cfg hayate_backend="mulx"` (no lanes) ([`PORTABLE_FORCED`], [`LANES_FORCED_OFF`]); the
 //! environment is never read.
@@ -108,6 +112,7 @@ pub mod ifma_miller;
 pub mod ifma_pow;
 #[cfg(target_arch = "x86_64")]
 pub mod ifma_straus;
+pub mod kernel_set;
 pub mod lines;
 pub mod portable;
 #[cfg(target_arch = "x86_64")]
@@ -120,6 +125,7 @@ pub mod x86_64;
 pub use portable::*;
 
 pub use cpu::{active, Active};
+pub use kernel_set::{kernels, KernelSet};
 
 /// Whether the build forces the portable code (`--cfg hayate_backend="portable"`): no assembly
 /// and no vector lanes on any architecture.
@@ -479,52 +485,40 @@ pub fn fp2_sqr_k<const N: usize>(
     portable::fp2_sqr_k(a, m, inv, k)
 }
 
-/// Whether the one-block assembly kernels of BLS12-381's tower shape apply: N = 6 and
-/// [`tower_kernel`] (x86-64 with BMI2/ADX, u² = −1, v³ = 1 + u, modulus below 2^381). The
-/// 6-limb-only kernels (e.g. [`lines`]) test this.
+/// Whether the MULX kernels of BLS12-381's tower run for P's tower: it declares
+/// [`KernelSet::Bls12_381`] and [`tower_kernel`] holds. The 6-limb-only kernels (e.g.
+/// [`lines`]) test this.
 #[inline(always)]
-pub fn fp6_kernel<const N: usize>(m: &[u64; N], beta_neg: u8, xi: (u8, u8)) -> bool {
-    N == 6 && tower_kernel(m, beta_neg, xi)
+pub fn fp6_kernel<P: crate::TowerParams<N>, const N: usize>() -> bool {
+    matches!(kernels::<P, N>(), KernelSet::Bls12_381) && tower_kernel::<P, N>()
 }
 
 /// Whether [`fp6_mul`], [`fp6_mul_wide`], [`fp6_mul_by_01`], [`fp4_sqr`], [`fp12_lazy`],
-/// [`cyclo_sqr`] and [`compressed_sqr`] run the one-block assembly for this tower shape (x86-64
-/// with BMI2/ADX):
-/// * N = 6, u² = −1, v³ = 1 + u (BLS12-381's tower) and a modulus below 2^381 (the kernels'
-///   unreduced operand sums need 8m < 2^384);
-/// * N = 4, u² = −5, v³ = u (bn254-beuchat's tower) and 6m < 2^256 (the u² = −5 Fp2 squaring
-///   forms a0 + 5a1 unreduced; the products need 5m < 2^256, the ξ-terms 5·x mod m·2^256).
-///
-/// The shape conditions fold at compile time. [`fp6_kernel`] is the BLS12-381 (N = 6) part
-/// only.
+/// [`cyclo_sqr`] and [`compressed_sqr`] run the one-block assembly for P's tower: its declared
+/// [`KernelSet`] has MULX kernels ([`KernelSet::mulx`]: BLS12-381's and bn254-beuchat's
+/// shapes) and the MULX back end runs (x86-64 with BMI2/ADX). Folds to the CPU test or `false`
+/// at compile time.
 #[inline(always)]
-pub fn tower_kernel<const N: usize>(m: &[u64; N], beta_neg: u8, xi: (u8, u8)) -> bool {
+pub fn tower_kernel<P: crate::TowerParams<N>, const N: usize>() -> bool {
     #[cfg(target_arch = "x86_64")]
-    if lazy_shape(m, beta_neg, xi) {
+    if kernels::<P, N>().mulx() {
         return x86_64::available();
     }
-    let _ = (m, beta_neg, xi);
     false
 }
 
-/// The shape part of [`tower_kernel`] (no CPU test).
 #[cfg(target_arch = "x86_64")]
-#[inline(always)]
-fn lazy_shape<const N: usize>(m: &[u64; N], beta_neg: u8, xi: (u8, u8)) -> bool {
-    (N == 6 && m[N - 1] >> 61 == 0 && beta_neg == 1 && xi == (1, 1))
-        || (N == 4 && m[N - 1] < u64::MAX / 6 && beta_neg == 5 && xi == (0, 1))
-}
-
-#[cfg(target_arch = "x86_64")]
-/// The tower shape of the kernels for N limbs (the caller has checked [`tower_kernel`] with its
-/// tower's β and ξ; N = 6 is BLS12-381's shape, N = 4 bn254-beuchat's).
+/// The limb-level tower kernels' own safety check (their callers have checked [`tower_kernel`]
+/// for their tower): the modulus fits the set of that limb count (N = 6: BLS12-381's shape,
+/// N = 4: bn254-beuchat's) and BMI2/ADX are available.
 #[inline(always)]
 fn kernel_checked<const N: usize>(m: &[u64; N]) -> bool {
-    if N == 6 {
-        tower_kernel(m, 1, (1, 1))
+    let fits = if N == 6 {
+        KernelSet::Bls12_381.fits(m, 1, (1, 1))
     } else {
-        tower_kernel(m, 5, (0, 1))
-    }
+        KernelSet::Bn254Beuchat.fits(m, 5, (0, 1))
+    };
+    !PORTABLE_FORCED && fits && x86_64::available()
 }
 
 /// Fp6 product in a kernel tower shape (see [`tower_kernel`], which the caller must have checked

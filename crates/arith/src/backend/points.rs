@@ -24,7 +24,7 @@ include!("x86_64_points_gen.rs");
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
 fn applies<P: TowerParams<N>, const N: usize>() -> bool {
-    N == 4 && !P::COUNT_OPS && super::tower_kernel(&P::MODULUS, P::BETA_NEG, P::XI)
+    super::kernels::<P, N>().mulx_points() && super::tower_kernel::<P, N>()
 }
 
 /// The halved a = 0 doubling (X₃, Y₃, Z₃) of (X, Y, Z) by the kernel: with L = 3X²/2,
