@@ -4,7 +4,7 @@
     tools/ct_ifma_taint.py PAYLOAD [-v] [-V]
 
 PAYLOAD is the `+bmi2,+adx` build of crates/ct/examples/ctgrind.rs (crates/ct/payload.sh adx
-DIR; the binary is DIR/ct/examples/ctgrind). For every function `hayate_arith::backend::ifma*`
+DIR; the binary is DIR/ct/examples/ctgrind). For every function `hayate_arith::backend::x86_64::ifma*`
 it runs a forward data-flow analysis over the disassembly (objdump, Intel syntax) and reports
 each conditional branch, indirect jump and memory operand whose condition, target or address
 depends on tainted data:
@@ -26,9 +26,9 @@ whose address the function takes. Calls use per-function summaries (which argume
 a callee writes, with what taint and at which offsets), computed first.
 
 Status (payload of 2026-11-30): no V finding in ifma::{cyclo_sqr,compressed_sqr,double_steps*,
-gather}, ifma_miller::{fp2_sum*,sum_of_products,load,miller_lanes}, ifma_straus::{run,
-straus_lanes}, ifma_pow and the closures. The three large orchestrating functions
-(ifma_miller::run, ifma_straus::run_tables, ifma_g2::sac_columns_6) still report V findings
+gather}, ifma::miller::{fp2_sum*,sum_of_products,load,miller_lanes}, ifma::straus::{run,
+straus_lanes}, ifma::pow and the closures. The three large orchestrating functions
+(ifma::miller::run, ifma::straus::run_tables, ifma::g2::sac_columns_6) still report V findings
 that are imprecision of the frame model (arrays of pointers copied through vector registers
 and read back by index, objects whose extent the analysis cannot bound). B findings are
 listed for review: public bytes (the Miller schedule's `LaneOp` tags, the `endo` flags that
@@ -54,7 +54,7 @@ syms = []
 nm = subprocess.run(['nm', '-S', '-C', PAYLOAD], capture_output=True, text=True, check=True).stdout
 for l in nm.splitlines():
     f = l.split(' ', 3)
-    if len(f) == 4 and f[2] in ('t', 'T') and f[3].startswith('hayate_arith::backend::ifma'):
+    if len(f) == 4 and f[2] in ('t', 'T') and f[3].startswith('hayate_arith::backend::x86_64::ifma'):
         syms.append((int(f[0], 16), int(f[1], 16), f[3].strip()))
 
 ALIAS = {}

@@ -1,5 +1,5 @@
 //! Cycle counts (rdtsc, medians) of the 4-way AVX2 Montgomery multiplication
-//! (`backend::avx2`, paper 000's SIMD idea) against four scalar MULX/ADX `mont_mul` calls,
+//! (`backend::x86_64::avx2`, paper 000's SIMD idea) against four scalar MULX/ADX `mont_mul` calls,
 //! on the 256-bit (bn254 Fp) and 384-bit (bls12-381 Fp) moduli.
 //!
 //! `cargo run --release -p hayate-arith --example simd_bench [rounds]`
@@ -14,7 +14,7 @@
 mod imp {
     use core::arch::x86_64::{_mm_lfence, _rdtsc};
     use core::hint::black_box;
-    use hayate_arith::backend::{self, avx2};
+    use hayate_arith::backend::{self, x86_64::avx2};
     use hayate_arith::fields::*;
     use hayate_arith::FpParams;
     use rand::{Rng, SeedableRng};
@@ -129,7 +129,7 @@ mod imp {
     }
 
     pub fn main() {
-        if !std::is_x86_feature_detected!("avx2") || !backend::x86_64::cpu_has_mulx_adx() {
+        if !std::is_x86_feature_detected!("avx2") || !backend::x86_64::mulx::cpu_has_mulx_adx() {
             println!("needs AVX2 and BMI2/ADX");
             return;
         }

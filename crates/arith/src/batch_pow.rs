@@ -1,5 +1,5 @@
 //! x^e for **many x and one public exponent e**, eight at a time in SIMD lanes where the field
-//! has a kernel ([`crate::backend::ifma_pow`]: AVX-512 IFMA, Montgomery prime fields of 4 or 6
+//! has a kernel ([`crate::backend::x86_64::ifma::pow`]: AVX-512 IFMA, Montgomery prime fields of 4 or 6
 //! words), one by one otherwise. Built for the square roots of the hashes onto curves (FAME's
 //! KeyGen and Encrypt hash dozens of attribute strings per call).
 //!
@@ -142,7 +142,7 @@ pub fn pow_many_with<P: FpParams<N>, const N: usize>(
 ) -> Vec<Fp<P, N>> {
     #[cfg(target_arch = "x86_64")]
     if simd && available::<P, N>() && sched.first.is_some() {
-        return crate::backend::ifma_pow::pow_lanes(xs, sched);
+        return crate::backend::x86_64::ifma::pow::pow_lanes(xs, sched);
     }
     let _ = simd;
     xs.iter().map(|x| sched.apply(x)).collect()
@@ -168,7 +168,7 @@ pub fn square_chain_with<P: FpParams<N>, const N: usize>(
     let sorted = snapshots.windows(2).all(|w| w[0] <= w[1]);
     #[cfg(target_arch = "x86_64")]
     if simd && sorted && available::<P, N>() {
-        return crate::backend::ifma_pow::square_chain_lanes(xs, snapshots);
+        return crate::backend::x86_64::ifma::pow::square_chain_lanes(xs, snapshots);
     }
     let _ = (simd, sorted);
     xs.iter()

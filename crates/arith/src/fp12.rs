@@ -92,7 +92,7 @@ impl<P: TowerParams<N>, const N: usize> Fp12<P, N> {
     /// On x86-64 with BMI2/ADX and BLS12-381's tower shape with lazy reduction across Fp6 and
     /// Fp12 (the three Fp6 products double width, the combination over w double width, twelve
     /// reductions); same value. By default as a composition of small shared subroutines
-    /// (`backend::sub`, 0.95 × the one-block kernel [`crate::backend::fp12_lazy`] in the
+    /// (`backend::x86_64::mulx::sub`, 0.95 × the one-block kernel [`crate::backend::fp12_lazy`] in the
     /// `sub_ab` example of hayate-pairing); see [`crate::backend::lines::SUBROUTINES`].
     /// bn254-beuchat's tower (N = 4) too by default on the subroutines (0.90 × the composition
     /// of three one-block Fp6 products, `sub_ab`, session 14; the one-block lazy kernel had
@@ -102,7 +102,7 @@ impl<P: TowerParams<N>, const N: usize> Fp12<P, N> {
         #[cfg(target_arch = "x86_64")]
         if crate::backend::lines::sub_active::<P, N>() {
             // SAFETY: `sub_active` holds.
-            return unsafe { crate::backend::sub::fp12_mul(self, o) };
+            return unsafe { crate::backend::x86_64::mulx::sub::fp12_mul(self, o) };
         }
         #[cfg(target_arch = "x86_64")]
         if crate::backend::fp6_kernel::<P, N>() {
@@ -146,14 +146,14 @@ impl<P: TowerParams<N>, const N: usize> Fp12<P, N> {
     ///
     /// On x86-64 with BMI2/ADX in a kernel tower shape (BLS12-381's, bn254-beuchat's) with lazy
     /// reduction across Fp6 and Fp12 (see [`Self::mul`]); same value. By default on
-    /// `backend::sub`'s subroutines in both towers (see [`crate::backend::lines::SUBROUTINES`];
+    /// `backend::x86_64::mulx::sub`'s subroutines in both towers (see [`crate::backend::lines::SUBROUTINES`];
     /// bn254-beuchat: 0.98–0.99 × the one-block kernel, session 14).
     #[inline]
     pub fn square(&self) -> Self {
         #[cfg(target_arch = "x86_64")]
         if crate::backend::lines::sub_active::<P, N>() {
             // SAFETY: `sub_active` holds.
-            return unsafe { crate::backend::sub::fp12_square(self) };
+            return unsafe { crate::backend::x86_64::mulx::sub::fp12_square(self) };
         }
         #[cfg(target_arch = "x86_64")]
         if crate::backend::tower_kernel::<P, N>() {
@@ -272,7 +272,9 @@ impl<P: TowerParams<N>, const N: usize> Fp12<P, N> {
         #[cfg(target_arch = "x86_64")]
         if crate::backend::lines::sub4_active::<P, N>() {
             // SAFETY: `sub4_active` holds.
-            return unsafe { crate::backend::sub::fp12_mul_by_034(self, [c0, c3, c4]) };
+            return unsafe {
+                crate::backend::x86_64::mulx::sub::fp12_mul_by_034(self, [c0, c3, c4])
+            };
         }
         #[cfg(target_arch = "x86_64")]
         if crate::backend::tower_kernel::<P, N>() {
@@ -430,8 +432,10 @@ impl<P: TowerParams<N>, const N: usize> Fp12<P, N> {
     #[inline]
     pub fn cyclotomic_squares(&self, n: usize) -> Self {
         #[cfg(target_arch = "x86_64")]
-        if n >= crate::backend::ifma::CYCLO_MIN && crate::backend::ifma::sqr_applies::<P, N>() {
-            let r = crate::backend::ifma::cyclo_sqr::<P, N>(
+        if n >= crate::backend::x86_64::ifma::CYCLO_MIN
+            && crate::backend::x86_64::ifma::sqr_applies::<P, N>()
+        {
+            let r = crate::backend::x86_64::ifma::cyclo_sqr::<P, N>(
                 cat(&self.c0.limbs(), &self.c1.limbs()),
                 n as u64,
             );
@@ -701,13 +705,13 @@ impl<P: TowerParams<N>, const N: usize> Compressed<P, N> {
     #[inline]
     fn square_n(&self, n: usize) -> Self {
         #[cfg(target_arch = "x86_64")]
-        let lanes = crate::backend::ifma::sqr_applies::<P, N>();
+        let lanes = crate::backend::x86_64::ifma::sqr_applies::<P, N>();
         #[cfg(target_arch = "x86_64")]
         if n > 0 && (lanes || crate::backend::tower_kernel::<P, N>()) {
             let (a, b) = (fp2_pair(&self.g2, &self.g3), fp2_pair(&self.g4, &self.g5));
             let g = core::array::from_fn(|i| if i < 4 { a[i] } else { b[i - 4] });
             let r = if lanes {
-                crate::backend::ifma::compressed_sqr::<P, N>(g, n as u64)
+                crate::backend::x86_64::ifma::compressed_sqr::<P, N>(g, n as u64)
             } else {
                 crate::backend::compressed_sqr(g, &P::MODULUS, Fp::<P, N>::INV, n as u64)
             };

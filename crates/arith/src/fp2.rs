@@ -800,7 +800,7 @@ impl<P: TowerParams<N>, const N: usize> Field for Fp2<P, N> {
     ) -> Option<[Self; 3]> {
         #[cfg(target_arch = "x86_64")]
         {
-            crate::backend::ifma_g2::sac_columns_fp2(acc, table, cols)
+            crate::backend::x86_64::ifma::g2::sac_columns_fp2(acc, table, cols)
         }
         #[cfg(not(target_arch = "x86_64"))]
         {
@@ -811,7 +811,7 @@ impl<P: TowerParams<N>, const N: usize> Field for Fp2<P, N> {
     fn has_sac_columns() -> bool {
         #[cfg(target_arch = "x86_64")]
         {
-            crate::backend::ifma_g2::enabled::<P, N>()
+            crate::backend::x86_64::ifma::g2::enabled::<P, N>()
         }
         #[cfg(not(target_arch = "x86_64"))]
         {

@@ -16,7 +16,7 @@
 //! reduced out of registers). What pays is doing a whole operation in one assembly block: on
 //! x86-64 with BMI2/ADX, for BLS12-381's tower shape (N = 6, u² = −1, ξ = 1 + u, p < 2^381),
 //! [`Fp6::mul`], [`Fp6::mul_by_01`], `Fp12::mul`/`square`/`mul_by_014` and the Fp4 squaring of
-//! the cyclotomic squaring run the lazy kernels of [`crate::backend::x86_64`] (also with the
+//! the cyclotomic squaring run the lazy kernels of [`crate::backend::x86_64::mulx`] (also with the
 //! Fp2 operand sums left unreduced). Measured A/B in one binary (`hayate-bench tower`, load
 //! 5–7): Fp6 product ≈ 725 vs ≈ 790 ns composed, Fp12 product ≈ 2250 vs ≈ 2560 ns with
 //! per-Fp6 kernels and ≈ 2620 ns composed, Fp12 squaring ≈ 1615 vs ≈ 1670 / ≈ 1760 ns,

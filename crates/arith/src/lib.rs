@@ -124,7 +124,7 @@ pub trait Field:
     /// handling — the same point as those formulas give, possibly with other Jacobian
     /// coordinates. Constant time in the columns. `None` (the default) where the field has
     /// no kernel (Fp2 of BLS12-381 has one on CPUs with
-    /// AVX-512 IFMA: [`backend::ifma_g2`]), and the caller runs the formulas itself.
+    /// AVX-512 IFMA: [`backend::x86_64::ifma::g2`]), and the caller runs the formulas itself.
     fn jacobian_sac_columns(
         acc: [&Self; 3],
         table: &[[Self; 2]],
@@ -142,7 +142,7 @@ pub trait Field:
     /// at once in SIMD lanes ([`straus`]: the lanes' Jacobian results, Z = 0 meaning
     /// "recompute with complete formulas"); `None` (the default) where the field has no
     /// such kernel. Prime fields of 4 or 6 words have one on CPUs with AVX-512 IFMA
-    /// ([`backend::ifma_straus`]).
+    /// ([`backend::x86_64::ifma::straus`]).
     fn jacobian_straus_lanes(
         lanes: &[straus::StrausLane<'_>],
         windows: usize,

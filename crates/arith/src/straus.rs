@@ -1,7 +1,7 @@
 //! Constant-time Straus linear combinations on a = 0 curves (y² = x³ + b) over a prime field,
 //! several at once in SIMD lanes: the data layout shared by `hayate_ec`'s
 //! `glv_lincomb` (which recodes the scalars and builds the tables) and the kernels that run
-//! the point arithmetic ([`crate::backend::ifma_straus`]: eight combinations per instruction
+//! the point arithmetic ([`crate::backend::x86_64::ifma::straus`]: eight combinations per instruction
 //! stream with AVX-512 IFMA).
 //!
 //! A **lane** is one linear combination Σ_h d_h·P_h evaluated by Straus's interleaving
@@ -86,7 +86,7 @@ pub fn straus_fp<P: FpParams<N>, const N: usize>(
     }
     #[cfg(target_arch = "x86_64")]
     {
-        Some(crate::backend::ifma_straus::straus_lanes::<P, N>(
+        Some(crate::backend::x86_64::ifma::straus::straus_lanes::<P, N>(
             lanes, windows,
         ))
     }
@@ -110,7 +110,7 @@ pub fn odd_tables_fp<P: FpParams<N>, const N: usize>(
     }
     #[cfg(target_arch = "x86_64")]
     {
-        crate::backend::ifma_straus::odd_tables_lanes::<P, N>(bases, beta)
+        crate::backend::x86_64::ifma::straus::odd_tables_lanes::<P, N>(bases, beta)
     }
     #[cfg(not(target_arch = "x86_64"))]
     {
@@ -134,7 +134,7 @@ fn lane_table_fits<P: FpParams<N>, const N: usize>(t: &LaneTable) -> bool {
 pub fn available_fp<P: FpParams<N>, const N: usize>() -> bool {
     #[cfg(target_arch = "x86_64")]
     {
-        Fp::<P, N>::RADIX_BITS == 64 * N && crate::backend::ifma_straus::applies::<N>()
+        Fp::<P, N>::RADIX_BITS == 64 * N && crate::backend::x86_64::ifma::straus::applies::<N>()
     }
     #[cfg(not(target_arch = "x86_64"))]
     {

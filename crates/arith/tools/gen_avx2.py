@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""Generates crates/arith/src/backend/avx2_gen.rs: the straight-line 4-way AVX2 Montgomery
+"""Generates crates/arith/src/backend/x86_64/avx2/gen.rs: the straight-line 4-way AVX2 Montgomery
 multiplication (radix 2^29) for N = 4 (L = 9 limbs) and N = 6 (L = 14 limbs).
 
-Run: python3 crates/arith/tools/gen_avx2.py > crates/arith/src/backend/avx2_gen.rs
+Run: python3 crates/arith/tools/gen_avx2.py > crates/arith/src/backend/x86_64/avx2/gen.rs
 
 The method is described in avx2.rs. The code is emitted fully unrolled (LLVM does not unroll
 the nested, triangular Comba loops by itself). The multiplication-and-reduction core comes in

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Generates crates/arith/src/backend/x86_64_gen.rs: MULX/ADCX/ADOX kernels for N = 4, 6.
+"""Generates crates/arith/src/backend/x86_64/mulx/gen.rs: MULX/ADCX/ADOX kernels for N = 4, 6.
 
-Run: python3 crates/arith/tools/gen_x86_64.py > crates/arith/src/backend/x86_64_gen.rs
+Run: python3 crates/arith/tools/gen_x86_64.py > crates/arith/src/backend/x86_64/mulx/gen.rs
 A tiny register allocator maps logical values onto asm! operands (at most 12
 compiler-allocated registers + rdx); what does not fit (the 6-limb inv, the 6-limb redc
 carry word) lives on the stack.
@@ -1854,7 +1854,7 @@ def gen_subroutines_common(N, prefix):
 
 def gen_subroutines_6():
     """Small out-of-line routines over pointers for BLS12-381's tower (N = 6, u^2 = -1,
-    xi = 1 + u): the building blocks of `backend::sub`, whose compositions call them instead
+    xi = 1 + u): the building blocks of `backend::x86_64::mulx::sub`, whose compositions call them instead
     of running one long straight-line block, so that the hot code stays in the instruction
     and micro-op caches. An Fp2 value is 12 words (c0, c1), a double-width Fp2 value 24 words
     (c0, c1, each 12 words)."""
@@ -1891,7 +1891,7 @@ def gen_subroutines_6():
 
 def gen_subroutines_4():
     """`gen_subroutines_6`'s routines for bn254-beuchat's tower (N = 4, u^2 = -5, xi = u), the
-    building blocks of `backend::sub`'s compositions with N = 4. Same layouts with N = 4: an
+    building blocks of `backend::x86_64::mulx::sub`'s compositions with N = 4. Same layouts with N = 4: an
     Fp2 value is 8 words, a double-width Fp2 value 16 words; 5p < R keeps the double-width
     product's c0 = a0*b0 - 5*a1*b1 (+ p*R on borrow) in [0, p*R)."""
     N = 4

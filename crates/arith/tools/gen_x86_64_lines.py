@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""Generates crates/arith/src/backend/x86_64_lines_gen.rs: one-block MULX/ADCX/ADOX kernels
+"""Generates crates/arith/src/backend/x86_64/mulx/lines_gen.rs: one-block MULX/ADCX/ADOX kernels
 for the Miller loop's line products in the BLS12-381 tower (N = 6, u^2 = -1, v^3 = 1 + u).
 
-Run: python3 crates/arith/tools/gen_x86_64_lines.py > crates/arith/src/backend/x86_64_lines_gen.rs
+Run: python3 crates/arith/tools/gen_x86_64_lines.py > crates/arith/src/backend/x86_64/mulx/lines_gen.rs
 The building blocks (register allocator, double-width Fp2 products, modular double-width
 additions, reductions, the sparse Fp6 product and the Fp12 Karatsuba combination) come from
 gen_x86_64.py, whose generators are run here inside one shared block (`inline`).

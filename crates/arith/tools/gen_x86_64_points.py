@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
-"""Generates crates/arith/src/backend/x86_64_points_gen.rs: one-block MULX/ADCX/ADOX kernels for
+"""Generates crates/arith/src/backend/x86_64/mulx/points_gen.rs: one-block MULX/ADCX/ADOX kernels for
 the Jacobian point formulas of the G2 scalar multiplication (curves y^2 = x^3 + b over Fp2)
 for the bn254-beuchat tower (N = 4, u^2 = -5, 6p < R); the generator also handles
 BLS12-381's shape (N = 6, u^2 = -1, 8p < R), which is not emitted (see the end of the file).
 
-Run: python3 crates/arith/tools/gen_x86_64_points.py > crates/arith/src/backend/x86_64_points_gen.rs
+Run: python3 crates/arith/tools/gen_x86_64_points.py > crates/arith/src/backend/x86_64/mulx/points_gen.rs
 The formulas are those of hayate-ec's `Jacobian::double` (a = 0, halved) and
 `Jacobian::add_affine_unchecked_zr` (textbook mixed addition), with every Fp2 product double
 width (gen_x86_64.py's `fp2_wide_core`, `fp2_sqr_wide_core`, `fp2_sqr_k_wide_core`, all on

@@ -150,7 +150,7 @@ fn point<C: CurveParams>(seed: u64) -> Projective<C> {
 /// Why the IFMA kernels did not run: the CPU lacks AVX-512 IFMA, or a switch turned them off.
 fn no_ifma() -> &'static str {
     #[cfg(target_arch = "x86_64")]
-    if hayate_arith::backend::ifma::cpu_has_ifma() {
+    if hayate_arith::backend::x86_64::ifma::cpu_has_ifma() {
         return "IFMA switched off";
     }
     "no AVX-512 IFMA on this CPU"
@@ -168,7 +168,7 @@ fn ifma_path(ran: bool, ran_text: &str, not_run: &str) -> String {
 
 fn field_path() -> String {
     #[cfg(target_arch = "x86_64")]
-    if hayate_arith::backend::x86_64::available() {
+    if hayate_arith::backend::x86_64::mulx::available() {
         return "MULX/ADX field kernels".into();
     }
     "portable field code".into()
@@ -312,8 +312,8 @@ pub fn targets() -> [Target; 5] {
             path: || {
                 ifma_path(
                     <<G2Params as CurveParams>::Base as Field>::has_sac_columns(),
-                    "IFMA column loop (ifma_g2) for the exception-free columns; table and last columns",
-                    "ifma_g2 column loop not run",
+                    "IFMA column loop (ifma::g2) for the exception-free columns; table and last columns",
+                    "ifma::g2 column loop not run",
                 )
             },
             order: limbs4(G2Params::ORDER),
@@ -328,7 +328,7 @@ pub fn targets() -> [Target; 5] {
             calls: [6000, 3000],
             path: || {
                 #[cfg(target_arch = "x86_64")]
-                let ran = hayate_arith::backend::ifma::sqr_applies::<Fp381, 6>();
+                let ran = hayate_arith::backend::x86_64::ifma::sqr_applies::<Fp381, 6>();
                 #[cfg(not(target_arch = "x86_64"))]
                 let ran = false;
                 ifma_path(
@@ -350,8 +350,8 @@ pub fn targets() -> [Target; 5] {
             path: || {
                 ifma_path(
                     simd_available::<G1Params>(),
-                    "IFMA Straus lanes (ifma_straus); tables and recoding",
-                    "scalar Straus loop, not the ifma_straus lanes",
+                    "IFMA Straus lanes (ifma::straus); tables and recoding",
+                    "scalar Straus loop, not the ifma::straus lanes",
                 )
             },
             order: limbs4(G1Params::ORDER),

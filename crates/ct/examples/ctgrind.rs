@@ -626,7 +626,7 @@ fn run_leaky() {
 }
 
 fn run_planted() {
-    use hayate_arith::backend::{ifma, x86_64};
+    use hayate_arith::backend::x86_64::{ifma, mulx};
     // the IFMA control of the disassembly check (tests/disasm.rs): linked here, run where the
     // CPU has the extension (valgrind's CPU model has not)
     if ifma::available() {
@@ -635,7 +635,7 @@ fn run_planted() {
         let r = unsafe { ifma::planted_lanes(&[3; 8], &[5; 8], &t) };
         println!("ctgrind: planted IFMA lanes done ({r:x})");
     }
-    if !x86_64::available() {
+    if !mulx::available() {
         println!("ctgrind: planted payload skipped (no MULX/ADX path in this build)");
         return;
     }
@@ -646,7 +646,7 @@ fn run_planted() {
     let mut a = a;
     a[3] &= 0x0fff_ffff_ffff_ffff;
     let b = [5, 0, 0, 0];
-    let r = x86_64::mont_mul_4_planted(&a, &b, &m, inv);
+    let r = mulx::mont_mul_4_planted(&a, &b, &m, inv);
     public(&r);
     println!("ctgrind: planted payload done ({:x})", r[0]);
 }
@@ -656,8 +656,8 @@ fn main() {
     println!("ctgrind: running on valgrind = {on_vg}");
     println!(
         "ctgrind: MULX/ADX selected = {}, AVX-512 IFMA available = {}",
-        hayate_arith::backend::x86_64::available(),
-        hayate_arith::backend::ifma::available()
+        hayate_arith::backend::x86_64::mulx::available(),
+        hayate_arith::backend::x86_64::ifma::available()
     );
     match std::env::args().nth(1).as_deref().unwrap_or("ct") {
         "ct" => {

@@ -232,9 +232,10 @@ fn run<E: PairingCurve<N>, const N: usize>() {
     // the AVX-512 IFMA compressed squarings (A) against the scalar MULX/ADX kernel (B), where
     // the CPU has IFMA and the tower has the kernel
     #[cfg(target_arch = "x86_64")]
-    if hayate_arith::backend::ifma::applies::<E::Fp, N>() {
+    if hayate_arith::backend::x86_64::ifma::applies::<E::Fp, N>() {
         let ifma = |on: bool| {
-            hayate_arith::backend::ifma::ENABLED.store(on, std::sync::atomic::Ordering::Relaxed)
+            hayate_arith::backend::x86_64::ifma::ENABLED
+                .store(on, std::sync::atomic::Ordering::Relaxed)
         };
         let sq64: Vec<i8> = (0..65).map(|i| (i == 64) as i8).collect();
         ab(

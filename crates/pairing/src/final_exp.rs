@@ -33,10 +33,10 @@ use crate::engine::{naf, wnaf, Family, PairingCurve};
 /// bn254-beuchat): each run of compressed squarings between two non-zero digits is one call of
 /// the one-block compressed-squaring kernel (`hayate_arith::backend::compressed_sqr`, the run
 /// length a loop count inside the block; on CPUs with AVX-512 IFMA the eight-lane 52-bit
-/// kernel `hayate_arith::backend::ifma` instead, 0.39–0.57 × the time); the Granger–Scott squarings of the hard part are the
+/// kernel `hayate_arith::backend::x86_64::ifma` instead, 0.39–0.57 × the time); the Granger–Scott squarings of the hard part are the
 /// one-block `cyclo_sqr` kernel; the decompression and the Fp12 products are the composed
 /// tower code (Fp12 products: `fp12_lazy`). alt_bn128's Granger–Scott squarings run in the
-/// IFMA lanes on CPUs with AVX-512 IFMA (`hayate_arith::backend::ifma::cyclo_sqr`), its other
+/// IFMA lanes on CPUs with AVX-512 IFMA (`hayate_arith::backend::x86_64::ifma::cyclo_sqr`), its other
 /// arithmetic is composed; elsewhere the portable compositions of Fp4 squarings.
 pub fn exp_by_z<E: PairingCurve<N>, const N: usize>(f: &Fp12<E::Fp, N>) -> Fp12<E::Fp, N> {
     let z = E::Z_ABS as u128;

@@ -22,7 +22,7 @@
 //! P ± ψ(P) ± ψ²(P) ± ψ³(P), one doubling and one mixed addition per bit; exception-free
 //! columns from the lattice bound [`LATTICE_MIN_BITS`], checked for these bases in
 //! `tests/suite/gls.rs`; on CPUs with AVX-512 IFMA BLS12-381's exception-free columns run in
-//! [`hayate_arith::backend::ifma_g2`], each step's Fp2 products side by side in the lanes);
+//! [`hayate_arith::backend::x86_64::ifma::g2`], each step's Fp2 products side by side in the lanes);
 //! GT by signed radix-2⁵ windows whose top digit may be 16
 //! ([`crate::ct_mul::recode_signed5_top`]) with full-scan lookups on flat Montgomery limbs
 //! (masks by arithmetic on the digit, conjugation by a masked p − x) and each window's

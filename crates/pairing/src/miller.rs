@@ -68,7 +68,7 @@
 //!   fall back to the projective loop ([`multi_miller_loop_projective`]).
 //! * On BLS12-381 and bn254-beuchat with AVX-512 IFMA the projective loop runs the doubling
 //!   steps of up to eight pairs at once, one pair per 52-bit lane
-//!   (`hayate_arith::backend::ifma::double_steps`, from 4 pairs); on BLS12-381 it is then
+//!   (`hayate_arith::backend::x86_64::ifma::double_steps`, from 4 pairs); on BLS12-381 it is then
 //!   faster than the batch-affine loop at every size measured, on bn254-beuchat up to 8 pairs
 //!   (see `batch_affine_min`).
 //! * From [`LANES_MIN_PAIRS`] pairs on those two curves with IFMA, the whole loop runs in the
@@ -685,7 +685,7 @@ pub fn multi_miller_loop<E: PairingCurve<N>, const N: usize>(
 }
 
 /// Fewest normalised pairs for which [`multi_miller_loop`] runs them in the eight IFMA lanes
-/// ([`hayate_arith::backend::ifma_miller::miller_lanes_unit`]): 5 on BLS12-381, 8 on
+/// ([`hayate_arith::backend::x86_64::ifma::miller::miller_lanes_unit`]): 5 on BLS12-381, 8 on
 /// bn254-beuchat, whose scalar loop multiplies a normalised line in one assembly block.
 /// Measured (session 18, interleaved in one process on a quiet host, lanes / scalar prepared
 /// loop): BLS12-381 0.99 × at 4 pairs, 0.91–0.94 × at 5, 0.62–0.65 × at 8, 0.48–0.49 × at 40;
@@ -712,7 +712,7 @@ fn unit_lanes<E: PairingCurve<N>, const N: usize>(
 fn unit_lanes<E: PairingCurve<N>, const N: usize>(
     fast: &[FastPair<'_, E::Fp, N>],
 ) -> Option<Fp12<E::Fp, N>> {
-    use hayate_arith::backend::ifma_miller::{miller_lanes_unit, LaneOp, UnitPair};
+    use hayate_arith::backend::x86_64::ifma::miller::{miller_lanes_unit, LaneOp, UnitPair};
     if !ifma_doubling::<E, N>() {
         return None;
     }
@@ -1185,7 +1185,7 @@ pub fn multi_miller_loop_projective<E: PairingCurve<N>, const N: usize>(
     let sub = hayate_arith::backend::lines::sub_active::<E::Fp, N>();
     let mut square = false;
     // several pairs on BLS12-381's or bn254-beuchat's twist with AVX-512 IFMA: the doubling
-    // steps eight pairs at a time (`hayate_arith::backend::ifma::double_steps`)
+    // steps eight pairs at a time (`hayate_arith::backend::x86_64::ifma::double_steps`)
     let batch = active.len() >= BATCH_MIN_PAIRS && ifma_doubling::<E, N>();
     schedule::<E, N>(|op| match op {
         Op::Square if fuse => square = true,
@@ -1266,7 +1266,7 @@ pub fn multi_miller_loop_lanes<E: PairingCurve<N>, const N: usize>(
 }
 
 /// ∏ f_{loop, Q_i}(P_i) with the whole loop in eight AVX-512 IFMA lanes
-/// ([`hayate_arith::backend::ifma_miller`]: pair i in lane i mod 8, each lane with its own f,
+/// ([`hayate_arith::backend::x86_64::ifma::miller`]: pair i in lane i mod 8, each lane with its own f,
 /// the lanes' f multiplied together at the end), on BLS12-381's and bn254-beuchat's towers and
 /// twists with IFMA; `None` elsewhere. The value is the projective loop's
 /// ([`multi_miller_loop_projective`]) exactly: the same formulas, in exact 52-bit Montgomery
@@ -1275,7 +1275,7 @@ pub fn multi_miller_loop_lanes<E: PairingCurve<N>, const N: usize>(
 pub fn multi_miller_loop_lanes<E: PairingCurve<N>, const N: usize>(
     pairs: &[AffinePair<E, N>],
 ) -> Option<Fp12<E::Fp, N>> {
-    use hayate_arith::backend::ifma_miller::{miller_lanes, LaneOp, LanePair};
+    use hayate_arith::backend::x86_64::ifma::miller::{miller_lanes, LaneOp, LanePair};
     let bn = E::FAMILY == Family::Bn;
     if !lanes_available::<E, N>() {
         return None;
@@ -1338,12 +1338,12 @@ fn ifma_doubling<E: PairingCurve<N>, const N: usize>() -> bool {
     ) && ifma_applies::<E, N>()
 }
 
-/// `hayate_arith::backend::ifma::applies` for this curve's tower (false off x86-64).
+/// `hayate_arith::backend::x86_64::ifma::applies` for this curve's tower (false off x86-64).
 #[inline]
 fn ifma_applies<E: PairingCurve<N>, const N: usize>() -> bool {
     #[cfg(target_arch = "x86_64")]
     {
-        hayate_arith::backend::ifma::applies::<E::Fp, N>()
+        hayate_arith::backend::x86_64::ifma::applies::<E::Fp, N>()
     }
     #[cfg(not(target_arch = "x86_64"))]
     {
@@ -1367,7 +1367,7 @@ fn double_steps_batch<E: PairingCurve<N>, const N: usize>(
 }
 
 /// The doubling step of every active pair in one call of the eight-lane IFMA kernel
-/// ([`hayate_arith::backend::ifma::double_steps`]; the caller has checked that it applies):
+/// ([`hayate_arith::backend::x86_64::ifma::double_steps`]; the caller has checked that it applies):
 /// T ← 2T for each pair and its line at P pushed to `out`, pair by pair. 2T and each line come
 /// out scaled by constants of Fp (see the kernel): the same projective point, and line values
 /// that the final exponentiation maps to the same pairing.
@@ -1388,7 +1388,7 @@ fn double_steps_batch<E: PairingCurve<N>, const N: usize>(
             )
         })
         .collect();
-    let r = hayate_arith::backend::ifma::double_steps::<E::Fp, N>(&inputs);
+    let r = hayate_arith::backend::x86_64::ifma::double_steps::<E::Fp, N>(&inputs);
     for ((_, ts), c) in active.iter_mut().zip(r) {
         let f2 = |i: usize| {
             Fp2::new(

@@ -11,11 +11,11 @@ use core::fmt;
 /// The instruction-set extensions hayate's back ends can use, as this CPU reports them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Features {
-    /// BMI2 and ADX: MULX, ADCX, ADOX (the field kernels of [`super::x86_64`]).
+    /// BMI2 and ADX: MULX, ADCX, ADOX (the field kernels of [`super::x86_64::mulx`]).
     pub bmi2_adx: bool,
-    /// AVX2 (the 4-way radix-2^29 experiment of [`super::avx2`]).
+    /// AVX2 (the 4-way radix-2^29 experiment of [`super::x86_64::avx2`]).
     pub avx2: bool,
-    /// AVX-512F and AVX-512 IFMA (the 52-bit lane kernels of [`super::ifma`] and its siblings).
+    /// AVX-512F and AVX-512 IFMA (the 52-bit lane kernels of [`super::x86_64::ifma`] and its siblings).
     pub avx512_ifma: bool,
 }
 
@@ -55,10 +55,10 @@ pub struct Active {
 
 /// The kernels this process runs: the CPU's features after the build's target features, the
 /// build's forced back end (`--cfg hayate_backend="portable"` or `"mulx"`) and the A/B switch
-/// [`super::ifma::ENABLED`].
+/// [`super::x86_64::ifma::ENABLED`].
 pub fn active() -> Active {
     #[cfg(target_arch = "x86_64")]
-    let (mulx_adx, avx512_ifma) = (super::x86_64::available(), super::ifma::available());
+    let (mulx_adx, avx512_ifma) = (super::mulx::available(), super::x86_64::ifma::available());
     #[cfg(not(target_arch = "x86_64"))]
     let (mulx_adx, avx512_ifma) = (false, false);
     Active {

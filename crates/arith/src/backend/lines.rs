@@ -72,7 +72,7 @@ pub fn sub_active<P: TowerParams<N>, const N: usize>() -> bool {
 }
 
 #[cfg(target_arch = "x86_64")]
-include!("x86_64_lines_gen.rs");
+include!("x86_64/mulx/lines_gen.rs");
 
 /// The Montgomery limbs of an Fp2 element's two coordinates.
 #[cfg(target_arch = "x86_64")]
@@ -122,9 +122,9 @@ fn line_kernel<const SQUARE: bool, P: TowerParams<N>, const N: usize>(
         // SAFETY: `sub6_active` holds.
         return Some(unsafe {
             if SQUARE {
-                super::sub::fp12_mul_by_014(&super::sub::fp12_square(f), l)
+                super::mulx::sub::fp12_mul_by_014(&super::mulx::sub::fp12_square(f), l)
             } else {
-                super::sub::fp12_mul_by_014(f, l)
+                super::mulx::sub::fp12_mul_by_014(f, l)
             }
         });
     }
@@ -447,7 +447,9 @@ fn sqr_line034_kernel<P: TowerParams<N>, const N: usize>(
     #[cfg(target_arch = "x86_64")]
     if sub4_active::<P, N>() {
         // SAFETY: `sub4_active` holds.
-        return Some(unsafe { super::sub::fp12_mul_by_034(&super::sub::fp12_square(f), l) });
+        return Some(unsafe {
+            super::mulx::sub::fp12_mul_by_034(&super::mulx::sub::fp12_square(f), l)
+        });
     }
     #[cfg(target_arch = "x86_64")]
     if beuchat_kernel::<P, N>() {
@@ -528,7 +530,7 @@ fn line_pair_on_routines<const M_TYPE: bool, P: TowerParams<N>, const N: usize>(
     #[cfg(target_arch = "x86_64")]
     if sub_active::<P, N>() {
         // SAFETY: `sub_active` holds.
-        return Some(unsafe { super::sub::fp12_mul_by_line_pair::<P, N, M_TYPE>(f, l, l2) });
+        return Some(unsafe { super::mulx::sub::fp12_mul_by_line_pair::<P, N, M_TYPE>(f, l, l2) });
     }
     let _ = (f, l, l2);
     None

@@ -4,16 +4,16 @@
 //! `mul_wide` (paper 001's *mul256*: N×N → 2N limbs), `sqr_wide`, `redc` (paper 001's
 //! *mod512*: Montgomery reduction of a 2N-limb value), and the fused `mont_mul` / `mont_sqr`.
 //! The portable back end (u64 limbs, u128 products) is always built and is the oracle in
-//! tests. On x86-64 the MULX/ADCX/ADOX assembly ([`x86_64`]) takes over for N = 4 and N = 6
+//! tests. On x86-64 the MULX/ADCX/ADOX assembly ([`x86_64::mulx`]) takes over for N = 4 and N = 6
 //! when the CPU has BMI2 + ADX (cached run-time check, or compile-time with
 //! `-C target-feature=+bmi2,+adx`) and the modulus leaves the top bit of its top limb free.
 //! The conditions on N and on the modulus are compile-time constants after inlining, so the
 //! generic functions fold to either the assembly (behind one cached flag test) or the
 //! portable code. Where the CPU has AVX-512 IFMA, Karabina's compressed cyclotomic squaring of
 //! the BLS12-381, bn254-beuchat and alt_bn128 towers runs eight coordinates at once in 52-bit
-//! lanes ([`ifma`]; cached run-time check, same values as the MULX kernel or the composed
+//! lanes ([`x86_64::ifma`]; cached run-time check, same values as the MULX kernel or the composed
 //! formulas), and so do the Miller
-//! loops of products of pairings, one pair per lane ([`ifma_miller`]). Pseudo-Mersenne moduli
+//! loops of products of pairings, one pair per lane ([`x86_64::ifma::miller`]). Pseudo-Mersenne moduli
 //! 2^(64N) − c (secp256k1) have their own fused multiply-and-fold kernels [`mul_pm`] /
 //! [`sqr_pm`] (assembly for N = 4).
 //!
@@ -25,15 +25,15 @@
 //!
 //! | operation | portable (any target) | x86-64, BMI2 + ADX | x86-64, AVX-512 IFMA | AArch64 |
 //! |---|---|---|---|---|
-//! | Montgomery product, square, `mul_wide`, `redc` (4, 6 limbs, top bit clear) | [`portable`] | [`x86_64`] (MULX/ADCX/ADOX) | — | `aarch64::scalar` (MUL/UMULH); `aarch64::neon` built, off |
+//! | Montgomery product, square, `mul_wide`, `redc` (4, 6 limbs, top bit clear) | [`portable`] | [`x86_64::mulx`] (MULX/ADCX/ADOX) | — | `aarch64::scalar` (MUL/UMULH); `aarch64::neon` built, off |
 //! | full-width moduli (P-256, P-384, brainpool, P-521) | [`portable::mont_mul_full`] | portable | — | portable |
-//! | pseudo-Mersenne 2^256 − c (secp256k1) | [`portable::mul_pm`] | [`x86_64`] (4 limbs) | — | portable |
-//! | Fp2, Fp6 and Fp12 lazy products (BLS12-381, bn254-beuchat towers) | [`portable`] | [`x86_64`], `sub` (shared subroutines) | — | portable |
-//! | Miller-loop line products, doubling step | composed tower arithmetic | [`lines`] | [`ifma_miller`] (products of pairings, a pair per lane) | composed |
-//! | cyclotomic and compressed squarings, GT powers | composed | [`x86_64`] (BLS12-381, bn254-beuchat) | [`ifma`] (also alt_bn128), [`ifma_pow`] (eight values in lanes) | composed |
-//! | G2 point formulas (bn254-beuchat) | `hayate_ec` formulas | [`points`] | [`ifma_g2`] (BLS12-381 `mul_ct` columns) | `hayate_ec` formulas |
-//! | G1 Straus combinations | [`crate::straus`] | — | [`ifma_straus`] | [`crate::straus`] |
-//! | 4-way radix-2^29 product (paper 000's SIMD idea on AVX2; an experiment) | — | [`avx2`] (example only) | — | — |
+//! | pseudo-Mersenne 2^256 − c (secp256k1) | [`portable::mul_pm`] | [`x86_64::mulx`] (4 limbs) | — | portable |
+//! | Fp2, Fp6 and Fp12 lazy products (BLS12-381, bn254-beuchat towers) | [`portable`] | [`x86_64::mulx`], `x86_64::mulx::sub` (shared subroutines) | — | portable |
+//! | Miller-loop line products, doubling step | composed tower arithmetic | [`lines`] | [`x86_64::ifma::miller`] (products of pairings, a pair per lane) | composed |
+//! | cyclotomic and compressed squarings, GT powers | composed | [`x86_64::mulx`] (BLS12-381, bn254-beuchat) | [`x86_64::ifma`] (also alt_bn128), [`x86_64::ifma::pow`] (eight values in lanes) | composed |
+//! | G2 point formulas (bn254-beuchat) | `hayate_ec` formulas | [`points`] | [`x86_64::ifma::g2`] (BLS12-381 `mul_ct` columns) | `hayate_ec` formulas |
+//! | G1 Straus combinations | [`crate::straus`] | — | [`x86_64::ifma::straus`] | [`crate::straus`] |
+//! | 4-way radix-2^29 product (paper 000's SIMD idea on AVX2; an experiment) | — | [`x86_64::avx2`] (example only) | — | — |
 //!
 //! The tower-level rows apply to the towers that declare a kernel set for them
 //! ([`crate::TowerParams::KERNELS`]; the sets and their kernels per ISA are [`kernel_set`]'s
@@ -99,26 +99,16 @@ pub fn kernel_calls() -> u64 {
 
 #[cfg(target_arch = "aarch64")]
 pub mod aarch64;
-#[cfg(target_arch = "x86_64")]
-pub mod avx2;
 pub mod cpu;
-#[cfg(target_arch = "x86_64")]
-pub mod ifma;
-#[cfg(target_arch = "x86_64")]
-pub mod ifma_g2;
-#[cfg(target_arch = "x86_64")]
-pub mod ifma_miller;
-#[cfg(target_arch = "x86_64")]
-pub mod ifma_pow;
-#[cfg(target_arch = "x86_64")]
-pub mod ifma_straus;
 pub mod kernel_set;
 pub mod lines;
+pub(crate) mod points;
 pub mod portable;
 #[cfg(target_arch = "x86_64")]
-pub(crate) mod sub;
-#[cfg(target_arch = "x86_64")]
 pub mod x86_64;
+
+#[cfg(target_arch = "x86_64")]
+use x86_64::mulx;
 
 // Everything the portable back end offers (e.g. `Wide`, full-width-modulus kernels) is
 // re-exported; the functions defined below shadow the glob for the dispatched kernels.
@@ -177,13 +167,13 @@ fn uncast_wide<const N: usize, const M: usize>(x: &Wide<M>) -> Wide<N> {
 #[inline(always)]
 pub fn mont_mul<const N: usize>(a: &[u64; N], b: &[u64; N], m: &[u64; N], inv: u64) -> [u64; N] {
     #[cfg(target_arch = "x86_64")]
-    if asm_shape(m) && x86_64::available() {
+    if asm_shape(m) && mulx::available() {
         // SAFETY: BMI2/ADX present (`available`), top bit of m clear (`asm_shape`).
         unsafe {
             if N == 4 {
-                return uncast(x86_64::k::mont_mul_4(cast(a), cast(b), cast(m), inv));
+                return uncast(mulx::k::mont_mul_4(cast(a), cast(b), cast(m), inv));
             } else {
-                return uncast(x86_64::k::mont_mul_6(cast(a), cast(b), cast(m), inv));
+                return uncast(mulx::k::mont_mul_6(cast(a), cast(b), cast(m), inv));
             }
         }
     }
@@ -217,13 +207,13 @@ fn aarch64_mont_mul<const N: usize>(
 #[inline(always)]
 pub fn mont_sqr<const N: usize>(a: &[u64; N], m: &[u64; N], inv: u64) -> [u64; N] {
     #[cfg(target_arch = "x86_64")]
-    if asm_shape(m) && x86_64::available() {
+    if asm_shape(m) && mulx::available() {
         // SAFETY: as in `mont_mul`.
         unsafe {
             if N == 4 {
-                return uncast(x86_64::k::mont_sqr_4(cast(a), cast(m), inv));
+                return uncast(mulx::k::mont_sqr_4(cast(a), cast(m), inv));
             } else {
-                return uncast(x86_64::k::mont_sqr_6(cast(a), cast(m), inv));
+                return uncast(mulx::k::mont_sqr_6(cast(a), cast(m), inv));
             }
         }
     }
@@ -240,13 +230,13 @@ fn asm_mul_wide<const N: usize>(a: &[u64; N], b: &[u64; N]) -> Wide<N> {
     // SAFETY: only called after `available()`; N is 4 or 6.
     unsafe {
         if N == 4 {
-            let (lo, hi) = x86_64::k::mul_wide_4(cast(a), cast(b));
+            let (lo, hi) = mulx::k::mul_wide_4(cast(a), cast(b));
             Wide {
                 lo: uncast(lo),
                 hi: uncast(hi),
             }
         } else {
-            let (lo, hi) = x86_64::k::mul_wide_6(cast(a), cast(b));
+            let (lo, hi) = mulx::k::mul_wide_6(cast(a), cast(b));
             Wide {
                 lo: uncast(lo),
                 hi: uncast(hi),
@@ -259,7 +249,7 @@ fn asm_mul_wide<const N: usize>(a: &[u64; N], b: &[u64; N]) -> Wide<N> {
 #[inline(always)]
 pub fn mul_wide<const N: usize>(a: &[u64; N], b: &[u64; N]) -> Wide<N> {
     #[cfg(target_arch = "x86_64")]
-    if (N == 4 || N == 6) && x86_64::available() {
+    if (N == 4 || N == 6) && mulx::available() {
         return asm_mul_wide(a, b);
     }
     #[cfg(target_arch = "aarch64")]
@@ -274,14 +264,14 @@ pub fn mul_wide<const N: usize>(a: &[u64; N], b: &[u64; N]) -> Wide<N> {
 #[inline(always)]
 pub fn sqr_wide<const N: usize>(a: &[u64; N]) -> Wide<N> {
     #[cfg(target_arch = "x86_64")]
-    if (N == 4 || N == 6) && x86_64::available() {
+    if (N == 4 || N == 6) && mulx::available() {
         // SAFETY: BMI2/ADX present (`available`); N is 4 or 6.
         unsafe {
             let (lo, hi) = if N == 4 {
-                let (lo, hi) = x86_64::k::sqr_wide_4(cast(a));
+                let (lo, hi) = mulx::k::sqr_wide_4(cast(a));
                 (uncast(lo), uncast(hi))
             } else {
-                let (lo, hi) = x86_64::k::sqr_wide_6(cast(a));
+                let (lo, hi) = mulx::k::sqr_wide_6(cast(a));
                 (uncast(lo), uncast(hi))
             };
             return Wide { lo, hi };
@@ -294,13 +284,13 @@ pub fn sqr_wide<const N: usize>(a: &[u64; N]) -> Wide<N> {
 #[inline(always)]
 pub fn redc<const N: usize>(t: &Wide<N>, m: &[u64; N], inv: u64) -> [u64; N] {
     #[cfg(target_arch = "x86_64")]
-    if asm_shape(m) && x86_64::available() {
+    if asm_shape(m) && mulx::available() {
         // SAFETY: as in `mont_mul`.
         unsafe {
             if N == 4 {
-                return uncast(x86_64::k::redc_4(cast(&t.lo), cast(&t.hi), cast(m), inv));
+                return uncast(mulx::k::redc_4(cast(&t.lo), cast(&t.hi), cast(m), inv));
             } else {
-                return uncast(x86_64::k::redc_6(cast(&t.lo), cast(&t.hi), cast(m), inv));
+                return uncast(mulx::k::redc_6(cast(&t.lo), cast(&t.hi), cast(m), inv));
             }
         }
     }
@@ -316,10 +306,10 @@ pub fn redc<const N: usize>(t: &Wide<N>, m: &[u64; N], inv: u64) -> [u64; N] {
 #[inline(always)]
 pub fn mul_pm<const N: usize>(a: &[u64; N], b: &[u64; N], c: u64) -> [u64; N] {
     #[cfg(target_arch = "x86_64")]
-    if N == 4 && x86_64::available() {
+    if N == 4 && mulx::available() {
         // SAFETY: BMI2/ADX present (`available`); N = 4; the callers pass c < 2^62.
         unsafe {
-            return uncast(x86_64::k::mul_pm_4(cast(a), cast(b), c));
+            return uncast(mulx::k::mul_pm_4(cast(a), cast(b), c));
         }
     }
     portable::mul_pm(a, b, c)
@@ -330,10 +320,10 @@ pub fn mul_pm<const N: usize>(a: &[u64; N], b: &[u64; N], c: u64) -> [u64; N] {
 #[inline(always)]
 pub fn sqr_pm<const N: usize>(a: &[u64; N], c: u64) -> [u64; N] {
     #[cfg(target_arch = "x86_64")]
-    if N == 4 && x86_64::available() {
+    if N == 4 && mulx::available() {
         // SAFETY: as in `mul_pm`.
         unsafe {
-            return uncast(x86_64::k::sqr_pm_4(cast(a), c));
+            return uncast(mulx::k::sqr_pm_4(cast(a), c));
         }
     }
     portable::sqr_pm(a, c)
@@ -352,18 +342,18 @@ pub fn fp2_mul<const N: usize>(
     k: u64,
 ) -> [[u64; N]; 2] {
     #[cfg(target_arch = "x86_64")]
-    if asm_shape(m) && (k == 1 || N == 4) && x86_64::available() {
+    if asm_shape(m) && (k == 1 || N == 4) && mulx::available() {
         // SAFETY: BMI2/ADX present (`available`), top bit of m clear (`asm_shape`), k·m < R
         // (caller).
         unsafe {
             if N == 4 && k != 1 {
-                let r = x86_64::fp2_mul_k_4(casts(a), casts(b), cast(m), inv, k);
+                let r = mulx::fp2_mul_k_4(casts(a), casts(b), cast(m), inv, k);
                 return [uncast(r[0]), uncast(r[1])];
             } else if N == 4 {
-                let r = x86_64::fp2_mul_4(casts(a), casts(b), cast(m), inv);
+                let r = mulx::fp2_mul_4(casts(a), casts(b), cast(m), inv);
                 return [uncast(r[0]), uncast(r[1])];
             } else {
-                let r = x86_64::fp2_mul_6(casts(a), casts(b), cast(m), inv);
+                let r = mulx::fp2_mul_6(casts(a), casts(b), cast(m), inv);
                 return [uncast(r[0]), uncast(r[1])];
             }
         }
@@ -381,17 +371,17 @@ pub fn fp2_mul_wide<const N: usize>(
     k: u64,
 ) -> [Wide<N>; 2] {
     #[cfg(target_arch = "x86_64")]
-    if asm_shape(m) && (k == 1 || N == 4) && x86_64::available() {
+    if asm_shape(m) && (k == 1 || N == 4) && mulx::available() {
         // SAFETY: as in `fp2_mul`.
         unsafe {
             if N == 4 && k != 1 {
-                let r = x86_64::fp2_mul_wide_k_4(casts(a), casts(b), cast(m), k);
+                let r = mulx::fp2_mul_wide_k_4(casts(a), casts(b), cast(m), k);
                 return [uncast_wide(&r[0]), uncast_wide(&r[1])];
             } else if N == 4 {
-                let r = x86_64::fp2_mul_wide_4(casts(a), casts(b), cast(m));
+                let r = mulx::fp2_mul_wide_4(casts(a), casts(b), cast(m));
                 return [uncast_wide(&r[0]), uncast_wide(&r[1])];
             } else {
-                let r = x86_64::fp2_mul_wide_6(casts(a), casts(b), cast(m));
+                let r = mulx::fp2_mul_wide_6(casts(a), casts(b), cast(m));
                 return [uncast_wide(&r[0]), uncast_wide(&r[1])];
             }
         }
@@ -405,14 +395,14 @@ pub fn fp2_mul_wide<const N: usize>(
 #[inline(always)]
 pub fn fp2_sqr<const N: usize>(a: [&[u64; N]; 2], m: &[u64; N], inv: u64) -> [[u64; N]; 2] {
     #[cfg(target_arch = "x86_64")]
-    if asm_shape(m) && x86_64::available() {
+    if asm_shape(m) && mulx::available() {
         // SAFETY: BMI2/ADX present (`available`), top bit of m clear (`asm_shape`).
         unsafe {
             if N == 4 {
-                let r = x86_64::fp2_sqr_4(casts(a), cast(m), inv);
+                let r = mulx::fp2_sqr_4(casts(a), cast(m), inv);
                 return [uncast(r[0]), uncast(r[1])];
             } else {
-                let r = x86_64::fp2_sqr_6(casts(a), cast(m), inv);
+                let r = mulx::fp2_sqr_6(casts(a), cast(m), inv);
                 return [uncast(r[0]), uncast(r[1])];
             }
         }
@@ -431,7 +421,7 @@ pub fn fp2_sqr<const N: usize>(a: [&[u64; N]; 2], m: &[u64; N], inv: u64) -> [[u
 pub fn add_mod<const N: usize>(a: &[u64; N], b: &[u64; N], m: &[u64; N]) -> [u64; N] {
     #[cfg(target_arch = "x86_64")]
     if N == 4 {
-        return uncast(x86_64::add_mod_4(*cast(a), *cast(b), cast(m)));
+        return uncast(mulx::add_mod_4(*cast(a), *cast(b), cast(m)));
     }
     if N > 4 {
         // the constant modulus would turn the subtraction chain into lea/cmp/setb code
@@ -446,7 +436,7 @@ pub fn add_mod<const N: usize>(a: &[u64; N], b: &[u64; N], m: &[u64; N]) -> [u64
 pub fn sub_mod<const N: usize>(a: &[u64; N], b: &[u64; N], m: &[u64; N]) -> [u64; N] {
     #[cfg(target_arch = "x86_64")]
     if N == 4 {
-        return uncast(x86_64::sub_mod_4(*cast(a), *cast(b), cast(m)));
+        return uncast(mulx::sub_mod_4(*cast(a), *cast(b), cast(m)));
     }
     portable::sub_mod(a, b, m)
 }
@@ -474,11 +464,11 @@ pub fn fp2_sqr_k<const N: usize>(
     k: u64,
 ) -> [[u64; N]; 2] {
     #[cfg(target_arch = "x86_64")]
-    if N == 4 && k == 5 && asm_shape(m) && x86_64::available() {
+    if N == 4 && k == 5 && asm_shape(m) && mulx::available() {
         // SAFETY: BMI2/ADX present (`available`), top bit of m clear (`asm_shape`), 6m < R
         // (caller).
         unsafe {
-            let r = x86_64::fp2_sqr_k5_4(casts(a), cast(m), inv);
+            let r = mulx::fp2_sqr_k5_4(casts(a), cast(m), inv);
             return [uncast(r[0]), uncast(r[1])];
         }
     }
@@ -502,7 +492,7 @@ pub fn fp6_kernel<P: crate::TowerParams<N>, const N: usize>() -> bool {
 pub fn tower_kernel<P: crate::TowerParams<N>, const N: usize>() -> bool {
     #[cfg(target_arch = "x86_64")]
     if kernels::<P, N>().mulx() {
-        return x86_64::available();
+        return mulx::available();
     }
     false
 }
@@ -518,7 +508,7 @@ fn kernel_checked<const N: usize>(m: &[u64; N]) -> bool {
     } else {
         KernelSet::Bn254Beuchat.fits(m, 5, (0, 1))
     };
-    !PORTABLE_FORCED && fits && x86_64::available()
+    !PORTABLE_FORCED && fits && mulx::available()
 }
 
 /// Fp6 product in a kernel tower shape (see [`tower_kernel`], which the caller must have checked
@@ -535,9 +525,9 @@ pub fn fp6_mul<const N: usize>(
         // SAFETY: BMI2/ADX present, the modulus fits the shape's bound (`tower_kernel`).
         unsafe {
             if N == 4 {
-                return x86_64::fp6_mul_4(a.map(cast), b.map(cast), cast(m), inv).map(uncast);
+                return mulx::fp6_mul_4(a.map(cast), b.map(cast), cast(m), inv).map(uncast);
             }
-            let r = x86_64::fp6_mul_6(a.map(cast), b.map(cast), cast(m), inv);
+            let r = mulx::fp6_mul_6(a.map(cast), b.map(cast), cast(m), inv);
             return r.map(uncast);
         }
     }
@@ -557,10 +547,10 @@ pub fn fp6_mul_wide<const N: usize>(
         // SAFETY: as in `fp6_mul`.
         unsafe {
             if N == 4 {
-                let r = x86_64::fp6_mul_wide_4(a.map(cast), b.map(cast), cast(m));
+                let r = mulx::fp6_mul_wide_4(a.map(cast), b.map(cast), cast(m));
                 return r.map(|w| uncast_wide(&w));
             }
-            let r = x86_64::fp6_mul_wide_6(a.map(cast), b.map(cast), cast(m));
+            let r = mulx::fp6_mul_wide_6(a.map(cast), b.map(cast), cast(m));
             return r.map(|w| uncast_wide(&w));
         }
     }
@@ -582,10 +572,10 @@ pub fn fp6_mul_by_01<const N: usize>(
         // SAFETY: as in `fp6_mul`.
         unsafe {
             if N == 4 {
-                let r = x86_64::fp6_mul_by_01_4(a.map(cast), b.map(cast), cast(m), inv);
+                let r = mulx::fp6_mul_by_01_4(a.map(cast), b.map(cast), cast(m), inv);
                 return r.map(uncast);
             }
-            let r = x86_64::fp6_mul_by_01_6(a.map(cast), b.map(cast), cast(m), inv);
+            let r = mulx::fp6_mul_by_01_6(a.map(cast), b.map(cast), cast(m), inv);
             return r.map(uncast);
         }
     }
@@ -607,7 +597,7 @@ pub fn fp12_mul_by_034_unit<const N: usize>(
     if N == 4 && kernel_checked(m) {
         // SAFETY: as in `fp6_mul`.
         unsafe {
-            let r = x86_64::fp12_mul_by_034_unit_4(f.map(cast), line.map(cast), cast(m), inv);
+            let r = mulx::fp12_mul_by_034_unit_4(f.map(cast), line.map(cast), cast(m), inv);
             return Some(r.map(uncast));
         }
     }
@@ -629,9 +619,9 @@ pub fn fp4_sqr<const N: usize>(
         // SAFETY: as in `fp6_mul`.
         unsafe {
             if N == 4 {
-                return x86_64::fp4_sqr_4(casts(a), casts(b), cast(m), inv).map(uncast);
+                return mulx::fp4_sqr_4(casts(a), casts(b), cast(m), inv).map(uncast);
             }
-            return x86_64::fp4_sqr_6(casts(a), casts(b), cast(m), inv).map(uncast);
+            return mulx::fp4_sqr_6(casts(a), casts(b), cast(m), inv).map(uncast);
         }
     }
     let _ = (a, b, m, inv);
@@ -639,7 +629,7 @@ pub fn fp4_sqr<const N: usize>(
 }
 
 /// Granger–Scott cyclotomic squaring in a kernel tower shape in one assembly block (see
-/// [`x86_64::cyclo_sqr_6`] / [`x86_64::cyclo_sqr_4`]; the caller must have checked
+/// [`mulx::cyclo_sqr_6`] / [`mulx::cyclo_sqr_4`]; the caller must have checked
 /// [`tower_kernel`]): the twelve coordinates in Fp12 memory order, fully reduced, after
 /// `n` ≥ 1 squarings.
 #[inline(always)]
@@ -654,9 +644,9 @@ pub fn cyclo_sqr<const N: usize>(
         // SAFETY: as in `fp6_mul`.
         unsafe {
             if N == 4 {
-                return x86_64::cyclo_sqr_4(z.map(cast), cast(m), inv, n).map(uncast);
+                return mulx::cyclo_sqr_4(z.map(cast), cast(m), inv, n).map(uncast);
             }
-            return x86_64::cyclo_sqr_6(z.map(cast), cast(m), inv, n).map(uncast);
+            return mulx::cyclo_sqr_6(z.map(cast), cast(m), inv, n).map(uncast);
         }
     }
     let _ = (z, m, inv, n);
@@ -664,7 +654,7 @@ pub fn cyclo_sqr<const N: usize>(
 }
 
 /// Karabina's compressed squaring of (g2, g3, g4, g5) in a kernel tower shape in one assembly
-/// block (see [`x86_64::compressed_sqr_6`] / [`x86_64::compressed_sqr_4`]; the caller must
+/// block (see [`mulx::compressed_sqr_6`] / [`mulx::compressed_sqr_4`]; the caller must
 /// have checked [`tower_kernel`]): eight coordinates (g2.c0, g2.c1, …), fully reduced, after
 /// `n` ≥ 1 squarings.
 #[inline(always)]
@@ -679,9 +669,9 @@ pub fn compressed_sqr<const N: usize>(
         // SAFETY: as in `fp6_mul`.
         unsafe {
             if N == 4 {
-                return x86_64::compressed_sqr_4(g.map(cast), cast(m), inv, n).map(uncast);
+                return mulx::compressed_sqr_4(g.map(cast), cast(m), inv, n).map(uncast);
             }
-            return x86_64::compressed_sqr_6(g.map(cast), cast(m), inv, n).map(uncast);
+            return mulx::compressed_sqr_6(g.map(cast), cast(m), inv, n).map(uncast);
         }
     }
     let _ = (g, m, inv, n);
@@ -689,10 +679,10 @@ pub fn compressed_sqr<const N: usize>(
 }
 
 #[cfg(target_arch = "x86_64")]
-pub use x86_64::Fp12Lazy;
+pub use mulx::Fp12Lazy;
 
 /// An Fp12 product, squaring or sparse product with lazy reduction across Fp6 and Fp12 in a
-/// kernel tower shape (see [`x86_64::fp12_lazy_6`] / [`x86_64::fp12_lazy_4`]; the caller must
+/// kernel tower shape (see [`mulx::fp12_lazy_6`] / [`mulx::fp12_lazy_4`]; the caller must
 /// have checked [`tower_kernel`]): the twelve reduced coordinates.
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
@@ -701,9 +691,9 @@ pub fn fp12_lazy<const N: usize>(op: Fp12Lazy<'_, N>, m: &[u64; N], inv: u64) ->
         // SAFETY: BMI2/ADX present, the modulus fits the shape's bound (`tower_kernel`).
         unsafe {
             if N == 4 {
-                return x86_64::fp12_lazy_4(lazy_cast(op), cast(m), inv).map(uncast);
+                return mulx::fp12_lazy_4(lazy_cast(op), cast(m), inv).map(uncast);
             }
-            return x86_64::fp12_lazy_6(lazy_cast(op), cast(m), inv).map(uncast);
+            return mulx::fp12_lazy_6(lazy_cast(op), cast(m), inv).map(uncast);
         }
     }
     unreachable!("fp12_lazy without tower_kernel")
@@ -719,4 +709,3 @@ fn lazy_cast<'a, const N: usize, const M: usize>(op: Fp12Lazy<'a, N>) -> Fp12Laz
         Fp12Lazy::By034(p0, p) => Fp12Lazy::By034(p0.map(cast), p.map(|x| x.map(cast))),
     }
 }
-pub(crate) mod points;

@@ -17,7 +17,7 @@
 use crate::{Fp2, TowerParams};
 
 #[cfg(target_arch = "x86_64")]
-include!("x86_64_points_gen.rs");
+include!("x86_64/mulx/points_gen.rs");
 
 /// Whether the kernels apply: N = 4 in bn254-beuchat's tower shape (u² = −5, 6p < R) with
 /// BMI2/ADX ([`super::tower_kernel`]), no operation counting.

@@ -1,4 +1,4 @@
-//! The 4-way AVX2 Montgomery kernel (`backend::avx2`) against two independent references:
+//! The 4-way AVX2 Montgomery kernel (`backend::x86_64::avx2`) against two independent references:
 //! a·b·2^(−64N) mod p computed with num-bigint, and the scalar back ends (portable CIOS and
 //! the dispatched MULX/ADX `mont_mul`), on the pairing fields (bn254, bn254-beuchat,
 //! bls12-381 Fp and Fr) and full-width NIST/brainpool primes; random inputs and edge cases
@@ -6,7 +6,7 @@
 //! mixed across the four lanes.
 #![cfg(target_arch = "x86_64")]
 
-use hayate_arith::backend::{self, avx2, portable};
+use hayate_arith::backend::{self, portable, x86_64::avx2};
 use hayate_arith::fields::*;
 use hayate_arith::{Fp, FpParams};
 use num_bigint::BigUint;

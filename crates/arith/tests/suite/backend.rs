@@ -105,7 +105,7 @@ macro_rules! field_tests {
             fn have_asm() -> bool {
                 #[cfg(target_arch = "x86_64")]
                 {
-                    if backend::x86_64::cpu_has_mulx_adx() {
+                    if backend::x86_64::mulx::cpu_has_mulx_adx() {
                         return true;
                     }
                 }
@@ -131,14 +131,14 @@ macro_rules! field_tests {
                 #[cfg(target_arch = "x86_64")]
                 if asm {
                     assert_eq!(
-                        backend::x86_64::$mm(a, b, &m, inv),
+                        backend::x86_64::mulx::$mm(a, b, &m, inv),
                         want,
                         "asm mont_mul {a:x?} {b:x?}"
                     );
-                    let (lo, hi) = backend::x86_64::$mw(a, b);
+                    let (lo, hi) = backend::x86_64::mulx::$mw(a, b);
                     assert_eq!(Wide { lo, hi }, wide, "asm mul_wide {a:x?} {b:x?}");
                     assert_eq!(
-                        backend::x86_64::$rd(&lo, &hi, &m, inv),
+                        backend::x86_64::mulx::$rd(&lo, &hi, &m, inv),
                         want,
                         "asm redc(a·b)"
                     );
@@ -173,13 +173,13 @@ macro_rules! field_tests {
                 assert_eq!(portable::sqr_wide(a), wide, "portable sqr_wide {a:x?}");
                 assert_eq!(backend::sqr_wide(a), wide, "sqr_wide {a:x?}");
                 #[cfg(target_arch = "x86_64")]
-                if backend::x86_64::cpu_has_mulx_adx() {
+                if backend::x86_64::mulx::cpu_has_mulx_adx() {
                     assert_eq!(
-                        backend::x86_64::$ms(a, &m, inv),
+                        backend::x86_64::mulx::$ms(a, &m, inv),
                         want,
                         "asm mont_sqr {a:x?}"
                     );
-                    let (lo, hi) = backend::x86_64::$sw(a);
+                    let (lo, hi) = backend::x86_64::mulx::$sw(a);
                     assert_eq!(Wide { lo, hi }, wide, "asm sqr_wide {a:x?}");
                 }
             }
@@ -191,7 +191,7 @@ macro_rules! field_tests {
                 #[cfg(target_arch = "x86_64")]
                 if asm {
                     assert_eq!(
-                        backend::x86_64::$rd(&t.lo, &t.hi, &m, inv),
+                        backend::x86_64::mulx::$rd(&t.lo, &t.hi, &m, inv),
                         want,
                         "asm redc {t:x?}"
                     );
@@ -445,7 +445,7 @@ fn check_pm_kernels(c: u64) {
         pairs.push((below(&mut r, &m), below(&mut r, &m)));
     }
     #[cfg(target_arch = "x86_64")]
-    let asm = backend::x86_64::cpu_has_mulx_adx();
+    let asm = backend::x86_64::mulx::cpu_has_mulx_adx();
     for (a, b) in &pairs {
         let want = (big_of(a) * big_of(b)) % &mb;
         let want_sq = (big_of(a) * big_of(a)) % &mb;
@@ -462,12 +462,12 @@ fn check_pm_kernels(c: u64) {
         #[cfg(target_arch = "x86_64")]
         if asm {
             assert_eq!(
-                big_of(&backend::x86_64::mul_pm_4(a, b, c)),
+                big_of(&backend::x86_64::mulx::mul_pm_4(a, b, c)),
                 want,
                 "asm mul_pm c = {c:#x}, a = {a:x?}, b = {b:x?}"
             );
             assert_eq!(
-                big_of(&backend::x86_64::sqr_pm_4(a, c)),
+                big_of(&backend::x86_64::mulx::sqr_pm_4(a, c)),
                 want_sq,
                 "asm sqr_pm c = {c:#x}, a = {a:x?}"
             );
@@ -610,7 +610,7 @@ fn check_fp2_kernels<const N: usize>(m: [u64; N], inv: u64, k: u64) {
 #[test]
 fn fp2_kernels() {
     #[cfg(target_arch = "x86_64")]
-    if !backend::x86_64::cpu_has_mulx_adx() {
+    if !backend::x86_64::mulx::cpu_has_mulx_adx() {
         eprintln!("BMI2/ADX unavailable: only the portable Fp2 kernels are tested");
     }
     check_fp2_kernels(Bn254Fp::MODULUS, Bn254Fp::INV, 1);

@@ -32,22 +32,22 @@ fn check(generator: &str, file: &str) {
 
 #[test]
 fn avx2_back_end_matches_its_generator() {
-    check("gen_avx2.py", "avx2_gen.rs");
+    check("gen_avx2.py", "x86_64/avx2/gen.rs");
 }
 
 #[test]
 fn x86_64_back_end_matches_its_generator() {
-    check("gen_x86_64.py", "x86_64_gen.rs");
+    check("gen_x86_64.py", "x86_64/mulx/gen.rs");
 }
 
 #[test]
 fn line_kernels_match_their_generator() {
-    check("gen_x86_64_lines.py", "x86_64_lines_gen.rs");
+    check("gen_x86_64_lines.py", "x86_64/mulx/lines_gen.rs");
 }
 
 #[test]
 fn point_kernels_match_their_generator() {
-    check("gen_x86_64_points.py", "x86_64_points_gen.rs");
+    check("gen_x86_64_points.py", "x86_64/mulx/points_gen.rs");
 }
 
 #[test]

@@ -15,7 +15,8 @@ use rand::{RngCore, SeedableRng};
 fn kernels_expected() -> bool {
     #[cfg(target_arch = "x86_64")]
     {
-        hayate_arith::backend::x86_64::cpu_has_mulx_adx() && !hayate_arith::backend::PORTABLE_FORCED
+        hayate_arith::backend::x86_64::mulx::cpu_has_mulx_adx()
+            && !hayate_arith::backend::PORTABLE_FORCED
     }
     #[cfg(not(target_arch = "x86_64"))]
     false

@@ -6,7 +6,7 @@
 //!
 //! * **Layout.** An Fp2 value occupies every 128-bit chunk of an L-vector set (lane 2s = c0,
 //!   lane 2s + 1 = c1, the same pair in the four chunks s = 0…3), in the exact 52-bit
-//!   Montgomery form of [`super::ifma`] (L = 8 limbs for BLS12-381's p < 2^381, L = 6 for
+//!   Montgomery form of [`crate::backend::x86_64::ifma`] (L = 8 limbs for BLS12-381's p < 2^381, L = 6 for
 //!   the 254-bit primes of bn254-beuchat and alt_bn128). A *round* computes up to four Fp2 sums of products at once,
 //!   chunk s holding result s: each pass of L×L limb products takes chunk s of its operands
 //!   from result s's terms (a masked blend per chunk), and one Montgomery reduction per
@@ -56,7 +56,7 @@
 
 use core::arch::x86_64::*;
 
-use super::ifma::{
+use crate::backend::x86_64::ifma::{
     from52, map, mul_acc, normalise, redc, reduce_once, splat, splat_v, to52, Acc, Consts,
     ConstsOf, ACC, V,
 };
@@ -506,11 +506,11 @@ pub unsafe fn sac_columns_4(
 }
 
 /// Whether the kernel runs for `Fp2<P, N>`: P's tower declares a kernel set with the G2
-/// column loop ([`super::KernelSet::ifma_g2`]: BLS12-381's, bn254-beuchat's and alt_bn128's
+/// column loop ([`crate::backend::KernelSet::ifma_g2`]: BLS12-381's, bn254-beuchat's and alt_bn128's
 /// shapes) and AVX-512 IFMA is available. Folds to the CPU test or `false` at compile time.
 #[inline(always)]
 pub fn applies<P: TowerParams<N>, const N: usize>() -> bool {
-    super::kernels::<P, N>().ifma_g2() && super::ifma::available()
+    crate::backend::kernels::<P, N>().ifma_g2() && crate::backend::x86_64::ifma::available()
 }
 
 /// The column loop for Jacobian points over `Fp2<P, N>` ([`crate::Field::jacobian_sac_columns`]):
@@ -577,30 +577,34 @@ fn columns_fp2<P: TowerParams<N>, const N: usize>(
     // above.
     let out: [[u64; N]; 6] = unsafe {
         if N == 6 {
-            let st: [[u64; 6]; 6] = state.map(super::uncast);
-            let tb: [[[u64; 6]; 4]; MAX_TABLE] =
-                core::array::from_fn(|i| tab.get(i).map_or([[0; 6]; 4], |e| e.map(super::uncast)));
+            let st: [[u64; 6]; 6] = state.map(crate::backend::uncast);
+            let tb: [[[u64; 6]; 4]; MAX_TABLE] = core::array::from_fn(|i| {
+                tab.get(i)
+                    .map_or([[0; 6]; 4], |e| e.map(crate::backend::uncast))
+            });
             sac_columns_6(
                 &st,
                 &tb[..tab.len()],
                 cols,
-                super::cast(&P::MODULUS),
+                crate::backend::cast(&P::MODULUS),
                 &ConstsOf::<P, N>::C8,
             )
-            .map(super::uncast)
+            .map(crate::backend::uncast)
         } else {
-            let st: [[u64; 4]; 6] = state.map(super::uncast);
-            let tb: [[[u64; 4]; 4]; MAX_TABLE] =
-                core::array::from_fn(|i| tab.get(i).map_or([[0; 4]; 4], |e| e.map(super::uncast)));
+            let st: [[u64; 4]; 6] = state.map(crate::backend::uncast);
+            let tb: [[[u64; 4]; 4]; MAX_TABLE] = core::array::from_fn(|i| {
+                tab.get(i)
+                    .map_or([[0; 4]; 4], |e| e.map(crate::backend::uncast))
+            });
             sac_columns_4(
                 &st,
                 &tb[..tab.len()],
                 cols,
-                super::cast(&P::MODULUS),
+                crate::backend::cast(&P::MODULUS),
                 &ConstsOf::<P, N>::C6,
                 P::BETA_NEG == 5,
             )
-            .map(super::uncast)
+            .map(crate::backend::uncast)
         }
     };
     let fp = |x: [u64; N]| Fp::<P, N>::from_mont_unchecked(x);

@@ -61,7 +61,9 @@
 
 use core::sync::atomic::{AtomicU8, Ordering};
 
-include!("x86_64_gen.rs");
+include!("gen.rs");
+
+pub(crate) mod sub;
 
 /// 0 = not yet probed, 1 = unavailable (or disabled), 2 = available.
 static MULX_ADX: AtomicU8 = AtomicU8::new(0);
@@ -73,7 +75,7 @@ static MULX_ADX: AtomicU8 = AtomicU8::new(0);
 /// A build with `--cfg hayate_backend="portable"` never runs the assembly.
 #[inline(always)]
 pub fn available() -> bool {
-    if super::PORTABLE_FORCED {
+    if crate::backend::PORTABLE_FORCED {
         return false;
     }
     if cfg!(all(target_feature = "bmi2", target_feature = "adx")) {
@@ -89,14 +91,14 @@ pub fn available() -> bool {
 #[cold]
 #[inline(never)]
 fn probe() -> bool {
-    let ok = super::cpu::detected().bmi2_adx;
+    let ok = crate::backend::cpu::detected().bmi2_adx;
     MULX_ADX.store(if ok { 2 } else { 1 }, Ordering::Relaxed);
     ok
 }
 
 /// Whether the CPU has the instructions, whatever the build forces (for tests).
 pub fn cpu_has_mulx_adx() -> bool {
-    super::cpu::detected().bmi2_adx
+    crate::backend::cpu::detected().bmi2_adx
 }
 
 #[inline(always)]
@@ -212,7 +214,7 @@ macro_rules! fp2_kernels {
             b: [&[u64; $n]; 2],
             m: &[u64; $n],
             k: u64,
-        ) -> [super::Wide<$n>; 2] {
+        ) -> [crate::backend::Wide<$n>; 2] {
             let buf = fp2_call!($n, $lay, $kwide, a, b, m, 0, k);
             fp2_wide_out!($n, $lay, buf)
         }
@@ -244,7 +246,7 @@ macro_rules! fp2_kernels {
             a: [&[u64; $n]; 2],
             b: [&[u64; $n]; 2],
             m: &[u64; $n],
-        ) -> [super::Wide<$n>; 2] {
+        ) -> [crate::backend::Wide<$n>; 2] {
             let buf = fp2_call!($n, $lay, $wide, a, b, m, 0, 1);
             fp2_wide_out!($n, $lay, buf)
         }
@@ -258,11 +260,11 @@ macro_rules! fp2_wide_out {
         // SAFETY: the kernel wrote W0 and W2 (2N words each).
         let half = |off: usize| (p.add(off) as *const [u64; $n]).read();
         [
-            super::Wide {
+            crate::backend::Wide {
                 lo: half(k::$lay::W0),
                 hi: half(k::$lay::W0 + $n),
             },
-            super::Wide {
+            crate::backend::Wide {
                 lo: half(k::$lay::W2),
                 hi: half(k::$lay::W2 + $n),
             },
@@ -469,7 +471,7 @@ macro_rules! lazy_tower {
         ///
         /// # Safety
         /// BMI2 and ADX must be available; the modulus must fit the tower shape's bound
-        /// (`super::tower_kernel`).
+        /// (`crate::backend::tower_kernel`).
         #[inline(never)]
         pub unsafe fn $mul(
             a: [&[u64; $n]; 6],
@@ -496,13 +498,13 @@ macro_rules! lazy_tower {
             a: [&[u64; $n]; 6],
             b: [&[u64; $n]; 6],
             m: &[u64; $n],
-        ) -> [super::Wide<$n>; 6] {
+        ) -> [crate::backend::Wide<$n>; 6] {
             let mut buf = core::mem::MaybeUninit::<[u64; k::$fp6::LEN]>::uninit();
             let p = buf.as_mut_ptr() as *mut u64;
             $fill(p, &a, &b);
             k::$wide(p, m);
             // SAFETY: the kernel wrote the six double-width coordinates to OUT.
-            core::array::from_fn(|i| super::Wide {
+            core::array::from_fn(|i| crate::backend::Wide {
                 lo: (p.add(k::$fp6::OUT + 2 * $n * i) as *const [u64; $n]).read(),
                 hi: (p.add(k::$fp6::OUT + 2 * $n * i + $n) as *const [u64; $n]).read(),
             })
@@ -684,7 +686,7 @@ macro_rules! cyclo_tower {
         ///
         /// # Safety
         /// BMI2 and ADX must be available; the modulus must fit the tower shape's bound
-        /// (`super::tower_kernel`).
+        /// (`crate::backend::tower_kernel`).
         #[inline(never)]
         pub unsafe fn $cyc(
             z: [&[u64; $n]; 12],
@@ -734,7 +736,7 @@ cyclo_tower!(
 ///
 /// # Safety
 /// BMI2 and ADX must be available; the modulus must fit the tower shape's bound
-/// (`super::tower_kernel`).
+/// (`crate::backend::tower_kernel`).
 #[inline(never)]
 pub unsafe fn fp12_mul_by_034_unit_4(
     f: [&[u64; 4]; 12],

@@ -1,15 +1,15 @@
 //! The exponentiations of [`crate::batch_pow`] in the eight AVX-512 IFMA lanes: lane k computes
-//! x_k^e, all lanes one instruction stream (vertical arithmetic of [`super::ifma`], exact
+//! x_k^e, all lanes one instruction stream (vertical arithmetic of [`crate::backend::x86_64::ifma`], exact
 //! 52-bit Montgomery form: L = 8 limbs for N = 6, L = 6 for N = 4).
 //!
 //! * **In / out**: x converted to the R′ = 2^(52L) form by one product with R′²/R, the result
 //!   back by one product with R, then fully reduced.
 //! * **Products**: schoolbook into a double-width accumulator, one Montgomery reduction;
-//!   squarings by [`super::ifma::square`] (the cross products summed once and doubled).
+//!   squarings by [`crate::backend::x86_64::ifma::square`] (the cross products summed once and doubled).
 //! * **Bounds** (R′/p ≥ 2^32): every value stays below 2p, so every product is below
 //!   4p² < p·R′ and every reduction output below 2p again.
 
-use super::ifma::{
+use crate::backend::x86_64::ifma::{
     cpu_has_ifma_cached, gather, scaled_sop, splat, splat_v, square, store_steps, ConstsOf, V,
 };
 use crate::batch_pow::Schedule;
@@ -20,7 +20,7 @@ use crate::{Fp, FpParams};
 unsafe fn run<P: FpParams<N>, const L: usize, const N: usize>(
     batch: &[Fp<P, N>],
     sched: &Schedule,
-    c: &super::ifma::Consts<L>,
+    c: &crate::backend::x86_64::ifma::Consts<L>,
 ) -> Vec<[[u64; N]; 1]> {
     let p = splat_v(&c.p);
     let n0 = splat(c.n0);
@@ -78,7 +78,7 @@ pub fn pow_lanes<P: FpParams<N>, const N: usize>(
 unsafe fn run_chain<P: FpParams<N>, const L: usize, const N: usize>(
     batch: &[Fp<P, N>],
     snapshots: &[usize],
-    c: &super::ifma::Consts<L>,
+    c: &crate::backend::x86_64::ifma::Consts<L>,
 ) -> Vec<Vec<Fp<P, N>>> {
     let p = splat_v(&c.p);
     let n0 = splat(c.n0);

@@ -1,7 +1,7 @@
 //! AVX-512 IFMA back end (`vpmadd52luq` / `vpmadd52huq`: eight 52-bit multiply-accumulates
 //! per instruction), selected at run time where the CPU has AVX-512F and AVX-512 IFMA, for the
 //! BLS12-381 and bn254-beuchat towers, and the squarings also for alt_bn128's ([`square_xi9`])
-//! (issue 5: paper 000's SIMD idea with the instructions this host offers; [`super::avx2`] is
+//! (issue 5: paper 000's SIMD idea with the instructions this host offers; [`crate::backend::x86_64::avx2`] is
 //! the AVX2 attempt, which only drew level with MULX):
 //! * **horizontal**, one element's coordinates across the lanes: Karabina's compressed
 //!   cyclotomic squaring ([`compressed_sqr`], the squaring chains of the final
@@ -11,7 +11,7 @@
 //!   at once ([`double_steps`], products of pairings), each lane running the scalar kernel's
 //!   formulas ([`double_steps_12xi`], [`double_steps_m3u`]);
 //! * the whole Miller loop of a product of pairings in the lanes, one pair per lane with the
-//!   lane's own accumulator: [`super::ifma_miller`], on this module's vertical arithmetic.
+//!   lane's own accumulator: [`crate::backend::x86_64::ifma::miller`], on this module's vertical arithmetic.
 //!
 //! # Method
 //! * Radix 2^52: L = 8 limbs (R' = 2^416) for BLS12-381's p < 2^381, L = 6 (R' = 2^312) for
@@ -60,7 +60,12 @@
 //! | pairing | 0.78–0.83 × | 0.89–0.91 × |
 //! | Miller loop, 4 / 6 / 8 pairs | 0.93–0.96 / 0.85–0.88 / 0.82–0.83 × | 0.98 / 0.90 / 0.86 × |
 
-use super::{kernels, KernelSet};
+use crate::backend::{kernels, KernelSet};
+pub mod g2;
+pub mod miller;
+pub mod pow;
+pub mod straus;
+
 use core::arch::x86_64::*;
 use core::sync::atomic::{AtomicBool, AtomicU8, Ordering};
 
@@ -93,14 +98,14 @@ pub fn available() -> bool {
 #[cold]
 #[inline(never)]
 fn probe() -> bool {
-    let ok = !super::LANES_FORCED_OFF && cpu_has_ifma();
+    let ok = !crate::backend::LANES_FORCED_OFF && cpu_has_ifma();
     IFMA.store(if ok { 2 } else { 1 }, Ordering::Relaxed);
     ok
 }
 
 /// Whether the CPU has AVX-512F and AVX-512 IFMA (ignoring the switches; for tests).
 pub fn cpu_has_ifma() -> bool {
-    super::cpu::detected().avx512_ifma
+    crate::backend::cpu::detected().avx512_ifma
 }
 
 /// Lane of each compressed coordinate: the state vector's lanes hold g3.c0, g3.c1, g4.c0,
@@ -1059,7 +1064,7 @@ pub(super) unsafe fn gather<const L: usize, const N: usize, T>(
 }
 
 /// Up to eight doubling steps of the Miller loop at once, one pair per lane (BLS12-381's
-/// tower and M-type twist, 3b′ = 12(1 + u), as [`super::lines::double_step_12xi`]):
+/// tower and M-type twist, 3b′ = 12(1 + u), as [`crate::backend::lines::double_step_12xi`]):
 /// for each `(t, x_P, −y_P)` in `inputs` (T = (X, Y, Z) homogeneous projective as six
 /// Montgomery coordinates X.c0, X.c1, Y.c0, …), 2T and the line (−2YZ·y_P, 3X²·x_P,
 /// 3b′Z² − Y²) — **each scaled by a constant of Fp** (the same for the three coordinates of
@@ -1152,7 +1157,7 @@ pub unsafe fn double_steps_12xi<const N: usize>(
 }
 
 /// [`double_steps_12xi`] for bn254-beuchat's tower and D-type twist (u² = −5, 3b′ = −3u;
-/// the scalar kernel [`super::lines::double_step_m3u`]): 6 limbs of 52 bits, E = 3b′Z² =
+/// the scalar kernel [`crate::backend::lines::double_step_m3u`]): 6 limbs of 52 bits, E = 3b′Z² =
 /// (30·z0z1, 3(5z1² − z0²)), the u² = −5 products with −5·operands; the same Fp scalings of
 /// 2T and of the line.
 ///
@@ -1335,20 +1340,20 @@ fn by_shape<P: crate::TowerParams<N>, const N: usize, const C: usize>(
     unsafe {
         if N == 6 {
             let r = k6(
-                z.map(super::cast),
-                super::cast(&P::MODULUS),
+                z.map(crate::backend::cast),
+                crate::backend::cast(&P::MODULUS),
                 &ConstsOf::<P, N>::C8,
                 n,
             );
-            return r.map(super::uncast);
+            return r.map(crate::backend::uncast);
         }
         k4(
-            z.map(super::cast),
-            super::cast(&P::MODULUS),
+            z.map(crate::backend::cast),
+            crate::backend::cast(&P::MODULUS),
             &ConstsOf::<P, N>::C6,
             n,
         )
-        .map(super::uncast)
+        .map(crate::backend::uncast)
     }
 }
 
@@ -1451,7 +1456,7 @@ mod tests {
     /// bn254-beuchat's tower shapes. Skipped where the CPU lacks AVX-512 IFMA or BMI2/ADX.
     #[test]
     fn compressed_sqr_matches_scalar_kernel() {
-        if !cpu_has_ifma() || !super::super::x86_64::cpu_has_mulx_adx() {
+        if !cpu_has_ifma() || !crate::backend::x86_64::mulx::cpu_has_mulx_adx() {
             eprintln!("no AVX-512 IFMA: IFMA kernel not tested");
             return;
         }
@@ -1465,7 +1470,7 @@ mod tests {
             let (got, want) = unsafe {
                 (
                     compressed_sqr_6(refs, &P, &c, n),
-                    super::super::x86_64::compressed_sqr_6(refs, &P, inv, n),
+                    crate::backend::x86_64::mulx::compressed_sqr_6(refs, &P, inv, n),
                 )
             };
             assert_eq!(got, want, "BLS12-381: {n} squarings of {g:x?}");
@@ -1479,7 +1484,7 @@ mod tests {
             let (got, want) = unsafe {
                 (
                     compressed_sqr_4(refs, &P4, &c, n),
-                    super::super::x86_64::compressed_sqr_4(refs, &P4, inv, n),
+                    crate::backend::x86_64::mulx::compressed_sqr_4(refs, &P4, inv, n),
                 )
             };
             assert_eq!(got, want, "bn254-beuchat: {n} squarings of {g:x?}");
@@ -1560,7 +1565,7 @@ mod tests {
     /// four more from the next one).
     #[test]
     fn cyclo_sqr_matches_scalar_kernel() {
-        if !cpu_has_ifma() || !super::super::x86_64::cpu_has_mulx_adx() {
+        if !cpu_has_ifma() || !crate::backend::x86_64::mulx::cpu_has_mulx_adx() {
             eprintln!("no AVX-512 IFMA: IFMA kernel not tested");
             return;
         }
@@ -1580,7 +1585,7 @@ mod tests {
             let (got, want) = unsafe {
                 (
                     cyclo_sqr_6(refs, &P, &c, n),
-                    super::super::x86_64::cyclo_sqr_6(refs, &P, inv, n),
+                    crate::backend::x86_64::mulx::cyclo_sqr_6(refs, &P, inv, n),
                 )
             };
             assert_eq!(got, want, "BLS12-381: {n} squarings of {z:x?}");
@@ -1598,7 +1603,7 @@ mod tests {
             let (got, want) = unsafe {
                 (
                     cyclo_sqr_4(refs, &P4, &c, n),
-                    super::super::x86_64::cyclo_sqr_4(refs, &P4, inv, n),
+                    crate::backend::x86_64::mulx::cyclo_sqr_4(refs, &P4, inv, n),
                 )
             };
             assert_eq!(got, want, "bn254-beuchat: {n} squarings of {z:x?}");
@@ -1627,7 +1632,7 @@ mod tests {
             &[crate::Fp2<Q, N>; 3],
             &crate::Fp<Q, N>,
             &crate::Fp<Q, N>,
-        ) -> Option<super::super::lines::DoubleStep<Q, N>>,
+        ) -> Option<crate::backend::lines::DoubleStep<Q, N>>,
         seed: u64,
     ) {
         use crate::{Fp, Fp2};
@@ -1659,16 +1664,16 @@ mod tests {
 
     #[test]
     fn double_steps_match_scalar_kernels() {
-        if !available() || !super::super::x86_64::available() {
+        if !available() || !crate::backend::x86_64::mulx::available() {
             eprintln!("no AVX-512 IFMA (or not in this build): IFMA kernel not tested");
             return;
         }
         check_double_steps::<Bls12381FpParams, 6>(
-            super::super::lines::double_step_12xi::<Bls12381FpParams, 6>,
+            crate::backend::lines::double_step_12xi::<Bls12381FpParams, 6>,
             0x5e6f,
         );
         check_double_steps::<Bn254BeuchatFpParams, 4>(
-            super::super::lines::double_step_m3u::<Bn254BeuchatFpParams, 4>,
+            crate::backend::lines::double_step_m3u::<Bn254BeuchatFpParams, 4>,
             0x6f70,
         );
     }

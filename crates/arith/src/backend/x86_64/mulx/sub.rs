@@ -19,7 +19,7 @@
 
 use core::mem::MaybeUninit;
 
-use super::x86_64::k;
+use crate::backend::x86_64::mulx::k;
 use crate::{Fp, Fp12, Fp2, TowerParams};
 
 /// Words of one double-width slot for N limbs: the 4N-word value and the product routine's
@@ -659,7 +659,7 @@ mod tests {
     use rand::{rngs::StdRng, SeedableRng};
 
     fn check<P: TowerParams<N>, const N: usize>(seed: u64) {
-        if !super::super::x86_64::available() {
+        if !crate::backend::x86_64::mulx::available() {
             return;
         }
         let mut rng = StdRng::seed_from_u64(seed);

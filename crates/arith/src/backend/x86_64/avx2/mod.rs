@@ -149,9 +149,9 @@ impl<const N: usize, const L: usize> Modulus<N, L> {
         let full = self.p[N - 1] >> 63 == 1;
         core::array::from_fn(|i| {
             if full {
-                super::portable::mont_mul_full(&a[i], &b[i], &self.p, self.inv)
+                crate::backend::portable::mont_mul_full(&a[i], &b[i], &self.p, self.inv)
             } else {
-                super::mont_mul(&a[i], &b[i], &self.p, self.inv)
+                crate::backend::mont_mul(&a[i], &b[i], &self.p, self.inv)
             }
         })
     }
@@ -233,7 +233,7 @@ unsafe fn unwords<const N: usize>(out: &mut [[u64; N]; 4], k: usize, w0: __m256i
     }
 }
 
-include!("avx2_gen.rs");
+include!("gen.rs");
 
 /// 0 = not yet probed, 1 = unavailable (or disabled), 2 = available.
 static AVX2: AtomicU8 = AtomicU8::new(0);
@@ -252,7 +252,7 @@ pub fn available() -> bool {
 #[cold]
 #[inline(never)]
 fn probe() -> bool {
-    let ok = !super::PORTABLE_FORCED && super::cpu::detected().avx2;
+    let ok = !crate::backend::PORTABLE_FORCED && crate::backend::cpu::detected().avx2;
     AVX2.store(if ok { 2 } else { 1 }, Ordering::Relaxed);
     ok
 }
