@@ -6,7 +6,6 @@
 use std::hint::black_box;
 
 use hayate_arith::{Fp, Fp12, Fp2, Fp6};
-#[cfg(target_arch = "x86_64")]
 use hayate_ec::Affine;
 use hayate_pairing::{
     bls12_381::Bls12381, bn254::Bn254, bn254_beuchat::Bn254Beuchat, final_exp, miller, G2Prepared,
