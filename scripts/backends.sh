@@ -9,6 +9,8 @@
 #                                     back end): hayate-arith and hayate-pairing (kernels against
 #                                     the portable oracle, EVM and RFC 9380 vectors, the
 #                                     reference pairing)
+# and, in the default back end, the lab build (feature `lab` of hayate-arith: the A/B switches
+# and the one-block kernels they select, checked against the defaults; the AVX2 experiment).
 # Extra arguments go to `cargo test`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -25,3 +27,7 @@ run portable -p hayate-arith --lib --tests "${extra[@]}"
 if grep -qw avx512ifma /proc/cpuinfo 2>/dev/null && grep -qw adx /proc/cpuinfo; then
     run mulx -p hayate-arith -p hayate-pairing --lib --tests "${extra[@]}"
 fi
+echo "== lab build (hayate-arith feature lab)"
+CARGO_TARGET_DIR="$base/lab" cargo test --locked -p hayate-arith --features lab --lib --tests "${extra[@]}"
+CARGO_TARGET_DIR="$base/lab" cargo check --locked -p hayate-arith -p hayate-pairing \
+    --features hayate-pairing/lab --examples

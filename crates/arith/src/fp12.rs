@@ -92,8 +92,8 @@ impl<P: TowerParams<N>, const N: usize> Fp12<P, N> {
     /// On x86-64 with BMI2/ADX and BLS12-381's tower shape with lazy reduction across Fp6 and
     /// Fp12 (the three Fp6 products double width, the combination over w double width, twelve
     /// reductions); same value. By default as a composition of small shared subroutines
-    /// (`backend::x86_64::mulx::sub`, 0.95 × the one-block kernel [`crate::backend::fp12_lazy`] in the
-    /// `sub_ab` example of hayate-pairing); see [`crate::backend::lines::SUBROUTINES`].
+    /// (`backend::x86_64::mulx::sub`, 0.95 × the one-block kernel `crate::backend::fp12_lazy` in the
+    /// `sub_ab` example of hayate-pairing); see `crate::backend::lines::SUBROUTINES` (lab builds).
     /// bn254-beuchat's tower (N = 4) too by default on the subroutines (0.90 × the composition
     /// of three one-block Fp6 products, `sub_ab`, session 14; the one-block lazy kernel had
     /// measured no faster than that composition).
@@ -104,7 +104,7 @@ impl<P: TowerParams<N>, const N: usize> Fp12<P, N> {
             // SAFETY: `sub_active` holds.
             return unsafe { crate::backend::x86_64::mulx::sub::fp12_mul(self, o) };
         }
-        #[cfg(target_arch = "x86_64")]
+        #[cfg(all(target_arch = "x86_64", feature = "lab"))]
         if crate::backend::fp6_kernel::<P, N>() {
             let (s, t) = (self.c0 + self.c1, o.c0 + o.c1);
             let r = crate::backend::fp12_lazy(
@@ -146,7 +146,7 @@ impl<P: TowerParams<N>, const N: usize> Fp12<P, N> {
     ///
     /// On x86-64 with BMI2/ADX in a kernel tower shape (BLS12-381's, bn254-beuchat's) with lazy
     /// reduction across Fp6 and Fp12 (see [`Self::mul`]); same value. By default on
-    /// `backend::x86_64::mulx::sub`'s subroutines in both towers (see [`crate::backend::lines::SUBROUTINES`];
+    /// `backend::x86_64::mulx::sub`'s subroutines in both towers (see `crate::backend::lines::SUBROUTINES` (lab builds);
     /// bn254-beuchat: 0.98–0.99 × the one-block kernel, session 14).
     #[inline]
     pub fn square(&self) -> Self {
@@ -155,7 +155,7 @@ impl<P: TowerParams<N>, const N: usize> Fp12<P, N> {
             // SAFETY: `sub_active` holds.
             return unsafe { crate::backend::x86_64::mulx::sub::fp12_square(self) };
         }
-        #[cfg(target_arch = "x86_64")]
+        #[cfg(all(target_arch = "x86_64", feature = "lab"))]
         if crate::backend::tower_kernel::<P, N>() {
             let (s, t) = (self.c0 + self.c1, self.c0 + self.c1.mul_by_v());
             let r = crate::backend::fp12_lazy(

@@ -184,6 +184,11 @@ def emit_regs(g, N, res, name, sig, doc, opts, attrs=()):
             ["[%s]" % outs], doc, opts, attrs=attrs)
 
 
+# The attribute of kernels built only in lab builds (hayate-arith's feature `lab`): the
+# one-block kernels that only the A/B switch `lines::SUBROUTINES` selects.
+LAB = ('#[cfg(feature = "lab")]',)
+
+
 def emit_fn(name, sig, pre, g, post, doc, opts, inline="always", attrs=()):
     """Prints kernel `name`. Its asm block is bracketed by `kernel_begin!()` and
     `kernel_end!(name)` (backend/mod.rs), which record the block's address range and name in
@@ -1256,9 +1261,11 @@ def gen_fp12_mul_by_034_unit(N, tw):
                 ("F", "LINE", "OUT", "INV", "LEN"))
 
 
-def emit_layout(kernel, mod, L, keys):
+def emit_layout(kernel, mod, L, keys, attrs=()):
     """The Rust constants of a kernel's buffer layout (module `mod`)."""
     print("    /// Word offsets of the buffer of `%s`." % kernel)
+    for a in attrs:
+        print("    %s" % a)
     print("    pub(crate) mod %s {" % mod)
     for k in keys:
         print("        pub(crate) const %s: usize = %d;" % (k, L[k]))
@@ -1777,7 +1784,8 @@ def gen_fp12_combine(N, square, tw=BLS12_381):
     name = "fp12_sqr_combine_%s" % sfx if square else "fp12_mul_combine_%s" % sfx
     emit_fn(name, "(buf: *mut u64, m: &[u64; %d])" % N, [], g, [],
             ("Fp12 %s from double-width Fp6 products (%s), N = %d: the twelve reduced coordinates to C. `buf` must point to %d words (`fp12_%d::LEN`) with the products' OUT slots and INV filled."
-             % ("complex squaring" if square else "product", tw["what"], N, L["LEN"], N)), "nostack")
+             % ("complex squaring" if square else "product", tw["what"], N, L["LEN"], N)), "nostack",
+            attrs=LAB if square else ())
 
 
 def emit_fp12_layout(N):

@@ -155,9 +155,20 @@ fn declared_kernels() -> BTreeSet<String> {
         include_str!("../../arith/src/backend/x86_64/mulx/points_gen.rs"),
         include_str!("../../arith/src/backend/x86_64/mulx/mod.rs"),
     ];
+    // kernels of lab builds only (hayate-arith's feature `lab`) are not in the payload
+    let lab: BTreeSet<String> = src
+        .iter()
+        .flat_map(|s| s.split("#[cfg(feature = \"lab\")]").skip(1))
+        .filter_map(|s| {
+            let head = s.split('{').next()?;
+            let f = head.split("unsafe fn ").nth(1)?;
+            Some(f.split('(').next()?.to_string())
+        })
+        .collect();
     src.iter()
         .flat_map(|s| s.split("kernel_end!(\"").skip(1))
         .map(|s| s.split('"').next().unwrap().to_string())
+        .filter(|k| !lab.contains(k))
         .collect()
 }
 
@@ -457,12 +468,6 @@ const IFMA_SITES: &[(&str, &str, &str, &str)] = &[
     ),
     (
         "crates/arith/src/backend/x86_64/ifma/mod.rs",
-        "present && ENABLED.load(Ordering::Relaxed)",
-        "b",
-        PROBE,
-    ),
-    (
-        "crates/arith/src/backend/x86_64/ifma/mod.rs",
         "r[j] = v & MASK;",
         "i",
         LIMB,
@@ -559,8 +564,14 @@ const IFMA_SITES: &[(&str, &str, &str, &str)] = &[
     ),
     (
         "crates/arith/src/backend/x86_64/ifma/g2.rs",
-        "core::array::from_fn(|i| tab.get(i).map_or([[0; 6]; 4], |e| e.map(super::uncast)));",
-        "bj",
+        ".map_or([[0; 6]; 4], |e| e.map(crate::backend::uncast))",
+        "b",
+        ALLOC_CALL,
+    ),
+    (
+        "crates/arith/src/backend/x86_64/ifma/g2.rs",
+        "let tb: [[[u64; 6]; 4]; MAX_TABLE] = core::array::from_fn(|i| {",
+        "j",
         ALLOC_CALL,
     ),
     (
@@ -1202,7 +1213,7 @@ const IFMA_SITES: &[(&str, &str, &str, &str)] = &[
     (
         "crates/arith/src/backend/x86_64/ifma/straus.rs",
         "for ((g, w), i) in t.iter_mut().zip(&two).zip(&inv) {",
-        "b",
+        "bi",
         LOOP,
     ),
     (
@@ -1220,7 +1231,7 @@ const IFMA_SITES: &[(&str, &str, &str, &str)] = &[
     (
         "crates/arith/src/backend/x86_64/ifma/straus.rs",
         "for (e, entry) in table.iter().enumerate().skip(1) {",
-        "b",
+        "bi",
         LOOP,
     ),
     (
@@ -1376,8 +1387,8 @@ const IFMA_SITES: &[(&str, &str, &str, &str)] = &[
     (
         "crates/arith/src/backend/x86_64/ifma/straus.rs",
         "let mut out = vec![acc; den.len()];",
-        "bi",
-        ALLOC,
+        "bij",
+        ALLOC_CALL,
     ),
     (
         "crates/arith/src/backend/x86_64/ifma/straus.rs",
@@ -1388,8 +1399,8 @@ const IFMA_SITES: &[(&str, &str, &str, &str)] = &[
     (
         "crates/arith/src/backend/x86_64/ifma/straus.rs",
         "let mut pref = Vec::with_capacity(den.len());",
-        "b",
-        ALLOC,
+        "bj",
+        ALLOC_CALL,
     ),
     (
         "crates/arith/src/backend/x86_64/ifma/straus.rs",
@@ -1400,8 +1411,8 @@ const IFMA_SITES: &[(&str, &str, &str, &str)] = &[
     (
         "crates/arith/src/backend/x86_64/ifma/straus.rs",
         "let mut words = vec![vec![0u64; 16 * 3 * L]; g.len()];",
-        "bi",
-        ALLOC,
+        "bij",
+        ALLOC_CALL,
     ),
     (
         "crates/arith/src/backend/x86_64/ifma/straus.rs",

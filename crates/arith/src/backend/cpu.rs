@@ -13,7 +13,7 @@ use core::fmt;
 pub struct Features {
     /// BMI2 and ADX: MULX, ADCX, ADOX (the field kernels of [`super::x86_64::mulx`]).
     pub bmi2_adx: bool,
-    /// AVX2 (the 4-way radix-2^29 experiment of [`super::x86_64::avx2`]).
+    /// AVX2 (the 4-way radix-2^29 experiment `x86_64::avx2` of lab builds).
     pub avx2: bool,
     /// AVX-512F and AVX-512 IFMA (the 52-bit lane kernels of [`super::x86_64::ifma`] and its siblings).
     pub avx512_ifma: bool,
@@ -55,7 +55,7 @@ pub struct Active {
 
 /// The kernels this process runs: the CPU's features after the build's target features, the
 /// build's forced back end (`--cfg hayate_backend="portable"` or `"mulx"`) and the A/B switch
-/// [`super::x86_64::ifma::ENABLED`].
+/// `super::x86_64::ifma::ENABLED` (lab builds).
 pub fn active() -> Active {
     #[cfg(target_arch = "x86_64")]
     let (mulx_adx, avx512_ifma) = (super::mulx::available(), super::x86_64::ifma::available());

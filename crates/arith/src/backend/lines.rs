@@ -20,10 +20,10 @@
 //! * BLS12-381's f·l, f², f²·l and f·g no longer run their one-block kernels by default: the
 //!   same lazy-reduction schedule composed of small shared subroutines ([`super::sub`]) measured
 //!   faster (session 13: the one-block kernels are 12–26 thousand straight-line instructions
-//!   that stream through the legacy decoders; see [`SUBROUTINES`] and BENCHMARKS.md).
+//!   that stream through the legacy decoders; see `SUBROUTINES` and BENCHMARKS.md).
 //! * So do bn254-beuchat's f·l, f², f²·l and f·g (session 14, `sub_ab` example: f·l 0.91 ×,
 //!   f·g 0.90 ×, one-pair Miller loop 0.95 ×, final exponentiation 0.975 × the one-block
-//!   kernels; [`sqr_mul_by_034_4`] is 66 KB of code). The normalised line product
+//!   kernels; `sqr_mul_by_034_4` is 66 KB of code). The normalised line product
 //!   [`Fp12::mul_by_034_unit`] keeps its two one-block Fp6 products: on the routines it was
 //!   1.00–1.01 × (40-pair batch-affine Miller loop 1.005–1.011 ×).
 //! * Two lines that meet in a Miller loop go in together on the routines, in both towers
@@ -40,17 +40,22 @@ use crate::{Fp, Fp12, Fp2, TowerParams};
 /// (`mul_by_014_6`, `sqr_mul_by_014_6`, `sqr_mul_by_034_4`, the lazy Fp12 squaring and
 /// product). Both give the same values; the switch exists so that `hayate-bench tower
 /// --one-block` (and hayate-pairing's `sub_ab` example) can measure the alternative in the
-/// same build.
+/// same build. Lab builds only (feature `lab`): elsewhere the routines always run and the
+/// one-block kernels are not built.
+#[cfg(feature = "lab")]
 pub static SUBROUTINES: core::sync::atomic::AtomicBool = core::sync::atomic::AtomicBool::new(true);
 
-/// The current [`SUBROUTINES`] setting.
+/// The current `SUBROUTINES` setting (`true` outside lab builds).
 #[inline]
 pub fn subroutines() -> bool {
-    SUBROUTINES.load(core::sync::atomic::Ordering::Relaxed)
+    #[cfg(feature = "lab")]
+    return SUBROUTINES.load(core::sync::atomic::Ordering::Relaxed);
+    #[cfg(not(feature = "lab"))]
+    true
 }
 
 /// Whether [`Fp12::mul_by_014`], [`sqr_mul_by_014`], [`Fp12::square`] and [`Fp12::mul`] run the
-/// `sub` compositions in this tower: BLS12-381's tower on x86-64 with BMI2/ADX, [`SUBROUTINES`]
+/// `sub` compositions in this tower: BLS12-381's tower on x86-64 with BMI2/ADX, `SUBROUTINES`
 /// on.
 #[inline]
 pub fn sub6_active<P: TowerParams<N>, const N: usize>() -> bool {
@@ -59,7 +64,7 @@ pub fn sub6_active<P: TowerParams<N>, const N: usize>() -> bool {
 
 /// Whether [`Fp12::mul_by_034`], [`sqr_mul_by_034`], [`Fp12::square`] and [`Fp12::mul`] run
 /// the `sub` compositions in this tower: bn254-beuchat's tower on x86-64 with BMI2/ADX,
-/// [`SUBROUTINES`] on.
+/// `SUBROUTINES` on.
 #[inline]
 pub fn sub4_active<P: TowerParams<N>, const N: usize>() -> bool {
     beuchat_kernel::<P, N>() && subroutines()
@@ -110,8 +115,8 @@ pub fn sqr_mul_by_014<P: TowerParams<N>, const N: usize>(
     line_kernel::<true, P, N>(f, [c0, c1, c4]).unwrap_or_else(|| f.square().mul_by_014(c0, c1, c4))
 }
 
-/// f·l or f²·l (`SQUARE`) for l = c0 + c1·v + c4·v·w by the kernels ([`mul_by_014_6`],
-/// [`sqr_mul_by_014_6`]); `None` where they do not apply.
+/// f·l or f²·l (`SQUARE`) for l = c0 + c1·v + c4·v·w by the kernels (`mul_by_014_6`,
+/// `sqr_mul_by_014_6`); `None` where they do not apply.
 #[inline(always)]
 fn line_kernel<const SQUARE: bool, P: TowerParams<N>, const N: usize>(
     f: &Fp12<P, N>,
@@ -128,7 +133,7 @@ fn line_kernel<const SQUARE: bool, P: TowerParams<N>, const N: usize>(
             }
         });
     }
-    #[cfg(target_arch = "x86_64")]
+    #[cfg(all(target_arch = "x86_64", feature = "lab"))]
     if super::fp6_kernel::<P, N>() {
         let (fl, l) = (fp12_limbs(f), line_limbs(l[0], l[1], l[2]));
         let (m, inv) = (super::cast(&P::MODULUS), Fp::<P, N>::INV);
@@ -148,7 +153,7 @@ fn line_kernel<const SQUARE: bool, P: TowerParams<N>, const N: usize>(
 
 /// The twelve coordinates' limbs of an Fp12 element (c0.c0.c0, c0.c0.c1, …, c1.c2.c1), as
 /// M-limb arrays (M = N, checked by the callers' kernel conditions).
-#[cfg(target_arch = "x86_64")]
+#[cfg(all(target_arch = "x86_64", feature = "lab"))]
 #[inline(always)]
 fn fp12_limbs<P: TowerParams<N>, const N: usize, const M: usize>(
     f: &Fp12<P, N>,
@@ -159,7 +164,7 @@ fn fp12_limbs<P: TowerParams<N>, const N: usize, const M: usize>(
 }
 
 /// The six coordinates' limbs of a line (c0, c1, c4).
-#[cfg(target_arch = "x86_64")]
+#[cfg(all(target_arch = "x86_64", feature = "lab"))]
 #[inline(always)]
 fn line_limbs<'a, P: TowerParams<N>, const N: usize>(
     c0: &'a Fp2<P, N>,
@@ -171,7 +176,7 @@ fn line_limbs<'a, P: TowerParams<N>, const N: usize>(
 }
 
 /// An Fp12 element from the kernels' twelve output coordinates (M = N limbs each).
-#[cfg(target_arch = "x86_64")]
+#[cfg(all(target_arch = "x86_64", feature = "lab"))]
 #[inline(always)]
 fn fp12_from<P: TowerParams<N>, const N: usize, const M: usize>(r: &[[u64; M]; 12]) -> Fp12<P, N> {
     let x = |i: usize| {
@@ -193,7 +198,7 @@ fn fp12_from<P: TowerParams<N>, const N: usize, const M: usize>(r: &[[u64; M]; 1
 ///
 /// # Safety
 /// BMI2 and ADX must be available; the modulus must be below 2^381.
-#[cfg(target_arch = "x86_64")]
+#[cfg(all(target_arch = "x86_64", feature = "lab"))]
 #[inline(always)]
 unsafe fn line_kernel_6(
     f: [&[u64; 6]; 12],
@@ -216,11 +221,11 @@ unsafe fn line_kernel_6(
     )
 }
 
-/// [`mul_by_014`] for N = 6 ([`line_kernel_6`]).
+/// [`mul_by_014`] for N = 6 (`line_kernel_6`).
 ///
 /// # Safety
-/// As for [`line_kernel_6`].
-#[cfg(target_arch = "x86_64")]
+/// As for `line_kernel_6`.
+#[cfg(all(target_arch = "x86_64", feature = "lab"))]
 #[inline(never)]
 unsafe fn mul_by_014_6(
     f: [&[u64; 6]; 12],
@@ -231,11 +236,11 @@ unsafe fn mul_by_014_6(
     line_kernel_6(f, l, inv, |p| k::fp12_mul_by_014_6(p, m))
 }
 
-/// [`sqr_mul_by_014`] for N = 6 ([`line_kernel_6`]).
+/// [`sqr_mul_by_014`] for N = 6 (`line_kernel_6`).
 ///
 /// # Safety
-/// As for [`line_kernel_6`].
-#[cfg(target_arch = "x86_64")]
+/// As for `line_kernel_6`.
+#[cfg(all(target_arch = "x86_64", feature = "lab"))]
 #[inline(never)]
 unsafe fn sqr_mul_by_014_6(
     f: [&[u64; 6]; 12],
@@ -425,7 +430,7 @@ pub fn sqr_mul_by_034<P: TowerParams<N>, const N: usize>(
 }
 
 /// Whether [`sqr_mul_by_034`] runs on this tower's fast paths (bn254-beuchat's on x86-64 with
-/// BMI2/ADX: one kernel, or `sub`'s squaring then sparse product when [`SUBROUTINES`] is on);
+/// BMI2/ADX: one kernel, or `sub`'s squaring then sparse product when `SUBROUTINES` is on);
 /// elsewhere it is [`Fp12::square`] then [`Fp12::mul_by_034`], and a Miller loop may prefer to
 /// keep f² separate (to multiply two lines together first).
 #[inline(always)]
@@ -437,7 +442,7 @@ pub fn sqr_mul_by_034_fused<P: TowerParams<N>, const N: usize>() -> bool {
     false
 }
 
-/// f²·l for l = c0 + c3·w + c4·v·w by the bn254-beuchat kernel ([`sqr_mul_by_034_4`]); `None`
+/// f²·l for l = c0 + c3·w + c4·v·w by the bn254-beuchat kernel (`sqr_mul_by_034_4`); `None`
 /// where it does not apply.
 #[inline(always)]
 fn sqr_line034_kernel<P: TowerParams<N>, const N: usize>(
@@ -451,7 +456,7 @@ fn sqr_line034_kernel<P: TowerParams<N>, const N: usize>(
             super::mulx::sub::fp12_mul_by_034(&super::mulx::sub::fp12_square(f), l)
         });
     }
-    #[cfg(target_arch = "x86_64")]
+    #[cfg(all(target_arch = "x86_64", feature = "lab"))]
     if beuchat_kernel::<P, N>() {
         let fl = fp12_limbs::<P, N, 4>(f);
         let l = l.map(|x| fp2_limbs(x).map(super::cast::<N, 4>));
@@ -469,7 +474,7 @@ fn sqr_line034_kernel<P: TowerParams<N>, const N: usize>(
 ///
 /// # Safety
 /// BMI2 and ADX must be available; 6m < 2^256.
-#[cfg(target_arch = "x86_64")]
+#[cfg(all(target_arch = "x86_64", feature = "lab"))]
 #[inline(never)]
 unsafe fn sqr_mul_by_034_4(
     f: [&[u64; 4]; 12],

@@ -33,7 +33,7 @@
 //! | cyclotomic and compressed squarings, GT powers | composed | [`x86_64::mulx`] (BLS12-381, bn254-beuchat) | [`x86_64::ifma`] (also alt_bn128), [`x86_64::ifma::pow`] (eight values in lanes) | composed |
 //! | G2 point formulas (bn254-beuchat) | `hayate_ec` formulas | [`points`] | [`x86_64::ifma::g2`] (BLS12-381 `mul_ct` columns) | `hayate_ec` formulas |
 //! | G1 Straus combinations | [`crate::straus`] | — | [`x86_64::ifma::straus`] | [`crate::straus`] |
-//! | 4-way radix-2^29 product (paper 000's SIMD idea on AVX2; an experiment) | — | [`x86_64::avx2`] (example only) | — | — |
+//! | 4-way radix-2^29 product (paper 000's SIMD idea on AVX2; an experiment) | — | `x86_64::avx2` (feature `lab`; example only) | — | — |
 //!
 //! The tower-level rows apply to the towers that declare a kernel set for them
 //! ([`crate::TowerParams::KERNELS`]; the sets and their kernels per ISA are [`kernel_set`]'s
@@ -704,7 +704,9 @@ pub fn fp12_lazy<const N: usize>(op: Fp12Lazy<'_, N>, m: &[u64; N], inv: u64) ->
 #[inline(always)]
 fn lazy_cast<'a, const N: usize, const M: usize>(op: Fp12Lazy<'a, N>) -> Fp12Lazy<'a, M> {
     match op {
+        #[cfg(feature = "lab")]
         Fp12Lazy::Mul(p) => Fp12Lazy::Mul(p.map(|x| x.map(cast))),
+        #[cfg(feature = "lab")]
         Fp12Lazy::Sqr(p) => Fp12Lazy::Sqr(p.map(|x| x.map(cast))),
         Fp12Lazy::By034(p0, p) => Fp12Lazy::By034(p0.map(cast), p.map(|x| x.map(cast))),
     }

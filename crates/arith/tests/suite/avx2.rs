@@ -3,8 +3,9 @@
 //! the dispatched MULX/ADX `mont_mul`), on the pairing fields (bn254, bn254-beuchat,
 //! bls12-381 Fp and Fr) and full-width NIST/brainpool primes; random inputs and edge cases
 //! (0, 1, p−1, (p−1)/2, values near 2^(64k) and near the kernel's limb boundaries 2^(29j)),
-//! mixed across the four lanes.
-#![cfg(target_arch = "x86_64")]
+//! mixed across the four lanes. Lab builds only (`--features lab`: the experiment is not in the
+//! library otherwise).
+#![cfg(all(target_arch = "x86_64", feature = "lab"))]
 
 use hayate_arith::backend::{self, portable, x86_64::avx2};
 use hayate_arith::fields::*;

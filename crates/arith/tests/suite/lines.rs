@@ -96,7 +96,8 @@ fn mul_by_014_bls12_381() {
 /// BLS12-381's f·l, f²·l and f² on both back ends: the compositions of `sub`'s N = 6 subroutines
 /// (the default) and the one-block kernels (`lines::SUBROUTINES` off). Both give the values of
 /// the composed tower arithmetic. (Other tests in this binary may run while the switch is off:
-/// they get the same values either way.)
+/// they get the same values either way.) Lab builds (the switch and the one-block kernels).
+#[cfg(feature = "lab")]
 #[test]
 fn bls12_381_subroutines_and_one_block_kernels() {
     use std::sync::atomic::Ordering::Relaxed;
@@ -119,6 +120,8 @@ fn bls12_381_subroutines_and_one_block_kernels() {
 /// bn254-beuchat's f·l, f²·l, f·(1 + s·w + t·v·w), f² and f·g on both back ends: the
 /// compositions of `sub`'s N = 4 subroutines (the default) and the one-block kernels
 /// (`lines::SUBROUTINES` off), each against the composed tower arithmetic and a dense product.
+/// Lab builds.
+#[cfg(feature = "lab")]
 #[test]
 fn bn254_beuchat_subroutines_and_one_block_kernels() {
     use std::sync::atomic::Ordering::Relaxed;

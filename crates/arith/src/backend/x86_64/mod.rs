@@ -6,10 +6,12 @@
 //!   `crates/arith/tools/gen_x86_64*.py` (`gen.rs`, `lines_gen.rs`, `points_gen.rs`);
 //! * [`ifma`]: AVX-512 IFMA 52-bit lanes (compressed and cyclotomic squarings, GT power
 //!   lanes, Miller and doubling-step lanes, the G2 column loop, Straus combinations);
-//! * [`avx2`]: paper 000's 4-way product on AVX2 (an experiment; no library path uses it).
+//! * `avx2` (lab builds only, feature `lab`): paper 000's 4-way product on AVX2 (an
+//!   experiment; no library path uses it).
 //!
 //! [`super::cpu::detected`] is their one CPU detection; `super` dispatches to them.
 
+#[cfg(feature = "lab")]
 pub mod avx2;
 pub mod ifma;
 pub mod mulx;

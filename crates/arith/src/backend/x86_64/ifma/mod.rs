@@ -1,7 +1,7 @@
 //! AVX-512 IFMA back end (`vpmadd52luq` / `vpmadd52huq`: eight 52-bit multiply-accumulates
 //! per instruction), selected at run time where the CPU has AVX-512F and AVX-512 IFMA, for the
 //! BLS12-381 and bn254-beuchat towers, and the squarings also for alt_bn128's ([`square_xi9`])
-//! (issue 5: paper 000's SIMD idea with the instructions this host offers; [`crate::backend::x86_64::avx2`] is
+//! (issue 5: paper 000's SIMD idea with the instructions this host offers; `crate::backend::x86_64::avx2` (lab builds) is
 //! the AVX2 attempt, which only drew level with MULX):
 //! * **horizontal**, one element's coordinates across the lanes: Karabina's compressed
 //!   cyclotomic squaring ([`compressed_sqr`], the squaring chains of the final
@@ -50,7 +50,7 @@
 //!
 //! # Measurements
 //! `cargo run --release -p hayate-pairing --example tower_bench [curve]` ("ifma" rows,
-//! [`ENABLED`] switched per batch; BENCHMARKS.md, session 17), IFMA against the MULX kernels:
+//! `ENABLED` switched per batch; BENCHMARKS.md, session 17), IFMA against the MULX kernels:
 //!
 //! | | BLS12-381 | bn254-beuchat |
 //! |---|---:|---:|
@@ -67,7 +67,7 @@ pub mod pow;
 pub mod straus;
 
 use core::arch::x86_64::*;
-use core::sync::atomic::{AtomicBool, AtomicU8, Ordering};
+use core::sync::atomic::{AtomicU8, Ordering};
 
 /// Limb width of the radix.
 pub(super) const W: u32 = 52;
@@ -77,14 +77,17 @@ const MASK: u64 = (1 << W) - 1;
 pub(super) const ACC: usize = 16;
 
 /// Whether the IFMA kernels may run when the CPU has them (`true` by default); a switch for
-/// A/B measurements in one process (`hayate-bench tower`, the pairing examples).
-pub static ENABLED: AtomicBool = AtomicBool::new(true);
+/// A/B measurements in one process (`hayate-bench tower`, the pairing examples). Lab builds
+/// only (feature `lab`).
+#[cfg(feature = "lab")]
+pub static ENABLED: core::sync::atomic::AtomicBool = core::sync::atomic::AtomicBool::new(true);
 
 /// 0 = not probed, 1 = absent, 2 = present.
 static IFMA: AtomicU8 = AtomicU8::new(0);
 
 /// Whether the CPU has AVX-512F and AVX-512 IFMA (cached CPUID probe), the build does not force
-/// the lanes off (`--cfg hayate_backend="mulx"` or `"portable"`) and [`ENABLED`] is set.
+/// the lanes off (`--cfg hayate_backend="mulx"` or `"portable"`) and, in a lab build, the
+/// switch `ENABLED` is set.
 #[inline(always)]
 pub fn available() -> bool {
     let present = match IFMA.load(Ordering::Relaxed) {
@@ -92,7 +95,9 @@ pub fn available() -> bool {
         1 => false,
         _ => probe(),
     };
-    present && ENABLED.load(Ordering::Relaxed)
+    #[cfg(feature = "lab")]
+    let present = present && ENABLED.load(Ordering::Relaxed);
+    present
 }
 
 #[cold]

@@ -35528,6 +35528,7 @@ pub(crate) mod k {
     }
 
     /// Fp12 complex squaring from double-width Fp6 products (BLS12-381 tower: u^2 = -1, v^3 = 1 + u, 8p < R), N = 6: the twelve reduced coordinates to C. `buf` must point to 867 words (`fp12_6::LEN`) with the products' OUT slots and INV filled.
+    #[cfg(feature = "lab")]
     #[inline(always)]
     pub(crate) unsafe fn fp12_sqr_combine_6(buf: *mut u64, m: &[u64; 6]) {
         #[cfg(feature = "ct-valgrind")]
@@ -70397,6 +70398,7 @@ pub(crate) mod k {
     }
 
     /// Fp12 complex squaring from double-width Fp6 products (bn254-beuchat tower: u^2 = -5, v^3 = u, 6p < R), N = 4: the twelve reduced coordinates to C. `buf` must point to 579 words (`fp12_4::LEN`) with the products' OUT slots and INV filled.
+    #[cfg(feature = "lab")]
     #[inline(always)]
     pub(crate) unsafe fn fp12_sqr_combine_4(buf: *mut u64, m: &[u64; 4]) {
         #[cfg(feature = "ct-valgrind")]

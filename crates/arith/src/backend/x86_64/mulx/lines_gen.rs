@@ -7,6 +7,7 @@
 
 pub(crate) mod k {
     /// f*(c0 + c1*v + c4*v*w) in Fp12 (BLS12-381 tower), N = 6: the twelve reduced coordinates to C. `buf` must point to 903 words (`fp12_line_6::LEN`) with F0 (f0), F1 (f1), LINE (c0, c1, c4) and INV filled.
+    #[cfg(feature = "lab")]
     #[inline(always)]
     pub(crate) unsafe fn fp12_mul_by_014_6(buf: *mut u64, m: &[u64; 6]) {
         #[cfg(feature = "ct-valgrind")]
@@ -12661,6 +12662,7 @@ pub(crate) mod k {
     }
 
     /// f^2*(c0 + c1*v + c4*v*w) in Fp12 (BLS12-381 tower), N = 6: the twelve reduced coordinates to C. `buf` must point to 903 words (`fp12_line_6::LEN`) with F0 (f0), F1 (f1), LINE (c0, c1, c4) and INV filled.
+    #[cfg(feature = "lab")]
     #[inline(always)]
     pub(crate) unsafe fn fp12_sqr_mul_by_014_6(buf: *mut u64, m: &[u64; 6]) {
         #[cfg(feature = "ct-valgrind")]
@@ -38425,6 +38427,7 @@ pub(crate) mod k {
     }
 
     /// Word offsets of the buffer of `fp12_mul_by_014_6 / fp12_sqr_mul_by_014_6`.
+    #[cfg(feature = "lab")]
     pub(crate) mod fp12_line_6 {
         pub(crate) const F0: usize = 0;
         pub(crate) const F1: usize = 36;
@@ -47590,6 +47593,7 @@ pub(crate) mod k {
     }
 
     /// f^2*(c0 + c3*w + c4*v*w) in Fp12 (bn254-beuchat tower), N = 4: the twelve reduced coordinates to C. `buf` must point to 603 words (`fp12_line034_4::LEN`) with F0 (f0), SQ1 (f1), LINE (c0, c3, c4) and INV filled.
+    #[cfg(feature = "lab")]
     #[inline(always)]
     pub(crate) unsafe fn fp12_sqr_mul_by_034_4(buf: *mut u64, m: &[u64; 4]) {
         #[cfg(feature = "ct-valgrind")]
@@ -58197,6 +58201,7 @@ pub(crate) mod k {
     }
 
     /// Word offsets of the buffer of `fp12_sqr_mul_by_034_4`.
+    #[cfg(feature = "lab")]
     pub(crate) mod fp12_line034_4 {
         pub(crate) const F0: usize = 0;
         pub(crate) const SQ1: usize = 24;

@@ -433,10 +433,13 @@ pub fn sub_mod_4(a: [u64; 4], b: [u64; 4], m: &[u64; 4]) -> [u64; 4] {
 #[derive(Clone, Copy)]
 pub enum Fp12Lazy<'a, const N: usize> {
     /// a·b: P0 = a0·b0, P1 = a1·b1, P2 = (a0 + a1)(b0 + b1) (operand sums reduced by the
-    /// caller); the pairs are (a0, b0), (a1, b1), (a0 + a1, b0 + b1).
+    /// caller); the pairs are (a0, b0), (a1, b1), (a0 + a1, b0 + b1). Lab builds only (the
+    /// library's product runs on `sub`'s routines).
+    #[cfg(feature = "lab")]
     Mul([[&'a [u64; N]; 12]; 3]),
     /// a²: P0 = a0·a1, P2 = (a0 + a1)(a0 + v·a1); the pairs are (a0, a1) and
-    /// (a0 + a1, a0 + v·a1).
+    /// (a0 + a1, a0 + v·a1). Lab builds only, as `Mul`.
+    #[cfg(feature = "lab")]
     Sqr([[&'a [u64; N]; 12]; 2]),
     /// a·(c0 + c3·w + c4·v·w): P0 = a0·c0, P1 = a1·(c3 + c4·v),
     /// P2 = (a0 + a1)·((c0 + c3) + c4·v); the pairs are (a0; c0) and (a1; c3, c4),
@@ -576,6 +579,7 @@ macro_rules! lazy_tower {
             // kernels write every word they later read.
             let area = |k: usize| p.add(l::AREA * k);
             match op {
+                #[cfg(feature = "lab")]
                 Fp12Lazy::Mul(pairs) => {
                     for (k, x) in pairs.iter().enumerate() {
                         $fill(area(k), &x[..6], &x[6..]);
@@ -584,6 +588,7 @@ macro_rules! lazy_tower {
                     p.add(l::INV).write(inv);
                     k::$c12m(p, m);
                 }
+                #[cfg(feature = "lab")]
                 Fp12Lazy::Sqr(pairs) => {
                     for (k, x) in [0, 2].into_iter().zip(pairs.iter()) {
                         $fill(area(k), &x[..6], &x[6..]);
