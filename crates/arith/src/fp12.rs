@@ -91,12 +91,10 @@ impl<P: TowerParams<N>, const N: usize> Fp12<P, N> {
     ///
     /// On x86-64 with BMI2/ADX and BLS12-381's tower shape with lazy reduction across Fp6 and
     /// Fp12 (the three Fp6 products double width, the combination over w double width, twelve
-    /// reductions); same value. By default as a composition of small shared subroutines
-    /// (`backend::x86_64::mulx::sub`, 0.95 × the one-block kernel `crate::backend::fp12_lazy` in the
-    /// `sub_ab` example of hayate-pairing); see `crate::backend::lines::SUBROUTINES` (lab builds).
-    /// bn254-beuchat's tower (N = 4) too by default on the subroutines (0.90 × the composition
-    /// of three one-block Fp6 products, `sub_ab`, session 14; the one-block lazy kernel had
-    /// measured no faster than that composition).
+    /// reductions); same value, as a composition of small shared subroutines
+    /// (`backend::x86_64::mulx::sub`), also in bn254-beuchat's tower (N = 4). The one-block
+    /// kernel `crate::backend::fp12_lazy` runs instead only in lab builds with
+    /// `crate::backend::lines::SUBROUTINES` off (docs/backend-notes.md).
     #[inline]
     pub fn mul(&self, o: &Self) -> Self {
         #[cfg(target_arch = "x86_64")]
@@ -146,8 +144,8 @@ impl<P: TowerParams<N>, const N: usize> Fp12<P, N> {
     ///
     /// On x86-64 with BMI2/ADX in a kernel tower shape (BLS12-381's, bn254-beuchat's) with lazy
     /// reduction across Fp6 and Fp12 (see [`Self::mul`]); same value. By default on
-    /// `backend::x86_64::mulx::sub`'s subroutines in both towers (see `crate::backend::lines::SUBROUTINES` (lab builds);
-    /// bn254-beuchat: 0.98–0.99 × the one-block kernel, session 14).
+    /// `backend::x86_64::mulx::sub`'s subroutines in both towers (the one-block kernel in lab
+    /// builds with `crate::backend::lines::SUBROUTINES` off).
     #[inline]
     pub fn square(&self) -> Self {
         #[cfg(target_arch = "x86_64")]
@@ -263,10 +261,6 @@ impl<P: TowerParams<N>, const N: usize> Fp12<P, N> {
     /// On x86-64 with BMI2/ADX in a kernel tower shape with lazy reduction across Fp6 and Fp12
     /// (see [`Self::mul`]: f0·c0, f1·(c3 + c4·v) and (f0 + f1)·((c0 + c3) + c4·v) double width
     /// by the one-block kernels, twelve reductions instead of eighteen); same value.
-    /// bn254-beuchat: ≈ 0.90–1.06 (mean ≈ 0.98) of the composition of one-block sparse Fp6
-    /// products (thread CPU time A/B, load 7).
-    /// (One assembly block for the whole product in bn254-beuchat's tower measured 0.89–1.06×
-    /// of this, depending on the build's code layout, and is not used.)
     #[inline]
     pub fn mul_by_034(&self, c0: &Fp2<P, N>, c3: &Fp2<P, N>, c4: &Fp2<P, N>) -> Self {
         #[cfg(target_arch = "x86_64")]
@@ -336,9 +330,8 @@ impl<P: TowerParams<N>, const N: usize> Fp12<P, N> {
     ///
     /// In bn254-beuchat's tower on x86-64 with BMI2/ADX one assembly block
     /// ([`crate::backend::fp12_mul_by_034_unit`]): each of the twelve coordinates one
-    /// interleaved reduction of a sum of four products plus f's coordinate. (With the lazy
-    /// Karatsuba Fp6 kernels of 2026-11-22 a one-block form had measured 1.11–1.17× the two
-    /// Fp6 products; the sums of products changed that.) Elsewhere two sparse Fp6 products.
+    /// interleaved reduction of a sum of four products plus f's coordinate. Elsewhere two
+    /// sparse Fp6 products.
     #[inline]
     pub fn mul_by_034_unit(&self, c3: &Fp2<P, N>, c4: &Fp2<P, N>) -> Self {
         if crate::backend::tower_kernel::<P, N>() {
@@ -442,8 +435,7 @@ impl<P: TowerParams<N>, const N: usize> Fp12<P, N> {
             return Self::from_limbs(&r);
         }
         #[cfg(target_arch = "x86_64")]
-        // bn254-beuchat: one squaring per call measured 1.02–1.04 × the composition (thread
-        // CPU time A/B, tower_bench), runs of several 0.87–0.96 ×; BLS12-381: both faster
+        // bn254-beuchat: only runs of several squarings gain (docs/backend-notes.md)
         if (n > 1 || (n == 1 && N == 6)) && crate::backend::tower_kernel::<P, N>() {
             let r = crate::backend::cyclo_sqr(
                 cat(&self.c0.limbs(), &self.c1.limbs()),

@@ -17,16 +17,10 @@
 //! x86-64 with BMI2/ADX, for BLS12-381's tower shape (N = 6, u² = −1, ξ = 1 + u, p < 2^381),
 //! [`Fp6::mul`], [`Fp6::mul_by_01`], `Fp12::mul`/`square`/`mul_by_014` and the Fp4 squaring of
 //! the cyclotomic squaring run the lazy kernels of [`crate::backend::x86_64::mulx`] (also with the
-//! Fp2 operand sums left unreduced). Measured A/B in one binary (`hayate-bench tower`, load
-//! 5–7): Fp6 product ≈ 725 vs ≈ 790 ns composed, Fp12 product ≈ 2250 vs ≈ 2560 ns with
-//! per-Fp6 kernels and ≈ 2620 ns composed, Fp12 squaring ≈ 1615 vs ≈ 1670 / ≈ 1760 ns,
-//! cyclotomic squaring ≈ 980 vs ≈ 1120 ns. The same kernels exist for bn254-beuchat's tower
-//! (N = 4, u² = −5, ξ = u; [`crate::backend::tower_kernel`] lists the shapes): thread CPU time
-//! A/B (load 7) Fp6 product ≈ 370 vs ≈ 460 ns, sparse `mul_by_01` ≈ 315 vs ≈ 365 ns, Fp4
-//! squaring 0.92–0.97×, Fp12 squaring 0.91–0.99×, `mul_by_034` ≈ 0.98× of the compositions of
-//! one-block Fp6 products; the lazy Fp12 product was not faster there (1.0–1.04×), so N = 4
-//! keeps [`crate::Fp12::mul`] as three one-block Fp6 products. alt_bn128 (ξ = 9 + u) has no
-//! kernels: 9·x mod p·R needs an extra word and a multi-step reduction per ξ-term. The
+//! Fp2 operand sums left unreduced). The same kernels exist for bn254-beuchat's tower (N = 4,
+//! u² = −5, ξ = u); the towers with kernels are those whose [`crate::backend::KernelSet`] has
+//! them. alt_bn128 (ξ = 9 + u) has none: 9·x mod p·R needs an extra word and a multi-step
+//! reduction per ξ-term. Measurements: docs/backend-notes.md. The
 //! `_composed` methods keep the fused-Fp2 compositions (portable path, other towers, and the
 //! kernels' references in the tests).
 

@@ -26,25 +26,20 @@
 //!   next line so that f²·l is one block ([`hayate_arith::backend::lines::sqr_mul_by_014`]),
 //!   and a further line goes in by itself ([`Fp12::mul_by_014`], one
 //!   block, one reduction per coordinate) rather than as a line pair (only BLS12-381's 5
-//!   addition steps have two lines; estimated from a profile to cost about the same). Measured
-//!   (2026-11-22, `hayate-bench tower`, load ≈ 6–7): Miller loop 1.26 → 1.14 × blst with the
-//!   first two kernels, a further ≈ 2 % with the fused f²·l. Since session 13 f² and f·l run
-//!   as compositions of small shared subroutines instead of one-block kernels
-//!   ([`hayate_arith::backend::lines::SUBROUTINES`]: Miller loop 1.10–1.19 → 1.03–1.05 × blst
-//!   in alternating `hayate-bench tower` runs). Since session 15 two lines that meet are
-//!   again multiplied together first, on the routines as one lazy-reduction composition
-//!   ([`hayate_arith::backend::lines::mul_by_line_pair_014`]; Miller loop of 6 pairs 0.96 ×),
-//!   and with an even number of lines f² is computed by itself.
+//!   addition steps have two lines; estimated from a profile to cost about the same). f² and
+//!   f·l run as compositions of small shared subroutines, two lines that meet are multiplied
+//!   together first on the routines as one lazy-reduction composition
+//!   ([`hayate_arith::backend::lines::mul_by_line_pair_014`]), and with an even number of
+//!   lines f² is computed by itself.
 //! * bn254-beuchat (D-type, 3b′ = −3u) in the projective loop, on x86-64 with BMI2/ADX: the
 //!   same three kernels for its tower ([`hayate_arith::backend::lines::double_step_m3u`],
 //!   f²·l by [`hayate_arith::backend::lines::sqr_mul_by_034`], further lines as line pairs
 //!   (on the routines: [`hayate_arith::backend::lines::mul_by_line_pair_034`]) or by
-//!   [`Fp12::mul_by_034`]). Measured (2026-11-22, interleaved A/B in one
-//!   binary, thread CPU time): Miller loop 0.97× (doubling step 0.984×, f²·l 0.982×). Other
-//!   D-type towers (alt_bn128) keep f² separate so that two lines are multiplied together
-//!   first. The prepared and batch-affine loops use [`Fp12::mul_by_034_unit`] (in
-//!   bn254-beuchat's tower one block of sums of products since 2026-11-23, 0.93× the two
-//!   sparse Fp6 kernels it replaced there).
+//!   [`Fp12::mul_by_034`]). Other D-type towers (alt_bn128) keep f² separate so that two
+//!   lines are multiplied together first. The prepared and batch-affine loops use
+//!   [`Fp12::mul_by_034_unit`] (in bn254-beuchat's tower one block of sums of products).
+//! * The measurements behind these choices and the pair-count thresholds below:
+//!   docs/backend-notes.md ("Miller loop").
 //! * Fixed-argument form ([`G2Prepared`], Costello–Stebila, "Fixed argument pairings",
 //!   LATINCRYPT 2010): the lines of a fixed Q are computed once and each is divided by its
 //!   leading coefficient (a for D-type, c for M-type; all inversions batched with Montgomery's
@@ -686,10 +681,8 @@ pub fn multi_miller_loop<E: PairingCurve<N>, const N: usize>(
 
 /// Fewest normalised pairs for which [`multi_miller_loop`] runs them in the eight IFMA lanes
 /// ([`hayate_arith::backend::x86_64::ifma::miller::miller_lanes_unit`]): 5 on BLS12-381, 8 on
-/// bn254-beuchat, whose scalar loop multiplies a normalised line in one assembly block.
-/// Measured (session 18, interleaved in one process on a quiet host, lanes / scalar prepared
-/// loop): BLS12-381 0.99 × at 4 pairs, 0.91–0.94 × at 5, 0.62–0.65 × at 8, 0.48–0.49 × at 40;
-/// bn254-beuchat 0.88–1.00 × at 5, 0.78–0.89 × at 8, 0.54–0.60 × at 40.
+/// bn254-beuchat, whose scalar loop multiplies a normalised line in one assembly block
+/// (measured break-even: docs/backend-notes.md).
 fn lanes_min_pairs_prepared<const N: usize>() -> usize {
     if N == 6 {
         5
@@ -812,12 +805,7 @@ fn line_fp12<E: PairingCurve<N>, const N: usize>(l: &Line<E::Fp, N>) -> Fp12<E::
 /// is one composition of `sub`'s routines with lazy reduction
 /// ([`hayate_arith::backend::lines::mul_by_line_pair_014`] / `_034`: 23 double-width
 /// products and 11 reductions against 26 and 12); elsewhere [`mul_line_pair_034`] /
-/// [`mul_line_pair_014`]. Measured (session 15, interleaved A/B in one process, ratios of
-/// minima against one line at a time on the routines): Miller loop of 6 pairs 0.957–0.960
-/// (BLS12-381) and 0.948–0.951 (bn254-beuchat), of 2 pairs 0.964–0.967, of one pair
-/// 0.994–0.996. (Line pairs composed of reduced Fp2 and Fp6 products, session 13, and a
-/// line pair followed by the dense product on the routines, session 15, were no faster than
-/// single lines.)
+/// [`mul_line_pair_014`].
 #[inline]
 fn mul_lines<E: PairingCurve<N>, const N: usize>(
     f: &mut Fp12<E::Fp, N>,
@@ -892,17 +880,13 @@ type Xy<P, const N: usize> = (Fp2<P, N>, Fp2<P, N>);
 /// The addends A_i of a step of [`AffineTs::step`]: affine (x, y) per pair, negated if set.
 type Addends<'a, P, const N: usize> = (&'a [Xy<P, N>], bool);
 
-/// Fewest pairs for which [`multi_miller_loop_affine`] steps the T_i in affine coordinates.
-/// Measured break-even (one binary, batch-affine vs projective, 2026-11-22): at 4 pairs the
-/// batch-affine loop was 14–25 % slower on all three curves, at 6 pairs 1–6 % slower, at 8
-/// pairs 1–4 % faster and at 12 pairs 6–11 % faster.
+/// Fewest pairs for which [`multi_miller_loop_affine`] steps the T_i in affine coordinates
+/// (the measured break-even against the projective loop: docs/backend-notes.md).
 pub const BATCH_AFFINE_MIN_PAIRS: usize = 8;
 
 /// The fewest pairs for which [`multi_miller_loop_affine`] takes the batch-affine loop:
-/// [`BATCH_AFFINE_MIN_PAIRS`], or with the IFMA doubling steps of the projective loop
-/// (`tower_bench`, "proj/affine" rows, session 17) never on BLS12-381 (projective 0.85–0.96 ×
-/// the batch-affine loop for 8–40 pairs) and from 12 pairs on bn254-beuchat (projective
-/// 0.94–0.95 × at 8 pairs, 1.02–1.18 × at 12–40).
+/// [`BATCH_AFFINE_MIN_PAIRS`], or with the IFMA doubling steps of the projective loop never on
+/// BLS12-381 and from 12 pairs on bn254-beuchat (docs/backend-notes.md).
 fn batch_affine_min<E: PairingCurve<N>, const N: usize>() -> usize {
     match (ifma_doubling::<E, N>(), N) {
         (false, _) => BATCH_AFFINE_MIN_PAIRS,
@@ -1243,10 +1227,7 @@ pub fn multi_miller_loop_projective<E: PairingCurve<N>, const N: usize>(
 }
 
 /// Fewest pairs for which [`multi_miller_loop_affine`] runs [`multi_miller_loop_lanes`] where
-/// it applies. Measured (session 18, interleaved in one process on a quiet host, lanes /
-/// projective loop with the IFMA doubling steps, minimum and median ratios): BLS12-381 3 pairs
-/// 1.00–1.18 ×, 4 pairs 0.90–0.94 ×, 8 pairs 0.57–0.62 ×; bn254-beuchat 3 pairs 1.20 ×,
-/// 4 pairs 0.98 ×, 8 pairs 0.61 ×; against the batch-affine loop 0.35–0.48 × at 40 pairs.
+/// it applies (measured break-even: docs/backend-notes.md).
 pub const LANES_MIN_PAIRS: usize = 4;
 
 /// Whether [`multi_miller_loop_lanes`] (and the prepared loop's lanes) run for curve E on this
@@ -1352,9 +1333,7 @@ fn ifma_applies<E: PairingCurve<N>, const N: usize>() -> bool {
 }
 
 /// The fewest pairs for which [`multi_miller_loop_projective`] runs its doubling steps
-/// through the eight-lane IFMA kernel (`tower_bench bls12-381`, "ifma miller" rows: 2 pairs
-/// 1.12–1.16 ×, 4 pairs 0.93–0.96 ×, 6 pairs 0.85–0.88 ×, 8 pairs 0.82–0.83 × the scalar
-/// steps).
+/// through the eight-lane IFMA kernel (measured break-even: docs/backend-notes.md).
 const BATCH_MIN_PAIRS: usize = 4;
 
 /// [`double_steps_batch`] off x86-64: never called ([`ifma_doubling`] is false there).

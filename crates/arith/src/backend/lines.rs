@@ -9,26 +9,17 @@
 //! * bn254-beuchat's tower (N = 4; u² = −5, v³ = u; D-type twist, 3b′ = −3u):
 //!   [`sqr_mul_by_034`], [`double_step_m3u`].
 //!   There p has only two spare bits, so operand sums are reduced mod p and the Fp2 products use
-//!   the u² = −5 cores of `gen_x86_64.py`; the Fp6 products of several scratch areas run as a
-//!   loop over one copy of their code (a public counter: constant time) to keep the kernels
-//!   small for the instruction caches. Measured (2026-11-22, thread CPU time, interleaved A/B
-//!   in one binary): f²·l 0.95–0.97× of the previous path, Miller loop 0.95–0.97×. Kernels
-//!   for f·l alone (0.89–1.06× of [`Fp12::mul_by_034`]'s lazy path, depending on the build's
-//!   code layout) and for the normalised line product [`Fp12::mul_by_034_unit`] (0.99–1.17×
-//!   of its two one-block Fp6 products) were not robustly faster and are not used.
+//!   the u² = −5 cores of `gen_x86_64.py`.
 //!
-//! * BLS12-381's f·l, f², f²·l and f·g no longer run their one-block kernels by default: the
-//!   same lazy-reduction schedule composed of small shared subroutines ([`super::sub`]) measured
-//!   faster (session 13: the one-block kernels are 12–26 thousand straight-line instructions
-//!   that stream through the legacy decoders; see `SUBROUTINES` and BENCHMARKS.md).
-//! * So do bn254-beuchat's f·l, f², f²·l and f·g (session 14, `sub_ab` example: f·l 0.91 ×,
-//!   f·g 0.90 ×, one-pair Miller loop 0.95 ×, final exponentiation 0.975 × the one-block
-//!   kernels; `sqr_mul_by_034_4` is 66 KB of code). The normalised line product
-//!   [`Fp12::mul_by_034_unit`] keeps its two one-block Fp6 products: on the routines it was
-//!   1.00–1.01 × (40-pair batch-affine Miller loop 1.005–1.011 ×).
+//! * In both towers f·l, f², f²·l and f·g run as the same lazy-reduction schedule composed of
+//!   small shared subroutines (`super::mulx::sub`); the one-block kernels of f·l and f²·l are
+//!   built only in lab builds (`SUBROUTINES`). The normalised line product
+//!   [`Fp12::mul_by_034_unit`] keeps its two one-block Fp6 products.
 //! * Two lines that meet in a Miller loop go in together on the routines, in both towers
-//!   ([`mul_by_line_pair_014`], [`mul_by_line_pair_034`]; session 15: 23 double-width products
-//!   and 11 reductions instead of 26 and 12, Miller loop of 6 pairs 0.95–0.96 ×).
+//!   ([`mul_by_line_pair_014`], [`mul_by_line_pair_034`]: 23 double-width products and 11
+//!   reductions instead of 26 and 12).
+//!
+//! Why (measurements): docs/backend-notes.md.
 //!
 //! Each function takes any tower and falls back to the composed tower arithmetic where the
 //! kernel does not apply (other towers, no BMI2/ADX, operation counting, non-x86-64).

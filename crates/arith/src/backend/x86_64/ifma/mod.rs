@@ -1,8 +1,7 @@
 //! AVX-512 IFMA back end (`vpmadd52luq` / `vpmadd52huq`: eight 52-bit multiply-accumulates
 //! per instruction), selected at run time where the CPU has AVX-512F and AVX-512 IFMA, for the
-//! BLS12-381 and bn254-beuchat towers, and the squarings also for alt_bn128's ([`square_xi9`])
-//! (issue 5: paper 000's SIMD idea with the instructions this host offers; `crate::backend::x86_64::avx2` (lab builds) is
-//! the AVX2 attempt, which only drew level with MULX):
+//! towers whose [`KernelSet`] has IFMA kernels (the squarings also for alt_bn128's,
+//! [`square_xi9`]); paper 000's SIMD idea (SEEDS.md §000) with 52-bit multiply-accumulates:
 //! * **horizontal**, one element's coordinates across the lanes: Karabina's compressed
 //!   cyclotomic squaring ([`compressed_sqr`], the squaring chains of the final
 //!   exponentiation's exponentiations by z) and the Granger–Scott cyclotomic squaring
@@ -48,17 +47,7 @@
 //!   (valgrind cannot run AVX-512 code, so the valgrind constant-time tests exercise the
 //!   scalar kernels: under valgrind the CPUID probe reports no AVX-512.)
 //!
-//! # Measurements
-//! `cargo run --release -p hayate-pairing --example tower_bench [curve]` ("ifma" rows,
-//! `ENABLED` switched per batch; BENCHMARKS.md, session 17), IFMA against the MULX kernels:
-//!
-//! | | BLS12-381 | bn254-beuchat |
-//! |---|---:|---:|
-//! | 64 compressed squarings | 0.39–0.45 × | 0.49–0.57 × |
-//! | 1 / 5 cyclotomic squarings | 0.87–0.99 / 0.52–0.63 × | 0.91–0.95 / 0.57–0.74 × |
-//! | final exponentiation | 0.58–0.69 × | 0.66–0.75 × |
-//! | pairing | 0.78–0.83 × | 0.89–0.91 × |
-//! | Miller loop, 4 / 6 / 8 pairs | 0.93–0.96 / 0.85–0.88 / 0.82–0.83 × | 0.98 / 0.90 / 0.86 × |
+//! Measurements against the MULX kernels: docs/backend-notes.md.
 
 use crate::backend::{kernels, KernelSet};
 pub mod g2;
