@@ -45,6 +45,9 @@ pub trait PrimeField: Field {
     fn is_odd(&self) -> Choice;
     /// A big-endian integer of any length reduced modulo p (RFC 9380 hash_to_field).
     fn from_bytes_be_reduce(bytes: &[u8]) -> Self;
+    /// x^⌊(p − 3)/4⌋, constant time in x: for p ≡ 3 (mod 4) the exponent of RFC 9380's
+    /// `sqrt_ratio` (Appendix F.2.1.2).
+    fn pow_p_minus_3_over_4(&self) -> Self;
 }
 
 impl<P: FpParams<N>, const N: usize> PrimeField for Fp<P, N> {
@@ -61,6 +64,9 @@ impl<P: FpParams<N>, const N: usize> PrimeField for Fp<P, N> {
     }
     fn from_bytes_be_reduce(bytes: &[u8]) -> Self {
         Fp::from_bytes_be_reduce(bytes)
+    }
+    fn pow_p_minus_3_over_4(&self) -> Self {
+        self.pow_vartime(&Self::P_MINUS_3_OVER_4)
     }
 }
 

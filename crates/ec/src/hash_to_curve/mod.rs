@@ -17,20 +17,28 @@
 //!     ─map_to_curve_simple_swu (§6.6.2)─▶ Q0 (+ Q1) (h = 1: no clearing)
 //! ```
 //!
-//! [`expand`] is the `expand_message_xmd` shared with `hayate-pairing` (which re-exports it).
-//! The map is written once, generic over [`SswuCurve`] (a curve plus its Z, L and hash), and
-//! is constant time in u: `inv0` by Fermat inversion, both candidate square roots are
-//! computed and selected with `subtle`, the sign fix-up is a conditional negation.
+//! [`expand`] is the `expand_message_xmd` shared with `hayate-pairing` (which re-exports it);
+//! [`sswu`] (the map) and [`iso`] (isogeny evaluation) are the generic pieces that the
+//! BLS12-381 suites of `hayate-pairing` run too. A [`SswuCurve`] gives its Z, L and hash; the
+//! map is the straight-line §6.6.2 with Appendix F.2.1.2's `sqrt_ratio` (every p here is
+//! 3 mod 4: one exponentiation, then one inversion for the affine x), constant time in u.
 
 pub mod expand;
+pub mod iso;
 mod secp256k1;
+pub mod sswu;
 
 pub use expand::{
     expand_message_xmd, expand_message_xmd_into, expand_message_xmd_with,
     expand_message_xmd_with_into, ExpandError, XmdHash,
 };
 
-use subtle::{ConditionallySelectable, ConstantTimeEq};
+use std::marker::PhantomData;
+
+use subtle::Choice;
+
+pub use iso::horner;
+use sswu::{Sgn0, SswuParams};
 
 use crate::affine::Affine;
 use crate::curves::{NamedCurve, PrimeField, Secp256r1, Secp384r1, Secp521r1};
@@ -39,7 +47,7 @@ use crate::Field;
 
 /// A curve with simplified-SWU suites: A·B ≠ 0, a non-square Z meeting RFC 9380 §6.6.2's
 /// criteria, the hash_to_field length L = ⌈(⌈log2 p⌉ + k)/8⌉ and expand_message_xmd's hash.
-pub trait SswuCurve: NamedCurve {
+pub trait SswuCurve: NamedCurve<Base: Sgn0> {
     /// Z as a (small, possibly negative) integer.
     const SSWU_Z: i64;
     /// hash_to_field's L (bytes per field element).
@@ -60,6 +68,45 @@ pub trait SswuCurve: NamedCurve {
     fn iso_map(x: Self::Base, y: Self::Base) -> Affine<Self> {
         Affine::from_xy_unchecked(x, y)
     }
+    /// √(−Z), Appendix F.2.1.2's c2 (−Z is a square since Z is not and p ≡ 3 mod 4),
+    /// computed once per curve.
+    fn sqrt_minus_z() -> Self::Base;
+}
+
+/// √(−z) for a small integer z (public; used once per curve by [`SswuCurve::sqrt_minus_z`]).
+fn sqrt_of_minus<F: Field>(z: i64) -> F {
+    (-small::<F>(z)).sqrt().unwrap_or(F::ZERO)
+}
+
+/// [`SswuCurve::sqrt_minus_z`] for one curve, cached in a static of that impl.
+macro_rules! sqrt_minus_z_cached {
+    ($f:ty) => {
+        fn sqrt_minus_z() -> $f {
+            static C: std::sync::OnceLock<$f> = std::sync::OnceLock::new();
+            *C.get_or_init(|| sqrt_of_minus::<$f>(Self::SSWU_Z))
+        }
+    };
+}
+use sqrt_minus_z_cached;
+
+/// The simplified-SWU target of a [`SswuCurve`]: E' = (`sswu_curve()`, Z), with
+/// `sqrt_ratio` by Appendix F.2.1.2.
+pub struct Sswu<C>(PhantomData<C>);
+
+impl<C: SswuCurve> SswuParams for Sswu<C> {
+    type F = C::Base;
+    fn a() -> C::Base {
+        C::sswu_curve().0
+    }
+    fn b() -> C::Base {
+        C::sswu_curve().1
+    }
+    fn z() -> C::Base {
+        small(C::SSWU_Z)
+    }
+    fn sqrt_ratio(u: &C::Base, v: &C::Base) -> (Choice, C::Base) {
+        sswu::sqrt_ratio_3mod4(u, v, &C::sqrt_minus_z(), PrimeField::pow_p_minus_3_over_4)
+    }
 }
 
 /// RFC 9380 §8.2.
@@ -69,6 +116,7 @@ impl SswuCurve for Secp256r1 {
     const HASH: XmdHash = XmdHash::Sha256;
     const SUITE_RO: &'static str = "P256_XMD:SHA-256_SSWU_RO_";
     const SUITE_NU: &'static str = "P256_XMD:SHA-256_SSWU_NU_";
+    sqrt_minus_z_cached!(<Secp256r1 as crate::CurveParams>::Base);
 }
 
 /// RFC 9380 §8.3.
@@ -78,6 +126,7 @@ impl SswuCurve for Secp384r1 {
     const HASH: XmdHash = XmdHash::Sha384;
     const SUITE_RO: &'static str = "P384_XMD:SHA-384_SSWU_RO_";
     const SUITE_NU: &'static str = "P384_XMD:SHA-384_SSWU_NU_";
+    sqrt_minus_z_cached!(<Secp384r1 as crate::CurveParams>::Base);
 }
 
 /// RFC 9380 §8.4.
@@ -87,12 +136,7 @@ impl SswuCurve for Secp521r1 {
     const HASH: XmdHash = XmdHash::Sha512;
     const SUITE_RO: &'static str = "P521_XMD:SHA-512_SSWU_RO_";
     const SUITE_NU: &'static str = "P521_XMD:SHA-512_SSWU_NU_";
-}
-
-/// Σ k_i·x^i by Horner's rule (coefficients ascending): the polynomials of the isogeny maps
-/// of RFC 9380 §6.6.3 (secp256k1 here, BLS12-381 in `hayate-pairing`). Constant time.
-pub fn horner<F: Field>(k: &[F], x: &F) -> F {
-    k.iter().rev().fold(F::ZERO, |acc, c| acc * *x + *c)
+    sqrt_minus_z_cached!(<Secp521r1 as crate::CurveParams>::Base);
 }
 
 fn small<F: Field>(z: i64) -> F {
@@ -118,41 +162,10 @@ pub fn hash_to_field<C: SswuCurve>(
         .collect())
 }
 
-/// map_to_curve_simple_swu (RFC 9380 §6.6.2) onto E' (`SswuCurve::sswu_curve`), followed by
-/// the isogeny to E where E' ≠ E (§6.6.3); constant time in u.
+/// map_to_curve_simple_swu (RFC 9380 §6.6.2, [`sswu`]) onto E' (`SswuCurve::sswu_curve`),
+/// followed by the isogeny to E where E' ≠ E (§6.6.3); constant time in u.
 pub fn map_to_curve<C: SswuCurve>(u: &C::Base) -> Affine<C> {
-    let (a, b) = C::sswu_curve();
-    let z: C::Base = small(C::SSWU_Z);
-    let u2 = u.square();
-    let zu2 = z * u2;
-    // tv1 = inv0(Z²u⁴ + Zu²)
-    let den = zu2.square() + zu2;
-    let tv1 = den.invert().unwrap_or(C::Base::ZERO);
-    // x1 = (−B/A)(1 + tv1), or B/(Z·A) when tv1 = 0 (public constants: variable-time inverse ok)
-    let a_inv = a.invert().unwrap_or(C::Base::ZERO);
-    let minus_b_over_a = -(b * a_inv);
-    let za_inv = (z * a).invert().unwrap_or(C::Base::ZERO);
-    let x1_exc = b * za_inv;
-    let x1 = C::Base::conditional_select(
-        &(minus_b_over_a * (C::Base::ONE + tv1)),
-        &x1_exc,
-        tv1.is_zero(),
-    );
-    let gx1 = (x1.square() + a) * x1 + b;
-    let x2 = zu2 * x1;
-    let gx2 = (x2.square() + a) * x2 + b;
-    let y1 = gx1.sqrt();
-    let y2 = gx2.sqrt();
-    let e = y1.is_some();
-    let x = C::Base::conditional_select(&x2, &x1, e);
-    let y = C::Base::conditional_select(
-        &y2.unwrap_or(C::Base::ZERO),
-        &y1.unwrap_or(C::Base::ZERO),
-        e,
-    );
-    // sgn0(u) = sgn0(y)
-    let flip = !u.is_odd().ct_eq(&y.is_odd());
-    let y = C::Base::conditional_select(&y, &-y, flip);
+    let (x, y) = sswu::map_to_curve_simple_swu::<Sswu<C>>(u);
     C::iso_map(x, y)
 }
 

@@ -7,16 +7,17 @@
 //! ```
 //!
 //! with the cubic/quadratic polynomials of Appendix E.1 (coefficients below, ascending
-//! degree, the monic denominators' leading 1 included). Both denominators are inverted with
-//! one constant-time inversion of their product; where it vanishes (the isogeny's kernel)
-//! the image is the point at infinity, as §6.6.3 requires.
+//! degree, the monic denominators' leading 1 included), evaluated by [`super::iso`] and brought
+//! to affine form with one constant-time inversion; where a denominator vanishes (the
+//! isogeny's kernel) the image is the point at infinity, as §6.6.3 requires.
 
 use hayate_arith::fields::Secp256k1Fp;
-use subtle::ConditionallySelectable;
 
-use super::{horner, SswuCurve, XmdHash};
+use super::iso::IsoMap;
+use super::{sqrt_minus_z_cached, sqrt_of_minus, SswuCurve, XmdHash};
 use crate::affine::Affine;
 use crate::curves::Secp256k1;
+use crate::projective::Projective;
 
 const fn fp(s: &str) -> Secp256k1Fp {
     Secp256k1Fp::from_hex_const(s)
@@ -65,12 +66,15 @@ impl SswuCurve for Secp256k1 {
     }
 
     fn iso_map(x: Secp256k1Fp, y: Secp256k1Fp) -> Affine<Secp256k1> {
-        let (xn, xd) = (horner(&X_NUM, &x), horner(&X_DEN, &x));
-        let (yn, yd) = (horner(&Y_NUM, &x), horner(&Y_DEN, &x));
-        let d = xd * yd;
-        let in_kernel = d.is_zero();
-        let inv = d.invert().unwrap_or(Secp256k1Fp::ZERO);
-        let p = Affine::from_xy_unchecked(xn * yd * inv, y * yn * xd * inv);
-        Affine::conditional_select(&p, &Affine::identity(), in_kernel)
+        let iso = IsoMap {
+            x_num: &X_NUM,
+            x_den: &X_DEN,
+            y_num: &Y_NUM,
+            y_den: &Y_DEN,
+        };
+        let (x, y, z) = iso.eval(&x, &y);
+        Projective { x, y, z }.to_affine()
     }
+
+    sqrt_minus_z_cached!(Secp256k1Fp);
 }

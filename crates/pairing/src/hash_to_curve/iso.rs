@@ -1,18 +1,15 @@
 //! The isogeny maps of RFC 9380 §6.6.3 for BLS12-381: the 11-isogeny E1' → E1 (Appendix E.2)
 //! and the 3-isogeny E2' → E2 (Appendix E.3).
 //!
-//! Both are rational maps (x, y) ↦ (x_num(x)/x_den(x), y·y_num(x)/y_den(x)). They are
-//! evaluated by Horner's rule and returned in homogeneous projective coordinates
-//! (X : Y : Z) = (x_num·y_den : y·y_num·x_den : x_den·y_den), so no inversion is needed; when a
-//! denominator vanishes (a point of the kernel) the result is the identity, as the RFC
-//! requires. Constant time.
+//! Both are rational maps (x, y) ↦ (x_num(x)/x_den(x), y·y_num(x)/y_den(x)), evaluated by
+//! [`hayate_ec::hash_to_curve::iso`] into homogeneous projective coordinates without an
+//! inversion (the identity on the kernel, as the RFC requires). Constant time.
 //!
 //! Coefficient tables are stored in ascending order k_0, k_1, …, k_d (the denominators are
 //! monic: their leading 1 is stored too).
 
 use crate::bls12_381::{Fp, Fp2, G1Projective, G2Projective};
-use hayate_ec::hash_to_curve::horner;
-use hayate_ec::Field;
+use hayate_ec::hash_to_curve::iso::IsoMap;
 
 const fn fp(s: &str) -> Fp {
     Fp::from_hex_const(s)
@@ -162,101 +159,43 @@ const G2_YDEN: [Fp2; 4] = [
     fp2("01", "00"),
 ];
 
-/// Evaluates a rational isogeny map at (x, y) into projective coordinates (identity if a
-/// denominator vanishes).
-fn eval<F: Field>(xnum: &[F], xden: &[F], ynum: &[F], yden: &[F], x: &F, y: &F) -> (F, F, F) {
-    let xn = horner(xnum, x);
-    let xd = horner(xden, x);
-    let yn = horner(ynum, x);
-    let yd = horner(yden, x);
-    let big_x = xn * yd;
-    let big_y = *y * yn * xd;
-    let big_z = xd * yd;
-    let exceptional = big_z.is_zero();
-    (
-        F::conditional_select(&big_x, &F::ZERO, exceptional),
-        F::conditional_select(&big_y, &F::ONE, exceptional),
-        big_z,
-    )
-}
+/// The 11-isogeny E1' → E1.
+const G1_ISO: IsoMap<'static, Fp> = IsoMap {
+    x_num: &G1_XNUM,
+    x_den: &G1_XDEN,
+    y_num: &G1_YNUM,
+    y_den: &G1_YDEN,
+};
 
-/// Σ k_i·n^i·d^(D−i), the homogenised polynomial of degree D = k.len() − 1 at x = n/d, given
-/// dpow\[j\] = d^j.
-fn horner_homogeneous<F: Field>(k: &[F], n: &F, dpow: &[F]) -> F {
-    let deg = k.len() - 1;
-    let mut acc = k[deg];
-    for i in (0..deg).rev() {
-        acc = acc * *n + k[i] * dpow[deg - i];
-    }
-    acc
-}
-
-/// The isogeny at x = n/d (d ≠ 0), y, without any inversion: with P* the homogenised
-/// polynomials, x' = XN·d^(deg x_den)/(XD·d^(deg x_num)) and likewise for y'.
-#[allow(clippy::too_many_arguments)]
-fn eval_frac<F: Field>(
-    xnum: &[F],
-    xden: &[F],
-    ynum: &[F],
-    yden: &[F],
-    n: &F,
-    d: &F,
-    y: &F,
-) -> (F, F, F) {
-    let max_deg = [xnum.len(), xden.len(), ynum.len(), yden.len()]
-        .into_iter()
-        .max()
-        .unwrap_or(1);
-    let mut dpow = [F::ONE; 17];
-    for j in 1..max_deg.min(dpow.len()) {
-        dpow[j] = dpow[j - 1] * *d;
-    }
-    let xn = horner_homogeneous(xnum, n, &dpow);
-    let xd = horner_homogeneous(xden, n, &dpow);
-    let yn = horner_homogeneous(ynum, n, &dpow);
-    let yd = horner_homogeneous(yden, n, &dpow);
-    // balance the degrees: x_num(x)/x_den(x) = xn/xd · d^(deg x_den − deg x_num)
-    let bal = |num: F, den: F, dn: usize, dd: usize| -> (F, F) {
-        if dd >= dn {
-            (num * dpow[dd - dn], den)
-        } else {
-            (num, den * dpow[dn - dd])
-        }
-    };
-    let (xn, xd) = bal(xn, xd, xnum.len(), xden.len());
-    let (yn, yd) = bal(yn, yd, ynum.len(), yden.len());
-    let big_x = xn * yd;
-    let big_y = *y * yn * xd;
-    let big_z = xd * yd;
-    let exceptional = big_z.is_zero();
-    (
-        F::conditional_select(&big_x, &F::ZERO, exceptional),
-        F::conditional_select(&big_y, &F::ONE, exceptional),
-        big_z,
-    )
-}
+/// The 3-isogeny E2' → E2.
+const G2_ISO: IsoMap<'static, Fp2> = IsoMap {
+    x_num: &G2_XNUM,
+    x_den: &G2_XDEN,
+    y_num: &G2_YNUM,
+    y_den: &G2_YDEN,
+};
 
 /// iso_map for G1 at (x_num/x_den, y), as returned by
 /// [`super::sswu::map_to_curve_simple_swu_frac`] (x_den ≠ 0).
 pub fn iso_map_g1_frac(x_num: &Fp, x_den: &Fp, y: &Fp) -> G1Projective {
-    let (x, y, z) = eval_frac(&G1_XNUM, &G1_XDEN, &G1_YNUM, &G1_YDEN, x_num, x_den, y);
+    let (x, y, z) = G1_ISO.eval_frac(x_num, x_den, y);
     G1Projective { x, y, z }
 }
 
 /// iso_map for G2 at (x_num/x_den, y) (x_den ≠ 0).
 pub fn iso_map_g2_frac(x_num: &Fp2, x_den: &Fp2, y: &Fp2) -> G2Projective {
-    let (x, y, z) = eval_frac(&G2_XNUM, &G2_XDEN, &G2_YNUM, &G2_YDEN, x_num, x_den, y);
+    let (x, y, z) = G2_ISO.eval_frac(x_num, x_den, y);
     G2Projective { x, y, z }
 }
 
 /// iso_map for G1 (Appendix E.2): a point of E1' to E1: y² = x³ + 4.
 pub fn iso_map_g1(x: &Fp, y: &Fp) -> G1Projective {
-    let (x, y, z) = eval(&G1_XNUM, &G1_XDEN, &G1_YNUM, &G1_YDEN, x, y);
+    let (x, y, z) = G1_ISO.eval(x, y);
     G1Projective { x, y, z }
 }
 
 /// iso_map for G2 (Appendix E.3): a point of E2' to E2: y² = x³ + 4(1 + u).
 pub fn iso_map_g2(x: &Fp2, y: &Fp2) -> G2Projective {
-    let (x, y, z) = eval(&G2_XNUM, &G2_XDEN, &G2_YNUM, &G2_YDEN, x, y);
+    let (x, y, z) = G2_ISO.eval(x, y);
     G2Projective { x, y, z }
 }
