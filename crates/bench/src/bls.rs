@@ -2,7 +2,7 @@
 //! proof-of-possession ciphersuites, on identical inputs, interleaved in one process:
 //! `cargo run --release -p hayate-bench -- bls [--rounds N] [--quick] [--json]`.
 //!
-//! Operations (both variants; issue 33's targets are ratios hayate / blst ≤ 0.85 for each):
+//! Operations (both variants, each reported as the ratio hayate / blst):
 //! * `sign` — a 32-byte message; both sides return the signature as a point (no encoding).
 //! * `verify` — one signature on a 32-byte message.
 //! * `verify-from-bytes` — the same starting from the compressed encodings: public key decoded

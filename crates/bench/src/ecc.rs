@@ -1,13 +1,13 @@
 //! hayate's constant-time elliptic-curve operations vs `p256`, `k256` (RustCrypto) and
 //! libsecp256k1 (through the `secp256k1` crate) on identical inputs, interleaved in one
-//! process (issue 4's peer comparison; paper 004's constant-time scalar multiplication).
+//! process (paper 004's constant-time scalar multiplication against the usual libraries).
 //!
 //! Operations (single thread, secret scalar, variable base):
 //! * `p256 ecdh` — SEC 1 ECDH on secp256r1: hayate `SecretKey::diffie_hellman` vs
-//!   `p256::ecdh::diffie_hellman`. Issue 4's target: ≤ 0.8× `p256`.
+//!   `p256::ecdh::diffie_hellman`.
 //! * `secp256k1 mul_ct` — [k]P: hayate `fixed-window-ct` and `glv-ct` (one thread) vs
 //!   libsecp256k1's `secp256k1_ec_pubkey_tweak_mul` (its `ecmult_const` path) and `k256`'s
-//!   `ProjectivePoint * Scalar`. Target: hayate ≤ 1.1× libsecp256k1.
+//!   `ProjectivePoint * Scalar`.
 //! * `secp256r1 mul_ct` — [k]P: hayate `fixed-window-ct` vs `p256`'s `ProjectivePoint * Scalar`.
 //!
 //! Before timing, every implementation's result is checked against hayate's (same x-coordinate).

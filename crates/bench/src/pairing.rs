@@ -797,8 +797,7 @@ fn bn254_groups<'a>(inp: &'a BnInputs, report: &mut Report) -> Vec<Group<'a>> {
         format!("{curve} hayate gt pow == pow_vartime"),
         h_gt == h_e.pow_vartime(&k),
     );
-    // The Fuentes-Castañeda et al. hard part (arkworks, substrate-bn, and hayate since session
-    // 11) computes the textbook pairing to the power 2z(6z² + 3z + 1): m = 1 expected; the
+    // The Fuentes-Castañeda et al. hard part (arkworks, substrate-bn and hayate) computes the textbook pairing to the power 2z(6z² + 3z + 1): m = 1 expected; the
     // other candidates name a mismatch of definitions should one library change.
     let z = hn::Fr::from_u64(4965661367192848881);
     let fkr = (z.double()

@@ -1,6 +1,5 @@
 //! `hayate ecmul --curve NAME --method METHOD [--threads N] [--trace] --scalar HEX [--point HEX|G]`:
-//! one scalar multiplication \[k\]P by a named method, for experiments (issue 4; papers 002
-//! and 004). Implemented with [`hayate_ec::scalar_mul_threads`].
+//! one scalar multiplication \[k\]P by a named method, for experiments (papers 002 and 004). Implemented with [`hayate_ec::scalar_mul_threads`].
 //!
 //! * NAME: the SEC 2 / RFC 5639 curves secp192r1, secp224r1, secp256r1, secp384r1,
 //!   secp521r1, secp256k1, brainpoolP256r1, brainpoolP384r1 (NIST aliases such as `P-256`

@@ -1,7 +1,7 @@
 //! GLV scalar multiplication: Gallant, Lambert and Vanstone, "Faster point multiplication on
 //! elliptic curves with efficient endomorphisms" (CRYPTO 2001), as presented in Hankerson,
 //! Menezes and Vanstone, *Guide to Elliptic Curve Cryptography* (2004), §3.5 (Algorithm 3.74,
-//! balanced length-two representation of a multiplier), for issue 4's "GLV split".
+//! balanced length-two representation of a multiplier).
 //!
 //! On a curve y² = x³ + b over Fp with p ≡ 1 (mod 3), φ(x, y) = (βx, y) with β a primitive
 //! cube root of unity in Fp is an endomorphism; on the order-n subgroup it acts as \[λ\] with

@@ -1,8 +1,8 @@
 //! A small persistent thread pool for the two-thread scalar multiplications (paper 002 §4's
 //! split k = k₁·2^x + k₂, and the GLV split of [`crate::glv`]).
 //!
-//! Issue 4 asks for "a persistent thread pool, not a thread per call": spawning a thread costs
-//! tens of microseconds, the same order as one scalar multiplication. Design:
+//! The pool is persistent, not a thread per call: spawning a thread costs tens of
+//! microseconds, the same order as one scalar multiplication. Design:
 //!
 //! * [`join`]`(threads, a, b)` runs `a` on a pool worker and `b` on the calling thread, and
 //!   returns both results. With `threads ≤ 1` both run sequentially on the caller (`a` first),

@@ -33,7 +33,7 @@ use crate::engine::{naf, wnaf, Family, PairingCurve};
 /// bn254-beuchat): each run of compressed squarings between two non-zero digits is one call of
 /// the one-block compressed-squaring kernel (`hayate_arith::backend::compressed_sqr`, the run
 /// length a loop count inside the block; on CPUs with AVX-512 IFMA the eight-lane 52-bit
-/// kernel `hayate_arith::backend::x86_64::ifma` instead, 0.39–0.57 × the time); the Granger–Scott squarings of the hard part are the
+/// kernel `hayate_arith::backend::x86_64::ifma` instead); the Granger–Scott squarings of the hard part are the
 /// one-block `cyclo_sqr` kernel; the decompression and the Fp12 products are the composed
 /// tower code (Fp12 products: `fp12_lazy`). alt_bn128's Granger–Scott squarings run in the
 /// IFMA lanes on CPUs with AVX-512 IFMA (`hayate_arith::backend::x86_64::ifma::cyclo_sqr`), its other

@@ -415,8 +415,8 @@ pub fn fp2_sqr<const N: usize>(a: [&[u64; N]; 2], m: &[u64; N], inv: u64) -> [[u
 /// instructions only: add/adc, sub/sbb, cmov), where LLVM otherwise tends to turn the final
 /// selection into a data-dependent branch inside loops. For N > 4 the modulus limbs go through
 /// an optimisation barrier ([`portable::add_mod_opaque`]): as a compile-time constant LLVM
-/// turned the 6-limb subtraction into `lea`/`cmp`/`setb` sequences (BLS12-381 Fp12 product
-/// ≈ 2710 → ≈ 2510–2560 ns A/B; a 6-limb assembly version measured the same and was dropped).
+/// turns the 6-limb subtraction into slower `lea`/`cmp`/`setb` sequences
+/// (docs/backend-notes.md).
 #[inline(always)]
 pub fn add_mod<const N: usize>(a: &[u64; N], b: &[u64; N], m: &[u64; N]) -> [u64; N] {
     #[cfg(target_arch = "x86_64")]

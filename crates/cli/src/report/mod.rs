@@ -1,5 +1,5 @@
 //! `hayate report [--quick] [--out DIR] [--only SECTION] [--compare OLD NEW]`: the evaluation
-//! as one command (issue 7). Measures what the five papers measured, on this machine, and
+//! as one command. Measures what the five papers measured, on this machine, and
 //! writes `report.md`, a self-contained `report.html`, `results.json` (schema in
 //! [`model`]) and the charts (SVG and PNG) into DIR (default `report/`).
 //!

@@ -1,7 +1,7 @@
-//! Curves defined at run time (issue 4: "curves defined at run time from (p, a, b, G, n, h) for
-//! any p up to 521 bits"): short Weierstrass curves y² = x³ + ax + b over a prime field whose
-//! modulus is a run-time value, with validated domain parameters, the scalar-multiplication
-//! methods of [`crate::methods`], SEC 1 point encodings and ECDH.
+//! Curves defined at run time from (p, a, b, G, n, h), p up to 521 bits: short Weierstrass
+//! curves y² = x³ + ax + b over a prime field whose modulus is a run-time value, with
+//! validated domain parameters, the scalar-multiplication methods of [`crate::methods`], SEC 1
+//! point encodings and ECDH.
 //!
 //! ## Design
 //! The compile-time path ([`crate::CurveParams`] over [`hayate_arith::Field`]) needs constants,

@@ -1,7 +1,7 @@
 //! AVX2 back end: four independent Montgomery multiplications at once with 32×32→64-bit
 //! SIMD multiplies (`vpmuludq`) — paper 000's NEON idea (`vmull`, Comba order, carries kept
-//! in the upper half of 64-bit lanes, SEEDS.md §000) transposed to x86-64 AVX2 — measured
-//! against the scalar MULX/ADX path (issue 5).
+//! in the upper half of 64-bit lanes, SEEDS.md §000) transposed to x86-64 AVX2; an experiment
+//! of the `lab` feature, compared with the scalar MULX/ADX path by `examples/simd_bench.rs`.
 //!
 //! # Method
 //! * Layout: 4 lanes, one independent product per lane ("4-way batched"); vector j holds limb
@@ -16,12 +16,10 @@
 //! * Order: operand scanning (row by row: t += a_i·b; q = t_0·(−p⁻¹) mod 2^29; t += q·m;
 //!   t /= 2^29 with t_0's carry moved into the new t_0), limbs kept lazy (unnormalised) in
 //!   64-bit lanes, normalised once at the end. Product scanning (Comba, paper 000's order,
-//!   reduction interleaved column by column) was written and measured too (generator option
-//!   `comba` in `tools/gen_avx2.py`): it needs a, b and q live at once (27 vectors for L = 9,
-//!   AVX2 has 16), LLVM spills ~250 ymm loads/stores per call, and it was 9% (N = 4) and 4%
-//!   (N = 6) slower than the same row order in intrinsics, itself slower than the checked-in
-//!   inline assembly, which keeps the L lazy limbs in ymm0..ymm(L−1) and takes b, m and a as
-//!   memory operands (no spills).
+//!   reduction interleaved column by column; generator option `comba` in `tools/gen_avx2.py`)
+//!   needs a, b and q live at once (27 vectors for L = 9, AVX2 has 16), so LLVM spills; the
+//!   checked-in inline assembly keeps the L lazy limbs in ymm0..ymm(L−1) and takes b, m and a
+//!   as memory operands (no spills). The comparison is in docs/backend-notes.md.
 //! * Same R as [`crate::fp::Fp`]: the kernel divides by R' = 2^(29L) (2^261 resp. 2^406)
 //!   while Fp's Montgomery form uses R = 2^(64N). The difference s = 29L − 64N (5 resp. 22)
 //!   is absorbed for free when `a` is split into limbs: its limbs are taken at bit offsets

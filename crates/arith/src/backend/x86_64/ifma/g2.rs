@@ -1,8 +1,8 @@
 //! The column loop of the constant-time GLS multiplication in G2 ([`hayate_ec`]'s GLV-SAC
 //! method: one doubling and one mixed addition of a table entry per column, Jacobian
 //! coordinates over Fp2, a = 0) in the eight AVX-512 IFMA lanes, for **one** multiplication:
-//! the lanes hold the independent Fp2 products of each step of the formulas (issue 5: G2
-//! multiplication with a secret scalar).
+//! the lanes hold the independent Fp2 products of each step of the formulas (G2
+//! multiplication by a secret scalar).
 //!
 //! * **Layout.** An Fp2 value occupies every 128-bit chunk of an L-vector set (lane 2s = c0,
 //!   lane 2s + 1 = c1, the same pair in the four chunks s = 0…3), in the exact 52-bit

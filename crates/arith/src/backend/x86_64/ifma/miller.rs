@@ -1,4 +1,4 @@
-//! The Miller loop of a product of pairings in eight AVX-512 IFMA lanes (issues 5 and 6): pair
+//! The Miller loop of a product of pairings in eight AVX-512 IFMA lanes: pair
 //! i runs in lane i mod 8, and each lane keeps its own accumulator f, so the squarings, the
 //! steps of T and the line products of eight pairs are one instruction stream. Pairs 8..15,
 //! 16..23, … share the lanes' accumulators: each step of the loop squares the eight f once

@@ -39,11 +39,11 @@
 //!   Montgomery reduction over all of them (each negative term written as x·(p − y) or
 //!   x·(−5y mod p), so every product is non-negative) replaces double-width values in memory
 //!   and their modular combinations — more MULX, far fewer loads, stores and carry chains:
-//!   the reducing sparse product `fp6_mul_by_01_N` (24 products, six reductions; 0.82× /
-//!   0.95× the lazy form's time on bn254-beuchat / BLS12-381), the cyclotomic and
-//!   compressed squarings `cyclo_sqr_N`, `compressed_sqr_N` (0.85× / 0.96×), and
+//!   the reducing sparse product `fp6_mul_by_01_N` (24 products, six reductions), the
+//!   cyclotomic and compressed squarings `cyclo_sqr_N`, `compressed_sqr_N`, and
 //!   bn254-beuchat's whole normalised D-type line product [`fp12_mul_by_034_unit_4`]
-//!   (twelve such sums plus f's coordinates; 0.93× two `fp6_mul_by_01_4` calls).
+//!   (twelve such sums plus f's coordinates). Their timings against the lazy forms are in
+//!   docs/backend-notes.md.
 //! * `mul_pm_4`, `sqr_pm_4`: for a pseudo-Mersenne modulus 2^256 − c (secp256k1), the product
 //!   (squaring: six off-diagonal products, doubled on the CF chain while the four squares are
 //!   added on the OF chain) stays in eight registers and is folded twice by c (2^256 ≡ c),
