@@ -40,31 +40,39 @@ use crate::RngCore;
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 #[repr(C)]
 pub struct Fp12<P: TowerParams<N>, const N: usize> {
+    /// The coefficient of 1.
     pub c0: Fp6<P, N>,
+    /// The coefficient of w.
     pub c1: Fp6<P, N>,
 }
 
 impl<P: TowerParams<N>, const N: usize> Fp12<P, N> {
+    /// 0.
     pub const ZERO: Self = Self {
         c0: Fp6::ZERO,
         c1: Fp6::ZERO,
     };
+    /// 1.
     pub const ONE: Self = Self {
         c0: Fp6::ONE,
         c1: Fp6::ZERO,
     };
 
+    /// c0 + c1·w.
     pub const fn new(c0: Fp6<P, N>, c1: Fp6<P, N>) -> Self {
         Self { c0, c1 }
     }
 
+    /// Is this 0? Constant time.
     pub fn is_zero(&self) -> Choice {
         self.c0.is_zero() & self.c1.is_zero()
     }
+    /// Is this 1? Constant time.
     pub fn is_one(&self) -> Choice {
         self.ct_eq(&Self::ONE)
     }
 
+    /// self + o.
     #[inline]
     pub fn add(&self, o: &Self) -> Self {
         Self {
@@ -72,6 +80,7 @@ impl<P: TowerParams<N>, const N: usize> Fp12<P, N> {
             c1: self.c1 + o.c1,
         }
     }
+    /// self − o.
     #[inline]
     pub fn sub(&self, o: &Self) -> Self {
         Self {
@@ -79,6 +88,7 @@ impl<P: TowerParams<N>, const N: usize> Fp12<P, N> {
             c1: self.c1 - o.c1,
         }
     }
+    /// −self.
     #[inline]
     pub fn neg(&self) -> Self {
         Self {
@@ -598,6 +608,7 @@ impl<P: TowerParams<N>, const N: usize> Fp12<P, N> {
         r
     }
 
+    /// A uniformly random element.
     pub fn random(rng: &mut impl RngCore) -> Self {
         Self {
             c0: Fp6::random(rng),

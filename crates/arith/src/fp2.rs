@@ -50,14 +50,18 @@ macro_rules! count {
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 #[repr(C)]
 pub struct Fp2<P: TowerParams<N>, const N: usize> {
+    /// The real part (coefficient of 1).
     pub c0: Fp<P, N>,
+    /// The coefficient of u.
     pub c1: Fp<P, N>,
 }
 
 /// An unreduced double-width Fp2 value (both coordinates below p·R), for lazy reduction.
 #[derive(Clone, Copy, Debug)]
 pub struct Fp2Wide<const N: usize> {
+    /// The coefficient of 1.
     pub c0: Wide<N>,
+    /// The coefficient of u.
     pub c1: Wide<N>,
 }
 
@@ -91,10 +95,12 @@ fn wide_add<const N: usize>(a: &Wide<N>, b: &Wide<N>) -> Wide<N> {
 }
 
 impl<P: TowerParams<N>, const N: usize> Fp2<P, N> {
+    /// 0.
     pub const ZERO: Self = Self {
         c0: Fp::ZERO,
         c1: Fp::ZERO,
     };
+    /// 1.
     pub const ONE: Self = Self {
         c0: Fp::ONE,
         c1: Fp::ZERO,
@@ -163,10 +169,12 @@ impl<P: TowerParams<N>, const N: usize> Fp2<P, N> {
         }
     }
 
+    /// Is this 0? Constant time.
     pub fn is_zero(&self) -> Choice {
         self.c0.is_zero() & self.c1.is_zero()
     }
 
+    /// self + o.
     #[inline(always)]
     pub fn add(&self, o: &Self) -> Self {
         count!(P, Add);
@@ -175,6 +183,7 @@ impl<P: TowerParams<N>, const N: usize> Fp2<P, N> {
             c1: self.c1 + o.c1,
         }
     }
+    /// self − o.
     #[inline(always)]
     pub fn sub(&self, o: &Self) -> Self {
         count!(P, Add);
@@ -183,6 +192,7 @@ impl<P: TowerParams<N>, const N: usize> Fp2<P, N> {
             c1: self.c1 - o.c1,
         }
     }
+    /// −self.
     #[inline(always)]
     pub fn neg(&self) -> Self {
         count!(P, Add);
@@ -191,6 +201,7 @@ impl<P: TowerParams<N>, const N: usize> Fp2<P, N> {
             c1: -self.c1,
         }
     }
+    /// 2·self.
     #[inline(always)]
     pub fn double(&self) -> Self {
         count!(P, Add);

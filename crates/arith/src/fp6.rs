@@ -37,8 +37,11 @@ use crate::RngCore;
 /// for lazy reduction across the tower.
 #[derive(Clone, Copy, Debug)]
 pub struct Fp6Wide<const N: usize> {
+    /// The coefficient of 1.
     pub c0: Fp2Wide<N>,
+    /// The coefficient of v.
     pub c1: Fp2Wide<N>,
+    /// The coefficient of v².
     pub c2: Fp2Wide<N>,
 }
 
@@ -56,31 +59,39 @@ fn wsub<P: TowerParams<N>, const N: usize>(a: &Fp2Wide<N>, b: &Fp2Wide<N>) -> Fp
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 #[repr(C)]
 pub struct Fp6<P: TowerParams<N>, const N: usize> {
+    /// The coefficient of 1.
     pub c0: Fp2<P, N>,
+    /// The coefficient of v.
     pub c1: Fp2<P, N>,
+    /// The coefficient of v².
     pub c2: Fp2<P, N>,
 }
 
 impl<P: TowerParams<N>, const N: usize> Fp6<P, N> {
+    /// 0.
     pub const ZERO: Self = Self {
         c0: Fp2::ZERO,
         c1: Fp2::ZERO,
         c2: Fp2::ZERO,
     };
+    /// 1.
     pub const ONE: Self = Self {
         c0: Fp2::ONE,
         c1: Fp2::ZERO,
         c2: Fp2::ZERO,
     };
 
+    /// c0 + c1·v + c2·v².
     pub const fn new(c0: Fp2<P, N>, c1: Fp2<P, N>, c2: Fp2<P, N>) -> Self {
         Self { c0, c1, c2 }
     }
 
+    /// Is this 0? Constant time.
     pub fn is_zero(&self) -> Choice {
         self.c0.is_zero() & self.c1.is_zero() & self.c2.is_zero()
     }
 
+    /// self + o.
     #[inline]
     pub fn add(&self, o: &Self) -> Self {
         Self {
@@ -89,6 +100,7 @@ impl<P: TowerParams<N>, const N: usize> Fp6<P, N> {
             c2: self.c2 + o.c2,
         }
     }
+    /// self − o.
     #[inline]
     pub fn sub(&self, o: &Self) -> Self {
         Self {
@@ -97,6 +109,7 @@ impl<P: TowerParams<N>, const N: usize> Fp6<P, N> {
             c2: self.c2 - o.c2,
         }
     }
+    /// −self.
     #[inline]
     pub fn neg(&self) -> Self {
         Self {
@@ -105,6 +118,7 @@ impl<P: TowerParams<N>, const N: usize> Fp6<P, N> {
             c2: -self.c2,
         }
     }
+    /// 2·self.
     #[inline]
     pub fn double(&self) -> Self {
         Self {
@@ -434,6 +448,7 @@ impl<P: TowerParams<N>, const N: usize> Fp6<P, N> {
         }
     }
 
+    /// A uniformly random element.
     pub fn random(rng: &mut impl RngCore) -> Self {
         Self {
             c0: Fp2::random(rng),

@@ -62,14 +62,20 @@ pub trait Field:
     + SubAssign
     + MulAssign
 {
+    /// The additive identity.
     const ZERO: Self;
+    /// The multiplicative identity.
     const ONE: Self;
+    /// Is this 0? Constant time.
     fn is_zero(&self) -> Choice;
+    /// a², constant time.
     fn square(&self) -> Self;
+    /// 2a, constant time.
     fn double(&self) -> Self;
     /// a/2 (p odd): constant time, as cheap as an addition (curve formulas use it to avoid
     /// doublings, e.g. the a = 0 Jacobian doubling with λ = 3X²/2).
     fn halve(&self) -> Self;
+    /// a⁻¹ (none for 0), constant time.
     fn invert(&self) -> CtOption<Self>;
     /// a⁻¹ in constant time by the fastest constant-time method available: Bernstein–Yang
     /// safegcd for prime fields ([`Fp::invert_safegcd`]); defaults to [`Field::invert`].
@@ -81,6 +87,8 @@ pub trait Field:
     fn invert_vartime(&self) -> CtOption<Self> {
         self.invert()
     }
+    /// A square root of a (none if a is not a square), constant time; which of the two roots
+    /// is returned is specified by the implementation.
     fn sqrt(&self) -> CtOption<Self>;
     /// a·b − c·d; fields with lazy reduction override it with one reduction for the two
     /// products (the default composes them).
@@ -93,6 +101,7 @@ pub trait Field:
     fn mul_sub_sqr(a: &Self, b: &Self, c: &Self) -> Self {
         *a * *b - c.square()
     }
+    /// A uniformly random element.
     fn random(rng: &mut impl RngCore) -> Self;
     /// The element k·1 for a small integer k.
     fn from_u64(k: u64) -> Self;

@@ -22,9 +22,13 @@ use crate::fp2::{Fp2, TowerParams};
 /// Fp2 operation counts.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct OpCounts {
+    /// Fp2 products.
     pub mul: u64,
+    /// Fp2 squarings.
     pub sqr: u64,
+    /// Fp2 additions, subtractions, negations and doublings.
     pub add: u64,
+    /// Products by the non-residue ξ.
     pub mul_by_xi: u64,
 }
 

@@ -127,12 +127,21 @@ impl TowerParams<6> for Bls12381FpParams {
     ];
 }
 
+/// bn254-beuchat's Fp2.
 pub type Bn254BeuchatFp2 = Fp2<Bn254BeuchatFpParams, 4>;
+/// bn254-beuchat's Fp6.
 pub type Bn254BeuchatFp6 = Fp6<Bn254BeuchatFpParams, 4>;
+/// bn254-beuchat's Fp12.
 pub type Bn254BeuchatFp12 = Fp12<Bn254BeuchatFpParams, 4>;
+/// alt_bn128's Fp2.
 pub type Bn254Fp2 = Fp2<Bn254FpParams, 4>;
+/// alt_bn128's Fp6.
 pub type Bn254Fp6 = Fp6<Bn254FpParams, 4>;
+/// alt_bn128's Fp12.
 pub type Bn254Fp12 = Fp12<Bn254FpParams, 4>;
+/// BLS12-381's Fp2.
 pub type Bls12381Fp2 = Fp2<Bls12381FpParams, 6>;
+/// BLS12-381's Fp6.
 pub type Bls12381Fp6 = Fp6<Bls12381FpParams, 6>;
+/// BLS12-381's Fp12.
 pub type Bls12381Fp12 = Fp12<Bls12381FpParams, 6>;

@@ -34,8 +34,11 @@ use crate::projective::{impl_ops, Projective};
 ///
 /// Fields are public for arithmetic code; any value with Z = 0 is the identity.
 pub struct Jacobian<C: CurveParams> {
+    /// X (Jacobian: x = X/Z², y = Y/Z³).
     pub x: C::Base,
+    /// Y.
     pub y: C::Base,
+    /// Z (0 for the point at infinity).
     pub z: C::Base,
 }
 

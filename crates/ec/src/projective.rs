@@ -30,8 +30,11 @@ use crate::jacobian::Jacobian;
 /// Fields are public for arithmetic code; a valid value is either a curve point with Z ≠ 0 or
 /// the identity (0 : Y : 0), Y ≠ 0. (0:0:0) is not a point.
 pub struct Projective<C: CurveParams> {
+    /// X (homogeneous: x = X/Z, y = Y/Z).
     pub x: C::Base,
+    /// Y.
     pub y: C::Base,
+    /// Z (0 for the point at infinity).
     pub z: C::Base,
 }
 

@@ -29,7 +29,12 @@ use crate::{bls12_381, bn254};
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum EncodingError {
     /// The input has the wrong number of bytes.
-    InvalidLength { expected: usize, got: usize },
+    InvalidLength {
+        /// The length the format requires.
+        expected: usize,
+        /// The length given.
+        got: usize,
+    },
     /// Padding bytes that must be zero are not (EIP-2537's 16-byte prefix of each Fp element).
     InvalidPadding,
     /// A field element is not canonical (its integer value is ≥ p).

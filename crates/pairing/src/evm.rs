@@ -32,11 +32,16 @@ use crate::encoding::{eip196, eip2537, in_subgroup_vartime, scalar_limbs_be, Enc
 pub enum EvmError {
     /// The input length is not one the precompile accepts.
     InvalidLength {
+        /// The precompile's name.
         precompile: &'static str,
+        /// The input length given.
         got: usize,
     },
     /// MSM or pairing check with zero input pairs (EIP-2537: k must be positive).
-    EmptyInput { precompile: &'static str },
+    EmptyInput {
+        /// The precompile's name.
+        precompile: &'static str,
+    },
     /// A field element is not canonical (≥ p).
     InvalidFieldElement,
     /// EIP-2537: the 16 top padding bytes of a 64-byte field element are not zero.

@@ -37,6 +37,7 @@ impl<E: PairingCurve<N>, const N: usize> Gt<E, N> {
     pub fn as_fp12(&self) -> &Fp12<E::Fp, N> {
         &self.0
     }
+    /// Is this the identity 1 of GT? Constant time.
     pub fn is_identity(&self) -> Choice {
         self.0.is_one()
     }

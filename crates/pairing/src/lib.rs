@@ -166,11 +166,17 @@ macro_rules! curve_aliases {
         pub type Fp12 = hayate_arith::Fp12<<$E as $crate::PairingCurve<$N>>::Fp, $N>;
         /// Scalar field (order r).
         pub type Fr = hayate_arith::Fp<<$E as $crate::PairingCurve<$N>>::Fr, 4>;
+        /// A point of G1 (or of E(Fp)), affine.
         pub type G1Affine = hayate_ec::Affine<G1Params>;
+        /// A point of G1 (or of E(Fp)), homogeneous projective.
         pub type G1Projective = hayate_ec::Projective<G1Params>;
+        /// A point of G2 (or of the twist), affine.
         pub type G2Affine = hayate_ec::Affine<G2Params>;
+        /// A point of G2 (or of the twist), homogeneous projective.
         pub type G2Projective = hayate_ec::Projective<G2Params>;
+        /// An element of the target group GT.
         pub type Gt = $crate::Gt<$E, $N>;
+        /// A G2 point with its Miller-loop lines precomputed.
         pub type G2Prepared = $crate::G2Prepared<$E, $N>;
 
         /// e(P, Q).

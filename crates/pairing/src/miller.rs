@@ -150,8 +150,11 @@ enum Step {
 /// digits and the length (index of the top digit + 1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SignedDigits {
+    /// Bit i set: dᵢ = +1.
     pub pos: u128,
+    /// Bit i set: dᵢ = −1.
     pub neg: u128,
+    /// Index of the top digit + 1.
     pub len: u32,
 }
 

@@ -86,13 +86,21 @@ pub trait NamedCurve: CurveParams<Base: PrimeField> {
 /// Every named curve, for run-time selection.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum CurveId {
+    /// NIST P-192 (SEC 2 secp192r1).
     Secp192r1,
+    /// NIST P-224 (SEC 2 secp224r1).
     Secp224r1,
+    /// NIST P-256 (SEC 2 secp256r1).
     Secp256r1,
+    /// NIST P-384 (SEC 2 secp384r1).
     Secp384r1,
+    /// NIST P-521 (SEC 2 secp521r1).
     Secp521r1,
+    /// SEC 2 secp256k1.
     Secp256k1,
+    /// brainpoolP256r1 (RFC 5639).
     BrainpoolP256r1,
+    /// brainpoolP384r1 (RFC 5639).
     BrainpoolP384r1,
 }
 
@@ -159,7 +167,9 @@ impl CurveId {
 
 /// A computation generic over the curve, dispatched by [`CurveId::visit`].
 pub trait CurveVisitor {
+    /// What the computation returns.
     type Output;
+    /// The computation on curve C.
     fn visit<C: NamedCurve>(self) -> Self::Output;
 }
 

@@ -63,9 +63,15 @@ pub const OVERSIZE_DST_PREFIX: &[u8] = b"H2C-OVERSIZE-DST-";
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ExpandError {
     /// len_in_bytes > 65535 (it must fit I2OSP(·, 2)).
-    LenTooLarge { len_in_bytes: usize },
+    LenTooLarge {
+        /// The requested length.
+        len_in_bytes: usize,
+    },
     /// ell = ceil(len_in_bytes / b_in_bytes) > 255.
-    TooManyBlocks { len_in_bytes: usize },
+    TooManyBlocks {
+        /// The requested length.
+        len_in_bytes: usize,
+    },
 }
 
 impl fmt::Display for ExpandError {

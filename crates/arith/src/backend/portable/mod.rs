@@ -19,7 +19,9 @@ use crate::limbs::{adc, mac, sub};
 /// A double-width (2N-limb) unreduced value `lo + hi·2^(64N)`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Wide<const N: usize> {
+    /// The low N limbs.
     pub lo: [u64; N],
+    /// The high N limbs.
     pub hi: [u64; N],
 }
 

@@ -62,8 +62,11 @@ pub enum LaneOp {
 /// (= Q; A_1, A_2 are what the schedule adds at the end, e.g. π(Q) and π²(Q) on BN curves).
 #[derive(Clone, Copy, Debug)]
 pub struct LanePair<const N: usize> {
+    /// x_P.
     pub xp: [u64; N],
+    /// y_P.
     pub yp: [u64; N],
+    /// A_0, A_1, A_2 as (x.c0, x.c1, y.c0, y.c1).
     pub addends: [[[u64; N]; 4]; 3],
 }
 
@@ -73,8 +76,11 @@ pub struct LanePair<const N: usize> {
 /// (2, 3) for the M-type.
 #[derive(Clone, Copy, Debug)]
 pub struct UnitPair<'a, const N: usize> {
+    /// The per-P scalar u.
     pub u: [u64; N],
+    /// The per-P scalar v.
     pub v: [u64; N],
+    /// Q's normalised lines [s′, t′] in loop order.
     pub lines: &'a [[[u64; N]; 4]],
 }
 
