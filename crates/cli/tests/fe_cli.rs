@@ -536,3 +536,121 @@ fn fe_ot10_end_to_end() {
     // pk msk key f f.enc k5 kno fpk fmsk fkey bpk bmsk bkey b.enc f.dec
     no_stray_files(d, 15);
 }
+
+/// Keys and ciphertexts written by an earlier hayate (format v1, `tests/data/fe-v1/`, see its
+/// README) still open: the committed ciphertexts decrypt with the committed keys, a key issued
+/// today from the committed master key decrypts them too, and a file encrypted today under the
+/// committed public key decrypts with the committed key.
+#[test]
+fn files_from_format_v1_still_open() {
+    let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/fe-v1");
+    let msg = std::fs::read(data.join("msg.txt")).unwrap();
+    let d = tempfile::tempdir().unwrap();
+    let d = d.path();
+    let mut dirs = 0;
+    for scheme in ["fame", "ot10"] {
+        for curve in ["bls12-381", "bn254-beuchat", "bn254"] {
+            let f = data.join(format!("{scheme}-{curve}"));
+            let file = |n: &str| f.join(n).to_str().unwrap().to_string();
+            let out = p(d, &format!("{scheme}-{curve}.out"));
+            ok(&[
+                "fe",
+                "decrypt",
+                "--key",
+                &file("key"),
+                "--in",
+                &file("msg.enc"),
+                "--out",
+                &out,
+            ]);
+            assert_eq!(std::fs::read(&out).unwrap(), msg, "{scheme} {curve}");
+
+            let attrs = if scheme == "fame" {
+                "doctor,cardiology,age=42"
+            } else {
+                "t1=3,t2=cardiology"
+            };
+            let key = p(d, &format!("{scheme}-{curve}.key"));
+            ok(&[
+                "fe",
+                "keygen",
+                "--msk",
+                &file("msk"),
+                "--attrs",
+                attrs,
+                "--out",
+                &key,
+            ]);
+            let out2 = p(d, &format!("{scheme}-{curve}.out2"));
+            ok(&[
+                "fe",
+                "decrypt",
+                "--key",
+                &key,
+                "--in",
+                &file("msg.enc"),
+                "--out",
+                &out2,
+            ]);
+            assert_eq!(
+                std::fs::read(&out2).unwrap(),
+                msg,
+                "{scheme} {curve}: new key"
+            );
+
+            let policy = if scheme == "fame" {
+                "cardiology"
+            } else {
+                "t1=3"
+            };
+            let enc = p(d, &format!("{scheme}-{curve}.enc"));
+            let (src, out3) = (
+                data.join("msg.txt"),
+                p(d, &format!("{scheme}-{curve}.out3")),
+            );
+            ok(&[
+                "fe",
+                "encrypt",
+                "--pk",
+                &file("pk"),
+                "--policy",
+                policy,
+                "--in",
+                src.to_str().unwrap(),
+                "--out",
+                &enc,
+            ]);
+            ok(&[
+                "fe",
+                "decrypt",
+                "--key",
+                &file("key"),
+                "--in",
+                &enc,
+                "--out",
+                &out3,
+            ]);
+            assert_eq!(
+                std::fs::read(&out3).unwrap(),
+                msg,
+                "{scheme} {curve}: new file"
+            );
+            dirs += 1;
+        }
+    }
+    assert_eq!(dirs, 6);
+    let cbc = data.join("fame-bls12-381/msg-cbc.enc");
+    let key = data.join("fame-bls12-381/key");
+    let out = p(d, "cbc.out");
+    ok(&[
+        "fe",
+        "decrypt",
+        "--key",
+        key.to_str().unwrap(),
+        "--in",
+        cbc.to_str().unwrap(),
+        "--out",
+        &out,
+    ]);
+    assert_eq!(std::fs::read(&out).unwrap(), msg, "cbc-hmac");
+}
