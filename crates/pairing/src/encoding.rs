@@ -407,12 +407,169 @@ pub mod zcash {
     }
 }
 
+/// The uncompressed encodings of the 254-bit BN curves (4-limb Fp), shared by [`eip196`] and
+/// [`fe_v1`], which differ only in the order of an Fp2 coordinate's halves.
+mod bn {
+    use super::*;
+    use hayate_arith::{Fp2, TowerParams};
+    use subtle::CtOption;
+
+    /// Which half of an Fp2 coordinate is written first.
+    #[derive(Clone, Copy)]
+    pub(super) enum Fp2Order {
+        /// c0‖c1 (hayate's FE format).
+        RealFirst,
+        /// c1‖c0 (EIP-197).
+        ImaginaryFirst,
+    }
+
+    /// A G1 point from x‖y (32-byte big-endian coordinates): canonical, all zero = infinity,
+    /// else on the curve and in the subgroup.
+    pub(super) fn g1_decode<C, P>(bytes: &[u8; 64]) -> Result<Affine<C>, EncodingError>
+    where
+        C: CurveParams<Base = PrimeField<P, 4>>,
+        P: FpParams<4>,
+    {
+        let x = fp_from_be::<P, 4>(&bytes[..32])?;
+        let y = fp_from_be::<P, 4>(&bytes[32..])?;
+        if bool::from(x.is_zero() & y.is_zero()) {
+            return Ok(Affine::identity());
+        }
+        let p: Affine<C> = Option::from(Affine::new(x, y)).ok_or(EncodingError::NotOnCurve)?;
+        if !in_subgroup_vartime(&p) {
+            return Err(EncodingError::NotInSubgroup);
+        }
+        Ok(p)
+    }
+
+    /// x‖y (the identity, stored as (0, 0), encodes as zeros).
+    pub(super) fn g1_encode<C, P>(p: &Affine<C>) -> [u8; 64]
+    where
+        C: CurveParams<Base = PrimeField<P, 4>>,
+        P: FpParams<4>,
+    {
+        let mut out = [0u8; 64];
+        p.x.write_bytes_be(&mut out[..32]);
+        p.y.write_bytes_be(&mut out[32..]);
+        out
+    }
+
+    /// The four 32-byte coordinates of a G2 encoding as (x.c0, x.c1, y.c0, y.c1), each
+    /// `None` if not canonical; constant time.
+    fn g2_coords<P: TowerParams<4>>(
+        bytes: &[u8; 128],
+        order: Fp2Order,
+    ) -> [CtOption<PrimeField<P, 4>>; 4] {
+        let c: [_; 4] = core::array::from_fn(|i| {
+            PrimeField::<P, 4>::from_bytes_be(&bytes[32 * i..32 * i + 32])
+        });
+        let [a, b, c, d] = c;
+        match order {
+            Fp2Order::RealFirst => [a, b, c, d],
+            Fp2Order::ImaginaryFirst => [b, a, d, c],
+        }
+    }
+
+    /// A G2 point from 128 bytes without the subgroup check (canonical, all zero = infinity,
+    /// else on the twist).
+    pub(super) fn g2_decode_unchecked<C, P>(
+        bytes: &[u8; 128],
+        order: Fp2Order,
+    ) -> Result<Affine<C>, EncodingError>
+    where
+        C: CurveParams<Base = Fp2<P, 4>>,
+        P: TowerParams<4>,
+    {
+        let [x0, x1, y0, y1] = g2_coords::<P>(bytes, order).map(Option::from);
+        let (Some(x0), Some(x1), Some(y0), Some(y1)) = (x0, x1, y0, y1) else {
+            return Err(EncodingError::InvalidFieldElement);
+        };
+        let (x, y) = (Fp2::new(x0, x1), Fp2::new(y0, y1));
+        if bool::from(x.is_zero() & y.is_zero()) {
+            return Ok(Affine::identity());
+        }
+        Option::from(Affine::new(x, y)).ok_or(EncodingError::NotOnCurve)
+    }
+
+    /// [`g2_decode_unchecked`] and the subgroup check.
+    pub(super) fn g2_decode<C, P>(
+        bytes: &[u8; 128],
+        order: Fp2Order,
+    ) -> Result<Affine<C>, EncodingError>
+    where
+        C: CurveParams<Base = Fp2<P, 4>>,
+        P: TowerParams<4>,
+    {
+        let p = g2_decode_unchecked(bytes, order)?;
+        if !in_subgroup_vartime(&p) {
+            return Err(EncodingError::NotInSubgroup);
+        }
+        Ok(p)
+    }
+
+    /// The 128-byte encoding (the identity, stored as (0, 0), encodes as zeros).
+    pub(super) fn g2_encode<C, P>(p: &Affine<C>, order: Fp2Order) -> [u8; 128]
+    where
+        C: CurveParams<Base = Fp2<P, 4>>,
+        P: TowerParams<4>,
+    {
+        let c = match order {
+            Fp2Order::RealFirst => [&p.x.c0, &p.x.c1, &p.y.c0, &p.y.c1],
+            Fp2Order::ImaginaryFirst => [&p.x.c1, &p.x.c0, &p.y.c1, &p.y.c0],
+        };
+        let mut out = [0u8; 128];
+        for (o, c) in out.chunks_exact_mut(32).zip(c) {
+            c.write_bytes_be(o);
+        }
+        out
+    }
+
+    /// [`g1_decode`] for a secret point: canonicity, the curve equation and membership as
+    /// choices, one public verdict ([`secret_verdict`]). The identity (all zero) is not a
+    /// valid secret point and gets the public decoder's answer.
+    pub(super) fn g1_decode_secret<C, P>(bytes: &[u8; 64]) -> Result<Affine<C>, EncodingError>
+    where
+        C: CurveParams<Base = PrimeField<P, 4>>,
+        P: FpParams<4>,
+    {
+        let x = PrimeField::<P, 4>::from_bytes_be(&bytes[..32]);
+        let y = PrimeField::<P, 4>::from_bytes_be(&bytes[32..]);
+        let canonical = x.is_some() & y.is_some();
+        // built unchecked, so that its infinity flag is the constant "finite"
+        let zero = PrimeField::ZERO;
+        let p = Affine::<C>::from_xy_unchecked(x.unwrap_or(zero), y.unwrap_or(zero));
+        let member = C::is_in_subgroup(&hayate_ec::Projective::from(p));
+        secret_verdict(canonical & p.is_on_curve() & member, p, || g1_decode(bytes))
+    }
+
+    /// [`g2_decode`] for a secret point, with `member` a constant-time membership test.
+    pub(super) fn g2_decode_secret<C, P>(
+        bytes: &[u8; 128],
+        order: Fp2Order,
+        member: impl Fn(&hayate_ec::Projective<C>) -> Choice,
+    ) -> Result<Affine<C>, EncodingError>
+    where
+        C: CurveParams<Base = Fp2<P, 4>>,
+        P: TowerParams<4>,
+    {
+        let c = g2_coords::<P>(bytes, order);
+        let canonical = c.iter().fold(Choice::from(1), |a, c| a & c.is_some());
+        let [x0, x1, y0, y1] = c.map(|c| c.unwrap_or(PrimeField::ZERO));
+        let p = Affine::<C>::from_xy_unchecked(Fp2::new(x0, x1), Fp2::new(y0, y1));
+        let in_g2 = member(&hayate_ec::Projective::from(p));
+        secret_verdict(canonical & p.is_on_curve() & in_g2, p, || {
+            g2_decode(bytes, order)
+        })
+    }
+}
+
 /// alt_bn128 encodings of EIP-196 (G1) and EIP-197 (G2).
 ///
 /// G1: x‖y, 32-byte big-endian each; (0, 0) is the point at infinity. G2: x_im‖x_re‖y_im‖y_re;
 /// all zero is infinity. Coordinates ≥ p are errors; points must be on the curve, and G2 points
 /// in the order-r subgroup (G1 has cofactor 1).
 pub mod eip196 {
+    use super::bn::{self, Fp2Order::ImaginaryFirst};
     use super::*;
     use bn254::{Fp, Fp2, G1Affine, G2Affine};
 
@@ -423,21 +580,12 @@ pub mod eip196 {
 
     /// A G1 point from 64 bytes: coordinates canonical, (0, 0) = infinity, else on the curve.
     pub fn g1_decode(bytes: &[u8; 64]) -> Result<G1Affine, EncodingError> {
-        let x = fp_decode(bytes[..32].try_into().unwrap())?;
-        let y = fp_decode(bytes[32..].try_into().unwrap())?;
-        if bool::from(x.is_zero() & y.is_zero()) {
-            return Ok(G1Affine::identity());
-        }
-        Option::from(G1Affine::new(x, y)).ok_or(EncodingError::NotOnCurve)
+        bn::g1_decode(bytes)
     }
 
     /// 64 bytes x‖y (infinity → 64 zero bytes).
     pub fn g1_encode(p: &G1Affine) -> [u8; 64] {
-        let mut out = [0u8; 64];
-        // the identity is stored as (0, 0), which encodes as zeros
-        p.x.write_bytes_be(&mut out[..32]);
-        p.y.write_bytes_be(&mut out[32..]);
-        out
+        bn::g1_encode(p)
     }
 
     /// An Fp2 element written imaginary part first (c1‖c0).
@@ -450,31 +598,81 @@ pub mod eip196 {
     /// A G2 point from 128 bytes without the subgroup check (canonical, on the twist, zero =
     /// infinity).
     pub fn g2_decode_unchecked(bytes: &[u8; 128]) -> Result<G2Affine, EncodingError> {
-        let x = fp2_decode(bytes[..64].try_into().unwrap())?;
-        let y = fp2_decode(bytes[64..].try_into().unwrap())?;
-        if bool::from(x.is_zero() & y.is_zero()) {
-            return Ok(G2Affine::identity());
-        }
-        Option::from(G2Affine::new(x, y)).ok_or(EncodingError::NotOnCurve)
+        bn::g2_decode_unchecked(bytes, ImaginaryFirst)
     }
 
     /// A G2 point from 128 bytes, fully validated (EIP-197: on the twist and of order r).
     pub fn g2_decode(bytes: &[u8; 128]) -> Result<G2Affine, EncodingError> {
-        let p = g2_decode_unchecked(bytes)?;
-        if !in_subgroup_vartime(&p) {
-            return Err(EncodingError::NotInSubgroup);
-        }
-        Ok(p)
+        bn::g2_decode(bytes, ImaginaryFirst)
     }
 
     /// 128 bytes x_im‖x_re‖y_im‖y_re (infinity → zeros).
     pub fn g2_encode(p: &G2Affine) -> [u8; 128] {
-        let mut out = [0u8; 128];
-        p.x.c1.write_bytes_be(&mut out[..32]);
-        p.x.c0.write_bytes_be(&mut out[32..64]);
-        p.y.c1.write_bytes_be(&mut out[64..96]);
-        p.y.c0.write_bytes_be(&mut out[96..]);
-        out
+        bn::g2_encode(p, ImaginaryFirst)
+    }
+}
+
+/// The BN point encodings of hayate's FE file format, version 1 (`hayate_fe::serial`), for
+/// both 254-bit BN curves (bn254-beuchat and alt_bn128): G1 as x‖y, G2 as
+/// x.c0‖x.c1‖y.c0‖y.c1 (**real part first**, unlike EIP-197), each coordinate 32 bytes
+/// big-endian; the all-zero string is the point at infinity. Decoders check the length,
+/// canonical coordinates, the curve equation and membership of the order-r subgroup. Kept as a
+/// named format so that FE files written since version 1 keep opening; G1 is byte for byte
+/// EIP-196's.
+pub mod fe_v1 {
+    use super::bn::{self, Fp2Order::RealFirst};
+    use super::*;
+    use hayate_arith::{Fp2, TowerParams};
+
+    /// Bytes of a G1 point.
+    pub const G1_BYTES: usize = 64;
+    /// Bytes of a G2 point.
+    pub const G2_BYTES: usize = 128;
+
+    /// x‖y.
+    pub fn g1_encode<C: CurveParams<Base = PrimeField<P, 4>>, P: FpParams<4>>(
+        p: &Affine<C>,
+    ) -> [u8; 64] {
+        bn::g1_encode(p)
+    }
+
+    /// A G1 point, fully validated.
+    pub fn g1_decode<C: CurveParams<Base = PrimeField<P, 4>>, P: FpParams<4>>(
+        bytes: &[u8],
+    ) -> Result<Affine<C>, EncodingError> {
+        bn::g1_decode(exact(bytes)?)
+    }
+
+    /// [`g1_decode`] for a secret point: the same result for every input, and for the encoding
+    /// of any point of G1 but the identity the work and memory accesses do not depend on it;
+    /// one verdict is made public (whether the bytes encode such a point).
+    pub fn g1_decode_secret<C: CurveParams<Base = PrimeField<P, 4>>, P: FpParams<4>>(
+        bytes: &[u8],
+    ) -> Result<Affine<C>, EncodingError> {
+        bn::g1_decode_secret(exact(bytes)?)
+    }
+
+    /// x.c0‖x.c1‖y.c0‖y.c1.
+    pub fn g2_encode<C: CurveParams<Base = Fp2<P, 4>>, P: TowerParams<4>>(
+        p: &Affine<C>,
+    ) -> [u8; 128] {
+        bn::g2_encode(p, RealFirst)
+    }
+
+    /// A G2 point, fully validated.
+    pub fn g2_decode<C: CurveParams<Base = Fp2<P, 4>>, P: TowerParams<4>>(
+        bytes: &[u8],
+    ) -> Result<Affine<C>, EncodingError> {
+        bn::g2_decode(exact(bytes)?, RealFirst)
+    }
+
+    /// [`g2_decode`] for a secret point, as [`g1_decode_secret`], with `member` a
+    /// constant-time G2 membership test (e.g. [`crate::g2::is_in_g2_ct`]).
+    pub fn g2_decode_secret<C: CurveParams<Base = Fp2<P, 4>>, P: TowerParams<4>>(
+        bytes: &[u8],
+        member: impl Fn(&hayate_ec::Projective<C>) -> Choice,
+    ) -> Result<Affine<C>, EncodingError> {
+        bn::g2_decode_secret(exact(bytes)?, RealFirst, member)
     }
 }
 
