@@ -20,16 +20,27 @@
 
 use zeroize::Zeroize;
 
-use crate::Error;
-
 /// Defines `fn $name(aes: &Aes128, args) -> ret` from a body written against a generic block
 /// cipher `e: &E` (`E: $bound`, a [`BlockCipher`] extension): on AES-NI CPUs the body runs inside
 /// an `#[target_feature(enable = "aes,sse2")]` function on [`NiKeys`] (round keys in registers),
-/// otherwise on the portable back end. Used by the streaming cores of CLOC, SILC and AES-JAMBU
-/// for their block loops and their associated-data processing.
+/// on AArch64 with the AES instructions on [`CeKeys`], otherwise on the portable back end.
+///
+/// An optional clause `, ni(k) { … }` after the signature gives the AES-NI body instead (`k:
+/// &NiKeys`, the arguments by name), for modes with a hand-written register-level path; it
+/// runs inside the same `#[target_feature]` function. Used for the one-shot `process` of CLOC,
+/// SILC and AES-JAMBU and for the block loops and associated-data processing of their
+/// streaming cores.
 macro_rules! aes_fn {
     ($(#[$m:meta])* $vis:vis fn $name:ident<$e:ident: $bound:path>($aes:ident $(, $arg:ident: $ty:ty)* $(,)?)
         $(-> $ret:ty)? $body:block) => {
+        $crate::aes::aes_fn! {
+            $(#[$m])* $vis fn $name<$e: $bound>($aes $(, $arg: $ty)*) $(-> $ret)?,
+                ni(k) { generic(k $(, $arg)*) }
+            $body
+        }
+    };
+    ($(#[$m:meta])* $vis:vis fn $name:ident<$e:ident: $bound:path>($aes:ident $(, $arg:ident: $ty:ty)* $(,)?)
+        $(-> $ret:ty)?, ni($k:ident) $ni:block $body:block) => {
         $(#[$m])*
         $vis fn $name($aes: &$crate::aes::Aes128 $(, $arg: $ty)*) $(-> $ret)? {
             #[inline(always)]
@@ -39,7 +50,10 @@ macro_rules! aes_fn {
                 #[target_feature(enable = "aes,sse2")]
                 unsafe fn ni($aes: &$crate::aes::Aes128 $(, $arg: $ty)*) $(-> $ret)? {
                     match $aes.ni_keys() {
-                        Some(k) => generic(&k $(, $arg)*),
+                        Some(keys) => {
+                            let $k = &keys;
+                            $ni
+                        }
                         None => generic(&$aes.portable() $(, $arg)*),
                     }
                 }
@@ -73,6 +87,19 @@ aes_fn! {
     ) {
         e.fix1_chain(es, ts, data, dec)
     }
+}
+
+/// One non-final CLOC / SILC message block at a chunk boundary of the streaming API, given its
+/// ciphertext `ct` (16 bytes): ts ← E_K(ts ⊕ C), es ← E_K(fix1(C)), as one step of
+/// [`BlockCipher::fix1_chain`].
+#[inline]
+pub(crate) fn fix1_absorb(aes: &Aes128, es: &mut [u8; 16], ts: &mut [u8; 16], ct: &[u8]) {
+    let mut x = [0u8; 16];
+    x.copy_from_slice(&ct[..16]);
+    xor_into(ts, &x);
+    fix1(&mut x);
+    *es = x;
+    aes.encrypt_two(ts, es);
 }
 
 /// Number of rounds of AES-128.
@@ -892,10 +919,20 @@ fn expand_key(key: &[u8; 16]) -> [[u8; 16]; ROUNDS + 1] {
 // Helpers shared by the AES-based modes (CLOC, SILC, AES-JAMBU).
 
 /// The [`crate::Scheme`] implementation shared by the AES-based modes: each mode type has a
-/// field `aes: Aes128` and an inherent `process(nonce, ad, buf, decrypt) -> [u8; K]` (K ≥ tag
-/// length) that en/decrypts `buf` in place and returns the full tag.
+/// field `aes: Aes128`, and its module a function `process(aes, nonce, ad, buf, decrypt) ->
+/// [u8; K]` (K ≥ tag length, defined with [`aes_fn`]) that en/decrypts `buf` in place and
+/// returns the full tag: `impl_aes_mode_scheme!(Type, "name", nonce length, tag length, K)`.
 macro_rules! impl_aes_mode_scheme {
-    ($ty:ty, $name:literal, $nonce_len:expr, $tag_len:expr) => {
+    ($ty:ty, $name:literal, $nonce_len:expr, $tag_len:expr, $block:literal) => {
+        impl $crate::Mode for $ty {
+            type TagBlock = [u8; $block];
+
+            #[inline(always)]
+            fn run(&self, nonce: &[u8], ad: &[u8], buf: &mut [u8], decrypt: bool) -> [u8; $block] {
+                process(&self.aes, nonce, ad, buf, decrypt)
+            }
+        }
+
         impl $crate::Scheme for $ty {
             const NAME: &'static str = $name;
             const KEY_LEN: usize = 16;
@@ -903,7 +940,7 @@ macro_rules! impl_aes_mode_scheme {
             const TAG_LEN: usize = $tag_len;
 
             fn new(key: &[u8]) -> Result<Self, $crate::Error> {
-                let mut k = $crate::aes::key16(key)?;
+                let mut k = $crate::key16(key)?;
                 let aes = $crate::aes::Aes128::new(&k);
                 $crate::aes::wipe16(&mut k);
                 Ok(Self { aes })
@@ -916,10 +953,7 @@ macro_rules! impl_aes_mode_scheme {
                 buf: &mut [u8],
                 tag: &mut [u8],
             ) -> Result<(), $crate::Error> {
-                $crate::check_detached(Self::NONCE_LEN, nonce, Self::TAG_LEN, tag)?;
-                let t = self.process(nonce, ad, buf, false);
-                tag.copy_from_slice(&t[..Self::TAG_LEN]);
-                Ok(())
+                $crate::seal(self, nonce, ad, buf, tag)
             }
 
             fn decrypt_detached(
@@ -929,20 +963,21 @@ macro_rules! impl_aes_mode_scheme {
                 buf: &mut [u8],
                 tag: &[u8],
             ) -> Result<(), $crate::Error> {
-                $crate::check_detached_dec(Self::NONCE_LEN, nonce, Self::TAG_LEN, tag, buf)?;
-                let t = self.process(nonce, ad, buf, true);
-                $crate::ct_finish_decrypt(&t[..Self::TAG_LEN], tag, buf)
+                $crate::open(self, nonce, ad, buf, tag)
             }
         }
     };
 }
 pub(crate) use impl_aes_mode_scheme;
 
-/// Test helper for the AES-based modes: the mode keyed on the portable constant-time AES
-/// (`slow`) must agree with the default back end (`fast`, AES-NI where available) on every
-/// length class, and decrypt its own output.
+/// Test helper for the AES-based modes: the mode built by `from_aes` on the portable
+/// constant-time AES (`slow`) must agree with the default back end (`fast`, AES-NI where
+/// available) on every length class, and decrypt its own output.
 #[cfg(test)]
-pub(crate) fn assert_portable_agrees<S: crate::Scheme>(fast: &S, slow: &S) {
+pub(crate) fn assert_portable_agrees<S: crate::Scheme>(from_aes: impl Fn(Aes128) -> S) {
+    let key: [u8; 16] = core::array::from_fn(|i| (i as u8).wrapping_mul(29) ^ 0x5a);
+    let fast = from_aes(Aes128::new(&key));
+    let slow = from_aes(Aes128::new_portable(&key));
     let nonce: Vec<u8> = (0..S::NONCE_LEN as u8).collect();
     let data: Vec<u8> = (0..70u32).map(|i| (i * 151 + 7) as u8).collect();
     for &(alen, mlen) in &[
@@ -970,20 +1005,12 @@ pub(crate) fn assert_portable_agrees<S: crate::Scheme>(fast: &S, slow: &S) {
     }
 }
 
-/// Copies a key slice into a 16-byte array, or reports its length.
 /// Wipes a 16-byte secret with one volatile store (`zeroize` would store byte by byte).
 #[inline(always)]
 pub(crate) fn wipe16(b: &mut [u8; 16]) {
     // SAFETY: `b` is a valid, aligned place of type [u8; 16].
     unsafe { core::ptr::write_volatile(b, [0u8; 16]) };
     core::sync::atomic::compiler_fence(core::sync::atomic::Ordering::SeqCst);
-}
-
-pub(crate) fn key16(key: &[u8]) -> Result<[u8; 16], Error> {
-    key.try_into().map_err(|_| Error::KeyLength {
-        expected: 16,
-        got: key.len(),
-    })
 }
 
 /// fix1 of CLOC/SILC: sets the most significant bit of the block. Written as a whole-block OR

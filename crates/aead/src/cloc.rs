@@ -8,7 +8,7 @@
 //! Only the forward AES is used. Decryption is CLOC's "decrypt-then-verify": the buffer is
 //! decrypted in place, the tag compared in constant time, and the buffer wiped on mismatch.
 
-use crate::aes::{fix1, xor_into, Aes128, BlockCipher};
+use crate::aes::{xor_into, Aes128, BlockCipher};
 use crate::stream::{sealed::Core, Streaming};
 use crate::Error;
 use zeroize::Zeroize;
@@ -70,48 +70,19 @@ fn h(b: &mut [u8; 16]) {
     *b = from_words([x1 ^ x2, x2 ^ x3, x3 ^ x4, x1 ^ x2 ^ x4]);
 }
 
-impl Clocv3 {
-    /// ENC (or DEC) in place plus PRF; returns the final PRF block (the tag is its prefix).
-    fn process(&self, nonce: &[u8], ad: &[u8], buf: &mut [u8], decrypt: bool) -> [u8; 16] {
-        #[cfg(target_arch = "x86_64")]
-        if self.aes.uses_aes_ni() {
-            // SAFETY: `uses_aes_ni()` guarantees the CPU supports AES-NI and SSE2.
-            return unsafe { process_ni(&self.aes, nonce, ad, buf, decrypt) };
-        }
-        #[cfg(target_arch = "aarch64")]
-        if self.aes.uses_aes_ni() {
-            // SAFETY: `uses_aes_ni()` guarantees the CPU has the ARMv8 AES instructions.
-            return unsafe { process_ce(&self.aes, nonce, ad, buf, decrypt) };
-        }
-        process_with(&self.aes.portable(), nonce, ad, buf, decrypt)
-    }
-}
-
-/// [`process_with`] on the ARMv8 AES instructions.
-#[cfg(target_arch = "aarch64")]
-#[target_feature(enable = "aes")]
-unsafe fn process_ce(
-    aes: &Aes128,
-    nonce: &[u8],
-    ad: &[u8],
-    buf: &mut [u8],
-    decrypt: bool,
-) -> [u8; 16] {
-    process_with(&crate::aes::CeKeys::new(aes), nonce, ad, buf, decrypt)
-}
-
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "aes,sse2")]
-unsafe fn process_ni(
-    aes: &Aes128,
-    nonce: &[u8],
-    ad: &[u8],
-    buf: &mut [u8],
-    decrypt: bool,
-) -> [u8; 16] {
-    match aes.ni_keys() {
-        Some(keys) => ni::process(&keys, nonce, ad, buf, decrypt),
-        None => process_with(&aes.portable(), nonce, ad, buf, decrypt),
+crate::aes::aes_fn! {
+    /// ENC (or DEC) in place plus PRF; returns the final PRF block (the tag is its prefix):
+    /// on AES-NI the register-level `ni::process`, otherwise [`process_with`].
+    fn process<e: BlockCipher>(
+        aes,
+        nonce: &[u8],
+        ad: &[u8],
+        buf: &mut [u8],
+        decrypt: bool,
+    ) -> [u8; 16],
+        ni(k) { ni::process(k, nonce, ad, buf, decrypt) }
+    {
+        process_with(e, nonce, ad, buf, decrypt)
     }
 }
 
@@ -356,7 +327,7 @@ fn g2(b: &mut [u8; 16]) {
     f2(b)
 }
 
-crate::aes::impl_aes_mode_scheme!(Clocv3, "aes128n12t8clocv3", 12, 8);
+crate::aes::impl_aes_mode_scheme!(Clocv3, "aes128n12t8clocv3", 12, 8, 16);
 
 // ---------------------------------------------------------------------------------------------
 // Streaming (see `crate::stream`): V, the keystream chain es and the PRF chain ts are kept
@@ -404,12 +375,7 @@ impl Core<Clocv3> for ClocCore {
     const HOLD_FULL: bool = true;
 
     fn start(c: &Clocv3, nonce: &[u8], ad: &[u8]) -> Result<Self, Error> {
-        if nonce.len() != 12 {
-            return Err(Error::NonceLength {
-                expected: 12,
-                got: nonce.len(),
-            });
-        }
+        crate::check_nonce(12, nonce)?;
         let v = stream_hash(&c.aes, ad, nonce);
         Ok(ClocCore {
             v,
@@ -433,12 +399,7 @@ impl Core<Clocv3> for ClocCore {
     }
 
     fn absorb(&mut self, c: &Clocv3, _p: &[u8], ct: &[u8]) {
-        let mut x = [0u8; 16];
-        x.copy_from_slice(&ct[..16]);
-        xor_into(&mut self.ts, &x);
-        fix1(&mut x);
-        self.es = x;
-        c.aes.encrypt_two(&mut self.ts, &mut self.es);
+        crate::aes::fix1_absorb(&c.aes, &mut self.es, &mut self.ts, ct);
     }
 
     fn finish(&mut self, c: &Clocv3, _p: &[u8], ct: &[u8]) -> [u8; 16] {
@@ -500,18 +461,10 @@ mod tests {
 
 #[cfg(test)]
 mod portable_tests {
-    use super::*;
-    use crate::Scheme;
-
     /// The mode on the portable constant-time AES must agree with the default back end
     /// (AES-NI where available) on every length class.
     #[test]
     fn portable_backend_agrees() {
-        let key: Vec<u8> = (0..16u8).map(|i| i.wrapping_mul(29) ^ 0x5a).collect();
-        let fast = Clocv3::new(&key).unwrap();
-        let slow = Clocv3 {
-            aes: Aes128::new_portable(key.as_slice().try_into().unwrap()),
-        };
-        crate::aes::assert_portable_agrees(&fast, &slow);
+        crate::aes::assert_portable_agrees(|aes| super::Clocv3 { aes });
     }
 }

@@ -167,48 +167,19 @@ fn pad(x: &[u8]) -> [u8; 8] {
     p
 }
 
-impl Jambuv2 {
-    /// Encrypts (or decrypts) `buf` in place; returns the tag.
-    fn process(&self, nonce: &[u8], ad: &[u8], buf: &mut [u8], decrypt: bool) -> [u8; 8] {
-        #[cfg(target_arch = "x86_64")]
-        if self.aes.uses_aes_ni() {
-            // SAFETY: `uses_aes_ni()` guarantees the CPU supports AES-NI and SSE2.
-            return unsafe { process_ni(&self.aes, nonce, ad, buf, decrypt) };
-        }
-        #[cfg(target_arch = "aarch64")]
-        if self.aes.uses_aes_ni() {
-            // SAFETY: `uses_aes_ni()` guarantees the CPU has the ARMv8 AES instructions.
-            return unsafe { process_ce(&self.aes, nonce, ad, buf, decrypt) };
-        }
-        process_with(&self.aes.portable(), nonce, ad, buf, decrypt)
-    }
-}
-
-/// [`process_with`] on the ARMv8 AES instructions.
-#[cfg(target_arch = "aarch64")]
-#[target_feature(enable = "aes")]
-unsafe fn process_ce(
-    aes: &Aes128,
-    nonce: &[u8],
-    ad: &[u8],
-    buf: &mut [u8],
-    decrypt: bool,
-) -> [u8; 8] {
-    process_with(&crate::aes::CeKeys::new(aes), nonce, ad, buf, decrypt)
-}
-
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "aes,sse2")]
-unsafe fn process_ni(
-    aes: &Aes128,
-    nonce: &[u8],
-    ad: &[u8],
-    buf: &mut [u8],
-    decrypt: bool,
-) -> [u8; 8] {
-    match aes.ni_keys() {
-        Some(keys) => ni::process(&keys, nonce, ad, buf, decrypt),
-        None => process_with(&aes.portable(), nonce, ad, buf, decrypt),
+crate::aes::aes_fn! {
+    /// Encrypts (or decrypts) `buf` in place; returns the tag: on AES-NI the register-level
+    /// `ni::process`, otherwise [`process_with`].
+    fn process<e: JambuBlocks>(
+        aes,
+        nonce: &[u8],
+        ad: &[u8],
+        buf: &mut [u8],
+        decrypt: bool,
+    ) -> [u8; 8],
+        ni(k) { ni::process(k, nonce, ad, buf, decrypt) }
+    {
+        process_with(e, nonce, ad, buf, decrypt)
     }
 }
 
@@ -401,7 +372,7 @@ impl<E: BlockCipher> State<'_, E> {
     }
 }
 
-crate::aes::impl_aes_mode_scheme!(Jambuv2, "aesjambuv2", 8, 8);
+crate::aes::impl_aes_mode_scheme!(Jambuv2, "aesjambuv2", 8, 8, 8);
 
 // ---------------------------------------------------------------------------------------------
 // Streaming (see `crate::stream`): 8-byte blocks; S and R are kept between chunks. Runs of
@@ -462,12 +433,7 @@ impl Core<Jambuv2> for JambuCore {
     const HOLD_FULL: bool = false;
 
     fn start(j: &Jambuv2, nonce: &[u8], ad: &[u8]) -> Result<Self, Error> {
-        if nonce.len() != 8 {
-            return Err(Error::NonceLength {
-                expected: 8,
-                got: nonce.len(),
-            });
-        }
+        crate::check_nonce(8, nonce)?;
         let (s, r) = stream_start(&j.aes, nonce, ad);
         Ok(JambuCore { s, r })
     }
@@ -515,18 +481,10 @@ impl Core<Jambuv2> for JambuCore {
 
 #[cfg(test)]
 mod portable_tests {
-    use super::*;
-    use crate::Scheme;
-
     /// The mode on the portable constant-time AES must agree with the default back end
     /// (AES-NI where available) on every length class.
     #[test]
     fn portable_backend_agrees() {
-        let key: Vec<u8> = (0..16u8).map(|i| i.wrapping_mul(29) ^ 0x5a).collect();
-        let fast = Jambuv2::new(&key).unwrap();
-        let slow = Jambuv2 {
-            aes: Aes128::new_portable(key.as_slice().try_into().unwrap()),
-        };
-        crate::aes::assert_portable_agrees(&fast, &slow);
+        crate::aes::assert_portable_agrees(|aes| super::Jambuv2 { aes });
     }
 }

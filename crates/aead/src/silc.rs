@@ -11,7 +11,7 @@
 //! (X2,…,X16, X1 ⊕ X2)` on bytes. Only the forward AES is used. Decryption decrypts in place,
 //! compares the tag in constant time and wipes the buffer on mismatch.
 
-use crate::aes::{fix1, xor_into, Aes128, BlockCipher};
+use crate::aes::{xor_into, Aes128, BlockCipher};
 use crate::stream::{sealed::Core, Streaming};
 use crate::Error;
 use zeroize::Zeroize;
@@ -40,48 +40,19 @@ fn xor_len(b: &mut [u8; 16], len: usize) {
     xor_into(&mut b[8..], &(len as u64).to_be_bytes());
 }
 
-impl Silcv3 {
-    /// ENC (or DEC) in place plus PRF; returns the final PRF block (the tag is its prefix).
-    fn process(&self, nonce: &[u8], ad: &[u8], buf: &mut [u8], decrypt: bool) -> [u8; 16] {
-        #[cfg(target_arch = "x86_64")]
-        if self.aes.uses_aes_ni() {
-            // SAFETY: `uses_aes_ni()` guarantees the CPU supports AES-NI and SSE2.
-            return unsafe { process_ni(&self.aes, nonce, ad, buf, decrypt) };
-        }
-        #[cfg(target_arch = "aarch64")]
-        if self.aes.uses_aes_ni() {
-            // SAFETY: `uses_aes_ni()` guarantees the CPU has the ARMv8 AES instructions.
-            return unsafe { process_ce(&self.aes, nonce, ad, buf, decrypt) };
-        }
-        process_with(&self.aes.portable(), nonce, ad, buf, decrypt)
-    }
-}
-
-/// [`process_with`] on the ARMv8 AES instructions.
-#[cfg(target_arch = "aarch64")]
-#[target_feature(enable = "aes")]
-unsafe fn process_ce(
-    aes: &Aes128,
-    nonce: &[u8],
-    ad: &[u8],
-    buf: &mut [u8],
-    decrypt: bool,
-) -> [u8; 16] {
-    process_with(&crate::aes::CeKeys::new(aes), nonce, ad, buf, decrypt)
-}
-
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "aes,sse2")]
-unsafe fn process_ni(
-    aes: &Aes128,
-    nonce: &[u8],
-    ad: &[u8],
-    buf: &mut [u8],
-    decrypt: bool,
-) -> [u8; 16] {
-    match aes.ni_keys() {
-        Some(keys) => ni::process(&keys, nonce, ad, buf, decrypt),
-        None => process_with(&aes.portable(), nonce, ad, buf, decrypt),
+crate::aes::aes_fn! {
+    /// ENC (or DEC) in place plus PRF; returns the final PRF block (the tag is its prefix):
+    /// on AES-NI the register-level `ni::process`, otherwise [`process_with`].
+    fn process<e: BlockCipher>(
+        aes,
+        nonce: &[u8],
+        ad: &[u8],
+        buf: &mut [u8],
+        decrypt: bool,
+    ) -> [u8; 16],
+        ni(k) { ni::process(k, nonce, ad, buf, decrypt) }
+    {
+        process_with(e, nonce, ad, buf, decrypt)
     }
 }
 
@@ -218,7 +189,7 @@ fn process_with<E: BlockCipher>(
     ts
 }
 
-crate::aes::impl_aes_mode_scheme!(Silcv3, "aes128n12t8silcv3", NONCE_LEN, 8);
+crate::aes::impl_aes_mode_scheme!(Silcv3, "aes128n12t8silcv3", NONCE_LEN, 8, 16);
 
 // ---------------------------------------------------------------------------------------------
 // Streaming (see `crate::stream`): the keystream chain es, the PRF chain ts and the message
@@ -257,12 +228,7 @@ impl Core<Silcv3> for SilcCore {
     const HOLD_FULL: bool = false;
 
     fn start(c: &Silcv3, nonce: &[u8], ad: &[u8]) -> Result<Self, Error> {
-        if nonce.len() != NONCE_LEN {
-            return Err(Error::NonceLength {
-                expected: NONCE_LEN,
-                got: nonce.len(),
-            });
-        }
+        crate::check_nonce(NONCE_LEN, nonce)?;
         let (es, ts) = stream_start(&c.aes, nonce, ad);
         Ok(SilcCore { es, ts, len: 0 })
     }
@@ -277,12 +243,7 @@ impl Core<Silcv3> for SilcCore {
     }
 
     fn absorb(&mut self, c: &Silcv3, _p: &[u8], ct: &[u8]) {
-        let mut x = [0u8; 16];
-        x.copy_from_slice(&ct[..16]);
-        xor_into(&mut self.ts, &x);
-        fix1(&mut x);
-        self.es = x;
-        c.aes.encrypt_two(&mut self.ts, &mut self.es);
+        crate::aes::fix1_absorb(&c.aes, &mut self.es, &mut self.ts, ct);
         self.len += 16;
     }
 
@@ -307,18 +268,10 @@ impl Core<Silcv3> for SilcCore {
 
 #[cfg(test)]
 mod portable_tests {
-    use super::*;
-    use crate::Scheme;
-
     /// The mode on the portable constant-time AES must agree with the default back end
     /// (AES-NI where available) on every length class.
     #[test]
     fn portable_backend_agrees() {
-        let key: Vec<u8> = (0..16u8).map(|i| i.wrapping_mul(29) ^ 0x5a).collect();
-        let fast = Silcv3::new(&key).unwrap();
-        let slow = Silcv3 {
-            aes: Aes128::new_portable(key.as_slice().try_into().unwrap()),
-        };
-        crate::aes::assert_portable_agrees(&fast, &slow);
+        crate::aes::assert_portable_agrees(|aes| super::Silcv3 { aes });
     }
 }
