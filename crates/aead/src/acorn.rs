@@ -16,7 +16,7 @@
 //! processed 8 steps at a time. No table lookups and no secret-dependent branches.
 
 use crate::stream::{sealed::Core, Streaming};
-use crate::{check_nonce, key16, open, seal, Error, Mode, Scheme};
+use crate::Mode;
 use zeroize::{Zeroize, ZeroizeOnDrop};
 
 /// The ACORN-128 state: S0..S60, S61..S106, S107..S153, S154..S192, S193..S229, S230..S288
@@ -199,39 +199,14 @@ impl Acorn128v3 {
     }
 }
 
-impl Scheme for Acorn128v3 {
-    const NAME: &'static str = "acorn128v3";
-    const KEY_LEN: usize = 16;
-    const NONCE_LEN: usize = 16;
-    const TAG_LEN: usize = 16;
-
-    fn new(key: &[u8]) -> Result<Self, Error> {
-        Ok(Self { key: key16(key)? })
-    }
-
-    fn encrypt_detached(
-        &self,
-        nonce: &[u8],
-        ad: &[u8],
-        buf: &mut [u8],
-        tag: &mut [u8],
-    ) -> Result<(), Error> {
-        seal(self, nonce, ad, buf, tag)
-    }
-
-    fn decrypt_detached(
-        &self,
-        nonce: &[u8],
-        ad: &[u8],
-        buf: &mut [u8],
-        tag: &[u8],
-    ) -> Result<(), Error> {
-        open(self, nonce, ad, buf, tag)
-    }
-}
+crate::impl_scheme!(Acorn128v3, "acorn128v3", 16, 16);
 
 impl Mode for Acorn128v3 {
     type TagBlock = [u8; 16];
+
+    fn with_key(key: &[u8; 16]) -> Self {
+        Self { key: *key }
+    }
 
     #[inline(always)]
     fn run(&self, nonce: &[u8], ad: &[u8], buf: &mut [u8], decrypt: bool) -> [u8; 16] {
@@ -267,11 +242,10 @@ impl Core<Acorn128v3> for AcornCore {
     const BLOCK: usize = 4;
     const HOLD_FULL: bool = false;
 
-    fn start(a: &Acorn128v3, nonce: &[u8], ad: &[u8]) -> Result<Self, Error> {
-        check_nonce(16, nonce)?;
-        Ok(AcornCore {
+    fn start(a: &Acorn128v3, nonce: &[u8], ad: &[u8]) -> Self {
+        AcornCore {
             s: State::start(&a.key, nonce, ad),
-        })
+        }
     }
 
     fn blocks(&mut self, _: &Acorn128v3, data: &mut [u8], dec: bool) {

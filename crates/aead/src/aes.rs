@@ -918,14 +918,21 @@ fn expand_key(key: &[u8; 16]) -> [[u8; 16]; ROUNDS + 1] {
 // ---------------------------------------------------------------------------------------------
 // Helpers shared by the AES-based modes (CLOC, SILC, AES-JAMBU).
 
-/// The [`crate::Scheme`] implementation shared by the AES-based modes: each mode type has a
-/// field `aes: Aes128`, and its module a function `process(aes, nonce, ad, buf, decrypt) ->
-/// [u8; K]` (K ≥ tag length, defined with [`aes_fn`]) that en/decrypts `buf` in place and
-/// returns the full tag: `impl_aes_mode_scheme!(Type, "name", nonce length, tag length, K)`.
+/// The [`crate::Mode`] and [`crate::Scheme`] implementations shared by the AES-based modes:
+/// each mode type has a field `aes: Aes128`, and its module a function `process(aes, nonce,
+/// ad, buf, decrypt) -> [u8; K]` (K ≥ tag length, defined with [`aes_fn`]) that en/decrypts
+/// `buf` in place and returns the full tag: `impl_aes_mode_scheme!(Type, "name", nonce length,
+/// tag length, K)`.
 macro_rules! impl_aes_mode_scheme {
     ($ty:ty, $name:literal, $nonce_len:expr, $tag_len:expr, $block:literal) => {
         impl $crate::Mode for $ty {
             type TagBlock = [u8; $block];
+
+            fn with_key(key: &[u8; 16]) -> Self {
+                Self {
+                    aes: $crate::aes::Aes128::new(key),
+                }
+            }
 
             #[inline(always)]
             fn run(&self, nonce: &[u8], ad: &[u8], buf: &mut [u8], decrypt: bool) -> [u8; $block] {
@@ -933,39 +940,7 @@ macro_rules! impl_aes_mode_scheme {
             }
         }
 
-        impl $crate::Scheme for $ty {
-            const NAME: &'static str = $name;
-            const KEY_LEN: usize = 16;
-            const NONCE_LEN: usize = $nonce_len;
-            const TAG_LEN: usize = $tag_len;
-
-            fn new(key: &[u8]) -> Result<Self, $crate::Error> {
-                let mut k = $crate::key16(key)?;
-                let aes = $crate::aes::Aes128::new(&k);
-                $crate::aes::wipe16(&mut k);
-                Ok(Self { aes })
-            }
-
-            fn encrypt_detached(
-                &self,
-                nonce: &[u8],
-                ad: &[u8],
-                buf: &mut [u8],
-                tag: &mut [u8],
-            ) -> Result<(), $crate::Error> {
-                $crate::seal(self, nonce, ad, buf, tag)
-            }
-
-            fn decrypt_detached(
-                &self,
-                nonce: &[u8],
-                ad: &[u8],
-                buf: &mut [u8],
-                tag: &[u8],
-            ) -> Result<(), $crate::Error> {
-                $crate::open(self, nonce, ad, buf, tag)
-            }
-        }
+        $crate::impl_scheme!($ty, $name, $nonce_len, $tag_len);
     };
 }
 pub(crate) use impl_aes_mode_scheme;

@@ -17,7 +17,7 @@
 //! secret-dependent branches: only data lengths (public) steer control flow.
 
 use crate::stream::{sealed::Core, Streaming};
-use crate::{check_nonce, key16, open_bmi, seal_bmi, Error, Mode, Scheme};
+use crate::{Mode, Scheme};
 use zeroize::{Zeroize, ZeroizeOnDrop};
 
 /// One Ascon round with round constant `c` (p_C, then p_S, then p_L).
@@ -94,6 +94,8 @@ trait Variant: Sized {
     /// The padding byte after a partial block (0x80 big-endian, 0x01 little-endian: both the
     /// bit right after the data).
     const PAD: u8;
+    /// The scheme keyed with two key lanes.
+    fn from_key_words(k: [u64; 2]) -> Self;
     /// The key as two lanes.
     fn key(&self) -> [u64; 2];
     /// p^b, the permutation between blocks.
@@ -118,12 +120,6 @@ trait Variant: Sized {
         w[..b.len()].copy_from_slice(b);
         w[b.len()] = Self::PAD;
         Self::load(w)
-    }
-
-    /// The key lanes from a 16-byte key.
-    fn key_words(key: &[u8]) -> Result<[u64; 2], Error> {
-        let k = key16(key)?;
-        Ok([Self::lane(&k[..8]), Self::lane(&k[8..])])
     }
 
     /// Absorbs `b.len() < RATE` bytes plus the padding byte into the rate.
@@ -215,6 +211,10 @@ trait Variant: Sized {
 impl<V: Variant + Scheme> Mode for V {
     type TagBlock = [u8; 16];
 
+    fn with_key(key: &[u8; 16]) -> Self {
+        V::from_key_words([V::lane(&key[..8]), V::lane(&key[8..])])
+    }
+
     #[inline(always)]
     fn run(&self, nonce: &[u8], ad: &[u8], buf: &mut [u8], decrypt: bool) -> [u8; 16] {
         let mut s = self.start(nonce, ad);
@@ -254,6 +254,9 @@ pub struct Ascon128v12 {
 }
 
 impl Variant for Ascon128v12 {
+    fn from_key_words(k: [u64; 2]) -> Self {
+        Self { k }
+    }
     const IV: u64 = 0x8040_0c06_0000_0000;
     const RATE: usize = 8;
     const DSEP: u64 = 1;
@@ -276,38 +279,7 @@ impl Variant for Ascon128v12 {
     }
 }
 
-impl Scheme for Ascon128v12 {
-    const NAME: &'static str = "ascon128v12";
-    const KEY_LEN: usize = 16;
-    const NONCE_LEN: usize = 16;
-    const TAG_LEN: usize = 16;
-
-    fn new(key: &[u8]) -> Result<Self, Error> {
-        Ok(Self {
-            k: Self::key_words(key)?,
-        })
-    }
-
-    fn encrypt_detached(
-        &self,
-        nonce: &[u8],
-        ad: &[u8],
-        buf: &mut [u8],
-        tag: &mut [u8],
-    ) -> Result<(), Error> {
-        seal_bmi(self, nonce, ad, buf, tag)
-    }
-
-    fn decrypt_detached(
-        &self,
-        nonce: &[u8],
-        ad: &[u8],
-        buf: &mut [u8],
-        tag: &[u8],
-    ) -> Result<(), Error> {
-        open_bmi(self, nonce, ad, buf, tag)
-    }
-}
+crate::impl_scheme!(Ascon128v12, "ascon128v12", 16, 16, bmi);
 
 // ---------------------------------------------------------------------------------------------
 // Ascon-AEAD128 (NIST SP 800-232)
@@ -320,6 +292,9 @@ pub struct AsconAead128 {
 }
 
 impl Variant for AsconAead128 {
+    fn from_key_words(k: [u64; 2]) -> Self {
+        Self { k }
+    }
     const IV: u64 = 0x0000_1000_808c_0001;
     const RATE: usize = 16;
     const DSEP: u64 = 1 << 63;
@@ -342,38 +317,7 @@ impl Variant for AsconAead128 {
     }
 }
 
-impl Scheme for AsconAead128 {
-    const NAME: &'static str = "asconaead128";
-    const KEY_LEN: usize = 16;
-    const NONCE_LEN: usize = 16;
-    const TAG_LEN: usize = 16;
-
-    fn new(key: &[u8]) -> Result<Self, Error> {
-        Ok(Self {
-            k: Self::key_words(key)?,
-        })
-    }
-
-    fn encrypt_detached(
-        &self,
-        nonce: &[u8],
-        ad: &[u8],
-        buf: &mut [u8],
-        tag: &mut [u8],
-    ) -> Result<(), Error> {
-        seal_bmi(self, nonce, ad, buf, tag)
-    }
-
-    fn decrypt_detached(
-        &self,
-        nonce: &[u8],
-        ad: &[u8],
-        buf: &mut [u8],
-        tag: &[u8],
-    ) -> Result<(), Error> {
-        open_bmi(self, nonce, ad, buf, tag)
-    }
-}
+crate::impl_scheme!(AsconAead128, "asconaead128", 16, 16, bmi);
 
 // ---------------------------------------------------------------------------------------------
 // Streaming (see `crate::stream`): the sponge state between chunks. A full block leaves the
@@ -411,11 +355,10 @@ impl<V: Variant + Scheme> Core<V> for AsconCore {
     const BLOCK: usize = V::RATE;
     const HOLD_FULL: bool = false;
 
-    fn start(a: &V, nonce: &[u8], ad: &[u8]) -> Result<Self, Error> {
-        check_nonce(16, nonce)?;
-        Ok(AsconCore {
+    fn start(a: &V, nonce: &[u8], ad: &[u8]) -> Self {
+        AsconCore {
             s: a.start(nonce, ad),
-        })
+        }
     }
 
     fn blocks(&mut self, _: &V, data: &mut [u8], dec: bool) {

@@ -10,7 +10,6 @@
 
 use crate::aes::{xor_into, Aes128, BlockCipher};
 use crate::stream::{sealed::Core, Streaming};
-use crate::Error;
 use zeroize::Zeroize;
 
 /// The parameter byte for (E = AES, ℓ_N = 12 bytes, τ = 8 bytes).
@@ -374,15 +373,13 @@ impl Core<Clocv3> for ClocCore {
     const BLOCK: usize = 16;
     const HOLD_FULL: bool = true;
 
-    fn start(c: &Clocv3, nonce: &[u8], ad: &[u8]) -> Result<Self, Error> {
-        crate::check_nonce(12, nonce)?;
-        let v = stream_hash(&c.aes, ad, nonce);
-        Ok(ClocCore {
-            v,
+    fn start(c: &Clocv3, nonce: &[u8], ad: &[u8]) -> Self {
+        ClocCore {
+            v: stream_hash(&c.aes, ad, nonce),
             es: [0; 16],
             ts: [0; 16],
             started: false,
-        })
+        }
     }
 
     fn blocks(&mut self, c: &Clocv3, data: &mut [u8], dec: bool) {

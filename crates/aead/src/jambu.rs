@@ -20,7 +20,6 @@ use crate::aes::{xor_into, Aes128, BlockCipher, Portable};
 #[cfg(target_arch = "x86_64")]
 use crate::aes::{NiKeys, ROUNDS};
 use crate::stream::{sealed::Core, Streaming};
-use crate::Error;
 use zeroize::Zeroize;
 
 /// `aesjambuv2`: AES-JAMBU with a 128-bit key, 64-bit nonce and 64-bit tag.
@@ -432,10 +431,9 @@ impl Core<Jambuv2> for JambuCore {
     const BLOCK: usize = 8;
     const HOLD_FULL: bool = false;
 
-    fn start(j: &Jambuv2, nonce: &[u8], ad: &[u8]) -> Result<Self, Error> {
-        crate::check_nonce(8, nonce)?;
+    fn start(j: &Jambuv2, nonce: &[u8], ad: &[u8]) -> Self {
         let (s, r) = stream_start(&j.aes, nonce, ad);
-        Ok(JambuCore { s, r })
+        JambuCore { s, r }
     }
 
     fn blocks(&mut self, j: &Jambuv2, data: &mut [u8], dec: bool) {

@@ -19,7 +19,7 @@
 //! * 16-bit lanes, no table lookups, no secret-dependent branches.
 
 use crate::stream::{sealed::Core, Streaming};
-use crate::{check_nonce, key16, open_bmi, seal_bmi, Error, Mode, Scheme};
+use crate::Mode;
 use zeroize::{Zeroize, ZeroizeOnDrop};
 
 /// Keccak-f[400] round constants (ι), from the LFSR x^8 + x^6 + x^5 + x^4 + 1, lane size 16.
@@ -350,39 +350,14 @@ fn squeeze_tag(d: &mut Duplex) -> [u8; 16] {
     tag
 }
 
-impl Scheme for KetjeSrv2 {
-    const NAME: &'static str = "ketjesrv2";
-    const KEY_LEN: usize = 16;
-    const NONCE_LEN: usize = 31;
-    const TAG_LEN: usize = 16;
-
-    fn new(key: &[u8]) -> Result<Self, Error> {
-        Ok(Self { key: key16(key)? })
-    }
-
-    fn encrypt_detached(
-        &self,
-        nonce: &[u8],
-        ad: &[u8],
-        buf: &mut [u8],
-        tag: &mut [u8],
-    ) -> Result<(), Error> {
-        seal_bmi(self, nonce, ad, buf, tag)
-    }
-
-    fn decrypt_detached(
-        &self,
-        nonce: &[u8],
-        ad: &[u8],
-        buf: &mut [u8],
-        tag: &[u8],
-    ) -> Result<(), Error> {
-        open_bmi(self, nonce, ad, buf, tag)
-    }
-}
+crate::impl_scheme!(KetjeSrv2, "ketjesrv2", 31, 16, bmi);
 
 impl Mode for KetjeSrv2 {
     type TagBlock = [u8; 16];
+
+    fn with_key(key: &[u8; 16]) -> Self {
+        Self { key: *key }
+    }
 
     #[inline(always)]
     fn run(&self, nonce: &[u8], ad: &[u8], buf: &mut [u8], decrypt: bool) -> [u8; 16] {
@@ -429,11 +404,10 @@ impl Core<KetjeSrv2> for KetjeCore {
     const BLOCK: usize = 4;
     const HOLD_FULL: bool = true;
 
-    fn start(k: &KetjeSrv2, nonce: &[u8], ad: &[u8]) -> Result<Self, Error> {
-        check_nonce(31, nonce)?;
-        Ok(KetjeCore {
+    fn start(k: &KetjeSrv2, nonce: &[u8], ad: &[u8]) -> Self {
+        KetjeCore {
             d: k.begin(nonce, ad),
-        })
+        }
     }
 
     fn blocks(&mut self, _: &KetjeSrv2, data: &mut [u8], dec: bool) {

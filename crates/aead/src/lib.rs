@@ -58,6 +58,56 @@ pub(crate) fn has_bmi() -> bool {
     std::is_x86_feature_detected!("bmi1") && std::is_x86_feature_detected!("bmi2")
 }
 
+/// Implements [`Scheme`] for a type with a [`Mode`]: the constants, `new` through
+/// [`Mode::with_key`] (the key copy is wiped), and the detached calls through [`seal`] /
+/// [`open`], or with a trailing `bmi` through their BMI1/BMI2 copies [`seal_bmi`] /
+/// [`open_bmi`]: `impl_scheme!(Type, "name", nonce length, tag length)`. Every scheme here has
+/// a 16-byte key.
+macro_rules! impl_scheme {
+    ($ty:ty, $name:literal, $nonce_len:expr, $tag_len:expr) => {
+        $crate::impl_scheme!(@ $ty, $name, $nonce_len, $tag_len, seal, open);
+    };
+    ($ty:ty, $name:literal, $nonce_len:expr, $tag_len:expr, bmi) => {
+        $crate::impl_scheme!(@ $ty, $name, $nonce_len, $tag_len, seal_bmi, open_bmi);
+    };
+    (@ $ty:ty, $name:literal, $nonce_len:expr, $tag_len:expr, $seal:ident, $open:ident) => {
+        impl $crate::Scheme for $ty {
+            const NAME: &'static str = $name;
+            const KEY_LEN: usize = 16;
+            const NONCE_LEN: usize = $nonce_len;
+            const TAG_LEN: usize = $tag_len;
+
+            fn new(key: &[u8]) -> Result<Self, $crate::Error> {
+                let mut k = $crate::key16(key)?;
+                let s = <Self as $crate::Mode>::with_key(&k);
+                $crate::aes::wipe16(&mut k);
+                Ok(s)
+            }
+
+            fn encrypt_detached(
+                &self,
+                nonce: &[u8],
+                ad: &[u8],
+                buf: &mut [u8],
+                tag: &mut [u8],
+            ) -> Result<(), $crate::Error> {
+                $crate::$seal(self, nonce, ad, buf, tag)
+            }
+
+            fn decrypt_detached(
+                &self,
+                nonce: &[u8],
+                ad: &[u8],
+                buf: &mut [u8],
+                tag: &[u8],
+            ) -> Result<(), $crate::Error> {
+                $crate::$open(self, nonce, ad, buf, tag)
+            }
+        }
+    };
+}
+pub(crate) use impl_scheme;
+
 pub mod acorn;
 pub mod aes;
 pub mod ascon;
@@ -212,6 +262,8 @@ pub(crate) fn tags_equal(a: &[u8], b: &[u8]) -> bool {
 pub(crate) trait Mode: Scheme {
     /// What the mode computes as the tag: the tag is its first `TAG_LEN` bytes.
     type TagBlock: AsRef<[u8]> + zeroize::Zeroize;
+    /// The keyed scheme (behind [`Scheme::new`], which checks the key length).
+    fn with_key(key: &[u8; 16]) -> Self;
     /// Encrypts (`decrypt` false) or decrypts `buf` in place and returns the tag block;
     /// `nonce` has `NONCE_LEN` bytes. Implementations are `#[inline(always)]`, so that the
     /// constant `decrypt` is folded and the body compiled into the BMI copies of

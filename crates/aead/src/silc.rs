@@ -13,7 +13,6 @@
 
 use crate::aes::{xor_into, Aes128, BlockCipher};
 use crate::stream::{sealed::Core, Streaming};
-use crate::Error;
 use zeroize::Zeroize;
 
 /// The parameter byte for (E = AES, ℓ_N = 12 bytes, τ = 8 bytes).
@@ -227,10 +226,9 @@ impl Core<Silcv3> for SilcCore {
     const BLOCK: usize = 16;
     const HOLD_FULL: bool = false;
 
-    fn start(c: &Silcv3, nonce: &[u8], ad: &[u8]) -> Result<Self, Error> {
-        crate::check_nonce(NONCE_LEN, nonce)?;
+    fn start(c: &Silcv3, nonce: &[u8], ad: &[u8]) -> Self {
         let (es, ts) = stream_start(&c.aes, nonce, ad);
-        Ok(SilcCore { es, ts, len: 0 })
+        SilcCore { es, ts, len: 0 }
     }
 
     fn blocks(&mut self, c: &Silcv3, data: &mut [u8], dec: bool) {
