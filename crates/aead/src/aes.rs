@@ -28,8 +28,8 @@ use zeroize::Zeroize;
 /// An optional clause `, ni(k) { … }` after the signature gives the AES-NI body instead (`k:
 /// &NiKeys`, the arguments by name), for modes with a hand-written register-level path; it
 /// runs inside the same `#[target_feature]` function. Used for the one-shot `process` of CLOC,
-/// SILC and AES-JAMBU and for the block loops and associated-data processing of their
-/// streaming cores.
+/// SILC and AES-JAMBU (through [`impl_aes_mode_scheme`]) and for the block loops and
+/// associated-data processing of their streaming cores.
 macro_rules! aes_fn {
     ($(#[$m:meta])* $vis:vis fn $name:ident<$e:ident: $bound:path>($aes:ident $(, $arg:ident: $ty:ty)* $(,)?)
         $(-> $ret:ty)? $body:block) => {
@@ -919,12 +919,30 @@ fn expand_key(key: &[u8; 16]) -> [[u8; 16]; ROUNDS + 1] {
 // Helpers shared by the AES-based modes (CLOC, SILC, AES-JAMBU).
 
 /// The [`crate::Mode`] and [`crate::Scheme`] implementations shared by the AES-based modes:
-/// each mode type has a field `aes: Aes128`, and its module a function `process(aes, nonce,
-/// ad, buf, decrypt) -> [u8; K]` (K ≥ tag length, defined with [`aes_fn`]) that en/decrypts
-/// `buf` in place and returns the full tag: `impl_aes_mode_scheme!(Type, "name", nonce length,
-/// tag length, K)`.
+/// `impl_aes_mode_scheme!(Type, "name", nonce length, tag length, K, Bound)`. The mode type has
+/// a field `aes: Aes128`; its module has `process_with<E: Bound>(e: &E, nonce, ad, buf,
+/// decrypt) -> [u8; K]` (K ≥ tag length), which en/decrypts `buf` in place and returns the full
+/// tag, and on x86-64 `ni::process(&NiKeys, …)`, the same with the state in registers. The
+/// macro defines `process(aes, …)`, which runs `ni::process` on AES-NI and `process_with`
+/// otherwise ([`aes_fn`]), and the traits through it.
 macro_rules! impl_aes_mode_scheme {
-    ($ty:ty, $name:literal, $nonce_len:expr, $tag_len:expr, $block:literal) => {
+    ($ty:ty, $name:literal, $nonce_len:expr, $tag_len:expr, $block:literal, $bound:path) => {
+        $crate::aes::aes_fn! {
+            /// ENC (or DEC) in place plus the tag: on AES-NI the register-level `ni::process`,
+            /// otherwise `process_with`.
+            fn process<e: $bound>(
+                aes,
+                nonce: &[u8],
+                ad: &[u8],
+                buf: &mut [u8],
+                decrypt: bool,
+            ) -> [u8; $block],
+                ni(k) { ni::process(k, nonce, ad, buf, decrypt) }
+            {
+                process_with(e, nonce, ad, buf, decrypt)
+            }
+        }
+
         impl $crate::Mode for $ty {
             type TagBlock = [u8; $block];
 

@@ -69,22 +69,6 @@ fn h(b: &mut [u8; 16]) {
     *b = from_words([x1 ^ x2, x2 ^ x3, x3 ^ x4, x1 ^ x2 ^ x4]);
 }
 
-crate::aes::aes_fn! {
-    /// ENC (or DEC) in place plus PRF; returns the final PRF block (the tag is its prefix):
-    /// on AES-NI the register-level `ni::process`, otherwise [`process_with`].
-    fn process<e: BlockCipher>(
-        aes,
-        nonce: &[u8],
-        ad: &[u8],
-        buf: &mut [u8],
-        decrypt: bool,
-    ) -> [u8; 16],
-        ni(k) { ni::process(k, nonce, ad, buf, decrypt) }
-    {
-        process_with(e, nonce, ad, buf, decrypt)
-    }
-}
-
 /// The AES-NI path of [`process_with`] with the whole state in SSE registers (the same steps,
 /// checked against the portable path by `portable_backend_agrees`). Words X1..X4 of a block
 /// are the 32-bit lanes 0..3; the tweak maps only XOR and move whole lanes.
@@ -326,7 +310,7 @@ fn g2(b: &mut [u8; 16]) {
     f2(b)
 }
 
-crate::aes::impl_aes_mode_scheme!(Clocv3, "aes128n12t8clocv3", 12, 8, 16);
+crate::aes::impl_aes_mode_scheme!(Clocv3, "aes128n12t8clocv3", 12, 8, 16, BlockCipher);
 
 // ---------------------------------------------------------------------------------------------
 // Streaming (see `crate::stream`): V, the keystream chain es and the PRF chain ts are kept

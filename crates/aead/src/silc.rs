@@ -39,22 +39,6 @@ fn xor_len(b: &mut [u8; 16], len: usize) {
     xor_into(&mut b[8..], &(len as u64).to_be_bytes());
 }
 
-crate::aes::aes_fn! {
-    /// ENC (or DEC) in place plus PRF; returns the final PRF block (the tag is its prefix):
-    /// on AES-NI the register-level `ni::process`, otherwise [`process_with`].
-    fn process<e: BlockCipher>(
-        aes,
-        nonce: &[u8],
-        ad: &[u8],
-        buf: &mut [u8],
-        decrypt: bool,
-    ) -> [u8; 16],
-        ni(k) { ni::process(k, nonce, ad, buf, decrypt) }
-    {
-        process_with(e, nonce, ad, buf, decrypt)
-    }
-}
-
 /// The AES-NI path of [`process_with`] with the whole state in SSE registers (the same steps,
 /// checked against the portable path by `portable_backend_agrees`).
 #[cfg(target_arch = "x86_64")]
@@ -188,7 +172,7 @@ fn process_with<E: BlockCipher>(
     ts
 }
 
-crate::aes::impl_aes_mode_scheme!(Silcv3, "aes128n12t8silcv3", NONCE_LEN, 8, 16);
+crate::aes::impl_aes_mode_scheme!(Silcv3, "aes128n12t8silcv3", NONCE_LEN, 8, 16, BlockCipher);
 
 // ---------------------------------------------------------------------------------------------
 // Streaming (see `crate::stream`): the keystream chain es, the PRF chain ts and the message
