@@ -924,7 +924,7 @@ fn expand_key(key: &[u8; 16]) -> [[u8; 16]; ROUNDS + 1] {
 /// decrypt) -> [u8; K]` (K ≥ tag length), which en/decrypts `buf` in place and returns the full
 /// tag, and on x86-64 `ni::process(&NiKeys, …)`, the same with the state in registers. The
 /// macro defines `process(aes, …)`, which runs `ni::process` on AES-NI and `process_with`
-/// otherwise ([`aes_fn`]), and the traits through it.
+/// otherwise ([`aes_fn`]), the traits through it, and the test `portable_backend_agrees`.
 macro_rules! impl_aes_mode_scheme {
     ($ty:ty, $name:literal, $nonce_len:expr, $tag_len:expr, $block:literal, $bound:path) => {
         $crate::aes::aes_fn! {
@@ -959,6 +959,25 @@ macro_rules! impl_aes_mode_scheme {
         }
 
         $crate::impl_scheme!($ty, $name, $nonce_len, $tag_len);
+
+        #[cfg(test)]
+        impl $ty {
+            fn from_aes(aes: $crate::aes::Aes128) -> Self {
+                Self { aes }
+            }
+        }
+
+        #[cfg(test)]
+        mod portable_tests {
+            use super::*;
+
+            /// The mode on the portable constant-time AES must agree with the default back end
+            /// (AES-NI where available) on every length class.
+            #[test]
+            fn portable_backend_agrees() {
+                $crate::aes::assert_portable_agrees(<$ty>::from_aes);
+            }
+        }
     };
 }
 pub(crate) use impl_aes_mode_scheme;

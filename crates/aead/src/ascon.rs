@@ -253,6 +253,7 @@ pub struct Ascon128v12 {
     k: [u64; 2],
 }
 
+// The two `Variant` impls below are alike by design: each is one parameter set.
 impl Variant for Ascon128v12 {
     fn from_key_words(k: [u64; 2]) -> Self {
         Self { k }

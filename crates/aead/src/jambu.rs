@@ -476,13 +476,3 @@ impl Core<Jambuv2> for JambuCore {
         self.r.zeroize();
     }
 }
-
-#[cfg(test)]
-mod portable_tests {
-    /// The mode on the portable constant-time AES must agree with the default back end
-    /// (AES-NI where available) on every length class.
-    #[test]
-    fn portable_backend_agrees() {
-        crate::aes::assert_portable_agrees(|aes| super::Jambuv2 { aes });
-    }
-}

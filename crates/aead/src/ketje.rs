@@ -438,7 +438,9 @@ impl Core<KetjeSrv2> for KetjeCore {
 mod tests {
     use super::*;
 
-    /// Plain (uncomplemented) Keccak-p[400] round, written from FIPS 202 §3.2.
+    /// Plain (uncomplemented) Keccak-p[400] round, written from FIPS 202 §3.2. Its θ/ρ/π
+    /// steps repeat those of `round` on purpose: it is the independent reference `round` is
+    /// checked against, so it shares no code with it.
     fn plain_round(a: &mut [u16; 25], rc: u16) {
         let mut c = [0u16; 5];
         for x in 0..5 {

@@ -247,13 +247,3 @@ impl Core<Silcv3> for SilcCore {
         self.ts.zeroize();
     }
 }
-
-#[cfg(test)]
-mod portable_tests {
-    /// The mode on the portable constant-time AES must agree with the default back end
-    /// (AES-NI where available) on every length class.
-    #[test]
-    fn portable_backend_agrees() {
-        crate::aes::assert_portable_agrees(|aes| super::Silcv3 { aes });
-    }
-}
