@@ -117,7 +117,7 @@ impl Drop for Aes128 {
         // One 16-byte volatile store per round key (`zeroize` on the array would store byte by
         // byte, which cost more than the AES-NI key expansion itself).
         for k in self.rk.iter_mut() {
-            wipe16(k);
+            crate::wipe(k);
         }
     }
 }
@@ -531,7 +531,7 @@ pub(crate) fn load_partial(x: &[u8]) -> core::arch::x86_64::__m128i {
     b[..x.len()].copy_from_slice(x);
     // SAFETY: unaligned 16-byte load of a 16-byte array (SSE2 is baseline on x86-64).
     let v = unsafe { _mm_loadu_si128(b.as_ptr() as *const __m128i) };
-    wipe16(&mut b);
+    crate::wipe(&mut b);
     v
 }
 
@@ -563,7 +563,7 @@ pub(crate) fn store_partial(v: core::arch::x86_64::__m128i, out: &mut [u8]) {
     unsafe { _mm_storeu_si128(b.as_mut_ptr() as *mut __m128i, v) };
     let n = out.len();
     out.copy_from_slice(&b[..n]);
-    wipe16(&mut b);
+    crate::wipe(&mut b);
 }
 
 /// The block with 0xff in bytes `0..l` and zero elsewhere (`l ≤ 16`; `l` is a public length).
@@ -1015,14 +1015,6 @@ pub(crate) fn assert_portable_agrees<S: crate::Scheme>(from_aes: impl Fn(Aes128)
         slow.decrypt_detached(&nonce, ad, &mut b, &ta).unwrap();
         assert_eq!(b, &data[..mlen]);
     }
-}
-
-/// Wipes a 16-byte secret with one volatile store (`zeroize` would store byte by byte).
-#[inline(always)]
-pub(crate) fn wipe16(b: &mut [u8; 16]) {
-    // SAFETY: `b` is a valid, aligned place of type [u8; 16].
-    unsafe { core::ptr::write_volatile(b, [0u8; 16]) };
-    core::sync::atomic::compiler_fence(core::sync::atomic::Ordering::SeqCst);
 }
 
 /// fix1 of CLOC/SILC: sets the most significant bit of the block. Written as a whole-block OR

@@ -80,7 +80,7 @@ macro_rules! impl_scheme {
             fn new(key: &[u8]) -> Result<Self, $crate::Error> {
                 let mut k = $crate::key16(key)?;
                 let s = <Self as $crate::Mode>::with_key(&k);
-                $crate::aes::wipe16(&mut k);
+                $crate::wipe(&mut k);
                 Ok(s)
             }
 
@@ -206,6 +206,17 @@ pub trait Scheme: Sized + Send + Sync {
     ) -> Result<(), Error>;
 }
 
+/// Wipes a small secret (a key copy, a tag block, a round key) with one volatile store of
+/// its zero (default) value: `zeroize` on a byte array stores byte by byte, which costs more
+/// than the AES-NI key expansion or a short message's tag check. `Copy`, so there is no drop
+/// to skip.
+#[inline(always)]
+pub(crate) fn wipe<T: Default + Copy>(x: &mut T) {
+    // SAFETY: `x` is a valid, aligned, exclusive place of type `T`.
+    unsafe { core::ptr::write_volatile(x, T::default()) };
+    core::sync::atomic::compiler_fence(core::sync::atomic::Ordering::SeqCst);
+}
+
 /// A 16-byte key from a slice (every scheme here has a 128-bit key), or
 /// [`Error::KeyLength`].
 pub(crate) fn key16(key: &[u8]) -> Result<[u8; 16], Error> {
@@ -261,7 +272,7 @@ pub(crate) fn tags_equal(a: &[u8], b: &[u8]) -> bool {
 /// scheme's [`Scheme::encrypt_detached`] / [`Scheme::decrypt_detached`]).
 pub(crate) trait Mode: Scheme {
     /// What the mode computes as the tag: the tag is its first `TAG_LEN` bytes.
-    type TagBlock: AsRef<[u8]> + zeroize::Zeroize;
+    type TagBlock: AsRef<[u8]> + Default + Copy;
     /// The keyed scheme (behind [`Scheme::new`], which checks the key length).
     fn with_key(key: &[u8; 16]) -> Self;
     /// Encrypts (`decrypt` false) or decrypts `buf` in place and returns the tag block;
@@ -306,7 +317,7 @@ pub(crate) fn open<S: Mode>(
     }
     let mut t = s.run(nonce, ad, buf, true);
     let ok = tags_equal(&t.as_ref()[..S::TAG_LEN], tag);
-    zeroize::Zeroize::zeroize(&mut t);
+    wipe(&mut t);
     if ok {
         Ok(())
     } else {
