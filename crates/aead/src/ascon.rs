@@ -10,6 +10,9 @@
 //!   little-endian, rate 128 bits, p^a = 12, p^b = 8, IV = 0x00001000808c0001, padding byte
 //!   0x01, domain separation in the top bit of x4.
 //!
+//! Both share one implementation of the mode, generic over these parameters (the private
+//! trait `Variant`); the one-shot and streaming APIs run the same block loops.
+//!
 //! The permutation works on five 64-bit lanes (no bit interleaving). The substitution layer is
 //! the designers' bit-sliced instruction sequence for the 5-bit S-box given in the v1.2 spec
 //! (an affine layer, a Keccak-χ-like core, a second affine layer and one complement); every

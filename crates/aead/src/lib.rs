@@ -19,7 +19,10 @@
 //! [`Error::KeyLength`] / [`Error::NonceLength`]; a detached tag buffer of the wrong length
 //! (encryption or decryption, one-shot or streaming) is [`Error::TagLength`];
 //! [`Error::CiphertextTooShort`] only comes from [`Aead::decrypt`] when ciphertext ‖ tag is
-//! shorter than the tag. On any decryption error the detached buffer is wiped.
+//! shorter than the tag. On any decryption error the detached buffer is wiped. These checks,
+//! the tag comparison and the wiping are written once for all schemes (the crate-private
+//! `seal` / `open` around each scheme's in-place mode); each scheme module holds only its
+//! algorithm.
 
 #![forbid(unsafe_op_in_unsafe_fn)]
 
