@@ -275,6 +275,36 @@ pub(crate) trait BlockCipher {
             self.encrypt2(ts, es);
         }
     }
+
+    /// The whole message of CLOC and SILC (meant for a non-empty `buf`): [`fix1_chain`] over
+    /// the blocks before the final one, then the final (1..=16-byte, possibly full) block
+    /// XORed with es and its ciphertext C XORed into ts (ts ⊕= C, not yet encrypted: the modes
+    /// finish it differently). Returns the final block's length.
+    ///
+    /// [`fix1_chain`]: BlockCipher::fix1_chain
+    #[inline(always)]
+    fn fix1_message(
+        &self,
+        es: &mut [u8; 16],
+        ts: &mut [u8; 16],
+        buf: &mut [u8],
+        decrypt: bool,
+    ) -> usize {
+        let full = buf.len().saturating_sub(1) / 16;
+        let (head, last) = buf.split_at_mut(16 * full);
+        self.fix1_chain(es, ts, head, decrypt);
+        let l = last.len(); // 1..=16
+        let mut c = [0u8; 16];
+        if decrypt {
+            c[..l].copy_from_slice(last);
+            xor_into(last, &es[..l]);
+        } else {
+            xor_into(last, &es[..l]);
+            c[..l].copy_from_slice(last);
+        }
+        xor_into(ts, &c[..l]);
+        l
+    }
 }
 
 /// Block-at-a-time use of an [`Aes128`] (AES-NI or portable, chosen per call): for the few
@@ -508,6 +538,29 @@ impl NiKeys {
             }
         }
         (e, t)
+    }
+
+    /// [`BlockCipher::fix1_message`] on register values: returns the new ts and the final
+    /// block's length.
+    #[inline(always)]
+    pub(crate) fn fix1_message_m128(
+        &self,
+        es: core::arch::x86_64::__m128i,
+        ts: core::arch::x86_64::__m128i,
+        buf: &mut [u8],
+        decrypt: bool,
+    ) -> (core::arch::x86_64::__m128i, usize) {
+        use core::arch::x86_64::*;
+        let full = buf.len().saturating_sub(1) / 16;
+        let (head, last) = buf.split_at_mut(16 * full);
+        let (es, ts) = self.fix1_chain_m128(es, ts, head, decrypt);
+        let l = last.len(); // 1..=16
+        let x = load_partial(last);
+        // SAFETY: register-only SSE2 operations.
+        let y = unsafe { _mm_and_si128(_mm_xor_si128(x, es), prefix_mask(l)) };
+        store_partial(y, last);
+        // SAFETY: as above.
+        (unsafe { _mm_xor_si128(ts, if decrypt { x } else { y }) }, l)
     }
 }
 

@@ -75,9 +75,7 @@ fn h(b: &mut [u8; 16]) {
 #[cfg(target_arch = "x86_64")]
 mod ni {
     use super::PARAM;
-    use crate::aes::{
-        block_from_u128, load_partial, nonce96, pad_bit, prefix_mask, store_partial, NiKeys,
-    };
+    use crate::aes::{block_from_u128, load_partial, nonce96, pad_bit, NiKeys};
     use core::arch::x86_64::*;
 
     /// Keeps lanes selected by `M` (bit i = lane i) of `x`, zeroes the others.
@@ -191,15 +189,8 @@ mod ni {
                 return out;
             }
             let (es, ts) = k.enc2(v, f2(v)); // g2 = f2
-            let full = (buf.len() - 1) / 16;
-            let (head, last) = buf.split_at_mut(16 * full);
-            let (es, mut ts) = k.fix1_chain_m128(es, ts, head, decrypt);
-            let l = last.len(); // 1..=16
-            let x = load_partial(last);
-            let y = _mm_and_si128(_mm_xor_si128(x, es), prefix_mask(l));
-            store_partial(y, last);
-            ts = _mm_xor_si128(ts, if decrypt { x } else { y });
-            ts = if l < 16 {
+            let (ts, l) = k.fix1_message_m128(es, ts, buf, decrypt);
+            let ts = if l < 16 {
                 f2(_mm_xor_si128(ts, pad_bit(l)))
             } else {
                 f1(ts)
@@ -280,19 +271,7 @@ fn process_with<E: BlockCipher>(
     g2(&mut ts);
     e.encrypt2(&mut es, &mut ts);
 
-    let full = (buf.len() - 1) / 16; // blocks before the final (possibly full) one
-    let (head, last) = buf.split_at_mut(16 * full);
-    e.fix1_chain(&mut es, &mut ts, head, decrypt);
-    let l = last.len(); // 1..=16
-    let mut c = [0u8; 16];
-    if decrypt {
-        c[..l].copy_from_slice(last);
-        xor_into(last, &es[..l]);
-    } else {
-        xor_into(last, &es[..l]);
-        c[..l].copy_from_slice(last);
-    }
-    xor_into(&mut ts, &c[..l]);
+    let l = e.fix1_message(&mut es, &mut ts, buf, decrypt);
     if l < 16 {
         ts[l] ^= 0x80;
         f2(&mut ts);

@@ -44,7 +44,7 @@ fn xor_len(b: &mut [u8; 16], len: usize) {
 #[cfg(target_arch = "x86_64")]
 mod ni {
     use super::{NONCE_LEN, PARAM};
-    use crate::aes::{block_from_u128, load_partial, nonce96, prefix_mask, store_partial, NiKeys};
+    use crate::aes::{block_from_u128, load_partial, nonce96, NiKeys};
     use core::arch::x86_64::*;
 
     /// g on a register: bytes shifted down by one, X1 ⊕ X2 into byte 15.
@@ -96,16 +96,8 @@ mod ni {
             let (es0, mut ts) = k.enc2(v, g(v));
             let len = buf.len();
             if len > 0 {
-                let full = (len - 1) / 16;
-                let (head, last) = buf.split_at_mut(16 * full);
-                let es;
-                (es, ts) = k.fix1_chain_m128(es0, ts, head, decrypt);
-                let l = last.len(); // 1..=16
-                let x = load_partial(last);
-                let y = _mm_and_si128(_mm_xor_si128(x, es), prefix_mask(l));
-                store_partial(y, last);
-                let c = if decrypt { x } else { y };
-                ts = k.enc(_mm_xor_si128(ts, c));
+                (ts, _) = k.fix1_message_m128(es0, ts, buf, decrypt);
+                ts = k.enc(ts);
             }
             ts = k.enc(g(_mm_xor_si128(ts, len_block(len))));
             let mut out = [0u8; 16];
@@ -150,19 +142,7 @@ fn process_with<E: BlockCipher>(
 
     let len = buf.len();
     if len > 0 {
-        let full = (len - 1) / 16; // blocks before the final (possibly full) one
-        let (head, last) = buf.split_at_mut(16 * full);
-        e.fix1_chain(&mut es, &mut ts, head, decrypt);
-        let l = last.len(); // 1..=16
-        let mut c = [0u8; 16];
-        if decrypt {
-            c[..l].copy_from_slice(last);
-            xor_into(last, &es[..l]);
-        } else {
-            xor_into(last, &es[..l]);
-            c[..l].copy_from_slice(last);
-        }
-        xor_into(&mut ts, &c[..l]);
+        e.fix1_message(&mut es, &mut ts, buf, decrypt);
         e.encrypt(&mut ts);
     }
     xor_len(&mut ts, len);
