@@ -272,15 +272,22 @@ fn process_with<E: BlockCipher>(
     e.encrypt2(&mut es, &mut ts);
 
     let l = e.fix1_message(&mut es, &mut ts, buf, decrypt);
-    if l < 16 {
-        ts[l] ^= 0x80;
-        f2(&mut ts);
-    } else {
-        f1(&mut ts);
-    }
+    final_tweak(&mut ts, l);
     e.encrypt(&mut ts);
     es.zeroize();
     ts
+}
+
+/// PRF's last step before E_K, after the final ciphertext block (of `l` = 1..=16 bytes) was
+/// XORed in: one-zero padding and f2 for a partial block, f1 for a full one.
+#[inline(always)]
+fn final_tweak(ts: &mut [u8; 16], l: usize) {
+    if l < 16 {
+        ts[l] ^= 0x80;
+        f2(ts);
+    } else {
+        f1(ts);
+    }
 }
 
 /// g2 = G, the same map as f2.
@@ -370,12 +377,7 @@ impl Core<Clocv3> for ClocCore {
             g1(&mut self.ts);
         } else {
             xor_into(&mut self.ts, ct);
-            if l < 16 {
-                self.ts[l] ^= 0x80;
-                f2(&mut self.ts);
-            } else {
-                f1(&mut self.ts);
-            }
+            final_tweak(&mut self.ts, l);
         }
         c.aes.encrypt_block(&mut self.ts);
         self.es.zeroize();
