@@ -16,7 +16,7 @@
 //! processed 8 steps at a time. No table lookups and no secret-dependent branches.
 
 use crate::stream::{sealed::Core, Streaming};
-use crate::{check_detached, check_detached_dec, ct_finish_decrypt, Error, Scheme};
+use crate::Mode;
 use zeroize::{Zeroize, ZeroizeOnDrop};
 
 /// The ACORN-128 state: S0..S60, S61..S106, S107..S153, S154..S192, S193..S229, S230..S288
@@ -178,16 +178,6 @@ pub struct Acorn128v3 {
 }
 
 impl Acorn128v3 {
-    fn check(nonce: &[u8]) -> Result<(), Error> {
-        if nonce.len() != 16 {
-            return Err(Error::NonceLength {
-                expected: 16,
-                got: nonce.len(),
-            });
-        }
-        Ok(())
-    }
-
     /// Encrypts (DEC = false) or decrypts (DEC = true) `buf` in place with cb = 0, then pads.
     fn crypt<const DEC: bool>(s: &mut State, buf: &mut [u8]) {
         let full = buf.len() - buf.len() % 4;
@@ -209,48 +199,24 @@ impl Acorn128v3 {
     }
 }
 
-impl Scheme for Acorn128v3 {
-    const NAME: &'static str = "acorn128v3";
-    const KEY_LEN: usize = 16;
-    const NONCE_LEN: usize = 16;
-    const TAG_LEN: usize = 16;
+crate::impl_scheme!(Acorn128v3, "acorn128v3", 16, 16);
 
-    fn new(key: &[u8]) -> Result<Self, Error> {
-        let key: [u8; 16] = key.try_into().map_err(|_| Error::KeyLength {
-            expected: 16,
-            got: key.len(),
-        })?;
-        Ok(Self { key })
+impl Mode for Acorn128v3 {
+    type TagBlock = [u8; 16];
+
+    fn with_key(key: &[u8; 16]) -> Self {
+        Self { key: *key }
     }
 
-    fn encrypt_detached(
-        &self,
-        nonce: &[u8],
-        ad: &[u8],
-        buf: &mut [u8],
-        tag: &mut [u8],
-    ) -> Result<(), Error> {
-        check_detached(16, nonce, 16, tag)?;
+    #[inline(always)]
+    fn run(&self, nonce: &[u8], ad: &[u8], buf: &mut [u8], decrypt: bool) -> [u8; 16] {
         let mut s = State::start(&self.key, nonce, ad);
-        Self::crypt::<false>(&mut s, buf);
-        tag.copy_from_slice(&s.finish());
-        Ok(())
-    }
-
-    fn decrypt_detached(
-        &self,
-        nonce: &[u8],
-        ad: &[u8],
-        buf: &mut [u8],
-        tag: &[u8],
-    ) -> Result<(), Error> {
-        check_detached_dec(16, nonce, 16, tag, buf)?;
-        let mut s = State::start(&self.key, nonce, ad);
-        Self::crypt::<true>(&mut s, buf);
-        let mut t = s.finish();
-        let r = ct_finish_decrypt(&t, tag, buf);
-        t.zeroize();
-        r
+        if decrypt {
+            Self::crypt::<true>(&mut s, buf);
+        } else {
+            Self::crypt::<false>(&mut s, buf);
+        }
+        s.finish()
     }
 }
 
@@ -276,11 +242,10 @@ impl Core<Acorn128v3> for AcornCore {
     const BLOCK: usize = 4;
     const HOLD_FULL: bool = false;
 
-    fn start(a: &Acorn128v3, nonce: &[u8], ad: &[u8]) -> Result<Self, Error> {
-        Acorn128v3::check(nonce)?;
-        Ok(AcornCore {
+    fn start(a: &Acorn128v3, nonce: &[u8], ad: &[u8]) -> Self {
+        AcornCore {
             s: State::start(&a.key, nonce, ad),
-        })
+        }
     }
 
     fn blocks(&mut self, _: &Acorn128v3, data: &mut [u8], dec: bool) {

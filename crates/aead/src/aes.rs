@@ -20,16 +20,27 @@
 
 use zeroize::Zeroize;
 
-use crate::Error;
-
 /// Defines `fn $name(aes: &Aes128, args) -> ret` from a body written against a generic block
 /// cipher `e: &E` (`E: $bound`, a [`BlockCipher`] extension): on AES-NI CPUs the body runs inside
 /// an `#[target_feature(enable = "aes,sse2")]` function on [`NiKeys`] (round keys in registers),
-/// otherwise on the portable back end. Used by the streaming cores of CLOC, SILC and AES-JAMBU
-/// for their block loops and their associated-data processing.
+/// on AArch64 with the AES instructions on [`CeKeys`], otherwise on the portable back end.
+///
+/// An optional clause `, ni(k) { … }` after the signature gives the AES-NI body instead (`k:
+/// &NiKeys`, the arguments by name), for modes with a hand-written register-level path; it
+/// runs inside the same `#[target_feature]` function. Used for the one-shot `process` of CLOC,
+/// SILC and AES-JAMBU (through [`impl_aes_mode_scheme`]) and for the block loops and
+/// associated-data processing of their streaming cores.
 macro_rules! aes_fn {
     ($(#[$m:meta])* $vis:vis fn $name:ident<$e:ident: $bound:path>($aes:ident $(, $arg:ident: $ty:ty)* $(,)?)
         $(-> $ret:ty)? $body:block) => {
+        $crate::aes::aes_fn! {
+            $(#[$m])* $vis fn $name<$e: $bound>($aes $(, $arg: $ty)*) $(-> $ret)?,
+                ni(k) { generic(k $(, $arg)*) }
+            $body
+        }
+    };
+    ($(#[$m:meta])* $vis:vis fn $name:ident<$e:ident: $bound:path>($aes:ident $(, $arg:ident: $ty:ty)* $(,)?)
+        $(-> $ret:ty)?, ni($k:ident) $ni:block $body:block) => {
         $(#[$m])*
         $vis fn $name($aes: &$crate::aes::Aes128 $(, $arg: $ty)*) $(-> $ret)? {
             #[inline(always)]
@@ -39,7 +50,10 @@ macro_rules! aes_fn {
                 #[target_feature(enable = "aes,sse2")]
                 unsafe fn ni($aes: &$crate::aes::Aes128 $(, $arg: $ty)*) $(-> $ret)? {
                     match $aes.ni_keys() {
-                        Some(k) => generic(&k $(, $arg)*),
+                        Some(keys) => {
+                            let $k = &keys;
+                            $ni
+                        }
                         None => generic(&$aes.portable() $(, $arg)*),
                     }
                 }
@@ -75,6 +89,19 @@ aes_fn! {
     }
 }
 
+/// One non-final CLOC / SILC message block at a chunk boundary of the streaming API, given its
+/// ciphertext `ct` (16 bytes): ts ← E_K(ts ⊕ C), es ← E_K(fix1(C)), as one step of
+/// [`BlockCipher::fix1_chain`].
+#[inline]
+pub(crate) fn fix1_absorb(aes: &Aes128, es: &mut [u8; 16], ts: &mut [u8; 16], ct: &[u8]) {
+    let mut x = [0u8; 16];
+    x.copy_from_slice(&ct[..16]);
+    xor_into(ts, &x);
+    fix1(&mut x);
+    *es = x;
+    aes.encrypt_two(ts, es);
+}
+
 /// Number of rounds of AES-128.
 pub(crate) const ROUNDS: usize = 10;
 
@@ -90,7 +117,7 @@ impl Drop for Aes128 {
         // One 16-byte volatile store per round key (`zeroize` on the array would store byte by
         // byte, which cost more than the AES-NI key expansion itself).
         for k in self.rk.iter_mut() {
-            wipe16(k);
+            crate::wipe(k);
         }
     }
 }
@@ -247,6 +274,36 @@ pub(crate) trait BlockCipher {
             *es = c;
             self.encrypt2(ts, es);
         }
+    }
+
+    /// The whole message of CLOC and SILC (meant for a non-empty `buf`): [`fix1_chain`] over
+    /// the blocks before the final one, then the final (1..=16-byte, possibly full) block
+    /// XORed with es and its ciphertext C XORed into ts (ts ⊕= C, not yet encrypted: the modes
+    /// finish it differently). Returns the final block's length.
+    ///
+    /// [`fix1_chain`]: BlockCipher::fix1_chain
+    #[inline(always)]
+    fn fix1_message(
+        &self,
+        es: &mut [u8; 16],
+        ts: &mut [u8; 16],
+        buf: &mut [u8],
+        decrypt: bool,
+    ) -> usize {
+        let full = buf.len().saturating_sub(1) / 16;
+        let (head, last) = buf.split_at_mut(16 * full);
+        self.fix1_chain(es, ts, head, decrypt);
+        let l = last.len(); // 1..=16
+        let mut c = [0u8; 16];
+        if decrypt {
+            c[..l].copy_from_slice(last);
+            xor_into(last, &es[..l]);
+        } else {
+            xor_into(last, &es[..l]);
+            c[..l].copy_from_slice(last);
+        }
+        xor_into(ts, &c[..l]);
+        l
     }
 }
 
@@ -482,6 +539,29 @@ impl NiKeys {
         }
         (e, t)
     }
+
+    /// [`BlockCipher::fix1_message`] on register values: returns the new ts and the final
+    /// block's length.
+    #[inline(always)]
+    pub(crate) fn fix1_message_m128(
+        &self,
+        es: core::arch::x86_64::__m128i,
+        ts: core::arch::x86_64::__m128i,
+        buf: &mut [u8],
+        decrypt: bool,
+    ) -> (core::arch::x86_64::__m128i, usize) {
+        use core::arch::x86_64::*;
+        let full = buf.len().saturating_sub(1) / 16;
+        let (head, last) = buf.split_at_mut(16 * full);
+        let (es, ts) = self.fix1_chain_m128(es, ts, head, decrypt);
+        let l = last.len(); // 1..=16
+        let x = load_partial(last);
+        // SAFETY: register-only SSE2 operations.
+        let y = unsafe { _mm_and_si128(_mm_xor_si128(x, es), prefix_mask(l)) };
+        store_partial(y, last);
+        // SAFETY: as above.
+        (unsafe { _mm_xor_si128(ts, if decrypt { x } else { y }) }, l)
+    }
 }
 
 /// Loads `x` (at most 16 bytes) into a register, zero-padded.
@@ -504,7 +584,7 @@ pub(crate) fn load_partial(x: &[u8]) -> core::arch::x86_64::__m128i {
     b[..x.len()].copy_from_slice(x);
     // SAFETY: unaligned 16-byte load of a 16-byte array (SSE2 is baseline on x86-64).
     let v = unsafe { _mm_loadu_si128(b.as_ptr() as *const __m128i) };
-    wipe16(&mut b);
+    crate::wipe(&mut b);
     v
 }
 
@@ -536,7 +616,7 @@ pub(crate) fn store_partial(v: core::arch::x86_64::__m128i, out: &mut [u8]) {
     unsafe { _mm_storeu_si128(b.as_mut_ptr() as *mut __m128i, v) };
     let n = out.len();
     out.copy_from_slice(&b[..n]);
-    wipe16(&mut b);
+    crate::wipe(&mut b);
 }
 
 /// The block with 0xff in bytes `0..l` and zero elsewhere (`l ≤ 16`; `l` is a public length).
@@ -891,58 +971,78 @@ fn expand_key(key: &[u8; 16]) -> [[u8; 16]; ROUNDS + 1] {
 // ---------------------------------------------------------------------------------------------
 // Helpers shared by the AES-based modes (CLOC, SILC, AES-JAMBU).
 
-/// The [`crate::Scheme`] implementation shared by the AES-based modes: each mode type has a
-/// field `aes: Aes128` and an inherent `process(nonce, ad, buf, decrypt) -> [u8; K]` (K ≥ tag
-/// length) that en/decrypts `buf` in place and returns the full tag.
+/// The [`crate::Mode`] and [`crate::Scheme`] implementations shared by the AES-based modes:
+/// `impl_aes_mode_scheme!(Type, "name", nonce length, tag length, K, Bound)`. The mode type has
+/// a field `aes: Aes128`; its module has `process_with<E: Bound>(e: &E, nonce, ad, buf,
+/// decrypt) -> [u8; K]` (K ≥ tag length), which en/decrypts `buf` in place and returns the full
+/// tag, and on x86-64 `ni::process(&NiKeys, …)`, the same with the state in registers. The
+/// macro defines `process(aes, …)`, which runs `ni::process` on AES-NI and `process_with`
+/// otherwise ([`aes_fn`]), the traits through it, and the test `portable_backend_agrees`.
 macro_rules! impl_aes_mode_scheme {
-    ($ty:ty, $name:literal, $nonce_len:expr, $tag_len:expr) => {
-        impl $crate::Scheme for $ty {
-            const NAME: &'static str = $name;
-            const KEY_LEN: usize = 16;
-            const NONCE_LEN: usize = $nonce_len;
-            const TAG_LEN: usize = $tag_len;
-
-            fn new(key: &[u8]) -> Result<Self, $crate::Error> {
-                let mut k = $crate::aes::key16(key)?;
-                let aes = $crate::aes::Aes128::new(&k);
-                $crate::aes::wipe16(&mut k);
-                Ok(Self { aes })
-            }
-
-            fn encrypt_detached(
-                &self,
+    ($ty:ty, $name:literal, $nonce_len:expr, $tag_len:expr, $block:literal, $bound:path) => {
+        $crate::aes::aes_fn! {
+            /// ENC (or DEC) in place plus the tag: on AES-NI the register-level `ni::process`,
+            /// otherwise `process_with`.
+            fn process<e: $bound>(
+                aes,
                 nonce: &[u8],
                 ad: &[u8],
                 buf: &mut [u8],
-                tag: &mut [u8],
-            ) -> Result<(), $crate::Error> {
-                $crate::check_detached(Self::NONCE_LEN, nonce, Self::TAG_LEN, tag)?;
-                let t = self.process(nonce, ad, buf, false);
-                tag.copy_from_slice(&t[..Self::TAG_LEN]);
-                Ok(())
+                decrypt: bool,
+            ) -> [u8; $block],
+                ni(k) { ni::process(k, nonce, ad, buf, decrypt) }
+            {
+                process_with(e, nonce, ad, buf, decrypt)
+            }
+        }
+
+        impl $crate::Mode for $ty {
+            type TagBlock = [u8; $block];
+
+            fn with_key(key: &[u8; 16]) -> Self {
+                Self {
+                    aes: $crate::aes::Aes128::new(key),
+                }
             }
 
-            fn decrypt_detached(
-                &self,
-                nonce: &[u8],
-                ad: &[u8],
-                buf: &mut [u8],
-                tag: &[u8],
-            ) -> Result<(), $crate::Error> {
-                $crate::check_detached_dec(Self::NONCE_LEN, nonce, Self::TAG_LEN, tag, buf)?;
-                let t = self.process(nonce, ad, buf, true);
-                $crate::ct_finish_decrypt(&t[..Self::TAG_LEN], tag, buf)
+            #[inline(always)]
+            fn run(&self, nonce: &[u8], ad: &[u8], buf: &mut [u8], decrypt: bool) -> [u8; $block] {
+                process(&self.aes, nonce, ad, buf, decrypt)
+            }
+        }
+
+        $crate::impl_scheme!($ty, $name, $nonce_len, $tag_len);
+
+        #[cfg(test)]
+        impl $ty {
+            fn from_aes(aes: $crate::aes::Aes128) -> Self {
+                Self { aes }
+            }
+        }
+
+        #[cfg(test)]
+        mod portable_tests {
+            use super::*;
+
+            /// The mode on the portable constant-time AES must agree with the default back end
+            /// (AES-NI where available) on every length class.
+            #[test]
+            fn portable_backend_agrees() {
+                $crate::aes::assert_portable_agrees(<$ty>::from_aes);
             }
         }
     };
 }
 pub(crate) use impl_aes_mode_scheme;
 
-/// Test helper for the AES-based modes: the mode keyed on the portable constant-time AES
-/// (`slow`) must agree with the default back end (`fast`, AES-NI where available) on every
-/// length class, and decrypt its own output.
+/// Test helper for the AES-based modes: the mode built by `from_aes` on the portable
+/// constant-time AES (`slow`) must agree with the default back end (`fast`, AES-NI where
+/// available) on every length class, and decrypt its own output.
 #[cfg(test)]
-pub(crate) fn assert_portable_agrees<S: crate::Scheme>(fast: &S, slow: &S) {
+pub(crate) fn assert_portable_agrees<S: crate::Scheme>(from_aes: impl Fn(Aes128) -> S) {
+    let key: [u8; 16] = core::array::from_fn(|i| (i as u8).wrapping_mul(29) ^ 0x5a);
+    let fast = from_aes(Aes128::new(&key));
+    let slow = from_aes(Aes128::new_portable(&key));
     let nonce: Vec<u8> = (0..S::NONCE_LEN as u8).collect();
     let data: Vec<u8> = (0..70u32).map(|i| (i * 151 + 7) as u8).collect();
     for &(alen, mlen) in &[
@@ -968,22 +1068,6 @@ pub(crate) fn assert_portable_agrees<S: crate::Scheme>(fast: &S, slow: &S) {
         slow.decrypt_detached(&nonce, ad, &mut b, &ta).unwrap();
         assert_eq!(b, &data[..mlen]);
     }
-}
-
-/// Copies a key slice into a 16-byte array, or reports its length.
-/// Wipes a 16-byte secret with one volatile store (`zeroize` would store byte by byte).
-#[inline(always)]
-pub(crate) fn wipe16(b: &mut [u8; 16]) {
-    // SAFETY: `b` is a valid, aligned place of type [u8; 16].
-    unsafe { core::ptr::write_volatile(b, [0u8; 16]) };
-    core::sync::atomic::compiler_fence(core::sync::atomic::Ordering::SeqCst);
-}
-
-pub(crate) fn key16(key: &[u8]) -> Result<[u8; 16], Error> {
-    key.try_into().map_err(|_| Error::KeyLength {
-        expected: 16,
-        got: key.len(),
-    })
 }
 
 /// fix1 of CLOC/SILC: sets the most significant bit of the block. Written as a whole-block OR

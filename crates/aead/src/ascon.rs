@@ -10,6 +10,9 @@
 //!   little-endian, rate 128 bits, p^a = 12, p^b = 8, IV = 0x00001000808c0001, padding byte
 //!   0x01, domain separation in the top bit of x4.
 //!
+//! Both share one implementation of the mode, generic over these parameters (the private
+//! trait `Variant`); the one-shot and streaming APIs run the same block loops.
+//!
 //! The permutation works on five 64-bit lanes (no bit interleaving). The substitution layer is
 //! the designers' bit-sliced instruction sequence for the 5-bit S-box given in the v1.2 spec
 //! (an affine layer, a Keccak-χ-like core, a second affine layer and one complement); every
@@ -17,7 +20,7 @@
 //! secret-dependent branches: only data lengths (public) steer control flow.
 
 use crate::stream::{sealed::Core, Streaming};
-use crate::{check_detached, check_detached_dec, ct_finish_decrypt, Error, Scheme};
+use crate::{Mode, Scheme};
 use zeroize::{Zeroize, ZeroizeOnDrop};
 
 /// One Ascon round with round constant `c` (p_C, then p_S, then p_L).
@@ -82,46 +85,158 @@ fn p6(s: &mut [u64; 5]) {
     round(s, 0x4b);
 }
 
-#[inline(always)]
-fn be64(b: &[u8]) -> u64 {
-    let mut w = [0u8; 8];
-    w.copy_from_slice(&b[..8]);
-    u64::from_be_bytes(w)
-}
+/// What sets the two Ascon AEAD variants apart; the mode itself (initialization, associated
+/// data, message, finalization, and the streaming core) is written once, generic over it.
+trait Variant: Sized {
+    /// The initial value x0.
+    const IV: u64;
+    /// Rate in bytes: 8 (one lane, x0) or 16 (two lanes, x0 and x1).
+    const RATE: usize;
+    /// Domain separation XORed into x4 after the associated data.
+    const DSEP: u64;
+    /// The padding byte after a partial block (0x80 big-endian, 0x01 little-endian: both the
+    /// bit right after the data).
+    const PAD: u8;
+    /// The scheme keyed with two key lanes.
+    fn from_key_words(k: [u64; 2]) -> Self;
+    /// The key as two lanes.
+    fn key(&self) -> [u64; 2];
+    /// p^b, the permutation between blocks.
+    fn pb(s: &mut [u64; 5]);
+    /// Lane from 8 bytes (big-endian in v1.2, little-endian in SP 800-232).
+    fn load(w: [u8; 8]) -> u64;
+    /// 8 bytes of a lane, in the order of [`Variant::load`].
+    fn store(x: u64) -> [u8; 8];
 
-#[inline(always)]
-fn le64(b: &[u8]) -> u64 {
-    let mut w = [0u8; 8];
-    w.copy_from_slice(&b[..8]);
-    u64::from_le_bytes(w)
-}
-
-/// Big-endian load of `b.len() < 8` bytes followed by the 0x80 padding byte.
-#[inline(always)]
-fn be64_padded(b: &[u8]) -> u64 {
-    let mut w = [0u8; 8];
-    w[..b.len()].copy_from_slice(b);
-    w[b.len()] = 0x80;
-    u64::from_be_bytes(w)
-}
-
-/// Little-endian load of `b.len() < 8` bytes followed by the 0x01 padding byte.
-#[inline(always)]
-fn le64_padded(b: &[u8]) -> u64 {
-    let mut w = [0u8; 8];
-    w[..b.len()].copy_from_slice(b);
-    w[b.len()] = 0x01;
-    u64::from_le_bytes(w)
-}
-
-fn check_nonce(nonce: &[u8]) -> Result<(), Error> {
-    if nonce.len() != 16 {
-        return Err(Error::NonceLength {
-            expected: 16,
-            got: nonce.len(),
-        });
+    /// The lane of the first 8 bytes of `b`.
+    #[inline(always)]
+    fn lane(b: &[u8]) -> u64 {
+        let mut w = [0u8; 8];
+        w.copy_from_slice(&b[..8]);
+        Self::load(w)
     }
-    Ok(())
+
+    /// The lane of `b.len() < 8` bytes followed by the padding byte.
+    #[inline(always)]
+    fn lane_padded(b: &[u8]) -> u64 {
+        let mut w = [0u8; 8];
+        w[..b.len()].copy_from_slice(b);
+        w[b.len()] = Self::PAD;
+        Self::load(w)
+    }
+
+    /// Absorbs `b.len() < RATE` bytes plus the padding byte into the rate.
+    #[inline(always)]
+    fn absorb_last(s: &mut [u64; 5], b: &[u8]) {
+        if Self::RATE == 8 || b.len() < 8 {
+            s[0] ^= Self::lane_padded(b);
+        } else {
+            s[0] ^= Self::lane(&b[..8]);
+            s[1] ^= Self::lane_padded(&b[8..]);
+        }
+    }
+
+    /// The rate bytes of the state (the first `RATE` bytes are valid).
+    #[inline(always)]
+    fn rate_bytes(s: &[u64; 5]) -> [u8; 16] {
+        let mut r = [0u8; 16];
+        for (i, chunk) in r[..Self::RATE].chunks_exact_mut(8).enumerate() {
+            chunk.copy_from_slice(&Self::store(s[i]));
+        }
+        r
+    }
+
+    /// Message blocks (`RATE` bytes each; any tail is ignored), encrypted in place (`DEC`
+    /// false) or decrypted: the rate becomes the ciphertext block, then p^b.
+    #[inline(always)]
+    fn blocks<const DEC: bool>(s: &mut [u64; 5], buf: &mut [u8]) {
+        for b in buf.chunks_exact_mut(Self::RATE) {
+            for (i, w) in b.chunks_exact_mut(8).enumerate() {
+                if DEC {
+                    let c = Self::lane(w);
+                    w.copy_from_slice(&Self::store(s[i] ^ c));
+                    s[i] = c;
+                } else {
+                    s[i] ^= Self::lane(w);
+                    w.copy_from_slice(&Self::store(s[i]));
+                }
+            }
+            Self::pb(s);
+        }
+    }
+
+    /// Initialization and associated data.
+    #[inline(always)]
+    fn start(&self, nonce: &[u8], ad: &[u8]) -> [u64; 5] {
+        let [k0, k1] = self.key();
+        let mut s = [
+            Self::IV,
+            k0,
+            k1,
+            Self::lane(&nonce[..8]),
+            Self::lane(&nonce[8..16]),
+        ];
+        p12(&mut s);
+        s[3] ^= k0;
+        s[4] ^= k1;
+        if !ad.is_empty() {
+            let mut blocks = ad.chunks_exact(Self::RATE);
+            for b in &mut blocks {
+                for (i, w) in b.chunks_exact(8).enumerate() {
+                    s[i] ^= Self::lane(w);
+                }
+                Self::pb(&mut s);
+            }
+            Self::absorb_last(&mut s, blocks.remainder());
+            Self::pb(&mut s);
+        }
+        s[4] ^= Self::DSEP;
+        s
+    }
+
+    /// Finalization: the key into the two lanes after the rate, p^12; returns the tag.
+    #[inline(always)]
+    fn finish(&self, s: &mut [u64; 5]) -> [u8; 16] {
+        let [k0, k1] = self.key();
+        let r = Self::RATE / 8;
+        s[r] ^= k0;
+        s[r + 1] ^= k1;
+        p12(s);
+        let mut tag = [0u8; 16];
+        tag[..8].copy_from_slice(&Self::store(s[3] ^ k0));
+        tag[8..].copy_from_slice(&Self::store(s[4] ^ k1));
+        s.zeroize();
+        tag
+    }
+}
+
+/// The one-shot mode of both variants.
+impl<V: Variant + Scheme> Mode for V {
+    type TagBlock = [u8; 16];
+
+    fn with_key(key: &[u8; 16]) -> Self {
+        V::from_key_words([V::lane(&key[..8]), V::lane(&key[8..])])
+    }
+
+    #[inline(always)]
+    fn run(&self, nonce: &[u8], ad: &[u8], buf: &mut [u8], decrypt: bool) -> [u8; 16] {
+        let mut s = self.start(nonce, ad);
+        let (head, last) = split_blocks(buf, V::RATE);
+        if decrypt {
+            V::blocks::<true>(&mut s, head);
+            let ks = V::rate_bytes(&s);
+            for (p, k) in last.iter_mut().zip(ks.iter()) {
+                *p ^= k;
+            }
+            V::absorb_last(&mut s, last);
+        } else {
+            V::blocks::<false>(&mut s, head);
+            V::absorb_last(&mut s, last);
+            let n = last.len();
+            last.copy_from_slice(&V::rate_bytes(&s)[..n]);
+        }
+        self.finish(&mut s)
+    }
 }
 
 /// Splits `buf` into its whole `block`-byte blocks and the remainder.
@@ -129,59 +244,6 @@ fn check_nonce(nonce: &[u8]) -> Result<(), Error> {
 fn split_blocks(buf: &mut [u8], block: usize) -> (&mut [u8], &mut [u8]) {
     let full = buf.len() - buf.len() % block;
     buf.split_at_mut(full)
-}
-
-/// Ascon-128 v1.2 message blocks (8 bytes each; any tail is ignored), encrypted in place
-/// (`DEC` false) or decrypted: the rate becomes the ciphertext block, then p^6.
-#[inline(always)]
-fn blocks_v12<const DEC: bool>(s: &mut [u64; 5], buf: &mut [u8]) {
-    for b in buf.chunks_exact_mut(8) {
-        if DEC {
-            let c = be64(b);
-            b.copy_from_slice(&(s[0] ^ c).to_be_bytes());
-            s[0] = c;
-        } else {
-            s[0] ^= be64(b);
-            b.copy_from_slice(&s[0].to_be_bytes());
-        }
-        p6(s);
-    }
-}
-
-/// Ascon-AEAD128 message blocks (16 bytes each; any tail is ignored), as [`blocks_v12`]
-/// with p^8.
-#[inline(always)]
-fn blocks_aead128<const DEC: bool>(s: &mut [u64; 5], buf: &mut [u8]) {
-    for b in buf.chunks_exact_mut(16) {
-        if DEC {
-            let c0 = le64(&b[..8]);
-            let c1 = le64(&b[8..]);
-            b[..8].copy_from_slice(&(s[0] ^ c0).to_le_bytes());
-            b[8..].copy_from_slice(&(s[1] ^ c1).to_le_bytes());
-            s[0] = c0;
-            s[1] = c1;
-        } else {
-            s[0] ^= le64(&b[..8]);
-            s[1] ^= le64(&b[8..]);
-            b[..8].copy_from_slice(&s[0].to_le_bytes());
-            b[8..].copy_from_slice(&s[1].to_le_bytes());
-        }
-        p8(s);
-    }
-}
-
-fn key_words(key: &[u8], le: bool) -> Result<[u64; 2], Error> {
-    if key.len() != 16 {
-        return Err(Error::KeyLength {
-            expected: 16,
-            got: key.len(),
-        });
-    }
-    Ok(if le {
-        [le64(&key[..8]), le64(&key[8..])]
-    } else {
-        [be64(&key[..8]), be64(&key[8..])]
-    })
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -194,99 +256,34 @@ pub struct Ascon128v12 {
     k: [u64; 2],
 }
 
-impl Ascon128v12 {
+// The two `Variant` impls below are alike by design: each is one parameter set.
+impl Variant for Ascon128v12 {
+    fn from_key_words(k: [u64; 2]) -> Self {
+        Self { k }
+    }
     const IV: u64 = 0x8040_0c06_0000_0000;
-
-    /// Initialization and associated data.
+    const RATE: usize = 8;
+    const DSEP: u64 = 1;
+    const PAD: u8 = 0x80;
     #[inline(always)]
-    fn start(&self, nonce: &[u8], ad: &[u8]) -> [u64; 5] {
-        let [k0, k1] = self.k;
-        let mut s = [Self::IV, k0, k1, be64(&nonce[..8]), be64(&nonce[8..16])];
-        p12(&mut s);
-        s[3] ^= k0;
-        s[4] ^= k1;
-        if !ad.is_empty() {
-            let mut blocks = ad.chunks_exact(8);
-            for b in &mut blocks {
-                s[0] ^= be64(b);
-                p6(&mut s);
-            }
-            s[0] ^= be64_padded(blocks.remainder());
-            p6(&mut s);
-        }
-        s[4] ^= 1;
-        s
+    fn key(&self) -> [u64; 2] {
+        self.k
     }
-
-    /// Finalization; writes the 16-byte tag.
     #[inline(always)]
-    fn finish(&self, s: &mut [u64; 5], tag: &mut [u8; 16]) {
-        let [k0, k1] = self.k;
-        s[1] ^= k0;
-        s[2] ^= k1;
-        p12(s);
-        tag[..8].copy_from_slice(&(s[3] ^ k0).to_be_bytes());
-        tag[8..].copy_from_slice(&(s[4] ^ k1).to_be_bytes());
-        s.zeroize();
+    fn pb(s: &mut [u64; 5]) {
+        p6(s)
+    }
+    #[inline(always)]
+    fn load(w: [u8; 8]) -> u64 {
+        u64::from_be_bytes(w)
+    }
+    #[inline(always)]
+    fn store(x: u64) -> [u8; 8] {
+        x.to_be_bytes()
     }
 }
 
-impl Scheme for Ascon128v12 {
-    const NAME: &'static str = "ascon128v12";
-    const KEY_LEN: usize = 16;
-    const NONCE_LEN: usize = 16;
-    const TAG_LEN: usize = 16;
-
-    fn new(key: &[u8]) -> Result<Self, Error> {
-        Ok(Self {
-            k: key_words(key, false)?,
-        })
-    }
-
-    dispatch_bmi!(Ascon128v12);
-}
-
-impl Ascon128v12 {
-    // The mode bodies, inlined into both the baseline and the BMI1/BMI2 entry points.
-    #[inline(always)]
-    fn enc_inner(
-        &self,
-        nonce: &[u8],
-        ad: &[u8],
-        buf: &mut [u8],
-        tag: &mut [u8],
-    ) -> Result<(), Error> {
-        check_detached(16, nonce, 16, tag)?;
-        let mut s = self.start(nonce, ad);
-        let (head, last) = split_blocks(buf, 8);
-        blocks_v12::<false>(&mut s, head);
-        s[0] ^= be64_padded(last);
-        let n = last.len();
-        last.copy_from_slice(&s[0].to_be_bytes()[..n]);
-        let mut t = [0u8; 16];
-        self.finish(&mut s, &mut t);
-        tag.copy_from_slice(&t);
-        Ok(())
-    }
-
-    #[inline(always)]
-    fn dec_inner(&self, nonce: &[u8], ad: &[u8], buf: &mut [u8], tag: &[u8]) -> Result<(), Error> {
-        check_detached_dec(16, nonce, 16, tag, buf)?;
-        let mut s = self.start(nonce, ad);
-        let (head, last) = split_blocks(buf, 8);
-        blocks_v12::<true>(&mut s, head);
-        let ks = s[0].to_be_bytes();
-        for (p, k) in last.iter_mut().zip(ks.iter()) {
-            *p ^= k;
-        }
-        s[0] ^= be64_padded(last);
-        let mut t = [0u8; 16];
-        self.finish(&mut s, &mut t);
-        let r = ct_finish_decrypt(&t, tag, buf);
-        t.zeroize();
-        r
-    }
-}
+crate::impl_scheme!(Ascon128v12, "ascon128v12", 16, 16, bmi);
 
 // ---------------------------------------------------------------------------------------------
 // Ascon-AEAD128 (NIST SP 800-232)
@@ -298,120 +295,33 @@ pub struct AsconAead128 {
     k: [u64; 2],
 }
 
-/// Absorbs `b.len() < 16` bytes plus the 0x01 padding byte into lanes x0, x1 (little-endian).
-#[inline(always)]
-fn absorb_last_le(s: &mut [u64; 5], b: &[u8]) {
-    if b.len() < 8 {
-        s[0] ^= le64_padded(b);
-    } else {
-        s[0] ^= le64(&b[..8]);
-        s[1] ^= le64_padded(&b[8..]);
+impl Variant for AsconAead128 {
+    fn from_key_words(k: [u64; 2]) -> Self {
+        Self { k }
     }
-}
-
-/// The 16 rate bytes (lanes x0, x1) of the state, little-endian.
-#[inline(always)]
-fn rate_bytes_le(s: &[u64; 5]) -> [u8; 16] {
-    let mut r = [0u8; 16];
-    r[..8].copy_from_slice(&s[0].to_le_bytes());
-    r[8..].copy_from_slice(&s[1].to_le_bytes());
-    r
-}
-
-impl AsconAead128 {
     const IV: u64 = 0x0000_1000_808c_0001;
-
-    /// Initialization and associated data (SP 800-232).
+    const RATE: usize = 16;
+    const DSEP: u64 = 1 << 63;
+    const PAD: u8 = 0x01;
     #[inline(always)]
-    fn start(&self, nonce: &[u8], ad: &[u8]) -> [u64; 5] {
-        let [k0, k1] = self.k;
-        let mut s = [Self::IV, k0, k1, le64(&nonce[..8]), le64(&nonce[8..16])];
-        p12(&mut s);
-        s[3] ^= k0;
-        s[4] ^= k1;
-        if !ad.is_empty() {
-            let mut blocks = ad.chunks_exact(16);
-            for b in &mut blocks {
-                s[0] ^= le64(&b[..8]);
-                s[1] ^= le64(&b[8..]);
-                p8(&mut s);
-            }
-            absorb_last_le(&mut s, blocks.remainder());
-            p8(&mut s);
-        }
-        s[4] ^= 1 << 63;
-        s
+    fn key(&self) -> [u64; 2] {
+        self.k
     }
-
-    /// Finalization (SP 800-232); writes the 16-byte tag.
     #[inline(always)]
-    fn finish(&self, s: &mut [u64; 5], tag: &mut [u8; 16]) {
-        let [k0, k1] = self.k;
-        s[2] ^= k0;
-        s[3] ^= k1;
-        p12(s);
-        tag[..8].copy_from_slice(&(s[3] ^ k0).to_le_bytes());
-        tag[8..].copy_from_slice(&(s[4] ^ k1).to_le_bytes());
-        s.zeroize();
+    fn pb(s: &mut [u64; 5]) {
+        p8(s)
+    }
+    #[inline(always)]
+    fn load(w: [u8; 8]) -> u64 {
+        u64::from_le_bytes(w)
+    }
+    #[inline(always)]
+    fn store(x: u64) -> [u8; 8] {
+        x.to_le_bytes()
     }
 }
 
-impl Scheme for AsconAead128 {
-    const NAME: &'static str = "asconaead128";
-    const KEY_LEN: usize = 16;
-    const NONCE_LEN: usize = 16;
-    const TAG_LEN: usize = 16;
-
-    fn new(key: &[u8]) -> Result<Self, Error> {
-        Ok(Self {
-            k: key_words(key, true)?,
-        })
-    }
-
-    dispatch_bmi!(AsconAead128);
-}
-
-impl AsconAead128 {
-    // The mode bodies, inlined into both the baseline and the BMI1/BMI2 entry points.
-    #[inline(always)]
-    fn enc_inner(
-        &self,
-        nonce: &[u8],
-        ad: &[u8],
-        buf: &mut [u8],
-        tag: &mut [u8],
-    ) -> Result<(), Error> {
-        check_detached(16, nonce, 16, tag)?;
-        let mut s = self.start(nonce, ad);
-        let (head, last) = split_blocks(buf, 16);
-        blocks_aead128::<false>(&mut s, head);
-        absorb_last_le(&mut s, last);
-        let n = last.len();
-        last.copy_from_slice(&rate_bytes_le(&s)[..n]);
-        let mut t = [0u8; 16];
-        self.finish(&mut s, &mut t);
-        tag.copy_from_slice(&t);
-        Ok(())
-    }
-
-    #[inline(always)]
-    fn dec_inner(&self, nonce: &[u8], ad: &[u8], buf: &mut [u8], tag: &[u8]) -> Result<(), Error> {
-        check_detached_dec(16, nonce, 16, tag, buf)?;
-        let mut s = self.start(nonce, ad);
-        let (head, last) = split_blocks(buf, 16);
-        blocks_aead128::<true>(&mut s, head);
-        let ks = rate_bytes_le(&s);
-        for (p, k) in last.iter_mut().zip(ks.iter()) {
-            *p ^= k;
-        }
-        absorb_last_le(&mut s, last);
-        let mut t = [0u8; 16];
-        self.finish(&mut s, &mut t);
-        let r = ct_finish_decrypt(&t, tag, buf);
-        t.zeroize();
-        r
-    }
-}
+crate::impl_scheme!(AsconAead128, "asconaead128", 16, 16, bmi);
 
 // ---------------------------------------------------------------------------------------------
 // Streaming (see `crate::stream`): the sponge state between chunks. A full block leaves the
@@ -420,23 +330,12 @@ impl AsconAead128 {
 // ---------------------------------------------------------------------------------------------
 
 bmi_fn! {
-    /// Whole Ascon-128 v1.2 blocks for the streaming API.
-    fn stream_blocks_v12(s: &mut [u64; 5], buf: &mut [u8], dec: bool) {
+    /// Whole message blocks for the streaming API.
+    fn stream_blocks<V: Variant>(s: &mut [u64; 5], buf: &mut [u8], dec: bool) {
         if dec {
-            blocks_v12::<true>(s, buf)
+            V::blocks::<true>(s, buf)
         } else {
-            blocks_v12::<false>(s, buf)
-        }
-    }
-}
-
-bmi_fn! {
-    /// Whole Ascon-AEAD128 blocks for the streaming API.
-    fn stream_blocks_aead128(s: &mut [u64; 5], buf: &mut [u8], dec: bool) {
-        if dec {
-            blocks_aead128::<true>(s, buf)
-        } else {
-            blocks_aead128::<false>(s, buf)
+            V::blocks::<false>(s, buf)
         }
     }
 }
@@ -452,78 +351,38 @@ impl Streaming for Ascon128v12 {
     type Core = AsconCore;
 }
 
-impl Core<Ascon128v12> for AsconCore {
-    const BLOCK: usize = 8;
-    const HOLD_FULL: bool = false;
-
-    fn start(a: &Ascon128v12, nonce: &[u8], ad: &[u8]) -> Result<Self, Error> {
-        check_nonce(nonce)?;
-        Ok(AsconCore {
-            s: a.start(nonce, ad),
-        })
-    }
-
-    fn blocks(&mut self, _: &Ascon128v12, data: &mut [u8], dec: bool) {
-        stream_blocks_v12(&mut self.s, data, dec);
-    }
-
-    fn keystream(&mut self, _: &Ascon128v12) -> [u8; 16] {
-        let mut k = [0u8; 16];
-        k[..8].copy_from_slice(&self.s[0].to_be_bytes());
-        k
-    }
-
-    fn absorb(&mut self, _: &Ascon128v12, _p: &[u8], c: &[u8]) {
-        self.s[0] = be64(c);
-        p6(&mut self.s);
-    }
-
-    fn finish(&mut self, a: &Ascon128v12, p: &[u8], _c: &[u8]) -> [u8; 16] {
-        self.s[0] ^= be64_padded(p);
-        let mut t = [0u8; 16];
-        a.finish(&mut self.s, &mut t);
-        t
-    }
-
-    fn wipe(&mut self) {
-        self.s.zeroize();
-    }
-}
-
 impl Streaming for AsconAead128 {
     type Core = AsconCore;
 }
 
-impl Core<AsconAead128> for AsconCore {
-    const BLOCK: usize = 16;
+impl<V: Variant + Scheme> Core<V> for AsconCore {
+    const BLOCK: usize = V::RATE;
     const HOLD_FULL: bool = false;
 
-    fn start(a: &AsconAead128, nonce: &[u8], ad: &[u8]) -> Result<Self, Error> {
-        check_nonce(nonce)?;
-        Ok(AsconCore {
+    fn start(a: &V, nonce: &[u8], ad: &[u8]) -> Self {
+        AsconCore {
             s: a.start(nonce, ad),
-        })
+        }
     }
 
-    fn blocks(&mut self, _: &AsconAead128, data: &mut [u8], dec: bool) {
-        stream_blocks_aead128(&mut self.s, data, dec);
+    fn blocks(&mut self, _: &V, data: &mut [u8], dec: bool) {
+        stream_blocks::<V>(&mut self.s, data, dec);
     }
 
-    fn keystream(&mut self, _: &AsconAead128) -> [u8; 16] {
-        rate_bytes_le(&self.s)
+    fn keystream(&mut self, _: &V) -> [u8; 16] {
+        V::rate_bytes(&self.s)
     }
 
-    fn absorb(&mut self, _: &AsconAead128, _p: &[u8], c: &[u8]) {
-        self.s[0] = le64(&c[..8]);
-        self.s[1] = le64(&c[8..16]);
-        p8(&mut self.s);
+    fn absorb(&mut self, _: &V, _p: &[u8], c: &[u8]) {
+        for (i, w) in c[..V::RATE].chunks_exact(8).enumerate() {
+            self.s[i] = V::lane(w);
+        }
+        V::pb(&mut self.s);
     }
 
-    fn finish(&mut self, a: &AsconAead128, p: &[u8], _c: &[u8]) -> [u8; 16] {
-        absorb_last_le(&mut self.s, p);
-        let mut t = [0u8; 16];
-        a.finish(&mut self.s, &mut t);
-        t
+    fn finish(&mut self, a: &V, p: &[u8], _c: &[u8]) -> [u8; 16] {
+        V::absorb_last(&mut self.s, p);
+        a.finish(&mut self.s)
     }
 
     fn wipe(&mut self) {

@@ -8,9 +8,8 @@
 //! Only the forward AES is used. Decryption is CLOC's "decrypt-then-verify": the buffer is
 //! decrypted in place, the tag compared in constant time, and the buffer wiped on mismatch.
 
-use crate::aes::{fix1, xor_into, Aes128, BlockCipher};
+use crate::aes::{xor_into, Aes128, BlockCipher};
 use crate::stream::{sealed::Core, Streaming};
-use crate::Error;
 use zeroize::Zeroize;
 
 /// The parameter byte for (E = AES, ℓ_N = 12 bytes, τ = 8 bytes).
@@ -70,60 +69,13 @@ fn h(b: &mut [u8; 16]) {
     *b = from_words([x1 ^ x2, x2 ^ x3, x3 ^ x4, x1 ^ x2 ^ x4]);
 }
 
-impl Clocv3 {
-    /// ENC (or DEC) in place plus PRF; returns the final PRF block (the tag is its prefix).
-    fn process(&self, nonce: &[u8], ad: &[u8], buf: &mut [u8], decrypt: bool) -> [u8; 16] {
-        #[cfg(target_arch = "x86_64")]
-        if self.aes.uses_aes_ni() {
-            // SAFETY: `uses_aes_ni()` guarantees the CPU supports AES-NI and SSE2.
-            return unsafe { process_ni(&self.aes, nonce, ad, buf, decrypt) };
-        }
-        #[cfg(target_arch = "aarch64")]
-        if self.aes.uses_aes_ni() {
-            // SAFETY: `uses_aes_ni()` guarantees the CPU has the ARMv8 AES instructions.
-            return unsafe { process_ce(&self.aes, nonce, ad, buf, decrypt) };
-        }
-        process_with(&self.aes.portable(), nonce, ad, buf, decrypt)
-    }
-}
-
-/// [`process_with`] on the ARMv8 AES instructions.
-#[cfg(target_arch = "aarch64")]
-#[target_feature(enable = "aes")]
-unsafe fn process_ce(
-    aes: &Aes128,
-    nonce: &[u8],
-    ad: &[u8],
-    buf: &mut [u8],
-    decrypt: bool,
-) -> [u8; 16] {
-    process_with(&crate::aes::CeKeys::new(aes), nonce, ad, buf, decrypt)
-}
-
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "aes,sse2")]
-unsafe fn process_ni(
-    aes: &Aes128,
-    nonce: &[u8],
-    ad: &[u8],
-    buf: &mut [u8],
-    decrypt: bool,
-) -> [u8; 16] {
-    match aes.ni_keys() {
-        Some(keys) => ni::process(&keys, nonce, ad, buf, decrypt),
-        None => process_with(&aes.portable(), nonce, ad, buf, decrypt),
-    }
-}
-
 /// The AES-NI path of [`process_with`] with the whole state in SSE registers (the same steps,
 /// checked against the portable path by `portable_backend_agrees`). Words X1..X4 of a block
 /// are the 32-bit lanes 0..3; the tweak maps only XOR and move whole lanes.
 #[cfg(target_arch = "x86_64")]
 mod ni {
     use super::PARAM;
-    use crate::aes::{
-        block_from_u128, load_partial, nonce96, pad_bit, prefix_mask, store_partial, NiKeys,
-    };
+    use crate::aes::{block_from_u128, load_partial, nonce96, pad_bit, NiKeys};
     use core::arch::x86_64::*;
 
     /// Keeps lanes selected by `M` (bit i = lane i) of `x`, zeroes the others.
@@ -237,15 +189,8 @@ mod ni {
                 return out;
             }
             let (es, ts) = k.enc2(v, f2(v)); // g2 = f2
-            let full = (buf.len() - 1) / 16;
-            let (head, last) = buf.split_at_mut(16 * full);
-            let (es, mut ts) = k.fix1_chain_m128(es, ts, head, decrypt);
-            let l = last.len(); // 1..=16
-            let x = load_partial(last);
-            let y = _mm_and_si128(_mm_xor_si128(x, es), prefix_mask(l));
-            store_partial(y, last);
-            ts = _mm_xor_si128(ts, if decrypt { x } else { y });
-            ts = if l < 16 {
+            let (ts, l) = k.fix1_message_m128(es, ts, buf, decrypt);
+            let ts = if l < 16 {
                 f2(_mm_xor_si128(ts, pad_bit(l)))
             } else {
                 f1(ts)
@@ -326,28 +271,23 @@ fn process_with<E: BlockCipher>(
     g2(&mut ts);
     e.encrypt2(&mut es, &mut ts);
 
-    let full = (buf.len() - 1) / 16; // blocks before the final (possibly full) one
-    let (head, last) = buf.split_at_mut(16 * full);
-    e.fix1_chain(&mut es, &mut ts, head, decrypt);
-    let l = last.len(); // 1..=16
-    let mut c = [0u8; 16];
-    if decrypt {
-        c[..l].copy_from_slice(last);
-        xor_into(last, &es[..l]);
-    } else {
-        xor_into(last, &es[..l]);
-        c[..l].copy_from_slice(last);
-    }
-    xor_into(&mut ts, &c[..l]);
-    if l < 16 {
-        ts[l] ^= 0x80;
-        f2(&mut ts);
-    } else {
-        f1(&mut ts);
-    }
+    let l = e.fix1_message(&mut es, &mut ts, buf, decrypt);
+    final_tweak(&mut ts, l);
     e.encrypt(&mut ts);
     es.zeroize();
     ts
+}
+
+/// PRF's last step before E_K, after the final ciphertext block (of `l` = 1..=16 bytes) was
+/// XORed in: one-zero padding and f2 for a partial block, f1 for a full one.
+#[inline(always)]
+fn final_tweak(ts: &mut [u8; 16], l: usize) {
+    if l < 16 {
+        ts[l] ^= 0x80;
+        f2(ts);
+    } else {
+        f1(ts);
+    }
 }
 
 /// g2 = G, the same map as f2.
@@ -356,7 +296,7 @@ fn g2(b: &mut [u8; 16]) {
     f2(b)
 }
 
-crate::aes::impl_aes_mode_scheme!(Clocv3, "aes128n12t8clocv3", 12, 8);
+crate::aes::impl_aes_mode_scheme!(Clocv3, "aes128n12t8clocv3", 12, 8, 16, BlockCipher);
 
 // ---------------------------------------------------------------------------------------------
 // Streaming (see `crate::stream`): V, the keystream chain es and the PRF chain ts are kept
@@ -403,20 +343,13 @@ impl Core<Clocv3> for ClocCore {
     const BLOCK: usize = 16;
     const HOLD_FULL: bool = true;
 
-    fn start(c: &Clocv3, nonce: &[u8], ad: &[u8]) -> Result<Self, Error> {
-        if nonce.len() != 12 {
-            return Err(Error::NonceLength {
-                expected: 12,
-                got: nonce.len(),
-            });
-        }
-        let v = stream_hash(&c.aes, ad, nonce);
-        Ok(ClocCore {
-            v,
+    fn start(c: &Clocv3, nonce: &[u8], ad: &[u8]) -> Self {
+        ClocCore {
+            v: stream_hash(&c.aes, ad, nonce),
             es: [0; 16],
             ts: [0; 16],
             started: false,
-        })
+        }
     }
 
     fn blocks(&mut self, c: &Clocv3, data: &mut [u8], dec: bool) {
@@ -433,12 +366,7 @@ impl Core<Clocv3> for ClocCore {
     }
 
     fn absorb(&mut self, c: &Clocv3, _p: &[u8], ct: &[u8]) {
-        let mut x = [0u8; 16];
-        x.copy_from_slice(&ct[..16]);
-        xor_into(&mut self.ts, &x);
-        fix1(&mut x);
-        self.es = x;
-        c.aes.encrypt_two(&mut self.ts, &mut self.es);
+        crate::aes::fix1_absorb(&c.aes, &mut self.es, &mut self.ts, ct);
     }
 
     fn finish(&mut self, c: &Clocv3, _p: &[u8], ct: &[u8]) -> [u8; 16] {
@@ -449,12 +377,7 @@ impl Core<Clocv3> for ClocCore {
             g1(&mut self.ts);
         } else {
             xor_into(&mut self.ts, ct);
-            if l < 16 {
-                self.ts[l] ^= 0x80;
-                f2(&mut self.ts);
-            } else {
-                f1(&mut self.ts);
-            }
+            final_tweak(&mut self.ts, l);
         }
         c.aes.encrypt_block(&mut self.ts);
         self.es.zeroize();
@@ -495,23 +418,5 @@ mod tests {
             f(&mut y);
             assert_eq!(to_words(&y), pow(x, n));
         }
-    }
-}
-
-#[cfg(test)]
-mod portable_tests {
-    use super::*;
-    use crate::Scheme;
-
-    /// The mode on the portable constant-time AES must agree with the default back end
-    /// (AES-NI where available) on every length class.
-    #[test]
-    fn portable_backend_agrees() {
-        let key: Vec<u8> = (0..16u8).map(|i| i.wrapping_mul(29) ^ 0x5a).collect();
-        let fast = Clocv3::new(&key).unwrap();
-        let slow = Clocv3 {
-            aes: Aes128::new_portable(key.as_slice().try_into().unwrap()),
-        };
-        crate::aes::assert_portable_agrees(&fast, &slow);
     }
 }

@@ -19,7 +19,7 @@
 //! * 16-bit lanes, no table lookups, no secret-dependent branches.
 
 use crate::stream::{sealed::Core, Streaming};
-use crate::{check_detached, check_detached_dec, ct_finish_decrypt, Error, Scheme};
+use crate::Mode;
 use zeroize::{Zeroize, ZeroizeOnDrop};
 
 /// Keccak-f[400] round constants (ι), from the LFSR x^8 + x^6 + x^5 + x^4 + 1, lane size 16.
@@ -270,33 +270,23 @@ pub struct KetjeSrv2 {
 }
 
 impl KetjeSrv2 {
-    /// MonkeyWrap.initialize + associated data + body (wrap or unwrap) + tag.
+    /// MonkeyWrap.initialize + associated data + body (wrap or unwrap) + tag (`nonce` is 31
+    /// bytes).
     #[inline(always)]
-    fn run<const DEC: bool>(
-        &self,
-        nonce: &[u8],
-        ad: &[u8],
-        buf: &mut [u8],
-    ) -> Result<[u8; 16], Error> {
-        let mut d = self.begin(nonce, ad)?;
+    fn wrap<const DEC: bool>(&self, nonce: &[u8], ad: &[u8], buf: &mut [u8]) -> [u8; 16] {
+        let mut d = self.begin(nonce, ad);
         // Body: at least one (possibly empty) block; the last one is absorbed with a stride.
         let len = buf.len();
         let split = if len == 0 { 0 } else { (len - 1) / 4 * 4 };
         let (head, last) = buf.split_at_mut(split);
         body_blocks::<DEC>(&mut d, head);
         body_block::<DEC>(&mut d, last, FRAME_BODY_LAST, N_STRIDE);
-        Ok(squeeze_tag(&mut d))
+        squeeze_tag(&mut d)
     }
 
-    /// MonkeyWrap.initialize and the associated data.
+    /// MonkeyWrap.initialize and the associated data (`nonce` is 31 bytes).
     #[inline(always)]
-    fn begin(&self, nonce: &[u8], ad: &[u8]) -> Result<Duplex, Error> {
-        if nonce.len() != 31 {
-            return Err(Error::NonceLength {
-                expected: 31,
-                got: nonce.len(),
-            });
-        }
+    fn begin(&self, nonce: &[u8], ad: &[u8]) -> Duplex {
         let mut d = Duplex::start(&self.key, nonce);
         // Associated data: at least one (possibly empty) block.
         let n_ad = ad.len().div_ceil(4).max(1);
@@ -309,15 +299,22 @@ impl KetjeSrv2 {
             };
             d.absorb(blk, frame, N_STEP);
         }
-        Ok(d)
+        d
     }
 }
 
-/// Non-final body blocks (4 bytes each; any tail is ignored): wrap (or unwrap) in place.
+/// Non-final body blocks (4 bytes each; any tail is ignored): wrap (or unwrap) in place, as
+/// [`body_block`] with one 32-bit XOR per block.
 #[inline(always)]
 fn body_blocks<const DEC: bool>(d: &mut Duplex, buf: &mut [u8]) {
-    for blk in buf.chunks_exact_mut(4) {
-        body_block::<DEC>(d, blk, FRAME_BODY, N_STEP);
+    let (blocks, _) = buf.as_chunks_mut::<4>();
+    for blk in blocks {
+        let x = *blk;
+        let y = (u32::from_le_bytes(x) ^ u32::from_le_bytes(d.rate())).to_le_bytes();
+        *blk = y;
+        let mut p = if DEC { y } else { x };
+        d.absorb(&p, FRAME_BODY, N_STEP);
+        p.zeroize();
     }
 }
 
@@ -353,46 +350,22 @@ fn squeeze_tag(d: &mut Duplex) -> [u8; 16] {
     tag
 }
 
-impl Scheme for KetjeSrv2 {
-    const NAME: &'static str = "ketjesrv2";
-    const KEY_LEN: usize = 16;
-    const NONCE_LEN: usize = 31;
-    const TAG_LEN: usize = 16;
+crate::impl_scheme!(KetjeSrv2, "ketjesrv2", 31, 16, bmi);
 
-    fn new(key: &[u8]) -> Result<Self, Error> {
-        let key: [u8; 16] = key.try_into().map_err(|_| Error::KeyLength {
-            expected: 16,
-            got: key.len(),
-        })?;
-        Ok(Self { key })
-    }
+impl Mode for KetjeSrv2 {
+    type TagBlock = [u8; 16];
 
-    dispatch_bmi!(KetjeSrv2);
-}
-
-impl KetjeSrv2 {
-    // The mode bodies, inlined into both the baseline and the BMI1/BMI2 entry points.
-    #[inline(always)]
-    fn enc_inner(
-        &self,
-        nonce: &[u8],
-        ad: &[u8],
-        buf: &mut [u8],
-        tag: &mut [u8],
-    ) -> Result<(), Error> {
-        check_detached(31, nonce, 16, tag)?;
-        let t = self.run::<false>(nonce, ad, buf)?;
-        tag.copy_from_slice(&t);
-        Ok(())
+    fn with_key(key: &[u8; 16]) -> Self {
+        Self { key: *key }
     }
 
     #[inline(always)]
-    fn dec_inner(&self, nonce: &[u8], ad: &[u8], buf: &mut [u8], tag: &[u8]) -> Result<(), Error> {
-        check_detached_dec(31, nonce, 16, tag, buf)?;
-        let mut t = self.run::<true>(nonce, ad, buf)?;
-        let r = ct_finish_decrypt(&t, tag, buf);
-        t.zeroize();
-        r
+    fn run(&self, nonce: &[u8], ad: &[u8], buf: &mut [u8], decrypt: bool) -> [u8; 16] {
+        if decrypt {
+            self.wrap::<true>(nonce, ad, buf)
+        } else {
+            self.wrap::<false>(nonce, ad, buf)
+        }
     }
 }
 
@@ -431,10 +404,10 @@ impl Core<KetjeSrv2> for KetjeCore {
     const BLOCK: usize = 4;
     const HOLD_FULL: bool = true;
 
-    fn start(k: &KetjeSrv2, nonce: &[u8], ad: &[u8]) -> Result<Self, Error> {
-        Ok(KetjeCore {
-            d: k.begin(nonce, ad)?,
-        })
+    fn start(k: &KetjeSrv2, nonce: &[u8], ad: &[u8]) -> Self {
+        KetjeCore {
+            d: k.begin(nonce, ad),
+        }
     }
 
     fn blocks(&mut self, _: &KetjeSrv2, data: &mut [u8], dec: bool) {
@@ -465,7 +438,9 @@ impl Core<KetjeSrv2> for KetjeCore {
 mod tests {
     use super::*;
 
-    /// Plain (uncomplemented) Keccak-p[400] round, written from FIPS 202 §3.2.
+    /// Plain (uncomplemented) Keccak-p[400] round, written from FIPS 202 §3.2. Its θ/ρ/π
+    /// steps repeat those of `round` on purpose: it is the independent reference `round` is
+    /// checked against, so it shares no code with it.
     fn plain_round(a: &mut [u16; 25], rc: u16) {
         let mut c = [0u16; 5];
         for x in 0..5 {

@@ -19,91 +19,37 @@
 //! [`Error::KeyLength`] / [`Error::NonceLength`]; a detached tag buffer of the wrong length
 //! (encryption or decryption, one-shot or streaming) is [`Error::TagLength`];
 //! [`Error::CiphertextTooShort`] only comes from [`Aead::decrypt`] when ciphertext ‖ tag is
-//! shorter than the tag. On any decryption error the detached buffer is wiped.
+//! shorter than the tag. On any decryption error the detached buffer is wiped. These checks,
+//! the tag comparison and the wiping are written once for all schemes (the crate-private
+//! `seal` / `open` around each scheme's in-place mode); each scheme module holds only its
+//! algorithm.
 
 #![forbid(unsafe_op_in_unsafe_fn)]
 
 use core::fmt;
 
-/// Implements `encrypt_detached` / `decrypt_detached` of [`Scheme`] by calling the inherent
-/// `enc_inner` / `dec_inner` (`#[inline(always)]`) either directly or, on x86-64 CPUs with
-/// BMI1 and BMI2 (detected at run time, cached by std), through copies compiled with those
-/// features: the S-box's `!a & b` becomes one `andn` and the rotations non-destructive `rorx`,
-/// about 10% faster than the baseline x86-64 code for Ascon.
-macro_rules! dispatch_bmi {
-    ($ty:ty) => {
-        fn encrypt_detached(
-            &self,
-            nonce: &[u8],
-            ad: &[u8],
-            buf: &mut [u8],
-            tag: &mut [u8],
-        ) -> Result<(), $crate::Error> {
-            #[cfg(target_arch = "x86_64")]
-            if $crate::has_bmi() {
-                #[target_feature(enable = "bmi1,bmi2")]
-                unsafe fn enc_bmi(
-                    s: &$ty,
-                    nonce: &[u8],
-                    ad: &[u8],
-                    buf: &mut [u8],
-                    tag: &mut [u8],
-                ) -> Result<(), $crate::Error> {
-                    s.enc_inner(nonce, ad, buf, tag)
-                }
-                // SAFETY: the CPU supports BMI1 and BMI2 (checked by `has_bmi`).
-                return unsafe { enc_bmi(self, nonce, ad, buf, tag) };
-            }
-            self.enc_inner(nonce, ad, buf, tag)
-        }
-
-        fn decrypt_detached(
-            &self,
-            nonce: &[u8],
-            ad: &[u8],
-            buf: &mut [u8],
-            tag: &[u8],
-        ) -> Result<(), $crate::Error> {
-            #[cfg(target_arch = "x86_64")]
-            if $crate::has_bmi() {
-                #[target_feature(enable = "bmi1,bmi2")]
-                unsafe fn dec_bmi(
-                    s: &$ty,
-                    nonce: &[u8],
-                    ad: &[u8],
-                    buf: &mut [u8],
-                    tag: &[u8],
-                ) -> Result<(), $crate::Error> {
-                    s.dec_inner(nonce, ad, buf, tag)
-                }
-                // SAFETY: the CPU supports BMI1 and BMI2 (checked by `has_bmi`).
-                return unsafe { dec_bmi(self, nonce, ad, buf, tag) };
-            }
-            self.dec_inner(nonce, ad, buf, tag)
-        }
-    };
-}
-
 /// Defines `fn $name(args) -> ret` whose body is compiled twice: as baseline x86-64 code and,
 /// called when the CPU has BMI1 and BMI2 (run-time detection, cached by std), with those
-/// target features enabled (as [`dispatch_bmi`] does for the one-shot entry points). Used for
-/// the streaming block loops of Ascon and Ketje.
+/// target features enabled: the S-boxes' `!a & b` become one `andn` and the rotations
+/// non-destructive `rorx`, about 10% faster than the baseline x86-64 code for Ascon. `fn
+/// name<T: Bound>(…)` takes one type parameter. Used for the one-shot entry points of Ascon and
+/// Ketje ([`seal_bmi`], [`open_bmi`]) and their streaming block loops.
 macro_rules! bmi_fn {
-    ($(#[$m:meta])* fn $name:ident($($arg:ident: $ty:ty),* $(,)?) $(-> $ret:ty)? $body:block) => {
+    ($(#[$m:meta])* $vis:vis fn $name:ident$(<$g:ident: $gb:path>)?($($arg:ident: $ty:ty),* $(,)?) $(-> $ret:ty)? $body:block) => {
         $(#[$m])*
-        fn $name($($arg: $ty),*) $(-> $ret)? {
+        $vis fn $name$(<$g: $gb>)?($($arg: $ty),*) $(-> $ret)? {
             #[inline(always)]
-            fn inner($($arg: $ty),*) $(-> $ret)? $body
+            fn inner$(<$g: $gb>)?($($arg: $ty),*) $(-> $ret)? $body
             #[cfg(target_arch = "x86_64")]
             if $crate::has_bmi() {
                 #[target_feature(enable = "bmi1,bmi2")]
-                unsafe fn bmi($($arg: $ty),*) $(-> $ret)? {
-                    inner($($arg),*)
+                unsafe fn bmi$(<$g: $gb>)?($($arg: $ty),*) $(-> $ret)? {
+                    inner$(::<$g>)?($($arg),*)
                 }
                 // SAFETY: the CPU supports BMI1 and BMI2 (checked by `has_bmi`).
-                return unsafe { bmi($($arg),*) };
+                return unsafe { bmi$(::<$g>)?($($arg),*) };
             }
-            inner($($arg),*)
+            inner$(::<$g>)?($($arg),*)
         }
     };
 }
@@ -114,6 +60,56 @@ macro_rules! bmi_fn {
 pub(crate) fn has_bmi() -> bool {
     std::is_x86_feature_detected!("bmi1") && std::is_x86_feature_detected!("bmi2")
 }
+
+/// Implements [`Scheme`] for a type with a [`Mode`]: the constants, `new` through
+/// [`Mode::with_key`] (the key copy is wiped), and the detached calls through [`seal`] /
+/// [`open`], or with a trailing `bmi` through their BMI1/BMI2 copies [`seal_bmi`] /
+/// [`open_bmi`]: `impl_scheme!(Type, "name", nonce length, tag length)`. Every scheme here has
+/// a 16-byte key.
+macro_rules! impl_scheme {
+    ($ty:ty, $name:literal, $nonce_len:expr, $tag_len:expr) => {
+        $crate::impl_scheme!(@ $ty, $name, $nonce_len, $tag_len, seal, open);
+    };
+    ($ty:ty, $name:literal, $nonce_len:expr, $tag_len:expr, bmi) => {
+        $crate::impl_scheme!(@ $ty, $name, $nonce_len, $tag_len, seal_bmi, open_bmi);
+    };
+    (@ $ty:ty, $name:literal, $nonce_len:expr, $tag_len:expr, $seal:ident, $open:ident) => {
+        impl $crate::Scheme for $ty {
+            const NAME: &'static str = $name;
+            const KEY_LEN: usize = 16;
+            const NONCE_LEN: usize = $nonce_len;
+            const TAG_LEN: usize = $tag_len;
+
+            fn new(key: &[u8]) -> Result<Self, $crate::Error> {
+                let mut k = $crate::key16(key)?;
+                let s = <Self as $crate::Mode>::with_key(&k);
+                $crate::wipe(&mut k);
+                Ok(s)
+            }
+
+            fn encrypt_detached(
+                &self,
+                nonce: &[u8],
+                ad: &[u8],
+                buf: &mut [u8],
+                tag: &mut [u8],
+            ) -> Result<(), $crate::Error> {
+                $crate::$seal(self, nonce, ad, buf, tag)
+            }
+
+            fn decrypt_detached(
+                &self,
+                nonce: &[u8],
+                ad: &[u8],
+                buf: &mut [u8],
+                tag: &[u8],
+            ) -> Result<(), $crate::Error> {
+                $crate::$open(self, nonce, ad, buf, tag)
+            }
+        }
+    };
+}
+pub(crate) use impl_scheme;
 
 pub mod acorn;
 pub mod aes;
@@ -213,21 +209,49 @@ pub trait Scheme: Sized + Send + Sync {
     ) -> Result<(), Error>;
 }
 
-/// Checks the nonce and detached-tag lengths of a call: [`Error::NonceLength`], then
-/// [`Error::TagLength`]. Shared by every scheme so that the same condition gives the same
-/// error everywhere.
-pub(crate) fn check_detached(
-    nonce_len: usize,
-    nonce: &[u8],
-    tag_len: usize,
-    tag: &[u8],
-) -> Result<(), Error> {
+/// Wipes a small secret (a key copy, a tag block, a round key) with one volatile store of
+/// its zero (default) value: `zeroize` on a byte array stores byte by byte, which costs more
+/// than the AES-NI key expansion or a short message's tag check. `Copy`, so there is no drop
+/// to skip.
+#[inline(always)]
+pub(crate) fn wipe<T: Default + Copy>(x: &mut T) {
+    // SAFETY: `x` is a valid, aligned, exclusive place of type `T`.
+    unsafe { core::ptr::write_volatile(x, T::default()) };
+    core::sync::atomic::compiler_fence(core::sync::atomic::Ordering::SeqCst);
+}
+
+/// A 16-byte key from a slice (every scheme here has a 128-bit key), or
+/// [`Error::KeyLength`].
+pub(crate) fn key16(key: &[u8]) -> Result<[u8; 16], Error> {
+    key.try_into().map_err(|_| Error::KeyLength {
+        expected: 16,
+        got: key.len(),
+    })
+}
+
+/// Checks a nonce's length: [`Error::NonceLength`] otherwise. Shared by every entry point
+/// (one-shot, streaming, [`Aead`]) so that the same condition gives the same error everywhere.
+#[inline]
+pub(crate) fn check_nonce(nonce_len: usize, nonce: &[u8]) -> Result<(), Error> {
     if nonce.len() != nonce_len {
         return Err(Error::NonceLength {
             expected: nonce_len,
             got: nonce.len(),
         });
     }
+    Ok(())
+}
+
+/// Checks the nonce and detached-tag lengths of a call: [`Error::NonceLength`], then
+/// [`Error::TagLength`].
+#[inline]
+pub(crate) fn check_detached(
+    nonce_len: usize,
+    nonce: &[u8],
+    tag_len: usize,
+    tag: &[u8],
+) -> Result<(), Error> {
+    check_nonce(nonce_len, nonce)?;
     if tag.len() != tag_len {
         return Err(Error::TagLength {
             expected: tag_len,
@@ -235,22 +259,6 @@ pub(crate) fn check_detached(
         });
     }
     Ok(())
-}
-
-/// [`check_detached`] for decryption: on error the buffer is wiped as well, as after a failed
-/// tag check.
-pub(crate) fn check_detached_dec(
-    nonce_len: usize,
-    nonce: &[u8],
-    tag_len: usize,
-    tag: &[u8],
-    buf: &mut [u8],
-) -> Result<(), Error> {
-    let r = check_detached(nonce_len, nonce, tag_len, tag);
-    if r.is_err() {
-        zeroize::Zeroize::zeroize(buf);
-    }
-    r
 }
 
 /// Whether two tags are equal: `subtle`'s `ct_eq` on slices compares the (public) lengths
@@ -263,16 +271,87 @@ pub(crate) fn tags_equal(a: &[u8], b: &[u8]) -> bool {
     hayate_valgrind::declassify(eq)
 }
 
-/// Final step of every detached decryption: compares the recomputed tag `expected` with the
-/// received `tag` in constant time (lengths are public). On mismatch the (already decrypted)
-/// buffer is wiped and [`Error::Authentication`] returned, so no plaintext is ever released
-/// unverified. Callers wipe their recomputed tag afterwards.
-pub(crate) fn ct_finish_decrypt(expected: &[u8], tag: &[u8], buf: &mut [u8]) -> Result<(), Error> {
-    if tags_equal(expected, tag) {
+/// The one-shot mode of a scheme, behind [`seal`] and [`open`] (and so behind every
+/// scheme's [`Scheme::encrypt_detached`] / [`Scheme::decrypt_detached`]).
+pub(crate) trait Mode: Scheme {
+    /// What the mode computes as the tag: the tag is its first `TAG_LEN` bytes.
+    type TagBlock: AsRef<[u8]> + Default + Copy;
+    /// The keyed scheme (behind [`Scheme::new`], which checks the key length).
+    fn with_key(key: &[u8; 16]) -> Self;
+    /// Encrypts (`decrypt` false) or decrypts `buf` in place and returns the tag block;
+    /// `nonce` has `NONCE_LEN` bytes. Implementations are `#[inline(always)]`, so that the
+    /// constant `decrypt` is folded and the body compiled into the BMI copies of
+    /// [`seal_bmi`] / [`open_bmi`].
+    fn run(&self, nonce: &[u8], ad: &[u8], buf: &mut [u8], decrypt: bool) -> Self::TagBlock;
+}
+
+/// [`Scheme::encrypt_detached`] of every scheme: checks the nonce and tag lengths
+/// ([`check_detached`]), encrypts `buf` in place and writes the tag.
+#[inline(always)]
+pub(crate) fn seal<S: Mode>(
+    s: &S,
+    nonce: &[u8],
+    ad: &[u8],
+    buf: &mut [u8],
+    tag: &mut [u8],
+) -> Result<(), Error> {
+    check_detached(S::NONCE_LEN, nonce, S::TAG_LEN, tag)?;
+    let t = s.run(nonce, ad, buf, false);
+    tag.copy_from_slice(&t.as_ref()[..S::TAG_LEN]);
+    Ok(())
+}
+
+/// [`Scheme::decrypt_detached`] of every scheme: checks the lengths (on error the buffer is
+/// wiped, as after a failed tag check), decrypts `buf` in place and compares the recomputed
+/// tag with `tag` in constant time. On mismatch the (already decrypted) buffer is wiped and
+/// [`Error::Authentication`] returned, so no plaintext is ever released unverified; the
+/// recomputed tag is wiped in every case.
+#[inline(always)]
+pub(crate) fn open<S: Mode>(
+    s: &S,
+    nonce: &[u8],
+    ad: &[u8],
+    buf: &mut [u8],
+    tag: &[u8],
+) -> Result<(), Error> {
+    if let Err(e) = check_detached(S::NONCE_LEN, nonce, S::TAG_LEN, tag) {
+        zeroize::Zeroize::zeroize(buf);
+        return Err(e);
+    }
+    let mut t = s.run(nonce, ad, buf, true);
+    let ok = tags_equal(&t.as_ref()[..S::TAG_LEN], tag);
+    wipe(&mut t);
+    if ok {
         Ok(())
     } else {
         zeroize::Zeroize::zeroize(buf);
         Err(Error::Authentication)
+    }
+}
+
+bmi_fn! {
+    /// [`seal`], run as BMI1/BMI2 code where the CPU has them (Ascon, Ketje).
+    pub(crate) fn seal_bmi<S: Mode>(
+        s: &S,
+        nonce: &[u8],
+        ad: &[u8],
+        buf: &mut [u8],
+        tag: &mut [u8],
+    ) -> Result<(), Error> {
+        seal(s, nonce, ad, buf, tag)
+    }
+}
+
+bmi_fn! {
+    /// [`open`], run as BMI1/BMI2 code where the CPU has them (Ascon, Ketje).
+    pub(crate) fn open_bmi<S: Mode>(
+        s: &S,
+        nonce: &[u8],
+        ad: &[u8],
+        buf: &mut [u8],
+        tag: &[u8],
+    ) -> Result<(), Error> {
+        open(s, nonce, ad, buf, tag)
     }
 }
 
@@ -302,12 +381,7 @@ impl<S: Scheme> Aead for Registered<S> {
 
     fn encrypt(&self, key: &[u8], nonce: &[u8], ad: &[u8], pt: &[u8]) -> Result<Vec<u8>, Error> {
         let scheme = S::new(key)?;
-        if nonce.len() != S::NONCE_LEN {
-            return Err(Error::NonceLength {
-                expected: S::NONCE_LEN,
-                got: nonce.len(),
-            });
-        }
+        check_nonce(S::NONCE_LEN, nonce)?;
         let mut out = Vec::with_capacity(pt.len() + S::TAG_LEN);
         out.extend_from_slice(pt);
         out.resize(pt.len() + S::TAG_LEN, 0);
@@ -321,12 +395,7 @@ impl<S: Scheme> Aead for Registered<S> {
 
     fn decrypt(&self, key: &[u8], nonce: &[u8], ad: &[u8], ct: &[u8]) -> Result<Vec<u8>, Error> {
         let scheme = S::new(key)?;
-        if nonce.len() != S::NONCE_LEN {
-            return Err(Error::NonceLength {
-                expected: S::NONCE_LEN,
-                got: nonce.len(),
-            });
-        }
+        check_nonce(S::NONCE_LEN, nonce)?;
         let body_len = ct
             .len()
             .checked_sub(S::TAG_LEN)

@@ -11,9 +11,8 @@
 //! (X2,…,X16, X1 ⊕ X2)` on bytes. Only the forward AES is used. Decryption decrypts in place,
 //! compares the tag in constant time and wipes the buffer on mismatch.
 
-use crate::aes::{fix1, xor_into, Aes128, BlockCipher};
+use crate::aes::{xor_into, Aes128, BlockCipher};
 use crate::stream::{sealed::Core, Streaming};
-use crate::Error;
 use zeroize::Zeroize;
 
 /// The parameter byte for (E = AES, ℓ_N = 12 bytes, τ = 8 bytes).
@@ -40,57 +39,12 @@ fn xor_len(b: &mut [u8; 16], len: usize) {
     xor_into(&mut b[8..], &(len as u64).to_be_bytes());
 }
 
-impl Silcv3 {
-    /// ENC (or DEC) in place plus PRF; returns the final PRF block (the tag is its prefix).
-    fn process(&self, nonce: &[u8], ad: &[u8], buf: &mut [u8], decrypt: bool) -> [u8; 16] {
-        #[cfg(target_arch = "x86_64")]
-        if self.aes.uses_aes_ni() {
-            // SAFETY: `uses_aes_ni()` guarantees the CPU supports AES-NI and SSE2.
-            return unsafe { process_ni(&self.aes, nonce, ad, buf, decrypt) };
-        }
-        #[cfg(target_arch = "aarch64")]
-        if self.aes.uses_aes_ni() {
-            // SAFETY: `uses_aes_ni()` guarantees the CPU has the ARMv8 AES instructions.
-            return unsafe { process_ce(&self.aes, nonce, ad, buf, decrypt) };
-        }
-        process_with(&self.aes.portable(), nonce, ad, buf, decrypt)
-    }
-}
-
-/// [`process_with`] on the ARMv8 AES instructions.
-#[cfg(target_arch = "aarch64")]
-#[target_feature(enable = "aes")]
-unsafe fn process_ce(
-    aes: &Aes128,
-    nonce: &[u8],
-    ad: &[u8],
-    buf: &mut [u8],
-    decrypt: bool,
-) -> [u8; 16] {
-    process_with(&crate::aes::CeKeys::new(aes), nonce, ad, buf, decrypt)
-}
-
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "aes,sse2")]
-unsafe fn process_ni(
-    aes: &Aes128,
-    nonce: &[u8],
-    ad: &[u8],
-    buf: &mut [u8],
-    decrypt: bool,
-) -> [u8; 16] {
-    match aes.ni_keys() {
-        Some(keys) => ni::process(&keys, nonce, ad, buf, decrypt),
-        None => process_with(&aes.portable(), nonce, ad, buf, decrypt),
-    }
-}
-
 /// The AES-NI path of [`process_with`] with the whole state in SSE registers (the same steps,
 /// checked against the portable path by `portable_backend_agrees`).
 #[cfg(target_arch = "x86_64")]
 mod ni {
     use super::{NONCE_LEN, PARAM};
-    use crate::aes::{block_from_u128, load_partial, nonce96, prefix_mask, store_partial, NiKeys};
+    use crate::aes::{block_from_u128, load_partial, nonce96, NiKeys};
     use core::arch::x86_64::*;
 
     /// g on a register: bytes shifted down by one, X1 ⊕ X2 into byte 15.
@@ -142,16 +96,8 @@ mod ni {
             let (es0, mut ts) = k.enc2(v, g(v));
             let len = buf.len();
             if len > 0 {
-                let full = (len - 1) / 16;
-                let (head, last) = buf.split_at_mut(16 * full);
-                let es;
-                (es, ts) = k.fix1_chain_m128(es0, ts, head, decrypt);
-                let l = last.len(); // 1..=16
-                let x = load_partial(last);
-                let y = _mm_and_si128(_mm_xor_si128(x, es), prefix_mask(l));
-                store_partial(y, last);
-                let c = if decrypt { x } else { y };
-                ts = k.enc(_mm_xor_si128(ts, c));
+                (ts, _) = k.fix1_message_m128(es0, ts, buf, decrypt);
+                ts = k.enc(ts);
             }
             ts = k.enc(g(_mm_xor_si128(ts, len_block(len))));
             let mut out = [0u8; 16];
@@ -196,19 +142,7 @@ fn process_with<E: BlockCipher>(
 
     let len = buf.len();
     if len > 0 {
-        let full = (len - 1) / 16; // blocks before the final (possibly full) one
-        let (head, last) = buf.split_at_mut(16 * full);
-        e.fix1_chain(&mut es, &mut ts, head, decrypt);
-        let l = last.len(); // 1..=16
-        let mut c = [0u8; 16];
-        if decrypt {
-            c[..l].copy_from_slice(last);
-            xor_into(last, &es[..l]);
-        } else {
-            xor_into(last, &es[..l]);
-            c[..l].copy_from_slice(last);
-        }
-        xor_into(&mut ts, &c[..l]);
+        e.fix1_message(&mut es, &mut ts, buf, decrypt);
         e.encrypt(&mut ts);
     }
     xor_len(&mut ts, len);
@@ -218,7 +152,7 @@ fn process_with<E: BlockCipher>(
     ts
 }
 
-crate::aes::impl_aes_mode_scheme!(Silcv3, "aes128n12t8silcv3", NONCE_LEN, 8);
+crate::aes::impl_aes_mode_scheme!(Silcv3, "aes128n12t8silcv3", NONCE_LEN, 8, 16, BlockCipher);
 
 // ---------------------------------------------------------------------------------------------
 // Streaming (see `crate::stream`): the keystream chain es, the PRF chain ts and the message
@@ -256,15 +190,9 @@ impl Core<Silcv3> for SilcCore {
     const BLOCK: usize = 16;
     const HOLD_FULL: bool = false;
 
-    fn start(c: &Silcv3, nonce: &[u8], ad: &[u8]) -> Result<Self, Error> {
-        if nonce.len() != NONCE_LEN {
-            return Err(Error::NonceLength {
-                expected: NONCE_LEN,
-                got: nonce.len(),
-            });
-        }
+    fn start(c: &Silcv3, nonce: &[u8], ad: &[u8]) -> Self {
         let (es, ts) = stream_start(&c.aes, nonce, ad);
-        Ok(SilcCore { es, ts, len: 0 })
+        SilcCore { es, ts, len: 0 }
     }
 
     fn blocks(&mut self, c: &Silcv3, data: &mut [u8], dec: bool) {
@@ -277,12 +205,7 @@ impl Core<Silcv3> for SilcCore {
     }
 
     fn absorb(&mut self, c: &Silcv3, _p: &[u8], ct: &[u8]) {
-        let mut x = [0u8; 16];
-        x.copy_from_slice(&ct[..16]);
-        xor_into(&mut self.ts, &x);
-        fix1(&mut x);
-        self.es = x;
-        c.aes.encrypt_two(&mut self.ts, &mut self.es);
+        crate::aes::fix1_absorb(&c.aes, &mut self.es, &mut self.ts, ct);
         self.len += 16;
     }
 
@@ -302,23 +225,5 @@ impl Core<Silcv3> for SilcCore {
     fn wipe(&mut self) {
         self.es.zeroize();
         self.ts.zeroize();
-    }
-}
-
-#[cfg(test)]
-mod portable_tests {
-    use super::*;
-    use crate::Scheme;
-
-    /// The mode on the portable constant-time AES must agree with the default back end
-    /// (AES-NI where available) on every length class.
-    #[test]
-    fn portable_backend_agrees() {
-        let key: Vec<u8> = (0..16u8).map(|i| i.wrapping_mul(29) ^ 0x5a).collect();
-        let fast = Silcv3::new(&key).unwrap();
-        let slow = Silcv3 {
-            aes: Aes128::new_portable(key.as_slice().try_into().unwrap()),
-        };
-        crate::aes::assert_portable_agrees(&fast, &slow);
     }
 }

@@ -49,7 +49,6 @@ use zeroize::Zeroize;
 const MAX_BLOCK: usize = 16;
 
 pub(crate) mod sealed {
-    use crate::Error;
 
     /// The per-scheme state machine behind the streaming API (crate-internal).
     ///
@@ -66,8 +65,9 @@ pub(crate) mod sealed {
         const BLOCK: usize;
         /// Whether the final block may be a full block (processed differently).
         const HOLD_FULL: bool;
-        /// Initialization with the key, nonce and the complete associated data.
-        fn start(s: &S, nonce: &[u8], ad: &[u8]) -> Result<Self, Error>;
+        /// Initialization with the key, nonce (of `NONCE_LEN` bytes, checked by the driver)
+        /// and the complete associated data.
+        fn start(s: &S, nonce: &[u8], ad: &[u8]) -> Self;
         /// Whole non-final blocks in place (`data.len()` is a multiple of `BLOCK`).
         fn blocks(&mut self, s: &S, data: &mut [u8], dec: bool);
         /// Begins a block: its keystream (the first `BLOCK` bytes are valid).
@@ -125,6 +125,12 @@ impl core::ops::Deref for Tag {
     fn deref(&self) -> &[u8] {
         self.as_slice()
     }
+}
+
+/// Checks the nonce's length and starts the scheme's core.
+fn start<S: Streaming>(scheme: &S, nonce: &[u8], ad: &[u8]) -> Result<S::Core, Error> {
+    crate::check_nonce(S::NONCE_LEN, nonce)?;
+    Ok(S::Core::start(scheme, nonce, ad))
 }
 
 /// The chunk driver: the scheme's core plus the partially filled current block.
@@ -255,7 +261,7 @@ impl<S: Streaming> Encryptor<S> {
 
     /// Starts a message on an already keyed scheme.
     pub fn with_scheme(scheme: S, nonce: &[u8], ad: &[u8]) -> Result<Self, Error> {
-        let core = S::Core::start(&scheme, nonce, ad)?;
+        let core = start(&scheme, nonce, ad)?;
         Ok(Encryptor {
             scheme,
             st: Stream::new(core),
@@ -303,7 +309,7 @@ impl<S: Streaming> Verifier<S> {
 
     /// Starts pass 1 on an already keyed scheme.
     pub fn with_scheme(scheme: S, nonce: &[u8], ad: &[u8]) -> Result<Self, Error> {
-        let start = S::Core::start(&scheme, nonce, ad)?;
+        let start = start(&scheme, nonce, ad)?;
         Ok(Verifier {
             scheme,
             st: Stream::new(start.clone()),
