@@ -23,12 +23,13 @@
 //! Baillie–PSW as specified in FIPS 186-5 §B.3 / FIPS 186-4 Appendix C.3: trial division by the
 //! primes below 1000, one Miller–Rabin round to base 2 (C.3.1), a perfect-square test, then the
 //! strong Lucas probable-prime test with Selfridge's parameters (C.3.3: the first D in 5, −7, 9,
-//! −11, … with Jacobi (D/n) = −1, P = 1, Q = (1 − D)/4). No composite passing both tests is
-//! known. Variable time (public inputs only).
+//! −11, … with Jacobi (D/n) = −1 by [`crate::jacobi::jacobi_vartime`], P = 1, Q = (1 − D)/4).
+//! No composite passing both tests is known. Variable time (public inputs only).
 
 use subtle::{Choice, ConditionallySelectable, ConstantTimeEq, CtOption};
 
 use crate::backend;
+use crate::jacobi;
 use crate::limbs;
 use crate::safegcd;
 
@@ -360,43 +361,19 @@ fn rem_small<const N: usize>(a: &[u64; N], m: u64) -> u64 {
         .fold(0u128, |r, &w| ((r << 64) | w as u128) % m as u128) as u64
 }
 
-/// The Jacobi symbol (a/m) for odd m, small integers (variable time).
-fn jacobi_u64(mut a: u64, mut m: u64) -> i32 {
-    let mut t = 1;
-    a %= m;
-    while a != 0 {
-        while a % 2 == 0 {
-            a /= 2;
-            if m % 8 == 3 || m % 8 == 5 {
-                t = -t;
-            }
-        }
-        core::mem::swap(&mut a, &mut m);
-        if a % 4 == 3 && m % 4 == 3 {
-            t = -t;
-        }
-        a %= m;
-    }
-    if m == 1 {
-        t
-    } else {
-        0
-    }
-}
-
-/// The Jacobi symbol (d/n) for a small odd signed d and a large odd n (variable time).
+/// The Jacobi symbol (d | n) for a small signed d and an odd n (variable time): (|d| | n) by
+/// [`jacobi::jacobi_vartime`], times (−1 | n) = (−1)^((n−1)/2) when d < 0; 0 for an even n.
 fn jacobi_signed<const N: usize>(d: i64, n: &[u64; N]) -> i32 {
-    let abs = d.unsigned_abs();
-    // (|d|/n) = (n/|d|)·(−1)^(((|d|−1)/2)·((n−1)/2)) by quadratic reciprocity (|d| odd)
-    let mut j = jacobi_u64(rem_small(n, abs), abs);
-    if abs % 4 == 3 && n[0] % 4 == 3 {
-        j = -j;
+    let mut a = [0u64; N];
+    if let Some(a0) = a.first_mut() {
+        *a0 = d.unsigned_abs();
     }
-    // (−1/n) = (−1)^((n−1)/2)
-    if d < 0 && n[0] % 4 == 3 {
-        j = -j;
+    let j = jacobi::jacobi_vartime(&a, n).unwrap_or(0) as i32;
+    if d < 0 && n.first().is_some_and(|&n0| n0 & 3 == 3) {
+        -j
+    } else {
+        j
     }
-    j
 }
 
 /// ⌊√a⌋ by the bit-by-bit method (variable time).
@@ -652,6 +629,36 @@ mod tests {
                 } else {
                     assert!(bool::from(f.invert(&ea).is_none()));
                 }
+            }
+        }
+    }
+
+    /// (d | p) for Selfridge's D sequence against Euler's criterion d^((p−1)/2) mod p, for
+    /// primes p ≡ 1 and 3 (mod 4), one and two limbs.
+    #[test]
+    fn jacobi_signed_matches_euler() {
+        fn euler(d: i64, p: u64) -> i32 {
+            let (mut r, mut b) = (1u128, d.rem_euclid(p as i64) as u128);
+            let mut e = (p - 1) / 2;
+            while e > 0 {
+                if e & 1 == 1 {
+                    r = r * b % p as u128;
+                }
+                b = b * b % p as u128;
+                e >>= 1;
+            }
+            match r {
+                0 => 0,
+                1 => 1,
+                _ => -1,
+            }
+        }
+        for p in [1_000_003u64, 1_000_033, 998_244_353, 0x7fff_ffff_ffff_ffe7] {
+            let mut d: i64 = 5;
+            for _ in 0..40 {
+                assert_eq!(jacobi_signed(d, &[p]), euler(d, p), "({d} | {p})");
+                assert_eq!(jacobi_signed(d, &[p, 0]), euler(d, p), "({d} | {p})");
+                d = if d > 0 { -(d + 2) } else { -d + 2 };
             }
         }
     }

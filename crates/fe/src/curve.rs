@@ -19,7 +19,7 @@
 //!   Sarkar, "Computing square roots faster than the Tonelli-Shanks/Bernstein algorithm",
 //!   2020; each digit found by a binary search on the roots of unity), which also
 //!   decides squareness; exponentiations use 5-bit sliding windows. Non-squares (half of the
-//!   candidates) are rejected first by a Jacobi symbol ([`crate::jacobi`]: a binary GCD on
+//!   candidates) are rejected first by a Jacobi symbol ([`hayate_arith::jacobi`]: a binary GCD on
 //!   one-word approximations), which costs a tenth of the exponentiation.
 //!   [`FeCurve::hash_to_g1_uncleared_many`] finds every
 //!   message's first square candidate, then runs all their long exponentiations (and the
@@ -346,7 +346,7 @@ fn bn_candidate<C: CurveParams<Base = Fp<P, 4>>, P: FpParams<4>>(
         let x = Fp::<P, 4>::from_bytes_be_reduce(&wide);
         let rhs = Affine::<C>::curve_rhs(&x);
         // (aR | p) = (a | p) for the stored form aR: R = 2^256 (or 1) is a square
-        if crate::jacobi::jacobi_vartime(rhs.mont_limbs(), &P::MODULUS) != Some(-1) {
+        if hayate_arith::jacobi::jacobi_vartime(rhs.mont_limbs(), &P::MODULUS) != Some(-1) {
             return BnCandidate {
                 ctr,
                 x,
