@@ -14,7 +14,8 @@
 //! * squaring: [`backend::mont_sqr`] (redc of a schoolbook square, correct for any odd modulus);
 //! * inversion: Bernstein–Yang safegcd ([`crate::safegcd::inv_mod_ct`]) with c = R² mod p, so
 //!   the result is already in Montgomery form; constant time;
-//! * square roots: Tonelli–Shanks for public data ([`DynField::sqrt_vartime`]).
+//! * square roots: Tonelli–Shanks for public data ([`DynField::sqrt_vartime`]; the other square
+//!   roots of hayate, and why this one is separate: the [`crate::sqrt`] module docs).
 //!
 //! The field choice is by a run-time flag (`full_width`), a public property of the modulus.
 //! Every operation is constant time in the element values unless its name ends in `_vartime`.
@@ -291,7 +292,9 @@ impl<const N: usize> DynField<N> {
     }
 
     /// A square root of a for public a (Tonelli–Shanks; a^((p+1)/4) when p ≡ 3 mod 4), or `None`
-    /// if a is not a square. Variable time; for p prime.
+    /// if a is not a square. Variable time; for p prime. The plain algorithm (Cohen, Alg. 1.5.1),
+    /// not the table-based one of [`crate::sqrt::SqrtTables`]: a run-time field has no place to
+    /// keep per-field tables, and its 2-adicity may exceed what they handle.
     pub fn sqrt_vartime(&self, a: &DynElem<N>) -> Option<DynElem<N>> {
         let pm1 = limbs::sub_small(&self.p, 1);
         let s = limbs::trailing_zeros_vartime(&pm1);
