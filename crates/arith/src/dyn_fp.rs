@@ -303,12 +303,14 @@ impl<const N: usize> DynField<N> {
             self.pow_vartime(a, &e)
         } else {
             let q = limbs::shr(&pm1, s);
-            let half = limbs::shr1(&pm1);
-            // a non-residue z: z^((p−1)/2) = −1
-            let minus_one = self.neg(&self.one());
+            // the least non-residue z: (z | p) = −1
             let z = (2..10_000u64)
-                .map(|k| self.from_u64(k))
-                .find(|z| self.pow_vartime(z, &half) == minus_one)?;
+                .find(|&k| {
+                    let mut a = [0u64; N];
+                    a[0] = k;
+                    jacobi::jacobi_vartime(&a, &self.p) == Some(-1)
+                })
+                .map(|k| self.from_u64(k))?;
             let mut m = s;
             let mut c = self.pow_vartime(&z, &q);
             let mut t = self.pow_vartime(a, &q);
@@ -640,28 +642,34 @@ mod tests {
     /// primes p ≡ 1 and 3 (mod 4), one and two limbs.
     #[test]
     fn jacobi_signed_matches_euler() {
-        fn euler(d: i64, p: u64) -> i32 {
-            let (mut r, mut b) = (1u128, d.rem_euclid(p as i64) as u128);
-            let mut e = (p - 1) / 2;
-            while e > 0 {
-                if e & 1 == 1 {
-                    r = r * b % p as u128;
-                }
-                b = b * b % p as u128;
-                e >>= 1;
-            }
-            match r {
-                0 => 0,
-                1 => 1,
-                _ => -1,
-            }
-        }
         for p in [1_000_003u64, 1_000_033, 998_244_353, 0x7fff_ffff_ffff_ffe7] {
             let mut d: i64 = 5;
             for _ in 0..40 {
-                assert_eq!(jacobi_signed(d, &[p]), euler(d, p), "({d} | {p})");
-                assert_eq!(jacobi_signed(d, &[p, 0]), euler(d, p), "({d} | {p})");
+                let want = jacobi::euler_u64(d, p) as i32;
+                assert_eq!(jacobi_signed(d, &[p]), want, "({d} | {p})");
+                assert_eq!(jacobi_signed(d, &[p, 0]), want, "({d} | {p})");
                 d = if d > 0 { -(d + 2) } else { -d + 2 };
+            }
+        }
+    }
+
+    /// Square roots exist exactly where Euler's criterion says so, and square back; primes of
+    /// 2-adicity 1 to 32 (the Tonelli–Shanks loop and its non-residue search).
+    #[test]
+    fn sqrt_vartime_matches_euler() {
+        for p in [3u64, 5, 17, 41, 97, 998_244_353, 0xffff_ffff_0000_0001] {
+            let f = DynField::<1>::new([p]).unwrap();
+            for k in (0..300u64).chain((0..300).map(|i| p / 3 + 7919 * i)) {
+                let a = f.from_u64(k);
+                let r = f.sqrt_vartime(&a);
+                assert_eq!(
+                    r.is_some(),
+                    jacobi::euler_u64((k % p) as i64, p) >= 0,
+                    "{k} mod {p}"
+                );
+                if let Some(r) = r {
+                    assert_eq!(f.square(&r), a);
+                }
             }
         }
     }
