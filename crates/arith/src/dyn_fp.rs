@@ -366,19 +366,20 @@ fn rem_small<const N: usize>(a: &[u64; N], m: u64) -> u64 {
         .fold(0u128, |r, &w| ((r << 64) | w as u128) % m as u128) as u64
 }
 
-/// The Jacobi symbol (d | n) for a small signed d and an odd n (variable time): (|d| | n) by
-/// [`jacobi::jacobi_vartime`], times (−1 | n) = (−1)^((n−1)/2) when d < 0; 0 for an even n.
+/// The Jacobi symbol (d | n) for a small odd signed d and an odd n (variable time). By
+/// quadratic reciprocity (|d| | n) = (n mod |d| | |d|)·(−1)^(((|d|−1)/2)·((n−1)/2)), a one-word
+/// [`jacobi::jacobi_vartime`]; and (−1 | n) = (−1)^((n−1)/2).
 fn jacobi_signed<const N: usize>(d: i64, n: &[u64; N]) -> i32 {
-    let mut a = [0u64; N];
-    if let Some(a0) = a.first_mut() {
-        *a0 = d.unsigned_abs();
+    let m = d.unsigned_abs();
+    let n0 = n.first().copied().unwrap_or(0);
+    let mut j = jacobi::jacobi_vartime(&[rem_small(n, m)], &[m]).unwrap_or(0) as i32;
+    if m & n0 & 3 == 3 {
+        j = -j;
     }
-    let j = jacobi::jacobi_vartime(&a, n).unwrap_or(0) as i32;
-    if d < 0 && n.first().is_some_and(|&n0| n0 & 3 == 3) {
-        -j
-    } else {
-        j
+    if d < 0 && n0 & 3 == 3 {
+        j = -j;
     }
+    j
 }
 
 /// ⌊√a⌋ by the bit-by-bit method (variable time).
