@@ -152,7 +152,7 @@ impl<P: FpParams<N>, const N: usize> SqrtTables<P, N> {
                 if bool::from(a.is_zero()) {
                     Some(Fp::ZERO)
                 } else {
-                    self.from_chain(a, x, ch)
+                    self.root_from_chain(a, x, ch)
                 }
             })
             .collect()
@@ -160,7 +160,7 @@ impl<P: FpParams<N>, const N: usize> SqrtTables<P, N> {
 
     /// The end of [`Self::sqrt_many_with`] for 1 < s ≤ 63, given x = a^((t+1)/2) and
     /// chain\[k\] = b^(2^(w·k)) for b = a^t, k < s/w.
-    fn from_chain(&self, a: &Fp<P, N>, x: &Fp<P, N>, chain: &[Fp<P, N>]) -> Option<Fp<P, N>> {
+    fn root_from_chain(&self, a: &Fp<P, N>, x: &Fp<P, N>, chain: &[Fp<P, N>]) -> Option<Fp<P, N>> {
         let s = Fp::<P, N>::TWO_ADICITY as usize;
         let w = self.w;
         let mut digits: Vec<usize> = Vec::with_capacity(s / w);
