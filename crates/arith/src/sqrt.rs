@@ -39,8 +39,8 @@ const MAX_TABLE_TWO_ADICITY: usize = 63;
 
 /// Public constants of the variable-time square root of `Fp<P, N>` (see the module docs), for
 /// p − 1 = 2^s·t, t odd: z a primitive 2^s-th root of unity, the digit width w (dividing s),
-/// ζ^i (ζ = z^(2^(s−w)), i < 2^w), the correction tables corr[j−1][i] = z^(−i·2^(s−j·w)) for
-/// j = 1 … s/w, and zpow[k][i] = z^(i·2^(w·k)) for k < s/w (z^e for any e < 2^s in s/w
+/// ζ^i (ζ = z^(2^(s−w)), i < 2^w), the correction tables corr\[j−1\]\[i\] = z^(−i·2^(s−j·w)) for
+/// j = 1 … s/w, and zpow\[k\]\[i\] = z^(i·2^(w·k)) for k < s/w (z^e for any e < 2^s in s/w
 /// products). Empty when s = 1 or s > 63 (no digits to find).
 pub struct SqrtTables<P: FpParams<N>, const N: usize> {
     w: usize,
