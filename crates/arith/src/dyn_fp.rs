@@ -14,7 +14,8 @@
 //! * squaring: [`backend::mont_sqr`] (redc of a schoolbook square, correct for any odd modulus);
 //! * inversion: Bernstein–Yang safegcd ([`crate::safegcd::inv_mod_ct`]) with c = R² mod p, so
 //!   the result is already in Montgomery form; constant time;
-//! * square roots: Tonelli–Shanks for public data ([`DynField::sqrt_vartime`]).
+//! * square roots: Tonelli–Shanks for public data ([`DynField::sqrt_vartime`]; the other square
+//!   roots of hayate, and why this one is separate: the [`crate::sqrt`] module docs).
 //!
 //! The field choice is by a run-time flag (`full_width`), a public property of the modulus.
 //! Every operation is constant time in the element values unless its name ends in `_vartime`.
@@ -23,12 +24,13 @@
 //! Baillie–PSW as specified in FIPS 186-5 §B.3 / FIPS 186-4 Appendix C.3: trial division by the
 //! primes below 1000, one Miller–Rabin round to base 2 (C.3.1), a perfect-square test, then the
 //! strong Lucas probable-prime test with Selfridge's parameters (C.3.3: the first D in 5, −7, 9,
-//! −11, … with Jacobi (D/n) = −1, P = 1, Q = (1 − D)/4). No composite passing both tests is
-//! known. Variable time (public inputs only).
+//! −11, … with Jacobi (D/n) = −1 by [`crate::jacobi::jacobi_vartime`], P = 1, Q = (1 − D)/4).
+//! No composite passing both tests is known. Variable time (public inputs only).
 
 use subtle::{Choice, ConditionallySelectable, ConstantTimeEq, CtOption};
 
 use crate::backend;
+use crate::jacobi;
 use crate::limbs;
 use crate::safegcd;
 
@@ -290,7 +292,9 @@ impl<const N: usize> DynField<N> {
     }
 
     /// A square root of a for public a (Tonelli–Shanks; a^((p+1)/4) when p ≡ 3 mod 4), or `None`
-    /// if a is not a square. Variable time; for p prime.
+    /// if a is not a square. Variable time; for p prime. The plain algorithm (Cohen, Alg. 1.5.1),
+    /// not the table-based one of [`crate::sqrt::SqrtTables`]: a run-time field has no place to
+    /// keep per-field tables, and its 2-adicity may exceed what they handle.
     pub fn sqrt_vartime(&self, a: &DynElem<N>) -> Option<DynElem<N>> {
         let pm1 = limbs::sub_small(&self.p, 1);
         let s = limbs::trailing_zeros_vartime(&pm1);
@@ -299,12 +303,14 @@ impl<const N: usize> DynField<N> {
             self.pow_vartime(a, &e)
         } else {
             let q = limbs::shr(&pm1, s);
-            let half = limbs::shr1(&pm1);
-            // a non-residue z: z^((p−1)/2) = −1
-            let minus_one = self.neg(&self.one());
+            // the least non-residue z: (z | p) = −1
             let z = (2..10_000u64)
-                .map(|k| self.from_u64(k))
-                .find(|z| self.pow_vartime(z, &half) == minus_one)?;
+                .find(|&k| {
+                    let mut a = [0u64; N];
+                    a[0] = k;
+                    jacobi::jacobi_vartime(&a, &self.p) == Some(-1)
+                })
+                .map(|k| self.from_u64(k))?;
             let mut m = s;
             let mut c = self.pow_vartime(&z, &q);
             let mut t = self.pow_vartime(a, &q);
@@ -360,40 +366,17 @@ fn rem_small<const N: usize>(a: &[u64; N], m: u64) -> u64 {
         .fold(0u128, |r, &w| ((r << 64) | w as u128) % m as u128) as u64
 }
 
-/// The Jacobi symbol (a/m) for odd m, small integers (variable time).
-fn jacobi_u64(mut a: u64, mut m: u64) -> i32 {
-    let mut t = 1;
-    a %= m;
-    while a != 0 {
-        while a % 2 == 0 {
-            a /= 2;
-            if m % 8 == 3 || m % 8 == 5 {
-                t = -t;
-            }
-        }
-        core::mem::swap(&mut a, &mut m);
-        if a % 4 == 3 && m % 4 == 3 {
-            t = -t;
-        }
-        a %= m;
-    }
-    if m == 1 {
-        t
-    } else {
-        0
-    }
-}
-
-/// The Jacobi symbol (d/n) for a small odd signed d and a large odd n (variable time).
+/// The Jacobi symbol (d | n) for a small odd signed d and an odd n (variable time). By
+/// quadratic reciprocity (|d| | n) = (n mod |d| | |d|)·(−1)^(((|d|−1)/2)·((n−1)/2)), a one-word
+/// [`jacobi::jacobi_vartime`]; and (−1 | n) = (−1)^((n−1)/2).
 fn jacobi_signed<const N: usize>(d: i64, n: &[u64; N]) -> i32 {
-    let abs = d.unsigned_abs();
-    // (|d|/n) = (n/|d|)·(−1)^(((|d|−1)/2)·((n−1)/2)) by quadratic reciprocity (|d| odd)
-    let mut j = jacobi_u64(rem_small(n, abs), abs);
-    if abs % 4 == 3 && n[0] % 4 == 3 {
+    let m = d.unsigned_abs();
+    let n0 = n.first().copied().unwrap_or(0);
+    let mut j = jacobi::jacobi_vartime(&[rem_small(n, m)], &[m]).unwrap_or(0) as i32;
+    if m & n0 & 3 == 3 {
         j = -j;
     }
-    // (−1/n) = (−1)^((n−1)/2)
-    if d < 0 && n[0] % 4 == 3 {
+    if d < 0 && n0 & 3 == 3 {
         j = -j;
     }
     j
@@ -651,6 +634,42 @@ mod tests {
                     assert_eq!(f.square(&r), sq);
                 } else {
                     assert!(bool::from(f.invert(&ea).is_none()));
+                }
+            }
+        }
+    }
+
+    /// (d | p) for Selfridge's D sequence against Euler's criterion d^((p−1)/2) mod p, for
+    /// primes p ≡ 1 and 3 (mod 4), one and two limbs.
+    #[test]
+    fn jacobi_signed_matches_euler() {
+        for p in [1_000_003u64, 1_000_033, 998_244_353, 0x7fff_ffff_ffff_ffe7] {
+            let mut d: i64 = 5;
+            for _ in 0..40 {
+                let want = jacobi::euler_u64(d, p) as i32;
+                assert_eq!(jacobi_signed(d, &[p]), want, "({d} | {p})");
+                assert_eq!(jacobi_signed(d, &[p, 0]), want, "({d} | {p})");
+                d = if d > 0 { -(d + 2) } else { -d + 2 };
+            }
+        }
+    }
+
+    /// Square roots exist exactly where Euler's criterion says so, and square back; primes of
+    /// 2-adicity 1 to 32 (the Tonelli–Shanks loop and its non-residue search).
+    #[test]
+    fn sqrt_vartime_matches_euler() {
+        for p in [3u64, 5, 17, 41, 97, 998_244_353, 0xffff_ffff_0000_0001] {
+            let f = DynField::<1>::new([p]).unwrap();
+            for k in (0..300u64).chain((0..300).map(|i| p / 3 + 7919 * i)) {
+                let a = f.from_u64(k);
+                let r = f.sqrt_vartime(&a);
+                assert_eq!(
+                    r.is_some(),
+                    jacobi::euler_u64((k % p) as i64, p) >= 0,
+                    "{k} mod {p}"
+                );
+                if let Some(r) = r {
+                    assert_eq!(f.square(&r), a);
                 }
             }
         }

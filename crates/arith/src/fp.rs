@@ -710,7 +710,8 @@ impl<P: FpParams<N>, const N: usize> Fp<P, N> {
     }
 
     /// A square root (either one), `None` if a is not a square. Uses a^((p+1)/4) when
-    /// p ≡ 3 (mod 4) and constant-time Tonelli–Shanks otherwise.
+    /// p ≡ 3 (mod 4) and constant-time Tonelli–Shanks otherwise. Constant time in a, for
+    /// secret inputs; public inputs may take the faster [`crate::sqrt::SqrtTables`].
     pub fn sqrt(&self) -> CtOption<Self> {
         let r = if Self::TWO_ADICITY == 1 {
             self.pow_vartime(&Self::P_PLUS_1_OVER_4)

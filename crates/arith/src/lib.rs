@@ -8,6 +8,8 @@
 //!   (paper 004's inverter), generic over N;
 //! * [`fp`] — `Fp<P, N>`: GF(p) in Montgomery form, generic over N limbs, defined by a
 //!   parameter type holding the modulus ([`fields`] has the named ones);
+//! * [`jacobi`] — the variable-time Jacobi symbol; [`sqrt`] — variable-time square roots
+//!   with per-field tables (which square root serves where: the [`sqrt`] module docs);
 //! * [`fp2`], [`fp6`], [`fp12`] — the pairing tower Fp2 = Fp[u]/(u² − β),
 //!   Fp6 = Fp2[v]/(v³ − ξ), Fp12 = Fp6[w]/(w² − v) (papers 000/001).
 //!
@@ -21,9 +23,11 @@ pub mod fp;
 pub mod fp12;
 pub mod fp2;
 pub mod fp6;
+pub mod jacobi;
 pub mod limbs;
 pub mod opcount;
 pub mod safegcd;
+pub mod sqrt;
 pub mod straus;
 pub mod towers;
 #[doc(hidden)]

@@ -126,7 +126,7 @@ fn parts<E: FeCurve<N>, const N: usize>(name: &str) {
     let jac = us(&mut || {
         for _ in 0..100 {
             y = y.square();
-            black_box(hayate_fe::jacobi::jacobi_vartime(&y.to_limbs(), &pl));
+            black_box(hayate_arith::jacobi::jacobi_vartime(&y.to_limbs(), &pl));
         }
     }) / 100.0;
     let leg = us(&mut || {

@@ -13,14 +13,11 @@
 //!   is not indifferentiable from a random oracle in the sense of RFC 9380, but it is a
 //!   random-oracle hash onto G1 in the usual Boneh–Franklin sense (a uniform point of ⟨G1⟩ up
 //!   to a factor-2 bias from the square test). The square root is computed in variable time
-//!   (the input is public): a^((p+1)/4) for p ≡ 3 (mod 4) (alt_bn128), and for bn254-beuchat
-//!   (p − 1 = 2⁴⁵·t) Tonelli–Shanks with the discrete logarithm of a^t in the 2⁴⁵-torsion found
-//!   nine bits at a time from precomputed tables of 2⁹ entries (the table-based variant of
-//!   Sarkar, "Computing square roots faster than the Tonelli-Shanks/Bernstein algorithm",
-//!   2020; each digit found by a binary search on the roots of unity), which also
-//!   decides squareness; exponentiations use 5-bit sliding windows. Non-squares (half of the
-//!   candidates) are rejected first by a Jacobi symbol ([`crate::jacobi`]: a binary GCD on
-//!   one-word approximations), which costs a tenth of the exponentiation.
+//!   (the input is public) by [`hayate_arith::sqrt::SqrtTables`] (a^((p+1)/4) for
+//!   p ≡ 3 (mod 4), alt_bn128; table-based Tonelli–Shanks for bn254-beuchat, p − 1 = 2⁴⁵·t),
+//!   whose tables are built once per process and kept here. Non-squares (half of the
+//!   candidates) are rejected first by the Jacobi symbol
+//!   ([`hayate_arith::jacobi::jacobi_vartime`]), which costs a tenth of the exponentiation.
 //!   [`FeCurve::hash_to_g1_uncleared_many`] finds every
 //!   message's first square candidate, then runs all their long exponentiations (and the
 //!   Tonelli–Shanks 2-power chains) together in SIMD lanes ([`hayate_arith::batch_pow`]); on
@@ -31,6 +28,7 @@
 
 use std::sync::OnceLock;
 
+use hayate_arith::sqrt::SqrtTables;
 use hayate_arith::{Fp, Fp2, FpParams};
 use hayate_ec::{Affine, CurveParams, Projective};
 use hayate_pairing::bls12_381::Bls12381;
@@ -159,155 +157,6 @@ impl FeCurve<6> for Bls12381 {
     }
 }
 
-/// Public constants of [`sqrt_vartime`] for p − 1 = 2^s·t, t odd: z a primitive 2^s-th root
-/// of unity, the digit width w (dividing s), ζ^i (ζ = z^(2^(s−w)), i < 2^w), the correction
-/// tables corr[j−1][i] = z^(−i·2^(s−j·w)) for j = 1 … s/w, and zpow[k][i] = z^(i·2^(w·k))
-/// for k < s/w (z^e for any e < 2^s in s/w products).
-struct SqrtTables<P: FpParams<4>> {
-    w: usize,
-    zeta: Vec<Fp<P, 4>>,
-    /// (first Montgomery limb of ζ^i, i), sorted: the digit of a 2^w-th root of unity by a
-    /// binary search.
-    zeta_index: Vec<(u64, usize)>,
-    corr: Vec<Vec<Fp<P, 4>>>,
-    zpow: Vec<Vec<Fp<P, 4>>>,
-}
-
-/// The widest digit for the Tonelli–Shanks tables: the largest divisor of s up to 9 (s/w
-/// digits cost (s/w)(s/w − 1)/2 products; tables of 2^w entries, 2^9 at most).
-fn sqrt_digit_width(s: usize) -> usize {
-    (1..=9).rev().find(|w| s.is_multiple_of(*w)).unwrap_or(1)
-}
-
-impl<P: FpParams<4>> SqrtTables<P> {
-    fn new() -> Self {
-        let s = Fp::<P, 4>::TWO_ADICITY as usize;
-        let z = Fp::<P, 4>::two_adic_root();
-        let w = sqrt_digit_width(s);
-        let powers = |base: Fp<P, 4>| {
-            let mut v = vec![Fp::<P, 4>::ONE; 1 << w];
-            for i in 1..v.len() {
-                v[i] = v[i - 1] * base;
-            }
-            v
-        };
-        let sq = |mut x: Fp<P, 4>, n: usize| {
-            for _ in 0..n {
-                x = x.square();
-            }
-            x
-        };
-        let zinv = z.invert().unwrap_or(Fp::ONE);
-        let zeta = powers(sq(z, s - w));
-        let mut zeta_index: Vec<(u64, usize)> = zeta
-            .iter()
-            .enumerate()
-            .map(|(i, x)| (x.mont_limbs()[0], i))
-            .collect();
-        zeta_index.sort_unstable();
-        let corr = (1..=s / w).map(|j| powers(sq(zinv, s - j * w))).collect();
-        let zpow = (0..s / w).map(|k| powers(sq(z, w * k))).collect();
-        SqrtTables {
-            w,
-            zeta,
-            zeta_index,
-            corr,
-            zpow,
-        }
-    }
-}
-
-/// A square root of a (either one) or `None` if a is not a square, in variable time (public
-/// inputs only); see the module docs. Equal in result set to [`Fp::sqrt`].
-fn sqrt_vartime<P: FpParams<4>>(a: &Fp<P, 4>, tb: &SqrtTables<P>) -> Option<Fp<P, 4>> {
-    sqrt_all(&[*a], tb, false).pop().flatten()
-}
-
-/// [`sqrt_vartime`] of every a, the long exponentiations and the Tonelli–Shanks 2-power chains
-/// of all of them together in the SIMD lanes of [`hayate_arith::batch_pow`] where `simd` (one
-/// at a time otherwise): one exponentiation by (p + 1)/4 for p ≡ 3 (mod 4), by (t − 1)/2 for
-/// Tonelli–Shanks; the generic `Fp::sqrt` for a 2-adicity above 63.
-fn sqrt_all<P: FpParams<4>>(
-    a: &[Fp<P, 4>],
-    tb: &SqrtTables<P>,
-    simd: bool,
-) -> Vec<Option<Fp<P, 4>>> {
-    use hayate_arith::batch_pow::{pow_many_with, square_chain_with, Schedule};
-    let s = Fp::<P, 4>::TWO_ADICITY as usize;
-    if s > 63 {
-        return a.iter().map(|x| Option::from(x.sqrt())).collect();
-    }
-    if s == 1 {
-        let ys = pow_many_with(a, &Schedule::new(&Fp::<P, 4>::P_PLUS_1_OVER_4), simd);
-        return a
-            .iter()
-            .zip(ys)
-            .map(|(a, y)| (y.square() == *a).then_some(y))
-            .collect();
-    }
-    // x = a^((t+1)/2), b = a^t = z^e; a is a square iff e is even, and then x·z^(−e/2) is a root
-    let wv = pow_many_with(a, &Schedule::new(&Fp::<P, 4>::TRACE_MINUS_1_OVER_2), simd);
-    let xs: Vec<Fp<P, 4>> = a.iter().zip(&wv).map(|(a, w)| *a * *w).collect();
-    let bs: Vec<Fp<P, 4>> = xs.iter().zip(&wv).map(|(x, w)| *x * *w).collect();
-    let snaps: Vec<usize> = (0..s / tb.w).map(|k| k * tb.w).collect();
-    let chains = square_chain_with(&bs, &snaps, simd);
-    a.iter()
-        .zip(&xs)
-        .zip(&chains)
-        .map(|((a, x), ch)| {
-            if bool::from(a.is_zero()) {
-                Some(Fp::ZERO)
-            } else {
-                sqrt_from_chain(a, x, ch, tb)
-            }
-        })
-        .collect()
-}
-
-/// The end of [`sqrt_all`] given x = a^((t+1)/2) and chain\[k\] = b^(2^(w·k)) for
-/// b = a^t, k < s/w (computed apart for many a: [`hayate_arith::batch_pow::square_chain_many`]).
-fn sqrt_from_chain<P: FpParams<4>>(
-    a: &Fp<P, 4>,
-    x: &Fp<P, 4>,
-    chain: &[Fp<P, 4>],
-    tb: &SqrtTables<P>,
-) -> Option<Fp<P, 4>> {
-    let s = Fp::<P, 4>::TWO_ADICITY as usize;
-    let w = tb.w;
-    let mut digits: Vec<usize> = Vec::with_capacity(s / w);
-    for k in 0..s / w {
-        let mut v = *chain.get(s / w - 1 - k)?;
-        for (m, &d) in digits.iter().enumerate() {
-            v *= tb.corr[k - m][d];
-        }
-        let key = v.mont_limbs()[0];
-        let from = tb.zeta_index.partition_point(|&(k, _)| k < key);
-        let i = tb.zeta_index[from..]
-            .iter()
-            .take_while(|&&(k, _)| k == key)
-            .map(|&(_, i)| i)
-            .find(|&i| tb.zeta[i] == v)?;
-        if k == 0 && i % 2 == 1 {
-            return None; // a^t has order 2^s: a is not a square
-        }
-        digits.push(i);
-    }
-    let e: u64 = digits
-        .iter()
-        .enumerate()
-        .map(|(k, &d)| (d as u64) << (w * k))
-        .sum();
-    let exp = ((1u64 << s) - e / 2) & ((1u64 << s) - 1); // −e/2 mod 2^s
-                                                         // z^exp from the tables, w bits at a time
-    let mask = (1u64 << w) - 1;
-    let y = tb
-        .zpow
-        .iter()
-        .enumerate()
-        .fold(*x, |y, (k, t)| y * t[((exp >> (w * k)) & mask) as usize]);
-    (y.square() == *a).then_some(y)
-}
-
 /// The SHA-256 state after the fixed prefix of a message's hash inputs (see the module docs).
 fn bn_prefix(msg: &[u8], dst: &[u8]) -> Sha256 {
     let mut prefix = Sha256::new();
@@ -346,7 +195,7 @@ fn bn_candidate<C: CurveParams<Base = Fp<P, 4>>, P: FpParams<4>>(
         let x = Fp::<P, 4>::from_bytes_be_reduce(&wide);
         let rhs = Affine::<C>::curve_rhs(&x);
         // (aR | p) = (a | p) for the stored form aR: R = 2^256 (or 1) is a square
-        if crate::jacobi::jacobi_vartime(rhs.mont_limbs(), &P::MODULUS) != Some(-1) {
+        if hayate_arith::jacobi::jacobi_vartime(rhs.mont_limbs(), &P::MODULUS) != Some(-1) {
             return BnCandidate {
                 ctr,
                 x,
@@ -375,7 +224,7 @@ fn bn_point<C: CurveParams<Base = Fp<P, 4>>, P: FpParams<4>>(
 fn bn_hash_to_g1<C: CurveParams<Base = Fp<P, 4>>, P: FpParams<4>>(
     msg: &[u8],
     dst: &[u8],
-    tb: &SqrtTables<P>,
+    tb: &SqrtTables<P, 4>,
 ) -> Affine<C> {
     bn_hash_from::<C, P>(&bn_prefix(msg, dst), 0, tb)
 }
@@ -384,12 +233,12 @@ fn bn_hash_to_g1<C: CurveParams<Base = Fp<P, 4>>, P: FpParams<4>>(
 fn bn_hash_from<C: CurveParams<Base = Fp<P, 4>>, P: FpParams<4>>(
     prefix: &Sha256,
     from: u32,
-    tb: &SqrtTables<P>,
+    tb: &SqrtTables<P, 4>,
 ) -> Affine<C> {
     let mut from = from;
     loop {
         let c = bn_candidate::<C, P>(prefix, from);
-        if let Some(y) = sqrt_vartime(&c.rhs, tb) {
+        if let Some(y) = tb.sqrt_vartime(&c.rhs) {
             return bn_point(&c, y);
         }
         from = c.ctr + 1;
@@ -402,7 +251,7 @@ fn bn_hash_from<C: CurveParams<Base = Fp<P, 4>>, P: FpParams<4>>(
 fn bn_hash_to_g1_many<C: CurveParams<Base = Fp<P, 4>>, P: FpParams<4>>(
     msgs: &[&[u8]],
     dst: &[u8],
-    tb: &SqrtTables<P>,
+    tb: &SqrtTables<P, 4>,
 ) -> Vec<Affine<C>> {
     let prefixes: Vec<Sha256> = msgs.iter().map(|m| bn_prefix(m, dst)).collect();
     let cands: Vec<BnCandidate<P>> = prefixes
@@ -410,7 +259,7 @@ fn bn_hash_to_g1_many<C: CurveParams<Base = Fp<P, 4>>, P: FpParams<4>>(
         .map(|p| bn_candidate::<C, P>(p, 0))
         .collect();
     let rhs: Vec<Fp<P, 4>> = cands.iter().map(|c| c.rhs).collect();
-    let roots = sqrt_all(&rhs, tb, true);
+    let roots = tb.sqrt_many(&rhs);
     cands
         .iter()
         .zip(&roots)
@@ -531,14 +380,15 @@ fn bn_g2_from_bytes_secret<C: CurveParams<Base = Fp2<P, 4>>, P: hayate_arith::To
 
 /// The square-root tables of a BN curve's base field, built once per process.
 trait BnSqrtTables: PairingCurve<4> {
-    fn sqrt_tables() -> &'static SqrtTables<Self::Fp>;
+    fn sqrt_tables() -> &'static SqrtTables<Self::Fp, 4>;
 }
 
 macro_rules! bn_fe_curve {
     ($E:ty, $id:expr) => {
         impl BnSqrtTables for $E {
-            fn sqrt_tables() -> &'static SqrtTables<Self::Fp> {
-                static TABLES: OnceLock<SqrtTables<<$E as PairingCurve<4>>::Fp>> = OnceLock::new();
+            fn sqrt_tables() -> &'static SqrtTables<Self::Fp, 4> {
+                static TABLES: OnceLock<SqrtTables<<$E as PairingCurve<4>>::Fp, 4>> =
+                    OnceLock::new();
                 TABLES.get_or_init(SqrtTables::new)
             }
         }
@@ -645,24 +495,13 @@ mod tests {
         unreachable!()
     }
 
+    /// The fast hash (Jacobi test, table square roots of [`hayate_arith::sqrt`], batched
+    /// exponentiations) against the plain reference; the square roots themselves are tested
+    /// against `Fp::sqrt` in hayate-arith.
     fn fast_paths<E: FeCurve<4>>() {
-        let tb = SqrtTables::<E::Fp>::new();
         let mut rng = rand::rngs::StdRng::seed_from_u64(11);
-        let (mut squares, mut non) = (0, 0);
         for i in 0..64u32 {
             let a = Fp::<E::Fp, 4>::random(&mut rng);
-            let want: Option<Fp<E::Fp, 4>> = Option::from(a.sqrt());
-            let got = sqrt_vartime(&a, &tb);
-            assert_eq!(got.is_some(), want.is_some());
-            match got {
-                Some(y) => {
-                    assert_eq!(y.square(), a);
-                    squares += 1;
-                }
-                None => non += 1,
-            }
-            let sq = a.square();
-            assert_eq!(sqrt_vartime(&sq, &tb).map(|y| y.square()), Some(sq));
             let e = [rng.next_u64(), rng.next_u64() >> (i % 64), 0, i as u64];
             assert_eq!(Schedule::new(&e).apply(&a), a.pow_vartime(&e));
             let msg = i.to_be_bytes();
@@ -671,7 +510,6 @@ mod tests {
                 reference_bn_hash::<E::G1, E::Fp>(&msg, b"t")
             );
         }
-        assert!(squares > 10 && non > 10);
         // the batched hash (19 messages: two SIMD batches and a partial one) gives the
         // reference's points
         let msgs: Vec<Vec<u8>> = (0..19u32).map(|i| (i * 7).to_le_bytes().to_vec()).collect();
@@ -682,7 +520,6 @@ mod tests {
             assert_eq!(p.to_affine(), reference_bn_hash::<E::G1, E::Fp>(m, b"t2"));
         }
         assert!(E::hash_to_g1_uncleared_many(&[], b"t2").is_empty());
-        assert_eq!(sqrt_vartime(&Fp::ZERO, &tb), Some(Fp::ZERO));
         assert_eq!(
             Schedule::new(&[0, 0]).apply(&Fp::<E::Fp, 4>::from_u64(3)),
             Fp::ONE

@@ -11,7 +11,6 @@
 //!   programs over inner-product predicates;
 //! * [`glv_msm`] — constant-time GLV multi-scalar multiplication on G1 (re-exported from
 //!   hayate-pairing);
-//! * [`jacobi`] — variable-time Jacobi symbol (the BN hash's square test);
 //! * [`hybrid`] — GT key → HKDF-SHA-256 → chunked AES-128-GCM or AES-128-CBC + HMAC-SHA-256;
 //! * [`serial`] — versioned, self-describing, validated serialization of keys and ciphertexts.
 //!
@@ -26,7 +25,6 @@ pub mod dpvs;
 pub mod fame;
 pub use hayate_pairing::glv_msm;
 pub mod hybrid;
-pub mod jacobi;
 pub mod ot10;
 pub mod policy;
 pub mod serial;

@@ -1,7 +1,15 @@
-//! The Jacobi symbol (a | n) of multi-limb integers in **variable time** (public inputs only),
-//! by the subtractive binary algorithm (Cohen, *A Course in Computational Algebraic Number
-//! Theory*, Algorithm 1.4.10: strip factors of two with (2 | f) = (−1)^((f²−1)/8), keep the
-//! smaller odd value as f with quadratic reciprocity, replace g by |g − f|) run in rounds on
+//! The Jacobi symbol (a | n) of multi-limb integers in **variable time** (public inputs only):
+//! [`jacobi_vartime`], the one Jacobi symbol of hayate. For an odd prime n it is the Legendre
+//! symbol, so it decides squareness at a fraction of the cost of Euler's criterion
+//! ([`crate::Fp::legendre`], which is constant time and stays the choice for secret inputs).
+//!
+//! Contract: for any a (any size, a ≥ n allowed) and an odd n > 0 of L little-endian limbs,
+//! `Some` of (a | n) ∈ {−1, 0, 1}; `None` if n is even or zero. No panic on any input. The
+//! running time depends on a and n.
+//!
+//! Algorithm: the subtractive binary algorithm (Cohen, *A Course in Computational Algebraic
+//! Number Theory*, Algorithm 1.4.10: strip factors of two with (2 | f) = (−1)^((f²−1)/8), keep
+//! the smaller odd value as f with quadratic reciprocity, replace g by |g − f|) run in rounds on
 //! one-word approximations, after Pornin, *Optimized Binary GCD for Modular Inversion*
 //! (ePrint 2020/972), with the batching of Bernstein–Yang, *Fast constant-time gcd computation
 //! and modular inversion* (TCHES 2019).
@@ -19,8 +27,9 @@
 //! an exact step at least halves f·g, so the number of rounds is bounded; past the bound
 //! (never reached) the plain multi-limb algorithm answers.
 //!
-//! Used by the try-and-increment hash of [`crate::curve`] to reject non-squares x³ + b
-//! before the square root: for a prime p, (a | p) is the Legendre symbol.
+//! Callers: the try-and-increment hash onto the BN curves' G1 in hayate-fe (rejecting
+//! non-squares x³ + b before the square root) and the strong Lucas test of
+//! [`crate::dyn_fp::is_probable_prime_vartime`] (Selfridge's D with (D | n) = −1).
 
 use core::hint::select_unpredictable as select;
 
@@ -219,6 +228,7 @@ fn packed<const L: usize>(x: &[u64; L], h: u32) -> u64 {
 }
 
 /// (g | f) · (−1)^neg for an odd f, on one word.
+#[inline]
 fn jacobi_u64(mut f: u64, mut g: u64, mut neg: u64) -> i8 {
     if g != 0 {
         let z = g.trailing_zeros();
@@ -285,30 +295,50 @@ pub fn jacobi_vartime<const L: usize>(a: &[u64; L], n: &[u64; L]) -> Option<i8> 
     Some(jacobi_binary(a, n))
 }
 
+/// Euler's criterion a^((p−1)/2) mod p ∈ {0, 1, −1} for an odd prime p (the tests'
+/// reference, here and in [`crate::dyn_fp`]).
+#[cfg(test)]
+pub(crate) fn euler_u64(a: i64, p: u64) -> i8 {
+    let (mut r, mut b) = (1u128, (a as i128).rem_euclid(p as i128) as u128);
+    let mut e = (p - 1) / 2;
+    while e > 0 {
+        if e & 1 == 1 {
+            r = r * b % p as u128;
+        }
+        b = b * b % p as u128;
+        e >>= 1;
+    }
+    match r {
+        0 => 0,
+        1 => 1,
+        _ => -1,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use hayate_arith::{Fp, FpParams};
-    use hayate_pairing::{bn254::Bn254, bn254_beuchat::Bn254Beuchat, PairingCurve};
+    use crate::fields::{Bn254BeuchatFpParams, Bn254FpParams, Secp224r1FpParams};
+    use crate::{Fp, FpParams};
     use rand::{Rng, RngCore, SeedableRng};
 
     /// Against Euler's criterion ([`Fp::legendre`]) on random elements, squares, non-squares
-    /// and 0, 1, p − 1 of the curve's base field.
-    fn legendre_agrees<E: PairingCurve<4>>() {
-        let p = <E::Fp as FpParams<4>>::MODULUS;
+    /// and 0, 1, p − 1 of a prime field.
+    fn legendre_agrees<P: FpParams<4>>() {
+        let p = P::MODULUS;
         let mut rng = rand::rngs::StdRng::seed_from_u64(4);
         let mut seen = [0usize; 3];
-        let mut check = |x: Fp<E::Fp, 4>| {
+        let mut check = |x: Fp<P, 4>| {
             let j = jacobi_vartime(&x.to_limbs(), &p).unwrap();
             assert_eq!(j, x.legendre());
             seen[(j + 1) as usize] += 1;
         };
         for _ in 0..200 {
-            let x = Fp::<E::Fp, 4>::random(&mut rng);
+            let x = Fp::<P, 4>::random(&mut rng);
             check(x);
             check(x.square());
         }
-        for x in [Fp::ZERO, Fp::ONE, -Fp::<E::Fp, 4>::ONE] {
+        for x in [Fp::ZERO, Fp::ONE, -Fp::<P, 4>::ONE] {
             check(x);
         }
         assert!(seen.iter().all(|&c| c > 0));
@@ -327,36 +357,21 @@ mod tests {
 
     #[test]
     fn jacobi_matches_euler() {
-        legendre_agrees::<Bn254Beuchat>();
-        legendre_agrees::<Bn254>();
+        legendre_agrees::<Bn254BeuchatFpParams>();
+        legendre_agrees::<Bn254FpParams>();
+        legendre_agrees::<Secp224r1FpParams>();
     }
 
     /// Small composite moduli against the definition (product of Legendre symbols over the
     /// prime factors, each by Euler's criterion).
     #[test]
     fn jacobi_small_composites() {
-        fn legendre(a: u64, p: u64) -> i8 {
-            let mut r = 1u128;
-            let (mut b, mut e) = ((a % p) as u128, (p - 1) / 2);
-            while e > 0 {
-                if e & 1 == 1 {
-                    r = r * b % p as u128;
-                }
-                b = b * b % p as u128;
-                e >>= 1;
-            }
-            match r {
-                0 => 0,
-                1 => 1,
-                _ => -1,
-            }
-        }
         let primes = [3u64, 5, 7, 11, 13, 1_000_003];
         for &p in &primes {
             for &q in &primes {
                 let n = p * q;
                 for a in [0u64, 1, 2, 6, 10, 12345, 999_999_999] {
-                    let want = legendre(a, p) * legendre(a, q);
+                    let want = euler_u64(a as i64, p) * euler_u64(a as i64, q);
                     assert_eq!(jacobi_vartime(&[a, 0, 0, 0], &[n, 0, 0, 0]), Some(want));
                     // a + n·2^192 ≡ a (mod n), through the multi-limb loop
                     assert_eq!(jacobi_vartime(&[a, 0, 0, n], &[n, 0, 0, 0]), Some(want));
