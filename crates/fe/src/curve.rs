@@ -22,19 +22,20 @@
 //!   message's first square candidate, then runs all their long exponentiations (and the
 //!   Tonelli–Shanks 2-power chains) together in SIMD lanes ([`hayate_arith::batch_pow`]); on
 //!   BLS12-381 it batches the SSWU maps' exponentiations the same way and shares one
-//!   inversion for the isogeny's input. Encodings are uncompressed x‖y (G2: x.c0‖x.c1‖y.c0‖y.c1),
-//!   canonical big-endian coordinates, the all-zero string for the identity; decoding checks
-//!   canonicity, the curve equation and the subgroup.
+//!   inversion for the isogeny's input. Encodings: the named format
+//!   [`hayate_pairing::encoding::fe_v1`] (uncompressed x‖y, G2 as x.c0‖x.c1‖y.c0‖y.c1, canonical
+//!   big-endian coordinates, the all-zero string for the identity; decoding checks canonicity,
+//!   the curve equation and the subgroup).
 
 use std::sync::OnceLock;
 
 use hayate_arith::sqrt::SqrtTables;
-use hayate_arith::{Fp, Fp2, FpParams};
+use hayate_arith::{Fp, FpParams};
 use hayate_ec::{Affine, CurveParams, Projective};
 use hayate_pairing::bls12_381::Bls12381;
 use hayate_pairing::bn254::Bn254;
 use hayate_pairing::bn254_beuchat::Bn254Beuchat;
-use hayate_pairing::encoding::{secret_verdict, zcash, EncodingError};
+use hayate_pairing::encoding::{fe_v1, zcash, EncodingError};
 use hayate_pairing::PairingCurve;
 use sha2::{Digest, Sha256};
 
@@ -271,113 +272,6 @@ fn bn_hash_to_g1_many<C: CurveParams<Base = Fp<P, 4>>, P: FpParams<4>>(
         .collect()
 }
 
-fn fp_write<P: FpParams<4>>(x: &Fp<P, 4>, out: &mut Vec<u8>) {
-    let mut b = [0u8; 32];
-    x.write_bytes_be(&mut b);
-    out.extend_from_slice(&b);
-}
-
-fn fp_read<P: FpParams<4>>(b: &[u8]) -> Result<Fp<P, 4>, EncodingError> {
-    Option::from(Fp::<P, 4>::from_bytes_be(b)).ok_or(EncodingError::InvalidFieldElement)
-}
-
-fn bn_g1_to_bytes<C: CurveParams<Base = Fp<P, 4>>, P: FpParams<4>>(
-    p: &Affine<C>,
-    out: &mut Vec<u8>,
-) {
-    fp_write(&p.x, out);
-    fp_write(&p.y, out);
-}
-
-fn bn_g1_from_bytes<C: CurveParams<Base = Fp<P, 4>>, P: FpParams<4>>(
-    b: &[u8],
-) -> Result<Affine<C>, EncodingError> {
-    if b.len() != 64 {
-        return Err(EncodingError::InvalidLength {
-            expected: 64,
-            got: b.len(),
-        });
-    }
-    if b.iter().all(|&x| x == 0) {
-        return Ok(Affine::identity());
-    }
-    let p = Affine::<C>::new(fp_read(&b[..32])?, fp_read(&b[32..])?);
-    let p: Affine<C> = Option::from(p).ok_or(EncodingError::NotOnCurve)?;
-    if !bool::from(p.is_in_subgroup()) {
-        return Err(EncodingError::NotInSubgroup);
-    }
-    Ok(p)
-}
-
-fn bn_g2_to_bytes<C: CurveParams<Base = Fp2<P, 4>>, P: hayate_arith::TowerParams<4>>(
-    p: &Affine<C>,
-    out: &mut Vec<u8>,
-) {
-    for c in [&p.x.c0, &p.x.c1, &p.y.c0, &p.y.c1] {
-        fp_write(c, out);
-    }
-}
-
-fn bn_g2_from_bytes<C: CurveParams<Base = Fp2<P, 4>>, P: hayate_arith::TowerParams<4>>(
-    b: &[u8],
-) -> Result<Affine<C>, EncodingError> {
-    if b.len() != 128 {
-        return Err(EncodingError::InvalidLength {
-            expected: 128,
-            got: b.len(),
-        });
-    }
-    if b.iter().all(|&x| x == 0) {
-        return Ok(Affine::identity());
-    }
-    let x = Fp2::new(fp_read(&b[..32])?, fp_read(&b[32..64])?);
-    let y = Fp2::new(fp_read(&b[64..96])?, fp_read(&b[96..])?);
-    let p: Affine<C> = Option::from(Affine::<C>::new(x, y)).ok_or(EncodingError::NotOnCurve)?;
-    if !bool::from(p.is_in_subgroup()) {
-        return Err(EncodingError::NotInSubgroup);
-    }
-    Ok(p)
-}
-
-/// [`bn_g1_from_bytes`] for a secret point ([`FeCurve::g1_from_bytes_secret`]): canonical
-/// coordinates and the curve equation as choices, one public verdict. G1 of the BN curves has
-/// cofactor 1: its membership test is the constant "yes".
-fn bn_g1_from_bytes_secret<C: CurveParams<Base = Fp<P, 4>>, P: FpParams<4>>(
-    b: &[u8],
-) -> Result<Affine<C>, EncodingError> {
-    if b.len() != 64 {
-        return bn_g1_from_bytes(b);
-    }
-    let x = Fp::<P, 4>::from_bytes_be(&b[..32]);
-    let y = Fp::<P, 4>::from_bytes_be(&b[32..]);
-    let canonical = x.is_some() & y.is_some();
-    // built unchecked, so that its infinity flag is the constant "finite"
-    let p = Affine::<C>::from_xy_unchecked(x.unwrap_or(Fp::ZERO), y.unwrap_or(Fp::ZERO));
-    let on_curve = p.is_on_curve();
-    let member = C::is_in_subgroup(&Projective::from(p));
-    secret_verdict(canonical & on_curve & member, p, || bn_g1_from_bytes(b))
-}
-
-/// [`bn_g2_from_bytes`] for a secret point ([`FeCurve::g2_from_bytes_secret`]), with `member`
-/// the constant-time G2 membership test ([`hayate_pairing::g2::is_in_g2_ct`]).
-fn bn_g2_from_bytes_secret<C: CurveParams<Base = Fp2<P, 4>>, P: hayate_arith::TowerParams<4>>(
-    b: &[u8],
-    member: impl Fn(&Projective<C>) -> subtle::Choice,
-) -> Result<Affine<C>, EncodingError> {
-    if b.len() != 128 {
-        return bn_g2_from_bytes(b);
-    }
-    let c: [_; 4] = core::array::from_fn(|i| Fp::<P, 4>::from_bytes_be(&b[32 * i..32 * i + 32]));
-    let canonical = c
-        .iter()
-        .fold(subtle::Choice::from(1), |a, c| a & c.is_some());
-    let [x0, x1, y0, y1] = c.map(|c| c.unwrap_or(Fp::ZERO));
-    let p = Affine::<C>::from_xy_unchecked(Fp2::new(x0, x1), Fp2::new(y0, y1));
-    let on_curve = p.is_on_curve();
-    let in_g2 = member(&Projective::from(p));
-    secret_verdict(canonical & on_curve & in_g2, p, || bn_g2_from_bytes(b))
-}
-
 /// The square-root tables of a BN curve's base field, built once per process.
 trait BnSqrtTables: PairingCurve<4> {
     fn sqrt_tables() -> &'static SqrtTables<Self::Fp, 4>;
@@ -408,22 +302,22 @@ macro_rules! bn_fe_curve {
                     .collect()
             }
             fn g1_to_bytes(p: &G1<Self, 4>, out: &mut Vec<u8>) {
-                bn_g1_to_bytes(p, out)
+                out.extend_from_slice(&fe_v1::g1_encode(p))
             }
             fn g1_from_bytes(b: &[u8]) -> Result<G1<Self, 4>, EncodingError> {
-                bn_g1_from_bytes(b)
+                fe_v1::g1_decode(b)
             }
             fn g2_to_bytes(p: &G2<Self, 4>, out: &mut Vec<u8>) {
-                bn_g2_to_bytes(p, out)
+                out.extend_from_slice(&fe_v1::g2_encode(p))
             }
             fn g2_from_bytes(b: &[u8]) -> Result<G2<Self, 4>, EncodingError> {
-                bn_g2_from_bytes(b)
+                fe_v1::g2_decode(b)
             }
             fn g1_from_bytes_secret(b: &[u8]) -> Result<G1<Self, 4>, EncodingError> {
-                bn_g1_from_bytes_secret(b)
+                fe_v1::g1_decode_secret(b)
             }
             fn g2_from_bytes_secret(b: &[u8]) -> Result<G2<Self, 4>, EncodingError> {
-                bn_g2_from_bytes_secret(b, hayate_pairing::g2::is_in_g2_ct::<Self, 4>)
+                fe_v1::g2_decode_secret(b, hayate_pairing::g2::is_in_g2_ct::<Self, 4>)
             }
         }
     };
