@@ -24,6 +24,7 @@
 //! `seal` / `open` around each scheme's in-place mode); each scheme module holds only its
 //! algorithm.
 
+#![deny(missing_docs)]
 #![forbid(unsafe_op_in_unsafe_fn)]
 
 use core::fmt;
@@ -126,13 +127,33 @@ pub use stream::{Decryptor, Encryptor, Streaming, Tag, Verifier};
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Error {
     /// The key has the wrong length for the scheme.
-    KeyLength { expected: usize, got: usize },
+    KeyLength {
+        /// The scheme's key length in bytes.
+        expected: usize,
+        /// The length of the key passed, in bytes.
+        got: usize,
+    },
     /// The nonce has the wrong length for the scheme.
-    NonceLength { expected: usize, got: usize },
+    NonceLength {
+        /// The scheme's nonce length in bytes.
+        expected: usize,
+        /// The length of the nonce passed, in bytes.
+        got: usize,
+    },
     /// The ciphertext is shorter than the tag.
-    CiphertextTooShort { tag_len: usize, got: usize },
+    CiphertextTooShort {
+        /// The scheme's tag length in bytes.
+        tag_len: usize,
+        /// The length of the ciphertext ‖ tag passed, in bytes.
+        got: usize,
+    },
     /// The tag buffer handed to a detached call has the wrong length for the scheme.
-    TagLength { expected: usize, got: usize },
+    TagLength {
+        /// The scheme's tag length in bytes.
+        expected: usize,
+        /// The length of the tag buffer passed, in bytes.
+        got: usize,
+    },
     /// The tag did not verify; no plaintext was released.
     Authentication,
     /// No scheme of that name.
@@ -169,8 +190,11 @@ impl std::error::Error for Error {}
 pub trait Aead: Send + Sync {
     /// SUPERCOP / CAESAR name, e.g. `ascon128v12`.
     fn name(&self) -> &'static str;
+    /// Key length in bytes.
     fn key_len(&self) -> usize;
+    /// Nonce length in bytes.
     fn nonce_len(&self) -> usize;
+    /// Tag length in bytes ([`Aead::encrypt`]'s output is this much longer than the plaintext).
     fn tag_len(&self) -> usize;
     /// Encrypts `pt` with associated data `ad`; returns ciphertext ‖ tag.
     fn encrypt(&self, key: &[u8], nonce: &[u8], ad: &[u8], pt: &[u8]) -> Result<Vec<u8>, Error>;
@@ -185,8 +209,11 @@ pub trait Aead: Send + Sync {
 pub trait Scheme: Sized + Send + Sync {
     /// SUPERCOP / CAESAR name.
     const NAME: &'static str;
+    /// Key length in bytes.
     const KEY_LEN: usize;
+    /// Nonce length in bytes.
     const NONCE_LEN: usize;
+    /// Tag length in bytes.
     const TAG_LEN: usize;
     /// Keys the scheme; `key` must be `KEY_LEN` bytes.
     fn new(key: &[u8]) -> Result<Self, Error>;
