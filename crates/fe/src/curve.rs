@@ -88,9 +88,11 @@ pub trait FeCurve<const N: usize>: PairingCurve<N> {
     fn g2_mul_ct(q: &Projective<Self::G2>, k: &[u64; 4]) -> Projective<Self::G2> {
         q.mul_ct(k)
     }
+    /// Appends the encoding of a G1 point ([`FeCurve::G1_BYTES`] bytes) to `out`.
     fn g1_to_bytes(p: &G1<Self, N>, out: &mut Vec<u8>);
     /// Decodes a G1 point with full validation (length, canonical, on curve, in subgroup).
     fn g1_from_bytes(b: &[u8]) -> Result<G1<Self, N>, EncodingError>;
+    /// Appends the encoding of a G2 point ([`FeCurve::G2_BYTES`] bytes) to `out`.
     fn g2_to_bytes(p: &G2<Self, N>, out: &mut Vec<u8>);
     /// Decodes a G2 point with full validation.
     fn g2_from_bytes(b: &[u8]) -> Result<G2<Self, N>, EncodingError>;

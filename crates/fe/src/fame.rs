@@ -113,37 +113,50 @@ impl std::error::Error for FameError {}
 /// Public key (h, H₁, H₂, T₁, T₂) and its fingerprint.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PublicKey<E: FeCurve<N>, const N: usize> {
+    /// H₁ = h^{a₁}, H₂ = h^{a₂} (h is the G2 generator, kept implicit).
     pub h_a: [G2<E, N>; 2],
+    /// T₁ = e(g,h)^{d₁a₁+d₃}, T₂ = e(g,h)^{d₂a₂+d₃}.
     pub t: [Gt<E, N>; 2],
 }
 
 /// Master secret key (a₁, a₂, b₁, b₂, g^{d₁}, g^{d₂}, g^{d₃}) and the fingerprint of its public key.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MasterKey<E: FeCurve<N>, const N: usize> {
+    /// a₁, a₂ (nonzero).
     pub a: [Scalar<E, N>; 2],
+    /// b₁, b₂ (nonzero).
     pub b: [Scalar<E, N>; 2],
+    /// g^{d₁}, g^{d₂}, g^{d₃}.
     pub g_d: [G1<E, N>; 3],
+    /// Fingerprint of the matching public key ([`PublicKey::id`]).
     pub pk_id: [u8; 16],
 }
 
 /// A user key for an attribute set.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SecretKey<E: FeCurve<N>, const N: usize> {
+    /// The attribute set the key was generated for (before expansion into attribute strings).
     pub attrs: Attributes,
+    /// sk₀ = (h^{b₁r₁}, h^{b₂r₂}, h^{r₁+r₂}).
     pub sk0: [G2<E, N>; 3],
     /// sk_{y,1}, sk_{y,2}, sk_{y,3} per expanded attribute string y.
     pub sk: BTreeMap<String, [G1<E, N>; 3]>,
+    /// sk'₁, sk'₂, sk'₃.
     pub sk_prime: [G1<E, N>; 3],
+    /// Fingerprint of the public key of the setup ([`PublicKey::id`]).
     pub pk_id: [u8; 16],
 }
 
 /// A ciphertext (or, from [`encapsulate`], its key-encapsulation part with ct' omitted).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Ciphertext<E: FeCurve<N>, const N: usize> {
+    /// The policy string the span program is rebuilt from when decrypting.
     pub policy: String,
+    /// ct₀ = (H₁^{s₁}, H₂^{s₂}, h^{s₁+s₂}).
     pub ct0: [G2<E, N>; 3],
     /// ct_{i,1..3} per span-program row.
     pub rows: Vec<[G1<E, N>; 3]>,
+    /// Fingerprint of the public key it was encrypted under ([`PublicKey::id`]).
     pub pk_id: [u8; 16],
 }
 

@@ -60,11 +60,15 @@ const SALT: &[u8] = b"HAYATE-FE-HYBRID-V1";
 /// The symmetric mode.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mode {
+    /// AES-128-GCM with a 16-byte tag per chunk (wire byte 1).
     Aes128Gcm = 1,
+    /// AES-128-CBC with PKCS#7 padding, encrypt-then-MAC with HMAC-SHA-256 (32-byte tag per
+    /// chunk; wire byte 2).
     Aes128CbcHmacSha256 = 2,
 }
 
 impl Mode {
+    /// The mode of a stream header's mode byte, or `None` for an unknown byte.
     pub fn from_byte(b: u8) -> Option<Mode> {
         match b {
             1 => Some(Mode::Aes128Gcm),

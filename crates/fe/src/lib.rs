@@ -20,6 +20,9 @@
 //! [`policy::MAX_POLICY_LEN`], [`policy::MAX_DEPTH`], [`policy::MAX_ROWS`],
 //! [`policy::MAX_ENTRIES`] (threshold gates), [`policy::MAX_KEY_ATTRS`] (attributes per key
 //! after expansion), [`ot10::MAX_CATEGORIES`], [`ot10::MAX_DIM`], [`serial::MAX_BODY`].
+
+#![warn(missing_docs)]
+
 pub mod curve;
 pub mod dpvs;
 pub mod fame;

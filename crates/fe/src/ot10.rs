@@ -171,7 +171,12 @@ pub enum Ot10Error {
     /// A malformed attribute list.
     Attributes(String),
     /// A category outside 1..=d.
-    UnknownCategory { category: usize, d: usize },
+    UnknownCategory {
+        /// The category index found (in a policy leaf `t<k>` or a key's attribute set).
+        category: usize,
+        /// The number of categories d of the setup.
+        d: usize,
+    },
     /// Parameters outside 1 ≤ d ≤ [`MAX_CATEGORIES`], 2 ≤ n_t ≤ [`MAX_DIM`].
     BadParams,
     /// The key's attributes do not satisfy the ciphertext's policy.
@@ -260,6 +265,7 @@ pub fn category(name: &str) -> Option<usize> {
 /// A key's attribute set Γ: at most one value per category.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct AttrSet {
+    /// The value of each category t present in Γ, keyed by t (1-based).
     pub values: BTreeMap<usize, Value>,
 }
 
@@ -331,15 +337,20 @@ fn inner<E: FeCurve<N>, const N: usize>(x: &[Scalar<E, N>], y: &[Scalar<E, N>]) 
 /// A row label of the span program: (t, v) or ¬(t, v) with v the predicate vector of `value`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Leaf {
+    /// The category t (1-based).
     pub category: usize,
+    /// The leaf's value b (the predicate vector is v = (−b, 1, 0, …, 0)).
     pub value: Value,
+    /// Whether the label is ¬(t, v): satisfied by a key value other than b.
     pub negated: bool,
 }
 
 /// A compiled policy: the span program and the label of each row.
 #[derive(Clone, Debug)]
 pub struct Compiled<E: FeCurve<N>, const N: usize> {
+    /// The Lewko–Waters span program (target e₁; see [`Compiled::paper_matrix`] for 1⃗).
     pub msp: Msp<Scalar<E, N>>,
+    /// The label ρ(i) of each row i, in row order.
     pub leaves: Vec<Leaf>,
 }
 
@@ -448,6 +459,7 @@ pub fn compile<E: FeCurve<N>, const N: usize>(
 pub struct PublicKey<E: FeCurve<N>, const N: usize> {
     /// n_1, …, n_d.
     pub dims: Vec<usize>,
+    /// g_T = e(G, H)^ψ.
     pub g_t: Gt<E, N>,
     /// b₀,₁, b₀,₃, b₀,₅ (5 points each).
     pub b0: Vec<Vec<G1<E, N>>>,
@@ -458,34 +470,43 @@ pub struct PublicKey<E: FeCurve<N>, const N: usize> {
 /// Master secret key: coordinates of B̂*₀ and B̂*_t on the canonical bases.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MasterKey<E: FeCurve<N>, const N: usize> {
+    /// n_1, …, n_d.
     pub dims: Vec<usize>,
     /// b*₀,₁, b*₀,₃, b*₀,₄ (5 coordinates each).
     pub b0_star: Vec<Vec<Scalar<E, N>>>,
     /// Per category: b*_t,1..n_t, b*_t,2n_t+1..3n_t (3n_t + 1 coordinates each).
     pub bt_star: Vec<Vec<Vec<Scalar<E, N>>>>,
+    /// Fingerprint of the matching public key ([`PublicKey::id`]).
     pub pk_id: [u8; 16],
 }
 
 /// A user key for an attribute set Γ.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct UserKey<E: FeCurve<N>, const N: usize> {
+    /// The attribute set Γ the key was generated for.
     pub attrs: AttrSet,
     /// n_1, …, n_d of the setup.
     pub dims: Vec<usize>,
+    /// k*₀ = (δ, 0, 1, φ₀, 0)_{B*₀} (5 points).
     pub k0: Vec<G2<E, N>>,
     /// k*_t for each category t of Γ.
     pub kt: BTreeMap<usize, Vec<G2<E, N>>>,
+    /// Fingerprint of the public key of the setup ([`PublicKey::id`]).
     pub pk_id: [u8; 16],
 }
 
 /// A ciphertext without c_{d+1} (the key-encapsulation part).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Ciphertext<E: FeCurve<N>, const N: usize> {
+    /// The policy string (M, ρ) is rebuilt from when decrypting.
     pub policy: String,
+    /// n_1, …, n_d of the setup.
     pub dims: Vec<usize>,
+    /// c₀ = (−s₀, 0, ζ, 0, η₀)_{B₀} (5 points).
     pub c0: Vec<G1<E, N>>,
     /// c_i per span-program row (3n_t + 1 points, t the row's category).
     pub rows: Vec<Vec<G1<E, N>>>,
+    /// Fingerprint of the public key it was encrypted under ([`PublicKey::id`]).
     pub pk_id: [u8; 16],
 }
 

@@ -87,10 +87,15 @@ pub const MAX_ATTR_LEN: usize = 255;
 /// A comparison operator.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum CmpOp {
+    /// `<`
     Lt,
+    /// `<=`
     Le,
+    /// `>`
     Gt,
+    /// `>=`
     Ge,
+    /// `==` (or `=` written without spaces)
     Eq,
 }
 
@@ -123,16 +128,24 @@ pub enum Policy {
     Attr(String),
     /// A comparison on a numeric attribute.
     Cmp {
+        /// The numeric attribute's name.
         name: String,
+        /// The operator.
         op: CmpOp,
+        /// The constant compared with, below 2^[`NUM_BITS`].
         value: u64,
     },
+    /// Negation of a sub-policy.
     Not(Box<Policy>),
+    /// Every child.
     And(Vec<Policy>),
+    /// At least one child.
     Or(Vec<Policy>),
     /// At least `k` of the children.
     Threshold {
+        /// The threshold, 1 ≤ k ≤ number of children.
         k: usize,
+        /// The sub-policies.
         children: Vec<Policy>,
     },
 }
@@ -140,7 +153,9 @@ pub enum Policy {
 /// Why a policy string does not parse; `pos` is a byte offset into the input.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PolicyError {
+    /// Byte offset into the input where the error was found.
     pub pos: usize,
+    /// What is wrong.
     pub kind: PolicyErrorKind,
 }
 
@@ -150,27 +165,49 @@ pub enum PolicyErrorKind {
     /// Nothing but white space.
     Empty,
     /// Longer than [`MAX_POLICY_LEN`].
-    TooLong { max: usize },
+    TooLong {
+        /// The limit, [`MAX_POLICY_LEN`].
+        max: usize,
+    },
     /// Nested deeper than [`MAX_DEPTH`].
-    TooDeep { max: usize },
+    TooDeep {
+        /// The limit, [`MAX_DEPTH`].
+        max: usize,
+    },
     /// A character that starts no token.
     UnexpectedChar(char),
     /// The input ended where something was still expected.
-    UnexpectedEnd { expected: &'static str },
+    UnexpectedEnd {
+        /// A description of what was expected.
+        expected: &'static str,
+    },
     /// A token other than the one expected.
     Unexpected {
+        /// The token found, as text.
         found: String,
+        /// A description of what was expected.
         expected: &'static str,
     },
     /// A number that does not fit [`NUM_BITS`] bits (or a threshold that does not fit usize).
     NumberTooLarge,
     /// `K of (…)` with K = 0 or K larger than the number of children.
-    ThresholdOutOfRange { k: usize, n: usize },
+    ThresholdOutOfRange {
+        /// The threshold K written.
+        k: usize,
+        /// The number of children.
+        n: usize,
+    },
     /// An attribute name that is too long or badly formed.
     InvalidAttribute(String),
     /// An attribute list of more than [`MAX_KEY_ATTRS`] attributes after expansion (a numeric
     /// attribute counts [`NUM_BITS`]).
-    TooManyAttributes { expanded: usize, max: usize },
+    TooManyAttributes {
+        /// The number of attribute strings after expansion, including the attribute that
+        /// went over the limit.
+        expanded: usize,
+        /// The limit, [`MAX_KEY_ATTRS`].
+        max: usize,
+    },
 }
 
 impl fmt::Display for PolicyError {
@@ -208,11 +245,21 @@ pub enum ConvertError {
     /// The policy is constant (always or never satisfied): nothing to encrypt to.
     Trivial(bool),
     /// A negated string attribute in a scheme that only takes monotone policies.
-    NotMonotone { attr: String },
+    NotMonotone {
+        /// The negated attribute (the first negated row label).
+        attr: String,
+    },
     /// More than [`MAX_ROWS`] rows.
-    TooLarge { rows: usize },
+    TooLarge {
+        /// The number of rows the span program would have.
+        rows: usize,
+    },
     /// More than [`MAX_ENTRIES`] non-zero span-program entries (large thresholds).
-    TooManyEntries { entries: usize },
+    TooManyEntries {
+        /// The number of non-zero entries the span program would have ([`span_entries`];
+        /// saturating).
+        entries: usize,
+    },
 }
 
 impl fmt::Display for ConvertError {
@@ -787,7 +834,9 @@ fn compare(name: &str, op: CmpOp, value: u64, neg: bool) -> Formula {
 /// A leaf of a normalized policy: an attribute, possibly negated.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Literal {
+    /// The attribute string (for a numeric attribute, a bit attribute `name#i=b`).
     pub attr: String,
+    /// Whether the literal is the attribute's negation (true when the key lacks it).
     pub negated: bool,
 }
 
@@ -801,9 +850,17 @@ impl Literal {
 /// A normalized policy: threshold gates (AND = n of n, OR = 1 of n) over literals.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Formula {
+    /// A constant: always (`true`) or never (`false`) satisfied.
     Const(bool),
+    /// A literal.
     Lit(Literal),
-    Gate { k: usize, children: Vec<Formula> },
+    /// At least `k` of the children (AND = n of n, OR = 1 of n).
+    Gate {
+        /// The threshold.
+        k: usize,
+        /// The sub-formulas.
+        children: Vec<Formula>,
+    },
 }
 
 impl Formula {
@@ -1097,7 +1154,9 @@ pub type SparseRow<F> = Vec<(usize, F)>;
 pub struct Msp<F: Field> {
     /// Row i, sparse ([`SparseRow`]).
     pub matrix: Vec<SparseRow<F>>,
+    /// The label ρ(i) of row i.
     pub labels: Vec<Literal>,
+    /// The number of columns.
     pub cols: usize,
     tree: Node,
 }
@@ -1183,6 +1242,7 @@ impl<F: Field> Msp<F> {
         }
     }
 
+    /// The number of rows.
     pub fn rows(&self) -> usize {
         self.matrix.len()
     }

@@ -64,8 +64,11 @@ use crate::fame;
 use crate::ot10;
 use crate::policy::{Attributes, Policy, MAX_ROWS};
 
+/// The four bytes every object starts with.
 pub const MAGIC: &[u8; 4] = b"HYFE";
+/// The format version written, and the only one read.
 pub const VERSION: u8 = 1;
+/// Bytes of the header: magic, version, scheme, curve, kind, body length.
 pub const HEADER_LEN: usize = 12;
 /// Largest accepted body (bytes).
 pub const MAX_BODY: usize = 64 << 20;
@@ -73,16 +76,22 @@ pub const MAX_BODY: usize = 64 << 20;
 /// Scheme identifiers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Scheme {
+    /// FAME CP-ABE ([`crate::fame`]).
     Fame = 1,
+    /// Okamoto–Takashima CP-FE ([`crate::ot10`]).
     Ot10 = 2,
 }
 
 /// Object kinds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
+    /// A public key.
     PublicKey = 1,
+    /// A master secret key.
     MasterKey = 2,
+    /// A user (decryption) key.
     UserKey = 3,
+    /// A ciphertext (its key-encapsulation part).
     Ciphertext = 4,
 }
 
@@ -101,34 +110,63 @@ impl Kind {
 /// Why bytes do not load.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SerialError {
+    /// The input does not start with [`MAGIC`].
     BadMagic,
+    /// A format version other than [`VERSION`] (the version byte found).
     UnsupportedVersion(u8),
+    /// A scheme byte that is no [`Scheme`] (the byte found).
     UnknownScheme(u8),
+    /// An object of another scheme than the one asked for.
     WrongScheme {
+        /// The scheme asked for ([`Scheme`] as a byte).
         expected: u8,
+        /// The scheme in the header.
         found: u8,
     },
+    /// A curve byte that names no curve of [`crate::curve::CURVES`] (the byte found).
     UnknownCurve(u8),
+    /// An object for another curve than the one asked for.
     CurveMismatch {
+        /// The curve asked for ([`FeCurve::ID`]).
         expected: u8,
+        /// The curve in the header.
         found: u8,
     },
+    /// An object of another kind than the one asked for (e.g. a public key where a user key
+    /// is expected).
     WrongKind {
+        /// The kind asked for ([`Kind`] as a byte).
         expected: u8,
+        /// The kind in the header.
         found: u8,
     },
+    /// The input ends before the header, the declared body or a field does, or a declared
+    /// count of items does not fit in the bytes that remain.
     Truncated,
+    /// Bytes remain after the object, or inside its body after the last field.
     TrailingBytes,
+    /// The header declares a body longer than [`MAX_BODY`].
     TooLarge,
+    /// A G1 or G2 encoding refused by the curve's decoder (length, canonicity, curve equation
+    /// or subgroup; the decoder's reason).
     InvalidPoint(EncodingError),
+    /// A scalar that is not canonical (not below the group order r), or zero where the
+    /// format requires a non-zero scalar.
     InvalidScalar,
+    /// A GT encoding that is not 12 canonical Fp coordinates of an element of GT.
     InvalidGt,
     /// A point at infinity or a GT element equal to 1: never part of an honest key or
     /// ciphertext, and a degenerate public key (e.g. FAME T₁ = T₂ = 1, OT10 g_T = 1) would let
     /// anyone read what is encrypted under it.
     Identity,
+    /// A string field that is not UTF-8.
     InvalidString,
+    /// A user key's attribute list that does not parse, is not canonical (OT10), names a
+    /// category outside the setup (OT10), or does not match the number of key components (the
+    /// reason).
     InvalidAttributes(String),
+    /// A ciphertext's policy that does not parse or compile, or whose row count does not match
+    /// its span program or exceeds [`MAX_ROWS`] (the reason).
     InvalidPolicy(String),
     /// Scheme parameters out of range (OT10 dimensions).
     InvalidParams(String),
@@ -182,9 +220,13 @@ impl std::error::Error for SerialError {}
 /// A parsed object header.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Header {
+    /// The scheme byte (a known [`Scheme`]).
     pub scheme: u8,
+    /// The curve byte (a known curve of [`crate::curve::CURVES`]).
     pub curve: u8,
+    /// The kind byte (not checked by [`read_header`]).
     pub kind: u8,
+    /// The body length in bytes (at most [`MAX_BODY`], and present in the input).
     pub body_len: usize,
 }
 
@@ -262,38 +304,47 @@ fn unwrap(b: &[u8], scheme: Scheme, curve: u8, kind: Kind) -> Result<(&[u8], usi
 
 /// Body writer.
 pub struct W<E, const N: usize> {
+    /// The body written so far.
     pub buf: Vec<u8>,
     _e: core::marker::PhantomData<E>,
 }
 
 impl<E: FeCurve<N>, const N: usize> W<E, N> {
+    /// An empty writer.
     pub fn new() -> Self {
         W {
             buf: Vec::new(),
             _e: core::marker::PhantomData,
         }
     }
+    /// Appends raw bytes.
     pub fn bytes(&mut self, b: &[u8]) {
         self.buf.extend_from_slice(b);
     }
+    /// Appends a u32, big-endian.
     pub fn u32(&mut self, v: u32) {
         self.buf.extend_from_slice(&v.to_be_bytes());
     }
+    /// Appends a string: its length (u32 BE) ‖ its UTF-8 bytes.
     pub fn str(&mut self, s: &str) {
         self.u32(s.len() as u32);
         self.bytes(s.as_bytes());
     }
+    /// Appends a G1 point in the curve's encoding ([`FeCurve::g1_to_bytes`]).
     pub fn g1(&mut self, p: &G1<E, N>) {
         E::g1_to_bytes(p, &mut self.buf)
     }
+    /// Appends a G2 point in the curve's encoding ([`FeCurve::g2_to_bytes`]).
     pub fn g2(&mut self, p: &G2<E, N>) {
         E::g2_to_bytes(p, &mut self.buf)
     }
+    /// Appends a scalar, 32 bytes big-endian (canonical).
     pub fn scalar(&mut self, s: &Scalar<E, N>) {
         let mut b = [0u8; 32];
         s.write_bytes_be(&mut b);
         self.bytes(&b);
     }
+    /// Appends a GT element as its 12 big-endian Fp coordinates ([`Gt::to_bytes`]).
     pub fn gt(&mut self, g: &Gt<E, N>) {
         self.bytes(&g.to_bytes())
     }
@@ -312,12 +363,14 @@ pub struct R<'a, E, const N: usize> {
 }
 
 impl<'a, E: FeCurve<N>, const N: usize> R<'a, E, N> {
+    /// A reader over a body.
     pub fn new(b: &'a [u8]) -> Self {
         R {
             b,
             _e: core::marker::PhantomData,
         }
     }
+    /// The next `n` bytes; [`SerialError::Truncated`] if fewer remain.
     pub fn take(&mut self, n: usize) -> Result<&'a [u8], SerialError> {
         if self.b.len() < n {
             return Err(SerialError::Truncated);
@@ -326,13 +379,17 @@ impl<'a, E: FeCurve<N>, const N: usize> R<'a, E, N> {
         self.b = t;
         Ok(h)
     }
+    /// The number of bytes not read yet.
     pub fn remaining(&self) -> usize {
         self.b.len()
     }
+    /// A big-endian u32.
     pub fn u32(&mut self) -> Result<u32, SerialError> {
         let s = self.take(4)?;
         Ok(u32::from_be_bytes([s[0], s[1], s[2], s[3]]))
     }
+    /// A string written by [`W::str`]: [`SerialError::Truncated`] if its declared length
+    /// exceeds what remains, [`SerialError::InvalidString`] if it is not UTF-8.
     pub fn str(&mut self) -> Result<String, SerialError> {
         let n = self.u32()? as usize;
         let s = self.take(n)?;
@@ -368,10 +425,12 @@ impl<'a, E: FeCurve<N>, const N: usize> R<'a, E, N> {
         }
         Ok(p)
     }
+    /// A 32-byte big-endian scalar; [`SerialError::InvalidScalar`] unless canonical (below r).
     pub fn scalar(&mut self) -> Result<Scalar<E, N>, SerialError> {
         Option::from(Scalar::<E, N>::from_bytes_be(self.take(32)?))
             .ok_or(SerialError::InvalidScalar)
     }
+    /// [`Self::scalar`], also refusing zero ([`SerialError::InvalidScalar`]).
     pub fn nonzero_scalar(&mut self) -> Result<Scalar<E, N>, SerialError> {
         let s = self.scalar()?;
         if bool::from(s.is_zero()) {
@@ -379,6 +438,8 @@ impl<'a, E: FeCurve<N>, const N: usize> R<'a, E, N> {
         }
         Ok(s)
     }
+    /// A GT element ([`Gt::from_bytes`]): [`SerialError::InvalidGt`] unless 12 canonical Fp
+    /// coordinates of an element of GT, [`SerialError::Identity`] for 1.
     pub fn gt(&mut self) -> Result<Gt<E, N>, SerialError> {
         let l = 12 * hayate_arith::Fp::<E::Fp, N>::BYTES;
         let g = Gt::from_bytes(self.take(l)?).ok_or(SerialError::InvalidGt)?;
@@ -387,11 +448,13 @@ impl<'a, E: FeCurve<N>, const N: usize> R<'a, E, N> {
         }
         Ok(g)
     }
+    /// A 16-byte public-key fingerprint.
     pub fn id(&mut self) -> Result<[u8; 16], SerialError> {
         let mut out = [0u8; 16];
         out.copy_from_slice(self.take(16)?);
         Ok(out)
     }
+    /// [`SerialError::TrailingBytes`] unless the whole body has been read.
     pub fn finish(&self) -> Result<(), SerialError> {
         if self.b.is_empty() {
             Ok(())
@@ -412,6 +475,7 @@ impl<'a, E: FeCurve<N>, const N: usize> R<'a, E, N> {
 // ---------------------------------------------------------------------------------------------
 // FAME objects
 
+/// Serializes a FAME public key (header, then H₁, H₂, T₁, T₂).
 pub fn fame_pk_to_bytes<E: FeCurve<N>, const N: usize>(pk: &fame::PublicKey<E, N>) -> Vec<u8> {
     let mut w = W::<E, N>::new();
     pk.h_a.iter().for_each(|p| w.g2(p));
@@ -419,6 +483,9 @@ pub fn fame_pk_to_bytes<E: FeCurve<N>, const N: usize>(pk: &fame::PublicKey<E, N
     wrap(Scheme::Fame, E::ID, Kind::PublicKey, w.buf)
 }
 
+/// Loads a FAME public key for curve `E` with the checks of the module docs: exactly one
+/// object (nothing after it), H₁, H₂ valid points of G2 and T₁, T₂ elements of GT, none the
+/// identity ([`SerialError::Identity`]).
 pub fn fame_pk_from_bytes<E: FeCurve<N>, const N: usize>(
     b: &[u8],
 ) -> Result<fame::PublicKey<E, N>, SerialError> {
@@ -435,6 +502,8 @@ pub fn fame_pk_from_bytes<E: FeCurve<N>, const N: usize>(
     Ok(pk)
 }
 
+/// Serializes a FAME master key (header, then the pk fingerprint, a₁, a₂, b₁, b₂,
+/// g^{d₁}, g^{d₂}, g^{d₃}).
 pub fn fame_msk_to_bytes<E: FeCurve<N>, const N: usize>(msk: &fame::MasterKey<E, N>) -> Vec<u8> {
     let mut w = W::<E, N>::new();
     w.bytes(&msk.pk_id);
@@ -443,6 +512,9 @@ pub fn fame_msk_to_bytes<E: FeCurve<N>, const N: usize>(msk: &fame::MasterKey<E,
     wrap(Scheme::Fame, E::ID, Kind::MasterKey, w.buf)
 }
 
+/// Loads a FAME master key for curve `E`: exactly one object; the scalars must be canonical
+/// and non-zero; the points are decoded by the decoder for secret points (constant time for
+/// valid encodings, [`FeCurve::g1_from_bytes_secret`]).
 pub fn fame_msk_from_bytes<E: FeCurve<N>, const N: usize>(
     b: &[u8],
 ) -> Result<fame::MasterKey<E, N>, SerialError> {
@@ -464,6 +536,8 @@ pub fn fame_msk_from_bytes<E: FeCurve<N>, const N: usize>(
     })
 }
 
+/// Serializes a FAME user key (header, then the pk fingerprint, the attribute list, sk₀,
+/// sk', and the components of every expanded attribute in lexicographic order).
 pub fn fame_sk_to_bytes<E: FeCurve<N>, const N: usize>(sk: &fame::SecretKey<E, N>) -> Vec<u8> {
     let mut w = W::<E, N>::new();
     w.bytes(&sk.pk_id);
@@ -477,6 +551,10 @@ pub fn fame_sk_to_bytes<E: FeCurve<N>, const N: usize>(sk: &fame::SecretKey<E, N
     wrap(Scheme::Fame, E::ID, Kind::UserKey, w.buf)
 }
 
+/// Loads a FAME user key for curve `E`: exactly one object; the attribute list must parse
+/// (within [`crate::policy::MAX_KEY_ATTRS`]) and its expansion match the component count
+/// ([`SerialError::InvalidAttributes`]); the points are decoded by the decoders for secret
+/// points (constant time for valid encodings).
 pub fn fame_sk_from_bytes<E: FeCurve<N>, const N: usize>(
     b: &[u8],
 ) -> Result<fame::SecretKey<E, N>, SerialError> {
@@ -511,6 +589,8 @@ pub fn fame_sk_from_bytes<E: FeCurve<N>, const N: usize>(
     })
 }
 
+/// Serializes a FAME ciphertext (header, then the pk fingerprint, the policy, ct₀ and the
+/// rows); a hybrid stream may be appended after it.
 pub fn fame_ct_to_bytes<E: FeCurve<N>, const N: usize>(ct: &fame::Ciphertext<E, N>) -> Vec<u8> {
     let mut w = W::<E, N>::new();
     w.bytes(&ct.pk_id);
@@ -600,6 +680,7 @@ fn unwrap_whole(b: &[u8], kind: Kind, curve: u8) -> Result<&[u8], SerialError> {
     Ok(body)
 }
 
+/// Serializes an OT10 public key (header, then dims, g_T, B̂₀ and each B̂_t).
 pub fn ot10_pk_to_bytes<E: FeCurve<N>, const N: usize>(pk: &ot10::PublicKey<E, N>) -> Vec<u8> {
     let mut w = W::<E, N>::new();
     ot10_dims_write(&mut w, &pk.dims);
@@ -612,6 +693,8 @@ pub fn ot10_pk_to_bytes<E: FeCurve<N>, const N: usize>(pk: &ot10::PublicKey<E, N
     wrap(Scheme::Ot10, E::ID, Kind::PublicKey, w.buf)
 }
 
+/// Loads an OT10 public key for curve `E`: exactly one object; dimensions in range
+/// ([`SerialError::InvalidParams`]), [`SerialError::Identity`] for g_T = 1.
 pub fn ot10_pk_from_bytes<E: FeCurve<N>, const N: usize>(
     b: &[u8],
 ) -> Result<ot10::PublicKey<E, N>, SerialError> {
@@ -627,6 +710,8 @@ pub fn ot10_pk_from_bytes<E: FeCurve<N>, const N: usize>(
     Ok(ot10::PublicKey { dims, g_t, b0, bt })
 }
 
+/// Serializes an OT10 master key (header, then the pk fingerprint, dims, B̂*₀ and each B̂*_t
+/// as scalars).
 pub fn ot10_msk_to_bytes<E: FeCurve<N>, const N: usize>(msk: &ot10::MasterKey<E, N>) -> Vec<u8> {
     let mut w = W::<E, N>::new();
     w.bytes(&msk.pk_id);
@@ -639,6 +724,8 @@ pub fn ot10_msk_to_bytes<E: FeCurve<N>, const N: usize>(msk: &ot10::MasterKey<E,
     wrap(Scheme::Ot10, E::ID, Kind::MasterKey, w.buf)
 }
 
+/// Loads an OT10 master key for curve `E`: exactly one object; dimensions in range, every
+/// scalar canonical.
 pub fn ot10_msk_from_bytes<E: FeCurve<N>, const N: usize>(
     b: &[u8],
 ) -> Result<ot10::MasterKey<E, N>, SerialError> {
@@ -667,6 +754,8 @@ pub fn ot10_msk_from_bytes<E: FeCurve<N>, const N: usize>(
     })
 }
 
+/// Serializes an OT10 user key (header, then the pk fingerprint, dims, the attribute list,
+/// k*₀ and k*_t for each listed category in increasing order).
 pub fn ot10_sk_to_bytes<E: FeCurve<N>, const N: usize>(sk: &ot10::UserKey<E, N>) -> Vec<u8> {
     let mut w = W::<E, N>::new();
     w.bytes(&sk.pk_id);
@@ -678,6 +767,10 @@ pub fn ot10_sk_to_bytes<E: FeCurve<N>, const N: usize>(sk: &ot10::UserKey<E, N>)
     wrap(Scheme::Ot10, E::ID, Kind::UserKey, w.buf)
 }
 
+/// Loads an OT10 user key for curve `E`: exactly one object; the attribute list must parse, be
+/// in canonical form, name only categories of the setup and match the component count
+/// ([`SerialError::InvalidAttributes`]); the points are decoded by the decoder for secret
+/// points (constant time for valid encodings, [`FeCurve::g2_from_bytes_secret`]).
 pub fn ot10_sk_from_bytes<E: FeCurve<N>, const N: usize>(
     b: &[u8],
 ) -> Result<ot10::UserKey<E, N>, SerialError> {
@@ -729,6 +822,8 @@ pub fn ot10_sk_from_bytes<E: FeCurve<N>, const N: usize>(
     })
 }
 
+/// Serializes an OT10 ciphertext (header, then the pk fingerprint, dims, the policy, c₀ and
+/// the rows); a hybrid stream may be appended after it.
 pub fn ot10_ct_to_bytes<E: FeCurve<N>, const N: usize>(ct: &ot10::Ciphertext<E, N>) -> Vec<u8> {
     let mut w = W::<E, N>::new();
     w.bytes(&ct.pk_id);
