@@ -337,15 +337,18 @@ mod tests {
     use super::*;
     use crate::curves::{Secp256k1, P256};
 
-    /// xorshift64 (test inputs only).
-    fn rng(seed: u64) -> impl FnMut() -> u64 {
-        let mut s = seed;
-        move || {
-            s ^= s << 13;
-            s ^= s >> 7;
-            s ^= s << 17;
-            s
-        }
+    use crate::recode::tests::rng;
+
+    /// Σ \[kⱼ\]Pⱼ by separate variable-time multiplications (the reference).
+    fn reference<C: CurveParams, S: AsRef<[u64]>>(
+        pts: &[Projective<C>],
+        ks: &[S],
+    ) -> Projective<C> {
+        pts.iter()
+            .zip(ks)
+            .fold(Projective::identity(), |acc, (p, k)| {
+                acc.add(&p.mul_vartime(k.as_ref()))
+            })
     }
 
     /// [`msm_ct`] against Σ of separate variable-time multiplications (the reference), for
@@ -376,23 +379,13 @@ mod tests {
                         _ => [u64::MAX; 4],
                     })
                     .collect();
-                let want = pts
-                    .iter()
-                    .zip(&ks)
-                    .fold(Projective::identity(), |acc, (p, k)| {
-                        acc.add(&p.mul_vartime(k))
-                    });
                 let got = msm_ct(&pts, &ks, 256);
+                let want = reference(&pts, &ks);
                 assert_eq!(got.to_affine(), want.to_affine(), "{} m = {m}", C::NAME);
                 // short scalars: the plain path on every curve
                 let short: Vec<[u64; 1]> = ks.iter().map(|k| [k[0]]).collect();
-                let want = pts
-                    .iter()
-                    .zip(&short)
-                    .fold(Projective::identity(), |acc, (p, k)| {
-                        acc.add(&p.mul_vartime(k))
-                    });
                 let got = msm_ct(&pts, &short, 64);
+                let want = reference(&pts, &short);
                 assert_eq!(got.to_affine(), want.to_affine(), "{} short", C::NAME);
             }
         }

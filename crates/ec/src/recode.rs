@@ -284,11 +284,11 @@ pub fn sac<const D: usize>(m: &[[u64; 4]; D], nbits: usize) -> Columns {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     /// xorshift64 (test inputs only).
-    fn rng(seed: u64) -> impl FnMut() -> u64 {
+    pub(crate) fn rng(seed: u64) -> impl FnMut() -> u64 {
         let mut s = seed;
         move || {
             s ^= s << 13;
