@@ -414,13 +414,19 @@ fn pairing_curve<E: PairingCurve<N>, const N: usize>() {
         assert_eq!(r, want3, "{}: Gt::pow, scalar {i}", E::NAME);
     }
 
-    // ct_mul: Straus MSM, the generator comb, GT multi-exponentiation (secret scalars)
+    // ct_mul: Straus MSM (G1: GLV path, G2: plain), the generator comb, GT multi-exponentiation
+    // (secret scalars)
     let (k1, k2) = (limbs(6), limbs(7));
     let ks = secret([k1, k2]);
     let r = ct_mul::msm_ct(&[p0, p0.double()], &ks, 256);
     public(&r);
     let want = p0.mul_vartime(&k1).add(&p0.double().mul_vartime(&k2));
     assert_eq!(r.to_affine(), want.to_affine(), "{}: msm_ct", E::NAME);
+    // G2 has no GLV endomorphism: msm_ct's plain Straus path
+    let r = ct_mul::msm_ct(&[q0, q0.double()], &ks, 256);
+    public(&r);
+    let want = q0.mul_vartime(&k1).add(&q0.double().mul_vartime(&k2));
+    assert_eq!(r.to_affine(), want.to_affine(), "{}: G2 msm_ct", E::NAME);
     let r = ct_mul::generator_table::<E::G2>().mul(&ks[0]);
     public(&r);
     let want = Projective::<E::G2>::generator().mul_vartime(&k1);

@@ -43,8 +43,8 @@ use crate::curve::CurveParams;
 use crate::jacobian::Jacobian;
 use crate::projective::Projective;
 use crate::scalar_mul::{
-    odd_multiples, reduce_mod_ct, signed_lookup, signed_recoding, signed_window, wnaf_digits,
-    wnaf_mul_jacobian, SIGNED_TABLE, SIGNED_WINDOW_BITS, SW_LIMBS,
+    odd_multiples, reduce_mod_ct, signed_lookup, signed_recoding, signed_window, wnaf_mul_jacobian,
+    SIGNED_TABLE, SIGNED_WINDOW_BITS, SW_LIMBS,
 };
 
 /// A signed integer of at most 256 bits given as sign and magnitude (public constants).
@@ -554,7 +554,7 @@ pub fn endo_mul_vartime<C: CurveParams, const D: usize>(
             }
         }
     }
-    let digits: [Vec<i8>; D] = core::array::from_fn(|i| wnaf_digits(&parts[i].0, 5));
+    let digits: [Vec<i8>; D] = core::array::from_fn(|i| crate::recode::wnaf(&parts[i].0, 5));
     let len = digits.iter().map(Vec::len).max().unwrap_or(0);
     let mut acc = Jacobian::identity();
     for w in (0..len).rev() {

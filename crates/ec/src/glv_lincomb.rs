@@ -57,7 +57,8 @@ use crate::curve::CurveParams;
 use crate::glv::{self, NoEndomorphism};
 use crate::jacobian::Jacobian;
 use crate::projective::Projective;
-use crate::scalar_mul::{signed_index, signed_lookup};
+use crate::recode;
+use crate::scalar_mul::signed_lookup;
 use crate::Field;
 
 /// Bits per signed odd digit.
@@ -76,28 +77,16 @@ pub(crate) struct Lane {
     endo: bool,
 }
 
-/// J = (m ≫ 1) + 2^(B·W − 1) for m | 1 (m < 2^(B·W) ≤ 2^255).
+/// J = (m ≫ 1) + 2^(B·W − 1) for m | 1 (m < 2^(B·W) ≤ 2^255; [`recode::odd_recoding`]).
+#[inline(always)]
 fn recode(m: &[u64; 4], windows: usize) -> [u64; 4] {
-    let mut j = [0u64; 4];
-    for i in 0..4 {
-        let next = if i + 1 < 4 { m[i + 1] << 63 } else { 0 };
-        j[i] = (m[i] >> 1) | next;
-    }
-    let top = B * windows - 1;
-    j[top / 64] |= 1u64 << (top % 64);
-    j
+    recode::odd_recoding::<B, 4>(m, windows)
 }
 
-/// Window i of J (B bits; public i).
+/// Window i of J (B bits; public i; [`recode::odd_window`]).
 #[inline(always)]
 fn window(j: &[u64; 4], i: usize) -> u64 {
-    let pos = B * i;
-    let (q, s) = (pos / 64, pos % 64);
-    let mut v = j[q] >> s;
-    if s + B > 64 && q + 1 < 4 {
-        v |= j[q + 1] << (64 - s);
-    }
-    v & ((1 << B) - 1)
+    recode::odd_window::<B, 4>(j, i)
 }
 
 /// The entry for window value w (digit 2w − 31) of a table of odd multiples, negated when
@@ -486,7 +475,7 @@ pub(crate) fn straus_simd<C: CurveParams>(
                     lane.digits.push(
                         (0..windows)
                             .map(|w| {
-                                let (idx, neg) = signed_index::<TS>(window(&l.j, w));
+                                let (idx, neg) = recode::odd_digit::<TS>(window(&l.j, w));
                                 (idx as u8, (neg ^ flip) as u8)
                             })
                             .collect(),

@@ -8,8 +8,8 @@
 //! Given Σᵢ \[±mᵢ\]σᵢ(P) with parts mᵢ < 2^nbits (from [`crate::glv::decompose_lattice`]) and
 //! Bᵢ = ±σᵢ(P) (the part's sign folded into the base point):
 //!
-//! * **Recoding.** m₀ is made odd (m₀' = m₀ | 1; an even m₀ costs one exception-safe
-//!   subtraction of B₀ at the end). An odd m₀' < 2^L (L = nbits + 1) is
+//! * **Recoding** ([`crate::recode::sac`]). m₀ is made odd (m₀' = m₀ | 1; an even m₀ costs
+//!   one exception-safe subtraction of B₀ at the end). An odd m₀' < 2^L (L = nbits + 1) is
 //!   Σ_{i<L} sᵢ2^i with every sᵢ ∈ {±1}: sᵢ = 2·bit_{i+1}(m₀') − 1 for i < L − 1 and
 //!   s_{L−1} = 1 (Σ_{i<L−1} (2b_{i+1} − 1)2^i = (m₀' − 1) − (2^(L−1) − 1)). Every other part
 //!   gets digits in {0, sᵢ}: eᵢ = mⱼ mod 2, mⱼ ← ⌊mⱼ/2⌋ + \[eᵢ = 1 and sᵢ = −1\] (so that
@@ -52,64 +52,12 @@ use crate::curve::CurveParams;
 use crate::glv::SignedPart;
 use crate::jacobian::Jacobian;
 use crate::projective::Projective;
+use crate::recode;
 
 /// Largest table: 2^(D−1) for D = 4.
 const MAX_TABLE: usize = 8;
 /// Largest digit count L = nbits + 1 (parts of at most 256 bits).
-const MAX_DIGITS: usize = 257;
-
-/// The column digits: table index eᵢ (bits j − 1 for j ≥ 1) and sign sᵢ < 0, i = 0 … L − 1.
-struct Columns {
-    idx: [u8; MAX_DIGITS],
-    neg: [u8; MAX_DIGITS],
-    len: usize,
-}
-
-/// Bit i of a four-limb integer (public i).
-#[inline(always)]
-fn bit4(k: &[u64; 4], i: usize) -> u64 {
-    if i >= 256 {
-        0
-    } else {
-        (k[i / 64] >> (i % 64)) & 1
-    }
-}
-
-/// The sign-aligned recoding of odd m₀ and m₁ … m_{D−1} (all below 2^nbits) into L = nbits + 1
-/// columns (see the module docs). Constant time.
-fn recode<const D: usize>(m: &[[u64; 4]; D], nbits: usize) -> Columns {
-    let len = nbits + 1;
-    let mut c = Columns {
-        idx: [0; MAX_DIGITS],
-        neg: [0; MAX_DIGITS],
-        len,
-    };
-    let mut rest: [[u64; 4]; D] = *m;
-    for i in 0..len {
-        // sᵢ = −1 iff bit i + 1 of m₀ is 0 (i < L − 1); s_{L−1} = +1
-        let neg = if i + 1 < len {
-            1 ^ bit4(&m[0], i + 1)
-        } else {
-            0
-        };
-        let mut idx = 0u64;
-        for (j, r) in rest.iter_mut().enumerate().skip(1) {
-            let e = r[0] & 1;
-            idx |= e << (j - 1);
-            // r ← ⌊r/2⌋ + (e ∧ neg)
-            let mut carry = e & neg;
-            for l in 0..4 {
-                let next = if l + 1 < 4 { r[l + 1] << 63 } else { 0 };
-                let (s, c1) = ((r[l] >> 1) | next).overflowing_add(carry);
-                r[l] = s;
-                carry = c1 as u64;
-            }
-        }
-        c.idx[i] = idx as u8;
-        c.neg[i] = neg as u8;
-    }
-    c
-}
+const MAX_DIGITS: usize = recode::SAC_MAX_COLUMNS;
 
 /// ±table\[idx\] (negated when `neg`) for a table of n = 2^b entries: a binary tree of
 /// masked selects on the bits of idx (n − 1 selects, b secret bits turned into masks), no
@@ -306,7 +254,7 @@ pub fn endo_mul_sac_ct<C: CurveParams, const D: usize>(
         }
         v
     });
-    let cols = recode(&m, nbits);
+    let cols = recode::sac(&m, nbits);
     let len = cols.len;
 
     let top = len - 1;
@@ -399,46 +347,5 @@ mod tests {
         assert!(bool::from(
             endo_mul_sac_ct(&id, &one, |_, e| *e, |_| None, 8, 4).is_identity()
         ));
-    }
-
-    /// The recoding sums back: Σᵢ sᵢ2^i = m₀ (odd) and Σᵢ sᵢeᵢⱼ2^i = mⱼ, on edge and
-    /// pseudo-random parts.
-    #[test]
-    fn recoding_sums_back() {
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
-        let mut cases: Vec<[u64; 4]> = vec![
-            [1, 0, 0, 0],
-            [0, 0, 0, 0],
-            [u64::MAX, 0, 0, 0],
-            [u64::MAX - 1, 0, 0, 0],
-            [1 << 63, 0, 0, 0],
-        ];
-        for _ in 0..200 {
-            cases.push([next(), 0, 0, 0]);
-        }
-        for w in cases.windows(4) {
-            let mut m = [w[0], w[1], w[2], w[3]];
-            m[0][0] |= 1;
-            let c = recode(&m, 64);
-            for j in 0..4 {
-                let mut acc: i128 = 0;
-                for i in (0..c.len).rev() {
-                    let s: i128 = if c.neg[i] == 1 { -1 } else { 1 };
-                    let e: i128 = if j == 0 {
-                        1
-                    } else {
-                        ((c.idx[i] >> (j - 1)) & 1) as i128
-                    };
-                    acc = 2 * acc + s * e;
-                }
-                assert_eq!(acc, m[j][0] as i128, "part {j} of {m:x?}");
-            }
-        }
     }
 }

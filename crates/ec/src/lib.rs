@@ -19,7 +19,10 @@
 //!   double-quadruple, safegcd inversion), the Montgomery ladder and Joye's m-ary ladder;
 //! * [`methods`] — [`Method`], every scalar multiplication selectable by name, and the
 //!   [`scalar_mul`](fn@scalar_mul) dispatcher;
-//! * [`msm`] — multi-scalar multiplication (Pippenger's bucket method) for public inputs.
+//! * [`msm`] — multi-scalar multiplication: Straus and Pippenger for public inputs, the
+//!   constant-time Straus (with GLV where the curve has it) for secret scalars;
+//! * [`recode`] — the scalar recodings (wNAF, signed fixed windows, signed odd digits,
+//!   sign-aligned columns), each once.
 //! * [`glv`] — GLV split k = k₁ + k₂λ for curves with an endomorphism (hook
 //!   [`CurveParams::GLV`]); [`glv_sac`] — the sign-aligned column form of a D-dimensional
 //!   decomposition (constant time, D ≤ 4); [`pool`] — the persistent thread pool of the
@@ -54,6 +57,7 @@ pub mod methods;
 pub mod msm;
 pub mod pool;
 pub mod projective;
+pub mod recode;
 pub mod runtime;
 pub mod scalar_mul;
 pub mod sec1;

@@ -35,7 +35,7 @@ use crate::curve::CurveParams;
 use crate::jacobian::Jacobian;
 use crate::ladder;
 use crate::projective::Projective;
-use crate::scalar_mul::wnaf_digits;
+use crate::recode;
 use crate::{bit, bits_vartime};
 
 /// A scalar-multiplication method (see the module table).
@@ -354,7 +354,7 @@ pub fn window_vartime<C: CurveParams>(p: &Jacobian<C>, k: &[u64], w: u32) -> Jac
 /// Width-w NAF with a table of odd multiples P, 3P, …, (2^(w−1) − 1)P (public k).
 pub fn wnaf_vartime<C: CurveParams>(p: &Jacobian<C>, k: &[u64], w: u32) -> Jacobian<C> {
     let w = w.clamp(2, 7);
-    let digits = wnaf_digits(k, w);
+    let digits = recode::wnaf(k, w);
     let n = 1usize << (w - 2);
     let mut table = Vec::with_capacity(n);
     crate::scalar_mul::push_odd_multiples_vartime(p, n, &mut table);

@@ -26,6 +26,7 @@ use crate::affine::Affine;
 use crate::curve::CurveParams;
 use crate::jacobian::Jacobian;
 use crate::projective::Projective;
+use crate::recode;
 use crate::{bit, bits_vartime};
 
 /// Paper 002's optimal split ratio x/m (§4.3: 10.66(m − x) + 6.8x = 10.66x ⇒ x ≈ 0.734m).
@@ -209,50 +210,6 @@ fn split_scalar(k: &[u64], x: usize) -> (Vec<u64>, Vec<u64>) {
     (hi, lo)
 }
 
-/// Width-w NAF digits of k, least significant first: every non-zero digit is odd with
-/// |d| < 2^(w−1), and any w consecutive digits hold at most one non-zero (variable time).
-/// `w` is clamped to [2, 7].
-pub fn wnaf_digits(k: &[u64], w: u32) -> Vec<i8> {
-    let w = w.clamp(2, 7);
-    let mut v: Vec<u64> = k.to_vec();
-    v.push(0); // room for the carry of negative digits
-    let mut out = Vec::with_capacity(64 * v.len());
-    let modulus = 1i64 << w;
-    let half = 1i64 << (w - 1);
-    while v.iter().any(|&l| l != 0) {
-        if v[0] & 1 == 1 {
-            let mut d = (v[0] & (modulus as u64 - 1)) as i64;
-            if d >= half {
-                d -= modulus;
-            }
-            if d > 0 {
-                // v -= d (no borrow beyond limb 0 since v's low w bits are d)
-                v[0] -= d as u64;
-            } else {
-                // v += |d|
-                let mut carry = (-d) as u64;
-                for l in v.iter_mut() {
-                    let (s, c) = l.overflowing_add(carry);
-                    *l = s;
-                    carry = c as u64;
-                    if carry == 0 {
-                        break;
-                    }
-                }
-            }
-            out.push(d as i8);
-        } else {
-            out.push(0);
-        }
-        // v >>= 1
-        for i in 0..v.len() {
-            let next = if i + 1 < v.len() { v[i + 1] << 63 } else { 0 };
-            v[i] = (v[i] >> 1) | next;
-        }
-    }
-    out
-}
-
 /// The wNAF width used for an m-bit public scalar.
 pub(crate) fn wnaf_width(m: usize) -> u32 {
     match m {
@@ -287,7 +244,7 @@ pub(crate) fn wnaf_mul_jacobian<C: CurveParams>(p: &Jacobian<C>, k: &[u64]) -> J
         return Jacobian::identity();
     }
     let w = wnaf_width(m);
-    let digits = wnaf_digits(k, w);
+    let digits = recode::wnaf(k, w);
     // table[i] = (2i + 1)P
     let n = 1usize << (w - 2);
     let mut table = Vec::with_capacity(n);
@@ -338,11 +295,9 @@ impl<C: CurveParams> Mul<&[u64]> for Affine<C> {
 // Signed odd-digit windows over Jacobian coordinates: the fast constant-time path for points of
 // the prime-order subgroup (ECDH, `glv-ct`).
 //
-// Regular recoding (the "signed odd digits" of Joye–Tunstall, "Exponent recoding and regular
-// exponentiation algorithms", AFRICACRYPT 2009, and of Möller's signed fractional windows): an
-// odd integer 0 < k < 2^(b·m) is k = Σ_{i<m} dᵢ·2^(b·i) with every digit odd, |dᵢ| ≤ 2^b − 1.
-// Writing dᵢ = 2jᵢ − (2^b − 1) with 0 ≤ jᵢ < 2^b gives k = 2J − (2^(b·m) − 1), so the jᵢ are
-// simply the b-bit windows of J = (k ≫ 1) + 2^(b·m − 1): no data-dependent carries. Every window
+// The signed odd digits of `recode::odd_recoding` (Joye–Tunstall): an odd k < 2^(b·m) is
+// Σ_{i<m} dᵢ·2^(b·i) with every digit odd, |dᵢ| ≤ 2^b − 1, read from the windows of one
+// integer J without data-dependent carries. Every window
 // costs b doublings and one mixed addition of ±table[(|d| − 1)/2], the table holding the
 // affine odd multiples P, 3P, …, (2^b − 1)P (one batch inversion, Montgomery's trick with
 // safegcd). The digit's sign and table index are computed with masks, the entry is fetched by a
@@ -417,30 +372,16 @@ pub(crate) fn reduce_mod_ct(k: &[u64], n: &[u64]) -> SwInt {
     r
 }
 
-/// J = (k ≫ 1) + 2^(b·windows − 1) for an odd k < 2^(b·windows) (see the section comment).
+/// J of the signed odd-digit recoding of an odd k < 2^(b·windows) ([`recode::odd_recoding`]).
+#[inline(always)]
 pub(crate) fn signed_recoding(k: &SwInt, windows: usize) -> SwInt {
-    let top = SIGNED_WINDOW_BITS * windows - 1;
-    debug_assert!(top < 64 * SW_LIMBS);
-    let mut j = [0u64; SW_LIMBS];
-    for i in 0..SW_LIMBS {
-        let next = if i + 1 < SW_LIMBS { k[i + 1] << 63 } else { 0 };
-        j[i] = (k[i] >> 1) | next;
-    }
-    // + 2^top: no carry, since k ≫ 1 < 2^top
-    j[top / 64] |= 1u64 << (top % 64);
-    j
+    recode::odd_recoding::<SIGNED_WINDOW_BITS, SW_LIMBS>(k, windows)
 }
 
-/// Window i (b bits at offset b·i; public i) of J.
+/// Window i of J ([`recode::odd_window`]).
 #[inline(always)]
 pub(crate) fn signed_window(j: &SwInt, i: usize) -> u64 {
-    let pos = SIGNED_WINDOW_BITS * i;
-    let (q, s) = (pos / 64, pos % 64);
-    let mut v = j[q] >> s;
-    if s + SIGNED_WINDOW_BITS > 64 && q + 1 < SW_LIMBS {
-        v |= j[q + 1] << (64 - s);
-    }
-    v & ((1u64 << SIGNED_WINDOW_BITS) - 1)
+    recode::odd_window::<SIGNED_WINDOW_BITS, SW_LIMBS>(j, i)
 }
 
 /// The odd multiples P, 3P, …, (2^b − 1)P of a point of the prime-order subgroup
@@ -516,16 +457,6 @@ pub(crate) fn odd_multiples<C: CurveParams>(
     (table, C::Base::ONE)
 }
 
-/// The table index (|d| − 1)/2 and the sign (1 iff d < 0) of the signed odd digit
-/// d = 2j − (2T − 1) of window value j < 2T (secret; arithmetic only, no branch).
-#[inline(always)]
-pub(crate) fn signed_index<const T: usize>(j: u64) -> (u64, u64) {
-    let half = (T - 1) as u64;
-    let positive = (j >> T.trailing_zeros()) & 1; // 1 iff d > 0
-    let idx = (j ^ positive.wrapping_sub(1)) & half; // j − T or T − 1 − j
-    (idx, positive ^ 1)
-}
-
 /// ±table\[(|d| − 1)/2\] for the digit d = 2j − (2^b − 1) of window value j (secret), negated
 /// once more when `flip` is set: masks and a full scan, no secret branch or index. The table
 /// holds the T = 2^(b−1) odd multiples (b = [`SIGNED_WINDOW_BITS`] here, other widths in
@@ -536,7 +467,7 @@ pub(crate) fn signed_lookup<C: CurveParams, const T: usize>(
     j: u64,
     flip: Choice,
 ) -> Affine<C> {
-    let (idx, negative) = signed_index::<T>(j);
+    let (idx, negative) = recode::odd_digit::<T>(j);
     let mut x = table[0].x;
     let mut y = table[0].y;
     for (i, e) in table.iter().enumerate().skip(1) {

@@ -377,7 +377,11 @@ impl<E: FeCurve<N>, const N: usize> FixedVectors<E, N> {
                 table: Vec::new(),
             };
         };
-        let windows = ct_mul::windows_for(glv_c.half_bits as usize);
+        let windows = hayate_ec::recode::signed_window_len(
+            glv_c.half_bits as usize,
+            ct_mul::W,
+            hayate_ec::recode::TopDigit::Signed,
+        );
         let mut proj = Vec::with_capacity(vectors.len() * len * windows * T);
         for p in owned.iter().flatten() {
             let mut b = Projective::from(*p);
@@ -613,7 +617,7 @@ pub fn lincomb_small_vartime<C: CurveParams>(
     let len = vectors.iter().map(|v| v.len()).min().unwrap_or(0);
     let nafs: Vec<(Vec<i8>, bool)> = coeffs
         .iter()
-        .map(|c| (naf_u64(c.unsigned_abs()), *c < 0))
+        .map(|c| (hayate_ec::recode::wnaf(&[c.unsigned_abs()], 2), *c < 0))
         .collect();
     let top = nafs.iter().map(|(d, _)| d.len()).max().unwrap_or(0);
     (0..len)
@@ -636,30 +640,9 @@ pub fn lincomb_small_vartime<C: CurveParams>(
         .collect()
 }
 
-/// The non-adjacent form of k, least significant digit first (digits −1, 0, 1).
-fn naf_u64(k: u64) -> Vec<i8> {
-    let mut k = k as u128;
-    let mut out = Vec::with_capacity(66);
-    while k != 0 {
-        if k & 1 == 1 {
-            let d = 2 - (k & 3) as i8; // 1 if k ≡ 1 (mod 4), −1 if k ≡ 3
-            out.push(d);
-            if d == 1 {
-                k -= 1;
-            } else {
-                k += 1;
-            }
-        } else {
-            out.push(0);
-        }
-        k >>= 1;
-    }
-    out
-}
-
 /// Per secret coefficient c ≡ ±k₁ ± k₂λ (mod r): the signed radix-32 digits of k₁ and k₂
 /// (`windows` each) and the two signs (constant time: [`glv::decompose_with`],
-/// [`ct_mul::recode_signed5`]).
+/// [`hayate_ec::recode::signed_window`]).
 fn glv_digits<E: FeCurve<N>, const N: usize>(
     glv_c: &glv::GlvConstants<<E::G1 as CurveParams>::Base>,
     coeffs: impl Iterator<Item = Scalar<E, N>>,
@@ -670,9 +653,19 @@ fn glv_digits<E: FeCurve<N>, const N: usize>(
         .map(|c| {
             let d = glv::decompose_with(glv_c, &order, &c.to_limbs());
             (
-                ct_mul::recode_signed5(&d.k1, windows),
+                hayate_ec::recode::signed_window(
+                    &d.k1,
+                    ct_mul::W,
+                    windows,
+                    hayate_ec::recode::TopDigit::Signed,
+                ),
                 d.neg1,
-                ct_mul::recode_signed5(&d.k2, windows),
+                hayate_ec::recode::signed_window(
+                    &d.k2,
+                    ct_mul::W,
+                    windows,
+                    hayate_ec::recode::TopDigit::Signed,
+                ),
                 d.neg2,
             )
         })

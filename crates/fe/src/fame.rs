@@ -770,9 +770,9 @@ impl<E: FeCurve<N>, const N: usize> PreparedPublicKey<E, N> {
 /// A fixed-base comb for one element x of GT (the multiplicative analogue of
 /// [`ct_mul::FixedBase`], Lim–Lee / Brickell–Gordon–McCurley–Wilson, EUROCRYPT 1992): row w
 /// holds x^(j·32^w) for j = 1 … 16, so x^k with k in signed radix-2⁵ digits
-/// ([`ct_mul::recode_signed5`]) is one multiplication per window; each digit's entry is read
-/// by a scan of the whole row ([`ct_mul::lookup`]) and negative digits are conjugations
-/// (inversion in GT). Constant time in k.
+/// ([`hayate_ec::recode::signed_window`]) is one multiplication per window; each digit's
+/// entry is read by a scan of the whole row ([`ct_mul::lookup`]) and negative digits are
+/// conjugations (inversion in GT). Constant time in k.
 pub struct GtComb<E: FeCurve<N>, const N: usize> {
     rows: Vec<[Gt<E, N>; ct_mul::T]>,
 }
@@ -780,7 +780,11 @@ pub struct GtComb<E: FeCurve<N>, const N: usize> {
 impl<E: FeCurve<N>, const N: usize> GtComb<E, N> {
     /// The comb of x for exponents below 2^256.
     pub fn new(x: &Gt<E, N>) -> Self {
-        let windows = ct_mul::windows_for(SCALAR_BITS);
+        let windows = hayate_ec::recode::signed_window_len(
+            SCALAR_BITS,
+            ct_mul::W,
+            hayate_ec::recode::TopDigit::Signed,
+        );
         let mut rows = Vec::with_capacity(windows);
         let mut b = *x;
         for _ in 0..windows {
@@ -795,7 +799,12 @@ impl<E: FeCurve<N>, const N: usize> GtComb<E, N> {
     }
     /// x^k in constant time for k < 2^256 (four little-endian limbs).
     pub fn pow(&self, k: &[u64]) -> Gt<E, N> {
-        let d = ct_mul::recode_signed5(k, self.rows.len());
+        let d = hayate_ec::recode::signed_window(
+            k,
+            ct_mul::W,
+            self.rows.len(),
+            hayate_ec::recode::TopDigit::Signed,
+        );
         let mut acc = Gt::<E, N>::identity();
         for (row, &di) in self.rows.iter().zip(&d) {
             acc = acc.mul(&ct_mul::lookup(row, di, Gt::identity(), Gt::invert));

@@ -9,8 +9,6 @@
 //! * [`ot10`] — the CP-FE of Okamoto–Takashima (CRYPTO 2010, eprint 2010/563; see its module
 //!   docs for what could and could not be checked against the paper): non-monotone span
 //!   programs over inner-product predicates;
-//! * [`glv_msm`] — constant-time GLV multi-scalar multiplication on G1 (re-exported from
-//!   hayate-pairing);
 //! * [`hybrid`] — GT key → HKDF-SHA-256 → chunked AES-128-GCM or AES-128-CBC + HMAC-SHA-256;
 //! * [`serial`] — versioned, self-describing, validated serialization of keys and ciphertexts.
 //!
@@ -26,7 +24,6 @@
 pub mod curve;
 pub mod dpvs;
 pub mod fame;
-pub use hayate_pairing::glv_msm;
 pub mod hybrid;
 pub mod ot10;
 pub mod policy;

@@ -7,7 +7,6 @@
 use core::fmt::Debug;
 
 use hayate_arith::{Fp, Fp2, FpParams, TowerParams};
-use hayate_ec::scalar_mul::wnaf_digits;
 use hayate_ec::CurveParams;
 
 /// Curve family: fixes the Miller-loop length (6z+2 or z) and the final-exponentiation chain.
@@ -59,13 +58,14 @@ pub trait PairingCurve<const N: usize>:
     const TWIST_3B_SMALL: Option<(i8, i8)> = None;
 }
 
-/// Width-w NAF of a non-negative 128-bit integer, least-significant digit first
-/// (hayate-ec's [`wnaf_digits`]); w = 2 is the ordinary non-adjacent form.
+/// Width-w NAF of a non-negative 128-bit integer, least-significant digit first: its limbs
+/// through [`hayate_ec::recode::wnaf`]; w = 2 is the ordinary non-adjacent form.
 pub fn wnaf(v: u128, w: u32) -> Vec<i8> {
-    wnaf_digits(&[v as u64, (v >> 64) as u64], w)
+    hayate_ec::recode::wnaf(&[v as u64, (v >> 64) as u64], w)
 }
 
-/// Non-adjacent form of a non-negative integer, least-significant digit first.
+/// Non-adjacent form of a non-negative integer, least-significant digit first
+/// ([`wnaf`] with w = 2).
 pub fn naf(v: u128) -> Vec<i8> {
     wnaf(v, 2)
 }
@@ -82,62 +82,5 @@ pub fn ate_loop_count<E: PairingCurve<N>, const N: usize>() -> u128 {
             }
         }
         Family::Bls12 => E::Z_ABS as u128,
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::naf;
-
-    #[test]
-    fn wnaf_reconstructs() {
-        for w in 2..=5u32 {
-            for v in [
-                0u128,
-                1,
-                2,
-                3,
-                7,
-                13,
-                23,
-                0xd201000000010000,
-                4965661367192848881,
-                u64::MAX as u128,
-            ] {
-                let d = super::wnaf(v, w);
-                let mut acc: i128 = 0;
-                for (i, &x) in d.iter().enumerate() {
-                    acc += (x as i128) << i;
-                    assert!(x == 0 || (x % 2 != 0 && (x as i32).abs() < (1 << (w - 1))));
-                }
-                assert_eq!(acc as u128, v);
-            }
-        }
-    }
-
-    #[test]
-    fn naf_reconstructs() {
-        for v in [
-            0u128,
-            1,
-            2,
-            3,
-            7,
-            13,
-            23,
-            0xd201000000010000,
-            0x19d797039be763ba8,
-            u64::MAX as u128,
-        ] {
-            let d = naf(v);
-            let mut acc: i128 = 0;
-            for (i, &x) in d.iter().enumerate() {
-                acc += (x as i128) << i;
-            }
-            assert_eq!(acc as u128, v);
-            for w in d.windows(2) {
-                assert!(w[0] == 0 || w[1] == 0, "adjacent non-zero digits");
-            }
-        }
     }
 }

@@ -24,9 +24,10 @@
 //! `tests/suite/gls.rs`; on CPUs with AVX-512 IFMA BLS12-381's exception-free columns run in
 //! [`hayate_arith::backend::x86_64::ifma::g2`], each step's Fp2 products side by side in the lanes);
 //! GT by signed radix-2⁵ windows whose top digit may be 16
-//! ([`crate::ct_mul::recode_signed5_top`]) with full-scan lookups on flat Montgomery limbs
-//! (masks by arithmetic on the digit, conjugation by a masked p − x) and each window's
-//! factor as (t₀·σ²(t₂))·σ(t₁·σ²(t₃)) (two cheap p²-power maps instead of two p-power ones).
+//! ([`hayate_ec::recode::signed_window`], top digit not recoded) with full-scan lookups on
+//! flat Montgomery limbs (masks by arithmetic on the digit, conjugation by a masked p − x) and
+//! each window's factor as (t₀·σ²(t₂))·σ(t₁·σ²(t₃)) (two cheap p²-power maps instead of two
+//! p-power ones).
 //! No branch or memory index depends on the scalar. Variable-time variants: interleaved
 //! width-5 NAFs.
 //!
@@ -36,8 +37,9 @@ use hayate_arith::{Fp12, Fp2};
 use hayate_ec::glv::{self, LatticeConstants, SignedPart};
 use hayate_ec::{Affine, CurveParams, Projective};
 
-use crate::ct_mul::{recode_signed5_top, windows_for_top, W};
+use crate::ct_mul::W;
 use crate::{Gt, PairingCurve};
+use hayate_ec::recode::{signed_window, signed_window_len, TopDigit};
 
 /// Bit bound of the four parts (every basis here gives |kᵢ| < 2⁶⁴).
 const PART_BITS: usize = 64;
@@ -236,13 +238,13 @@ pub(crate) fn gt_lookup<F: hayate_arith::TowerParams<N>, const N: usize>(
 
 /// x^k for x ∈ GT in constant time: k ≡ Σ ±kᵢλ^i, x^k = Π σⁱ(x^(±kᵢ)) with σ the p-power
 /// Frobenius (= x ↦ x^λ on GT). Straus over the four parts with signed radix-2⁵ digits
-/// ([`recode_signed5_top`], top digit in [0, 16]: ⌈(part_bits − 4)/5⌉ + 1 = 13 windows for
-/// the 63-bit parts of BLS12-381 and the 64-bit parts of the BN curves — the BN bases' parts
-/// do exceed 2⁶³: half the column sum of |bⱼᵢ| is 3z + 1 ≈ 2^63.7 and Babai rounding gets
-/// close to it) and one table x, x², …, x¹⁶: per window 5 cyclotomic squarings and the
-/// window's factor y = Π σⁱ(±x^|dᵢ|) as y = (t₀·σ²(t₂))·σ(t₁·σ²(t₃)), i.e. four full-scan
-/// lookups, two p²-power Frobenius maps (Fp-scalar constants), one p-power map and four
-/// multiplications.
+/// ([`signed_window`] with [`TopDigit::Unsigned`], top digit in [0, 16]:
+/// ⌈(part_bits − 4)/5⌉ + 1 = 13 windows for the 63-bit parts of BLS12-381 and the 64-bit
+/// parts of the BN curves — the BN bases' parts do exceed 2⁶³: half the column sum of |bⱼᵢ| is
+/// 3z + 1 ≈ 2^63.7 and Babai rounding gets close to it) and one table x, x², …, x¹⁶: per
+/// window 5 cyclotomic squarings and the window's factor y = Π σⁱ(±x^|dᵢ|) as
+/// y = (t₀·σ²(t₂))·σ(t₁·σ²(t₃)), i.e. four full-scan lookups, two p²-power Frobenius maps
+/// (Fp-scalar constants), one p-power map and four multiplications.
 pub fn gt_pow_ct<E: PairingCurve<N>, const N: usize>(
     x: &Gt<E, N>,
     k: &[u64],
@@ -250,8 +252,9 @@ pub fn gt_pow_ct<E: PairingCurve<N>, const N: usize>(
 ) -> Gt<E, N> {
     let parts = decompose::<E, N>(c, k);
     let table = gt_table(&x.0);
-    let windows = windows_for_top((c.part_bits as usize).min(PART_BITS));
-    let digits: [Vec<i8>; 4] = core::array::from_fn(|i| recode_signed5_top(&parts[i].0, windows));
+    let windows = signed_window_len((c.part_bits as usize).min(PART_BITS), W, TopDigit::Unsigned);
+    let digits: [Vec<i8>; 4] =
+        core::array::from_fn(|i| signed_window(&parts[i].0, W, windows, TopDigit::Unsigned));
     let look = |i: usize, w: usize| gt_lookup(&table, digits[i][w], parts[i].1);
     let mut acc = Fp12::<E::Fp, N>::ONE;
     for w in (0..windows).rev() {
@@ -296,8 +299,7 @@ pub fn gt_pow_vartime<E: PairingCurve<N>, const N: usize>(
             }
         }
     }
-    let digits: [Vec<i8>; 4] =
-        core::array::from_fn(|i| hayate_ec::scalar_mul::wnaf_digits(&parts[i].0, 5));
+    let digits: [Vec<i8>; 4] = core::array::from_fn(|i| hayate_ec::recode::wnaf(&parts[i].0, 5));
     let len = digits.iter().map(Vec::len).max().unwrap_or(0);
     let mut acc = Fp12::<E::Fp, N>::ONE;
     let mut started = false;

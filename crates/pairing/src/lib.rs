@@ -30,7 +30,6 @@ pub mod evm;
 pub mod final_exp;
 pub mod g2;
 pub mod gls;
-pub mod glv_msm;
 pub mod gt;
 pub mod hash_to_curve;
 pub mod miller;

@@ -19,7 +19,7 @@
 use hayate_arith::{DynElem, DynField};
 use subtle::{Choice, ConditionallySelectable, ConstantTimeEq};
 
-use crate::scalar_mul::wnaf_digits;
+use crate::recode;
 use crate::{bit, bits_vartime};
 
 type E<const N: usize> = DynElem<N>;
@@ -458,7 +458,7 @@ impl<const N: usize> CurveN<N> {
             table.push(self.jac_add_vartime(&table[i - 1], &p2));
         }
         let mut acc = self.jac_identity();
-        for &d in wnaf_digits(k, w).iter().rev() {
+        for &d in recode::wnaf(k, w).iter().rev() {
             acc = self.jac_double(&acc);
             if d != 0 {
                 let t = table[d.unsigned_abs() as usize / 2];

@@ -4,7 +4,7 @@
 
 use super::{order_plus, reference_mul};
 use hayate_ec::msm::{pippenger, straus, window_size};
-use hayate_ec::scalar_mul::wnaf_digits;
+use hayate_ec::recode::wnaf;
 use hayate_ec::{msm_vartime, Affine, CurveParams, Jacobian, Projective};
 use hayate_ec::{ConditionallySelectable, ConstantTimeEq, Field};
 use rand::rngs::StdRng;
@@ -378,7 +378,7 @@ pub fn check_wnaf() {
         let nl = rng.gen_range(0..4);
         let k = rand_scalar(&mut rng, nl);
         for w in 2..=6u32 {
-            let d = wnaf_digits(&k, w);
+            let d = wnaf(&k, w);
             // value check by Horner over i128 chunks: reconstruct into limbs
             let mut acc = vec![0u64; k.len() + 1];
             for &di in d.iter().rev() {
