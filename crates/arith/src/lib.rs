@@ -15,6 +15,8 @@
 //!
 //! [`Field`] is the small trait generic curve code (crate `hayate-ec`) is written against.
 
+#![deny(missing_docs)]
+
 pub mod backend;
 pub mod batch_pow;
 pub mod dyn_fp;

@@ -330,7 +330,12 @@ pub enum LincombError {
     /// The curve has no GLV endomorphism.
     NoEndomorphism(NoEndomorphism),
     /// Term `term` of combination `combo` names a base or scalar that does not exist.
-    TermOutOfRange { combo: usize, term: usize },
+    TermOutOfRange {
+        /// The index of the combination.
+        combo: usize,
+        /// The index of the term within it.
+        term: usize,
+    },
 }
 
 impl core::fmt::Display for LincombError {

@@ -41,6 +41,8 @@
 //! secret (points or scalars) is constant time and built on `subtle`; functions whose name ends
 //! in `_vartime` are for public data only.
 
+#![deny(missing_docs)]
+
 pub mod affine;
 pub mod comb;
 pub mod curve;

@@ -182,7 +182,9 @@ impl<F: Field> Matrix<F> {
 /// canonical bases: b_i = Σ_j x[i][j]·a_j, b*_i = Σ_j theta[i][j]·a*_j, with X·Θᵀ = ψ·I.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DualBases<F: Field> {
+    /// X: row i holds the coordinates of b_i on the canonical basis.
     pub x: Matrix<F>,
+    /// Θ: row i holds the coordinates of b*_i on the canonical dual basis.
     pub theta: Matrix<F>,
 }
 

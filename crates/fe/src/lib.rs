@@ -19,7 +19,7 @@
 //! [`policy::MAX_ENTRIES`] (threshold gates), [`policy::MAX_KEY_ATTRS`] (attributes per key
 //! after expansion), [`ot10::MAX_CATEGORIES`], [`ot10::MAX_DIM`], [`serial::MAX_BODY`].
 
-#![warn(missing_docs)]
+#![deny(missing_docs)]
 
 pub mod curve;
 pub mod dpvs;

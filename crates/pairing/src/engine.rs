@@ -41,7 +41,9 @@ pub trait PairingCurve<const N: usize>:
     type G2: CurveParams<Base = Fp2<Self::Fp, N>>;
     /// Curve name as used on the command line: `bn254-beuchat`, `bn254`, `bls12-381`.
     const NAME: &'static str;
+    /// BN or BLS12: the shape of the Miller loop and of the final exponentiation.
     const FAMILY: Family;
+    /// The type of the sextic twist on which G2 lives (D or M).
     const TWIST: TwistType;
     /// |z|.
     const Z_ABS: u64;

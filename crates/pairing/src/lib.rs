@@ -20,6 +20,8 @@
 //! assert_eq!(pairing(&pa, &q), pairing(&p, &q).pow(&a.to_limbs()));
 //! ```
 
+#![deny(missing_docs)]
+
 pub mod bls12_381;
 pub mod bn254;
 pub mod bn254_beuchat;
