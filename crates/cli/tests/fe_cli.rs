@@ -547,30 +547,26 @@ fn files_from_format_v1_still_open() {
     let msg = std::fs::read(data.join("msg.txt")).unwrap();
     let d = tempfile::tempdir().unwrap();
     let d = d.path();
+    // `hayate fe decrypt` of `input` with `key` succeeds and gives msg.txt back
+    let decrypts = |key: &str, input: &str, name: &str| {
+        let out = p(d, name);
+        ok(&["fe", "decrypt", "--key", key, "--in", input, "--out", &out]);
+        assert_eq!(std::fs::read(&out).unwrap(), msg, "{name}");
+    };
     let mut dirs = 0;
     for scheme in ["fame", "ot10"] {
         for curve in ["bls12-381", "bn254-beuchat", "bn254"] {
             let f = data.join(format!("{scheme}-{curve}"));
             let file = |n: &str| f.join(n).to_str().unwrap().to_string();
-            let out = p(d, &format!("{scheme}-{curve}.out"));
-            ok(&[
-                "fe",
-                "decrypt",
-                "--key",
-                &file("key"),
-                "--in",
-                &file("msg.enc"),
-                "--out",
-                &out,
-            ]);
-            assert_eq!(std::fs::read(&out).unwrap(), msg, "{scheme} {curve}");
+            let name = |suffix: &str| format!("{scheme}-{curve}.{suffix}");
+            decrypts(&file("key"), &file("msg.enc"), &name("out"));
 
             let attrs = if scheme == "fame" {
                 "doctor,cardiology,age=42"
             } else {
                 "t1=3,t2=cardiology"
             };
-            let key = p(d, &format!("{scheme}-{curve}.key"));
+            let key = p(d, &name("key"));
             ok(&[
                 "fe",
                 "keygen",
@@ -581,33 +577,16 @@ fn files_from_format_v1_still_open() {
                 "--out",
                 &key,
             ]);
-            let out2 = p(d, &format!("{scheme}-{curve}.out2"));
-            ok(&[
-                "fe",
-                "decrypt",
-                "--key",
-                &key,
-                "--in",
-                &file("msg.enc"),
-                "--out",
-                &out2,
-            ]);
-            assert_eq!(
-                std::fs::read(&out2).unwrap(),
-                msg,
-                "{scheme} {curve}: new key"
-            );
+            decrypts(&key, &file("msg.enc"), &name("new-key.out"));
 
             let policy = if scheme == "fame" {
                 "cardiology"
             } else {
                 "t1=3"
             };
-            let enc = p(d, &format!("{scheme}-{curve}.enc"));
-            let (src, out3) = (
-                data.join("msg.txt"),
-                p(d, &format!("{scheme}-{curve}.out3")),
-            );
+            let enc = p(d, &name("enc"));
+            let src = data.join("msg.txt");
+            let src = src.to_str().unwrap();
             ok(&[
                 "fe",
                 "encrypt",
@@ -616,41 +595,19 @@ fn files_from_format_v1_still_open() {
                 "--policy",
                 policy,
                 "--in",
-                src.to_str().unwrap(),
+                src,
                 "--out",
                 &enc,
             ]);
-            ok(&[
-                "fe",
-                "decrypt",
-                "--key",
-                &file("key"),
-                "--in",
-                &enc,
-                "--out",
-                &out3,
-            ]);
-            assert_eq!(
-                std::fs::read(&out3).unwrap(),
-                msg,
-                "{scheme} {curve}: new file"
-            );
+            decrypts(&file("key"), &enc, &name("new-file.out"));
             dirs += 1;
         }
     }
     assert_eq!(dirs, 6);
-    let cbc = data.join("fame-bls12-381/msg-cbc.enc");
-    let key = data.join("fame-bls12-381/key");
-    let out = p(d, "cbc.out");
-    ok(&[
-        "fe",
-        "decrypt",
-        "--key",
-        key.to_str().unwrap(),
-        "--in",
-        cbc.to_str().unwrap(),
-        "--out",
-        &out,
-    ]);
-    assert_eq!(std::fs::read(&out).unwrap(), msg, "cbc-hmac");
+    let file = |n: &str| data.join(n).to_str().unwrap().to_string();
+    decrypts(
+        &file("fame-bls12-381/key"),
+        &file("fame-bls12-381/msg-cbc.enc"),
+        "cbc.out",
+    );
 }
