@@ -1,5 +1,5 @@
-//! Prime fields whose modulus is known only at run time (issue 4: "curves defined at run time
-//! from (p, a, b, G, n, h) for any p up to 521 bits"), and the Baillie–PSW primality test used to
+//! Prime fields whose modulus is known only at run time (the fields of curves defined at run
+//! time from (p, a, b, G, n, h), p up to 521 bits), and the Baillie–PSW primality test used to
 //! validate such moduli.
 //!
 //! [`crate::Field`] has `const ZERO` / `const ONE`, so a run-time modulus cannot implement it.

@@ -27,6 +27,9 @@
 //!   pseudo-random ones;
 //! * `bls`: KeyGen from secret key material, SkToPk, Sign and PopProve in both variants (min-pk,
 //!   min-sig);
+//! * `hash-to-curve`: RFC 9380 hash_to_curve and encode_to_curve of a secret message (a PAKE's
+//!   or OPRF's password) on secp256k1, P-256 and P-384, and on BLS12-381 G1 (also the batched
+//!   `hash_to_g1_uncleared_many`) and G2;
 //! * `fe`: FAME KeyGen and Encrypt, OT10 KeyGen and Encrypt on BLS12-381 and BN254 (exponents
 //!   from a secret-marking generator (`DetRng`); the master key comes from an ordinary generator);
 //! * `fe-decrypt`: FAME and OT10 decryption with a secret user key loaded from its encoding,
@@ -36,7 +39,7 @@
 //!   ciphertext and of a forged one (the tag comparisons; the verdict is declassified inside
 //!   hayate-aead), and AES-128 on its portable bitsliced back end and on the CPU's;
 //!
-//! `ctgrind section NAME` runs one section alone (`fe-decrypt` or `bls`), for investigating a
+//! `ctgrind section NAME` runs one section alone (`fe-decrypt`, `bls` or `hash-to-curve`), for investigating a
 //! report.
 //!
 //! Controls (each must be flagged, or the instrumentation is broken):
@@ -495,6 +498,57 @@ fn section_bls() {
 }
 
 // ---------------------------------------------------------------------------------------------
+// hash-to-curve: RFC 9380 on a secret message
+
+fn h2c_named<C: hayate_ec::hash_to_curve::SswuCurve>(msg: &[u8]) {
+    use hayate_ec::hash_to_curve::{encode_to_curve, hash_to_curve};
+    const DST: &[u8] = b"hayate-ctgrind-h2c";
+    let p = hash_to_curve::<C>(msg, DST).expect("short DST");
+    public(&p);
+    let q = encode_to_curve::<C>(msg, DST).expect("short DST");
+    public(&q);
+    assert!(
+        bool::from(p.is_on_curve() & q.is_on_curve()),
+        "{}: off the curve",
+        C::NAME
+    );
+}
+
+fn section_hash_to_curve() {
+    use hayate_pairing::hash_to_curve as h2c;
+    const DST: &[u8] = b"hayate-ctgrind-h2c";
+    // a password-like secret: the messages of PAKEs and OPRFs are secrets
+    let mut m = [0u8; 40];
+    for (i, b) in m.iter_mut().enumerate() {
+        *b = limbs(100 + i as u64)[1] as u8;
+    }
+    let msg = secret(m);
+    h2c_named::<Secp256k1>(&msg);
+    h2c_named::<Secp256r1>(&msg);
+    h2c_named::<hayate_ec::curves::Secp384r1>(&msg);
+    let g1 = h2c::hash_to_g1(&msg, DST);
+    public(&g1);
+    let g1e = h2c::encode_to_g1(&msg, DST);
+    public(&g1e);
+    let many = h2c::hash_to_g1_uncleared_many(&[&msg, &msg[..20]], DST);
+    public(many.as_slice());
+    let g2 = h2c::hash_to_g2(&msg, DST);
+    public(&g2);
+    let g2e = h2c::encode_to_g2(&msg, DST);
+    public(&g2e);
+    assert_eq!(
+        h2c::hash_to_g1(&m, DST),
+        g1,
+        "BLS12-381 G1: the same hash from the public message"
+    );
+    assert_eq!(
+        h2c::hash_to_g2(&m, DST),
+        g2,
+        "BLS12-381 G2: the same hash from the public message"
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
 // fe: FAME and OT10 KeyGen and Encrypt
 
 fn fe_curve<E: hayate_fe::curve::FeCurve<N>, const N: usize>() {
@@ -672,6 +726,7 @@ fn main() {
             section("ecdh", section_ecdh);
             section("pairing", section_pairing);
             section("bls", section_bls);
+            section("hash-to-curve", section_hash_to_curve);
             section("fe", section_fe);
             section("fe-decrypt", section_fe_decrypt);
             section("aead", section_aead);
@@ -682,8 +737,9 @@ fn main() {
         "section" => match std::env::args().nth(2).as_deref() {
             Some("fe-decrypt") => section("fe-decrypt", section_fe_decrypt),
             Some("bls") => section("bls", section_bls),
+            Some("hash-to-curve") => section("hash-to-curve", section_hash_to_curve),
             other => {
-                eprintln!("usage: ctgrind section fe-decrypt|bls (got {other:?})");
+                eprintln!("usage: ctgrind section fe-decrypt|bls|hash-to-curve (got {other:?})");
                 std::process::exit(2);
             }
         },

@@ -110,7 +110,7 @@ fn portable_code_is_constant_time_under_valgrind() {
         run.output
     );
     let calls = kernel_calls(&run);
-    assert_eq!(calls.len(), 8, "sections reported:\n{}", run.output);
+    assert_eq!(calls.len(), 9, "sections reported:\n{}", run.output);
     for (name, n) in calls {
         assert_eq!(n, 0, "section {name}: assembly ran in the portable build");
     }
@@ -129,7 +129,7 @@ fn assembly_kernels_are_constant_time_under_valgrind() {
     // every section but aead (no field arithmetic) has work on BN254, BLS12-381 or secp256k1,
     // whose fields take the assembly
     let calls = kernel_calls(&run);
-    assert_eq!(calls.len(), 8, "sections reported:\n{}", run.output);
+    assert_eq!(calls.len(), 9, "sections reported:\n{}", run.output);
     for (name, n) in calls {
         if name == "aead" {
             assert_eq!(n, 0, "section aead: unexpected assembly kernel calls");

@@ -1,5 +1,5 @@
-//! Scalar-multiplication methods selectable by name (issue 4: "each selectable by name in the
-//! API"), and one dispatcher [`scalar_mul`].
+//! Scalar-multiplication methods selectable by name (papers 002 and 004, and the library's
+//! own), and one dispatcher [`scalar_mul`].
 //!
 //! | [`Method`] | name | source | time |
 //! |---|---|---|---|
