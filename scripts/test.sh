@@ -47,6 +47,13 @@ cargo build "${sel[@]}" --profile test --lib --bins --tests
 cargo test "${sel[@]}" --exclude hayate-ct --bins --tests
 cargo test "${sel[@]}" --doc
 cargo check "${sel[@]}" --examples
+# no_std (+ alloc): the crates with a default `std` feature, built without it as no_std
+# libraries (any use of std fails the build), and their unit tests in that configuration
+# (e.g. hayate-aead's own cpuid probe in place of std's CPU-feature detection).
+for c in hayate-aead; do
+    cargo build -p "$c" --no-default-features --lib
+    cargo test -p "$c" --no-default-features --lib
+done
 # The field, tower and pairing suites on the other back ends this machine can execute (builds
 # forced with --cfg hayate_backend="portable", and "mulx" where the CPU has AVX-512 IFMA).
 ./scripts/backends.sh

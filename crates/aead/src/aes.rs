@@ -150,18 +150,7 @@ pub fn aes_ni_available() -> bool {
 
 /// The CPU probe behind [`aes_ni_available`].
 fn detect_hardware_aes() -> bool {
-    #[cfg(target_arch = "x86_64")]
-    {
-        std::is_x86_feature_detected!("aes") && std::is_x86_feature_detected!("sse2")
-    }
-    #[cfg(target_arch = "aarch64")]
-    {
-        std::arch::is_aarch64_feature_detected!("aes")
-    }
-    #[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
-    {
-        false
-    }
+    crate::cpu::has_aes()
 }
 
 /// The AES code that [`Aes128::new`] selects on this machine, for reports.

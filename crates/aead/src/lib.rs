@@ -24,9 +24,19 @@
 //! `seal` / `open` around each scheme's in-place mode); each scheme module holds only its
 //! algorithm.
 
+//!
+//! `no_std`: with the default feature `std` off the crate needs only `core` and `alloc` (the
+//! [`Aead`] byte-slice API returns `Vec`s); CPU features (BMI1/BMI2, AES-NI) are then read with
+//! `cpuid` on x86-64 ([`cpu`]) instead of std's cached detection, and taken from the build's
+//! target features on AArch64.
+
+#![cfg_attr(not(any(feature = "std", test)), no_std)]
 #![deny(missing_docs)]
 #![forbid(unsafe_op_in_unsafe_fn)]
 
+extern crate alloc;
+
+use alloc::vec::Vec;
 use core::fmt;
 
 /// Defines `fn $name(args) -> ret` whose body is compiled twice: as baseline x86-64 code and,
@@ -55,11 +65,11 @@ macro_rules! bmi_fn {
     };
 }
 
-/// Whether the CPU has BMI1 and BMI2 (std caches the detection).
+/// Whether the CPU has BMI1 and BMI2 ([`cpu::has_bmi`]).
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
 pub(crate) fn has_bmi() -> bool {
-    std::is_x86_feature_detected!("bmi1") && std::is_x86_feature_detected!("bmi2")
+    cpu::has_bmi()
 }
 
 /// Implements [`Scheme`] for a type with a [`Mode`]: the constants, `new` through
@@ -116,6 +126,7 @@ pub mod acorn;
 pub mod aes;
 pub mod ascon;
 pub mod cloc;
+pub mod cpu;
 pub mod jambu;
 pub mod ketje;
 pub mod silc;
@@ -184,7 +195,7 @@ impl fmt::Display for Error {
     }
 }
 
-impl std::error::Error for Error {}
+impl core::error::Error for Error {}
 
 /// Byte-slice interface shared by every scheme (object safe, so schemes can be chosen by name).
 pub trait Aead: Send + Sync {
