@@ -1,4 +1,4 @@
-//! The zkcrypto traits on hayate's the papers' BN254 (z = 2^62 − 2^54 + 2^44) ([`crate::bn254_beuchat`]): [`Scalar`], [`G1Affine`],
+//! The zkcrypto traits on the papers' BN254 (z = 2^62 − 2^54 + 2^44) ([`crate::bn254_beuchat`]): [`Scalar`], [`G1Affine`],
 //! [`G1Projective`], [`G2Affine`], [`G2Projective`], [`Gt`], [`MillerLoopResult`],
 //! [`G2Prepared`] and the engine [`Bn254Beuchat`].
 //!
