@@ -7,11 +7,11 @@
 //!
 //! Three back ends, chosen once when the key is set:
 //! * AES-NI (`aesenc`/`aesenclast`) on x86-64 when the CPU reports the `aes` feature
-//!   (run-time detection with `is_x86_feature_detected!`, cached in a process-wide atomic);
+//!   (run-time detection by [`crate::cpu::has_aes`], cached in a process-wide atomic);
 //! * the ARMv8 Cryptographic Extension (`AESE` = AddRoundKey, SubBytes, ShiftRows; `AESMC` =
-//!   MixColumns) on AArch64 when the CPU reports `aes` (`is_aarch64_feature_detected!`, cached
+//!   MixColumns) on AArch64 when the CPU reports `aes` ([`crate::cpu::has_aes`], cached
 //!   likewise), with round keys from the portable key schedule; the modes' block loops run on
-//!   it through [`CeKeys`];
+//!   it through `CeKeys`;
 //! * a portable constant-time fallback: SubBytes is computed bitsliced over the 16 state bytes
 //!   as the GF(2^8) inversion x ↦ x^254 followed by the affine map (FIPS-197 §5.1.1), so no
 //!   memory access or branch depends on secret data.

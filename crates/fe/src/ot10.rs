@@ -9,7 +9,7 @@
 //!
 //! Paper 000 (Kawahara–Yoshida–Hoshino–Kobayashi) timed, in its Table 5 (d = 5 categories of
 //! dimension n = 2, 10 AND-ed leaves), Yoshida–Hoshino–Kobayashi's "Fully Secure Ciphertext
-//! Policy Functional Encryption with Fast Decryption" (SCIS 2013, the paper's reference [19]),
+//! Policy Functional Encryption with Fast Decryption" (SCIS 2013, the paper's reference \[19\]),
 //! a CP-FE built on Okamoto–Takashima. That scheme is not implemented here; this module is
 //! OT10's own CP-FE. Table 5's figures are comparable with this module's only as the same
 //! workload (same d, n, policy shape and hybrid layer) on a related construction, and this
@@ -29,17 +29,11 @@
 //!
 //! # Provenance (read this before relying on section numbers)
 //!
-//! The body of the paper could **not** be read in this workspace, so the construction below is
-//! *not* checked line by line against it. Copies are indexed — the journal version
-//! (Okamoto–Takashima, "Fully Secure Functional Encryption with a Large Class of Relations from
-//! the Decisional Linear Assumption", J. Cryptology 32:1491–1573, 2019, at vdocuments.us and
-//! link.springer.com) and the eprint 2010/563 full version (dated 22 Dec 2011, 65 pages, at
-//! vdocuments.net) — but the `search` tool returns only the first ~2,000 characters of a stored
-//! page (title, abstract, start of §1), never the construction sections; the LNCS version, the
-//! docs/code/issues corpora, the GitHub file index (no implementation of this CP-FE, no LaTeX
-//! of the paper) and `shared/seeds` (paper 000 only cites [15] = OT10) gave nothing more
-//! (checked 2026-11-21 and again 2026-11-22). The abstracts confirm only that the scheme covers
-//! CP-ABE with non-monotone access structures as a special case.
+//! The body of the paper was not available to the authors of this module (only titles,
+//! abstracts and the start of §1 of its LNCS, eprint 2010/563 and J. Cryptology 32:1491–1573
+//! versions), so the construction below is *not* checked line by line against it; the
+//! abstracts confirm only that the scheme covers CP-ABE with non-monotone access structures
+//! as a special case.
 //!
 //! The construction is therefore the CP-FE construction *as reconstructed* from OT10's KP-FE by the
 //! key ↔ ciphertext duality the paper uses, checked against the third-party texts that could be
