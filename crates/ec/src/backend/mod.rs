@@ -58,7 +58,7 @@ pub trait CurveField: Field {
         None
     }
     /// A fused kernel for the mixed addition (X₁, Y₁, Z₁) + (x₂, y₂) without exceptional
-    /// cases ([`crate::Jacobian::add_affine_unchecked_zr`]): (X₃, Y₃, Z₃, H, R) with
+    /// cases (`Jacobian::add_affine_unchecked_zr`): (X₃, Y₃, Z₃, H, R) with
     /// H = x₂Z₁² − X₁, R = y₂Z₁³ − Y₁, X₃ = R² − H³ − 2X₁H², Y₃ = R(X₁H² − X₃) − Y₁H³,
     /// Z₃ = Z₁H, exactly the values of those composed formulas; `None` (the default) as for
     /// [`CurveField::jacobian_double_a0_fused`].
