@@ -397,6 +397,12 @@ const IFMA_SITES: &[(&str, &str, &str, &str)] = &[
     ),
     (
         "crates/arith/src/backend/x86_64/ifma/mod.rs",
+        "let m = _mm512_madd52lo_epu64(zero, acc[i], n0);",
+        "i",
+        LIMB,
+    ),
+    (
+        "crates/arith/src/backend/x86_64/ifma/mod.rs",
         "for (a, b) in terms {",
         "b",
         LOOP,
@@ -565,7 +571,7 @@ const IFMA_SITES: &[(&str, &str, &str, &str)] = &[
     ),
     (
         "crates/ec/src/backend/x86_64/ifma/g2.rs",
-        ".map_or([[0; 6]; 4], |e| e.map(crate::backend::uncast))",
+        ".map_or([[0; 6]; 4], |e| e.map(hayate_arith::backend::uncast))",
         "b",
         ALLOC_CALL,
     ),
