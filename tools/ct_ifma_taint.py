@@ -5,6 +5,7 @@
 
 PAYLOAD is the `+bmi2,+adx` build of crates/ct/examples/ctgrind.rs (crates/ct/payload.sh adx
 DIR; the binary is DIR/ct/examples/ctgrind). For every function `hayate_arith::backend::x86_64::ifma*`
+(and `hayate_ec::backend::x86_64::ifma*`)
 it runs a forward data-flow analysis over the disassembly (objdump, Intel syntax) and reports
 each conditional branch, indirect jump and memory operand whose condition, target or address
 depends on tainted data:
@@ -54,7 +55,8 @@ syms = []
 nm = subprocess.run(['nm', '-S', '-C', PAYLOAD], capture_output=True, text=True, check=True).stdout
 for l in nm.splitlines():
     f = l.split(' ', 3)
-    if len(f) == 4 and f[2] in ('t', 'T') and f[3].startswith('hayate_arith::backend::x86_64::ifma'):
+    if len(f) == 4 and f[2] in ('t', 'T') and f[3].startswith(('hayate_arith::backend::x86_64::ifma',
+                                                            'hayate_ec::backend::x86_64::ifma')):
         syms.append((int(f[0], 16), int(f[1], 16), f[3].strip()))
 
 ALIAS = {}

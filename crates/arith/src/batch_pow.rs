@@ -194,7 +194,18 @@ pub fn square_chain_with<P: FpParams<N>, const N: usize>(
 
 /// Whether [`pow_public_many`] runs in SIMD lanes for `Fp<P, N>` on this CPU.
 pub fn available<P: FpParams<N>, const N: usize>() -> bool {
-    crate::straus::available_fp::<P, N>()
+    // Montgomery fields of 4 or 6 words only (the kernel converts from and to R = 2^(64N);
+    // the pseudo-Mersenne fields keep plain residues)
+    #[cfg(target_arch = "x86_64")]
+    {
+        Fp::<P, N>::RADIX_BITS == 64 * N
+            && (N == 4 || N == 6)
+            && crate::backend::x86_64::ifma::available()
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
 }
 
 #[cfg(test)]

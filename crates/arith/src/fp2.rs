@@ -796,39 +796,6 @@ impl<P: TowerParams<N>, const N: usize> Field for Fp2<P, N> {
     fn from_u64(k: u64) -> Self {
         Self::from_base(Fp::from_u64(k))
     }
-    #[inline(always)]
-    fn jacobian_double_a0_fused(p: [&Self; 3]) -> Option<[Self; 3]> {
-        crate::backend::points::jacobian_double_a0(p)
-    }
-    #[inline(always)]
-    fn jacobian_add_affine_fused(p: [&Self; 5]) -> Option<[Self; 5]> {
-        crate::backend::points::jacobian_add_affine(p)
-    }
-    fn jacobian_sac_columns(
-        acc: [&Self; 3],
-        table: &[[Self; 2]],
-        cols: &[(u8, u8)],
-    ) -> Option<[Self; 3]> {
-        #[cfg(target_arch = "x86_64")]
-        {
-            crate::backend::x86_64::ifma::g2::sac_columns_fp2(acc, table, cols)
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        {
-            let _ = (acc, table, cols);
-            None
-        }
-    }
-    fn has_sac_columns() -> bool {
-        #[cfg(target_arch = "x86_64")]
-        {
-            crate::backend::x86_64::ifma::g2::enabled::<P, N>()
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        {
-            false
-        }
-    }
 }
 
 /// Inversion through a constant-time GCD (kept apart from the core arithmetic above).

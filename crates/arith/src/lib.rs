@@ -13,7 +13,10 @@
 //! * [`fp2`], [`fp6`], [`fp12`] — the pairing tower Fp2 = Fp[u]/(u² − β),
 //!   Fp6 = Fp2[v]/(v³ − ξ), Fp12 = Fp6[w]/(w² − v) (papers 000/001).
 //!
-//! [`Field`] is the small trait generic curve code (crate `hayate-ec`) is written against.
+//! [`Field`] is the small trait generic curve code (crate `hayate-ec`) is written against; the
+//! point kernels a base field may offer (G2 point formulas, GLS columns, Straus lanes) live in
+//! `hayate-ec` (its `CurveField` and `backend`), on the low-level lane and limb API of
+//! [`backend`].
 
 #![deny(missing_docs)]
 
@@ -30,7 +33,6 @@ pub mod limbs;
 pub mod opcount;
 pub mod safegcd;
 pub mod sqrt;
-pub mod straus;
 pub mod towers;
 #[doc(hidden)]
 pub use hayate_valgrind as valgrind;
@@ -111,71 +113,6 @@ pub trait Field:
     fn random(rng: &mut impl RngCore) -> Self;
     /// The element k·1 for a small integer k.
     fn from_u64(k: u64) -> Self;
-    /// A fused kernel for the halved a = 0 Jacobian doubling of (X, Y, Z) (`hayate_ec`'s
-    /// `Jacobian::double`): (X₃, Y₃, Z₃) with L = 3X²/2, T = X·Y², X₃ = L² − 2T,
-    /// Y₃ = L(T − X₃) − Y⁴, Z₃ = YZ, exactly the values of those composed formulas; `None`
-    /// (the default) where the field has none, and the caller runs the formulas itself. Fp2
-    /// has one-block assembly in bn254-beuchat's tower shape on x86-64 with BMI2/ADX
-    /// (`backend::points`).
-    #[inline(always)]
-    fn jacobian_double_a0_fused(p: [&Self; 3]) -> Option<[Self; 3]> {
-        let _ = p;
-        None
-    }
-    /// A fused kernel for the mixed addition (X₁, Y₁, Z₁) + (x₂, y₂) without exceptional
-    /// cases (`hayate_ec`'s `Jacobian::add_affine_unchecked_zr`): (X₃, Y₃, Z₃, H, R) with
-    /// H = x₂Z₁² − X₁, R = y₂Z₁³ − Y₁, X₃ = R² − H³ − 2X₁H², Y₃ = R(X₁H² − X₃) − Y₁H³,
-    /// Z₃ = Z₁H, exactly the values of those composed formulas; `None` (the default) as for
-    /// [`Field::jacobian_double_a0_fused`].
-    #[inline(always)]
-    fn jacobian_add_affine_fused(p: [&Self; 5]) -> Option<[Self; 5]> {
-        let _ = p;
-        None
-    }
-    /// The exception-free columns of a sign-aligned GLV/GLS multiplication (`hayate_ec`'s
-    /// `glv_sac`) on an a = 0 curve over this field in one vector kernel: for each column
-    /// (index, negate) in order, (X, Y, Z) ← 2·(X, Y, Z) ± table\[index\] (the affine
-    /// entries (x, y)), by the doubling and the mixed addition without exceptional-case
-    /// handling — the same point as those formulas give, possibly with other Jacobian
-    /// coordinates. Constant time in the columns. `None` (the default) where the field has
-    /// no kernel (Fp2 of BLS12-381 has one on CPUs with
-    /// AVX-512 IFMA: [`backend::x86_64::ifma::g2`]), and the caller runs the formulas itself.
-    fn jacobian_sac_columns(
-        acc: [&Self; 3],
-        table: &[[Self; 2]],
-        cols: &[(u8, u8)],
-    ) -> Option<[Self; 3]> {
-        let _ = (acc, table, cols);
-        None
-    }
-    /// Whether [`Field::jacobian_sac_columns`] may run here (`false` by default), so that
-    /// callers skip gathering its inputs otherwise.
-    fn has_sac_columns() -> bool {
-        false
-    }
-    /// Constant-time Straus linear combinations on an a = 0 curve over this field, several
-    /// at once in SIMD lanes ([`straus`]: the lanes' Jacobian results, Z = 0 meaning
-    /// "recompute with complete formulas"); `None` (the default) where the field has no
-    /// such kernel. Prime fields of 4 or 6 words have one on CPUs with AVX-512 IFMA
-    /// ([`backend::x86_64::ifma::straus`]).
-    fn jacobian_straus_lanes(
-        lanes: &[straus::StrausLane<'_>],
-        windows: usize,
-    ) -> Option<Vec<[Self; 3]>> {
-        let _ = (lanes, windows);
-        None
-    }
-    /// Whether [`Field::jacobian_straus_lanes`] has a kernel here (`false` by default).
-    fn has_straus_lanes() -> bool {
-        false
-    }
-    /// The odd-multiple tables of [`straus`] for finite points (x, y) of an a = 0 curve over
-    /// this field, built in SIMD lanes ([`straus::odd_tables`]); `None` (the default) where
-    /// there is no kernel or a base has order ≤ 31.
-    fn odd_tables_lanes(bases: &[[Self; 2]], beta: &Self) -> Option<straus::OddTables<Self>> {
-        let _ = (bases, beta);
-        None
-    }
 }
 
 impl<P: FpParams<N>, const N: usize> Field for Fp<P, N> {
@@ -223,17 +160,5 @@ impl<P: FpParams<N>, const N: usize> Field for Fp<P, N> {
     }
     fn from_u64(k: u64) -> Self {
         Fp::from_u64(k)
-    }
-    fn jacobian_straus_lanes(
-        lanes: &[straus::StrausLane<'_>],
-        windows: usize,
-    ) -> Option<Vec<[Self; 3]>> {
-        straus::straus_fp::<P, N>(lanes, windows)
-    }
-    fn has_straus_lanes() -> bool {
-        straus::available_fp::<P, N>()
-    }
-    fn odd_tables_lanes(bases: &[[Self; 2]], beta: &Self) -> Option<straus::OddTables<Self>> {
-        straus::odd_tables_fp(bases, beta)
     }
 }

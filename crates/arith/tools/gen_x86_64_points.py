@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
-"""Generates crates/arith/src/backend/x86_64/mulx/points_gen.rs: one-block MULX/ADCX/ADOX kernels for
+"""Generates crates/ec/src/backend/x86_64/mulx/points_gen.rs (hayate-ec): one-block MULX/ADCX/ADOX kernels for
 the Jacobian point formulas of the G2 scalar multiplication (curves y^2 = x^3 + b over Fp2)
 for the bn254-beuchat tower (N = 4, u^2 = -5, 6p < R); the generator also handles
 BLS12-381's shape (N = 6, u^2 = -1, 8p < R), which is not emitted (see the end of the file).
 
-Run: python3 crates/arith/tools/gen_x86_64_points.py > crates/arith/src/backend/x86_64/mulx/points_gen.rs
+Run: python3 crates/arith/tools/gen_x86_64_points.py > crates/ec/src/backend/x86_64/mulx/points_gen.rs
 The formulas are those of hayate-ec's `Jacobian::double` (a = 0, halved) and
 `Jacobian::add_affine_unchecked_zr` (textbook mixed addition), with every Fp2 product double
 width (gen_x86_64.py's `fp2_wide_core`, `fp2_sqr_wide_core`, `fp2_sqr_k_wide_core`, all on
@@ -200,11 +200,13 @@ print("// shape (N = 4: u^2 = -5, 6p < 2^256).")
 print("// Straight-line code: no branches, no data-dependent memory addresses (constant time).")
 print()
 print("pub(crate) mod k {")
+print("    use hayate_arith::{kernel_begin, kernel_end};")
+print()
 # N = 6 (BLS12-381) is supported by the code above but not emitted: there the kernels beat the
 # composed formulas in isolation (doubling -8 %, mixed addition -5 %) but not inside the G2
 # scalar multiplication (+1 %, 138.7 vs 140.2 us): together ~15k instructions of straight-line
 # code per loop iteration. A variant calling the Fp2 products as subroutines inside the block
-# (operands by address) was slower still (141.9 us). See crates/arith/src/backend/points.rs.
+# (operands by address) was slower still (141.9 us). See crates/ec/src/backend/points.rs.
 for N in (4,):
     gen_double_a0(N)
     gen_add_affine(N)

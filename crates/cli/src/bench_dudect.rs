@@ -44,11 +44,10 @@
 
 use std::time::Instant;
 
-use hayate_arith::Field;
 use hayate_ec::curves::Secp256k1;
 use hayate_ec::glv_lincomb::{glv_lincomb_ct, simd_available};
 use hayate_ec::ladder::{self, BinaryGcdVartime, SafeGcd};
-use hayate_ec::{Affine, CurveParams, Projective};
+use hayate_ec::{Affine, CurveField, CurveParams, Projective};
 use hayate_pairing::bls12_381::{Bls12381, G1Params, G2Params};
 use hayate_pairing::Gt;
 #[cfg(target_arch = "x86_64")]
@@ -311,7 +310,7 @@ pub fn targets() -> [Target; 5] {
             calls: [8000, 4000],
             path: || {
                 ifma_path(
-                    <<G2Params as CurveParams>::Base as Field>::has_sac_columns(),
+                    <<G2Params as CurveParams>::Base as CurveField>::has_sac_columns(),
                     "IFMA column loop (ifma::g2) for the exception-free columns; table and last columns",
                     "ifma::g2 column loop not run",
                 )

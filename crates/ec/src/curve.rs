@@ -9,6 +9,7 @@
 
 use core::fmt::Debug;
 
+use crate::CurveField;
 use hayate_arith::Field;
 use subtle::{Choice, ConstantTimeEq};
 
@@ -18,7 +19,7 @@ use crate::projective::Projective;
 /// A short Weierstrass curve y² = x³ + ax + b with a prime-order subgroup ⟨G⟩ of order r.
 pub trait CurveParams: 'static + Copy + Send + Sync + Debug + Default + Eq {
     /// The field of definition (Fp for G1, Fp2 for the G2 twists).
-    type Base: Field;
+    type Base: CurveField;
     /// The coefficient a.
     const A: Self::Base;
     /// The coefficient b.

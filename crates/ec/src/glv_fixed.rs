@@ -10,7 +10,7 @@
 //! more additions. This is the "multiple fixed bases" splitting of the comb methods (Lim–Lee,
 //! CRYPTO 1994; HMV *Guide to ECC* §3.3.2) applied inside the GLV halves. FAME's KeyGen uses it
 //! for the g^{−σ} components ([`GlvFixedBase::generator`]); where the base field has SIMD
-//! lanes ([`hayate_arith::straus`]) the products run eight at a time.
+//! lanes ([`crate::straus`]) the products run eight at a time.
 //!
 //! Every piece is made odd and recoded into odd signed digits like a half-scalar of
 //! [`glv_lincomb`] (the lost Pᵢ subtracted under a select), so the loop is the same
@@ -143,7 +143,7 @@ impl<C: CurveParams> GlvFixedBase<C> {
             })
             .collect();
         let beta = &self.glv_c.beta;
-        let simd_out = if simd && hayate_arith::straus::available::<C::Base>() {
+        let simd_out = if simd && crate::straus::available::<C::Base>() {
             glv_lincomb::straus_simd(&jobs, &self.tables.lanes, windows, &pieces)
         } else {
             None

@@ -22,7 +22,7 @@
 //!   and one mixed addition (8M + 3S, `Jacobian::add_affine_unchecked`) per half-scalar and
 //!   window; table entries are fetched by a scan of all 16 entries with `subtle` selects, the
 //!   sign by a conditional negation — no secret-dependent branch or memory index.
-//! * **SIMD**: where the base field has a lane kernel ([`hayate_arith::straus`]: AVX-512 IFMA,
+//! * **SIMD**: where the base field has a lane kernel ([`crate::straus`]: AVX-512 IFMA,
 //!   Montgomery fields of 4 or 6 words, so BN and BLS12 G1), the coordinates run eight at a
 //!   time, one per lane, with the same schedule and formulas (lanes may belong to different
 //!   rows and sets: each lane has its own digits); the scalar loop otherwise
@@ -49,7 +49,7 @@
 //! For points outside the order-n subgroup the result is Σ_k (k₁ + k₂φ)(P_{j,k}) with the
 //! decomposition above (the sum FAME clears the cofactor of).
 
-use hayate_arith::straus::{LaneTable, StrausLane};
+use crate::straus::{LaneTable, StrausLane};
 use subtle::{Choice, ConditionallySelectable};
 
 use crate::affine::Affine;
@@ -107,7 +107,7 @@ fn lookup<C: CurveParams>(
 }
 
 /// Odd multiples P, 3P, …, 31P of every finite base, affine, with batched inversions
-/// (public points, variable time); in the SIMD lanes of [`hayate_arith::straus::odd_tables`]
+/// (public points, variable time); in the SIMD lanes of [`crate::straus::odd_tables`]
 /// where the field has them and `simd` (then also in the lanes' form, with the β·x column of
 /// the GLV endomorphism's `beta`). `None` for a base whose chain meets an exceptional case
 /// (a point of order ≤ 31; such bases go to the complete path).
@@ -124,7 +124,7 @@ pub(crate) fn odd_tables<C: CurveParams>(
         .collect();
     if simd && !finite.is_empty() {
         let xy: Vec<[C::Base; 2]> = finite.iter().map(|&i| [bases[i].x, bases[i].y]).collect();
-        if let Some((t, lt)) = hayate_arith::straus::odd_tables(&xy, beta) {
+        if let Some((t, lt)) = crate::straus::odd_tables(&xy, beta) {
             let mut affine = vec![None; bases.len()];
             let mut lanes = vec![None; bases.len()];
             for ((&i, tab), l) in finite.iter().zip(t).zip(lt) {
@@ -247,9 +247,9 @@ pub fn glv_lincomb_ct_groups<C: CurveParams>(
 }
 
 /// Whether [`glv_lincomb_ct_rows`] runs its coordinates in SIMD lanes on curve C here (a
-/// GLV curve whose base field has a [`hayate_arith::straus`] kernel on this CPU).
+/// GLV curve whose base field has a [`crate::straus`] kernel on this CPU).
 pub fn simd_available<C: CurveParams>() -> bool {
-    glv::constants::<C>().is_ok() && hayate_arith::straus::available::<C::Base>()
+    glv::constants::<C>().is_ok() && crate::straus::available::<C::Base>()
 }
 
 /// One set of [`glv_lincomb_ct_rows`]: coordinates (public bases) and several rows of secret
@@ -265,7 +265,7 @@ pub fn glv_lincomb_ct_rows<C: CurveParams>(
     glv_lincomb_ct_rows_with(sets, true)
 }
 
-/// [`glv_lincomb_ct_rows`], with the SIMD lanes of [`hayate_arith::straus`] allowed or not
+/// [`glv_lincomb_ct_rows`], with the SIMD lanes of [`crate::straus`] allowed or not
 /// (`simd = false`: the scalar loop only; for the tests that compare the two).
 #[doc(hidden)]
 pub fn glv_lincomb_ct_rows_with<C: CurveParams>(
@@ -429,7 +429,7 @@ pub fn glv_lincomb_ct_terms_with<C: CurveParams>(
     }
     // jobs with equal term counts share SIMD batches
     jobs.sort_by_key(|j| j.terms.len());
-    let simd_out = if simd && !jobs.is_empty() && hayate_arith::straus::available::<C::Base>() {
+    let simd_out = if simd && !jobs.is_empty() && crate::straus::available::<C::Base>() {
         straus_simd(&jobs, &all.lanes, windows, &halves)
     } else {
         None
@@ -452,7 +452,7 @@ pub fn glv_lincomb_ct_terms_with<C: CurveParams>(
     Ok(res)
 }
 
-/// Every job's Straus sum in the field's SIMD lanes ([`hayate_arith::straus`]), or `None`
+/// Every job's Straus sum in the field's SIMD lanes ([`crate::straus`]), or `None`
 /// where the field has no such kernel.
 pub(crate) fn straus_simd<C: CurveParams>(
     jobs: &[Job],
@@ -491,13 +491,13 @@ pub(crate) fn straus_simd<C: CurveParams>(
                 Some(lane)
             })
             .collect::<Option<_>>()?;
-        let r = hayate_arith::straus::straus::<C::Base>(&lanes, windows)?;
+        let r = crate::straus::straus::<C::Base>(&lanes, windows)?;
         out.extend(r.into_iter().map(|[x, y, z]| Jacobian { x, y, z }));
     }
     Some(out)
 }
 
-/// One job's Straus sum by the scalar formulas (the schedule of [`hayate_arith::straus`]).
+/// One job's Straus sum by the scalar formulas (the schedule of [`crate::straus`]).
 pub(crate) fn straus_scalar<C: CurveParams>(
     job: &Job,
     tables: &[Option<[Affine<C>; TS]>],

@@ -29,7 +29,7 @@
 //!   coordinates; T\[eᵢ\] by a binary tree of masked selects on the bits of eᵢ (touches
 //!   every entry; D − 1 secret bits become masks instead of one comparison per entry), the
 //!   sign by a conditional negation of y. On a = 0 curves the exception-free columns go to
-//!   the base field's vector kernel when it has one ([`Field::jacobian_sac_columns`]: G2 of
+//!   the base field's vector kernel when it has one ([`CurveField::jacobian_sac_columns`]: G2 of
 //!   BLS12-381 on CPUs with AVX-512 IFMA, all Fp2 products of a step side
 //!   by side in the lanes), the same point by the same formulas.
 //!
@@ -44,6 +44,7 @@
 //! [`Jacobian::add_affine`]. The table chain adds vectors with entries in {0, ±1, ±2} and
 //! first coordinate 1: never exceptional.
 
+use crate::CurveField;
 use hayate_arith::Field;
 use subtle::{Choice, ConditionallySelectable};
 

@@ -23,6 +23,7 @@
 use core::fmt;
 use core::ops::{Add, AddAssign, Neg, Sub, SubAssign};
 
+use crate::CurveField;
 use hayate_arith::Field;
 use subtle::{Choice, ConditionallySelectable, ConstantTimeEq};
 
@@ -102,7 +103,7 @@ impl<C: CurveParams> Jacobian<C> {
 
     /// 2P. Correct for every input (O and 2-torsion points give Z = 0); constant time. For
     /// a = 0 the base field's fused kernel when it has one
-    /// ([`Field::jacobian_double_a0_fused`]: one assembly block over Fp2 in bn254-beuchat's
+    /// ([`CurveField::jacobian_double_a0_fused`]: one assembly block over Fp2 in bn254-beuchat's
     /// tower), else [`Self::double_composed`]; the same values either way.
     #[inline]
     pub fn double(&self) -> Self {
@@ -247,7 +248,7 @@ impl<C: CurveParams> Jacobian<C> {
     /// `madd-2007-bl`'s scaled variant needs twelve): H = x₂Z₁² − X₁, R = y₂Z₁³ − Y₁,
     /// X₃ = R² − H³ − 2X₁H², Y₃ = R(X₁H² − X₃) − Y₁H³, Z₃ = Z₁H.
     ///
-    /// The base field's fused kernel when it has one ([`Field::jacobian_add_affine_fused`]:
+    /// The base field's fused kernel when it has one ([`CurveField::jacobian_add_affine_fused`]:
     /// one assembly block over Fp2 in bn254-beuchat's tower), else
     /// [`Self::add_affine_unchecked_zr_composed`]; the same values either way.
     #[inline]

@@ -27,6 +27,10 @@
 //!   [`CurveParams::GLV`]); [`glv_sac`] — the sign-aligned column form of a D-dimensional
 //!   decomposition (constant time, D ≤ 4); [`pool`] — the persistent thread pool of the
 //!   two-thread methods.
+//! * [`backend`] — [`CurveField`], the seam where a base field offers point kernels, and the
+//!   kernels (MULX G2 point formulas, the IFMA G2 column loop and Straus lanes; the table of
+//!   what runs where is in the module docs); [`straus`] — the lane layout and schedule of the
+//!   constant-time Straus combinations;
 //! * [`runtime`] — curves defined at run time from (p, a, b, G, n, h), p ≤ 521 bits, with
 //!   validated parameters, the scalar-multiplication methods, SEC 1 encodings and ECDH;
 //! * [`curves`] — the named curves (SEC 2 secp192r1 … secp521r1, secp256k1, brainpoolP256r1,
@@ -44,6 +48,7 @@
 #![deny(missing_docs)]
 
 pub mod affine;
+pub mod backend;
 pub mod comb;
 pub mod curve;
 pub mod curves;
@@ -63,10 +68,12 @@ pub mod recode;
 pub mod runtime;
 pub mod scalar_mul;
 pub mod sec1;
+pub mod straus;
 #[doc(hidden)]
 pub use hayate_arith::valgrind;
 
 pub use affine::Affine;
+pub use backend::CurveField;
 pub use curve::CurveParams;
 pub use jacobian::Jacobian;
 pub use methods::{scalar_mul, scalar_mul_threads, Method, MethodError};

@@ -1,5 +1,5 @@
 //! dudect-style timing-leakage measurement of the constant-time G2 multiplication (issue 5;
-//! on CPUs with AVX-512 IFMA BLS12-381's columns run in `hayate_arith::backend::x86_64::ifma::g2`,
+//! on CPUs with AVX-512 IFMA BLS12-381's columns run in `hayate_ec::backend::x86_64::ifma::g2`,
 //! which valgrind cannot execute, so this is the constant-time evidence for that kernel; it
 //! is also what kept the kernel's 6-limb shapes off, see that module). A measurement, not a
 //! test.

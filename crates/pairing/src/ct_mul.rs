@@ -225,7 +225,7 @@ mod tests {
         agrees::<Bls12381, 6>();
     }
 
-    /// `hayate_ec::glv_lincomb` on G1 with the AVX-512 IFMA lanes ([`hayate_arith::straus`])
+    /// `hayate_ec::glv_lincomb` on G1 with the AVX-512 IFMA lanes ([`hayate_ec::straus`])
     /// against its scalar loop and plain multiplications: three scalar rows over 19
     /// coordinates of three bases (batches of eight and a partial one), four of two bases,
     /// points outside the subgroup (FAME's uncleared hashes) and a combination that cancels

@@ -22,7 +22,7 @@
 //! P ± ψ(P) ± ψ²(P) ± ψ³(P), one doubling and one mixed addition per bit; exception-free
 //! columns from the lattice bound [`LATTICE_MIN_BITS`], checked for these bases in
 //! `tests/suite/gls.rs`; on CPUs with AVX-512 IFMA BLS12-381's exception-free columns run in
-//! [`hayate_arith::backend::x86_64::ifma::g2`], each step's Fp2 products side by side in the lanes);
+//! [`hayate_ec::backend::x86_64::ifma::g2`], each step's Fp2 products side by side in the lanes);
 //! GT by signed radix-2⁵ windows whose top digit may be 16
 //! ([`hayate_ec::recode::signed_window`], top digit not recoded) with full-scan lookups on
 //! flat Montgomery limbs (masks by arithmetic on the digit, conjugation by a masked p − x) and
@@ -117,7 +117,7 @@ pub fn g2_mul_ct<E: PairingCurve<N>, const N: usize>(
 }
 
 /// \[k\]Q for Q ∈ G2 and a public k (variable time; 4-dimensional GLS with interleaved wNAFs).
-/// Where the vector column loop runs ([`hayate_arith::Field::has_sac_columns`]: BLS12-381 with
+/// Where the vector column loop runs ([`hayate_ec::CurveField::has_sac_columns`]: BLS12-381 with
 /// AVX-512 IFMA) and k is longer than one 64-bit part, the constant-time method is the faster
 /// one and is used.
 pub fn g2_mul_vartime<E: PairingCurve<N>, const N: usize>(
@@ -126,7 +126,7 @@ pub fn g2_mul_vartime<E: PairingCurve<N>, const N: usize>(
     c: &LatticeConstants<4>,
 ) -> Projective<E::G2> {
     let long = k.iter().rposition(|&w| w != 0).is_some_and(|i| i > 0);
-    if long && <Fp2<E::Fp, N> as hayate_arith::Field>::has_sac_columns() {
+    if long && <Fp2<E::Fp, N> as hayate_ec::CurveField>::has_sac_columns() {
         return g2_mul_ct::<E, N>(q, k, c);
     }
     let parts = decompose::<E, N>(c, k).map(|(m, s)| (m, bool::from(s)));

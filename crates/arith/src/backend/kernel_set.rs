@@ -63,12 +63,12 @@ impl KernelSet {
         self.mulx()
     }
 
-    /// The AVX-512 IFMA G2 column loop.
+    /// The AVX-512 IFMA G2 column loop (a kernel of `hayate-ec`).
     pub const fn ifma_g2(self) -> bool {
         !matches!(self, KernelSet::Composed)
     }
 
-    /// The MULX G2 point formulas (bn254-beuchat's twist).
+    /// The MULX G2 point formulas (bn254-beuchat's twist; kernels of `hayate-ec`).
     pub const fn mulx_points(self) -> bool {
         matches!(self, KernelSet::Bn254Beuchat)
     }

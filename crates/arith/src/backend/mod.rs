@@ -31,8 +31,7 @@
 //! | Fp2, Fp6 and Fp12 lazy products (BLS12-381, bn254-beuchat towers) | [`portable`] | [`x86_64::mulx`], `x86_64::mulx::sub` (shared subroutines) | — | portable |
 //! | Miller-loop line products, doubling step | composed tower arithmetic | [`lines`] | [`x86_64::ifma::miller`] (products of pairings, a pair per lane) | composed |
 //! | cyclotomic and compressed squarings, GT powers | composed | [`x86_64::mulx`] (BLS12-381, bn254-beuchat) | [`x86_64::ifma`] (also alt_bn128), [`x86_64::ifma::pow`] (eight values in lanes) | composed |
-//! | G2 point formulas (bn254-beuchat) | `hayate_ec` formulas | [`points`] | [`x86_64::ifma::g2`] (BLS12-381 `mul_ct` columns) | `hayate_ec` formulas |
-//! | G1 Straus combinations | [`crate::straus`] | — | [`x86_64::ifma::straus`] | [`crate::straus`] |
+//! | G2 point formulas, GLS columns, G1 Straus combinations | in `hayate-ec` (its `backend` module has the table) | | | |
 //! | 4-way radix-2^29 product (paper 000's SIMD idea on AVX2; an experiment) | — | `x86_64::avx2` (feature `lab`; example only) | — | — |
 //!
 //! The tower-level rows apply to the towers that declare a kernel set for them
@@ -47,8 +46,10 @@
 //! kernels run in this process (the report's machine section prints it).
 
 /// Opens an assembly kernel's block: a local label at its first instruction (see
-/// [`kernel_end!`]).
+/// [`kernel_end!`]). Exported for the assembly kernels of `hayate-ec` and `hayate-pairing`.
 #[cfg(target_arch = "x86_64")]
+#[macro_export]
+#[doc(hidden)]
 macro_rules! kernel_begin {
     () => {
         "7770:"
@@ -59,8 +60,11 @@ macro_rules! kernel_begin {
 /// relative to this record (i32), length in bytes (u32), NUL-terminated name, padding to 4} in
 /// the retained, non-executable section `hayate_ct_kernels`, so that a disassembler can find
 /// every inlined copy of every kernel in a linked binary (the constant-time disassembly check,
-/// `crates/ct/tests/disasm.rs`). No instruction is added to the kernel.
+/// `crates/ct/tests/disasm.rs`). No instruction is added to the kernel. Exported as
+/// [`kernel_begin!`].
 #[cfg(target_arch = "x86_64")]
+#[macro_export]
+#[doc(hidden)]
 macro_rules! kernel_end {
     ($name:literal) => {
         concat!(
@@ -84,10 +88,11 @@ macro_rules! kernel_end {
 static KERNEL_CALLS: core::sync::atomic::AtomicU64 = core::sync::atomic::AtomicU64::new(0);
 
 /// Counts one assembly kernel call (every generated kernel calls this first in `ct-valgrind`
-/// builds).
+/// builds, those of `hayate-ec` and `hayate-pairing` too).
 #[cfg(feature = "ct-valgrind")]
+#[doc(hidden)]
 #[inline(always)]
-pub(crate) fn kernel_ran() {
+pub fn kernel_ran() {
     KERNEL_CALLS.fetch_add(1, core::sync::atomic::Ordering::Relaxed);
 }
 
@@ -102,7 +107,6 @@ pub mod aarch64;
 pub mod cpu;
 pub mod kernel_set;
 pub mod lines;
-pub(crate) mod points;
 pub mod portable;
 #[cfg(target_arch = "x86_64")]
 pub mod x86_64;
@@ -132,16 +136,20 @@ fn asm_shape<const N: usize>(m: &[u64; N]) -> bool {
     !PORTABLE_FORCED && (N == 4 || N == 6) && m[N - 1] >> 63 == 0
 }
 
-/// `&[u64; N]` as `&[u64; M]` when N == M (the callers test N first, so the check folds).
+/// `&[u64; N]` as `&[u64; M]` when N == M (the callers test N first, so the check folds):
+/// how a kernel for a fixed limb count is called from code generic over N (also by the
+/// kernels of `hayate-ec` and `hayate-pairing`). Panics if N ≠ M.
 #[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
 #[inline(always)]
-pub(crate) fn cast<const N: usize, const M: usize>(x: &[u64; N]) -> &[u64; M] {
+pub fn cast<const N: usize, const M: usize>(x: &[u64; N]) -> &[u64; M] {
     x.as_slice().try_into().expect("limb count")
 }
 
+/// `[u64; M]` as `[u64; N]` when N == M: a fixed-limb kernel's result back in generic code
+/// (the inverse of [`cast`]). Panics if N ≠ M.
 #[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
 #[inline(always)]
-pub(crate) fn uncast<const N: usize, const M: usize>(x: [u64; M]) -> [u64; N] {
+pub fn uncast<const N: usize, const M: usize>(x: [u64; M]) -> [u64; N] {
     let mut r = [0u64; N];
     r.copy_from_slice(&x);
     r

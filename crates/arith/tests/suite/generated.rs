@@ -1,6 +1,7 @@
-//! The checked-in assembly back ends (`src/backend/*_gen.rs`) are exactly what their generators
-//! in `tools/` print: a generator changed without regenerating (or a hand edit of generated code)
-//! fails here. Needs `python3` (part of the test machine's set-up, as for the other tools).
+//! The checked-in assembly back ends (`src/backend/*_gen.rs`, and hayate-ec's
+//! `src/backend/x86_64/mulx/points_gen.rs`, whose generator is here too) are exactly what their
+//! generators in `tools/` print: a generator changed without regenerating (or a hand edit of
+//! generated code) fails here. Needs `python3` (part of the test machine's set-up, as for the other tools).
 
 use std::path::Path;
 use std::process::Command;
@@ -8,6 +9,11 @@ use std::process::Command;
 /// Runs `tools/NAME.py [ARGS]` (`generator` = "NAME.py ARGS") and compares its output with
 /// `src/backend/FILE`.
 fn check(generator: &str, file: &str) {
+    check_at(generator, "arith", file)
+}
+
+/// [`check`] for the file `crates/CRATE/src/backend/FILE`.
+fn check_at(generator: &str, krate: &str, file: &str) {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut words = generator.split_whitespace();
     let script = words.next().expect("generator name");
@@ -22,11 +28,13 @@ fn check(generator: &str, file: &str) {
         "tools/{generator} failed: {}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let checked_in = std::fs::read(root.join("src/backend").join(file)).expect(file);
+    let backend = root.join("..").join(krate).join("src/backend");
+    let checked_in = std::fs::read(backend.join(file)).expect(file);
     assert!(
         out.stdout == checked_in,
-        "src/backend/{file} differs from the output of tools/{generator}; regenerate it with \
-         `python3 crates/arith/tools/{generator} > crates/arith/src/backend/{file}`"
+        "crates/{krate}/src/backend/{file} differs from the output of tools/{generator}; \
+         regenerate it with `python3 crates/arith/tools/{generator} > \
+         crates/{krate}/src/backend/{file}`"
     );
 }
 
@@ -47,7 +55,7 @@ fn line_kernels_match_their_generator() {
 
 #[test]
 fn point_kernels_match_their_generator() {
-    check("gen_x86_64_points.py", "x86_64/mulx/points_gen.rs");
+    check_at("gen_x86_64_points.py", "ec", "x86_64/mulx/points_gen.rs");
 }
 
 #[test]

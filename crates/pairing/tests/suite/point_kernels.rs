@@ -1,12 +1,12 @@
-//! The fused G2 point kernels (`hayate_arith::backend::points`, reached through
-//! `Field::jacobian_double_a0_fused` / `Field::jacobian_add_affine_fused`) against the composed
+//! The fused G2 point kernels (`hayate_ec::backend::points`, reached through
+//! `CurveField::jacobian_double_a0_fused` / `CurveField::jacobian_add_affine_fused`) against the composed
 //! Jacobian formulas (`Jacobian::double_composed`, `Jacobian::add_affine_unchecked_zr_composed`)
 //! on bn254-beuchat (the tower with kernels) and, as checks of the fallback, BLS12-381 and
 //! alt_bn128: valid points on random Z, random field elements and edge coordinates
 //! (0, 1, p − 1, u, Z = 0). The results must agree limb for limb.
 
-use hayate_arith::{Field, Fp2};
-use hayate_ec::{Affine, Jacobian, Projective};
+use hayate_arith::Fp2;
+use hayate_ec::{Affine, CurveField, Jacobian, Projective};
 use hayate_pairing::{bls12_381, bn254, bn254_beuchat, PairingCurve};
 use rand::rngs::StdRng;
 use rand::{RngCore, SeedableRng};
@@ -35,7 +35,7 @@ fn compare<E: PairingCurve<N>, const N: usize>(p: [Fp2<E::Fp, N>; 5], with_kerne
         infinity: 0.into(),
     };
     let d = j.double_composed();
-    let fused = <Fp2<E::Fp, N> as Field>::jacobian_double_a0_fused([&j.x, &j.y, &j.z]);
+    let fused = <Fp2<E::Fp, N> as CurveField>::jacobian_double_a0_fused([&j.x, &j.y, &j.z]);
     assert_eq!(fused.is_some(), with_kernel, "{}", E::NAME);
     if let Some(r) = fused {
         assert_eq!(r, [d.x, d.y, d.z], "{} double of {:?}", E::NAME, p);
@@ -43,8 +43,9 @@ fn compare<E: PairingCurve<N>, const N: usize>(p: [Fp2<E::Fp, N>; 5], with_kerne
     let dd = j.double();
     assert_eq!([dd.x, dd.y, dd.z], [d.x, d.y, d.z], "{}", E::NAME);
     let (s, is_dbl, h) = j.add_affine_unchecked_zr_composed(&a);
-    let fused =
-        <Fp2<E::Fp, N> as Field>::jacobian_add_affine_fused([&p[0], &p[1], &p[2], &p[3], &p[4]]);
+    let fused = <Fp2<E::Fp, N> as CurveField>::jacobian_add_affine_fused([
+        &p[0], &p[1], &p[2], &p[3], &p[4],
+    ]);
     assert_eq!(fused.is_some(), with_kernel, "{}", E::NAME);
     if let Some(r) = fused {
         assert_eq!(

@@ -48,12 +48,18 @@
 //!   scalar kernels: under valgrind the CPUID probe reports no AVX-512.)
 //!
 //! Measurements against the MULX kernels: docs/backend-notes.md.
+//!
+//! # Lane arithmetic for other crates
+//! The 52-bit representation ([`V`], [`Consts`], [`ConstsOf`], [`to52`], [`from52`]), the
+//! products and reductions ([`mul_acc`], [`redc`], [`scaled_sop`], [`square`], [`Vert`]),
+//! the lane moves ([`splat`], [`splat_v`], [`map`], [`normalise`], [`gather`],
+//! [`store_steps`], [`reduce_once`]) and [`available`] are public as the low-level lane API
+//! on which the point kernels of `hayate-ec` (G2 columns, Straus lanes) are written. Their
+//! contracts are the ones stated here; they are not meant for other code.
 
 use crate::backend::{kernels, KernelSet};
-pub mod g2;
 pub mod miller;
 pub mod pow;
-pub mod straus;
 
 use core::arch::x86_64::*;
 use core::sync::atomic::{AtomicU8, Ordering};
@@ -63,7 +69,7 @@ pub(super) const W: u32 = 52;
 /// Low 52 bits.
 const MASK: u64 = (1 << W) - 1;
 /// Accumulator length: 2L for the largest L (8 limbs = 416 bits, BLS12-381's shape).
-pub(super) const ACC: usize = 16;
+pub const ACC: usize = 16;
 
 /// Whether the IFMA kernels may run when the CPU has them (`true` by default); a switch for
 /// A/B measurements in one process (`hayate-bench tower`, the pairing examples). Lab builds
@@ -123,36 +129,36 @@ const B: i64 = 8;
 #[derive(Clone, Copy, Debug)]
 pub struct Consts<const L: usize> {
     /// p in 52-bit limbs.
-    pub(super) p: [u64; L],
+    pub p: [u64; L],
     /// −p⁻¹ mod 2^52.
-    pub(super) n0: u64,
+    pub n0: u64,
     /// R'²/R mod p (x·R ↦ x·R', R = 2^(64N) the Fp Montgomery radix).
-    pub(super) to: [u64; L],
+    pub to: [u64; L],
     /// R mod p (x·R' ↦ x·R).
-    pub(super) from: [u64; L],
+    pub from: [u64; L],
     /// R' mod p (1 in the 52-bit Montgomery form).
-    pub(super) one: [u64; L],
+    pub one: [u64; L],
     /// (2/3)·R' mod p and its negation p − that: the old-coordinate terms.
     two_thirds: [u64; L],
     neg_two_thirds: [u64; L],
     /// 4p with limbs ≥ 2^52 (differences of normalised values).
-    pub(super) k4: [u64; L],
+    pub k4: [u64; L],
     /// 8p with limbs ≥ 2^53 (negations of doubled normalised values).
-    pub(super) k8: [u64; L],
+    pub k8: [u64; L],
     /// 16p with limbs ≥ 2^55 (negations of five times normalised values).
-    pub(super) k16: [u64; L],
+    pub k16: [u64; L],
     /// 32p with limbs ≥ 2^56 (negations of five times values below 6p).
     k32: [u64; L],
     /// 64p with limbs ≥ 2^56 (negations of values below 64p).
-    pub(super) k64: [u64; L],
+    pub k64: [u64; L],
     /// 128p with limbs ≥ 2^56 (negations of five times values below 25p).
     pub(super) k128: [u64; L],
     /// 256p with limbs ≥ 2^56 (negations of values below 128p).
-    pub(super) k256: [u64; L],
+    pub k256: [u64; L],
 }
 
 /// x (below 2^384) in L 52-bit limbs (mod 2^(52L)).
-pub(super) const fn to52<const L: usize>(x: &[u64; 7]) -> [u64; L] {
+pub const fn to52<const L: usize>(x: &[u64; 7]) -> [u64; L] {
     let mut r = [0u64; L];
     let mut j = 0;
     while j < L {
@@ -170,7 +176,7 @@ pub(super) const fn to52<const L: usize>(x: &[u64; 7]) -> [u64; L] {
 
 /// The N-word value of normalised 52-bit limbs (value below 2^(64N)).
 #[inline(always)]
-pub(super) fn from52<const L: usize, const N: usize>(y: &[u64; L]) -> [u64; N] {
+pub fn from52<const L: usize, const N: usize>(y: &[u64; L]) -> [u64; N] {
     let mut r = [0u64; N];
     for (j, &v) in y.iter().enumerate() {
         let bit = W as usize * j;
@@ -319,18 +325,19 @@ impl<const L: usize> Consts<L> {
 }
 
 /// L limbs of eight lanes: `v[j]` = limb j.
-pub(super) type V<const L: usize> = [__m512i; L];
+pub type V<const L: usize> = [__m512i; L];
 /// A double-width accumulator (the first 2L entries used).
-pub(super) type Acc = [__m512i; ACC];
+pub type Acc = [__m512i; ACC];
 
+/// x in every lane.
 #[inline(always)]
-pub(super) unsafe fn splat(x: u64) -> __m512i {
+pub unsafe fn splat(x: u64) -> __m512i {
     _mm512_set1_epi64(x as i64)
 }
 
 /// The constant limbs as vectors (the same value in every lane).
 #[inline(always)]
-pub(super) unsafe fn splat_v<const L: usize>(x: &[u64; L]) -> V<L> {
+pub unsafe fn splat_v<const L: usize>(x: &[u64; L]) -> V<L> {
     map(|j| splat(x[j]))
 }
 
@@ -341,7 +348,7 @@ unsafe fn idx(i: [i64; 8]) -> __m512i {
 
 /// Carries limbs above 52 bits upwards (limbs non-negative, value below 2^(52L)).
 #[inline(always)]
-pub(super) unsafe fn normalise<const L: usize>(mut v: V<L>) -> V<L> {
+pub unsafe fn normalise<const L: usize>(mut v: V<L>) -> V<L> {
     let mask = splat(MASK);
     for j in 0..L - 1 {
         let c = _mm512_srli_epi64::<W>(v[j]);
@@ -353,7 +360,7 @@ pub(super) unsafe fn normalise<const L: usize>(mut v: V<L>) -> V<L> {
 
 /// acc += a·b limb by limb (52-bit halves of each limb product to positions i+j and i+j+1).
 #[inline(always)]
-pub(super) unsafe fn mul_acc<const L: usize>(acc: &mut Acc, a: &V<L>, b: &V<L>) {
+pub unsafe fn mul_acc<const L: usize>(acc: &mut Acc, a: &V<L>, b: &V<L>) {
     for i in 0..L {
         for j in 0..L {
             acc[i + j] = _mm512_madd52lo_epu64(acc[i + j], a[i], b[j]);
@@ -365,7 +372,7 @@ pub(super) unsafe fn mul_acc<const L: usize>(acc: &mut Acc, a: &V<L>, b: &V<L>) 
 /// Montgomery reduction acc·2^(−52L) mod p per lane, output normalised and below
 /// acc/2^(52L) + p.
 #[inline(always)]
-pub(super) unsafe fn redc<const L: usize>(mut acc: Acc, p: &V<L>, n0: __m512i) -> V<L> {
+pub unsafe fn redc<const L: usize>(mut acc: Acc, p: &V<L>, n0: __m512i) -> V<L> {
     let zero = _mm512_setzero_si512();
     for i in 0..L {
         let m = _mm512_madd52lo_epu64(zero, acc[i], n0);
@@ -380,7 +387,7 @@ pub(super) unsafe fn redc<const L: usize>(mut acc: Acc, p: &V<L>, n0: __m512i) -
 
 /// `f(j)` for each limb j.
 #[inline(always)]
-pub(super) unsafe fn map<const L: usize>(f: impl Fn(usize) -> __m512i) -> V<L> {
+pub unsafe fn map<const L: usize>(f: impl Fn(usize) -> __m512i) -> V<L> {
     // a plain loop: `core::array::from_fn` over vectors is not always inlined, and an
     // out-of-line copy runs without the caller's AVX-512 target features (≈ 3 × slower)
     let mut r = [_mm512_setzero_si512(); L];
@@ -855,16 +862,19 @@ pub unsafe fn cyclo_sqr_4(
 
 /// Vertical Fp arithmetic for the doubling-step kernels: lane k holds pair k's value, eight
 /// independent Montgomery products per instruction sequence.
-pub(super) struct Vert<'a, const L: usize> {
-    pub(super) c: &'a Consts<L>,
-    pub(super) p: V<L>,
-    pub(super) n0: __m512i,
+pub struct Vert<'a, const L: usize> {
+    /// The field's constants.
+    pub c: &'a Consts<L>,
+    /// p in every lane ([`splat_v`] of `c.p`).
+    pub p: V<L>,
+    /// −p⁻¹ mod 2^52 in every lane.
+    pub n0: __m512i,
 }
 
 /// REDC(k · Σ aᵢ·bᵢ) for a small constant k ∈ {1, 2, 3, 4, 12, 30}: one Montgomery reduction of
 /// the scaled sum of products (values below 2p for sums below p·R′).
 #[inline(always)]
-pub(super) unsafe fn scaled_sop<const L: usize>(
+pub unsafe fn scaled_sop<const L: usize>(
     terms: &[(&V<L>, &V<L>)],
     k: u64,
     p: &V<L>,
@@ -892,7 +902,7 @@ pub(super) unsafe fn scaled_sop<const L: usize>(
 /// summed once and doubled (42 instead of 72 multiply-adds for L = 6, 72 instead of 128 for
 /// L = 8); the same bounds.
 #[inline(always)]
-pub(super) unsafe fn square<const L: usize>(a: &V<L>, p: &V<L>, n0: __m512i) -> V<L> {
+pub unsafe fn square<const L: usize>(a: &V<L>, p: &V<L>, n0: __m512i) -> V<L> {
     let mut acc: Acc = [_mm512_setzero_si512(); ACC];
     for i in 0..L {
         for j in i + 1..L {
@@ -919,7 +929,7 @@ impl<const L: usize> Vert<'_, L> {
 
     /// a + b, normalised.
     #[inline(always)]
-    pub(super) unsafe fn add(&self, a: &V<L>, b: &V<L>) -> V<L> {
+    pub unsafe fn add(&self, a: &V<L>, b: &V<L>) -> V<L> {
         normalise(map(|j| _mm512_add_epi64(a[j], b[j])))
     }
 
@@ -933,13 +943,13 @@ impl<const L: usize> Vert<'_, L> {
 
     /// 8p − a, normalised (a normalised, below 8p).
     #[inline(always)]
-    pub(super) unsafe fn neg(&self, a: &V<L>) -> V<L> {
+    pub unsafe fn neg(&self, a: &V<L>) -> V<L> {
         normalise(map(|j| _mm512_sub_epi64(splat(self.c.k8[j]), a[j])))
     }
 
     /// 3a, normalised.
     #[inline(always)]
-    pub(super) unsafe fn triple(&self, a: &V<L>) -> V<L> {
+    pub unsafe fn triple(&self, a: &V<L>) -> V<L> {
         normalise(map(|j| {
             _mm512_add_epi64(a[j], _mm512_slli_epi64::<1>(a[j]))
         }))
@@ -1013,7 +1023,7 @@ unsafe fn load_steps<const L: usize, const N: usize>(
 /// K output vectors (twelve for a doubling-step kernel) back as fully reduced values, one
 /// array per input lane.
 #[inline(always)]
-pub(super) unsafe fn store_steps<const L: usize, const N: usize, const K: usize>(
+pub unsafe fn store_steps<const L: usize, const N: usize, const K: usize>(
     outs: [&V<L>; K],
     count: usize,
     m: &[u64; N],
@@ -1041,7 +1051,7 @@ pub(super) unsafe fn store_steps<const L: usize, const N: usize, const K: usize>
 /// conversion).
 #[target_feature(enable = "avx512f,avx512ifma")]
 #[inline]
-pub(super) unsafe fn gather<const L: usize, const N: usize, T>(
+pub unsafe fn gather<const L: usize, const N: usize, T>(
     group: &[T],
     f: impl Fn(&T) -> &[u64; N],
 ) -> V<L> {
@@ -1267,7 +1277,8 @@ pub fn sqr_applies<P: crate::TowerParams<N>, const N: usize>() -> bool {
 }
 
 /// The constants of a field, evaluated at compile time.
-pub(super) struct ConstsOf<P, const N: usize>(core::marker::PhantomData<P>);
+#[derive(Debug)]
+pub struct ConstsOf<P, const N: usize>(core::marker::PhantomData<P>);
 
 impl<P: crate::FpParams<N>, const N: usize> ConstsOf<P, N> {
     const M: [u64; 7] = {
@@ -1279,8 +1290,10 @@ impl<P: crate::FpParams<N>, const N: usize> ConstsOf<P, N> {
         }
         m
     };
-    pub(super) const C8: Consts<8> = Consts::new(&Self::M, N, crate::limbs::neg_inv64(Self::M[0]));
-    pub(super) const C6: Consts<6> = Consts::new(&Self::M, N, crate::limbs::neg_inv64(Self::M[0]));
+    /// The constants for L = 8 limbs (N = 6).
+    pub const C8: Consts<8> = Consts::new(&Self::M, N, crate::limbs::neg_inv64(Self::M[0]));
+    /// The constants for L = 6 limbs (N = 4).
+    pub const C6: Consts<6> = Consts::new(&Self::M, N, crate::limbs::neg_inv64(Self::M[0]));
 }
 
 /// [`compressed_sqr_6`] / [`compressed_sqr_4`] / [`compressed_sqr_4_xi9`] for P's tower (the
@@ -1353,13 +1366,13 @@ fn by_shape<P: crate::TowerParams<N>, const N: usize, const C: usize>(
 
 /// The cached probe result (no switches).
 #[inline(always)]
-pub(super) fn cpu_has_ifma_cached() -> bool {
+pub fn cpu_has_ifma_cached() -> bool {
     IFMA.load(Ordering::Relaxed) == 2
 }
 
 /// x mod m for x < 2m, branch-free.
 #[inline(always)]
-pub(super) fn reduce_once<const N: usize>(x: [u64; N], m: &[u64; N]) -> [u64; N] {
+pub fn reduce_once<const N: usize>(x: [u64; N], m: &[u64; N]) -> [u64; N] {
     let mut d = [0u64; N];
     let mut borrow = 0u64;
     for i in 0..N {

@@ -1,5 +1,5 @@
 //! The Straus linear combinations of [`crate::straus`] in the eight AVX-512 IFMA lanes: lane k
-//! runs combination k, all lanes one instruction stream (vertical arithmetic of [`crate::backend::x86_64::ifma`],
+//! runs combination k, all lanes one instruction stream (vertical arithmetic of [`hayate_arith::backend::x86_64::ifma`],
 //! exact 52-bit Montgomery form: L = 8 limbs for N = 6, L = 6 for N = 4).
 //!
 //! * **In**: the tables arrive in the R′ = 2^(52L) form ([`crate::straus::LaneTable`], built
@@ -10,13 +10,13 @@
 //!   `index == e` (per lane), then y is negated under the sign mask: no secret-dependent
 //!   branch or address.
 //! * **Formulas**: as in [`crate::straus`]; each coordinate is one reduction of a short sum
-//!   of products ([`crate::backend::x86_64::ifma::scaled_sop`]). Doubling: A = X², B = Y², D = 4XB, E = 3A,
+//!   of products ([`hayate_arith::backend::x86_64::ifma::scaled_sop`]). Doubling: A = X², B = Y², D = 4XB, E = 3A,
 //!   X₃ = E² − 2D, Y₃ = E(D − X₃) + B·(−8B), Z₃ = 2YZ (7 products, 6 reductions). Mixed
 //!   addition: Z₁², U₂ = x₂Z₁², S₂ = y₂Z₁³, H = U₂ − X₁, R = S₂ − Y₁, H², H³, V = X₁H²,
 //!   X₃ = R² − H³ − 2V, Y₃ = R(V − X₃) + Y₁·(−H³), Z₃ = Z₁H (11 products, 10 reductions).
 //! * **Bounds** (p < 2^(64N), so R′/p ≥ 2^32): reduction outputs are below 2p whenever the sum
 //!   of products is below p·R′. Differences add a borrow-proof multiple of p
-//!   ([`crate::backend::x86_64::ifma::Consts`]: 8p, 16p or 64p) at least the subtrahend: X stays below 18p,
+//!   ([`hayate_arith::backend::x86_64::ifma::Consts`]: 8p, 16p or 64p) at least the subtrahend: X stays below 18p,
 //!   Y and Z below 2p (8p for a negated table y), every operand of a product below 66p and
 //!   every sum of products below 66²p² < p·R′.
 //! * **Out**: X, Y, Z multiplied by R mod p (back to the R form), then fully reduced: the
@@ -24,18 +24,18 @@
 
 use core::arch::x86_64::*;
 
-use crate::backend::x86_64::ifma::{
+use crate::straus::{LaneTable, OddTables, StrausLane};
+use hayate_arith::backend::x86_64::ifma::{
     cpu_has_ifma_cached, gather, map, normalise, scaled_sop, splat, splat_v, square, store_steps,
     Consts, ConstsOf, Vert, V,
 };
-use crate::straus::{LaneTable, OddTables, StrausLane};
-use crate::{Fp, FpParams};
+use hayate_arith::{Fp, FpParams};
 
 /// Whether the kernel runs for N-word moduli on this CPU (N = 4 or 6, AVX-512 IFMA present and
 /// enabled).
 #[inline(always)]
 pub fn applies<const N: usize>() -> bool {
-    (N == 4 || N == 6) && crate::backend::x86_64::ifma::available()
+    (N == 4 || N == 6) && hayate_arith::backend::x86_64::ifma::available()
 }
 
 /// An affine table entry in the lanes.

@@ -1,4 +1,4 @@
-//! The column loop of the constant-time GLS multiplication in G2 ([`hayate_ec`]'s GLV-SAC
+//! The column loop of the constant-time GLS multiplication in G2 ([`crate::glv_sac`]: the GLV-SAC
 //! method: one doubling and one mixed addition of a table entry per column, Jacobian
 //! coordinates over Fp2, a = 0) in the eight AVX-512 IFMA lanes, for **one** multiplication:
 //! the lanes hold the independent Fp2 products of each step of the formulas (G2
@@ -6,7 +6,7 @@
 //!
 //! * **Layout.** An Fp2 value occupies every 128-bit chunk of an L-vector set (lane 2s = c0,
 //!   lane 2s + 1 = c1, the same pair in the four chunks s = 0…3), in the exact 52-bit
-//!   Montgomery form of [`crate::backend::x86_64::ifma`] (L = 8 limbs for BLS12-381's p < 2^381, L = 6 for
+//!   Montgomery form of [`hayate_arith::backend::x86_64::ifma`] (L = 8 limbs for BLS12-381's p < 2^381, L = 6 for
 //!   the 254-bit primes of bn254-beuchat and alt_bn128). A *round* computes up to four Fp2 sums of products at once,
 //!   chunk s holding result s: each pass of L×L limb products takes chunk s of its operands
 //!   from result s's terms (a masked blend per chunk), and one Montgomery reduction per
@@ -56,11 +56,11 @@
 
 use core::arch::x86_64::*;
 
-use crate::backend::x86_64::ifma::{
+use hayate_arith::backend::x86_64::ifma::{
     from52, map, mul_acc, normalise, redc, reduce_once, splat, splat_v, to52, Acc, Consts,
     ConstsOf, ACC, V,
 };
-use crate::{Fp, Fp2, TowerParams};
+use hayate_arith::{Fp, Fp2, TowerParams};
 
 /// Fewest columns sent to the kernel (below that the conversions cost more than the lanes
 /// save).
@@ -506,14 +506,15 @@ pub unsafe fn sac_columns_4(
 }
 
 /// Whether the kernel runs for `Fp2<P, N>`: P's tower declares a kernel set with the G2
-/// column loop ([`crate::backend::KernelSet::ifma_g2`]: BLS12-381's, bn254-beuchat's and alt_bn128's
+/// column loop ([`hayate_arith::backend::KernelSet::ifma_g2`]: BLS12-381's, bn254-beuchat's and alt_bn128's
 /// shapes) and AVX-512 IFMA is available. Folds to the CPU test or `false` at compile time.
 #[inline(always)]
 pub fn applies<P: TowerParams<N>, const N: usize>() -> bool {
-    crate::backend::kernels::<P, N>().ifma_g2() && crate::backend::x86_64::ifma::available()
+    hayate_arith::backend::kernels::<P, N>().ifma_g2()
+        && hayate_arith::backend::x86_64::ifma::available()
 }
 
-/// The column loop for Jacobian points over `Fp2<P, N>` ([`crate::Field::jacobian_sac_columns`]):
+/// The column loop for Jacobian points over `Fp2<P, N>` ([`crate::CurveField::jacobian_sac_columns`]):
 /// `None` unless the tower has BLS12-381's shape (N = 6, u² = −1; see the module docs for
 /// the 6-limb ones) and IFMA is available, the table has 1–8
 /// entries and there are at least [`MIN_COLUMNS`] columns with indices in the table.
@@ -577,34 +578,34 @@ fn columns_fp2<P: TowerParams<N>, const N: usize>(
     // above.
     let out: [[u64; N]; 6] = unsafe {
         if N == 6 {
-            let st: [[u64; 6]; 6] = state.map(crate::backend::uncast);
+            let st: [[u64; 6]; 6] = state.map(hayate_arith::backend::uncast);
             let tb: [[[u64; 6]; 4]; MAX_TABLE] = core::array::from_fn(|i| {
                 tab.get(i)
-                    .map_or([[0; 6]; 4], |e| e.map(crate::backend::uncast))
+                    .map_or([[0; 6]; 4], |e| e.map(hayate_arith::backend::uncast))
             });
             sac_columns_6(
                 &st,
                 &tb[..tab.len()],
                 cols,
-                crate::backend::cast(&P::MODULUS),
+                hayate_arith::backend::cast(&P::MODULUS),
                 &ConstsOf::<P, N>::C8,
             )
-            .map(crate::backend::uncast)
+            .map(hayate_arith::backend::uncast)
         } else {
-            let st: [[u64; 4]; 6] = state.map(crate::backend::uncast);
+            let st: [[u64; 4]; 6] = state.map(hayate_arith::backend::uncast);
             let tb: [[[u64; 4]; 4]; MAX_TABLE] = core::array::from_fn(|i| {
                 tab.get(i)
-                    .map_or([[0; 4]; 4], |e| e.map(crate::backend::uncast))
+                    .map_or([[0; 4]; 4], |e| e.map(hayate_arith::backend::uncast))
             });
             sac_columns_4(
                 &st,
                 &tb[..tab.len()],
                 cols,
-                crate::backend::cast(&P::MODULUS),
+                hayate_arith::backend::cast(&P::MODULUS),
                 &ConstsOf::<P, N>::C6,
                 P::BETA_NEG == 5,
             )
-            .map(crate::backend::uncast)
+            .map(hayate_arith::backend::uncast)
         }
     };
     let fp = |x: [u64; N]| Fp::<P, N>::from_mont_unchecked(x);
@@ -721,16 +722,16 @@ mod tests {
 
     #[test]
     fn columns_agree_bls12_381() {
-        agrees::<crate::fields::Bls12381FpParams, 6>(1);
+        agrees::<hayate_arith::fields::Bls12381FpParams, 6>(1);
     }
 
     #[test]
     fn columns_agree_bn254() {
-        agrees::<crate::fields::Bn254FpParams, 4>(3);
+        agrees::<hayate_arith::fields::Bn254FpParams, 4>(3);
     }
 
     #[test]
     fn columns_agree_bn254_beuchat() {
-        agrees::<crate::fields::Bn254BeuchatFpParams, 4>(2);
+        agrees::<hayate_arith::fields::Bn254BeuchatFpParams, 4>(2);
     }
 }

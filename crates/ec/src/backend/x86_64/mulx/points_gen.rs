@@ -5,6 +5,8 @@
 // Straight-line code: no branches, no data-dependent memory addresses (constant time).
 
 pub(crate) mod k {
+    use hayate_arith::{kernel_begin, kernel_end};
+
     /// Halved a = 0 Jacobian doubling over Fp2 (bn254-beuchat tower: u^2 = -5, 6p < R), N = 4: (X3, Y3, Z3) fully reduced to OUT. `buf` must point to 173 words (`jacobian_double_a0_4::LEN`) with IN = (X, Y, Z) and INV filled.
     #[inline(always)]
     pub(crate) unsafe fn jacobian_double_a0_4(buf: *mut u64, m: &[u64; 4]) {

@@ -1,6 +1,6 @@
 //! Constant-time Straus linear combinations on a = 0 curves (y² = x³ + b) over a prime field,
-//! several at once in SIMD lanes: the data layout shared by `hayate_ec`'s
-//! `glv_lincomb` (which recodes the scalars and builds the tables) and the kernels that run
+//! several at once in SIMD lanes: the data layout shared by
+//! [`crate::glv_lincomb`] (which recodes the scalars and builds the tables) and the kernels that run
 //! the point arithmetic ([`crate::backend::x86_64::ifma::straus`]: eight combinations per instruction
 //! stream with AVX-512 IFMA).
 //!
@@ -22,7 +22,8 @@
 //! from then on, so a result with **Z = 0 means "recompute by complete formulas"**; a result
 //! with Z ≠ 0 is the combination.
 
-use crate::{Field, Fp, FpParams};
+use crate::CurveField;
+use hayate_arith::{Fp, FpParams};
 
 /// Table entries of one term: the odd multiples (2e + 1)·P, e = 0 … 15, as (x, y).
 pub type OddTable<F> = [[F; 2]; 16];
@@ -120,7 +121,7 @@ pub fn odd_tables_fp<P: FpParams<N>, const N: usize>(
 }
 
 /// [`odd_tables_fp`] for any field: `None` unless it is a prime field with a kernel.
-pub fn odd_tables<F: Field>(bases: &[[F; 2]], beta: &F) -> Option<OddTables<F>> {
+pub fn odd_tables<F: CurveField>(bases: &[[F; 2]], beta: &F) -> Option<OddTables<F>> {
     F::odd_tables_lanes(bases, beta)
 }
 
@@ -142,20 +143,20 @@ pub fn available_fp<P: FpParams<N>, const N: usize>() -> bool {
     }
 }
 
-/// Whether field F has a lane kernel ([`Field::jacobian_straus_lanes`] can return `Some`).
-pub fn available<F: Field>() -> bool {
+/// Whether field F has a lane kernel ([`CurveField::jacobian_straus_lanes`] can return `Some`).
+pub fn available<F: CurveField>() -> bool {
     F::has_straus_lanes()
 }
 
 /// [`straus_fp`] for any field: `None` unless it is a prime field with a kernel.
-pub fn straus<F: Field>(lanes: &[StrausLane<'_>], windows: usize) -> Option<Vec<[F; 3]>> {
+pub fn straus<F: CurveField>(lanes: &[StrausLane<'_>], windows: usize) -> Option<Vec<[F; 3]>> {
     F::jacobian_straus_lanes(lanes, windows)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::fields::{Bls12381FpParams, Bn254BeuchatFpParams};
+    use hayate_arith::fields::{Bls12381FpParams, Bn254BeuchatFpParams};
     use rand::{rngs::StdRng, SeedableRng};
 
     /// The lanes' tables against the affine chain written out with field inversions (any
