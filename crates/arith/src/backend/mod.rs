@@ -47,8 +47,11 @@
 //! kernels run in this process (the report's machine section prints it).
 
 /// Opens an assembly kernel's block: a local label at its first instruction (see
-/// [`kernel_end!`]).
+/// [`kernel_end!`]). Exported (hidden) for the generated kernels of hayate-ec and
+/// hayate-pairing.
 #[cfg(target_arch = "x86_64")]
+#[doc(hidden)]
+#[macro_export]
 macro_rules! kernel_begin {
     () => {
         "7770:"
@@ -59,8 +62,11 @@ macro_rules! kernel_begin {
 /// relative to this record (i32), length in bytes (u32), NUL-terminated name, padding to 4} in
 /// the retained, non-executable section `hayate_ct_kernels`, so that a disassembler can find
 /// every inlined copy of every kernel in a linked binary (the constant-time disassembly check,
-/// `crates/ct/tests/disasm.rs`). No instruction is added to the kernel.
+/// `crates/ct/tests/disasm.rs`). No instruction is added to the kernel. Exported (hidden) as
+/// [`kernel_begin!`].
 #[cfg(target_arch = "x86_64")]
+#[doc(hidden)]
+#[macro_export]
 macro_rules! kernel_end {
     ($name:literal) => {
         concat!(
@@ -84,10 +90,10 @@ macro_rules! kernel_end {
 static KERNEL_CALLS: core::sync::atomic::AtomicU64 = core::sync::atomic::AtomicU64::new(0);
 
 /// Counts one assembly kernel call (every generated kernel calls this first in `ct-valgrind`
-/// builds).
+/// builds, hayate-ec's and hayate-pairing's included).
 #[cfg(feature = "ct-valgrind")]
 #[inline(always)]
-pub(crate) fn kernel_ran() {
+pub fn kernel_ran() {
     KERNEL_CALLS.fetch_add(1, core::sync::atomic::Ordering::Relaxed);
 }
 
@@ -132,16 +138,20 @@ fn asm_shape<const N: usize>(m: &[u64; N]) -> bool {
     !PORTABLE_FORCED && (N == 4 || N == 6) && m[N - 1] >> 63 == 0
 }
 
-/// `&[u64; N]` as `&[u64; M]` when N == M (the callers test N first, so the check folds).
+/// `&[u64; N]` as `&[u64; M]` when N == M (the callers test N first, so the check folds):
+/// how a generic N-limb value reaches a kernel for a fixed limb count (here and in the
+/// kernels of hayate-ec and hayate-pairing).
 #[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
 #[inline(always)]
-pub(crate) fn cast<const N: usize, const M: usize>(x: &[u64; N]) -> &[u64; M] {
+pub fn cast<const N: usize, const M: usize>(x: &[u64; N]) -> &[u64; M] {
     x.as_slice().try_into().expect("limb count")
 }
 
+/// `[u64; M]` as `[u64; N]` when N == M: a fixed-limb kernel's result back as a generic value
+/// ([`cast`]'s inverse).
 #[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
 #[inline(always)]
-pub(crate) fn uncast<const N: usize, const M: usize>(x: [u64; M]) -> [u64; N] {
+pub fn uncast<const N: usize, const M: usize>(x: [u64; M]) -> [u64; N] {
     let mut r = [0u64; N];
     r.copy_from_slice(&x);
     r

@@ -1,5 +1,6 @@
-//! The checked-in assembly back ends (`src/backend/*_gen.rs`) are exactly what their generators
-//! in `tools/` print: a generator changed without regenerating (or a hand edit of generated code)
+//! The checked-in assembly back ends (`src/backend/*_gen.rs`, and hayate-pairing's
+//! `src/backend/x86_64/mulx/lines_gen.rs`, whose generator lives here) are exactly what their
+//! generators in `tools/` print: a generator changed without regenerating (or a hand edit of generated code)
 //! fails here. Needs `python3` (part of the test machine's set-up, as for the other tools).
 
 use std::path::Path;
@@ -8,7 +9,13 @@ use std::process::Command;
 /// Runs `tools/NAME.py [ARGS]` (`generator` = "NAME.py ARGS") and compares its output with
 /// `src/backend/FILE`.
 fn check(generator: &str, file: &str) {
+    check_in(generator, "arith", file);
+}
+
+/// [`check`] for the file `crates/CRATE/src/backend/FILE`.
+fn check_in(generator: &str, krate: &str, file: &str) {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let backend = root.join("..").join(krate).join("src/backend");
     let mut words = generator.split_whitespace();
     let script = words.next().expect("generator name");
     let out = Command::new("python3")
@@ -22,11 +29,12 @@ fn check(generator: &str, file: &str) {
         "tools/{generator} failed: {}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let checked_in = std::fs::read(root.join("src/backend").join(file)).expect(file);
+    let checked_in = std::fs::read(backend.join(file)).expect(file);
     assert!(
         out.stdout == checked_in,
-        "src/backend/{file} differs from the output of tools/{generator}; regenerate it with \
-         `python3 crates/arith/tools/{generator} > crates/arith/src/backend/{file}`"
+        "crates/{krate}/src/backend/{file} differs from the output of tools/{generator}; \
+         regenerate it with `python3 crates/arith/tools/{generator} > \
+         crates/{krate}/src/backend/{file}`"
     );
 }
 
@@ -42,7 +50,12 @@ fn x86_64_back_end_matches_its_generator() {
 
 #[test]
 fn line_kernels_match_their_generator() {
-    check("gen_x86_64_lines.py", "x86_64/mulx/lines_gen.rs");
+    check("gen_x86_64_lines.py tower", "x86_64/mulx/lines_gen.rs");
+    check_in(
+        "gen_x86_64_lines.py miller",
+        "pairing",
+        "x86_64/mulx/lines_gen.rs",
+    );
 }
 
 #[test]
