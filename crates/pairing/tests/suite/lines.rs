@@ -7,6 +7,7 @@
 //! every coordinate): M-type kernels in BLS12-381's tower, D-type kernels in bn254-beuchat's,
 //! and the composed fallback in the other towers.
 
+#[cfg(feature = "lab")]
 use hayate_arith::backend::lines as tower;
 use hayate_arith::fields::*;
 use hayate_arith::{Fp, Fp12, Fp2, Fp6, TowerParams};
