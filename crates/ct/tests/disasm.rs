@@ -9,15 +9,16 @@
 //!   call or return, no gather and no memory operand with an index register. The control
 //!   `mont_mul_4_planted` (generated with a planted branch and a data-indexed load, `ct-valgrind`
 //!   builds only) must be reported, so the check cannot pass vacuously.
-//! * **IFMA kernels** (`hayate_arith::backend::x86_64::ifma`: compiled from intrinsics, so the compiler
-//!   chooses the control flow): every function must be one of [`IFMA_FUNCTIONS`] and the entry
-//!   points must be present. Every conditional branch, indirect jump or call, gather and memory
-//!   operand with an index register is attributed, through the payload's line tables, to the
-//!   source line it comes from, and every such site must be in [`IFMA_SITES`] with the reason
-//!   its condition or index is public (loop counters, public schedules, lengths, the two
-//!   declassified exits); a gather may appear only where [`IFMA_GATHERS`] says why its indices
-//!   are public. The control `ifma::planted_lanes` (a branch on a lane value and a load at an
-//!   index taken from one, `ct-valgrind` builds only) must be reported.
+//! * **IFMA kernels** ([`IFMA_MODULES`]: hayate-arith's lanes and hayate-pairing's Miller
+//!   lanes, compiled from intrinsics, so the compiler chooses the control flow): every function
+//!   must be one of [`IFMA_FUNCTIONS`] and the entry points must be present. Every conditional
+//!   branch, indirect jump or call, gather and memory operand with an index register is
+//!   attributed, through the payload's line tables, to the source line it comes from, and
+//!   every such site must be in [`IFMA_SITES`] with the reason its condition or index is
+//!   public (loop counters, public schedules, lengths, the two declassified exits); a gather
+//!   may appear only where [`IFMA_GATHERS`] says why its indices are public. The control
+//!   `ifma::planted_lanes` (a branch on a lane value and a load at an index taken from one,
+//!   `ct-valgrind` builds only) must be reported.
 //!
 //! Tools: `objdump` (binutils) for the disassembly, `nm` for the symbol table, `addr2line` for
 //! the line tables.
@@ -259,6 +260,13 @@ fn assembly_kernels_have_no_secret_dependent_branch_or_index() {
         "kernels not present in either payload build: {missing:?}"
     );
 }
+
+/// The modules of IFMA code: hayate-arith's lanes and the Miller-loop lanes of hayate-pairing
+/// built on them.
+const IFMA_MODULES: &[&str] = &[
+    "hayate_arith::backend::x86_64::ifma",
+    "hayate_pairing::backend::x86_64::ifma",
+];
 
 /// The IFMA functions (closures folded into the function that defines them). A function not
 /// listed here fails the test until it is looked at and added; its sites are then checked
@@ -534,7 +542,7 @@ const IFMA_SITES: &[(&str, &str, &str, &str)] = &[
         COPY,
     ),
     (
-        "crates/arith/src/backend/x86_64/ifma/mod.rs",
+        "crates/pairing/src/backend/x86_64/ifma/mod.rs",
         "}",
         "b",
         LOOP,
@@ -1692,7 +1700,7 @@ fn ifma_functions_branch_and_index_only_at_listed_sites() {
             continue;
         }
         let name = f[3];
-        if !name.starts_with("hayate_arith::backend::x86_64::ifma") {
+        if !IFMA_MODULES.iter().any(|m| name.starts_with(m)) {
             continue;
         }
         let name = name.rsplit_once("::h").map_or(name, |(n, _)| n);

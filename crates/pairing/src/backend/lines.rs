@@ -28,7 +28,9 @@
 //! `None` for the caller's own formulas) where the kernel does not apply (other towers, no
 //! BMI2/ADX, operation counting, non-x86-64).
 
-use hayate_arith::backend::lines::{beuchat_kernel, sub_active};
+use hayate_arith::backend::lines::beuchat_kernel;
+#[cfg(target_arch = "x86_64")]
+use hayate_arith::backend::lines::sub_active;
 #[cfg(all(target_arch = "x86_64", feature = "lab"))]
 use hayate_arith::backend::lines::{fp12_from, fp12_limbs, line_limbs, subroutines};
 #[cfg(target_arch = "x86_64")]
@@ -282,7 +284,7 @@ unsafe fn sqr_mul_by_034_4(
 /// f·l·l′ for two M-type lines l = c0 + c1·v + c4·v·w (each as (c0, c1, c4)), the lines
 /// multiplied together first (23 double-width Fp2 products and 11 reductions instead of 26 and
 /// 12 for two [`Fp12::mul_by_014`]; hayate-arith's `mul_by_line_pair` on its routines). `None` where the
-/// routines do not run ([`sub_active`] false): there the caller's own line-pair product or two
+/// routines do not run ([`hayate_arith::backend::lines::sub_active`] false): there the caller's own line-pair product or two
 /// sparse products apply.
 #[inline]
 pub fn mul_by_line_pair_014<P: TowerParams<N>, const N: usize>(
@@ -305,7 +307,7 @@ pub fn mul_by_line_pair_034<P: TowerParams<N>, const N: usize>(
 }
 
 /// The two line-pair products on `sub`'s routines (`M_TYPE`: the slots of M-type lines);
-/// `None` where [`sub_active`] is false.
+/// `None` where [`hayate_arith::backend::lines::sub_active`] is false.
 #[inline(always)]
 fn line_pair_on_routines<const M_TYPE: bool, P: TowerParams<N>, const N: usize>(
     f: &Fp12<P, N>,
