@@ -411,7 +411,7 @@ fn h12_cyc(a: &F12) -> F12 {
 }
 #[inline(never)]
 fn h12_sqr_014(a: &F12, l: &[Bls12381Fp2; 3]) -> F12 {
-    hayate_arith::backend::lines::sqr_mul_by_014(a, &l[0], &l[1], &l[2])
+    hayate_pairing::backend::lines::sqr_mul_by_014(a, &l[0], &l[1], &l[2])
 }
 #[inline(never)]
 fn h12_014(a: &F12, l: &[Bls12381Fp2; 3]) -> F12 {

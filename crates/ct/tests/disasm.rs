@@ -9,16 +9,17 @@
 //!   call or return, no gather and no memory operand with an index register. The control
 //!   `mont_mul_4_planted` (generated with a planted branch and a data-indexed load, `ct-valgrind`
 //!   builds only) must be reported, so the check cannot pass vacuously.
-//! * **IFMA kernels** (`hayate_arith::backend::x86_64::ifma` and the point kernels on it in
-//!   `hayate_ec::backend::x86_64::ifma`: compiled from intrinsics, so the compiler chooses the
-//!   control flow): every function must be one of [`IFMA_FUNCTIONS`] and the entry
-//!   points must be present. Every conditional branch, indirect jump or call, gather and memory
-//!   operand with an index register is attributed, through the payload's line tables, to the
-//!   source line it comes from, and every such site must be in [`IFMA_SITES`] with the reason
-//!   its condition or index is public (loop counters, public schedules, lengths, the two
-//!   declassified exits); a gather may appear only where [`IFMA_GATHERS`] says why its indices
-//!   are public. The control `ifma::planted_lanes` (a branch on a lane value and a load at an
-//!   index taken from one, `ct-valgrind` builds only) must be reported.
+//! * **IFMA kernels** ([`IFMA_MODULES`]: hayate-arith's lanes, and the point kernels of
+//!   hayate-ec and the Miller lanes of hayate-pairing built on them; compiled from intrinsics,
+//!   so the compiler chooses the control flow): every function must be one of
+//!   [`IFMA_FUNCTIONS`] and the entry points must be present. Every conditional branch,
+//!   indirect jump or call, gather and memory operand with an index register is attributed,
+//!   through the payload's line tables, to the source line it comes from, and every such site
+//!   must be in [`IFMA_SITES`] with the reason its condition or index is public (loop
+//!   counters, public schedules, lengths, the two declassified exits); a gather may appear
+//!   only where [`IFMA_GATHERS`] says why its indices are public. The control
+//!   `ifma::planted_lanes` (a branch on a lane value and a load at an index taken from one,
+//!   `ct-valgrind` builds only) must be reported.
 //!
 //! Tools: `objdump` (binutils) for the disassembly, `nm` for the symbol table, `addr2line` for
 //! the line tables.
@@ -153,6 +154,7 @@ fn declared_kernels() -> BTreeSet<String> {
     let src = [
         include_str!("../../arith/src/backend/x86_64/mulx/gen.rs"),
         include_str!("../../arith/src/backend/x86_64/mulx/lines_gen.rs"),
+        include_str!("../../pairing/src/backend/x86_64/mulx/lines_gen.rs"),
         include_str!("../../ec/src/backend/x86_64/mulx/points_gen.rs"),
         include_str!("../../arith/src/backend/x86_64/mulx/mod.rs"),
     ];
@@ -260,6 +262,14 @@ fn assembly_kernels_have_no_secret_dependent_branch_or_index() {
     );
 }
 
+/// The modules of IFMA code: hayate-arith's lanes, and the point kernels of hayate-ec and the
+/// Miller-loop lanes of hayate-pairing built on them.
+const IFMA_MODULES: &[&str] = &[
+    "hayate_arith::backend::x86_64::ifma",
+    "hayate_ec::backend::x86_64::ifma",
+    "hayate_pairing::backend::x86_64::ifma",
+];
+
 /// The IFMA functions (closures folded into the function that defines them). A function not
 /// listed here fails the test until it is looked at and added; its sites are then checked
 /// against [`IFMA_SITES`].
@@ -270,20 +280,20 @@ const IFMA_FUNCTIONS: &[&str] = &[
     "hayate_arith::backend::x86_64::ifma::cyclo_sqr_4",
     "hayate_arith::backend::x86_64::ifma::cyclo_sqr_4_xi9",
     "hayate_arith::backend::x86_64::ifma::cyclo_sqr_6",
-    "hayate_arith::backend::x86_64::ifma::double_steps",
-    "hayate_arith::backend::x86_64::ifma::double_steps_12xi",
-    "hayate_arith::backend::x86_64::ifma::double_steps_m3u",
+    "hayate_pairing::backend::x86_64::ifma::double_steps",
+    "hayate_pairing::backend::x86_64::ifma::double_steps_12xi",
+    "hayate_pairing::backend::x86_64::ifma::double_steps_m3u",
     "hayate_arith::backend::x86_64::ifma::gather",
     "hayate_arith::backend::x86_64::ifma::planted_lanes",
     "hayate_arith::backend::x86_64::ifma::probe",
     "hayate_ec::backend::x86_64::ifma::g2::sac_columns_6",
     "hayate_ec::backend::x86_64::ifma::g2::sac_columns_fp2",
-    "hayate_arith::backend::x86_64::ifma::miller::fp2_sum",
-    "hayate_arith::backend::x86_64::ifma::miller::fp2_sum_kara",
-    "hayate_arith::backend::x86_64::ifma::miller::load",
-    "hayate_arith::backend::x86_64::ifma::miller::miller_lanes",
-    "hayate_arith::backend::x86_64::ifma::miller::run",
-    "hayate_arith::backend::x86_64::ifma::miller::sum_of_products",
+    "hayate_pairing::backend::x86_64::ifma::miller::fp2_sum",
+    "hayate_pairing::backend::x86_64::ifma::miller::fp2_sum_kara",
+    "hayate_pairing::backend::x86_64::ifma::miller::load",
+    "hayate_pairing::backend::x86_64::ifma::miller::miller_lanes",
+    "hayate_pairing::backend::x86_64::ifma::miller::run",
+    "hayate_pairing::backend::x86_64::ifma::miller::sum_of_products",
     "hayate_arith::backend::x86_64::ifma::pow::pow_lanes",
     "hayate_arith::backend::x86_64::ifma::pow::run",
     "hayate_ec::backend::x86_64::ifma::straus::run",
@@ -297,7 +307,7 @@ const IFMA_ENTRY_POINTS: &[&str] = &[
     "hayate_ec::backend::x86_64::ifma::g2::sac_columns_6",
     "hayate_ec::backend::x86_64::ifma::straus::run_tables",
     "hayate_arith::backend::x86_64::ifma::pow::run",
-    "hayate_arith::backend::x86_64::ifma::miller::run",
+    "hayate_pairing::backend::x86_64::ifma::miller::run",
 ];
 
 /// The IFMA functions that may contain a gather instruction, with the reason its indices are
@@ -316,7 +326,7 @@ const IFMA_GATHERS: &[(&str, &str)] = &[
          digits select table entries with masked blends",
     ),
     (
-        "hayate_arith::backend::x86_64::ifma::miller::run",
+        "hayate_pairing::backend::x86_64::ifma::miller::run",
         "`gather` of each lane's (u, v) and of its line coefficients at the public step `idx`",
     ),
 ];
@@ -414,7 +424,7 @@ const IFMA_SITES: &[(&str, &str, &str, &str)] = &[
         LOOP,
     ),
     (
-        "crates/arith/src/backend/x86_64/ifma/mod.rs",
+        "crates/pairing/src/backend/x86_64/ifma/mod.rs",
         "for (k, (tc, xp, nyp)) in inputs.iter().enumerate() {",
         "b",
         LOOP,
@@ -432,19 +442,19 @@ const IFMA_SITES: &[(&str, &str, &str, &str)] = &[
         LOOP,
     ),
     (
-        "crates/arith/src/backend/x86_64/ifma/mod.rs",
+        "crates/pairing/src/backend/x86_64/ifma/mod.rs",
         "for chunk in inputs.chunks(8) {",
         "b",
         ALLOC,
     ),
     (
-        "crates/arith/src/backend/x86_64/ifma/mod.rs",
+        "crates/pairing/src/backend/x86_64/ifma/mod.rs",
         "let [x0, x1, y0, y1, z0, z1, xp, nyp] = load_steps::<6, N>(inputs);",
         "bi",
         LIMB,
     ),
     (
-        "crates/arith/src/backend/x86_64/ifma/mod.rs",
+        "crates/pairing/src/backend/x86_64/ifma/mod.rs",
         "let mut out = Vec::with_capacity(inputs.len());",
         "b",
         ALLOC,
@@ -468,7 +478,7 @@ const IFMA_SITES: &[(&str, &str, &str, &str)] = &[
         LIMB,
     ),
     (
-        "crates/arith/src/backend/x86_64/ifma/mod.rs",
+        "crates/pairing/src/backend/x86_64/ifma/mod.rs",
         "out.extend(unsafe {",
         "b",
         ALLOC,
@@ -498,13 +508,13 @@ const IFMA_SITES: &[(&str, &str, &str, &str)] = &[
         LIMB,
     ),
     (
-        "crates/arith/src/backend/x86_64/ifma/mod.rs",
+        "crates/pairing/src/backend/x86_64/ifma/mod.rs",
         "assert!(applies::<P, N>(), \"double_steps without applies\");",
         "b",
         SHAPE,
     ),
     (
-        "crates/arith/src/backend/x86_64/ifma/mod.rs",
+        "crates/pairing/src/backend/x86_64/ifma/mod.rs",
         "t[i][j][k] = l[j];",
         "bi",
         LIMB,
@@ -534,13 +544,13 @@ const IFMA_SITES: &[(&str, &str, &str, &str)] = &[
         COPY,
     ),
     (
-        "crates/arith/src/backend/x86_64/ifma/mod.rs",
+        "crates/pairing/src/backend/x86_64/ifma/mod.rs",
         "w[..N].copy_from_slice(src);",
         "i",
         COPY,
     ),
     (
-        "crates/arith/src/backend/x86_64/ifma/mod.rs",
+        "crates/pairing/src/backend/x86_64/ifma/mod.rs",
         "}",
         "b",
         LOOP,
@@ -762,319 +772,319 @@ const IFMA_SITES: &[(&str, &str, &str, &str)] = &[
         SHAPE,
     ),
     (
-        "crates/arith/src/backend/x86_64/ifma/miller.rs",
+        "crates/pairing/src/backend/x86_64/ifma/miller.rs",
         "#[derive(Clone, Copy, Debug, PartialEq, Eq)]",
         "bi",
         SCHED,
     ),
     (
-        "crates/arith/src/backend/x86_64/ifma/miller.rs",
+        "crates/pairing/src/backend/x86_64/ifma/miller.rs",
         "*t = [",
         "j",
         COPY,
     ),
     (
-        "crates/arith/src/backend/x86_64/ifma/miller.rs",
+        "crates/pairing/src/backend/x86_64/ifma/miller.rs",
         "*x = _mm512_mask_blend_epi64(mask, *o, *x);",
         "i",
         LIMB,
     ),
     (
-        "crates/arith/src/backend/x86_64/ifma/miller.rs",
+        "crates/pairing/src/backend/x86_64/ifma/miller.rs",
         ".all(|o| !matches!(o, LaneOp::Add(k, _) if *k > 2)),",
         "bi",
         SCHED,
     ),
     (
-        "crates/arith/src/backend/x86_64/ifma/miller.rs",
+        "crates/pairing/src/backend/x86_64/ifma/miller.rs",
         "[l0, l1, i]",
         "ij",
         COPY,
     ),
     (
-        "crates/arith/src/backend/x86_64/ifma/miller.rs",
+        "crates/pairing/src/backend/x86_64/ifma/miller.rs",
         "[l0, l1, l2]",
         "j",
         COPY,
     ),
     (
-        "crates/arith/src/backend/x86_64/ifma/miller.rs",
+        "crates/pairing/src/backend/x86_64/ifma/miller.rs",
         "[x, y, ny]",
         "j",
         COPY,
     ),
     (
-        "crates/arith/src/backend/x86_64/ifma/miller.rs",
+        "crates/pairing/src/backend/x86_64/ifma/miller.rs",
         "_mm512_sub_epi64(_mm512_add_epi64(x[0][j], splat(v.c.k64[j])), x[1][j])",
         "i",
         LIMB,
     ),
     (
-        "crates/arith/src/backend/x86_64/ifma/miller.rs",
+        "crates/pairing/src/backend/x86_64/ifma/miller.rs",
         "assert!(!ops.contains(&LaneOp::Line), \"no stored lines\");",
         "b",
         SCHED,
     ),
     (
-        "crates/arith/src/backend/x86_64/ifma/miller.rs",
+        "crates/pairing/src/backend/x86_64/ifma/miller.rs",
         "aux[i].write(S::nb(v, &x[1]));",
         "i",
         LIMB,
     ),
     (
-        "crates/arith/src/backend/x86_64/ifma/miller.rs",
+        "crates/pairing/src/backend/x86_64/ifma/miller.rs",
         "aux[i].write(S::nb(v, &y[1]));",
         "i",
         LIMB,
     ),
     (
-        "crates/arith/src/backend/x86_64/ifma/miller.rs",
+        "crates/pairing/src/backend/x86_64/ifma/miller.rs",
         "blend_into(g.mask, cur, next);",
         "i",
         SCHED,
     ),
     (
-        "crates/arith/src/backend/x86_64/ifma/miller.rs",
+        "crates/pairing/src/backend/x86_64/ifma/miller.rs",
         "dbl[i].write(v.add(&x[0], &x[0]));",
         "i",
         LIMB,
     ),
     (
-        "crates/arith/src/backend/x86_64/ifma/miller.rs",
+        "crates/pairing/src/backend/x86_64/ifma/miller.rs",
         "for (e, o) in out.iter_mut().enumerate() {",
         "b",
         LOOP,
     ),
     (
-        "crates/arith/src/backend/x86_64/ifma/miller.rs",
+        "crates/pairing/src/backend/x86_64/ifma/miller.rs",
         "for (i, (x, y)) in terms.iter().enumerate() {",
         "b",
         LOOP,
     ),
     (
-        "crates/arith/src/backend/x86_64/ifma/miller.rs",
+        "crates/pairing/src/backend/x86_64/ifma/miller.rs",
         "for (i, t) in terms.iter().enumerate() {",
         "b",
         LOOP,
     ),
     (
-        "crates/arith/src/backend/x86_64/ifma/miller.rs",
+        "crates/pairing/src/backend/x86_64/ifma/miller.rs",
         "for (i, x) in r.iter_mut().enumerate() {",
         "b",
         LOOP,
     ),
     (
-        "crates/arith/src/backend/x86_64/ifma/miller.rs",
+        "crates/pairing/src/backend/x86_64/ifma/miller.rs",
         "for (i, x) in slots.iter_mut().enumerate() {",
         "b",
         LOOP,
     ),
     (
-        "crates/arith/src/backend/x86_64/ifma/miller.rs",
+        "crates/pairing/src/backend/x86_64/ifma/miller.rs",
         "for (re, oe) in new.iter_mut().zip(old) {",
         "bi",
         LOOP,
     ),
     (
-        "crates/arith/src/backend/x86_64/ifma/miller.rs",
+        "crates/pairing/src/backend/x86_64/ifma/miller.rs",
         "for a in 0..6 {",
         "bi",
         LOOP,
     ),
     (
-        "crates/arith/src/backend/x86_64/ifma/miller.rs",
+        "crates/pairing/src/backend/x86_64/ifma/miller.rs",
         "for chunk in pairs.chunks(8) {",
         "b",
         ALLOC,
     ),
     (
-        "crates/arith/src/backend/x86_64/ifma/miller.rs",
+        "crates/pairing/src/backend/x86_64/ifma/miller.rs",
         "for g in groups.iter_mut() {",
         "bi",
         LOOP,
     ),
     (
-        "crates/arith/src/backend/x86_64/ifma/miller.rs",
+        "crates/pairing/src/backend/x86_64/ifma/miller.rs",
         "for op in ops {",
         "bi",
         LOOP,
     ),
     (
-        "crates/arith/src/backend/x86_64/ifma/miller.rs",
+        "crates/pairing/src/backend/x86_64/ifma/miller.rs",
         "fp12_square::<S, L>(&v, cur, next);",
         "i",
         LIMB,
     ),
     (
-        "crates/arith/src/backend/x86_64/ifma/miller.rs",
+        "crates/pairing/src/backend/x86_64/ifma/miller.rs",
         "groups.push(Group {",
         "bij",
         ALLOC_CALL,
     ),
     (
-        "crates/arith/src/backend/x86_64/ifma/miller.rs",
+        "crates/pairing/src/backend/x86_64/ifma/miller.rs",
         "_ => double_step::<S, L>(&v, &mut g.t, &g.p),",
         "i",
         LIMB,
     ),
     (
-        "crates/arith/src/backend/x86_64/ifma/miller.rs",
+        "crates/pairing/src/backend/x86_64/ifma/miller.rs",
         "f[e] = build(|i| normalise(map(|j| _mm512_sub_epi64(splat(v.c.k64[j]), f[e][i][j]))));",
         "i",
         LIMB,
     ),
     (
-        "crates/arith/src/backend/x86_64/ifma/miller.rs",
+        "crates/pairing/src/backend/x86_64/ifma/miller.rs",
         "if b < a {",
         "bi",
         LOOP,
     ),
     (
-        "crates/arith/src/backend/x86_64/ifma/miller.rs",
+        "crates/pairing/src/backend/x86_64/ifma/miller.rs",
         "if g.mask != 0xff {",
         "b",
         SCHED,
     ),
     (
-        "crates/arith/src/backend/x86_64/ifma/miller.rs",
+        "crates/pairing/src/backend/x86_64/ifma/miller.rs",
         "if pairs.is_empty() {",
         "b",
         ALLOC,
     ),
     (
-        "crates/arith/src/backend/x86_64/ifma/miller.rs",
+        "crates/pairing/src/backend/x86_64/ifma/miller.rs",
         "let [x, y, ny] = &g.a[k];",
         "b",
         SCHED,
     ),
     (
-        "crates/arith/src/backend/x86_64/ifma/miller.rs",
+        "crates/pairing/src/backend/x86_64/ifma/miller.rs",
         "let a: [[F2<L>; 3]; 3] = build(|k| {",
         "i",
         LIMB,
     ),
     (
-        "crates/arith/src/backend/x86_64/ifma/miller.rs",
+        "crates/pairing/src/backend/x86_64/ifma/miller.rs",
         "let c = |i: usize| col(&|q| &q.addends[k][i]);",
         "b",
         LOOP,
     ),
     (
-        "crates/arith/src/backend/x86_64/ifma/miller.rs",
+        "crates/pairing/src/backend/x86_64/ifma/miller.rs",
         "let col = |f: &dyn Fn(&LanePair<N>) -> &[u64; N]| -> V<L> { load(&v, chunk, f) };",
         "i",
         COPY,
     ),
     (
-        "crates/arith/src/backend/x86_64/ifma/miller.rs",
+        "crates/pairing/src/backend/x86_64/ifma/miller.rs",
         "let five = _mm512_add_epi64(y[j], _mm512_slli_epi64::<2>(y[j]));",
         "i",
         LIMB,
     ),
     (
-        "crates/arith/src/backend/x86_64/ifma/miller.rs",
+        "crates/pairing/src/backend/x86_64/ifma/miller.rs",
         "let l = match *op {",
         "b",
         SCHED,
     ),
     (
-        "crates/arith/src/backend/x86_64/ifma/miller.rs",
+        "crates/pairing/src/backend/x86_64/ifma/miller.rs",
         "let mut fb: F12<L> = fa;",
         "j",
         COPY,
     ),
     (
-        "crates/arith/src/backend/x86_64/ifma/miller.rs",
+        "crates/pairing/src/backend/x86_64/ifma/miller.rs",
         "let mut groups: Vec<Group<L>> = Vec::with_capacity(pairs.len().div_ceil(8));",
         "bi",
         ALLOC,
     ),
     (
-        "crates/arith/src/backend/x86_64/ifma/miller.rs",
+        "crates/pairing/src/backend/x86_64/ifma/miller.rs",
         "match *op {",
         "i",
         SCHED,
     ),
     (
-        "crates/arith/src/backend/x86_64/ifma/miller.rs",
+        "crates/pairing/src/backend/x86_64/ifma/miller.rs",
         "match t {",
         "b",
         SCHED,
     ),
     (
-        "crates/arith/src/backend/x86_64/ifma/miller.rs",
+        "crates/pairing/src/backend/x86_64/ifma/miller.rs",
         "ops.iter().rev().skip(1).all(|o| *o != LaneOp::Conjugate),",
         "bi",
         SCHED,
     ),
     (
-        "crates/arith/src/backend/x86_64/ifma/miller.rs",
+        "crates/pairing/src/backend/x86_64/ifma/miller.rs",
         "scaled_sop(terms, k, p, n0)",
         "i",
         LIMB,
     ),
     (
-        "crates/arith/src/backend/x86_64/ifma/miller.rs",
+        "crates/pairing/src/backend/x86_64/ifma/miller.rs",
         "assert!(applies::<P, N>(), \"miller_lanes without applies\");",
         "b",
         SHAPE,
     ),
     (
-        "crates/arith/src/backend/x86_64/ifma/miller.rs",
+        "crates/pairing/src/backend/x86_64/ifma/miller.rs",
         "sop(v, &[(&gather(group, f), &splat_v(&v.c.to))], 1)",
         "i",
         LIMB,
     ),
     (
-        "crates/arith/src/backend/x86_64/ifma/miller.rs",
+        "crates/pairing/src/backend/x86_64/ifma/miller.rs",
         "sum_of_products(terms, k, &v.p, v.n0)",
         "j",
         COPY,
     ),
     (
-        "crates/arith/src/backend/x86_64/ifma/miller.rs",
+        "crates/pairing/src/backend/x86_64/ifma/miller.rs",
         "t: [a[0][0], a[0][1], [one, zero]],",
         "j",
         COPY,
     ),
     (
-        "crates/arith/src/backend/x86_64/ifma/miller.rs",
+        "crates/pairing/src/backend/x86_64/ifma/miller.rs",
         "terms[n] = match (a == b, wrap) {",
         "b",
         LOOP,
     ),
     (
-        "crates/arith/src/backend/x86_64/ifma/miller.rs",
+        "crates/pairing/src/backend/x86_64/ifma/miller.rs",
         "unsafe fn run<S: Tower<L>, const L: usize, const N: usize>(",
         "b",
         FRAME,
     ),
     (
-        "crates/arith/src/backend/x86_64/ifma/miller.rs",
+        "crates/pairing/src/backend/x86_64/ifma/miller.rs",
         "unsafe { (&r as *const [core::mem::MaybeUninit<T>; K] as *const [T; K]).read() }",
         "j",
         COPY,
     ),
     (
-        "crates/arith/src/backend/x86_64/ifma/miller.rs",
+        "crates/pairing/src/backend/x86_64/ifma/miller.rs",
         "x.write(f(i));",
         "ij",
         LIMB_CALL,
     ),
     (
-        "crates/arith/src/backend/x86_64/ifma/miller.rs",
+        "crates/pairing/src/backend/x86_64/ifma/miller.rs",
         "xs[i].write(v.add(&x[0], &x[1]));",
         "i",
         LIMB,
     ),
     (
-        "crates/arith/src/backend/x86_64/ifma/miller.rs",
+        "crates/pairing/src/backend/x86_64/ifma/miller.rs",
         "ys[i].write(v.add(&y[0], &y[1]));",
         "i",
         LIMB,
     ),
     (
-        "crates/arith/src/backend/x86_64/ifma/miller.rs",
+        "crates/pairing/src/backend/x86_64/ifma/miller.rs",
         "}",
         "b",
         LOOP,
@@ -1698,7 +1708,7 @@ fn ifma_functions_branch_and_index_only_at_listed_sites() {
             continue;
         }
         let name = f[3];
-        if !(name.starts_with("hayate_") && name.contains("::backend::x86_64::ifma")) {
+        if !IFMA_MODULES.iter().any(|m| name.starts_with(m)) {
             continue;
         }
         let name = name.rsplit_once("::h").map_or(name, |(n, _)| n);

@@ -6,7 +6,7 @@
 //! * [`bls12_381`] — BLS12-381 (Zcash, EIP-2537, IETF).
 //!
 //! Generic machinery: [`engine`] (what a pairing curve is), [`miller`] (Miller loop, lines,
-//! prepared G2, multi-pairing), [`final_exp`], [`gt`], [`g2`] (Frobenius on the twist); the unit tests hold `reference`, a deliberately
+//! prepared G2, multi-pairing; its kernels per instruction set are in [`backend`]), [`final_exp`], [`gt`], [`g2`] (Frobenius on the twist); the unit tests hold `reference`, a deliberately
 //! naive pairing used only as a test oracle. With the `zkcrypto` feature, `zk` implements the
 //! zkcrypto `ff` / `group` / `pairing` traits on newtypes of each curve's types.
 //!
@@ -22,6 +22,7 @@
 
 #![deny(missing_docs)]
 
+pub mod backend;
 pub mod bls12_381;
 pub mod bn254;
 pub mod bn254_beuchat;

@@ -22,19 +22,19 @@
 //!   23 instead of 2 × 13, on both twist types.
 //! * BLS12-381 (M-type, 3b′ = 12(1 + u)) in the projective loop, on x86-64 with BMI2/ADX: the
 //!   general doubling step and its line evaluated at P run as one assembly block with lazy
-//!   reduction ([`hayate_arith::backend::lines::double_step_12xi`]), f² is deferred to the
-//!   next line so that f²·l is one block ([`hayate_arith::backend::lines::sqr_mul_by_014`]),
+//!   reduction ([`crate::backend::lines::double_step_12xi`]), f² is deferred to the
+//!   next line so that f²·l is one block ([`crate::backend::lines::sqr_mul_by_014`]),
 //!   and a further line goes in by itself ([`Fp12::mul_by_014`], one
 //!   block, one reduction per coordinate) rather than as a line pair (only BLS12-381's 5
 //!   addition steps have two lines; estimated from a profile to cost about the same). f² and
 //!   f·l run as compositions of small shared subroutines, two lines that meet are multiplied
 //!   together first on the routines as one lazy-reduction composition
-//!   ([`hayate_arith::backend::lines::mul_by_line_pair_014`]), and with an even number of
+//!   ([`crate::backend::lines::mul_by_line_pair_014`]), and with an even number of
 //!   lines f² is computed by itself.
 //! * bn254-beuchat (D-type, 3b′ = −3u) in the projective loop, on x86-64 with BMI2/ADX: the
-//!   same three kernels for its tower ([`hayate_arith::backend::lines::double_step_m3u`],
-//!   f²·l by [`hayate_arith::backend::lines::sqr_mul_by_034`], further lines as line pairs
-//!   (on the routines: [`hayate_arith::backend::lines::mul_by_line_pair_034`]) or by
+//!   same three kernels for its tower ([`crate::backend::lines::double_step_m3u`],
+//!   f²·l by [`crate::backend::lines::sqr_mul_by_034`], further lines as line pairs
+//!   (on the routines: [`crate::backend::lines::mul_by_line_pair_034`]) or by
 //!   [`Fp12::mul_by_034`]). Other D-type towers (alt_bn128) keep f² separate so that two
 //!   lines are multiplied together first. The prepared and batch-affine loops use
 //!   [`Fp12::mul_by_034_unit`] (in bn254-beuchat's tower one block of sums of products).
@@ -63,7 +63,7 @@
 //!   fall back to the projective loop ([`multi_miller_loop_projective`]).
 //! * On BLS12-381 and bn254-beuchat with AVX-512 IFMA the projective loop runs the doubling
 //!   steps of up to eight pairs at once, one pair per 52-bit lane
-//!   (`hayate_arith::backend::x86_64::ifma::double_steps`, from 4 pairs); on BLS12-381 it is then
+//!   (`crate::backend::x86_64::ifma::double_steps`, from 4 pairs); on BLS12-381 it is then
 //!   faster than the batch-affine loop at every size measured, on bn254-beuchat up to 8 pairs
 //!   (see `batch_affine_min`).
 //! * From [`LANES_MIN_PAIRS`] pairs on those two curves with IFMA, the whole loop runs in the
@@ -73,7 +73,7 @@
 //!   with the stored normalised lines (`lanes_min_pairs_prepared`: 5 pairs on BLS12-381, 8 on
 //!   bn254-beuchat).
 
-use hayate_arith::backend::lines::{mul_by_line_pair_014, mul_by_line_pair_034};
+use crate::backend::lines::{mul_by_line_pair_014, mul_by_line_pair_034};
 use hayate_arith::{Fp, Fp12, Fp2, Fp6, TowerParams};
 use hayate_ec::Affine;
 
@@ -449,12 +449,12 @@ impl<E: PairingCurve<N>, const N: usize> TState<E, N> {
     /// The line of step `s` evaluated at P ([`eval`]); T is updated only if `need_t`. A
     /// general doubling on a twist with 3b′ = 12(1 + u) (BLS12-381) or 3b′ = −3u
     /// (bn254-beuchat) goes through the fused kernel
-    /// [`hayate_arith::backend::lines::double_step_12xi`] /
-    /// [`hayate_arith::backend::lines::double_step_m3u`] where it applies (each checks its
+    /// [`crate::backend::lines::double_step_12xi`] /
+    /// [`crate::backend::lines::double_step_m3u`] where it applies (each checks its
     /// tower shape).
     #[inline]
     fn step_at(&mut self, s: Step, need_t: bool, p: &Affine<E::G1>) -> Line<E::Fp, N> {
-        use hayate_arith::backend::lines;
+        use crate::backend::lines;
         let kernel = match E::TWIST_3B_SMALL {
             Some((12, 12)) => Some(lines::double_step_12xi::<E::Fp, N> as DoubleKernel<E, N>),
             Some((0, -3)) => Some(lines::double_step_m3u::<E::Fp, N> as DoubleKernel<E, N>),
@@ -489,14 +489,14 @@ impl<E: PairingCurve<N>, const N: usize> TState<E, N> {
     }
 }
 
-/// A fused doubling-step kernel of [`hayate_arith::backend::lines`] (T, x_P, −y_P ↦ 2T and the
+/// A fused doubling-step kernel of [`crate::backend::lines`] (T, x_P, −y_P ↦ 2T and the
 /// line at P, `None` where it does not apply).
 type DoubleKernel<E, const N: usize> =
     fn(
         &[Fp2<<E as PairingCurve<N>>::Fp, N>; 3],
         &Fp<<E as PairingCurve<N>>::Fp, N>,
         &Fp<<E as PairingCurve<N>>::Fp, N>,
-    ) -> Option<hayate_arith::backend::lines::DoubleStep<<E as PairingCurve<N>>::Fp, N>>;
+    ) -> Option<crate::backend::lines::DoubleStep<<E as PairingCurve<N>>::Fp, N>>;
 
 /// The coefficient a line is divided by: a (D-type, multiplies y_P) or c (M-type, constant).
 #[inline]
@@ -683,7 +683,7 @@ pub fn multi_miller_loop<E: PairingCurve<N>, const N: usize>(
 }
 
 /// Fewest normalised pairs for which [`multi_miller_loop`] runs them in the eight IFMA lanes
-/// ([`hayate_arith::backend::x86_64::ifma::miller::miller_lanes_unit`]): 5 on BLS12-381, 8 on
+/// ([`crate::backend::x86_64::ifma::miller::miller_lanes_unit`]): 5 on BLS12-381, 8 on
 /// bn254-beuchat, whose scalar loop multiplies a normalised line in one assembly block
 /// (measured break-even: docs/backend-notes.md).
 fn lanes_min_pairs_prepared<const N: usize>() -> usize {
@@ -708,7 +708,7 @@ fn unit_lanes<E: PairingCurve<N>, const N: usize>(
 fn unit_lanes<E: PairingCurve<N>, const N: usize>(
     fast: &[FastPair<'_, E::Fp, N>],
 ) -> Option<Fp12<E::Fp, N>> {
-    use hayate_arith::backend::x86_64::ifma::miller::{miller_lanes_unit, LaneOp, UnitPair};
+    use crate::backend::x86_64::ifma::miller::{miller_lanes_unit, LaneOp, UnitPair};
     if !ifma_doubling::<E, N>() {
         return None;
     }
@@ -806,7 +806,7 @@ fn line_fp12<E: PairingCurve<N>, const N: usize>(l: &Line<E::Fp, N>) -> Fp12<E::
 /// first (6 + 17 Fp2 products instead of 2 × 13); a last odd line goes in by itself
 /// ([`Fp12::mul_by_034`] / [`Fp12::mul_by_014`]). For BLS12-381 and bn254-beuchat the pair
 /// is one composition of `sub`'s routines with lazy reduction
-/// ([`hayate_arith::backend::lines::mul_by_line_pair_014`] / `_034`: 23 double-width
+/// ([`crate::backend::lines::mul_by_line_pair_014`] / `_034`: 23 double-width
 /// products and 11 reductions against 26 and 12); elsewhere [`mul_line_pair_034`] /
 /// [`mul_line_pair_014`].
 #[inline]
@@ -1166,13 +1166,13 @@ pub fn multi_miller_loop_projective<E: PairingCurve<N>, const N: usize>(
     let mut buf: Vec<Line<E::Fp, N>> = Vec::with_capacity(2 * active.len());
     // f² is deferred to the next line, f²·line in one kernel (`sqr_mul_by_014` on M-type
     // twists, `sqr_mul_by_034` on D-type twists where it is one kernel)
-    let fuse = E::TWIST == TwistType::M
-        || hayate_arith::backend::lines::sqr_mul_by_034_fused::<E::Fp, N>();
+    let fuse =
+        E::TWIST == TwistType::M || crate::backend::lines::sqr_mul_by_034_fused::<E::Fp, N>();
     // f² and the line products on `sub`'s routines (BLS12-381, bn254-beuchat)
     let sub = hayate_arith::backend::lines::sub_active::<E::Fp, N>();
     let mut square = false;
     // several pairs on BLS12-381's or bn254-beuchat's twist with AVX-512 IFMA: the doubling
-    // steps eight pairs at a time (`hayate_arith::backend::x86_64::ifma::double_steps`)
+    // steps eight pairs at a time (`crate::backend::x86_64::ifma::double_steps`)
     let batch = active.len() >= BATCH_MIN_PAIRS && ifma_doubling::<E, N>();
     schedule::<E, N>(|op| match op {
         Op::Square if fuse => square = true,
@@ -1212,11 +1212,11 @@ pub fn multi_miller_loop_projective<E: PairingCurve<N>, const N: usize>(
                     _ if buf.len() % 2 == 0 && (E::TWIST == TwistType::D || sub) => f.square(),
                     TwistType::D => {
                         rest = &buf[1..];
-                        hayate_arith::backend::lines::sqr_mul_by_034(&f, &l[0], &l[1], &l[2])
+                        crate::backend::lines::sqr_mul_by_034(&f, &l[0], &l[1], &l[2])
                     }
                     TwistType::M => {
                         rest = &buf[1..];
-                        hayate_arith::backend::lines::sqr_mul_by_014(&f, &l[2], &l[1], &l[0])
+                        crate::backend::lines::sqr_mul_by_014(&f, &l[2], &l[1], &l[0])
                     }
                 };
             }
@@ -1250,7 +1250,7 @@ pub fn multi_miller_loop_lanes<E: PairingCurve<N>, const N: usize>(
 }
 
 /// ∏ f_{loop, Q_i}(P_i) with the whole loop in eight AVX-512 IFMA lanes
-/// ([`hayate_arith::backend::x86_64::ifma::miller`]: pair i in lane i mod 8, each lane with its own f,
+/// ([`crate::backend::x86_64::ifma::miller`]: pair i in lane i mod 8, each lane with its own f,
 /// the lanes' f multiplied together at the end), on BLS12-381's and bn254-beuchat's towers and
 /// twists with IFMA; `None` elsewhere. The value is the projective loop's
 /// ([`multi_miller_loop_projective`]) exactly: the same formulas, in exact 52-bit Montgomery
@@ -1259,7 +1259,7 @@ pub fn multi_miller_loop_lanes<E: PairingCurve<N>, const N: usize>(
 pub fn multi_miller_loop_lanes<E: PairingCurve<N>, const N: usize>(
     pairs: &[AffinePair<E, N>],
 ) -> Option<Fp12<E::Fp, N>> {
-    use hayate_arith::backend::x86_64::ifma::miller::{miller_lanes, LaneOp, LanePair};
+    use crate::backend::x86_64::ifma::miller::{miller_lanes, LaneOp, LanePair};
     let bn = E::FAMILY == Family::Bn;
     if !lanes_available::<E, N>() {
         return None;
@@ -1349,7 +1349,7 @@ fn double_steps_batch<E: PairingCurve<N>, const N: usize>(
 }
 
 /// The doubling step of every active pair in one call of the eight-lane IFMA kernel
-/// ([`hayate_arith::backend::x86_64::ifma::double_steps`]; the caller has checked that it applies):
+/// ([`crate::backend::x86_64::ifma::double_steps`]; the caller has checked that it applies):
 /// T ← 2T for each pair and its line at P pushed to `out`, pair by pair. 2T and each line come
 /// out scaled by constants of Fp (see the kernel): the same projective point, and line values
 /// that the final exponentiation maps to the same pairing.
@@ -1370,7 +1370,7 @@ fn double_steps_batch<E: PairingCurve<N>, const N: usize>(
             )
         })
         .collect();
-    let r = hayate_arith::backend::x86_64::ifma::double_steps::<E::Fp, N>(&inputs);
+    let r = crate::backend::x86_64::ifma::double_steps::<E::Fp, N>(&inputs);
     for ((_, ts), c) in active.iter_mut().zip(r) {
         let f2 = |i: usize| {
             Fp2::new(

@@ -2,7 +2,7 @@
 //! ([`crate::TowerParams::KERNELS`]), and every tower-level dispatch in the library asks
 //! [`kernels`] for it instead of recognising the tower by the shape of its constants.
 //!
-//! | set | tower | MULX (Fp6/Fp12 lazy products, lines, doubling step, cyclotomic and compressed squarings) | IFMA squarings and GT power lanes | IFMA Miller lanes, doubling steps | IFMA G2 columns | MULX G2 point formulas |
+//! | set | tower | MULX (Fp6/Fp12 lazy products, lines, doubling step (hayate-pairing), cyclotomic and compressed squarings) | IFMA squarings and GT power lanes | IFMA Miller lanes, doubling steps (hayate-pairing) | IFMA G2 columns | MULX G2 point formulas |
 //! |---|---|---|---|---|---|---|
 //! | [`KernelSet::Bls12_381`] | N = 6, u² = −1, ξ = 1 + u, p < 2^381 | yes | yes | yes (M-type, 3b′ = 12(1 + u)) | yes | — |
 //! | [`KernelSet::Bn254Beuchat`] | N = 4, u² = −5, ξ = u, 6p < 2^256 | yes | yes | yes (D-type, 3b′ = −3u) | yes | yes |

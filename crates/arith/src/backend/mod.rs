@@ -12,8 +12,8 @@
 //! portable code. Where the CPU has AVX-512 IFMA, Karabina's compressed cyclotomic squaring of
 //! the BLS12-381, bn254-beuchat and alt_bn128 towers runs eight coordinates at once in 52-bit
 //! lanes ([`x86_64::ifma`]; cached run-time check, same values as the MULX kernel or the composed
-//! formulas), and so do the Miller
-//! loops of products of pairings, one pair per lane ([`x86_64::ifma::miller`]). Pseudo-Mersenne moduli
+//! formulas); the same vertical lane arithmetic carries hayate-pairing's Miller loops of
+//! products of pairings, one pair per lane. Pseudo-Mersenne moduli
 //! 2^(64N) − c (secp256k1) have their own fused multiply-and-fold kernels [`mul_pm`] /
 //! [`sqr_pm`] (assembly for N = 4).
 //!
@@ -29,7 +29,8 @@
 //! | full-width moduli (P-256, P-384, brainpool, P-521) | [`portable::mont_mul_full`] | portable | — | portable |
 //! | pseudo-Mersenne 2^256 − c (secp256k1) | [`portable::mul_pm`] | [`x86_64::mulx`] (4 limbs) | — | portable |
 //! | Fp2, Fp6 and Fp12 lazy products (BLS12-381, bn254-beuchat towers) | [`portable`] | [`x86_64::mulx`], `x86_64::mulx::sub` (shared subroutines) | — | portable |
-//! | Miller-loop line products, doubling step | composed tower arithmetic | [`lines`] | [`x86_64::ifma::miller`] (products of pairings, a pair per lane) | composed |
+//! | sparse Fp12 products by lines (f·l) | composed tower arithmetic | [`lines`], `x86_64::mulx::sub` | — | composed |
+//! | Miller-loop steps (doubling step with its line, f²·l, line pairs), Miller lanes | hayate-pairing | hayate-pairing (`backend::lines`, on [`lines`]' helpers and `x86_64::mulx::sub`) | hayate-pairing (`backend::x86_64::ifma`, on [`x86_64::ifma`]'s vertical arithmetic) | hayate-pairing |
 //! | cyclotomic and compressed squarings, GT powers | composed | [`x86_64::mulx`] (BLS12-381, bn254-beuchat) | [`x86_64::ifma`] (also alt_bn128), [`x86_64::ifma::pow`] (eight values in lanes) | composed |
 //! | G2 point formulas, GLS columns, G1 Straus combinations | in `hayate-ec` (its `backend` module has the table) | | | |
 //! | 4-way radix-2^29 product (paper 000's SIMD idea on AVX2; an experiment) | — | `x86_64::avx2` (feature `lab`; example only) | — | — |

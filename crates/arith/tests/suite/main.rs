@@ -6,6 +6,5 @@ mod backend;
 mod fp;
 mod generated;
 mod lazy;
-mod lines;
 mod safegcd;
 mod tower;

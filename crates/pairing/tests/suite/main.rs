@@ -14,5 +14,6 @@ mod gls;
 mod glv;
 mod gt_membership;
 mod hash_to_curve;
+mod lines;
 mod point_kernels;
 mod subgroup;

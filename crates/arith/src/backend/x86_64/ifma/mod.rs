@@ -6,11 +6,11 @@
 //!   cyclotomic squaring ([`compressed_sqr`], the squaring chains of the final
 //!   exponentiation's exponentiations by z) and the Granger–Scott cyclotomic squaring
 //!   ([`cyclo_sqr`], GT exponentiation), described below;
-//! * **vertical**, one pair per lane: the Miller loop's doubling step for up to eight pairs
-//!   at once ([`double_steps`], products of pairings), each lane running the scalar kernel's
-//!   formulas ([`double_steps_12xi`], [`double_steps_m3u`]);
-//! * the whole Miller loop of a product of pairings in the lanes, one pair per lane with the
-//!   lane's own accumulator: [`crate::backend::x86_64::ifma::miller`], on this module's vertical arithmetic.
+//! * **vertical**, one value per lane: eight independent Fp products per instruction sequence
+//!   ([`Vert`], [`scaled_sop`], [`gather`], [`store_steps`]), the arithmetic of
+//!   hayate-pairing's Miller-loop lanes (its `backend::x86_64::ifma`: the doubling steps of up
+//!   to eight pairs at once and the whole Miller loop of a product of pairings, one pair per
+//!   lane). That vertical API is public for hayate-pairing and carries no guarantee beyond it.
 //!
 //! # Method
 //! * Radix 2^52: L = 8 limbs (R' = 2^416) for BLS12-381's p < 2^381, L = 6 (R' = 2^312) for
@@ -54,11 +54,11 @@
 //! products and reductions ([`mul_acc`], [`redc`], [`scaled_sop`], [`square`], [`Vert`]),
 //! the lane moves ([`splat`], [`splat_v`], [`map`], [`normalise`], [`gather`],
 //! [`store_steps`], [`reduce_once`]) and [`available`] are public as the low-level lane API
-//! on which the point kernels of `hayate-ec` (G2 columns, Straus lanes) are written. Their
+//! on which the point kernels of `hayate-ec` (G2 columns, Straus lanes) and the Miller-loop
+//! lanes of `hayate-pairing` are written. Their
 //! contracts are the ones stated here; they are not meant for other code.
 
 use crate::backend::{kernels, KernelSet};
-pub mod miller;
 pub mod pow;
 
 use core::arch::x86_64::*;
@@ -152,7 +152,7 @@ pub struct Consts<const L: usize> {
     /// 64p with limbs ≥ 2^56 (negations of values below 64p).
     pub k64: [u64; L],
     /// 128p with limbs ≥ 2^56 (negations of five times values below 25p).
-    pub(super) k128: [u64; L],
+    pub k128: [u64; L],
     /// 256p with limbs ≥ 2^56 (negations of values below 128p).
     pub k256: [u64; L],
 }
@@ -330,6 +330,9 @@ pub type V<const L: usize> = [__m512i; L];
 pub type Acc = [__m512i; ACC];
 
 /// x in every lane.
+///
+/// # Safety
+/// The CPU must have AVX-512F (as for every function of this module's lanes).
 #[inline(always)]
 pub unsafe fn splat(x: u64) -> __m512i {
     _mm512_set1_epi64(x as i64)
@@ -922,8 +925,11 @@ pub unsafe fn square<const L: usize>(a: &V<L>, p: &V<L>, n0: __m512i) -> V<L> {
 
 impl<const L: usize> Vert<'_, L> {
     /// [`scaled_sop`] with this field's p.
+    ///
+    /// # Safety
+    /// AVX-512F and AVX-512 IFMA; the bounds of [`scaled_sop`].
     #[inline(always)]
-    unsafe fn sop(&self, terms: &[(&V<L>, &V<L>)], k: u64) -> V<L> {
+    pub unsafe fn sop(&self, terms: &[(&V<L>, &V<L>)], k: u64) -> V<L> {
         scaled_sop(terms, k, &self.p, self.n0)
     }
 
@@ -935,7 +941,7 @@ impl<const L: usize> Vert<'_, L> {
 
     /// a − b + 8p, normalised (b normalised, below 8p).
     #[inline(always)]
-    pub(super) unsafe fn sub(&self, a: &V<L>, b: &V<L>) -> V<L> {
+    pub unsafe fn sub(&self, a: &V<L>, b: &V<L>) -> V<L> {
         normalise(map(|j| {
             _mm512_sub_epi64(_mm512_add_epi64(a[j], splat(self.c.k8[j])), b[j])
         }))
@@ -957,7 +963,7 @@ impl<const L: usize> Vert<'_, L> {
 
     /// 5a, normalised.
     #[inline(always)]
-    pub(super) unsafe fn five(&self, a: &V<L>) -> V<L> {
+    pub unsafe fn five(&self, a: &V<L>) -> V<L> {
         normalise(map(|j| {
             _mm512_add_epi64(a[j], _mm512_slli_epi64::<2>(a[j]))
         }))
@@ -965,7 +971,7 @@ impl<const L: usize> Vert<'_, L> {
 
     /// 32p − 5a, normalised (a normalised, below 6p).
     #[inline(always)]
-    unsafe fn neg5(&self, a: &V<L>) -> V<L> {
+    pub unsafe fn neg5(&self, a: &V<L>) -> V<L> {
         normalise(map(|j| {
             let five = _mm512_add_epi64(a[j], _mm512_slli_epi64::<2>(a[j]));
             _mm512_sub_epi64(splat(self.c.k32[j]), five)
@@ -974,7 +980,7 @@ impl<const L: usize> Vert<'_, L> {
 
     /// a/2 mod p: a + p where a is odd, then one bit down (a normalised, below 2^(52L − 1)).
     #[inline(always)]
-    pub(super) unsafe fn halve(&self, a: &V<L>) -> V<L> {
+    pub unsafe fn halve(&self, a: &V<L>) -> V<L> {
         let odd = _mm512_test_epi64_mask(a[0], splat(1));
         let t: V<L> = normalise(map(|j| _mm512_mask_add_epi64(a[j], odd, a[j], self.p[j])));
         map(|j| {
@@ -987,37 +993,6 @@ impl<const L: usize> Vert<'_, L> {
             }
         })
     }
-}
-
-/// Transposes up to eight `(T, x_P, −y_P)` inputs into eight vectors (X.c0, X.c1, Y.c0, …,
-/// x_P, −y_P; lane k = input k), without domain conversion.
-#[inline(always)]
-unsafe fn load_steps<const L: usize, const N: usize>(
-    inputs: &[([[u64; N]; 6], [u64; N], [u64; N])],
-) -> [V<L>; 8] {
-    let mut t = [[[0u64; 8]; 8]; 8];
-    for (k, (tc, xp, nyp)) in inputs.iter().enumerate() {
-        for i in 0..8 {
-            let src = if i < 6 {
-                &tc[i]
-            } else if i == 6 {
-                xp
-            } else {
-                nyp
-            };
-            let mut w = [0u64; 7];
-            w[..N].copy_from_slice(src);
-            let l = to52::<L>(&w);
-            for j in 0..L {
-                t[i][j][k] = l[j];
-            }
-        }
-    }
-    let mut r = [[_mm512_setzero_si512(); L]; 8];
-    for (i, v) in r.iter_mut().enumerate() {
-        *v = map(|j| _mm512_loadu_si512(t[i][j].as_ptr() as *const _));
-    }
-    r
 }
 
 /// K output vectors (twelve for a doubling-step kernel) back as fully reduced values, one
@@ -1067,200 +1042,7 @@ pub unsafe fn gather<const L: usize, const N: usize, T>(
     map(|j| _mm512_loadu_si512(t[j].as_ptr() as *const _))
 }
 
-/// Up to eight doubling steps of the Miller loop at once, one pair per lane (BLS12-381's
-/// tower and M-type twist, 3b′ = 12(1 + u), as [`crate::backend::lines::double_step_12xi`]):
-/// for each `(t, x_P, −y_P)` in `inputs` (T = (X, Y, Z) homogeneous projective as six
-/// Montgomery coordinates X.c0, X.c1, Y.c0, …), 2T and the line (−2YZ·y_P, 3X²·x_P,
-/// 3b′Z² − Y²) — **each scaled by a constant of Fp** (the same for the three coordinates of
-/// 2T and for the three of the line): the limbs go through the 52-bit products without the
-/// R ↔ R' conversions, so 2T comes out multiplied by R⁴/R'³·R⁻¹ and the line by R³/R'²·R⁻¹
-/// (R = 2^384, R' = 2^416) against the scalar kernel. Both are harmless in a Miller loop:
-/// projective coordinates may be scaled, and an Fp factor of a line vanishes in the final
-/// exponentiation. Outputs fully reduced: the six coordinates of 2T, then the line's six.
-///
-/// Formulas as the scalar kernel's: B = Y², E = 3b′Z², H = 2YZ, J = X², A = XY/2, F = 3E,
-/// G = (B + F)/2; X′ = A(B − F), Y′ = G² − 3E², Z′ = B·H; each coordinate one reduction of
-/// a sum of products (u² = −1 folded in as products by p-complements), 36 products and 22
-/// reductions for eight pairs.
-///
-/// # Safety
-/// The CPU must have AVX-512F and AVX-512 IFMA; N = 6; `c` is [`Consts::new`] of a modulus
-/// below 2^381; every input coordinate is below the modulus; at most 8 inputs.
-#[target_feature(enable = "avx512f,avx512ifma")]
-pub unsafe fn double_steps_12xi<const N: usize>(
-    inputs: &[([[u64; N]; 6], [u64; N], [u64; N])],
-    m: &[u64; N],
-    c: &Consts<8>,
-) -> Vec<[[u64; N]; 12]> {
-    debug_assert!(inputs.len() <= 8);
-    let v = Vert {
-        c,
-        p: splat_v(&c.p),
-        n0: splat(c.n0),
-    };
-    let [x0, x1, y0, y1, z0, z1, xp, nyp] = load_steps::<8, N>(inputs);
-
-    // level 1: B = Y², J = X², E = 12(1 + u)Z², H = 2YZ, A = XY/2
-    let (ys, yd) = (v.add(&y0, &y1), v.sub(&y0, &y1));
-    let b0 = v.sop(&[(&ys, &yd)], 1);
-    let y0d = v.add(&y0, &y0);
-    let b1 = v.sop(&[(&y0d, &y1)], 1);
-    let (xs, xd) = (v.add(&x0, &x1), v.sub(&x0, &x1));
-    let j0 = v.sop(&[(&xs, &xd)], 1);
-    let x0d = v.add(&x0, &x0);
-    let j1 = v.sop(&[(&x0d, &x1)], 1);
-    // Z² = (z0² − z1²) + 2z0z1·u; (1 + u)(c0 + c1u) = (c0 − c1) + (c0 + c1)u
-    let (zs, zd) = (v.add(&z0, &z1), v.sub(&z0, &z1));
-    let z0d = v.add(&z0, &z0);
-    let nz1 = v.neg(&z1);
-    let e0 = v.sop(&[(&zs, &zd), (&z0d, &nz1)], 12);
-    let e1 = v.sop(&[(&zs, &zd), (&z0d, &z1)], 12);
-    let ny1 = v.neg(&y1);
-    let h0 = v.sop(&[(&y0, &z0), (&nz1, &y1)], 2);
-    let h1 = v.sop(&[(&y0, &z1), (&y1, &z0)], 2);
-    let a0 = v.halve(&v.sop(&[(&x0, &y0), (&x1, &ny1)], 1));
-    let a1 = v.halve(&v.sop(&[(&x0, &y1), (&x1, &y0)], 1));
-
-    // linear: F = 3E, B − F, G = (B + F)/2, −3E, I = E − B
-    let (f0, f1) = (v.triple(&e0), v.triple(&e1));
-    let (bf0, bf1) = (v.sub(&b0, &f0), v.sub(&b1, &f1));
-    let (g0, g1) = (v.halve(&v.add(&b0, &f0)), v.halve(&v.add(&b1, &f1)));
-    let (n0, n1) = (v.neg(&f0), v.neg(&f1));
-    let (i0, i1) = (v.sub(&e0, &b0), v.sub(&e1, &b1));
-
-    // level 2: X′ = A(B − F), Y′ = G² + E·(−3E), Z′ = B·H, the line
-    let nb1 = v.neg(&b1);
-    let xr0 = {
-        let na1 = v.neg(&a1);
-        v.sop(&[(&a0, &bf0), (&na1, &bf1)], 1)
-    };
-    let xr1 = v.sop(&[(&a0, &bf1), (&a1, &bf0)], 1);
-    let (gs, gd) = (v.add(&g0, &g1), v.sub(&g0, &g1));
-    let g0d = v.add(&g0, &g0);
-    // −n1 = 3e1 = f1
-    let yr0 = v.sop(&[(&gs, &gd), (&e0, &n0), (&e1, &f1)], 1);
-    let yr1 = v.sop(&[(&g0d, &g1), (&e0, &n1), (&e1, &n0)], 1);
-    let zr0 = v.sop(&[(&b0, &h0), (&nb1, &h1)], 1);
-    let zr1 = v.sop(&[(&b0, &h1), (&b1, &h0)], 1);
-    let l00 = v.sop(&[(&h0, &nyp)], 1);
-    let l01 = v.sop(&[(&h1, &nyp)], 1);
-    let l10 = v.sop(&[(&j0, &xp)], 3);
-    let l11 = v.sop(&[(&j1, &xp)], 3);
-    // I has one product fewer than the other coefficients: × R to match their scale
-    let from = splat_v(&c.from);
-    let l20 = v.sop(&[(&i0, &from)], 1);
-    let l21 = v.sop(&[(&i1, &from)], 1);
-
-    store_steps(
-        [
-            &xr0, &xr1, &yr0, &yr1, &zr0, &zr1, &l00, &l01, &l10, &l11, &l20, &l21,
-        ],
-        inputs.len(),
-        m,
-    )
-}
-
-/// [`double_steps_12xi`] for bn254-beuchat's tower and D-type twist (u² = −5, 3b′ = −3u;
-/// the scalar kernel [`crate::backend::lines::double_step_m3u`]): 6 limbs of 52 bits, E = 3b′Z² =
-/// (30·z0z1, 3(5z1² − z0²)), the u² = −5 products with −5·operands; the same Fp scalings of
-/// 2T and of the line.
-///
-/// # Safety
-/// The CPU must have AVX-512F and AVX-512 IFMA; N = 4; `c` is [`Consts::new`] of a modulus
-/// below 2^255; every input coordinate is below the modulus; at most 8 inputs.
-#[target_feature(enable = "avx512f,avx512ifma")]
-pub unsafe fn double_steps_m3u<const N: usize>(
-    inputs: &[([[u64; N]; 6], [u64; N], [u64; N])],
-    m: &[u64; N],
-    c: &Consts<6>,
-) -> Vec<[[u64; N]; 12]> {
-    debug_assert!(inputs.len() <= 8);
-    let v = Vert {
-        c,
-        p: splat_v(&c.p),
-        n0: splat(c.n0),
-    };
-    let [x0, x1, y0, y1, z0, z1, xp, nyp] = load_steps::<6, N>(inputs);
-
-    // level 1: B = Y², J = X², E = 3b′Z², H = 2YZ, A = XY/2 (u² = −5: a0b0 − 5a1b1)
-    let y0d = v.add(&y0, &y0);
-    let b0 = v.sop(&[(&y0, &y0), (&y1, &v.neg5(&y1))], 1);
-    let b1 = v.sop(&[(&y0d, &y1)], 1);
-    let x0d = v.add(&x0, &x0);
-    let j0 = v.sop(&[(&x0, &x0), (&x1, &v.neg5(&x1))], 1);
-    let j1 = v.sop(&[(&x0d, &x1)], 1);
-    // Z² = (z0² − 5z1²) + 2z0z1·u; −3u·(c0 + c1·u) = 15c1 − 3c0·u
-    let e0 = v.sop(&[(&z0, &z1)], 30);
-    let e1 = v.sop(&[(&z1, &v.five(&z1)), (&z0, &v.neg(&z0))], 3);
-    let nz1 = v.neg5(&z1);
-    let h0 = v.sop(&[(&y0, &z0), (&y1, &nz1)], 2);
-    let h1 = v.sop(&[(&y0, &z1), (&y1, &z0)], 2);
-    let ny1 = v.neg5(&y1);
-    let a0 = v.halve(&v.sop(&[(&x0, &y0), (&x1, &ny1)], 1));
-    let a1 = v.halve(&v.sop(&[(&x0, &y1), (&x1, &y0)], 1));
-
-    // linear: F = 3E, B − F, G = (B + F)/2, −3E, I = E − B
-    let (f0, f1) = (v.triple(&e0), v.triple(&e1));
-    let (bf0, bf1) = (v.sub(&b0, &f0), v.sub(&b1, &f1));
-    let (g0, g1) = (v.halve(&v.add(&b0, &f0)), v.halve(&v.add(&b1, &f1)));
-    let (n0, n1) = (v.neg(&f0), v.neg(&f1));
-    let (i0, i1) = (v.sub(&e0, &b0), v.sub(&e1, &b1));
-
-    // level 2: X′ = A(B − F), Y′ = G² + E·(−3E), Z′ = B·H, the line
-    let xr0 = v.sop(&[(&a0, &bf0), (&v.neg5(&a1), &bf1)], 1);
-    let xr1 = v.sop(&[(&a0, &bf1), (&a1, &bf0)], 1);
-    let g0d = v.add(&g0, &g0);
-    let yr0 = v.sop(
-        &[
-            (&g0, &g0),
-            (&g1, &v.neg5(&g1)),
-            (&e0, &n0),
-            (&v.neg5(&e1), &n1),
-        ],
-        1,
-    );
-    let yr1 = v.sop(&[(&g0d, &g1), (&e0, &n1), (&e1, &n0)], 1);
-    let zr0 = v.sop(&[(&b0, &h0), (&v.neg5(&b1), &h1)], 1);
-    let zr1 = v.sop(&[(&b0, &h1), (&b1, &h0)], 1);
-    let l00 = v.sop(&[(&h0, &nyp)], 1);
-    let l01 = v.sop(&[(&h1, &nyp)], 1);
-    let l10 = v.sop(&[(&j0, &xp)], 3);
-    let l11 = v.sop(&[(&j1, &xp)], 3);
-    let from = splat_v(&c.from);
-    let l20 = v.sop(&[(&i0, &from)], 1);
-    let l21 = v.sop(&[(&i1, &from)], 1);
-    store_steps(
-        [
-            &xr0, &xr1, &yr0, &yr1, &zr0, &zr1, &l00, &l01, &l10, &l11, &l20, &l21,
-        ],
-        inputs.len(),
-        m,
-    )
-}
-
-/// [`double_steps_12xi`] / [`double_steps_m3u`] for P's tower (the caller has checked
-/// [`applies`] and that its twist has 3b′ = 12(1 + u) for N = 6, −3u for N = 4),
-/// any number of inputs (in groups of eight).
-pub fn double_steps<P: crate::TowerParams<N>, const N: usize>(
-    inputs: &[([[u64; N]; 6], [u64; N], [u64; N])],
-) -> Vec<[[u64; N]; 12]> {
-    assert!(applies::<P, N>(), "double_steps without applies");
-    let mut out = Vec::with_capacity(inputs.len());
-    for chunk in inputs.chunks(8) {
-        // SAFETY: AVX-512F/IFMA present, the tower shape with its modulus bound (checked
-        // above); at most eight inputs; the caller passes reduced coordinates (Fp values).
-        out.extend(unsafe {
-            if N == 6 {
-                double_steps_12xi(chunk, &P::MODULUS, &ConstsOf::<P, N>::C8)
-            } else {
-                double_steps_m3u(chunk, &P::MODULUS, &ConstsOf::<P, N>::C6)
-            }
-        });
-    }
-    out
-}
-
-/// Whether the doubling-step kernels ([`double_steps`]) and the Miller lanes run for P's tower:
+/// Whether the doubling-step and Miller lanes (hayate-pairing's) run for P's tower:
 /// its kernel set has them ([`KernelSet::ifma_miller`]: BLS12-381's and bn254-beuchat's
 /// shapes) and [`available`]. Folds to the CPU test or `false` at compile time.
 #[inline(always)]
@@ -1615,74 +1397,6 @@ mod tests {
             };
             assert_eq!(got, want, "bn254-beuchat: {n} squarings of {z:x?}");
         }
-    }
-
-    /// λ·x = y for some λ ∈ Fp* (x, y ∈ Fp2³; all zero counts as equal).
-    fn fp_multiple<Q: crate::TowerParams<N>, const N: usize>(
-        x: &[crate::Fp2<Q, N>],
-        y: &[crate::Fp2<Q, N>],
-    ) -> bool {
-        let Some(i) = x.iter().position(|v| !bool::from(v.is_zero())) else {
-            return y.iter().all(|v| bool::from(v.is_zero()));
-        };
-        let lambda = y[i] * x[i].invert().unwrap();
-        bool::from(lambda.c1.is_zero())
-            && !bool::from(lambda.is_zero())
-            && x.iter().zip(y).all(|(a, b)| *a * lambda == *b)
-    }
-
-    /// The eight-lane doubling steps of one tower against its scalar kernel: 2T equal as
-    /// projective points and the lines proportional, both by a factor in Fp (the kernels'
-    /// documented scaling), for 1 to 11 pairs (a partial and a second group of eight).
-    fn check_double_steps<Q: crate::TowerParams<N>, const N: usize>(
-        scalar: fn(
-            &[crate::Fp2<Q, N>; 3],
-            &crate::Fp<Q, N>,
-            &crate::Fp<Q, N>,
-        ) -> Option<crate::backend::lines::DoubleStep<Q, N>>,
-        seed: u64,
-    ) {
-        use crate::{Fp, Fp2};
-        let mut rng = StdRng::seed_from_u64(seed);
-        let fp = |x: [u64; N]| Fp::<Q, N>::from_mont_unchecked(x);
-        let f2 = |a: [u64; N], b: [u64; N]| Fp2::new(fp(a), fp(b));
-        for count in [1usize, 2, 5, 8, 11] {
-            let inputs: Vec<([[u64; N]; 6], [u64; N], [u64; N])> = (0..count)
-                .map(|_| {
-                    (
-                        core::array::from_fn(|_| pick(&Q::MODULUS, &mut rng)),
-                        pick(&Q::MODULUS, &mut rng),
-                        pick(&Q::MODULUS, &mut rng),
-                    )
-                })
-                .collect();
-            assert!(applies::<Q, N>());
-            let got = double_steps::<Q, N>(&inputs);
-            for ((t, xp, nyp), g) in inputs.iter().zip(&got) {
-                let tt = [f2(t[0], t[1]), f2(t[2], t[3]), f2(t[4], t[5])];
-                let (t2, line) = scalar(&tt, &fp(*xp), &fp(*nyp)).unwrap();
-                let gt = [f2(g[0], g[1]), f2(g[2], g[3]), f2(g[4], g[5])];
-                let gl = [f2(g[6], g[7]), f2(g[8], g[9]), f2(g[10], g[11])];
-                assert!(fp_multiple(&t2, &gt), "2T of {t:x?}");
-                assert!(fp_multiple(&line, &gl), "line of {t:x?}");
-            }
-        }
-    }
-
-    #[test]
-    fn double_steps_match_scalar_kernels() {
-        if !available() || !crate::backend::x86_64::mulx::available() {
-            eprintln!("no AVX-512 IFMA (or not in this build): IFMA kernel not tested");
-            return;
-        }
-        check_double_steps::<Bls12381FpParams, 6>(
-            crate::backend::lines::double_step_12xi::<Bls12381FpParams, 6>,
-            0x5e6f,
-        );
-        check_double_steps::<Bn254BeuchatFpParams, 4>(
-            crate::backend::lines::double_step_m3u::<Bn254BeuchatFpParams, 4>,
-            0x6f70,
-        );
     }
 
     #[test]

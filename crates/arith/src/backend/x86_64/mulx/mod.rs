@@ -63,7 +63,7 @@ use core::sync::atomic::{AtomicU8, Ordering};
 
 include!("gen.rs");
 
-pub(crate) mod sub;
+pub mod sub;
 
 /// 0 = not yet probed, 1 = unavailable (or disabled), 2 = available.
 static MULX_ADX: AtomicU8 = AtomicU8::new(0);

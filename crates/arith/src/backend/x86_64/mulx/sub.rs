@@ -577,7 +577,7 @@ unsafe fn fp12_written<P: TowerParams<N>, const N: usize>(
 /// `Fp12::mul` on the routines ([`mul`]).
 ///
 /// # Safety
-/// `lines::sub_active::<P, N>()` must hold (BMI2/ADX, and BLS12-381's tower with N = 6 or
+/// [`crate::backend::lines::sub_active`]`::<P, N>()` must hold (BMI2/ADX, and BLS12-381's tower with N = 6 or
 /// bn254-beuchat's with N = 4).
 #[inline]
 pub(crate) unsafe fn fp12_mul<P: TowerParams<N>, const N: usize>(
@@ -620,18 +620,16 @@ pub(crate) unsafe fn fp12_mul_by_034<P: TowerParams<N>, const N: usize>(
     fp12_written(|out| mul_by_034(limbs(f), l.map(limbs), &P::MODULUS, Fp::<P, N>::INV, out))
 }
 
-/// f·l·l′ on the routines ([`mul_by_line_pair`]) for two lines (p, q, r) of the twist type
+/// f·l·l′ on the routines (`mul_by_line_pair`) for two lines (p, q, r) of the twist type
 /// `M_TYPE`: M-type lines as (c0, c1, c4) of `Fp12::mul_by_014`, D-type as (c0, c3, c4) of
-/// `Fp12::mul_by_034`.
+/// `Fp12::mul_by_034`. Public for hayate-pairing's line-pair products (its
+/// `backend::lines::mul_by_line_pair_014` / `_034`).
 ///
 /// # Safety
-/// As for [`fp12_mul`].
+/// [`crate::backend::lines::sub_active`]`::<P, N>()` must hold (BMI2/ADX, and BLS12-381's
+/// tower with N = 6 or bn254-beuchat's with N = 4).
 #[inline]
-pub(crate) unsafe fn fp12_mul_by_line_pair<
-    P: TowerParams<N>,
-    const N: usize,
-    const M_TYPE: bool,
->(
+pub unsafe fn fp12_mul_by_line_pair<P: TowerParams<N>, const N: usize, const M_TYPE: bool>(
     f: &Fp12<P, N>,
     l: [&Fp2<P, N>; 3],
     l2: [&Fp2<P, N>; 3],

@@ -7,7 +7,7 @@
 //! [`miller_lanes`] steps T in the lanes (the unprepared loop); [`miller_lanes_unit`] takes
 //! each pair's stored normalised lines instead (the prepared loop, fixed Q).
 //!
-//! The arithmetic is [`crate::backend::x86_64::ifma`]'s vertical Fp arithmetic (radix 2^52, L = 8 limbs for
+//! The arithmetic is hayate-arith's vertical Fp arithmetic (`hayate_arith::backend::x86_64::ifma`) (radix 2^52, L = 8 limbs for
 //! BLS12-381, 6 for bn254-beuchat), here in the exact 52-bit Montgomery form x·R′: the inputs
 //! are converted once (×R′²/R) and the lanes' f once at the end (×R), so each lane computes
 //! exactly the value of the scalar projective loop (`hayate_pairing::miller`'s
@@ -28,7 +28,7 @@
 //!   Σ_k f_{e − POS_k}·l_k (× ξ on wrap-around): 54 products and 18 reductions.
 //!
 //! Operands negated inside a sum are complements to borrow-proof multiples of p (limbs never
-//! negative), as in [`crate::backend::x86_64::ifma`]. Bounds: reduced values are below 2p, the coefficients of
+//! negative), as in hayate-arith's lanes. Bounds: reduced values are below 2p, the coefficients of
 //! f below 18p (64p after the conjugation, which only ends a schedule); every operand is
 //! below 512p and every factor negated by −β below 25p, so every sum stays far below p·R′
 //! (R′/p ≥ 2^35) and every accumulator limb below 2^62.
@@ -38,7 +38,7 @@
 
 use core::arch::x86_64::*;
 
-use crate::backend::x86_64::ifma::{
+use hayate_arith::backend::x86_64::ifma::{
     gather, map, normalise, scaled_sop, splat, splat_v, store_steps, Consts, ConstsOf, Vert, V,
 };
 
@@ -671,17 +671,17 @@ unsafe fn conjugate<const L: usize>(v: &Vert<'_, L>, f: &mut F12<L>) {
 
 /// Whether [`miller_lanes`] runs for P's tower: BLS12-381's kernel set (its twist must have
 /// 3b′ = 12(1 + u), M-type) or bn254-beuchat's (3b′ = −3u, D-type), on a CPU with IFMA
-/// ([`crate::backend::x86_64::ifma::applies`]).
+/// ([`super::applies`]).
 #[inline(always)]
-pub fn applies<P: crate::TowerParams<N>, const N: usize>() -> bool {
-    crate::backend::x86_64::ifma::applies::<P, N>()
+pub fn applies<P: hayate_arith::TowerParams<N>, const N: usize>() -> bool {
+    super::applies::<P, N>()
 }
 
 /// The Miller loop of `pairs` by the schedule `ops` in eight lanes; returns each used lane's
 /// f (min(8, pairs) values, Montgomery limbs, fully reduced, coordinates in the order c0.c0.c0,
 /// c0.c0.c1, c0.c1.c0, …, c1.c2.c1); their product is the loop's value for all the pairs.
 /// The caller has checked [`applies`] and the twist (3b′ = 12(1 + u) for N = 6, −3u for N = 4).
-pub fn miller_lanes<P: crate::TowerParams<N>, const N: usize>(
+pub fn miller_lanes<P: hayate_arith::TowerParams<N>, const N: usize>(
     pairs: &[LanePair<N>],
     ops: &[LaneOp],
 ) -> Vec<[[u64; N]; 12]> {
@@ -715,7 +715,7 @@ pub fn miller_lanes<P: crate::TowerParams<N>, const N: usize>(
 /// `Line`; returns each used lane's f as [`miller_lanes`] does. The value equals the scalar
 /// product of the lines (1 + s′u·w^i + t′v·w^j) exactly. The caller has checked [`applies`]
 /// and that every pair holds at least as many lines as `ops` has `Line`s.
-pub fn miller_lanes_unit<P: crate::TowerParams<N>, const N: usize>(
+pub fn miller_lanes_unit<P: hayate_arith::TowerParams<N>, const N: usize>(
     pairs: &[UnitPair<'_, N>],
     ops: &[LaneOp],
 ) -> Vec<[[u64; N]; 12]> {

@@ -1,14 +1,17 @@
-//! The fused line-product kernels of `hayate_arith::backend::lines` against the composed tower
-//! arithmetic ([`Fp12::mul_by_014_composed`], [`Fp12::mul_by_034_composed`]: the Fp6 products
+//! The sparse line products of hayate-arith (`Fp12::mul_by_014`, `Fp12::mul_by_034` on its
+//! kernels) and the Miller-loop kernels of `hayate_pairing::backend::lines` (f²·l, the doubling
+//! steps) against the composed tower arithmetic ([`Fp12::mul_by_014_composed`], [`Fp12::mul_by_034_composed`]: the Fp6 products
 //! reduced separately) and a dense Fp12
 //! product with the line written out as an Fp12 element, and the doubling-step kernels against
 //! the step written out over reduced Fp2 arithmetic, on random and edge inputs (0, 1, p − 1 in
 //! every coordinate): M-type kernels in BLS12-381's tower, D-type kernels in bn254-beuchat's,
 //! and the composed fallback in the other towers.
 
-use hayate_arith::backend::lines;
+#[cfg(feature = "lab")]
+use hayate_arith::backend::lines as tower;
 use hayate_arith::fields::*;
 use hayate_arith::{Fp, Fp12, Fp2, Fp6, TowerParams};
+use hayate_pairing::backend::lines;
 use rand::{rngs::StdRng, SeedableRng};
 
 /// Edge and random Fp2 elements.
@@ -94,7 +97,7 @@ fn mul_by_014_bls12_381() {
 }
 
 /// BLS12-381's f·l, f²·l and f² on both back ends: the compositions of `sub`'s N = 6 subroutines
-/// (the default) and the one-block kernels (`lines::SUBROUTINES` off). Both give the values of
+/// (the default) and the one-block kernels (`tower::SUBROUTINES` off). Both give the values of
 /// the composed tower arithmetic. (Other tests in this binary may run while the switch is off:
 /// they get the same values either way.) Lab builds (the switch and the one-block kernels).
 #[cfg(feature = "lab")]
@@ -102,8 +105,8 @@ fn mul_by_014_bls12_381() {
 fn bls12_381_subroutines_and_one_block_kernels() {
     use std::sync::atomic::Ordering::Relaxed;
     for on in [true, false] {
-        lines::SUBROUTINES.store(on, Relaxed);
-        assert!(on || !lines::sub6_active::<Bls12381FpParams, 6>());
+        tower::SUBROUTINES.store(on, Relaxed);
+        assert!(on || !tower::sub6_active::<Bls12381FpParams, 6>());
         check_014::<Bls12381FpParams, 6>(11 + on as u64);
         let mut rng = StdRng::seed_from_u64(13);
         for f in fp12s::<Bls12381FpParams, 6>(&mut rng) {
@@ -114,12 +117,12 @@ fn bls12_381_subroutines_and_one_block_kernels() {
             );
         }
     }
-    lines::SUBROUTINES.store(true, Relaxed);
+    tower::SUBROUTINES.store(true, Relaxed);
 }
 
 /// bn254-beuchat's f·l, f²·l, f·(1 + s·w + t·v·w), f² and f·g on both back ends: the
 /// compositions of `sub`'s N = 4 subroutines (the default) and the one-block kernels
-/// (`lines::SUBROUTINES` off), each against the composed tower arithmetic and a dense product.
+/// (`tower::SUBROUTINES` off), each against the composed tower arithmetic and a dense product.
 /// Lab builds.
 #[cfg(feature = "lab")]
 #[test]
@@ -127,8 +130,8 @@ fn bn254_beuchat_subroutines_and_one_block_kernels() {
     use std::sync::atomic::Ordering::Relaxed;
     type P = Bn254BeuchatFpParams;
     for on in [true, false] {
-        lines::SUBROUTINES.store(on, Relaxed);
-        assert!(on || !lines::sub4_active::<P, 4>());
+        tower::SUBROUTINES.store(on, Relaxed);
+        assert!(on || !tower::sub4_active::<P, 4>());
         check_034::<P, 4>(21 + on as u64);
         each_line::<P, 4>(23 + on as u64, |f, s, t, g| {
             let unit = Fp12::new(Fp6::ONE, Fp6::new(*s, *t, Fp2::ZERO));
@@ -154,7 +157,7 @@ fn bn254_beuchat_subroutines_and_one_block_kernels() {
             assert_eq!(f.mul(&f), f.square_composed(), "f·f (subroutines: {on})");
         }
     }
-    lines::SUBROUTINES.store(true, Relaxed);
+    tower::SUBROUTINES.store(true, Relaxed);
 }
 
 #[test]
