@@ -19,8 +19,8 @@
 //! doublings for a variable-base window method. Memory: 16 entries per window (832 affine
 //! points for 256-bit scalars). Rows are built with one doubling or addition per entry
 //! (even multiples by doubling, odd ones by adding B) and brought into their stored form
-//! together ([`WindowGroup::to_entries`]: one inversion for all points of all tables built by
-//! [`FixedWindows::new_many`], by Montgomery's trick).
+//! together ([`WindowGroup::to_entries`]: one inversion for all points of all bases of a
+//! [`FixedWindows::new_many`] table, by Montgomery's trick).
 //!
 //! ## Contract
 //! [`FixedWindows::new`]\(B, nbits\) serves scalars k < 2^nbits — every k below
@@ -72,7 +72,7 @@ pub trait WindowGroup: Copy {
     /// −e in stored form (constant time).
     fn neg_entry(e: &Self::Entry) -> Self::Entry;
     /// The stored forms of `v`, in order (e.g. one batched normalisation).
-    fn to_entries(v: &[Self]) -> Vec<Self::Entry>;
+    fn to_entries(v: Vec<Self>) -> Vec<Self::Entry>;
 }
 
 impl<C: CurveParams> WindowGroup for Projective<C> {
@@ -101,8 +101,8 @@ impl<C: CurveParams> WindowGroup for Projective<C> {
     fn neg_entry(e: &Affine<C>) -> Affine<C> {
         e.neg()
     }
-    fn to_entries(v: &[Self]) -> Vec<Affine<C>> {
-        Projective::batch_to_affine(v)
+    fn to_entries(v: Vec<Self>) -> Vec<Affine<C>> {
+        Projective::batch_to_affine(&v)
     }
 }
 
@@ -111,10 +111,11 @@ pub const WINDOW_BITS: usize = W;
 /// Entries per window row: the multiples 1 … 2^(`WINDOW_BITS` − 1).
 pub const ROW: usize = T;
 
-/// The fixed-window table of one base B (see the module docs).
+/// The fixed-window tables of one base B or of several bases B₀, B₁, … (see the module docs).
 #[derive(Clone, Debug)]
 pub struct FixedWindows<X: WindowGroup> {
-    /// Row i at [i·ROW, (i + 1)·ROW): entry j holds (j + 1)·32ⁱ·B.
+    /// Row i of base b at [(b·windows + i)·ROW, (b·windows + i + 1)·ROW): entry j holds
+    /// (j + 1)·32ⁱ·B_b.
     table: Vec<X::Entry>,
     windows: usize,
 }
@@ -141,26 +142,26 @@ impl<X: WindowGroup> FixedWindows<X> {
     /// The table of `base` for scalars below 2^`nbits`.
     pub fn new(base: &X, nbits: usize) -> Self {
         Self::new_many(core::slice::from_ref(base), nbits)
-            .pop()
-            .unwrap_or_else(|| unreachable!("one table per base"))
     }
 
-    /// The tables of several bases for scalars below 2^`nbits`, brought into stored form
-    /// together (one inversion for all of them on curves).
-    pub fn new_many(bases: &[X], nbits: usize) -> Vec<Self> {
+    /// The tables of several bases (B₀, B₁, … = `bases`) for scalars below 2^`nbits`, in one
+    /// structure, brought into stored form together (one inversion for all of them on
+    /// curves); products by [`Self::mul_of`], entries by [`Self::lookup`].
+    pub fn new_many(bases: &[X], nbits: usize) -> Self {
         let windows = signed_window_len(nbits, WINDOW_BITS, TopDigit::Signed);
         let mut flat = Vec::with_capacity(bases.len() * windows * ROW);
         for b in bases {
             rows_of(b, windows, &mut flat);
         }
-        let mut entries = X::to_entries(&flat).into_iter();
-        bases
-            .iter()
-            .map(|_| Self {
-                table: entries.by_ref().take(windows * ROW).collect(),
-                windows,
-            })
-            .collect()
+        Self {
+            table: X::to_entries(flat),
+            windows,
+        }
+    }
+
+    /// Number of bases.
+    pub fn bases(&self) -> usize {
+        self.table.len() / (ROW * self.windows)
     }
 
     /// Number of windows: scalars below 2^(5·windows − 2) are served.
@@ -173,26 +174,37 @@ impl<X: WindowGroup> FixedWindows<X> {
         signed_window(k, WINDOW_BITS, self.windows, TopDigit::Signed)
     }
 
-    /// d·32^`window`·B for a digit d ∈ \[−16, 16\], negated when `flip` is set, in stored
-    /// form: one scan of the whole row with selects and one conditional negation (constant
-    /// time in d and `flip`). `window` is public and must be below [`Self::windows`] (the
-    /// identity is returned otherwise).
+    /// d·32^`window`·B_`base` for a digit d ∈ \[−16, 16\], negated when `flip` is set, in
+    /// stored form: one scan of the whole row with selects and one conditional negation
+    /// (constant time in d and `flip`). `base` and `window` are public and must be below
+    /// [`Self::bases`] and [`Self::windows`] (the identity is returned otherwise).
     #[inline]
-    pub fn lookup(&self, window: usize, d: i8, flip: Choice) -> X::Entry {
-        let row = self
-            .table
-            .get(window * ROW..(window + 1) * ROW)
+    pub fn lookup(&self, base: usize, window: usize, d: i8, flip: Choice) -> X::Entry {
+        let at = base
+            .checked_mul(self.windows)
+            .and_then(|r| r.checked_add(window))
+            .and_then(|r| r.checked_mul(ROW))
+            .filter(|_| window < self.windows);
+        let row = at
+            .and_then(|at| self.table.get(at..at + ROW))
             .unwrap_or(&[]);
         lookup_flipped(row, d, flip, X::entry_identity(), X::neg_entry)
     }
 
     /// \[k\]B in constant time for k < 2^(5·windows − 2) (little-endian limbs, used as an
-    /// integer; bits above are ignored): one complete addition per window, no doubling.
+    /// integer; bits above are ignored): one complete addition per window, no doubling. B is
+    /// the first base B₀ of a table of several.
     pub fn mul(&self, k: &[u64]) -> X {
+        self.mul_of(0, k)
+    }
+
+    /// \[k\]B_`base` as [`Self::mul`] (`base` public; the identity for `base` ≥
+    /// [`Self::bases`]).
+    pub fn mul_of(&self, base: usize, k: &[u64]) -> X {
         let digits = self.digits(k);
         let mut acc = X::identity();
         for (w, &d) in digits.iter().enumerate() {
-            acc = acc.add_entry(&self.lookup(w, d, Choice::from(0)));
+            acc = acc.add_entry(&self.lookup(base, w, d, Choice::from(0)));
         }
         acc
     }

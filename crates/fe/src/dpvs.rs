@@ -366,9 +366,8 @@ pub struct FixedVectors<E: FeCurve<N>, const N: usize> {
     vectors: Vec<Vec<G1<E, N>>>,
     len: usize,
     windows: usize,
-    /// tables[k·len + j]: the window table of v_k[j] for half-length scalars; empty without
-    /// GLV
-    tables: Vec<FixedWindows<Projective<E::G1>>>,
+    /// Base k·len + j: v_k[j], for half-length scalars; `None` without GLV
+    tables: Option<FixedWindows<Projective<E::G1>>>,
 }
 
 impl<E: FeCurve<N>, const N: usize> FixedVectors<E, N> {
@@ -382,7 +381,7 @@ impl<E: FeCurve<N>, const N: usize> FixedVectors<E, N> {
                 vectors: owned,
                 len,
                 windows: 0,
-                tables: Vec::new(),
+                tables: None,
             };
         };
         let bases: Vec<Projective<E::G1>> = owned
@@ -394,8 +393,8 @@ impl<E: FeCurve<N>, const N: usize> FixedVectors<E, N> {
         FixedVectors {
             vectors: owned,
             len,
-            windows: tables.first().map_or(0, FixedWindows::windows),
-            tables,
+            windows: tables.windows(),
+            tables: Some(tables),
         }
     }
 
@@ -477,12 +476,15 @@ pub fn lincomb_fixed_many<E: FeCurve<N>, const N: usize>(
             let (b, r, j) = accs[a];
             let f = jobs[b].0;
             let (k, w, half) = (st / (2 * f.windows), (st / 2) % f.windows, st % 2);
-            let t = &f.tables[k * f.len + j];
             let (d1, n1, d2, n2) = &digits[b][r][k];
+            let lookup = |d: i8, flip: Choice| match &f.tables {
+                Some(t) => t.lookup(k * f.len + j, w, d, flip),
+                None => Affine::identity(),
+            };
             q[a] = if half == 0 {
-                t.lookup(w, d1[w], *n1)
+                lookup(d1[w], *n1)
             } else {
-                let e = t.lookup(w, d2[w], *n2);
+                let e = lookup(d2[w], *n2);
                 Affine { x: e.x * beta, ..e }
             };
             (num[a], den[a]) = slope_parts(&acc[a], &q[a]);

@@ -65,7 +65,7 @@ use std::any::{Any, TypeId};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::sync::{Mutex, OnceLock};
 
-use hayate_ec::fixed::{FixedWindows, WindowGroup};
+use hayate_ec::fixed::FixedWindows;
 use hayate_ec::glv_fixed::GlvFixedBase;
 use hayate_ec::{glv_lincomb, Projective};
 use hayate_pairing::{ct_mul, G2Prepared, Gt};
@@ -745,17 +745,10 @@ pub fn encrypt_prepared<E: FeCurve<N>, const N: usize>(
 pub struct PreparedPublicKey<E: FeCurve<N>, const N: usize> {
     pk: PublicKey<E, N>,
     id: [u8; 16],
-    h_a: [FixedWindows<Projective<E::G2>>; 2],
-    t: [FixedWindows<Gt<E, N>>; 2],
-}
-
-/// Two tables built together, as an array.
-fn table_pair<X: WindowGroup>(bases: [X; 2]) -> [FixedWindows<X>; 2] {
-    let mut v = FixedWindows::new_many(&bases, SCALAR_BITS).into_iter();
-    match (v.next(), v.next()) {
-        (Some(a), Some(b)) => [a, b],
-        _ => unreachable!("one table per base"),
-    }
+    /// The tables of H₁, H₂ (bases 0, 1).
+    h_a: FixedWindows<Projective<E::G2>>,
+    /// The tables of T₁, T₂ (bases 0, 1).
+    t: FixedWindows<Gt<E, N>>,
 }
 
 impl<E: FeCurve<N>, const N: usize> PreparedPublicKey<E, N> {
@@ -764,8 +757,8 @@ impl<E: FeCurve<N>, const N: usize> PreparedPublicKey<E, N> {
         Self {
             pk: pk.clone(),
             id: pk.id(),
-            h_a: table_pair(pk.h_a.map(Projective::from)),
-            t: table_pair(pk.t),
+            h_a: FixedWindows::new_many(&pk.h_a.map(Projective::from), SCALAR_BITS),
+            t: FixedWindows::new_many(&pk.t, SCALAR_BITS),
         }
     }
     /// The key it was built from.
@@ -791,7 +784,7 @@ fn encapsulate_with<E: FeCurve<N>, const N: usize>(
     let s = [Scalar::<E, N>::random(rng), Scalar::<E, N>::random(rng)];
     let sl = [s[0].to_limbs(), s[1].to_limbs()];
     let h_s = |t: usize| match ppk {
-        Some(p) => p.h_a[t].mul(&sl[t]),
+        Some(p) => p.h_a.mul_of(t, &sl[t]),
         None => E::g2_mul_ct(&Projective::from(pk.h_a[t]), &sl[t]),
     };
     let ct0 = Projective::batch_to_affine(&[h_s(0), h_s(1), h_mul::<E, N>(&(s[0] + s[1]))]);
@@ -843,7 +836,7 @@ fn encapsulate_with<E: FeCurve<N>, const N: usize>(
     let aff = Projective::batch_to_affine(&out);
     let rows = aff.chunks_exact(3).map(|c| [c[0], c[1], c[2]]).collect();
     let key = match ppk {
-        Some(p) => p.t[0].mul(&sl[0]).mul(&p.t[1].mul(&sl[1])),
+        Some(p) => p.t.mul_of(0, &sl[0]).mul(&p.t.mul_of(1, &sl[1])),
         None => ct_mul::gt_multi_pow_ct(&pk.t, &sl, SCALAR_BITS),
     };
     Ok((

@@ -70,8 +70,8 @@ impl<E: PairingCurve<N>, const N: usize> WindowGroup for Gt<E, N> {
     fn neg_entry(e: &Self) -> Self {
         e.invert()
     }
-    fn to_entries(v: &[Self]) -> Vec<Self> {
-        v.to_vec()
+    fn to_entries(v: Vec<Self>) -> Vec<Self> {
+        v
     }
 }
 
@@ -185,14 +185,16 @@ mod tests {
         assert_eq!(gt_multi_pow_ct(&[x], &[r_minus_1], 256), x.invert());
         // GT fixed-base tables (FAME's T₁, T₂), two built together
         let tables = FixedWindows::new_many(&[x, y], 256);
+        assert_eq!(tables.bases(), 2);
+        assert_eq!(tables.mul_of(2, &ks[0]), Gt::identity());
         for k in ks
             .iter()
             .chain([&[0u64; 4], &[1, 0, 0, 0], &r_minus_1, &[u64::MAX; 4]])
         {
-            assert_eq!(tables[0].mul(k), x.pow_vartime(k));
-            assert_eq!(tables[1].mul(k), y.pow_vartime(k));
+            assert_eq!(tables.mul(k), x.pow_vartime(k));
+            assert_eq!(tables.mul_of(1, k), y.pow_vartime(k));
         }
-        assert_eq!(tables[1].mul(&r_minus_1), y.invert());
+        assert_eq!(tables.mul_of(1, &r_minus_1), y.invert());
     }
 
     #[test]

@@ -36,7 +36,7 @@ fn check_curve<C: CurveParams>(n_random: usize, seed: u64) {
     // every edge scalar has at most five limbs
     let tp = FixedWindows::new(&Projective::from(p), 64 * limbs.max(5));
     let short = FixedWindows::new_many(&[Projective::from(p); 2], 0);
-    assert!(short.iter().all(|t| t.windows() == 1));
+    assert_eq!((short.bases(), short.windows()), (2, 1));
     let shaped: Vec<(usize, FixedWindows<Projective<C>>)> = NBITS
         .iter()
         .map(|&b| (b, FixedWindows::new(&Projective::from(p), b)))
@@ -117,24 +117,34 @@ fn exhaustive<C: CurveParams<Base = TinyFp>>() {
     assert!(bool::from(seen[r as usize - 1].add(&g).is_identity()));
     for (i, p) in seen.iter().enumerate() {
         let pp = Projective::from(*p);
-        let tables = FixedWindows::new_many(&[pp, pp], 64);
+        // two bases in one table: P and 2P
+        let tables = FixedWindows::new_many(&[pp, pp.double()], 64);
+        let p2 = seen[(2 * i) % r as usize];
         let wide = FixedWindows::new(&pp, 64 * 3);
         for k in (0..=2 * r + 1).chain([u64::MAX - 1, u64::MAX]) {
             let want = seen[((i as u128 * k as u128) % r as u128) as usize];
-            for t in &tables {
-                assert_eq!(t.mul(&[k]).to_affine(), want, "[{k}]{p:?}");
-            }
+            assert_eq!(tables.mul(&[k]).to_affine(), want, "[{k}]{p:?}");
+            let want2 = seen[((2 * i as u128 * k as u128) % r as u128) as usize];
+            assert_eq!(tables.mul_of(1, &[k]).to_affine(), want2, "[{k}]{p2:?}");
             // the stored form, entry by entry: d·32^w·P, and negated under the flip
             if k < 17 {
                 for w in 0..3 {
                     let m = (k << (5 * w)) % r;
                     let want = seen[((i as u128 * m as u128) % r as u128) as usize];
-                    assert_eq!(tables[0].lookup(w, k as i8, 0.into()), want);
-                    assert_eq!(tables[0].lookup(w, -(k as i8), 1.into()), want);
-                    assert_eq!(tables[0].lookup(w, k as i8, 1.into()), want.neg());
+                    assert_eq!(tables.lookup(0, w, k as i8, 0.into()), want);
+                    assert_eq!(tables.lookup(0, w, -(k as i8), 1.into()), want);
+                    assert_eq!(tables.lookup(0, w, k as i8, 1.into()), want.neg());
+                    let want2 = seen[((2 * i as u128 * m as u128) % r as u128) as usize];
+                    assert_eq!(tables.lookup(1, w, k as i8, 0.into()), want2);
+                    // out of range: the identity
+                    let o = Affine::<C>::identity();
+                    assert_eq!(tables.lookup(2, w, k as i8, 0.into()), o);
+                    assert_eq!(tables.lookup(0, tables.windows() + w, k as i8, 0.into()), o);
+                    assert_eq!(tables.lookup(usize::MAX, w, k as i8, 0.into()), o);
                 }
             }
         }
+        assert!(bool::from(tables.mul_of(2, &[5]).is_identity()));
         // multi-limb scalars
         assert_eq!(
             wide.mul(&[3, 5, 7]).to_affine(),
