@@ -23,9 +23,9 @@
 //! [`FixedWindows::new_many`] table, by Montgomery's trick).
 //!
 //! ## Contract
-//! [`FixedWindows::new`]\(B, nbits\) serves scalars k < 2^nbits — every k below
-//! 2^(5·windows − 2), bits above that ignored — as the integer k (no reduction modulo the group
-//! order; B may lie outside any subgroup). The accumulation uses the complete addition of the
+//! [`FixedWindows::new`]\(B, nbits\) (and [`FixedWindows::new_many`] for each of its bases)
+//! serves scalars k < 2^nbits — every k below 2^(5·windows − 2), bits above that ignored — as
+//! the integer k (no reduction modulo the group order; B may lie outside any subgroup). The accumulation uses the complete addition of the
 //! group ([`WindowGroup::add_entry`]), so no input has an exceptional case.
 //!
 //! ## Constant time
@@ -36,8 +36,9 @@
 //! operations (and a constant-time batched normalisation), so the base may be secret too.
 //!
 //! ## Users
-//! The pairing crates' generator tables and FAME's encryption tables for H₁, H₂ ∈ G2 and
-//! T₁, T₂ ∈ GT (`FixedWindows<Gt>`), and the FE vector tables (`hayate_fe::dpvs::FixedVectors`,
+//! The generators' shared tables ([`FixedWindows::generator`]: g^k and h^k of FAME's and OT10's
+//! keys and ciphertexts), FAME's encryption tables for H₁, H₂ ∈ G2 and T₁, T₂ ∈ GT
+//! (`FixedWindows<Gt>`, implemented in `hayate_pairing::ct_mul`), and the FE vector tables (`hayate_fe::dpvs::FixedVectors`,
 //! which reads rows through [`FixedWindows::lookup`] inside its batched affine accumulation).
 
 use std::any::{Any, TypeId};
@@ -186,7 +187,7 @@ impl<X: WindowGroup> FixedWindows<X> {
             .and_then(|r| r.checked_mul(ROW))
             .filter(|_| window < self.windows);
         let row = at
-            .and_then(|at| self.table.get(at..at + ROW))
+            .and_then(|at| self.table.get(at..at.checked_add(ROW)?))
             .unwrap_or(&[]);
         lookup_flipped(row, d, flip, X::entry_identity(), X::neg_entry)
     }
