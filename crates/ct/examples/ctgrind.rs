@@ -21,8 +21,9 @@
 //!   `glv_lincomb_ct`, `glv_fixed`, safegcd inversion — on secp256k1 and secp256r1;
 //! * `ecdh`: key generation (rejection sampling from a secret-marking generator (`DetRng`)), SkToPk and the shared
 //!   secret on every named curve (SEC 2 and brainpool);
-//! * `pairing`: the GLV/GLS decompositions, G1/G2 `mul_ct`, `Gt::pow`, the `ct_mul` Straus,
-//!   comb and GT multi-exponentiation routines and `glv_lincomb_ct`, on BLS12-381, BN254
+//! * `pairing`: the GLV/GLS decompositions, G1/G2 `mul_ct`, `Gt::pow`, the `ct_mul` Straus and
+//!   GT multi-exponentiation, the fixed-base window tables (`hayate_ec::fixed`: the G1 and G2
+//!   generators', one in GT) and `glv_lincomb_ct`, on BLS12-381, BN254
 //!   (alt_bn128) and the papers' BN254, on edge scalars (0, 1, r − 1, r, 2²⁵⁶ − 1) and
 //!   pseudo-random ones;
 //! * `bls`: KeyGen from secret key material, SkToPk, Sign and PopProve in both variants (min-pk,
@@ -59,6 +60,7 @@ mod trace;
 use hayate_arith::Field;
 use hayate_ec::curves::{CurveId, CurveVisitor, NamedCurve, Secp256k1, Secp256r1};
 use hayate_ec::ladder::{jin_miyaji_ct, joye_ladder, montgomery_ladder};
+use hayate_ec::fixed::FixedWindows;
 use hayate_ec::valgrind as vg;
 use hayate_ec::{glv, Affine, CurveParams, Projective};
 use hayate_pairing::{
@@ -417,7 +419,7 @@ fn pairing_curve<E: PairingCurve<N>, const N: usize>() {
         assert_eq!(r, want3, "{}: Gt::pow, scalar {i}", E::NAME);
     }
 
-    // ct_mul: Straus MSM (G1: GLV path, G2: plain), the generator comb, GT multi-exponentiation
+    // ct_mul: Straus MSM (G1: GLV path, G2: plain), fixed-base tables, GT multi-exponentiation
     // (secret scalars)
     let (k1, k2) = (limbs(6), limbs(7));
     let ks = secret([k1, k2]);
@@ -430,10 +432,18 @@ fn pairing_curve<E: PairingCurve<N>, const N: usize>() {
     public(&r);
     let want = q0.mul_vartime(&k1).add(&q0.double().mul_vartime(&k2));
     assert_eq!(r.to_affine(), want.to_affine(), "{}: G2 msm_ct", E::NAME);
-    let r = ct_mul::generator_table::<E::G2>().mul(&ks[0]);
+    // the generators' fixed-base window tables (G1, G2) and a GT table (FAME's T₁, T₂)
+    let r = FixedWindows::<Projective<E::G1>>::generator().mul(&ks[0]);
+    public(&r);
+    let want = Projective::<E::G1>::generator().mul_vartime(&k1);
+    assert_eq!(r.to_affine(), want.to_affine(), "{}: G1 fixed windows", E::NAME);
+    let r = FixedWindows::<Projective<E::G2>>::generator().mul(&ks[0]);
     public(&r);
     let want = Projective::<E::G2>::generator().mul_vartime(&k1);
-    assert_eq!(r.to_affine(), want.to_affine(), "{}: G2 comb", E::NAME);
+    assert_eq!(r.to_affine(), want.to_affine(), "{}: G2 fixed windows", E::NAME);
+    let r = FixedWindows::new(&x0, 256).mul(&ks[1]);
+    public(&r);
+    assert_eq!(r, x0.pow_vartime(&k2), "{}: GT fixed windows", E::NAME);
     let r = ct_mul::gt_multi_pow_ct(&[x0, x0.mul(&x0)], &ks, 256);
     public(&r);
     let want = x0.pow_vartime(&k1).mul(&x0.mul(&x0).pow_vartime(&k2));

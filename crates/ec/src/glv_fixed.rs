@@ -12,6 +12,12 @@
 //! for the g^{−σ} components ([`GlvFixedBase::generator`]); where the base field has SIMD
 //! lanes ([`crate::straus`]) the products run eight at a time.
 //!
+//! It is not a table of the one fixed-base structure [`crate::fixed::FixedWindows`] (one
+//! complete addition per signed 5-bit window of the whole scalar, one scalar at a time): it
+//! feeds the tables and the Straus loop of [`glv_lincomb`] — odd-multiple tables of the four
+//! Pᵢ and their images φ(Pᵢ), the lanes' batches of eight scalars — so its table building and
+//! lookups are [`glv_lincomb`]'s, not a second copy of the window table's.
+//!
 //! Every piece is made odd and recoded into odd signed digits like a half-scalar of
 //! [`glv_lincomb`] (the lost Pᵢ subtracted under a select), so the loop is the same
 //! constant-time code. **Exceptions**: a collision on the way is a relation U + Vλ ≡ 0 (mod n)
@@ -19,10 +25,6 @@
 //! lattice in that box, as improbable for random scalars as for the one-base combinations (see
 //! [`glv_lincomb`]'s module docs); a result with Z = 0 is recomputed by complete formulas from
 //! the whole halves, so the answer is always right.
-
-use std::any::{Any, TypeId};
-use std::collections::BTreeMap;
-use std::sync::{Mutex, OnceLock};
 
 use crate::affine::Affine;
 use crate::curve::CurveParams;
@@ -78,25 +80,9 @@ impl<C: CurveParams> GlvFixedBase<C> {
         C: 'static,
         Self: Send + Sync,
     {
-        type Map = BTreeMap<TypeId, &'static (dyn Any + Send + Sync)>;
-        static TABLES: OnceLock<Mutex<Map>> = OnceLock::new();
-        glv::constants::<C>()?;
-        let map = TABLES.get_or_init(|| Mutex::new(BTreeMap::new()));
-        let mut guard = map.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-        let entry = match guard.get(&TypeId::of::<C>()) {
-            Some(&e) => e,
-            None => {
-                let t = Self::new(&Projective::<C>::generator().to_affine())?;
-                let t: &'static (dyn Any + Send + Sync) = Box::leak(Box::new(t));
-                guard.insert(TypeId::of::<C>(), t);
-                t
-            }
-        };
-        match entry.downcast_ref::<Self>() {
-            Some(t) => Ok(t),
-            // The map is keyed by C's TypeId, so the entry always has this type.
-            None => unreachable!("fixed-base tables of another curve under this curve's key"),
-        }
+        crate::fixed::per_type(|| Self::new(&Projective::<C>::generator().to_affine()))
+            .as_ref()
+            .map_err(|e| *e)
     }
 
     /// The base P.

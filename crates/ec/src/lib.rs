@@ -12,7 +12,8 @@
 //!   doubling (§4.2, 4M+4S per step), batch normalisation;
 //! * [`projective`] — [`Projective`]: homogeneous (X:Y:Z) with the complete, exception-free
 //!   formulas of Renes–Costello–Batina 2016 — the default for constant-time code;
-//! * [`comb`] — Lim–Lee fixed-base comb tables (lazily built one for the generator), constant time;
+//! * [`fixed`] — fixed-base tables of signed windows (no doublings; the generator's built on first
+//!   use), for curve points and, through [`fixed::WindowGroup`], GT; constant time;
 //! * [`scalar_mul`](mod@scalar_mul) — constant-time fixed-window and variable-time wNAF scalar multiplication,
 //!   and paper 002's split ("parallel") scalar multiplication;
 //! * [`ladder`] — paper 004's Jin–Miyaji two-bit 2-ary right-to-left ladder (affine,
@@ -49,10 +50,10 @@
 
 pub mod affine;
 pub mod backend;
-pub mod comb;
 pub mod curve;
 pub mod curves;
 pub mod ecdh;
+pub mod fixed;
 pub mod glv;
 pub mod glv_fixed;
 pub mod glv_lincomb;

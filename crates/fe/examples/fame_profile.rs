@@ -140,10 +140,10 @@ fn parts<E: FeCurve<N>, const N: usize>(name: &str) {
         y = black_box(y.invert_safegcd().unwrap_or(y));
     });
     let comb1 = us(&mut || {
-        black_box(ct_mul::generator_table::<E::G1>().mul(&kl));
+        black_box(hayate_ec::fixed::FixedWindows::<Projective<E::G1>>::generator().mul(&kl));
     });
     let comb2 = us(&mut || {
-        black_box(ct_mul::generator_table::<E::G2>().mul(&kl));
+        black_box(hayate_ec::fixed::FixedWindows::<Projective<E::G2>>::generator().mul(&kl));
     });
     let mut i = 0u32;
     let hash = us(&mut || {

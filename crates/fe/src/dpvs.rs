@@ -17,15 +17,16 @@
 //! a data-dependent branch or index.
 //!
 //! Bases are kept as their coefficient matrices ([`DualBases`]: X for B, Θ for B*) and turned
-//! into group vectors on demand: [`to_g1`]/[`to_g2`] (one constant-time fixed-base comb
-//! multiplication of the generator per coordinate) and [`lincomb_rows_g1`] / [`lincomb_g1`]
+//! into group vectors on demand: [`to_g1`]/[`to_g2`] (one constant-time multiplication by the
+//! generator's fixed-base table per coordinate) and [`lincomb_rows_g1`] / [`lincomb_g1`]
 //! (Σ_k c_k·v_k of G1 vectors with secret coefficients, for many coefficient rows over one
 //! basis: a constant-time GLV–Straus multi-scalar multiplication per coordinate, sharing the
 //! scalar decompositions across coordinates and the point tables across rows).
 
 use hayate_arith::{Field, FpParams};
+use hayate_ec::fixed::FixedWindows;
 use hayate_ec::{glv, msm_vartime, Affine, CurveParams, Jacobian, Projective};
-use hayate_pairing::ct_mul::{self, T};
+use hayate_pairing::ct_mul;
 use hayate_pairing::Gt;
 use rand_core::{CryptoRng, RngCore};
 use subtle::{Choice, ConditionallySelectable, ConstantTimeEq};
@@ -215,16 +216,17 @@ pub fn random_nonzero<F: Field>(rng: &mut (impl RngCore + CryptoRng)) -> F {
 }
 
 /// (c_1·G, …, c_N·G) ∈ G1^N for secret coefficients (constant time: the generator's
-/// fixed-base comb, [`ct_mul::generator_table`]).
+/// fixed-base table, [`FixedWindows::generator`]).
 pub fn to_g1<E: FeCurve<N>, const N: usize>(coeffs: &[Scalar<E, N>]) -> Vec<G1<E, N>> {
-    let t = ct_mul::generator_table::<E::G1>();
+    let t = FixedWindows::<Projective<E::G1>>::generator();
     let v: Vec<Projective<E::G1>> = coeffs.iter().map(|c| t.mul(&c.to_limbs())).collect();
     Projective::batch_to_affine(&v)
 }
 
-/// (c_1·H, …, c_N·H) ∈ G2^N for secret coefficients (constant time, fixed-base comb).
+/// (c_1·H, …, c_N·H) ∈ G2^N for secret coefficients (constant time, the generator's
+/// fixed-base table).
 pub fn to_g2<E: FeCurve<N>, const N: usize>(coeffs: &[Scalar<E, N>]) -> Vec<G2<E, N>> {
-    let t = ct_mul::generator_table::<E::G2>();
+    let t = FixedWindows::<Projective<E::G2>>::generator();
     let v: Vec<Projective<E::G2>> = coeffs.iter().map(|c| t.mul(&c.to_limbs())).collect();
     Projective::batch_to_affine(&v)
 }
@@ -346,14 +348,17 @@ pub fn lincomb_rows_g1_many<E: FeCurve<N>, const N: usize>(
 
 /// Fixed-base tables of public G1 vectors v_1 … v_m (common length L, order-r subgroup) for
 /// constant-time linear combinations with secret coefficients and no doublings: the
-/// [`lincomb_rows_g1`] computation with, per basis point P, a GLV fixed-base comb
-/// (Lim–Lee / Brickell–Gordon–McCurley–Wilson, EUROCRYPT 1992, as in [`ct_mul::FixedBase`],
-/// combined with the GLV split): row w holds (e + 1)·32^w·P for e < 16, w < windows(half_bits),
-/// affine; the rows of φ(P) are read through the same entries ((x, y) ↦ (βx, y) after the
-/// lookup). A coordinate Σ_k c_k·v_k[j] then costs 2·m·windows mixed additions and no doubling
+/// [`lincomb_rows_g1`] computation with, per basis point P, a fixed-base window table for
+/// half-length scalars ([`FixedWindows`], read through [`FixedWindows::lookup`]) combined with
+/// the GLV split: row w holds (e + 1)·32^w·P for e < 16, w < windows(half_bits), affine; the
+/// rows of φ(P) are read through the same entries ((x, y) ↦ (βx, y) after the lookup). A coordinate Σ_k c_k·v_k[j] then costs 2·m·windows mixed additions and no doubling
 /// (about 1.4–2× less than the shared-doubling Straus of [`lincomb_rows_g1`] for m = 3), at
 /// 16·windows affine points of memory per basis point (≈ 43 KB on BLS12-381, 27 KB on BN254)
 /// and about 16·windows point operations per basis point to build.
+///
+/// It exists beside [`FixedWindows`] because its accumulation is different work: all
+/// coordinates and rows advance in lock step in affine coordinates with one batched inversion
+/// per step ([`lincomb_fixed_many`]), over the GLV halves of several coefficients.
 ///
 /// Curves without a GLV endomorphism keep the vectors and use [`lincomb_rows_g1`].
 #[derive(Clone, Debug)]
@@ -361,8 +366,8 @@ pub struct FixedVectors<E: FeCurve<N>, const N: usize> {
     vectors: Vec<Vec<G1<E, N>>>,
     len: usize,
     windows: usize,
-    /// table[((k·len + j)·windows + w)·T + e] = (e + 1)·32^w·v_k[j]; empty without GLV
-    table: Vec<G1<E, N>>,
+    /// Base k·len + j: v_k[j], for half-length scalars; `None` without GLV
+    tables: Option<FixedWindows<Projective<E::G1>>>,
 }
 
 impl<E: FeCurve<N>, const N: usize> FixedVectors<E, N> {
@@ -376,28 +381,20 @@ impl<E: FeCurve<N>, const N: usize> FixedVectors<E, N> {
                 vectors: owned,
                 len,
                 windows: 0,
-                table: Vec::new(),
+                tables: None,
             };
         };
-        let windows = hayate_ec::recode::signed_window_len(
-            glv_c.half_bits as usize,
-            ct_mul::W,
-            hayate_ec::recode::TopDigit::Signed,
-        );
-        let mut proj = Vec::with_capacity(vectors.len() * len * windows * T);
-        for p in owned.iter().flatten() {
-            let mut b = Projective::from(*p);
-            for _ in 0..windows {
-                let m = ct_mul::multiples(&b);
-                proj.extend_from_slice(&m);
-                b = m[T - 1].double(); // 32·b
-            }
-        }
+        let bases: Vec<Projective<E::G1>> = owned
+            .iter()
+            .flatten()
+            .map(|p| Projective::from(*p))
+            .collect();
+        let tables = FixedWindows::new_many(&bases, glv_c.half_bits as usize);
         FixedVectors {
             vectors: owned,
             len,
-            windows,
-            table: Projective::batch_to_affine(&proj),
+            windows: tables.windows(),
+            tables: Some(tables),
         }
     }
 
@@ -479,13 +476,15 @@ pub fn lincomb_fixed_many<E: FeCurve<N>, const N: usize>(
             let (b, r, j) = accs[a];
             let f = jobs[b].0;
             let (k, w, half) = (st / (2 * f.windows), (st / 2) % f.windows, st % 2);
-            let at = ((k * f.len + j) * f.windows + w) * T;
-            let t = &f.table[at..at + T];
             let (d1, n1, d2, n2) = &digits[b][r][k];
+            let lookup = |d: i8, flip: Choice| match &f.tables {
+                Some(t) => t.lookup(k * f.len + j, w, d, flip),
+                None => Affine::identity(),
+            };
             q[a] = if half == 0 {
-                lookup_affine(t, d1[w], *n1)
+                lookup(d1[w], *n1)
             } else {
-                let e = lookup_affine(t, d2[w], *n2);
+                let e = lookup(d2[w], *n2);
                 Affine { x: e.x * beta, ..e }
             };
             (num[a], den[a]) = slope_parts(&acc[a], &q[a]);
@@ -672,13 +671,6 @@ fn glv_digits<E: FeCurve<N>, const N: usize>(
             )
         })
         .collect()
-}
-
-/// The point for digit d ∈ [−16, 15] from a table holding (j + 1)·P at index j: the
-/// identity for d = 0, negated when (d < 0) XOR `flip` ([`ct_mul::lookup_flipped`]: every
-/// entry is read, no secret index or branch).
-fn lookup_affine<C: CurveParams>(table: &[Affine<C>], d: i8, flip: Choice) -> Affine<C> {
-    ct_mul::lookup_flipped(table, d, flip, Affine::identity(), Affine::neg)
 }
 
 /// Bits of the scalars given to the constant-time multiplications (every r here is < 2^256).

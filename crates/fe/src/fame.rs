@@ -42,8 +42,8 @@
 //! (the three hashes and g^{σ_y/a_t}), all in one call of
 //! [`glv_lincomb::glv_lincomb_ct_terms`], and g^{−σ_y} by the generator's fixed-base pieces
 //! ([`hayate_ec::glv_fixed`]: a quarter of the doublings); in Encrypt two per component, the exponents being
-//! the same for every row — fixed-base combs of h for sk₀ and ct₀
-//! ([`hayate_pairing::ct_mul`]), and a two-term GT multi-exponentiation for T₁^{s₁}T₂^{s₂};
+//! the same for every row — the generator's fixed-base window tables for g and h in sk₀ and ct₀
+//! ([`hayate_ec::fixed::FixedWindows`]), and a two-term GT multi-exponentiation for T₁^{s₁}T₂^{s₂};
 //! the public span-program coefficients use variable time. Points are normalised in batches.
 //! The hashes an operation still needs are computed together
 //! ([`FeCurve::hash_to_g1_uncleared_many`]: their square roots' exponentiations batched, eight
@@ -65,6 +65,7 @@ use std::any::{Any, TypeId};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::sync::{Mutex, OnceLock};
 
+use hayate_ec::fixed::FixedWindows;
 use hayate_ec::glv_fixed::GlvFixedBase;
 use hayate_ec::{glv_lincomb, Projective};
 use hayate_pairing::{ct_mul, G2Prepared, Gt};
@@ -317,14 +318,14 @@ fn six<P>(f: impl Fn(u8, u8) -> P) -> [[P; 2]; 3] {
     core::array::from_fn(|l| core::array::from_fn(|t| f(l as u8 + 1, t as u8 + 1)))
 }
 
-/// g^k for a secret k (fixed-base comb of the generator, constant time).
+/// g^k for a secret k (the generator's fixed-base table, constant time).
 fn g_mul<E: FeCurve<N>, const N: usize>(k: &Scalar<E, N>) -> Projective<E::G1> {
-    ct_mul::generator_table::<E::G1>().mul(&k.to_limbs())
+    FixedWindows::<Projective<E::G1>>::generator().mul(&k.to_limbs())
 }
 
-/// h^k for a secret k (fixed-base comb of the generator, constant time).
+/// h^k for a secret k (the generator's fixed-base table, constant time).
 fn h_mul<E: FeCurve<N>, const N: usize>(k: &Scalar<E, N>) -> Projective<E::G2> {
-    ct_mul::generator_table::<E::G2>().mul(&k.to_limbs())
+    FixedWindows::<Projective<E::G2>>::generator().mul(&k.to_limbs())
 }
 
 /// For each group (coordinates, c): Σ_k c_k·v_k for each coordinate v (public G1 points,
@@ -460,7 +461,7 @@ pub fn setup<E: FeCurve<N>, const N: usize>(
 /// cofactor clearing — all of them in one call of [`glv_lincomb::glv_lincomb_ct_terms`] (eight
 /// per SIMD batch where the CPU has AVX-512 IFMA) — and sk_{y,3} = g^{−σ_y} one product of
 /// [`GlvFixedBase::generator`]; the attributes' missing hashes are computed together; sk₀ takes three fixed-base
-/// combs of h; all outputs are normalised together. The key carries at most
+/// table products of h; all outputs are normalised together. The key carries at most
 /// [`crate::policy::MAX_KEY_ATTRS`] attribute components, since no [`Attributes`] value holds
 /// more, and its encoding is one [`crate::serial::fame_sk_from_bytes`] accepts.
 pub fn keygen<E: FeCurve<N>, const N: usize>(
@@ -736,16 +737,18 @@ pub fn encrypt_prepared<E: FeCurve<N>, const N: usize>(
     Ok((ct, key.mul(msg)))
 }
 
-/// A public key with fixed-base tables for encryption: a comb ([`ct_mul::FixedBase`], one
-/// mixed addition per signed 5-bit window, no doubling) for each of H₁, H₂ ∈ G2 and a comb
-/// for each of T₁, T₂ ∈ GT ([`GtComb`], one multiplication per window, no squaring).
+/// A public key with fixed-base tables for encryption ([`FixedWindows`]: one addition per
+/// signed 5-bit window, no doubling) of H₁, H₂ ∈ G2 (mixed additions of affine entries) and of
+/// T₁, T₂ ∈ GT (one Fp12 multiplication per window, no squaring).
 /// Memory: 2·52·16 affine G2 points and 2·52·16 GT elements (about 1.2 MB on BLS12-381,
 /// 0.8 MB on the BN curves); building costs about 1700 GT and 1700 G2 operations.
 pub struct PreparedPublicKey<E: FeCurve<N>, const N: usize> {
     pk: PublicKey<E, N>,
     id: [u8; 16],
-    h_a: [ct_mul::FixedBase<E::G2>; 2],
-    t: [GtComb<E, N>; 2],
+    /// The tables of H₁, H₂ (bases 0, 1).
+    h_a: FixedWindows<Projective<E::G2>>,
+    /// The tables of T₁, T₂ (bases 0, 1).
+    t: FixedWindows<Gt<E, N>>,
 }
 
 impl<E: FeCurve<N>, const N: usize> PreparedPublicKey<E, N> {
@@ -754,62 +757,13 @@ impl<E: FeCurve<N>, const N: usize> PreparedPublicKey<E, N> {
         Self {
             pk: pk.clone(),
             id: pk.id(),
-            h_a: pk
-                .h_a
-                .each_ref()
-                .map(|h| ct_mul::FixedBase::new(&Projective::from(*h), SCALAR_BITS)),
-            t: pk.t.each_ref().map(GtComb::new),
+            h_a: FixedWindows::new_many(&pk.h_a.map(Projective::from), SCALAR_BITS),
+            t: FixedWindows::new_many(&pk.t, SCALAR_BITS),
         }
     }
     /// The key it was built from.
     pub fn key(&self) -> &PublicKey<E, N> {
         &self.pk
-    }
-}
-
-/// A fixed-base comb for one element x of GT (the multiplicative analogue of
-/// [`ct_mul::FixedBase`], Lim–Lee / Brickell–Gordon–McCurley–Wilson, EUROCRYPT 1992): row w
-/// holds x^(j·32^w) for j = 1 … 16, so x^k with k in signed radix-2⁵ digits
-/// ([`hayate_ec::recode::signed_window`]) is one multiplication per window; each digit's
-/// entry is read by a scan of the whole row ([`ct_mul::lookup`]) and negative digits are
-/// conjugations (inversion in GT). Constant time in k.
-pub struct GtComb<E: FeCurve<N>, const N: usize> {
-    rows: Vec<[Gt<E, N>; ct_mul::T]>,
-}
-
-impl<E: FeCurve<N>, const N: usize> GtComb<E, N> {
-    /// The comb of x for exponents below 2^256.
-    pub fn new(x: &Gt<E, N>) -> Self {
-        let windows = hayate_ec::recode::signed_window_len(
-            SCALAR_BITS,
-            ct_mul::W,
-            hayate_ec::recode::TopDigit::Signed,
-        );
-        let mut rows = Vec::with_capacity(windows);
-        let mut b = *x;
-        for _ in 0..windows {
-            let mut row = [b; ct_mul::T];
-            for j in 1..ct_mul::T {
-                row[j] = row[j - 1].mul(&b);
-            }
-            b = row[ct_mul::T - 1].mul(&row[ct_mul::T - 1]); // b^32
-            rows.push(row);
-        }
-        Self { rows }
-    }
-    /// x^k in constant time for k < 2^256 (four little-endian limbs).
-    pub fn pow(&self, k: &[u64]) -> Gt<E, N> {
-        let d = hayate_ec::recode::signed_window(
-            k,
-            ct_mul::W,
-            self.rows.len(),
-            hayate_ec::recode::TopDigit::Signed,
-        );
-        let mut acc = Gt::<E, N>::identity();
-        for (row, &di) in self.rows.iter().zip(&d) {
-            acc = acc.mul(&ct_mul::lookup(row, di, Gt::identity(), Gt::invert));
-        }
-        acc
     }
 }
 
@@ -830,7 +784,7 @@ fn encapsulate_with<E: FeCurve<N>, const N: usize>(
     let s = [Scalar::<E, N>::random(rng), Scalar::<E, N>::random(rng)];
     let sl = [s[0].to_limbs(), s[1].to_limbs()];
     let h_s = |t: usize| match ppk {
-        Some(p) => p.h_a[t].mul(&sl[t]),
+        Some(p) => p.h_a.mul_of(t, &sl[t]),
         None => E::g2_mul_ct(&Projective::from(pk.h_a[t]), &sl[t]),
     };
     let ct0 = Projective::batch_to_affine(&[h_s(0), h_s(1), h_mul::<E, N>(&(s[0] + s[1]))]);
@@ -882,7 +836,7 @@ fn encapsulate_with<E: FeCurve<N>, const N: usize>(
     let aff = Projective::batch_to_affine(&out);
     let rows = aff.chunks_exact(3).map(|c| [c[0], c[1], c[2]]).collect();
     let key = match ppk {
-        Some(p) => p.t[0].pow(&sl[0]).mul(&p.t[1].pow(&sl[1])),
+        Some(p) => p.t.mul_of(0, &sl[0]).mul(&p.t.mul_of(1, &sl[1])),
         None => ct_mul::gt_multi_pow_ct(&pk.t, &sl, SCALAR_BITS),
     };
     Ok((
@@ -1082,19 +1036,19 @@ mod tests {
         assert_eq!(decrypt(&bad, &ct, &c).unwrap_err(), FameError::NotSatisfied);
     }
 
-    /// The fixed-base paths (GT comb, G2 combs of a prepared key, the process cache) against
+    /// The fixed-base paths (GT table, G2 tables of a prepared key, the process cache) against
     /// the plain computation on the same random choices.
     fn prepared_matches_plain<E: FeCurve<N>, const N: usize>() {
         let mut rng = StdRng::seed_from_u64(2);
         let (pk, msk) = setup::<E, N>(&mut rng);
-        let comb = GtComb::new(&pk.t[0]);
+        let table = FixedWindows::new(&pk.t[0], SCALAR_BITS);
         let r_minus_1 = (-Scalar::<E, N>::ONE).to_limbs();
         for k in [[0u64; 4], [1, 0, 0, 0], r_minus_1] {
-            assert_eq!(comb.pow(&k), pk.t[0].pow_vartime(&k));
+            assert_eq!(table.mul(&k), pk.t[0].pow_vartime(&k));
         }
         for _ in 0..4 {
             let k = Scalar::<E, N>::random(&mut rng).to_limbs();
-            assert_eq!(comb.pow(&k), pk.t[0].pow_vartime(&k));
+            assert_eq!(table.mul(&k), pk.t[0].pow_vartime(&k));
         }
         let ppk = PreparedPublicKey::new(&pk);
         assert_eq!(ppk.key(), &pk);

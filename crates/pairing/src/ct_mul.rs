@@ -1,33 +1,30 @@
-//! Constant-time fixed-base combs and GT multi-exponentiation for secret scalars — with the
-//! multi-scalar multiplication [`msm_ct`] of hayate-ec (re-exported here with its table
-//! helpers), the building blocks that the FE schemes (FAME KeyGen/Encrypt) apply to secret
-//! randomness. All digits are the signed radix-2⁵ digits dᵢ ∈ \[−16, 15\] of
+//! Constant-time GT multi-exponentiation and fixed-base tables in GT for secret scalars — with
+//! the multi-scalar multiplication [`msm_ct`] and the fixed-base window tables
+//! [`FixedWindows`] of hayate-ec (re-exported here with their table helpers), the building
+//! blocks that the FE schemes (FAME KeyGen/Encrypt) apply to secret randomness. All digits are the signed radix-2⁵ digits dᵢ ∈ \[−16, 15\] of
 //! [`hayate_ec::recode::signed_window`] (shifts and arithmetic only), served by a table of the
 //! multiples 1 … 16 with a full scan ([`lookup`]) and a conditional negation.
 //!
 //! * [`msm_ct`] ([`hayate_ec::msm::msm_ct`]): Straus's interleaved multi-scalar
 //!   multiplication Σ \[kⱼ\]Pⱼ, with the GLV split where the curve has it (G1 of the pairing
 //!   curves: points must lie in the order-r subgroup there).
-//! * [`FixedBase`]: a fixed-base comb in the sense of Lim–Lee / Brickell–Gordon–McCurley–Wilson
-//!   ("Fast exponentiation with precomputation", EUROCRYPT 1992), one table row per window:
-//!   row i holds j·32ⁱ·B for j = 1 … 16 in affine form, so \[k\]B costs one mixed addition per
-//!   window and no doubling. [`generator_table`] caches the table of a curve's generator for
-//!   the process lifetime.
+//! * [`FixedWindows`] ([`hayate_ec::fixed`]): fixed-base tables in the sense of
+//!   Brickell–Gordon–McCurley–Wilson ("Fast exponentiation with precomputation", EUROCRYPT
+//!   1992), row i holding j·32ⁱ·B for j = 1 … 16, so \[k\]B costs one addition per window and
+//!   no doubling — on G1 and G2 (`FixedWindows<Projective<_>>`, affine rows; a curve
+//!   generator's table shared for the process lifetime by [`FixedWindows::generator`]) and, by
+//!   the [`WindowGroup`] implementation here, on GT (`FixedWindows<Gt>`).
 //! * [`gt_multi_pow_ct`]: Straus for GT, Π xⱼ^{kⱼ}, with Granger–Scott cyclotomic squarings and
 //!   conjugation for the negative digits.
 //!
 //! Every function here runs in time independent of the scalars (the number of windows depends
 //! only on the public bit length); the points/bases may be public or secret.
 
-use std::any::{Any, TypeId};
-use std::collections::BTreeMap;
-use std::sync::{Mutex, OnceLock};
-
 use hayate_arith::Fp12;
 use hayate_ec::recode::{signed_window, signed_window_len, TopDigit};
-use hayate_ec::{Affine, CurveParams, Projective};
 use subtle::Choice;
 
+pub use hayate_ec::fixed::{FixedWindows, WindowGroup};
 pub use hayate_ec::msm::{lookup, lookup_flipped, msm_ct, multiples, T, W};
 
 use crate::{Gt, PairingCurve};
@@ -43,75 +40,38 @@ fn digits(k: &[u64], windows: usize) -> Vec<i8> {
     signed_window(k, W, windows, TopDigit::Signed)
 }
 
-/// A fixed-base comb for one point B (see the module docs): \[k\]B in constant time with one
-/// mixed addition per 5-bit window.
-pub struct FixedBase<C: CurveParams> {
-    rows: Vec<[Affine<C>; T]>,
-}
-
-impl<C: CurveParams> FixedBase<C> {
-    /// Precomputes the comb of `base` for scalars below 2^`nbits` (16·(nbits/5 + 1) points).
-    pub fn new(base: &Projective<C>, nbits: usize) -> Self {
-        let windows = windows_for(nbits);
-        let mut flat = Vec::with_capacity(windows * T);
-        let mut b = *base;
-        for _ in 0..windows {
-            let m = multiples(&b);
-            flat.extend_from_slice(&m);
-            b = m[T - 1].double(); // 32·b
-        }
-        let aff = Projective::batch_to_affine(&flat);
-        let rows = aff
-            .chunks_exact(T)
-            .map(|c| core::array::from_fn(|j| c[j]))
-            .collect();
-        Self { rows }
+/// GT as a group for the fixed-base window tables ([`FixedWindows<Gt>`](FixedWindows)),
+/// written additively there: addition is the Fp12 product, doubling the Granger–Scott
+/// cyclotomic squaring (GT lies in the cyclotomic subgroup), negation the conjugation; entries
+/// are kept as they are.
+impl<E: PairingCurve<N>, const N: usize> WindowGroup for Gt<E, N> {
+    type Entry = Self;
+    #[inline]
+    fn identity() -> Self {
+        Gt::identity()
     }
-
-    /// Number of windows (scalars below 2^(5·(windows − 1)) are handled).
-    pub fn windows(&self) -> usize {
-        self.rows.len()
+    #[inline]
+    fn entry_identity() -> Self {
+        Gt::identity()
     }
-
-    /// \[k\]B in constant time; k must be below 2^(5·(windows − 1)) (any reduced scalar of the
-    /// bit length given to [`FixedBase::new`]).
-    pub fn mul(&self, k: &[u64]) -> Projective<C> {
-        let d = digits(k, self.rows.len());
-        let mut acc = Projective::identity();
-        for (row, &di) in self.rows.iter().zip(&d) {
-            acc = acc.add_affine(&lookup(row, di, Affine::identity(), Affine::neg));
-        }
-        acc
+    #[inline]
+    fn add(&self, o: &Self) -> Self {
+        self.mul(o)
     }
-}
-
-type TableMap = BTreeMap<TypeId, &'static (dyn Any + Send + Sync)>;
-
-/// The comb of the curve generator `C::GENERATOR` for 256-bit scalars, built on first use and
-/// kept for the process lifetime (one table per curve type).
-pub fn generator_table<C: CurveParams + 'static>() -> &'static FixedBase<C>
-where
-    FixedBase<C>: Send + Sync,
-{
-    static TABLES: OnceLock<Mutex<TableMap>> = OnceLock::new();
-    let map = TABLES.get_or_init(|| Mutex::new(BTreeMap::new()));
-    let key = TypeId::of::<C>();
-    let found = map.lock().map(|m| m.get(&key).copied()).unwrap_or(None);
-    let entry = match found {
-        Some(e) => e,
-        None => {
-            // built outside the lock; a concurrent builder may win, which is harmless
-            let t: &'static FixedBase<C> =
-                Box::leak(Box::new(FixedBase::new(&Projective::generator(), 256)));
-            match map.lock() {
-                Ok(mut m) => *m.entry(key).or_insert(t),
-                Err(_) => t,
-            }
-        }
-    };
-    match entry.downcast_ref::<FixedBase<C>>() {
-        Some(t) => t,
-        None => Box::leak(Box::new(FixedBase::new(&Projective::generator(), 256))),
+    #[inline]
+    fn double(&self) -> Self {
+        Gt(self.0.cyclotomic_square())
+    }
+    #[inline]
+    fn add_entry(&self, e: &Self) -> Self {
+        self.mul(e)
+    }
+    #[inline]
+    fn neg_entry(e: &Self) -> Self {
+        e.invert()
+    }
+    fn to_entries(v: Vec<Self>) -> Vec<Self> {
+        v
     }
 }
 
@@ -146,6 +106,7 @@ mod tests {
     use crate::bls12_381::Bls12381;
     use crate::bn254_beuchat::Bn254Beuchat;
     use hayate_arith::Fp;
+    use hayate_ec::Projective;
     use rand::rngs::StdRng;
     use rand::{Rng, SeedableRng};
 
@@ -187,23 +148,31 @@ mod tests {
                 pts[0].mul_vartime(&k).to_affine()
             );
             assert_eq!(
-                generator_table::<E::G1>().mul(&k).to_affine(),
+                FixedWindows::<Projective<E::G1>>::generator()
+                    .mul(&k)
+                    .to_affine(),
                 g1.mul_vartime(&k).to_affine()
             );
             let g2 = Projective::<E::G2>::generator();
             assert_eq!(
-                generator_table::<E::G2>().mul(&k).to_affine(),
+                FixedWindows::<Projective<E::G2>>::generator()
+                    .mul(&k)
+                    .to_affine(),
                 g2.mul_vartime(&k).to_affine()
             );
         }
         for k in &ks {
             assert_eq!(
-                generator_table::<E::G1>().mul(k).to_affine(),
+                FixedWindows::<Projective<E::G1>>::generator()
+                    .mul(k)
+                    .to_affine(),
                 g1.mul_vartime(k).to_affine()
             );
             let g2 = Projective::<E::G2>::generator();
             assert_eq!(
-                generator_table::<E::G2>().mul(k).to_affine(),
+                FixedWindows::<Projective<E::G2>>::generator()
+                    .mul(k)
+                    .to_affine(),
                 g2.mul_vartime(k).to_affine()
             );
         }
@@ -214,6 +183,18 @@ mod tests {
             x.pow_vartime(&ks[0]).mul(&y.pow_vartime(&ks[1]))
         );
         assert_eq!(gt_multi_pow_ct(&[x], &[r_minus_1], 256), x.invert());
+        // GT fixed-base tables (FAME's T₁, T₂), two built together
+        let tables = FixedWindows::new_many(&[x, y], 256);
+        assert_eq!(tables.bases(), 2);
+        assert_eq!(tables.mul_of(2, &ks[0]), Gt::identity());
+        for k in ks
+            .iter()
+            .chain([&[0u64; 4], &[1, 0, 0, 0], &r_minus_1, &[u64::MAX; 4]])
+        {
+            assert_eq!(tables.mul(k), x.pow_vartime(k));
+            assert_eq!(tables.mul_of(1, k), y.pow_vartime(k));
+        }
+        assert_eq!(tables.mul_of(1, &r_minus_1), y.invert());
     }
 
     #[test]

@@ -8,7 +8,7 @@ mod common;
 #[path = "../glv_checks/mod.rs"]
 mod glv_checks;
 
-mod comb;
+mod fixed;
 mod g2;
 mod glv;
 mod group;
