@@ -49,9 +49,9 @@ pub fn has_aes() -> bool {
     }
 }
 
-/// The `cpuid` probe of `no_std` builds (compiled in every x86-64 build, so that the tests
+/// The `cpuid` probe of `no_std` builds (also compiled in test builds, so that the tests
 /// compare it with std's detection).
-#[cfg(target_arch = "x86_64")]
+#[cfg(all(target_arch = "x86_64", any(not(feature = "std"), test)))]
 pub(crate) mod cpuid {
     use core::arch::x86_64::{__cpuid, __cpuid_count};
     use core::sync::atomic::{AtomicU8, Ordering};
