@@ -39,14 +39,16 @@ background=$!
 # One build of everything the steps below run: unit and integration tests (--tests: every
 # target with a test harness, the libraries' unit tests included), the CLI, and the bindings'
 # native libraries (bindings/python: PyO3; bindings/java/native: JNI; --lib, their lib targets
-# have no test harness). The examples (profilers, benchmarks) are only type-checked: built at
-# the test profile's opt-level 3 they would be a large part of the CI time.
+# have no test harness). The examples are only checked (clippy, below).
 cargo build "${sel[@]}" --profile test --lib --bins --tests
 # Every unit and integration test but crates/ct's (below, at the end). Excluding that package
 # changes no other package's features, so nothing is rebuilt.
 cargo test "${sel[@]}" --exclude hayate-ct --bins --tests
 cargo test "${sel[@]}" --doc
-cargo check "${sel[@]}" --examples
+# The workspace lints (Cargo.toml's [workspace.lints]) and clippy's, warnings denied, over every
+# target; the examples (profilers, benchmarks) are only type-checked here: built at the test
+# profile's opt-level 3 they would be a large part of the CI time.
+cargo clippy "${sel[@]}" --all-targets -- -D warnings
 # no_std (+ alloc): the crates with a default `std` feature, built without it as no_std
 # libraries (any use of std fails the build), and their unit tests in that configuration
 # (e.g. hayate-aead's own cpuid probe in place of std's CPU-feature detection).

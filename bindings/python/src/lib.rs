@@ -22,6 +22,10 @@
 //! (`zeroize::Zeroizing`); secret outputs are returned as `bytearray`, which the caller can
 //! overwrite.
 
+// PyO3's generated glue for number-protocol methods (`__add__`, `__mul__`, …) calls its own
+// `unsafe fn`s without inner `unsafe` blocks; the crate's own code has no `unsafe`.
+#![allow(unsafe_op_in_unsafe_fn)]
+
 use pyo3::exceptions::PyException;
 use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyBytes};

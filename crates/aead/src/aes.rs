@@ -169,8 +169,8 @@ impl Aes128 {
     pub fn new(key: &[u8; 16]) -> Self {
         #[cfg(target_arch = "x86_64")]
         if aes_ni_available() {
-            // SAFETY: AES-NI and SSE2 are present (checked just above).
             return Self {
+                // SAFETY: AES-NI and SSE2 are present (checked just above).
                 rk: unsafe { ni::expand_key(key) },
                 ni: true,
             };

@@ -648,7 +648,7 @@ pub fn run(args: &[String]) -> ExitCode {
     run_groups(&mut groups, rounds, batch_ms * 1e6);
     let secs = t0.elapsed().as_secs_f64();
 
-    let med = |g: &Group, lib: &str| {
+    let med = |g: &Group<'_>, lib: &str| {
         g.entries
             .iter()
             .find(|e| e.lib == lib)

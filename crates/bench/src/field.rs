@@ -429,7 +429,7 @@ pub fn run(args: &[String]) -> ExitCode {
         Bn254BeuchatFp2::random(&mut rng),
     );
     let (ac, ad, ac2, ad2) = (afq(&c), afq(&d), afq2(&c2), afq2(&d2));
-    let mut rows: Vec<Row> = Vec::new();
+    let mut rows: Vec<Row<'_>> = Vec::new();
     let bls = "bls12-381";
     let pb = "blst";
     rows.extend(with_peer(

@@ -989,7 +989,7 @@ fn bn254_groups<'a>(inp: &'a BnInputs, report: &mut Report) -> Vec<Group<'a>> {
 
 fn beuchat_groups() -> Vec<Group<'static>> {
     use hayate_pairing::bn254_beuchat::{self as hz, Bn254Beuchat};
-    let mut rng = StdRng::seed_from_u64(0x6265_7563_6861_74);
+    let mut rng = StdRng::seed_from_u64(0x0062_6575_6368_6174);
     let s = |rng: &mut StdRng| hz::Fr::random(rng).to_limbs();
     let p = hz::G1Affine::generator()
         .mul_vartime(&s(&mut rng))
@@ -1171,7 +1171,7 @@ pub fn run(args: &[String]) -> ExitCode {
         }
     }
 
-    let mut rng = StdRng::seed_from_u64(0x7061_6972_696e_67);
+    let mut rng = StdRng::seed_from_u64(0x0070_6169_7269_6e67);
     let bls = bls_inputs(&mut rng);
     let bn = bn_inputs(&mut rng);
     let mut report = Report { lines: Vec::new() };

@@ -304,7 +304,7 @@ impl<C: CurveParams> Jac<C> {
 
     /// The affine point, given `zinv` = Z⁻¹.
     #[inline(always)]
-    fn to_affine(&self, zinv: &C::Base) -> Affine<C> {
+    fn to_affine(self, zinv: &C::Base) -> Affine<C> {
         let zz = zinv.square();
         let mut r = Affine {
             x: self.x * zz,
@@ -501,7 +501,7 @@ pub fn montgomery_ladder<C: CurveParams>(p: &Projective<C>, k: &[u64]) -> Projec
 #[inline(always)]
 fn digit(k: &[u64], pos: usize, w: u32) -> u64 {
     let lo = k.get(pos / 64).copied().unwrap_or(0) >> (pos % 64);
-    let hi = if pos % 64 == 0 {
+    let hi = if pos.is_multiple_of(64) {
         0
     } else {
         k.get(pos / 64 + 1).copied().unwrap_or(0) << (64 - pos % 64)

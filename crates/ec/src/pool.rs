@@ -89,7 +89,7 @@ fn wait_for(flag: &AtomicBool, spin: Duration) {
     let mut n = 0u32;
     while !flag.load(Ordering::Acquire) {
         n = n.wrapping_add(1);
-        if n % 64 == 0 {
+        if n.is_multiple_of(64) {
             if start.elapsed() > spin {
                 while !flag.load(Ordering::Acquire) {
                     thread::park();

@@ -188,7 +188,7 @@ fn split_scalar(k: &[u64], x: usize) -> (Vec<u64>, Vec<u64>) {
     let mut lo: Vec<u64> = (0..lo_limbs)
         .map(|i| k.get(i).copied().unwrap_or(0))
         .collect();
-    if x % 64 != 0 {
+    if !x.is_multiple_of(64) {
         if let Some(last) = lo.last_mut() {
             *last &= (1u64 << (x % 64)) - 1;
         }

@@ -208,8 +208,8 @@ mod tests {
             let x2 = l.square() - x - x;
             let y2 = l * (x - x2) - y;
             let mut cur = [x, y];
-            for e in 0..16 {
-                assert_eq!(t[e], cur, "entry {e}");
+            for (e, te) in t.iter().enumerate().take(16) {
+                assert_eq!(*te, cur, "entry {e}");
                 let l = (y2 - cur[1]) * (x2 - cur[0]).invert().unwrap();
                 let xn = l.square() - cur[0] - x2;
                 cur = [xn, l * (cur[0] - xn) - cur[1]];

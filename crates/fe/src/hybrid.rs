@@ -188,7 +188,7 @@ impl Keys {
                     .map_err(|_| HybridError::Authentication)
             }
             Mode::Aes128CbcHmacSha256 => {
-                if ct.len() < 48 || (ct.len() - 32) % 16 != 0 {
+                if ct.len() < 48 || !(ct.len() - 32).is_multiple_of(16) {
                     return Err(HybridError::Authentication);
                 }
                 let (c, tag) = ct.split_at(ct.len() - 32);
@@ -243,7 +243,7 @@ fn read_full<R: Read>(r: &mut R, buf: &mut [u8]) -> Result<usize, HybridError> {
 
 /// Checks an encryption chunk size: a multiple of 16 in [16, [`MAX_CHUNK`]].
 pub fn check_chunk_size(chunk_size: u32) -> Result<(), HybridError> {
-    if (16..=MAX_CHUNK).contains(&chunk_size) && chunk_size % 16 == 0 {
+    if (16..=MAX_CHUNK).contains(&chunk_size) && chunk_size.is_multiple_of(16) {
         Ok(())
     } else {
         Err(HybridError::BadChunkSize(chunk_size))

@@ -1236,7 +1236,7 @@ fn decryption_g1_side<E: FeCurve<N>, const N: usize>(
             .iter()
             .map(|(_, _, r)| {
                 let (n, d) = (*r)?;
-                if scale % d != 0 {
+                if !scale.is_multiple_of(d) {
                     return None;
                 }
                 i64::try_from(n as i128 * (scale / d) as i128).ok()
@@ -1294,6 +1294,7 @@ mod tests {
                     if let Some(p) = (r..m.len()).find(|&i| !bool::from(m[i][c].is_zero())) {
                         m.swap(r, p);
                         let inv = m[r][c].invert().unwrap();
+                        #[allow(clippy::needless_range_loop)] // rows r and i of one matrix
                         for i in 0..m.len() {
                             if i != r && !bool::from(m[i][c].is_zero()) {
                                 let f = m[i][c] * inv;

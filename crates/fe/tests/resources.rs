@@ -32,9 +32,11 @@ struct Counting;
 static LIVE: AtomicUsize = AtomicUsize::new(0);
 static PEAK: AtomicUsize = AtomicUsize::new(0);
 
+// SAFETY: every call is forwarded to the system allocator unchanged; only counters are added.
 unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, l: Layout) -> *mut u8 {
-        let p = System.alloc(l);
+        // SAFETY: forwarded with the caller's layout (GlobalAlloc::alloc's contract).
+        let p = unsafe { System.alloc(l) };
         if !p.is_null() {
             let now = LIVE.fetch_add(l.size(), Ordering::Relaxed) + l.size();
             PEAK.fetch_max(now, Ordering::Relaxed);
@@ -42,11 +44,13 @@ unsafe impl GlobalAlloc for Counting {
         p
     }
     unsafe fn dealloc(&self, p: *mut u8, l: Layout) {
-        System.dealloc(p, l);
+        // SAFETY: p was allocated by this allocator, i.e. by System, with layout l.
+        unsafe { System.dealloc(p, l) };
         LIVE.fetch_sub(l.size(), Ordering::Relaxed);
     }
     unsafe fn realloc(&self, p: *mut u8, l: Layout, new: usize) -> *mut u8 {
-        let q = System.realloc(p, l, new);
+        // SAFETY: p was allocated by System with layout l; new is the caller's size.
+        let q = unsafe { System.realloc(p, l, new) };
         if !q.is_null() {
             if new >= l.size() {
                 let now = LIVE.fetch_add(new - l.size(), Ordering::Relaxed) + new - l.size();

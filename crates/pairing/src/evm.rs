@@ -172,7 +172,7 @@ fn bool_word(b: bool) -> Vec<u8> {
 /// EIP-197 pairing check (0x08): ∏ e(Pᵢ, Qᵢ) = 1 over k = len/192 pairs (len must be a multiple
 /// of 192; k = 0 → true). Output 32 bytes, 0…01 or 0…00.
 pub fn bn256_pairing(input: &[u8]) -> Result<Vec<u8>, EvmError> {
-    if input.len() % 192 != 0 {
+    if !input.len().is_multiple_of(192) {
         return Err(EvmError::InvalidLength {
             precompile: "bn256Pairing",
             got: input.len(),
@@ -217,7 +217,7 @@ fn item_count(precompile: &'static str, input: &[u8], item: usize) -> Result<usi
     if input.is_empty() {
         return Err(EvmError::EmptyInput { precompile });
     }
-    if input.len() % item != 0 {
+    if !input.len().is_multiple_of(item) {
         return Err(EvmError::InvalidLength {
             precompile,
             got: input.len(),

@@ -289,7 +289,7 @@ struct Tpoint<P: hayate_arith::TowerParams<N>, const N: usize> {
 fn mul_si<P: TowerParams<N>, const N: usize>(x: &Fp<P, N>, k: i8) -> Fp<P, N> {
     let m = k.unsigned_abs();
     let max = Fp::<P, N>::MAX_UNREDUCED_MULTIPLE;
-    let r = if m as u64 > max && m % 3 == 0 && (m / 3) as u64 <= max {
+    let r = if m as u64 > max && m.is_multiple_of(3) && (m / 3) as u64 <= max {
         x.mul_small(3).mul_small(m / 3)
     } else {
         x.mul_small(m)

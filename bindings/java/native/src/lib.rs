@@ -70,7 +70,7 @@ impl From<jni::errors::Error> for Fail {
     }
 }
 
-fn throw(env: &mut JNIEnv, kind: Kind, msg: &str) {
+fn throw(env: &mut JNIEnv<'_>, kind: Kind, msg: &str) {
     // a JNI call that failed may already have raised a Java exception: keep that one
     if env.exception_check().unwrap_or(false) {
         return;
@@ -143,7 +143,7 @@ fn ret_byte_arrays<'l>(
     })
 }
 
-fn bytes(env: &mut JNIEnv, a: &JByteArray) -> R<Vec<u8>> {
+fn bytes(env: &mut JNIEnv<'_>, a: &JByteArray<'_>) -> R<Vec<u8>> {
     if a.is_null() {
         return Err(input("null byte array"));
     }
@@ -151,7 +151,7 @@ fn bytes(env: &mut JNIEnv, a: &JByteArray) -> R<Vec<u8>> {
 }
 
 /// A byte array that may be null (an operand the operation does not use): empty.
-fn opt_bytes(env: &mut JNIEnv, a: &JByteArray) -> R<Vec<u8>> {
+fn opt_bytes(env: &mut JNIEnv<'_>, a: &JByteArray<'_>) -> R<Vec<u8>> {
     if a.is_null() {
         Ok(Vec::new())
     } else {
@@ -159,14 +159,14 @@ fn opt_bytes(env: &mut JNIEnv, a: &JByteArray) -> R<Vec<u8>> {
     }
 }
 
-fn string(env: &mut JNIEnv, s: &JString) -> R<String> {
+fn string(env: &mut JNIEnv<'_>, s: &JString<'_>) -> R<String> {
     if s.is_null() {
         return Err(input("null string"));
     }
     Ok(env.get_string(s)?.into())
 }
 
-fn byte_arrays(env: &mut JNIEnv, a: &JObjectArray) -> R<Vec<Vec<u8>>> {
+fn byte_arrays(env: &mut JNIEnv<'_>, a: &JObjectArray<'_>) -> R<Vec<Vec<u8>>> {
     if a.is_null() {
         return Err(input("null array"));
     }

@@ -23,6 +23,10 @@
 //! hayate-pairing (f²·l, the doubling step with its line): they are public for that crate and
 //! carry no guarantee beyond it.
 
+// A kernel module: an `unsafe fn` here is a kernel whose whole body is the unsafe operation
+// (intrinsics of the target features it requires, or inline assembly) under its safety contract.
+#![allow(unsafe_op_in_unsafe_fn)]
+
 #[cfg(all(target_arch = "x86_64", feature = "lab"))]
 use crate::Fp;
 use crate::{Fp12, Fp2, TowerParams};

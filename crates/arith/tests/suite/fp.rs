@@ -326,6 +326,7 @@ fn brainpoolp384r1_fn() {
 
 /// FULL_WIDTH is derived from the modulus: set exactly for the primes that fill their top limb.
 #[test]
+#[allow(clippy::assertions_on_constants)] // the flags are constants: this test states them
 fn full_width_flags() {
     assert!(!Bn254Fp::FULL_WIDTH && !Bls12381Fp::FULL_WIDTH && !Bn254BeuchatFp::FULL_WIDTH);
     assert!(!Bls12381Fr::FULL_WIDTH && !Bn254Fr::FULL_WIDTH);
@@ -397,6 +398,7 @@ fn full_width_carries() {
 
 /// Paper 001: for its prime, Tbl[i] = i·p satisfies floor(i·p / 2^253) = i for i ≤ 8.
 #[test]
+#[allow(clippy::assertions_on_constants)] // as in full_width_flags
 fn beuchat_small_table_property() {
     assert!(Bn254BeuchatFp::SMALL_TABLE_EXACT);
     assert_eq!(Bn254BeuchatFp::SMALL_SHIFT, 253);

@@ -198,7 +198,7 @@ fn pow6<P: TowerParams<N>, const N: usize>(a: &Fp6<P, N>, e: &[u64]) -> Fp6<P, N
     for i in (0..64 * e.len()).rev() {
         r = r.square();
         if (e[i / 64] >> (i % 64)) & 1 == 1 {
-            r = r * *a;
+            r *= *a;
         }
     }
     r

@@ -74,7 +74,7 @@ fn range_text(lo: f64, hi: f64) -> String {
 }
 
 /// Runs `hw/measure.py` (when it can) and returns its JSON, or a note saying why not.
-fn measure(ctx: &mut Ctx) -> Result<Value, String> {
+fn measure(ctx: &mut Ctx<'_>) -> Result<Value, String> {
     let dir = hw_dir();
     let script = dir.join("measure.py");
     if !script.exists() {
@@ -136,7 +136,7 @@ fn measure(ctx: &mut Ctx) -> Result<Value, String> {
 }
 
 /// Appends the three hardware tables (and their figures) to section 004.
-pub fn tables(ctx: &mut Ctx, s: &mut Section) {
+pub fn tables(ctx: &mut Ctx<'_>, s: &mut Section) {
     let data = match measure(ctx) {
         Ok(v) => Some(v),
         Err(note) => {

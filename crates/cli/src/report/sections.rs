@@ -59,7 +59,7 @@ pub fn title(id: &str) -> (&'static str, Steps) {
 }
 
 /// Runs section `id`. The pairing measurements are shared by 000 and 001 (`cache`).
-pub fn run(id: &str, ctx: &mut Ctx, cache: &mut Option<Vec<Row>>) -> Section {
+pub fn run(id: &str, ctx: &mut Ctx<'_>, cache: &mut Option<Vec<Row>>) -> Section {
     match id {
         "000" => paper000(ctx, cache),
         "001" => paper001(ctx, cache),
@@ -84,7 +84,7 @@ fn ecc_level(l: Level) -> ecc::Level {
 // 000 and 001: pairings
 // ---------------------------------------------------------------------------------------------
 
-fn pairing_rows<'a>(ctx: &mut Ctx, cache: &'a mut Option<Vec<Row>>) -> &'a [Row] {
+fn pairing_rows<'a>(ctx: &mut Ctx<'_>, cache: &'a mut Option<Vec<Row>>) -> &'a [Row] {
     if cache.is_none() {
         let (samples, target) = match ctx.level {
             Level::Full => (15, 2e7),
@@ -198,7 +198,7 @@ fn aarch64_table(mca: &[Estimate]) -> Table {
     t
 }
 
-fn paper000(ctx: &mut Ctx, cache: &mut Option<Vec<Row>>) -> Section {
+fn paper000(ctx: &mut Ctx<'_>, cache: &mut Option<Vec<Row>>) -> Section {
     let mut s = Section::new("000", title("000").0);
     let rows = pairing_rows(ctx, cache);
     s.notes.push("hayate runs on this machine's single core; the paper's PC column is a Core i7-2600 at 3.4 GHz with assembly, its Android columns a Galaxy-class ARMv7 phone (C, ARM assembly, NEON).".into());
@@ -312,7 +312,7 @@ fn paper000(ctx: &mut Ctx, cache: &mut Option<Vec<Row>>) -> Section {
     s
 }
 
-fn paper001(ctx: &mut Ctx, cache: &mut Option<Vec<Row>>) -> Section {
+fn paper001(ctx: &mut Ctx<'_>, cache: &mut Option<Vec<Row>>) -> Section {
     let mut s = Section::new("001", title("001").0);
     let rows = pairing_rows(ctx, cache);
     let mut t = Table::new(
@@ -453,7 +453,7 @@ fn paper001(ctx: &mut Ctx, cache: &mut Option<Vec<Row>>) -> Section {
 // 002: two-thread split
 // ---------------------------------------------------------------------------------------------
 
-fn paper002(ctx: &mut Ctx) -> Section {
+fn paper002(ctx: &mut Ctx<'_>) -> Section {
     let mut s = Section::new("002", title("002").0);
     let lv = ecc_level(ctx.level);
     s.notes.push(format!(
@@ -615,7 +615,7 @@ const AEAD_TARGETS: [(&str, f64); 7] = [
     ("asconaead128", 4.6),
 ];
 
-fn paper003(ctx: &mut Ctx) -> Section {
+fn paper003(ctx: &mut Ctx<'_>) -> Section {
     let mut s = Section::new("003", title("003").0);
     let (samples, target, idle) = match ctx.level {
         Level::Full => (201, 1e5, Duration::from_millis(1000)),
@@ -719,7 +719,7 @@ fn paper003(ctx: &mut Ctx) -> Section {
 // 004: constant-time ladder
 // ---------------------------------------------------------------------------------------------
 
-fn paper004(ctx: &mut Ctx) -> Section {
+fn paper004(ctx: &mut Ctx<'_>) -> Section {
     let mut s = Section::new("004", title("004").0);
     let lv = ecc_level(ctx.level);
     let progress = &*ctx.progress;

@@ -50,7 +50,7 @@ fn find<'a>(rows: &'a [BlsRow], variant: &str, op: &str) -> Option<&'a BlsRow> {
 }
 
 /// Measures and lays out the section.
-pub fn section(ctx: &mut Ctx) -> Section {
+pub fn section(ctx: &mut Ctx<'_>) -> Section {
     let mut s = Section::new("bls", TITLE);
     let (samples, target) = match ctx.level {
         Level::Full => (15, 2e7),

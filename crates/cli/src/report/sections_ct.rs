@@ -33,7 +33,7 @@ fn level(l: Level) -> bd::Level {
 }
 
 /// Measures and lays out the section.
-pub fn section(ctx: &mut Ctx) -> Section {
+pub fn section(ctx: &mut Ctx<'_>) -> Section {
     let mut s = Section::new("ct", TITLE);
     let progress = &*ctx.progress;
     let mut step = |w: &str| progress.step(w);
@@ -68,7 +68,7 @@ pub fn section(ctx: &mut Ctx) -> Section {
     s
 }
 
-fn table(ctx: &mut Ctx, rows: &[Row]) -> Table {
+fn table(ctx: &mut Ctx<'_>, rows: &[Row]) -> Table {
     let mut t = Table::new(
         "ct-dudect",
         "dudect: fixed scalar (class 0) vs uniformly random scalars (class 1), interleaved",

@@ -50,7 +50,7 @@ pub fn steps(level: Level) -> u64 {
 }
 
 /// Table 5, the FAME table and the scaling charts; figures are recorded in `ctx`.
-pub fn tables(ctx: &mut Ctx, notes: &mut Vec<String>) -> (Vec<Table>, Vec<Chart>) {
+pub fn tables(ctx: &mut Ctx<'_>, notes: &mut Vec<String>) -> (Vec<Table>, Vec<Chart>) {
     let progress = &*ctx.progress;
     let rows = fe_rows(ctx.level != Level::Full, &mut |s| progress.step(s));
     for r in &rows {

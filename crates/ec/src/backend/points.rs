@@ -14,6 +14,10 @@
 //! through [`crate::CurveField::jacobian_double_a0_fused`] and
 //! [`crate::CurveField::jacobian_add_affine_fused`].
 
+// A kernel module: an `unsafe fn` here is a kernel whose whole body is the unsafe operation
+// (intrinsics of the target features it requires, or inline assembly) under its safety contract.
+#![allow(unsafe_op_in_unsafe_fn)]
+
 use hayate_arith::{Fp2, TowerParams};
 
 #[cfg(target_arch = "x86_64")]

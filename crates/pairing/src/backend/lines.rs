@@ -28,6 +28,10 @@
 //! `None` for the caller's own formulas) where the kernel does not apply (other towers, no
 //! BMI2/ADX, operation counting, non-x86-64).
 
+// A kernel module: an `unsafe fn` here is a kernel whose whole body is the unsafe operation
+// (intrinsics of the target features it requires, or inline assembly) under its safety contract.
+#![allow(unsafe_op_in_unsafe_fn)]
+
 use hayate_arith::backend::lines::beuchat_kernel;
 #[cfg(target_arch = "x86_64")]
 use hayate_arith::backend::lines::sub_active;

@@ -55,6 +55,10 @@
 //! here automatically. [`mont_mul_x4`] is a tested batch entry point kept for measurement and
 //! for CPUs where the trade-off differs (e.g. AVX-512 IFMA would change it).
 
+// A kernel module: an `unsafe fn` here is a kernel whose whole body is the unsafe operation
+// (intrinsics of the target features it requires, or inline assembly) under its safety contract.
+#![allow(unsafe_op_in_unsafe_fn)]
+
 use core::arch::x86_64::*;
 use core::sync::atomic::{AtomicU8, Ordering};
 

@@ -57,6 +57,16 @@
 //! on which the point kernels of `hayate-ec` (G2 columns, Straus lanes) and the Miller-loop
 //! lanes of `hayate-pairing` are written. Their
 //! contracts are the ones stated here; they are not meant for other code.
+//!
+//! # Safety
+//! Every `unsafe fn` of this module requires a CPU with AVX-512F and AVX-512 IFMA
+//! ([`available`]); those taking pointers or slices also state their bounds.
+
+// A kernel module: an `unsafe fn` here is a kernel whose whole body is the unsafe operation
+// (intrinsics of the target features it requires, or inline assembly) under its safety contract.
+#![allow(unsafe_op_in_unsafe_fn)]
+// One safety contract for every lane function: the module's "Safety" section.
+#![allow(clippy::missing_safety_doc)]
 
 use crate::backend::{kernels, KernelSet};
 pub mod pow;
@@ -247,7 +257,7 @@ const fn third_mod(x: &[u64; 7], p: &[u64; 7]) -> [u64; 7] {
             s += t[i] as u128;
             i += 1;
         }
-        if s % 3 == 0 {
+        if s.is_multiple_of(3) {
             break;
         }
         t = add7(&t, p);

@@ -9,6 +9,10 @@
 //! * **Bounds** (R′/p ≥ 2^32): every value stays below 2p, so every product is below
 //!   4p² < p·R′ and every reduction output below 2p again.
 
+// A kernel module: an `unsafe fn` here is a kernel whose whole body is the unsafe operation
+// (intrinsics of the target features it requires, or inline assembly) under its safety contract.
+#![allow(unsafe_op_in_unsafe_fn)]
+
 use crate::backend::x86_64::ifma::{
     cpu_has_ifma_cached, gather, scaled_sop, splat, splat_v, square, store_steps, ConstsOf, V,
 };

@@ -59,6 +59,10 @@
 //! allocator that keeps everything within the 12 registers `asm!` can hand out besides rdx;
 //! the 6-limb `inv` and redc carry word live on the stack) into `x86_64_gen.rs`.
 
+// A kernel module: an `unsafe fn` here is a kernel whose whole body is the unsafe operation
+// (intrinsics of the target features it requires, or inline assembly) under its safety contract.
+#![allow(unsafe_op_in_unsafe_fn)]
+
 use core::sync::atomic::{AtomicU8, Ordering};
 
 include!("gen.rs");

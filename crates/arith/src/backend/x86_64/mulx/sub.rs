@@ -17,6 +17,10 @@
 //! element 4N words; an Fp12 element is its twelve Fp coordinates in the order
 //! c0.c0.c0, c0.c0.c1, …, c1.c2.c1 (12N words).
 
+// A kernel module: an `unsafe fn` here is a kernel whose whole body is the unsafe operation
+// (intrinsics of the target features it requires, or inline assembly) under its safety contract.
+#![allow(unsafe_op_in_unsafe_fn)]
+
 use core::mem::MaybeUninit;
 
 use crate::backend::x86_64::mulx::k;

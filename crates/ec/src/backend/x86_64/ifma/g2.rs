@@ -54,6 +54,10 @@
 //!   kernel). The cause is not found, so [`sac_columns_fp2`] declines N = 4 and those curves
 //!   keep the MULX path.
 
+// A kernel module: an `unsafe fn` here is a kernel whose whole body is the unsafe operation
+// (intrinsics of the target features it requires, or inline assembly) under its safety contract.
+#![allow(unsafe_op_in_unsafe_fn)]
+
 use core::arch::x86_64::*;
 
 use hayate_arith::backend::x86_64::ifma::{
@@ -144,7 +148,7 @@ unsafe fn triple<const L: usize>(a: &V<L>) -> V<L> {
 
 /// The second pass's B operand of a product by b: (K − |β|·b1, b0) in every chunk.
 #[inline(always)]
-unsafe fn mulop<const L: usize, const B5: bool>(k: &Ctx<L>, b: &V<L>) -> V<L> {
+unsafe fn mulop<const L: usize, const B5: bool>(k: &Ctx<'_, L>, b: &V<L>) -> V<L> {
     let nb = if B5 {
         // 256p − 5b (b below 25p)
         normalise(map(|j| {
@@ -173,7 +177,7 @@ fn passes<const L: usize, const B5: bool>(t: &Term<'_, L>) -> usize {
 /// The operands of pass `i` of the product a·b.
 #[inline(always)]
 unsafe fn product<const L: usize, const B5: bool>(
-    k: &Ctx<L>,
+    k: &Ctx<'_, L>,
     a: &V<L>,
     b: &V<L>,
     i: usize,
@@ -190,7 +194,7 @@ unsafe fn product<const L: usize, const B5: bool>(
 /// a·a; v is v·(R′ mod p).
 #[inline(always)]
 unsafe fn operands<const L: usize, const B5: bool>(
-    k: &Ctx<L>,
+    k: &Ctx<'_, L>,
     t: &Term<'_, L>,
     i: usize,
 ) -> (V<L>, V<L>) {
@@ -211,7 +215,7 @@ unsafe fn operands<const L: usize, const B5: bool>(
 /// Up to four sums of products (result s in chunk s, multiplied by 2^shift), one reduction.
 #[inline(always)]
 unsafe fn round<const L: usize, const B5: bool>(
-    k: &Ctx<L>,
+    k: &Ctx<'_, L>,
     slots: &[(&[Term<'_, L>], u64)],
 ) -> V<L> {
     let zero = _mm512_setzero_si512();
@@ -276,7 +280,7 @@ unsafe fn rep<const L: usize>(v: &V<L>, s: usize) -> V<L> {
 /// x below 2p, y below 8p; out: the same bounds.
 #[inline(always)]
 unsafe fn column<const L: usize, const B5: bool>(
-    k: &Ctx<L>,
+    k: &Ctx<'_, L>,
     st: &mut [V<L>; 3],
     x: &V<L>,
     y: &V<L>,
@@ -362,7 +366,7 @@ unsafe fn column<const L: usize, const B5: bool>(
 /// `examples/dudect_g2`).
 #[inline(always)]
 unsafe fn lookup<const L: usize>(
-    k: &Ctx<L>,
+    k: &Ctx<'_, L>,
     table: &[[V<L>; 2]],
     idx: u8,
     neg: u8,
@@ -388,7 +392,7 @@ unsafe fn lookup<const L: usize>(
 /// Up to four Fp2 values (Montgomery limbs, R = 2^(64N)) into chunks 0…3 of one vector set,
 /// in the R′ form.
 #[inline(always)]
-unsafe fn load<const L: usize, const N: usize>(k: &Ctx<L>, vals: &[[&[u64; N]; 2]]) -> V<L> {
+unsafe fn load<const L: usize, const N: usize>(k: &Ctx<'_, L>, vals: &[[&[u64; N]; 2]]) -> V<L> {
     let mut t = [[0u64; 8]; L];
     for (s, v) in vals.iter().enumerate() {
         for (h, c) in v.iter().enumerate() {

@@ -22,6 +22,10 @@
 //! * **Out**: X, Y, Z multiplied by R mod p (back to the R form), then fully reduced: the
 //!   values the same formulas give in hayate's scalar arithmetic.
 
+// A kernel module: an `unsafe fn` here is a kernel whose whole body is the unsafe operation
+// (intrinsics of the target features it requires, or inline assembly) under its safety contract.
+#![allow(unsafe_op_in_unsafe_fn)]
+
 use core::arch::x86_64::*;
 
 use crate::straus::{LaneTable, OddTables, StrausLane};

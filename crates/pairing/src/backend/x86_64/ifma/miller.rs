@@ -36,6 +36,10 @@
 //! Constant time: straight-line vector code whose control flow depends only on the public
 //! schedule and the number of pairs.
 
+// A kernel module: an `unsafe fn` here is a kernel whose whole body is the unsafe operation
+// (intrinsics of the target features it requires, or inline assembly) under its safety contract.
+#![allow(unsafe_op_in_unsafe_fn)]
+
 use core::arch::x86_64::*;
 
 use hayate_arith::backend::x86_64::ifma::{
@@ -243,6 +247,7 @@ unsafe fn fp2_sum<S: Tower<L>, const L: usize>(
     // SAFETY: slot i of `aux` is written for every term, of `dbl` for every square; only
     // those slots are read below.
     let aux = |i: usize| unsafe { aux[i].assume_init_ref() };
+    // SAFETY: as for `aux`.
     let dbl = |i: usize| unsafe { dbl[i].assume_init_ref() };
     let zero = &v.p;
     let mut c0: [(&V<L>, &V<L>); 12] = [(zero, zero); 12];

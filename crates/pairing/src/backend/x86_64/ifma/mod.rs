@@ -11,6 +11,10 @@
 //!
 //! Constant time: straight-line vector code; the loop counts are the public number of pairs.
 
+// A kernel module: an `unsafe fn` here is a kernel whose whole body is the unsafe operation
+// (intrinsics of the target features it requires, or inline assembly) under its safety contract.
+#![allow(unsafe_op_in_unsafe_fn)]
+
 use core::arch::x86_64::*;
 
 pub use hayate_arith::backend::x86_64::ifma::applies;
