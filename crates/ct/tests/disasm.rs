@@ -1309,7 +1309,7 @@ const IFMA_SITES: &[(&str, &str, &str, &str)] = &[
     (
         "crates/arith/src/backend/x86_64/ifma/straus.rs",
         "for h in 0..terms {",
-        "b",
+        "bi",
         LOOP,
     ),
     (
@@ -1321,7 +1321,7 @@ const IFMA_SITES: &[(&str, &str, &str, &str)] = &[
     (
         "crates/arith/src/backend/x86_64/ifma/straus.rs",
         "for w in (0..top).rev() {",
-        "b",
+        "bi",
         LOOP,
     ),
     (
