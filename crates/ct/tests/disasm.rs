@@ -1326,7 +1326,7 @@ const IFMA_SITES: &[(&str, &str, &str, &str)] = &[
     (
         "crates/ec/src/backend/x86_64/ifma/straus.rs",
         "for h in 0..terms {",
-        "b",
+        "bi",
         LOOP,
     ),
     (
@@ -1338,7 +1338,7 @@ const IFMA_SITES: &[(&str, &str, &str, &str)] = &[
     (
         "crates/ec/src/backend/x86_64/ifma/straus.rs",
         "for w in (0..top).rev() {",
-        "b",
+        "bi",
         LOOP,
     ),
     (
