@@ -252,12 +252,16 @@ impl<C: CurveParams> FixedWindows<Projective<C>> {
     }
 }
 
-/// \[k\]G for the curve generator G and k of at most as many limbs as the group order, by the
-/// shared table
-/// ([`FixedWindows::generator`]), constant time.
+/// \[k\]G for the curve generator G (k little-endian limbs, used as an integer), constant
+/// time: by the shared table ([`FixedWindows::generator`]) for k of at most as many limbs as
+/// the group order, by the fixed-window multiplication ([`Projective::mul_ct_bits`]) for longer
+/// k (the choice depends only on the public length).
 pub fn mul_generator_ct<C: CurveParams + 'static>(k: &[u64]) -> Projective<C>
 where
     FixedWindows<Projective<C>>: Send + Sync,
 {
+    if k.len() > C::ORDER.len() {
+        return Projective::generator().mul_ct_bits(k, 64 * k.len());
+    }
     FixedWindows::<Projective<C>>::generator().mul(k)
 }

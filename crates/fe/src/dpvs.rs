@@ -180,7 +180,7 @@ impl<F: Field> Matrix<F> {
 }
 
 /// A pair of dual orthonormal bases (B, B*) of dimension N, as coefficient matrices on the
-/// canonical bases: b_i = Σ_j x[i][j]·a_j, b*_i = Σ_j theta[i][j]·a*_j, with X·Θᵀ = ψ·I.
+/// canonical bases: b_i = Σ_j x\[i\]\[j\]·a_j, b*_i = Σ_j theta\[i\]\[j\]·a*_j, with X·Θᵀ = ψ·I.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DualBases<F: Field> {
     /// X: row i holds the coordinates of b_i on the canonical basis.
@@ -351,7 +351,7 @@ pub fn lincomb_rows_g1_many<E: FeCurve<N>, const N: usize>(
 /// [`lincomb_rows_g1`] computation with, per basis point P, a fixed-base window table for
 /// half-length scalars ([`FixedWindows`], read through [`FixedWindows::lookup`]) combined with
 /// the GLV split: row w holds (e + 1)·32^w·P for e < 16, w < windows(half_bits), affine; the
-/// rows of φ(P) are read through the same entries ((x, y) ↦ (βx, y) after the lookup). A coordinate Σ_k c_k·v_k[j] then costs 2·m·windows mixed additions and no doubling
+/// rows of φ(P) are read through the same entries ((x, y) ↦ (βx, y) after the lookup). A coordinate Σ_k c_k·v_k\[j\] then costs 2·m·windows mixed additions and no doubling
 /// (about 1.4–2× less than the shared-doubling Straus of [`lincomb_rows_g1`] for m = 3), at
 /// 16·windows affine points of memory per basis point (≈ 43 KB on BLS12-381, 27 KB on BN254)
 /// and about 16·windows point operations per basis point to build.
@@ -366,7 +366,7 @@ pub struct FixedVectors<E: FeCurve<N>, const N: usize> {
     vectors: Vec<Vec<G1<E, N>>>,
     len: usize,
     windows: usize,
-    /// Base k·len + j: v_k[j], for half-length scalars; `None` without GLV
+    /// Base k·len + j: v_k\[j\], for half-length scalars; `None` without GLV
     tables: Option<FixedWindows<Projective<E::G1>>>,
 }
 
