@@ -29,7 +29,7 @@
 //! classes share), prepared once; every call's input is prepared before timing.
 //!
 //! **Levels.** Full runs every fixed scalar of every target (about 100 s on the 2-vCPU EPYC
-//! machine, BENCHMARKS.md); Quick one per target ([`Target::quick`]), the class whose
+//! machine, docs/constant-time.md); Quick one per target ([`Target::quick`]), the class whose
 //! control fires most reliably: `n-1` for the ladder — R\[1\] = (k + 1)P = O at the end, so
 //! the last additions invert 0, which the binary GCD returns at once: a fixed mean shift —
 //! and `1` elsewhere (the repeated-digit case, where every variable-time control skips
@@ -110,7 +110,7 @@ pub struct Target {
     /// The one class run at [`Level::Quick`]: the one whose control fires most reliably.
     pub quick: &'static str,
     /// Calls per run (both classes together) at Full and Quick; chosen so that every control
-    /// reaches |t| ≥ 10 on the measuring machine (BENCHMARKS.md).
+    /// reaches |t| ≥ 10 on the measuring machine (docs/experiments.md, "Constant-time measurement").
     pub calls: [usize; 2],
     /// The code path this process runs (CPU probes and switches as the library sees them).
     pub path: fn() -> String,

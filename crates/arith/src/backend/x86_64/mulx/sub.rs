@@ -11,7 +11,7 @@
 //! block of thousands. On this machine (AMD EPYC, Zen 3) the long blocks stream from L2
 //! through the legacy decoders at ≈ 3.4 instructions per cycle, while the small routines stay
 //! in the micro-op cache (≈ 3.9–4.5): about 6 % more instructions, 8 % less time for
-//! BLS12-381's sparse product (see BENCHMARKS.md, sessions 13 and 14).
+//! BLS12-381's sparse product (docs/experiments.md, "Field and tower arithmetic").
 //!
 //! Values live in flat limb arrays: an Fp2 element is 2N words (c0, c1), a double-width Fp2
 //! element 4N words; an Fp12 element is its twelve Fp coordinates in the order
