@@ -7,7 +7,7 @@
 #
 # Cross-compiles crates/arith/examples/aarch64_kernels.rs with --emit asm (the toolchain of
 # scripts/aarch64.sh), runs it once under qemu (the kernels must agree), and costs each kernel's
-# machine code with crates/arith/tools/aarch64_mca.py. Estimates from a processor model, not
+# machine code with tools/aarch64_mca.py. Estimates from a processor model, not
 # measurements: an emulator's timings mean nothing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -30,9 +30,9 @@ rm -f "$out"/aarch64_kernels-*.s
 qemu-aarch64 "$out/aarch64_kernels"
 listing=$(ls "$out"/aarch64_kernels-*.aarch64_kernels.*.s | head -n 1)
 if [ "${1:-}" = "--check" ]; then
-    python3 crates/arith/tools/aarch64_mca.py "$listing" --check docs/aarch64-mca.tsv >/dev/null
+    python3 tools/aarch64_mca.py "$listing" --check docs/aarch64-mca.tsv >/dev/null
     echo "docs/aarch64-mca.tsv matches the kernels"
 else
-    python3 crates/arith/tools/aarch64_mca.py "$listing" > docs/aarch64-mca.tsv
+    python3 tools/aarch64_mca.py "$listing" > docs/aarch64-mca.tsv
     cat docs/aarch64-mca.tsv
 fi

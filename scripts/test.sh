@@ -12,7 +12,7 @@ fi
 # disassemble it (objdump, nm).
 command -v valgrind >/dev/null || (apt-get update && apt-get install -y valgrind)
 command -v objdump >/dev/null || (apt-get update && apt-get install -y binutils)
-# python3: crates/arith/tests/suite/generated.rs reruns the assembly generators (tools/*.py).
+# python3: crates/arith/tests/suite/generated.rs reruns the kernel generators (tools/codegen).
 command -v python3 >/dev/null || (apt-get update && apt-get install -y python3)
 # Every cargo step below selects the same packages (the workspace without the bench-only crate,
 # bindings included) and the same features, with the dev-dependencies active, so the library

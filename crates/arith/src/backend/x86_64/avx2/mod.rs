@@ -16,7 +16,7 @@
 //! * Order: operand scanning (row by row: t += a_i·b; q = t_0·(−p⁻¹) mod 2^29; t += q·m;
 //!   t /= 2^29 with t_0's carry moved into the new t_0), limbs kept lazy (unnormalised) in
 //!   64-bit lanes, normalised once at the end. Product scanning (Comba, paper 000's order,
-//!   reduction interleaved column by column; generator option `comba` in `tools/gen_avx2.py`)
+//!   reduction interleaved column by column; generator option `comba` in `tools/codegen/avx2.py`)
 //!   needs a, b and q live at once (27 vectors for L = 9, AVX2 has 16), so LLVM spills; the
 //!   checked-in inline assembly keeps the L lazy limbs in ymm0..ymm(L−1) and takes b, m and a
 //!   as memory operands (no spills). The comparison is in docs/backend-notes.md.

@@ -18,7 +18,7 @@
 //!   compressed element (g2, g3, g4, g5, eight Fp coordinates) is one set of L vectors, in
 //!   the lane order [`LANES`] = (g3.c0, g3.c1, g4.c0, g4.c1, g2.c0, g2.c1, g5.c0, g5.c1).
 //! * One squaring is one Montgomery reduction per lane over a short sum of products, like the
-//!   scalar sums-of-products kernels of `tools/gen_x86_64.py`. With g2 = x, g3 = y, g4 = z,
+//!   scalar sums-of-products kernels of `tools/codegen/x86_64.py`. With g2 = x, g3 = y, g4 = z,
 //!   g5 = w and BLS12-381's Fp2 = Fp\[u\]/(u² + 1), ξ = 1 + u:
 //!   - g3′ = 3(z² + ξw²) − 2y:  c0 = 3[(z0+z1)(z0−z1) + (w0+w1)(w0−w1) + (−2w0)w1] − 2y0,
 //!     c1 = 3[(2z0)z1 + (w0+w1)(w0−w1) + (2w0)w1] − 2y1;

@@ -1,5 +1,5 @@
 //! Quick timing breakdown of OT10 on paper 000 Table 5's configuration (d = 5, n = 2, 10 ANDs):
-//! `cargo run --release -p hayate-fe --example ot10_profile`. Indicative only (no warm-up
+//! `cargo run --release -p hayate-lab --example ot10_profile`. Indicative only (no warm-up
 //! statistics beyond a median of a few runs); `hayate bench fe` is the reference measurement.
 
 use std::hint::black_box;
@@ -9,20 +9,18 @@ use hayate_fe::{dpvs, ot10};
 use hayate_pairing::{bls12_381::Bls12381, bn254_beuchat::Bn254Beuchat, Gt};
 use rand::{rngs::StdRng, SeedableRng};
 
-mod common;
-use common::{cpu_ns, median_ms};
+use hayate_lab::{cpu_ns, median_ms};
 
 /// Interleaved A/B: `runs` alternating timed calls of `a` and `b`, the minimum of each in ms of
 /// thread CPU time (less sensitive to other processes than two separate medians).
 fn ab_min_ms(runs: usize, mut a: impl FnMut(), mut b: impl FnMut()) -> (f64, f64) {
-    let origin = std::time::Instant::now();
     let (mut ma, mut mb) = (f64::MAX, f64::MAX);
     for _ in 0..runs {
-        let t = cpu_ns(&origin);
+        let t = cpu_ns();
         a();
-        let u = cpu_ns(&origin);
+        let u = cpu_ns();
         b();
-        let v = cpu_ns(&origin);
+        let v = cpu_ns();
         ma = ma.min(u - t);
         mb = mb.min(v - u);
     }

@@ -4,8 +4,8 @@
 //! Miller loop of `n` pairs, the final exponentiation and the pairing. The two alternate 60
 //! times in one process; minima and medians of this thread's CPU time, robust to a busy host.
 //!
-//! `cargo run --release -p hayate-pairing --example sub_ab [bls12-381|bn254-beuchat] [n]`
-//! (defaults: bls12-381, n = 1).
+//! `cargo run --release -p hayate-lab --features lab --example sub_ab
+//! [bls12-381|bn254-beuchat] [n]` (defaults: bls12-381, n = 1).
 
 use std::hint::black_box;
 use std::sync::atomic::Ordering::Relaxed;
@@ -18,8 +18,7 @@ use hayate_pairing::{
 };
 use rand::{rngs::StdRng, SeedableRng};
 
-mod common;
-use common::cpu_ns;
+use hayate_lab::cpu_ns;
 
 /// 60 alternations of `reps` calls under each setting; prints min and median per call (ns).
 fn ab(name: &str, reps: usize, mut f: impl FnMut()) {

@@ -1,7 +1,7 @@
 //! Quick timing of the tower and pairing building blocks on the three curves (minimum over
 //! repeated batches of this thread's CPU time — steadier than wall-clock medians on a shared,
 //! loaded machine):
-//! `cargo run --release -p hayate-pairing --example tower_bench [curve]`.
+//! `cargo run --release -p hayate-lab --features lab --example tower_bench [curve]`.
 
 use std::hint::black_box;
 
@@ -13,8 +13,7 @@ use hayate_pairing::{
 };
 use rand::{rngs::StdRng, SeedableRng};
 
-mod common;
-use common::cpu_ns;
+use hayate_lab::cpu_ns;
 
 /// Minimum over 40 batches (≈ 0.3 ms each) of the per-call thread CPU time, in ns.
 fn time<F: FnMut()>(name: &str, curve: &str, mut f: F) {

@@ -1,5 +1,5 @@
 //! Computes pairings in a loop on one curve (for profilers such as callgrind or perf):
-//! `cargo run --release -p hayate-pairing --example one_pairing -- bls12-381 100`.
+//! `cargo run --release -p hayate-lab --example one_pairing -- bls12-381 100`.
 
 use hayate_ec::Affine;
 use hayate_pairing::{

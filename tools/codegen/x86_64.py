@@ -1,14 +1,15 @@
-#!/usr/bin/env python3
-"""Generates crates/arith/src/backend/x86_64/mulx/gen.rs: MULX/ADCX/ADOX kernels for N = 4, 6.
+"""MULX/ADCX/ADOX kernels for N = 4, 6 (hayate-arith's `backend/x86_64/mulx/gen.rs`) and the
+building blocks that the line and point generators (`x86_64_lines`, `x86_64_points`) compose.
 
-Run: python3 crates/arith/tools/gen_x86_64.py > crates/arith/src/backend/x86_64/mulx/gen.rs
 A tiny register allocator maps logical values onto asm! operands (at most 12
 compiler-allocated registers + rdx); what does not fit (the 6-limb inv, the 6-limb redc
-carry word) lives on the stack.
+carry word) lives on the stack. `inline` runs any kernel generator of this module into an
+enclosing block instead of a function of its own: that is how the one-block kernels of the
+other two files are assembled from the kernels here.
 """
-import sys
+import contextlib
 
-class Gen:
+class Block:
     def __init__(self, inputs, nscratch):
         # inputs: list of (name, rust_expr); each becomes an `inout(reg) expr => out` operand.
         self.ops = {}          # phys name -> dict(input=expr or None, output=None)
@@ -63,12 +64,38 @@ class Gen:
         return "\n".join('        "%s",' % l for l in self.lines)
 
 
+# The blocks `inline` runs generators into, innermost last, with their "buf" word offsets.
+_INLINED = []
+
+
+def Gen(inputs, nscratch):
+    """A new register block over the operands `inputs` with `nscratch` scratch registers, or
+    inside `inline` the enclosing block."""
+    return _INLINED[-1][0] if _INLINED else Block(inputs, nscratch)
+
+
+@contextlib.contextmanager
+def inline(g, base):
+    """Runs this module's generators into the block `g` instead of functions of their own:
+    `Gen(...)` returns `g`, `emit_fn` emits nothing, and "buf" offsets are shifted by `base`
+    words (so a kernel written for one scratch area works on any area of a larger buffer;
+    nested calls add their bases)."""
+    _INLINED.append((g, base))
+    try:
+        yield
+    finally:
+        _INLINED.pop()
+
+
 def mem(p, i):
     return "qword ptr [{%s} + %d]" % (p, 8 * i)
 
 
 def at(p, off=0):
-    """Limb accessor: i -> the memory operand of limb off + i behind pointer operand p."""
+    """Limb accessor: i -> the memory operand of limb off + i behind pointer operand p (inside
+    `inline`, "buf" offsets shifted by the enclosing bases)."""
+    if p == "buf":
+        off += sum(base for _, base in _INLINED)
     return lambda i: mem(p, off + i)
 
 
@@ -192,7 +219,10 @@ LAB = ('#[cfg(feature = "lab")]',)
 def emit_fn(name, sig, pre, g, post, doc, opts, inline="always", attrs=()):
     """Prints kernel `name`. Its asm block is bracketed by `kernel_begin!()` and
     `kernel_end!(name)` (backend/mod.rs), which record the block's address range and name in
-    the `hayate_ct_kernels` section for the disassembly check (crates/ct)."""
+    the `hayate_ct_kernels` section for the disassembly check (crates/ct). Inside `inline`,
+    prints nothing."""
+    if _INLINED:
+        return
     print("    /// %s" % doc)
     for a in attrs:
         print("    %s" % a)
@@ -645,12 +675,7 @@ def gen_fp2_sqr_k(N, k):
     emit_fn("fp2_sqr_k%d_%d" % (k, N), "(buf: *mut u64, m: &[u64; %d])" % N, [], g, [],
             "Fp2 squaring (u^2 = -%d) over the scratch buffer, N = %d: c0 to buf[0..N), c1 to buf[N..2N), fully reduced. `buf` must point to %d writable words (`fp2_sqr_k_%d::LEN`); needs %d*p < R." % (k, N, L["LEN"], N, k + 1),
             "nostack")
-    print("    /// Word offsets of the scratch buffer of `fp2_sqr_k%d_%d`." % (k, N))
-    print("    pub(crate) mod fp2_sqr_k_%d {" % N)
-    for q in ("A0", "A1", "INV", "LEN"):
-        print("        pub(crate) const %s: usize = %d;" % (q, L[q]))
-    print("    }")
-    print()
+    print_layout("Word offsets of the scratch buffer of `fp2_sqr_k%d_%d`." % (k, N), "fp2_sqr_k_%d" % N, L, ("A0", "A1", "INV", "LEN"))
 
 
 def fp2_layout(N):
@@ -777,12 +802,7 @@ def gen_fp2_sqr(N):
     emit_fn("fp2_sqr_%d" % N, "(buf: *mut u64, m: &[u64; %d])" % N, [], g, [],
             "Fp2 squaring (u^2 = -1) over the scratch buffer, N = %d: c0 to the S slot, c1 to the D slot, fully reduced. `buf` must point to %d writable words (`fp2_sqr_%d::LEN`)." % (N, L["LEN"], N),
             "nostack")
-    print("    /// Word offsets of the scratch buffer of `fp2_sqr_%d`." % N)
-    print("    pub(crate) mod fp2_sqr_%d {" % N)
-    for k in ("A0", "A1", "S", "D", "INV", "LEN"):
-        print("        pub(crate) const %s: usize = %d;" % (k, L[k]))
-    print("    }")
-    print()
+    print_layout("Word offsets of the scratch buffer of `fp2_sqr_%d`." % N, "fp2_sqr_%d" % N, L, ("A0", "A1", "S", "D", "INV", "LEN"))
 
 
 def fp2_wide_core(g, N, A0, A1, B0, B1, SA, SB, W0, W1, W2, K, late_free=(), mod_ptr=None):
@@ -1050,75 +1070,37 @@ def gen_fp6_mul(N, reduce, by01=False, tw=BLS12_381, by0=False):
         assert not reduce
         for i in range(3):
             prod(A(i, 0), A(i, 1), Bv(0, 0), Bv(0, 1), Oi(i))
-    elif not lazy and by01:
-        for i in range(2):
-            prod(A(i, 0), A(i, 1), Bv(i, 0), Bv(i, 1), Ti(i))
-        sums(1, 2, False)
-        prod(X(0), X(1), Bv(1, 0), Bv(1, 1), Oi(0))
-        wsub(Oi(0), Oi(0), Ti(1))
-        xi_comb(g, N, tw, Oi(0), Ti(0), Oi(0), 1, Z)
-        sums(0, 1)
-        prod(X(0), X(1), Y(0), Y(1), Oi(1))
-        wsub(Oi(1), Oi(1), Ti(0))
-        wsub(Oi(1), Oi(1), Ti(1))
-        sums(0, 2, False)
-        prod(X(0), X(1), Bv(0, 0), Bv(0, 1), Oi(2))
-        wsub(Oi(2), Oi(2), Ti(0))
-        wadd(Oi(2), Oi(2), Ti(1))
-    elif not lazy:
-        for i in range(3):
-            prod(A(i, 0), A(i, 1), Bv(i, 0), Bv(i, 1), Ti(i))
-        sums(1, 2)
-        prod(X(0), X(1), Y(0), Y(1), Oi(0))
-        wsub(Oi(0), Oi(0), Ti(1))
-        wsub(Oi(0), Oi(0), Ti(2))
-        xi_comb(g, N, tw, Oi(0), Ti(0), Oi(0), 1, Z)
-        sums(0, 1)
-        prod(X(0), X(1), Y(0), Y(1), Oi(1))
-        wsub(Oi(1), Oi(1), Ti(0))
-        wsub(Oi(1), Oi(1), Ti(1))
-        xi_comb(g, N, tw, Oi(1), Oi(1), Ti(2), 1, Z)
-        sums(0, 2)
-        prod(X(0), X(1), Y(0), Y(1), Oi(2))
-        wsub(Oi(2), Oi(2), Ti(0))
-        wsub(Oi(2), Oi(2), Ti(2))
-        wadd(Oi(2), Oi(2), Ti(1))
-    elif by01:
-        # b2 = 0: t2 = 0, (a1 + a2)(b1 + b2) = (a1 + a2)*b1, (a0 + a2)(b0 + b2) = (a0 + a2)*b0
-        for i in range(2):
-            prod(A(i, 0), A(i, 1), Bv(i, 0), Bv(i, 1), Ti(i))
-        sums(1, 2, False)
-        prod(X(0), X(1), Bv(1, 0), Bv(1, 1), Oi(0))
-        wsub(Oi(0), Oi(0), Ti(1))
-        xi(Oi(1), Oi(0))
-        wadd(Oi(0), Oi(1), Ti(0))
-        sums(0, 1)
-        prod(X(0), X(1), Y(0), Y(1), Oi(1))
-        wsub(Oi(1), Oi(1), Ti(0))
-        wsub(Oi(1), Oi(1), Ti(1))
-        sums(0, 2, False)
-        prod(X(0), X(1), Bv(0, 0), Bv(0, 1), Oi(2))
-        wsub(Oi(2), Oi(2), Ti(0))
-        wadd(Oi(2), Oi(2), Ti(1))
     else:
-        for i in range(3):
+        def xi_add(D, X, P, tmp, xi_first):
+            """D = X + xi*P, double width: one combination without lazy sums; with them xi*P
+            into `tmp`, then a double-width addition (xi*P the first operand if `xi_first`)."""
+            if not lazy:
+                xi_comb(g, N, tw, D, X, P, 1, Z)
+            else:
+                xi(tmp, P)
+                wadd(D, *((tmp, X) if xi_first else (X, tmp)))
+
+        # b2 = 0 (by01): t2 = 0, (a1 + a2)(b1 + b2) = (a1 + a2)*b1,
+        # (a0 + a2)(b0 + b2) = (a0 + a2)*b0
+        for i in range(2 if by01 else 3):
             prod(A(i, 0), A(i, 1), Bv(i, 0), Bv(i, 1), Ti(i))
-        sums(1, 2)
-        prod(X(0), X(1), Y(0), Y(1), Oi(0))
+        sums(1, 2, not by01)
+        prod(X(0), X(1), *((Bv(1, 0), Bv(1, 1)) if by01 else (Y(0), Y(1))), Oi(0))
         wsub(Oi(0), Oi(0), Ti(1))
-        wsub(Oi(0), Oi(0), Ti(2))
-        xi(Oi(1), Oi(0))
-        wadd(Oi(0), Oi(1), Ti(0))
+        if not by01:
+            wsub(Oi(0), Oi(0), Ti(2))
+        xi_add(Oi(0), Ti(0), Oi(0), Oi(1), True)
         sums(0, 1)
         prod(X(0), X(1), Y(0), Y(1), Oi(1))
         wsub(Oi(1), Oi(1), Ti(0))
         wsub(Oi(1), Oi(1), Ti(1))
-        xi(Oi(2), Ti(2))
-        wadd(Oi(1), Oi(1), Oi(2))
-        sums(0, 2)
-        prod(X(0), X(1), Y(0), Y(1), Oi(2))
+        if not by01:
+            xi_add(Oi(1), Oi(1), Ti(2), Oi(2), False)
+        sums(0, 2, not by01)
+        prod(X(0), X(1), *((Bv(0, 0), Bv(0, 1)) if by01 else (Y(0), Y(1))), Oi(2))
         wsub(Oi(2), Oi(2), Ti(0))
-        wsub(Oi(2), Oi(2), Ti(2))
+        if not by01:
+            wsub(Oi(2), Oi(2), Ti(2))
         wadd(Oi(2), Oi(2), Ti(1))
     if reduce:
         inv = B(L["INV"])(0)
@@ -1261,9 +1243,9 @@ def gen_fp12_mul_by_034_unit(N, tw):
                 ("F", "LINE", "OUT", "INV", "LEN"))
 
 
-def emit_layout(kernel, mod, L, keys, attrs=()):
-    """The Rust constants of a kernel's buffer layout (module `mod`)."""
-    print("    /// Word offsets of the buffer of `%s`." % kernel)
+def print_layout(doc, mod, L, keys, attrs=()):
+    """The Rust constants `keys` of a buffer layout `L`: module `mod`, documented by `doc`."""
+    print("    /// %s" % doc)
     for a in attrs:
         print("    %s" % a)
     print("    pub(crate) mod %s {" % mod)
@@ -1273,14 +1255,14 @@ def emit_layout(kernel, mod, L, keys, attrs=()):
     print()
 
 
+def emit_layout(kernel, mod, L, keys, attrs=()):
+    """The Rust constants of a kernel's buffer layout (module `mod`)."""
+    print_layout("Word offsets of the buffer of `%s`." % kernel, mod, L, keys, attrs)
+
+
 def emit_fp6_layout(N):
     L = fp6_layout(N)
-    print("    /// Word offsets of the scratch buffer of `fp6_mul_%d` / `fp6_mul_wide_%d`." % (N, N))
-    print("    pub(crate) mod fp6_%d {" % N)
-    for k in ("A", "B", "OUT", "INV", "LEN"):
-        print("        pub(crate) const %s: usize = %d;" % (k, L[k]))
-    print("    }")
-    print()
+    print_layout("Word offsets of the scratch buffer of `fp6_mul_%d` / `fp6_mul_wide_%d`." % (N, N), "fp6_%d" % N, L, ("A", "B", "OUT", "INV", "LEN"))
 
 
 def add_mod_mem(g, N, X, Y, D):
@@ -1374,12 +1356,7 @@ def gen_fp4_sqr(N, tw=BLS12_381):
     emit_fn("fp4_sqr_%s" % sfx, "(buf: *mut u64, m: &[u64; %d])" % N, [], g, [],
             "Fp4 squaring (%s; s^2 = xi) over the scratch buffer, N = %d: (a^2 + xi*b^2, 2ab) fully reduced in the C0, C1 slots. `buf` must point to %d writable words (`fp4_sqr_%s::LEN`) with A, B, INV filled."
             % (tw["what"], N, L["LEN"], sfx), "nostack")
-    print("    /// Word offsets of the scratch buffer of `fp4_sqr_%s`." % sfx)
-    print("    pub(crate) mod fp4_sqr_%s {" % sfx)
-    for k in ("A", "C0", "INV", "LEN"):
-        print("        pub(crate) const %s: usize = %d;" % (k, L[k]))
-    print("    }")
-    print()
+    print_layout("Word offsets of the scratch buffer of `fp4_sqr_%s`." % sfx, "fp4_sqr_%s" % sfx, L, ("A", "C0", "INV", "LEN"))
 
 
 def cond_sub_rounds(g, N, v, subs, OUT):
@@ -1677,12 +1654,7 @@ def gen_cyclo_sqr(N, tw, compressed):
     emit_fn(name, "(buf: *mut u64, m: &[u64; %d])" % N, [], g, [],
             "%s (%s), CNT times, over the scratch buffer, N = %d, each coordinate one interleaved reduction of a sum of products: the fully reduced coordinates to OUT (the order of Z). `buf` must point to %d writable words (`%s::LEN`) with Z (reduced), INV and CNT (>= 1) filled."
             % (what, tw["what"], N, L["LEN"], name), "nostack")
-    print("    /// Word offsets of the scratch buffer of `%s`." % name)
-    print("    pub(crate) mod %s {" % name)
-    for k in ("Z", "OUT", "INV", "CNT", "LEN"):
-        print("        pub(crate) const %s: usize = %d;" % (k, L[k]))
-    print("    }")
-    print()
+    print_layout("Word offsets of the scratch buffer of `%s`." % name, name, L, ("Z", "OUT", "INV", "CNT", "LEN"))
 
 
 def fp12_layout(N):
@@ -1790,22 +1762,12 @@ def gen_fp12_combine(N, square, tw=BLS12_381):
 
 def emit_fp12_layout(N):
     L = fp12_layout(N)
-    print("    /// Word offsets of the buffer of `fp12_mul_combine_%d` / `fp12_sqr_combine_%d`." % (N, N))
-    print("    pub(crate) mod fp12_%d {" % N)
-    for k in ("AREA", "C", "INV", "LEN"):
-        print("        pub(crate) const %s: usize = %d;" % (k, L[k]))
-    print("    }")
-    print()
+    print_layout("Word offsets of the buffer of `fp12_mul_combine_%d` / `fp12_sqr_combine_%d`." % (N, N), "fp12_%d" % N, L, ("AREA", "C", "INV", "LEN"))
 
 
 def emit_fp2_layout(N):
     L = fp2_layout(N)
-    print("    /// Word offsets of the scratch buffer of `fp2_mul_%d` / `fp2_mul_wide_%d`." % (N, N))
-    print("    pub(crate) mod fp2_%d {" % N)
-    for k in ("A0", "A1", "B0", "B1", "INV", "W0", "W2", "K", "LEN"):
-        print("        pub(crate) const %s: usize = %d;" % (k, L[k]))
-    print("    }")
-    print()
+    print_layout("Word offsets of the scratch buffer of `fp2_mul_%d` / `fp2_mul_wide_%d`." % (N, N), "fp2_%d" % N, L, ("A0", "A1", "B0", "B1", "INV", "W0", "W2", "K", "LEN"))
 
 
 def fp2_wide_coords(N, p):
@@ -1945,58 +1907,92 @@ def gen_subroutines_4():
     gen_subroutines_common(N, "sub4")
 
 
-print("// @generated by crates/arith/tools/gen_x86_64.py — do not edit by hand.")
-print("//")
-print("// Every function requires BMI2 + ADX at run time (checked by the caller); the Montgomery")
-print("// kernels need a modulus with the top bit of its top limb clear, the pseudo-Mersenne ones")
-print("// (`*_pm_*`) a modulus 2^(64N) - c with 0 < c < 2^62. Straight-line code: no branches, no")
-print("// data-dependent memory addresses (constant time).")
-print()
-print("pub(crate) mod k {")
-for N in (4, 6):
-    gen_mont_mul(N)
-    gen_mul_wide(N)
-    gen_redc(N)
-gen_mont_mul(4, planted=True)
-gen_mul_pm(4)
-gen_sqr_pm_4()
-for N in (4, 6):
-    gen_sqr_wide(N)
-    gen_mont_sqr(N)
-for N in (4, 6):
-    emit_fp2_layout(N)
-    gen_fp2_mul(N, True)
-    gen_fp2_mul(N, False)
-gen_subroutines_6()
-gen_subroutines_4()
-gen_fp2_mul(4, True, False)
-gen_fp2_mul(4, False, False)
-for N in (4, 6):
-    gen_fp2_sqr(N)
-gen_fp2_sqr_k(4, 5)
-emit_fp6_layout(6)
-gen_fp6_mul(6, True)
-gen_fp6_mul(6, False)
-gen_fp6_mul_by01_sop(6, BLS12_381)
-gen_fp6_mul(6, False, True)
-gen_fp6_mul(6, False, by0=True)
-gen_fp4_sqr(6)
-emit_fp12_layout(6)
-gen_fp12_combine(6, False)
-gen_fp12_combine(6, True)
-gen_cyclo_sqr(6, BLS12_381, False)
-gen_cyclo_sqr(6, BLS12_381, True)
-emit_fp6_layout(4)
-gen_fp6_mul(4, True, tw=BN254_BEUCHAT)
-gen_fp6_mul(4, False, tw=BN254_BEUCHAT)
-gen_fp6_mul_by01_sop(4, BN254_BEUCHAT)
-gen_fp12_mul_by_034_unit(4, BN254_BEUCHAT)
-gen_fp6_mul(4, False, True, tw=BN254_BEUCHAT)
-gen_fp6_mul(4, False, tw=BN254_BEUCHAT, by0=True)
-gen_fp4_sqr(4, tw=BN254_BEUCHAT)
-emit_fp12_layout(4)
-gen_fp12_combine(4, False, tw=BN254_BEUCHAT)
-gen_fp12_combine(4, True, tw=BN254_BEUCHAT)
-gen_cyclo_sqr(4, BN254_BEUCHAT, False)
-gen_cyclo_sqr(4, BN254_BEUCHAT, True)
-print("}")
+def halve_mem(g, N, X, D):
+    """D[0..N) = X/2 mod m for X < m (m odd, below 2^(64N-1)): m added when X is odd (masked),
+    then a one-bit right shift across the limbs."""
+    x = g.alloc()
+    for j in range(N):
+        g.e("mov %s, %s" % (g.r(x), X(j)))
+        g.e("mov %s, %s" % (D(j), g.r(x)))
+    g.e("mov %s, %s" % (g.r(x), X(0)))
+    g.e("and %s, 1" % g.r(x))
+    g.e("neg %s" % g.r(x))
+    add_masked_p(g, N, D, x)
+    g.release(x)
+    r = [g.alloc() for _ in range(N)]
+    for j in range(N):
+        g.e("mov %s, %s" % (g.r(r[j]), D(j)))
+    for j in range(N - 1):
+        g.e("shrd %s, %s, 1" % (g.r(r[j]), g.r(r[j + 1])))
+    g.e("shr %s, 1" % g.r(r[N - 1]))
+    for j in range(N):
+        g.e("mov %s, %s" % (D(j), g.r(r[j])))
+        g.release(r[j])
+
+
+def offsets(slots):
+    """Word offsets of consecutive (name, words) slots, and their total as LEN."""
+    L, off = {}, 0
+    for k, n in slots:
+        L[k] = off
+        off += n
+    L["LEN"] = off
+    return L
+
+
+def generate():
+    """Prints gen.rs after its first line."""
+    print("//")
+    print("// Every function requires BMI2 + ADX at run time (checked by the caller); the Montgomery")
+    print("// kernels need a modulus with the top bit of its top limb clear, the pseudo-Mersenne ones")
+    print("// (`*_pm_*`) a modulus 2^(64N) - c with 0 < c < 2^62. Straight-line code: no branches, no")
+    print("// data-dependent memory addresses (constant time).")
+    print()
+    print("pub(crate) mod k {")
+    for N in (4, 6):
+        gen_mont_mul(N)
+        gen_mul_wide(N)
+        gen_redc(N)
+    gen_mont_mul(4, planted=True)
+    gen_mul_pm(4)
+    gen_sqr_pm_4()
+    for N in (4, 6):
+        gen_sqr_wide(N)
+        gen_mont_sqr(N)
+    for N in (4, 6):
+        emit_fp2_layout(N)
+        gen_fp2_mul(N, True)
+        gen_fp2_mul(N, False)
+    gen_subroutines_6()
+    gen_subroutines_4()
+    gen_fp2_mul(4, True, False)
+    gen_fp2_mul(4, False, False)
+    for N in (4, 6):
+        gen_fp2_sqr(N)
+    gen_fp2_sqr_k(4, 5)
+    emit_fp6_layout(6)
+    gen_fp6_mul(6, True)
+    gen_fp6_mul(6, False)
+    gen_fp6_mul_by01_sop(6, BLS12_381)
+    gen_fp6_mul(6, False, True)
+    gen_fp6_mul(6, False, by0=True)
+    gen_fp4_sqr(6)
+    emit_fp12_layout(6)
+    gen_fp12_combine(6, False)
+    gen_fp12_combine(6, True)
+    gen_cyclo_sqr(6, BLS12_381, False)
+    gen_cyclo_sqr(6, BLS12_381, True)
+    emit_fp6_layout(4)
+    gen_fp6_mul(4, True, tw=BN254_BEUCHAT)
+    gen_fp6_mul(4, False, tw=BN254_BEUCHAT)
+    gen_fp6_mul_by01_sop(4, BN254_BEUCHAT)
+    gen_fp12_mul_by_034_unit(4, BN254_BEUCHAT)
+    gen_fp6_mul(4, False, True, tw=BN254_BEUCHAT)
+    gen_fp6_mul(4, False, tw=BN254_BEUCHAT, by0=True)
+    gen_fp4_sqr(4, tw=BN254_BEUCHAT)
+    emit_fp12_layout(4)
+    gen_fp12_combine(4, False, tw=BN254_BEUCHAT)
+    gen_fp12_combine(4, True, tw=BN254_BEUCHAT)
+    gen_cyclo_sqr(4, BN254_BEUCHAT, False)
+    gen_cyclo_sqr(4, BN254_BEUCHAT, True)
+    print("}")

@@ -1,43 +1,17 @@
-#!/usr/bin/env python3
-"""Generates the one-block MULX/ADCX/ADOX kernels of sparse Fp12 products and of the Miller
-loop's steps in the BLS12-381 tower (N = 6, u^2 = -1, v^3 = 1 + u) and bn254-beuchat's (N = 4,
-u^2 = -5, v^3 = u), as two files:
+"""One-block MULX/ADCX/ADOX kernels of sparse Fp12 products and of the Miller loop's steps in
+the BLS12-381 tower (N = 6, u^2 = -1, v^3 = 1 + u) and bn254-beuchat's (N = 4, u^2 = -5,
+v^3 = u), as two files:
 
 * `tower`: crates/arith/src/backend/x86_64/mulx/lines_gen.rs, the tower operation f*l for an
   M-type line l (hayate-arith's `Fp12::mul_by_014`, lab builds);
 * `miller`: crates/pairing/src/backend/x86_64/mulx/lines_gen.rs, the Miller-loop steps f^2*l
   and the doubling step with its tangent line (hayate-pairing's `backend::lines`).
 
-Run: python3 crates/arith/tools/gen_x86_64_lines.py tower > crates/arith/src/backend/x86_64/mulx/lines_gen.rs
-     python3 crates/arith/tools/gen_x86_64_lines.py miller > crates/pairing/src/backend/x86_64/mulx/lines_gen.rs
 The building blocks (register allocator, double-width Fp2 products, modular double-width
 additions, reductions, the sparse Fp6 product and the Fp12 Karatsuba combination) come from
-gen_x86_64.py, whose generators are run here inside one shared block (`inline`).
+`x86_64`, whose generators are run here inside one shared block (`x86_64.inline`).
 """
-import contextlib
-import io
-import os
-import sys
-
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-with contextlib.redirect_stdout(io.StringIO()):
-    import gen_x86_64 as gx  # noqa: E402  (its module body prints the other kernels)
-
-
-@contextlib.contextmanager
-def inline(g, base):
-    """Runs a gen_x86_64 generator into the shared generator `g` instead of its own function:
-    its `Gen(...)` returns `g`, its `emit_fn` emits nothing, and its "buf" offsets are shifted
-    by `base` words (so a kernel written for one scratch area works on any area of a larger
-    buffer)."""
-    saved = (gx.Gen, gx.emit_fn, gx.at)
-    gx.Gen = lambda inputs, nscratch: g
-    gx.emit_fn = lambda *args, **kw: None
-    gx.at = lambda p, off=0: saved[2](p, off + (base if p == "buf" else 0))
-    try:
-        yield
-    finally:
-        gx.Gen, gx.emit_fn, gx.at = saved
+from . import x86_64 as gx
 
 
 def mul_by_014_layout(N):
@@ -119,7 +93,7 @@ def mul_by_014_body(g, N):
         gx.add_mod_mem(g, N, Fp(L["L01"], 2 + c), Fp(L["L4"], c), Fp(L["L2"], 2 + c))
     # P0, P2: the sparse Fp6 products of areas 0 and 2
     for k in (0, 2):
-        with inline(g, LL["AREA"] * k):
+        with gx.inline(g, LL["AREA"] * k):
             gx.gen_fp6_mul(N, False, True)
     # P1 in area 1: f1[0]*c4 -> OUT[1], f1[1]*c4 -> OUT[2], xi*f1[2]*c4 -> OUT[0]
     a1 = LL["AREA"]
@@ -130,7 +104,7 @@ def mul_by_014_body(g, N):
                          W(dst[0], dst[1], 0), B(a1 + L6["W1"]), W(dst[0], dst[1], 1), None)
     gx.wide_sub_mem(g, N, W("T", 0, 0), W("T", 0, 1), W("OUT", 0, 0))
     gx.wide_add_mem(g, N, W("T", 0, 0), W("T", 0, 1), W("OUT", 0, 1))
-    with inline(g, 0):
+    with gx.inline(g, 0):
         gx.gen_fp12_combine(N, False)
 
 
@@ -186,9 +160,9 @@ def gen_sqr_mul_by_014(N):
     F0, F1 = LK["F0"], LK["F1"]
     square_operands(g, N, F0, F1, a2, gx.BLS12_381)
     for k in (0, 2):
-        with inline(g, LL["AREA"] * k):
+        with gx.inline(g, LL["AREA"] * k):
             gx.gen_fp6_mul(N, False)
-    with inline(g, 0):
+    with gx.inline(g, 0):
         gx.gen_fp12_combine(N, True)
     # f^2 and the line into the sparse product's operand slots
     place_operands(g, N, LK["C"], LK["C"] + 6 * N)
@@ -197,29 +171,6 @@ def gen_sqr_mul_by_014(N):
                "f^2*(c0 + c1*v + c4*v*w) in Fp12 (BLS12-381 tower), N = %d: the twelve reduced coordinates to C. `buf` must point to %d words (`fp12_line_%d::LEN`) with F0 (f0), F1 (f1), LINE (c0, c1, c4) and INV filled."
                % (N, LK["LEN"], N), "nostack", attrs=gx.LAB)
     emit_line_layout(N, "fp12_sqr_mul_by_014_%d" % N)
-
-def halve_mem(g, N, X, D):
-    """D[0..N) = X/2 mod m for X < m (m odd, below 2^(64N-1)): m added when X is odd (masked),
-    then a one-bit right shift across the limbs."""
-    x = g.alloc()
-    for j in range(N):
-        g.e("mov %s, %s" % (g.r(x), X(j)))
-        g.e("mov %s, %s" % (D(j), g.r(x)))
-    g.e("mov %s, %s" % (g.r(x), X(0)))
-    g.e("and %s, 1" % g.r(x))
-    g.e("neg %s" % g.r(x))
-    gx.add_masked_p(g, N, D, x)
-    g.release(x)
-    r = [g.alloc() for _ in range(N)]
-    for j in range(N):
-        g.e("mov %s, %s" % (g.r(r[j]), D(j)))
-    for j in range(N - 1):
-        g.e("shrd %s, %s, 1" % (g.r(r[j]), g.r(r[j + 1])))
-    g.e("shr %s, 1" % g.r(r[N - 1]))
-    for j in range(N):
-        g.e("mov %s, %s" % (D(j), g.r(r[j])))
-        g.release(r[j])
-
 
 def double_step_layout(N):
     """Word offsets of the doubling-step buffer: the inputs T = (X, Y, Z) (two coordinates
@@ -234,17 +185,7 @@ def double_step_layout(N):
     for k in ("S", "D", "U", "SA", "SB"):
         slots.append((k, N))
     slots.append(("W1", 2 * N))
-    return offsets(slots)
-
-
-def offsets(slots):
-    """Word offsets of consecutive (name, words) slots, and their total as LEN."""
-    L, off = {}, 0
-    for k, n in slots:
-        L[k] = off
-        off += n
-    L["LEN"] = off
-    return L
+    return gx.offsets(slots)
 
 
 def gen_double_step(N, tw=gx.BLS12_381):
@@ -341,7 +282,7 @@ def gen_double_step(N, tw=gx.BLS12_381):
     mul(T(0, 0), T(0, 1), T(1, 0), T(1, 1), "WP")
     redc("WP", fs("xy"))
     for c in range(2):
-        halve_mem(g, N, F("xy", c), F("a", c))
+        gx.halve_mem(g, N, F("xy", c), F("a", c))
     add(fs("e"), fs("e"), fs("f"))
     add(fs("f"), fs("e"), fs("f"))
     sub(fs("b"), fs("f"), fs("bf"))
@@ -350,7 +291,7 @@ def gen_double_step(N, tw=gx.BLS12_381):
     # Y' = ((b + 3e)/2)^2 - 3e^2
     add(fs("b"), fs("f"), fs("t"))
     for c in range(2):
-        halve_mem(g, N, F("t", c), F("g", c))
+        gx.halve_mem(g, N, F("t", c), F("g", c))
     sqr(F("g", 0), F("g", 1), "WP")
     sqr(F("e", 0), F("e", 1), "WE")
     for c in range(2):
@@ -388,7 +329,7 @@ def fp6_in_areas(g, N, first, step, count, **kw):
     """The double-width Fp6 product `gx.gen_fp6_mul(N, False, tw=BEU, **kw)` in `count` scratch
     areas `first`, `first + step`, ... (word offsets), as one loop (`looped`)."""
     def body():
-        with inline(g, first):
+        with gx.inline(g, first):
             gx.gen_fp6_mul(N, False, tw=BEU, **kw)
     looped(g, step, count, body)
 
@@ -430,10 +371,10 @@ def mul_by_034_body(g, N):
     for c in range(2):
         gx.add_mod_mem(g, N, Fp(L["C0"], c), Fp(L["C34"], c), Fp(a2 + L6["B"], c))
         copy_mem(g, N, Fp(L["C34"], 2 + c), Fp(a2 + L6["B"], 2 + c))
-    with inline(g, 0):
+    with gx.inline(g, 0):
         gx.gen_fp6_mul(N, False, tw=BEU, by0=True)
     fp6_in_areas(g, N, LL["AREA"], LL["AREA"], 2, by01=True)
-    with inline(g, 0):
+    with gx.inline(g, 0):
         gx.gen_fp12_combine(N, False, tw=BEU)
 
 
@@ -453,7 +394,7 @@ def gen_sqr_mul_by_034(N):
     F0, F1 = L["F0"], L["SQ1"]
     square_operands(g, N, F0, F1, a2, BEU)
     fp6_in_areas(g, N, 0, 2 * LL["AREA"], 2)
-    with inline(g, 0):
+    with gx.inline(g, 0):
         gx.gen_fp12_combine(N, True, tw=BEU)
     # f^2 and the line into the sparse product's operand slots
     for i in range(6):
@@ -471,16 +412,11 @@ def gen_sqr_mul_by_034(N):
                 ("F0", "SQ1", "LINE", "C", "INV", "LEN"), attrs=gx.LAB)
 
 
-def main():
-    MODES = ("tower", "miller")
-    if len(sys.argv) != 2 or sys.argv[1] not in MODES:
-        sys.exit("usage: gen_x86_64_lines.py tower|miller")
-    MODE = sys.argv[1]
-
-    print("// @generated by crates/arith/tools/gen_x86_64_lines.py %s — do not edit by hand." % MODE)
+def generate(mode):
+    """Prints the `mode` file ("tower" or "miller") after its first line."""
     print("//")
     print("// Every function requires BMI2 + ADX at run time (checked by the caller) and a modulus")
-    if MODE == "tower":
+    if mode == "tower":
         print("// below 2^381 (8p < R; N = 6, BLS12-381's tower). Straight-line code: no branches, no")
         print("// data-dependent memory addresses (constant time).")
     else:
@@ -489,7 +425,7 @@ def main():
         print("// time).")
     print()
     print("pub(crate) mod k {")
-    if MODE == "tower":
+    if mode == "tower":
         gen_mul_by_014(6)
     else:
         print("    use hayate_arith::{kernel_begin, kernel_end};")
@@ -499,7 +435,3 @@ def main():
         gen_sqr_mul_by_034(4)
         gen_double_step(4, BEU)
     print("}")
-
-
-if __name__ == "__main__":
-    main()

@@ -6,7 +6,7 @@
 //!   (joint wNAF) and the constant-time pair `glv-ct` (2 threads) vs `fixed-window-ct`.
 //!
 //! It lives in hayate-pairing because it needs both hayate-ec's named curves and the pairing
-//! G1 curves. Run: `cargo run --release -p hayate-pairing --example split_speedup [ROUNDS]`.
+//! G1 curves. Run: `cargo run --release -p hayate-lab --example split_speedup [ROUNDS]`.
 //! Times are medians over ROUNDS (default 31) batches of 16 multiplications with random public
 //! scalars, sequential and parallel batches interleaved; load from other processes shows up
 //! directly, so note `uptime` alongside.

@@ -1,7 +1,7 @@
 //! Prints the Fp2 operation counts of one pairing (Miller loop with the G2 line computation,
 //! final exponentiation) and of its building blocks on the counting copies of the three curves
 //! ([`hayate_pairing::opcount`]):
-//! `cargo run --release -p hayate-pairing --example opcounts`.
+//! `cargo run --release -p hayate-lab --example opcounts`.
 
 use hayate_arith::opcount::OpCounts;
 use hayate_pairing::opcount::{

@@ -1,5 +1,5 @@
 //! Runs the BLS12-381 Miller loop alone in a loop (for profilers such as perf):
-//! `cargo run --release -p hayate-pairing --example miller_profile -- 2000`.
+//! `cargo run --release -p hayate-lab --example miller_profile -- 2000`.
 
 use hayate_ec::Affine;
 use hayate_pairing::{bls12_381::Bls12381, miller, PairingCurve};

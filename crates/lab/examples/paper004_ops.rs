@@ -12,7 +12,7 @@
 //!   Montgomery ladder and the fixed-window baseline, in cycles and ms, next to the paper's
 //!   90.611 ms (plain C), 7.778 ms (GMP) and 0.638 ms (FPGA).
 //!
-//! `cargo run --release -p hayate-ec --example paper004_ops` (rdtsc counts reference cycles at
+//! `cargo run --release -p hayate-lab --example paper004_ops` (rdtsc counts reference cycles at
 //! the TSC frequency, which may differ from the core clock under turbo/frequency scaling).
 
 use std::hint::black_box as bb;

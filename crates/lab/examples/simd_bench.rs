@@ -2,7 +2,7 @@
 //! (`backend::x86_64::avx2`, paper 000's SIMD idea) against four scalar MULX/ADX `mont_mul` calls,
 //! on the 256-bit (bn254 Fp) and 384-bit (bls12-381 Fp) moduli.
 //!
-//! `cargo run --release -p hayate-arith --example simd_bench [rounds]`
+//! `cargo run --release -p hayate-lab --features lab --example simd_bench [rounds]`
 //!
 //! * throughput: 256 independent batches of 4 products per round; cycles per product;
 //! * latency: a chain of dependent calls (each call's output is the next call's input);

@@ -13,7 +13,7 @@
 //! `hayate bench dudect` runs the full set of targets with their controls.
 //!
 //! ```text
-//! cargo run --release -p hayate-ec --example dudect_ladder -- \
+//! cargo run --release -p hayate-lab --example dudect_ladder -- \
 //!     [--method jin-miyaji] [--curve secp256k1|p256] [--samples 6000] [--fixed HEX]
 //! ```
 

@@ -1,27 +1,17 @@
-#!/usr/bin/env python3
-"""Generates crates/ec/src/backend/x86_64/mulx/points_gen.rs (hayate-ec): one-block MULX/ADCX/ADOX kernels for
-the Jacobian point formulas of the G2 scalar multiplication (curves y^2 = x^3 + b over Fp2)
+"""hayate-ec's crates/ec/src/backend/x86_64/mulx/points_gen.rs: one-block MULX/ADCX/ADOX kernels
+for the Jacobian point formulas of the G2 scalar multiplication (curves y^2 = x^3 + b over Fp2)
 for the bn254-beuchat tower (N = 4, u^2 = -5, 6p < R); the generator also handles
-BLS12-381's shape (N = 6, u^2 = -1, 8p < R), which is not emitted (see the end of the file).
+BLS12-381's shape (N = 6, u^2 = -1, 8p < R), which is not emitted (see `generate`).
 
-Run: python3 crates/arith/tools/gen_x86_64_points.py > crates/ec/src/backend/x86_64/mulx/points_gen.rs
 The formulas are those of hayate-ec's `Jacobian::double` (a = 0, halved) and
 `Jacobian::add_affine_unchecked_zr` (textbook mixed addition), with every Fp2 product double
-width (gen_x86_64.py's `fp2_wide_core`, `fp2_sqr_wide_core`, `fp2_sqr_k_wide_core`, all on
+width (`x86_64`'s `fp2_wide_core`, `fp2_sqr_wide_core`, `fp2_sqr_k_wide_core`, all on
 reduced operands) and one Montgomery reduction per coordinate; a product feeding a
 difference is subtracted double width and reduced once (lazy reduction, Aranha et al.,
 Eurocrypt 2011, §4): Y3 = L(T - X3) - (Y^2)^2 and Y3 = R(V - X3) - Y1*H^3. Every result is
 fully reduced, hence the same representation as the composed formulas.
 """
-import contextlib
-import io
-import os
-import sys
-
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-with contextlib.redirect_stdout(io.StringIO()):
-    import gen_x86_64 as gx  # noqa: E402  (its module body prints the other kernels)
-    import gen_x86_64_lines as gl  # noqa: E402  (for `halve_mem`, `offsets`)
+from . import x86_64 as gx
 
 # k = -beta (u^2 = -k) per limb count
 SHAPES = {6: dict(k=1, what="BLS12-381 tower: u^2 = -1, 8p < R"),
@@ -35,7 +25,7 @@ def layout(n_in, n_out, N, temps, wides):
     slots = [("IN", 2 * N * n_in), ("INV", 1), ("OUT", 2 * N * n_out)]
     slots += [(k, 2 * N) for k in temps] + [(k, 4 * N) for k in wides]
     slots += [(k, N) for k in ("S", "D", "U", "SA", "SB")] + [("W1", 2 * N)]
-    return gl.offsets(slots)
+    return gx.offsets(slots)
 
 
 class Fp2Ops:
@@ -89,18 +79,14 @@ class Fp2Ops:
 
     def halve(self, x, d):
         for c in range(2):
-            gl.halve_mem(self.g, self.N, x(c), d(c))
+            gx.halve_mem(self.g, self.N, x(c), d(c))
 
 
 def emit_layout(name, L, N):
     """The Rust constants of a kernel's buffer layout (the inputs start at word 0)."""
     assert L["IN"] == 0
-    print("    /// Word offsets of the buffer of `%s` (the inputs start at word 0)." % name)
-    print("    pub(crate) mod %s {" % name)
-    for k in ("INV", "OUT", "LEN"):
-        print("        pub(crate) const %s: usize = %d;" % (k, L[k]))
-    print("    }")
-    print()
+    gx.print_layout("Word offsets of the buffer of `%s` (the inputs start at word 0)." % name,
+                    name, L, ("INV", "OUT", "LEN"))
 
 
 def finish(f, Y3, za, zb, Z3, name, what, inputs):
@@ -119,19 +105,24 @@ def finish(f, Y3, za, zb, Z3, name, what, inputs):
     emit_layout(name, L, N)
 
 
+def start(N, n_io, temps):
+    """A kernel over n_io Fp2 inputs and as many outputs, the reduced temporaries `temps` and
+    the double-width WA, WB: (its Fp2Ops, inputs, outputs, WA, WB)."""
+    L = layout(n_io, n_io, N, temps, ("WA", "WB"))
+    f = Fp2Ops(gx.Gen([("buf", "buf"), ("m", "m.as_ptr()")], 10), N, L)
+    ins = [f.slot("IN", i) for i in range(n_io)]
+    outs = [f.slot("OUT", i) for i in range(n_io)]
+    return f, ins, outs, f.wide("WA"), f.wide("WB")
+
+
 def gen_double_a0(N):
     """The halved a = 0 Jacobian doubling of hayate-ec's `Jacobian::double` (3M + 4S):
       M3 = X^2, L = M3 + M3/2, YY = Y^2, T = X*YY,
       X3 = L^2 - 2T, Y3 = L(T - X3) - YY^2 (one double-width difference, one reduction),
       Z3 = Y*Z."""
-    L = layout(3, 3, N, ("m3", "hm", "l", "yy", "t", "l2", "t2", "d"),
-               ("WA", "WB"))
-    g = gx.Gen([("buf", "buf"), ("m", "m.as_ptr()")], 10)
-    f = Fp2Ops(g, N, L)
-    X, Y, Z = (f.slot("IN", i) for i in range(3))
-    X3, Y3, Z3 = (f.slot("OUT", i) for i in range(3))
+    f, (X, Y, Z), (X3, Y3, Z3), WA, WB = start(
+        N, 3, ("m3", "hm", "l", "yy", "t", "l2", "t2", "d"))
     s = f.slot
-    WA, WB = f.wide("WA"), f.wide("WB")
     f.sqr(X, WA)
     f.redc(WA, s("m3"))
     f.halve(s("m3"), s("hm"))
@@ -156,14 +147,9 @@ def gen_add_affine(N):
     (8M + 3S): ZZ = Z1^2, U2 = x2*ZZ, S2 = y2*(Z1*ZZ), H = U2 - X1, R = S2 - Y1, HH = H^2,
     HHH = H*HH, V = X1*HH, X3 = R^2 - HHH - 2V, Y3 = R(V - X3) - Y1*HHH (one double-width
     difference, one reduction), Z3 = Z1*H; outputs (X3, Y3, Z3, H, R)."""
-    L = layout(5, 5, N, ("zz", "zzz", "u2", "s2", "hh", "hhh", "v", "r2", "e", "v2", "d"),
-               ("WA", "WB"))
-    g = gx.Gen([("buf", "buf"), ("m", "m.as_ptr()")], 10)
-    f = Fp2Ops(g, N, L)
-    X1, Y1, Z1, x2, y2 = (f.slot("IN", i) for i in range(5))
-    X3, Y3, Z3, H, R = (f.slot("OUT", i) for i in range(5))
+    f, (X1, Y1, Z1, x2, y2), (X3, Y3, Z3, H, R), WA, WB = start(
+        N, 5, ("zz", "zzz", "u2", "s2", "hh", "hhh", "v", "r2", "e", "v2", "d"))
     s = f.slot
-    WA, WB = f.wide("WA"), f.wide("WB")
     f.sqr(Z1, WA)
     f.redc(WA, s("zz"))
     f.mul(x2, s("zz"), WA)
@@ -193,21 +179,22 @@ def gen_add_affine(N):
            "(X1, Y1, Z1, x2, y2)")
 
 
-print("// @generated by crates/arith/tools/gen_x86_64_points.py — do not edit by hand.")
-print("//")
-print("// Every function requires BMI2 + ADX at run time (checked by the caller) and the tower")
-print("// shape (N = 4: u^2 = -5, 6p < 2^256).")
-print("// Straight-line code: no branches, no data-dependent memory addresses (constant time).")
-print()
-print("pub(crate) mod k {")
-print("    use hayate_arith::{kernel_begin, kernel_end};")
-print()
-# N = 6 (BLS12-381) is supported by the code above but not emitted: there the kernels beat the
-# composed formulas in isolation (doubling -8 %, mixed addition -5 %) but not inside the G2
-# scalar multiplication (+1 %, 138.7 vs 140.2 us): together ~15k instructions of straight-line
-# code per loop iteration. A variant calling the Fp2 products as subroutines inside the block
-# (operands by address) was slower still (141.9 us). See crates/ec/src/backend/points.rs.
-for N in (4,):
-    gen_double_a0(N)
-    gen_add_affine(N)
-print("}")
+def generate():
+    """Prints points_gen.rs after its first line."""
+    print("//")
+    print("// Every function requires BMI2 + ADX at run time (checked by the caller) and the tower")
+    print("// shape (N = 4: u^2 = -5, 6p < 2^256).")
+    print("// Straight-line code: no branches, no data-dependent memory addresses (constant time).")
+    print()
+    print("pub(crate) mod k {")
+    print("    use hayate_arith::{kernel_begin, kernel_end};")
+    print()
+    # N = 6 (BLS12-381) is supported by the code above but not emitted: there the kernels beat the
+    # composed formulas in isolation (doubling -8 %, mixed addition -5 %) but not inside the G2
+    # scalar multiplication (+1 %, 138.7 vs 140.2 us): together ~15k instructions of straight-line
+    # code per loop iteration. A variant calling the Fp2 products as subroutines inside the block
+    # (operands by address) was slower still (141.9 us). See crates/ec/src/backend/points.rs.
+    for N in (4,):
+        gen_double_a0(N)
+        gen_add_affine(N)
+    print("}")

@@ -1,6 +1,6 @@
 //! Times the pieces of RFC 9380 hash to G2 (BLS12381G2_XMD:SHA-256_SSWU_RO_): hash_to_field,
 //! the two SSWU maps (with their sqrt_ratio), the 3-isogeny, cofactor clearing, affine
-//! conversion. `cargo run --release -p hayate-pairing --example h2g2_profile [iters]`.
+//! conversion. `cargo run --release -p hayate-lab --example h2g2_profile [iters]`.
 use hayate_pairing::hash_to_curve::{self as h, iso, sswu};
 use std::hint::black_box;
 use std::time::Instant;

@@ -1,5 +1,5 @@
 //! Quick timing breakdown of FAME with 10 string attributes and the AND of them (the
-//! configuration of `hayate bench fe`): `cargo run --release -p hayate-fe --example
+//! configuration of `hayate bench fe`): `cargo run --release -p hayate-lab --example
 //! fame_profile [keygen|keygen-cold|encrypt|decrypt [bn254-beuchat]]`. Thread CPU time, medians;
 //! indicative only (`hayate bench fe` is the reference measurement). "cold" empties FAME's
 //! attribute-hash cache before each call, "warm" lets it work (the attributes repeat); the
@@ -15,8 +15,7 @@ use hayate_fe::policy::Attributes;
 use hayate_pairing::{bls12_381::Bls12381, bn254_beuchat::Bn254Beuchat, Gt};
 use rand::{rngs::StdRng, SeedableRng};
 
-mod common;
-use common::median_ms;
+use hayate_lab::median_ms;
 
 fn profile<E: FeCurve<N>, const N: usize>(name: &str, op: Option<&str>) {
     let mut rng = StdRng::seed_from_u64(10);

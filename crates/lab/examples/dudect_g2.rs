@@ -15,7 +15,7 @@
 //! classes reaches |t| ≥ 10. `hayate bench dudect` runs this target beside the others.
 //!
 //! ```text
-//! cargo run --release -p hayate-pairing --example dudect_g2 -- \
+//! cargo run --release -p hayate-lab --example dudect_g2 -- \
 //!     [--curve bls12-381|bn254|bn254-beuchat] [--samples 20000] [--fixed 1|n-1|0] [--vartime]
 //! ```
 

@@ -2,7 +2,7 @@
 //! constant-time scalar multiplications on secp256k1 and secp256r1, for profiling issue 4's
 //! peer targets without the bench crate's dependencies:
 //!
-//! `cargo run --release -p hayate-ec --example ecc_profile [-- OP]` with OP one of `field`,
+//! `cargo run --release -p hayate-lab --example ecc_profile [-- OP]` with OP one of `field`,
 //! `glv-ct`, `ecdh`, `all` (default). Under `perf record` pass `loop-glv` or `loop-ecdh` to
 //! run only that operation for a few seconds.
 
