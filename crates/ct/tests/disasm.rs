@@ -191,7 +191,7 @@ const LOOP_KERNELS: &[(&str, &str)] = &[
     ("compressed_sqr_6", "as compressed_sqr_4"),
     (
         "fp12_sqr_mul_by_034_4",
-        "`looped` in gen_x86_64_lines.py (two loops): a fixed count, pushed as an immediate, of \
+        "`looped` in tools/codegen/x86_64_lines.py (two loops): a fixed count, pushed as an immediate, of \
          passes over the scratch areas",
     ),
 ];

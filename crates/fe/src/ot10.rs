@@ -939,7 +939,7 @@ pub fn decapsulate_prepared_threads<E: FeCurve<N>, const N: usize>(
 }
 
 /// [`decapsulate_prepared`] without the small-denominator scaling of the G1 side (same K; for
-/// A/B measurements, `examples/ot10_profile.rs`).
+/// A/B measurements, `crates/lab/examples/ot10_profile.rs`).
 #[doc(hidden)]
 pub fn decapsulate_prepared_unscaled<E: FeCurve<N>, const N: usize>(
     sk: &PreparedUserKey<E, N>,

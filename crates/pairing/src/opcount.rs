@@ -7,7 +7,7 @@
 //! i.e. everything one `pairing` call does before the final exponentiation.
 //!
 //! [`CountingBn254`] and [`CountingBls12381`] do the same for alt_bn128 and BLS12-381
-//! ([`curve_op_counts`], [`step_op_counts`]; `examples/opcounts.rs` prints the table).
+//! ([`curve_op_counts`], [`step_op_counts`]; `crates/lab/examples/opcounts.rs` prints the table).
 
 use hayate_arith::fields::{Bls12381FpParams, Bn254FpParams};
 use hayate_arith::opcount::{

@@ -257,7 +257,7 @@ fn paper000(ctx: &mut Ctx<'_>, cache: &mut Option<Vec<Row>>) -> Section {
             }
         }
     }
-    t3.note = "hayate's Fp multiplication uses the MULX/ADX assembly back end where the CPU has it. Paper 000's SIMD idea (NEON vmull, Comba order) was measured on AVX2 (vpmuludq, four products at once, radix 2^29): 0.99–1.24 × the MULX path's cycles per product for this p and 1.03–1.05 × for BLS12-381's, in Comba order slower still, so the MULX path stays the default (docs/experiments.md, `cargo run --release -p hayate-arith --features lab --example simd_bench`).".into();
+    t3.note = "hayate's Fp multiplication uses the MULX/ADX assembly back end where the CPU has it. Paper 000's SIMD idea (NEON vmull, Comba order) was measured on AVX2 (vpmuludq, four products at once, radix 2^29): 0.99–1.24 × the MULX path's cycles per product for this p and 1.03–1.05 × for BLS12-381's, in Comba order slower still, so the MULX path stays the default (docs/experiments.md, `cargo run --release -p hayate-lab --features lab --example simd_bench`).".into();
     s.tables.push(t3);
     s.tables.push(aarch64_table(&mca));
 

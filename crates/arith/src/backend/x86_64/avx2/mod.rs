@@ -1,7 +1,7 @@
 //! AVX2 back end: four independent Montgomery multiplications at once with 32×32→64-bit
 //! SIMD multiplies (`vpmuludq`) — paper 000's NEON idea (`vmull`, Comba order, carries kept
 //! in the upper half of 64-bit lanes, SEEDS.md §000) transposed to x86-64 AVX2; an experiment
-//! of the `lab` feature, compared with the scalar MULX/ADX path by `examples/simd_bench.rs`.
+//! of the `lab` feature, compared with the scalar MULX/ADX path by `crates/lab/examples/simd_bench.rs`.
 //!
 //! # Method
 //! * Layout: 4 lanes, one independent product per lane ("4-way batched"); vector j holds limb
@@ -35,7 +35,7 @@
 //! * Constant time: straight-line code, no data-dependent branches or addresses.
 //!
 //! # Measurements
-//! `cargo run --release -p hayate-arith --example simd_bench 101` — AMD EPYC Zen 3 (2 vCPU,
+//! `cargo run --release -p hayate-lab --features lab --example simd_bench 101` — AMD EPYC Zen 3 (2 vCPU,
 //! shared; load average 8–10 while other builds ran, so indicative), rdtsc scaled to core
 //! cycles by a dependent-`add` calibration loop (×1.42), medians of 101 rounds, three runs:
 //!

@@ -48,7 +48,7 @@
 //! * **In / out**: the state and the table are converted to the R′ form once per call
 //!   (products by R′²/R), the result back to the R form and fully reduced.
 //! * **Only BLS12-381 in use.** The 6-limb kernels (bn254-beuchat, alt_bn128) pass the same
-//!   tests, but `examples/dudect_g2` (pairing crate) separates the scalar 1 — every column on
+//!   tests, but `crates/lab/examples/dudect_g2.rs` separates the scalar 1 — every column on
 //!   the same entry and sign — from random scalars in their fast tail (max |t| 5–8 over
 //!   100 000 calls; 2–3 for other fixed scalars, for the MULX path and for the 8-limb
 //!   kernel). The cause is not found, so [`sac_columns_fp2`] declines N = 4 and those curves
@@ -363,7 +363,7 @@ unsafe fn column<const L: usize, const B5: bool>(
 /// an all-ones or all-zero vector. The masks are computed arithmetically and passed through
 /// `black_box`: compared as scalars, the compiler turned `idx == e` into mask registers of
 /// masked loads, whose timing on this core depends on the mask (dudect saw it with
-/// `examples/dudect_g2`).
+/// `crates/lab/examples/dudect_g2.rs`).
 #[inline(always)]
 unsafe fn lookup<const L: usize>(
     k: &Ctx<'_, L>,
