@@ -45,6 +45,9 @@ cargo build "${sel[@]}" --profile test --lib --bins --tests
 # changes no other package's features, so nothing is rebuilt.
 cargo test "${sel[@]}" --exclude hayate-ct --bins --tests
 cargo test "${sel[@]}" --doc
+# The API documentation with rustdoc's warnings denied (Cargo.toml's [workspace.lints.rustdoc]:
+# every intra-doc link resolves to a public item); it writes target/doc, which nothing else uses.
+RUSTDOCFLAGS="-D warnings" cargo doc "${sel[@]}" --no-deps
 # The workspace lints (Cargo.toml's [workspace.lints]) and clippy's, warnings denied, over every
 # target; the examples (profilers, benchmarks) are only type-checked here: built at the test
 # profile's opt-level 3 they would be a large part of the CI time.

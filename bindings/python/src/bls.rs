@@ -61,6 +61,12 @@ macro_rules! bls_module {
             #[pyclass(module = $pymod, frozen)]
             pub struct SecretKey(v::SecretKey);
 
+            impl std::fmt::Debug for SecretKey {
+                fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                    f.write_str("SecretKey(..)")
+                }
+            }
+
             #[pymethods]
             impl SecretKey {
                 /// KeyGen (draft §2.3): HKDF-SHA-256 of `ikm` (at least 32 bytes).
@@ -103,7 +109,7 @@ macro_rules! bls_module {
 
             /// A BLS public key, KeyValidate'd (draft §2.5).
             #[pyclass(module = $pymod, frozen, eq, hash)]
-            #[derive(Clone, PartialEq, Eq)]
+            #[derive(Clone, Debug, PartialEq, Eq)]
             pub struct PublicKey(pub(crate) v::PublicKey);
 
             impl std::hash::Hash for PublicKey {
@@ -169,7 +175,7 @@ macro_rules! bls_module {
 
             /// A BLS signature (a subgroup point; may be the identity).
             #[pyclass(module = $pymod, frozen, eq, hash)]
-            #[derive(Clone, PartialEq, Eq)]
+            #[derive(Clone, Debug, PartialEq, Eq)]
             pub struct Signature(pub(crate) v::Signature);
 
             impl std::hash::Hash for Signature {

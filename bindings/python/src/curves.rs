@@ -228,6 +228,13 @@ macro_rules! curve_module {
             #[derive(Clone)]
             pub struct Scalar(pub Fr);
 
+            /// Redacted: a scalar may be a secret key or a nonce.
+            impl std::fmt::Debug for Scalar {
+                fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                    f.write_str("Scalar(..)")
+                }
+            }
+
             impl Drop for Scalar {
                 fn drop(&mut self) {
                     self.0 = Fr::ZERO;
@@ -349,7 +356,7 @@ macro_rules! curve_module {
                 ($P:ident, $A:ty, $mul:ident, $enc:ident, $dec:ident, $len:ident, $doc:expr) => {
                     #[doc = $doc]
                     #[pyclass(module = $pymod, frozen)]
-                    #[derive(Clone)]
+                    #[derive(Clone, Debug)]
                     pub struct $P(pub $A);
 
                     #[pymethods]
@@ -441,7 +448,7 @@ macro_rules! curve_module {
 
             #[doc = concat!("An element of the target group GT of ", $label, " (written multiplicatively).")]
             #[pyclass(module = $pymod, frozen)]
-            #[derive(Clone)]
+            #[derive(Clone, Debug)]
             pub struct GT(pub GtE);
 
             #[pymethods]

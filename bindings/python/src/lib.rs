@@ -3,15 +3,15 @@
 //! The Python package (`bindings/python/hayate/`) re-exports this module's submodules under
 //! Pythonic names and carries the type stubs; this crate holds every binding:
 //!
-//! * [`curves`] — G1, G2, GT and scalars of bn254-beuchat, alt_bn128 (`bn254`) and BLS12-381
+//! * `curves` — G1, G2, GT and scalars of bn254-beuchat, alt_bn128 (`bn254`) and BLS12-381
 //!   with Python operators, `pairing`, `multi_pairing`, hash-to-curve and the library's
 //!   standard byte encodings (Zcash compressed for BLS12-381, EIP-196/197 for alt_bn128, the
 //!   FE object encoding for bn254-beuchat);
-//! * [`bls`] — BLS signatures (`hayate-bls`, draft-irtf-cfrg-bls-signature-05), min-pk and
+//! * `bls` — BLS signatures (`hayate-bls`, draft-irtf-cfrg-bls-signature-05), min-pk and
 //!   min-sig;
-//! * [`aead`] — the seven AEADs of `hayate-aead` by name;
-//! * [`ecdh`] — SEC 1 ECDH on the named curves of `hayate-ec`;
-//! * [`fe`] — FAME and OT10 (`hayate-fe`) on bytes, as the `hayate fe` command drives them;
+//! * `aead` — the seven AEADs of `hayate-aead` by name;
+//! * `ecdh` — SEC 1 ECDH on the named curves of `hayate-ec`;
+//! * `fe` — FAME and OT10 (`hayate-fe`) on bytes, as the `hayate fe` command drives them;
 //! * `evm` — the Ethereum precompiles of `hayate_pairing::evm`.
 //!
 //! Contract: every library error becomes an exception of the `hayate.Error` hierarchy carrying

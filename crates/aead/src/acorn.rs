@@ -234,6 +234,8 @@ pub struct AcornCore {
     s: State,
 }
 
+crate::redacted_debug!(Acorn128v3, AcornCore);
+
 impl Streaming for Acorn128v3 {
     type Core = AcornCore;
 }

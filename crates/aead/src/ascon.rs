@@ -347,6 +347,8 @@ pub struct AsconCore {
     s: [u64; 5],
 }
 
+crate::redacted_debug!(Ascon128v12, AsconAead128, AsconCore);
+
 impl Streaming for Ascon128v12 {
     type Core = AsconCore;
 }

@@ -335,6 +335,8 @@ impl ClocCore {
     }
 }
 
+crate::redacted_debug!(ClocCore);
+
 impl Streaming for Clocv3 {
     type Core = ClocCore;
 }

@@ -423,6 +423,8 @@ impl JambuCore {
     }
 }
 
+crate::redacted_debug!(JambuCore);
+
 impl Streaming for Jambuv2 {
     type Core = JambuCore;
 }

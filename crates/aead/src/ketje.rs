@@ -396,6 +396,8 @@ pub struct KetjeCore {
     d: Duplex,
 }
 
+crate::redacted_debug!(KetjeSrv2, KetjeCore);
+
 impl Streaming for KetjeSrv2 {
     type Core = KetjeCore;
 }

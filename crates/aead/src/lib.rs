@@ -122,6 +122,26 @@ macro_rules! impl_scheme {
 }
 pub(crate) use impl_scheme;
 
+/// Implements `Debug` for types that hold key material or keyed state (schemes, streaming
+/// states): the type's name only, `Name { .. }`, never a byte of the secret:
+/// `redacted_debug!(Type, …)`, or `redacted_debug!(<S: Bound> Type<S>, …)` for generic types.
+macro_rules! redacted_debug {
+    (@ [$($g:tt)*] $ty:ident $(<$p:ident>)?) => {
+        impl<$($g)*> core::fmt::Debug for $ty$(<$p>)? {
+            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                f.debug_struct(stringify!($ty)).finish_non_exhaustive()
+            }
+        }
+    };
+    (<$g:ident: $b:path> $($ty:ident<$p:ident>),+ $(,)?) => {
+        $($crate::redacted_debug!(@ [$g: $b] $ty<$p>);)+
+    };
+    ($($ty:ident),+ $(,)?) => {
+        $($crate::redacted_debug!(@ [] $ty);)+
+    };
+}
+pub(crate) use redacted_debug;
+
 pub mod acorn;
 pub mod aes;
 pub mod ascon;
@@ -397,6 +417,12 @@ bmi_fn! {
 ///
 /// `Registered::<S>::NEW` is a `const`, so registry entries are plain `&'static` references.
 pub struct Registered<S>(core::marker::PhantomData<fn() -> S>);
+
+impl<S: Scheme> core::fmt::Debug for Registered<S> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "Registered({})", S::NAME)
+    }
+}
 
 impl<S> Registered<S> {
     /// The (zero-sized) adapter value.

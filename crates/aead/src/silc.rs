@@ -182,6 +182,8 @@ pub struct SilcCore {
     len: usize,
 }
 
+crate::redacted_debug!(SilcCore);
+
 impl Streaming for Silcv3 {
     type Core = SilcCore;
 }

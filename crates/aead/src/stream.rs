@@ -366,6 +366,8 @@ pub struct Decryptor<S: Streaming> {
     tag: Tag,
 }
 
+crate::redacted_debug!(<S: Streaming> Encryptor<S>, Verifier<S>, Decryptor<S>);
+
 impl<S: Streaming> Decryptor<S> {
     /// Decrypts the next ciphertext chunk in place.
     pub fn update(&mut self, buf: &mut [u8]) {

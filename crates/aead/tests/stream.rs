@@ -399,3 +399,32 @@ fn asconaead128_kat_streaming() {
         16,
     );
 }
+
+/// Debug never prints key material: the schemes that hold their key as is and every streaming
+/// pass show their name only.
+#[test]
+fn debug_is_redacted() {
+    use hayate_aead::Scheme;
+    let key = [0xa5u8; 16];
+    let nonce = [1u8; 16];
+    fn shows_name_only<S: Scheme + std::fmt::Debug>(key: &[u8], name: &str) {
+        assert_eq!(
+            format!("{:?}", S::new(key).unwrap()),
+            format!("{name} {{ .. }}")
+        );
+    }
+    shows_name_only::<Acorn128v3>(&key, "Acorn128v3");
+    shows_name_only::<Ascon128v12>(&key, "Ascon128v12");
+    shows_name_only::<AsconAead128>(&key, "AsconAead128");
+    shows_name_only::<KetjeSrv2>(&key, "KetjeSrv2");
+    let mut enc = Encryptor::<Ascon128v12>::new(&key, &nonce, b"ad").unwrap();
+    let mut ct = *b"message";
+    enc.update(&mut ct);
+    assert_eq!(format!("{enc:?}"), "Encryptor { .. }");
+    let tag = enc.finalize();
+    let mut ver = Verifier::<Ascon128v12>::new(&key, &nonce, b"ad").unwrap();
+    ver.update(&ct);
+    assert_eq!(format!("{ver:?}"), "Verifier { .. }");
+    let dec = ver.verify(&tag).unwrap();
+    assert_eq!(format!("{dec:?}"), "Decryptor { .. }");
+}

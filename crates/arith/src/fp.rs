@@ -9,7 +9,7 @@
 //! * [`Fp::mul_wide`] + [`Fp::reduce_wide`]: the mul256 / mod512 split (see
 //!   [`crate::backend::portable`]), with [`Wide`] values added and subtracted unreduced;
 //! * [`Fp::reduce_small_multiple`]: branch-free reduction of x ∈ [0, 8p) by the table
-//!   Tbl[i] = i·p indexed by the top bits, read with a constant-time scan.
+//!   Tbl\[i\] = i·p indexed by the top bits, read with a constant-time scan.
 //!
 //! Every operation is constant time unless its name ends in `_vartime`.
 //!
@@ -118,7 +118,7 @@ impl<P: FpParams<N>, const N: usize> Fp<P, N> {
     /// an N-limb x can produce, x − q·p must lie in (−p, p); this holds iff
     /// q·(p − 2^(bits−1)) < p for all such q (for the papers' prime q ≤ 7).
     pub const SMALL_TABLE_EXACT: bool = small_table_exact(&P::MODULUS, Self::BITS);
-    /// Tbl[i] = i·p mod R for 0 ≤ i ≤ 8 (paper 001). Entries with i·p ≥ R are never used.
+    /// Tbl\[i\] = i·p mod R for 0 ≤ i ≤ 8 (paper 001). Entries with i·p ≥ R are never used.
     pub const SMALL_TABLE: [[u64; N]; 9] = small_table(&P::MODULUS);
     /// The largest k ≤ 8 with k·p < R: [`Self::mul_small`] accumulates up to this unreduced.
     pub const MAX_UNREDUCED_MULTIPLE: u64 = max_multiple(&P::MODULUS);
@@ -593,7 +593,7 @@ impl<P: FpParams<N>, const N: usize> Fp<P, N> {
 
     /// Branch-free reduction of any N-limb x < R (paper 001): with the papers' prime,
     /// x − Tbl[x ≫ (bits−1)] lies in (−p, p) and one conditional add of p finishes. The table
-    /// entry Tbl[i] = i·p is computed (N word multiplications by the secret index), neither
+    /// entry Tbl\[i\] = i·p is computed (N word multiplications by the secret index), neither
     /// indexed nor scanned. For primes where the table
     /// property fails, conditional subtractions of 8p, 4p, 2p, p (those below R) do the same job.
     /// For a full-width prime R < 2p, so the table has entries 0 and p only and x − Tbl[x ≫

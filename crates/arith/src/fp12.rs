@@ -1,4 +1,4 @@
-//! Fp12 = Fp6[w]/(w² − v), the pairing target field (papers 000/001).
+//! Fp12 = Fp6\[w\]/(w² − v), the pairing target field (papers 000/001).
 //!
 //! Karatsuba multiplication (3 Fp6 products), complex squaring (2 Fp6 products), sparse
 //! products with Miller-loop line values (`mul_by_014` for M-type twists, `mul_by_034` for
@@ -641,7 +641,7 @@ fn fp2_pair<'a, P: TowerParams<N>, const N: usize>(
     ]
 }
 
-/// (a + b·s)² in Fp4 = Fp2[s]/(s² − ξ): (a² + ξb², 2ab) with 2ab = (a + b)² − a² − b² (three
+/// (a + b·s)² in Fp4 = Fp2\[s\]/(s² − ξ): (a² + ξb², 2ab) with 2ab = (a + b)² − a² − b² (three
 /// Fp2 squarings), the building block of both cyclotomic squarings.
 #[inline]
 ///

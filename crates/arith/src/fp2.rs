@@ -1,4 +1,4 @@
-//! Quadratic extension Fp2 = Fp[u]/(u² − β) with β = −k for a small k (k = 5 for the papers'
+//! Quadratic extension Fp2 = Fp\[u\]/(u² − β) with β = −k for a small k (k = 5 for the papers'
 //! curve, k = 1 for alt_bn128 and BLS12-381).
 //!
 //! Paper 001's techniques:
@@ -583,7 +583,7 @@ impl<P: TowerParams<N>, const N: usize> Fp2<P, N> {
     /// `None` if x is not a square.
     ///
     /// For u² = −1 and p ≡ 3 (mod 4) (alt_bn128, BLS12-381) two exponentiations in Fp
-    /// ([`Self::sqrt_p3_unit`]); otherwise the general form (Tonelli–Shanks or the
+    /// (`sqrt_p3_unit`); otherwise the general form (Tonelli–Shanks or the
     /// (p+1)/4 power per root, one Legendre symbol, an inversion).
     pub fn sqrt(&self) -> CtOption<Self> {
         if P::BETA_NEG == 1 && Fp::<P, N>::TWO_ADICITY == 1 {

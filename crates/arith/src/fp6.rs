@@ -1,4 +1,4 @@
-//! Cubic extension Fp6 = Fp2[v]/(v³ − ξ) (papers 000/001).
+//! Cubic extension Fp6 = Fp2\[v\]/(v³ − ξ) (papers 000/001).
 //!
 //! Multiplication by Karatsuba (6 Fp2 multiplications), squaring by Chung–Hasan SQR2
 //! (2 multiplications + 3 squarings). Inversion by the adjugate formula (one Fp2 inversion),

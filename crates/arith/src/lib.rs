@@ -10,8 +10,8 @@
 //!   parameter type holding the modulus ([`fields`] has the named ones);
 //! * [`jacobi`] — the variable-time Jacobi symbol; [`sqrt`] — variable-time square roots
 //!   with per-field tables (which square root serves where: the [`sqrt`] module docs);
-//! * [`fp2`], [`fp6`], [`fp12`] — the pairing tower Fp2 = Fp[u]/(u² − β),
-//!   Fp6 = Fp2[v]/(v³ − ξ), Fp12 = Fp6[w]/(w² − v) (papers 000/001).
+//! * [`fp2`], [`fp6`], [`fp12`] — the pairing tower Fp2 = Fp\[u\]/(u² − β),
+//!   Fp6 = Fp2\[v\]/(v³ − ξ), Fp12 = Fp6\[w\]/(w² − v) (papers 000/001).
 //!
 //! [`Field`] is the small trait generic curve code (crate `hayate-ec`) is written against; the
 //! point kernels a base field may offer (G2 point formulas, GLS columns, Straus lanes) live in

@@ -52,6 +52,19 @@ pub struct SqrtTables<P: FpParams<N>, const N: usize> {
     zpow: Vec<Vec<Fp<P, N>>>,
 }
 
+/// The digit width and the tables' sizes (the entries are public constants of the field, but
+/// hundreds of them).
+impl<P: FpParams<N>, const N: usize> core::fmt::Debug for SqrtTables<P, N> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("SqrtTables")
+            .field("w", &self.w)
+            .field("zeta", &self.zeta.len())
+            .field("corr", &self.corr.len())
+            .field("zpow", &self.zpow.len())
+            .finish_non_exhaustive()
+    }
+}
+
 /// The widest digit for the Tonelli–Shanks tables: the largest divisor of s up to 9 (s/w
 /// digits cost (s/w)(s/w − 1)/2 products; tables of 2^w entries, 2^9 at most).
 fn sqrt_digit_width(s: usize) -> usize {

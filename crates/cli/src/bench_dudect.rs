@@ -141,7 +141,7 @@ fn below(n: &[u64; 4], rng: &mut StdRng) -> [u64; 4] {
     }
 }
 
-/// A fixed public point: [seed]·G.
+/// A fixed public point: \[seed\]·G.
 fn point<C: CurveParams>(seed: u64) -> Projective<C> {
     Projective::<C>::generator().mul_vartime(&[seed])
 }

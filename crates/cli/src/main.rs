@@ -2,7 +2,7 @@
 //!
 //! This file only parses and dispatches; each subcommand lives in its own module:
 //! [`evm`] (Ethereum precompiles), [`aead_cmd`] (authenticated encryption),
-//! [`bench`] (measurements: `hayate bench SUITE [--json]`), [`report`] (the evaluation report),
+//! [`bench`](mod@bench) (measurements: `hayate bench SUITE [--json]`), [`report`] (the evaluation report),
 //! [`bls_cmd`] (IETF BLS signatures).
 //!
 //! Conventions for every subcommand: results go to standard output (lowercase hex where the
@@ -59,7 +59,7 @@ enum Command {
     Bench(bench::BenchArgs),
     /// SEC 1 ECDH on a named curve: prints the shared x-coordinate as hex.
     Ecdh(ecc_cmd::EcdhArgs),
-    /// One scalar multiplication [k]P by a named method (experiments): prints [k]P as SEC 1 hex.
+    /// One scalar multiplication \[k\]P by a named method (experiments): prints \[k\]P as SEC 1 hex.
     Ecmul(ecmul_cmd::EcmulArgs),
     /// The evaluation: measure what the five papers measured, write report.md/.html/results.json.
     Report(report::ReportArgs),

@@ -48,6 +48,18 @@ pub struct GlvFixedBase<C: CurveParams> {
     tables: Tables<C>,
 }
 
+/// The base and the table layout (pieces, bits per piece), not the tables' points.
+impl<C: CurveParams> core::fmt::Debug for GlvFixedBase<C> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("GlvFixedBase")
+            .field("base", &self.base)
+            .field("pieces", &self.tables.affine.len())
+            .field("piece_bits", &self.piece_bits)
+            .field("lanes", &!self.tables.lanes.is_empty())
+            .finish_non_exhaustive()
+    }
+}
+
 impl<C: CurveParams> GlvFixedBase<C> {
     /// The tables for base P (public; variable time). Errors if the curve has no GLV
     /// endomorphism.

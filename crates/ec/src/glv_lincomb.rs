@@ -351,7 +351,7 @@ impl core::fmt::Display for LincombError {
 
 impl std::error::Error for LincombError {}
 
-/// The most general form: combination j is Σ_{(b, s) ∈ combos[j]} scalars[s]·bases[b], for
+/// The most general form: combination j is Σ_{(b, s) ∈ combos\[j\]} scalars\[s\]·bases\[b\], for
 /// public bases and secret scalars (four little-endian limbs each, used modulo n), with any
 /// sharing of bases and scalars between combinations (each base's table is built once, each
 /// scalar is split and recoded once). FAME's KeyGen uses it for the products of three hashes

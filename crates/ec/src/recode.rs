@@ -232,6 +232,15 @@ pub struct Columns {
     pub len: usize,
 }
 
+/// The column count only: the columns are the recoded (secret) scalars.
+impl core::fmt::Debug for Columns {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Columns")
+            .field("len", &self.len)
+            .finish_non_exhaustive()
+    }
+}
+
 /// Bit i of a four-limb integer (public i).
 #[inline(always)]
 fn bit4(k: &[u64; 4], i: usize) -> u64 {

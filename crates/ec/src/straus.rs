@@ -52,7 +52,7 @@ pub struct StrausLane<'a> {
     /// Per term h and window w (w = 0 the least significant): (table index 0 … 15, negate
     /// 0 / 1). Secret; read only through masks.
     pub digits: Vec<Vec<(u8, u8)>>,
-    /// Per term h: (apply 0 / 1, negate 0 / 1) of the final correction ±T_h[0]. Secret.
+    /// Per term h: (apply 0 / 1, negate 0 / 1) of the final correction ±T_h\[0\]. Secret.
     pub fix: Vec<(u8, u8)>,
     /// Per term h: whether its table is read through x ↦ β·x (the table of P serving φ(P)
     /// = (βx, y) for a GLV endomorphism: the β·x column of the table). Public.

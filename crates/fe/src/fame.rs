@@ -121,7 +121,7 @@ pub struct PublicKey<E: FeCurve<N>, const N: usize> {
 }
 
 /// Master secret key (a₁, a₂, b₁, b₂, g^{d₁}, g^{d₂}, g^{d₃}) and the fingerprint of its public key.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, PartialEq, Eq)]
 pub struct MasterKey<E: FeCurve<N>, const N: usize> {
     /// a₁, a₂ (nonzero).
     pub a: [Scalar<E, N>; 2],
@@ -134,7 +134,7 @@ pub struct MasterKey<E: FeCurve<N>, const N: usize> {
 }
 
 /// A user key for an attribute set.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, PartialEq, Eq)]
 pub struct SecretKey<E: FeCurve<N>, const N: usize> {
     /// The attribute set the key was generated for (before expansion into attribute strings).
     pub attrs: Attributes,
@@ -147,6 +147,9 @@ pub struct SecretKey<E: FeCurve<N>, const N: usize> {
     /// Fingerprint of the public key of the setup ([`PublicKey::id`]).
     pub pk_id: [u8; 16],
 }
+
+summary_debug!(MasterKey { pk_id });
+summary_debug!(SecretKey { attrs, pk_id });
 
 /// A ciphertext (or, from [`encapsulate`], its key-encapsulation part with ct' omitted).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -751,6 +754,8 @@ pub struct PreparedPublicKey<E: FeCurve<N>, const N: usize> {
     t: FixedWindows<Gt<E, N>>,
 }
 
+summary_debug!(PreparedPublicKey { id });
+
 impl<E: FeCurve<N>, const N: usize> PreparedPublicKey<E, N> {
     /// Builds the tables of `pk`.
     pub fn new(pk: &PublicKey<E, N>) -> Self {
@@ -942,6 +947,8 @@ pub struct PreparedSecretKey<E: FeCurve<N>, const N: usize> {
     key: SecretKey<E, N>,
     sk0: [G2Prepared<E, N>; 3],
 }
+
+summary_debug!(PreparedSecretKey { key });
 
 impl<E: FeCurve<N>, const N: usize> PreparedSecretKey<E, N> {
     /// Precomputes the lines of sk₀.
@@ -1174,6 +1181,29 @@ mod tests {
     fn attribute_cache_matches_hashes() {
         attribute_cache::<Bls12381, 6>();
         attribute_cache::<Bn254Beuchat, 4>();
+    }
+
+    /// Debug of the master key, a user key and its prepared form shows the fingerprint and the
+    /// attributes but none of the secret scalars or points (their hex encodings are absent).
+    #[test]
+    fn debug_redacts_secrets() {
+        let mut rng = StdRng::seed_from_u64(3);
+        let (_, msk) = setup::<Bn254Beuchat, 4>(&mut rng);
+        let sk = keygen(&msk, &Attributes::parse("doctor").unwrap(), &mut rng);
+        let m = format!("{msk:?}");
+        assert!(m.starts_with("MasterKey { pk_id: ["), "{m}");
+        for secret in [format!("{:?}", msk.a[0]), format!("{:?}", msk.b[1])] {
+            assert!(!m.contains(&secret), "{m}");
+        }
+        let s = format!("{sk:?}");
+        let p = format!("{:?}", PreparedSecretKey::new(&sk));
+        assert!(s.contains("doctor"), "{s}");
+        let sk0 = format!("{:?}", sk.sk0[0].x);
+        let sk1 = format!("{:?}", sk.sk_prime[0].x);
+        for secret in [&sk0, &sk1] {
+            assert!(!s.contains(secret.as_str()), "{s}");
+            assert!(!p.contains(secret.as_str()), "{p}");
+        }
     }
 
     #[test]

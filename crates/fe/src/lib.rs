@@ -21,6 +21,21 @@
 
 #![deny(missing_docs)]
 
+/// Implements `Debug` for a key type `Type<E, N>` that holds secrets or large tables:
+/// `summary_debug!(Type { field, … })` prints the listed public fields (attribute sets,
+/// dimensions, fingerprints) and `..` for the rest, never a secret scalar or point.
+macro_rules! summary_debug {
+    ($ty:ident { $($field:ident),* }) => {
+        impl<E: $crate::curve::FeCurve<N>, const N: usize> core::fmt::Debug for $ty<E, N> {
+            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                f.debug_struct(stringify!($ty))
+                    $(.field(stringify!($field), &self.$field))*
+                    .finish_non_exhaustive()
+            }
+        }
+    };
+}
+
 pub mod curve;
 pub mod dpvs;
 pub mod fame;

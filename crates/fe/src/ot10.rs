@@ -462,7 +462,7 @@ pub struct PublicKey<E: FeCurve<N>, const N: usize> {
 }
 
 /// Master secret key: coordinates of B̂*₀ and B̂*_t on the canonical bases.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, PartialEq, Eq)]
 pub struct MasterKey<E: FeCurve<N>, const N: usize> {
     /// n_1, …, n_d.
     pub dims: Vec<usize>,
@@ -474,8 +474,10 @@ pub struct MasterKey<E: FeCurve<N>, const N: usize> {
     pub pk_id: [u8; 16],
 }
 
+summary_debug!(MasterKey { dims, pk_id });
+
 /// A user key for an attribute set Γ.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, PartialEq, Eq)]
 pub struct UserKey<E: FeCurve<N>, const N: usize> {
     /// The attribute set Γ the key was generated for.
     pub attrs: AttrSet,
@@ -488,6 +490,8 @@ pub struct UserKey<E: FeCurve<N>, const N: usize> {
     /// Fingerprint of the public key of the setup ([`PublicKey::id`]).
     pub pk_id: [u8; 16],
 }
+
+summary_debug!(UserKey { attrs, dims, pk_id });
 
 /// A ciphertext without c_{d+1} (the key-encapsulation part).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -603,13 +607,15 @@ fn combine<E: FeCurve<N>, const N: usize>(
 
 /// The coefficients KeyGen draws for an attribute set Γ: k*₀ on (b*₀,₁, b*₀,₃, b*₀,₄) and, per
 /// category t of Γ, k*_t on the 2n_t vectors of B̂*_t (b*_t,1..n_t, b*_t,2n_t+1..3n_t).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, PartialEq, Eq)]
 pub struct KeyCoefficients<E: FeCurve<N>, const N: usize> {
     /// (δ, 1, φ₀).
     pub k0: [Scalar<E, N>; 3],
     /// Per category t of Γ: (δ·x_t, φ_t).
     pub kt: BTreeMap<usize, Vec<Scalar<E, N>>>,
 }
+
+summary_debug!(KeyCoefficients {});
 
 /// KeyGen's random choices and the resulting coefficients of the key vectors on the master
 /// key's vectors, for a setup of dimensions `dims`: δ, φ₀ ← F, φ_t ← F^{n_t},
@@ -703,6 +709,8 @@ pub struct PreparedPublicKey<E: FeCurve<N>, const N: usize> {
     /// (B̂₀, B̂_1 … B̂_d) tables; `None` where the SIMD lanes are used instead.
     tables: Option<(dpvs::FixedVectors<E, N>, Vec<dpvs::FixedVectors<E, N>>)>,
 }
+
+summary_debug!(PreparedPublicKey { id });
 
 impl<E: FeCurve<N>, const N: usize> PreparedPublicKey<E, N> {
     /// Builds the tables of `pk` (none where the SIMD lanes apply, see above).
@@ -903,6 +911,8 @@ pub struct PreparedUserKey<E: FeCurve<N>, const N: usize> {
     k0: Vec<G2Prepared<E, N>>,
     kt: BTreeMap<usize, Vec<G2Prepared<E, N>>>,
 }
+
+summary_debug!(PreparedUserKey { key });
 
 impl<E: FeCurve<N>, const N: usize> PreparedUserKey<E, N> {
     /// Precomputes the lines of every point of `key`.

@@ -309,6 +309,15 @@ pub struct W<E, const N: usize> {
     _e: core::marker::PhantomData<E>,
 }
 
+/// The body's length only (a body may hold a secret key).
+impl<E, const N: usize> core::fmt::Debug for W<E, N> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("W")
+            .field("len", &self.buf.len())
+            .finish_non_exhaustive()
+    }
+}
+
 impl<E: FeCurve<N>, const N: usize> W<E, N> {
     /// An empty writer.
     pub fn new() -> Self {
@@ -360,6 +369,15 @@ impl<E: FeCurve<N>, const N: usize> Default for W<E, N> {
 pub struct R<'a, E, const N: usize> {
     b: &'a [u8],
     _e: core::marker::PhantomData<E>,
+}
+
+/// The length left to read only (a body may hold a secret key).
+impl<E, const N: usize> core::fmt::Debug for R<'_, E, N> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("R")
+            .field("remaining", &self.b.len())
+            .finish_non_exhaustive()
+    }
 }
 
 impl<'a, E: FeCurve<N>, const N: usize> R<'a, E, N> {

@@ -1,6 +1,6 @@
 //! `bls12-381`: the BLS12 curve of Zcash, Ethereum (EIP-2537) and the IETF drafts.
 //!
-//! z = −0xd201000000010000, E: y² = x³ + 4 over Fp, Fp2 = Fp[u]/(u² + 1), ξ = 1 + u,
+//! z = −0xd201000000010000, E: y² = x³ + 4 over Fp, Fp2 = Fp\[u\]/(u² + 1), ξ = 1 + u,
 //! G2 on the M-type twist E': y² = x³ + 4(1 + u). Standard generators.
 //! The final exponentiation computes f^(3·(p¹²−1)/r) (see [`crate::final_exp`]).
 
@@ -130,7 +130,7 @@ impl CurveParams for G2Params {
     );
     const ORDER: &'static [u64] = &R;
     const NAME: &'static str = "bls12-381 G2";
-    /// ψ(Q) = [t − 1]Q ([`crate::g2::is_in_g2_fast`]) instead of [r]Q = O.
+    /// ψ(Q) = \[t − 1\]Q ([`crate::g2::is_in_g2_fast`]) instead of \[r\]Q = O.
     fn is_in_subgroup(p: &hayate_ec::Projective<Self>) -> subtle::Choice {
         crate::g2::is_in_g2_fast::<Bls12381, 6>(p)
     }

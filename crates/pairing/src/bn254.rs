@@ -1,6 +1,6 @@
 //! `bn254`: alt_bn128 as used by Ethereum (EIP-196/197).
 //!
-//! z = 4965661367192848881, E: y² = x³ + 3 over Fp, Fp2 = Fp[u]/(u² + 1), ξ = 9 + u,
+//! z = 4965661367192848881, E: y² = x³ + 3 over Fp, Fp2 = Fp\[u\]/(u² + 1), ξ = 9 + u,
 //! G2 on the D-type twist E': y² = x³ + 3/ξ. G1 generator (1, 2), G2 generator of EIP-197.
 //! Cofactor of G1 is 1.
 
@@ -134,7 +134,7 @@ impl CurveParams for G2Params {
     );
     const ORDER: &'static [u64] = &R;
     const NAME: &'static str = "bn254 G2";
-    /// ψ(Q) = [t − 1]Q ([`crate::g2::is_in_g2_fast`]) instead of [r]Q = O.
+    /// ψ(Q) = \[t − 1\]Q ([`crate::g2::is_in_g2_fast`]) instead of \[r\]Q = O.
     fn is_in_subgroup(p: &hayate_ec::Projective<Self>) -> subtle::Choice {
         crate::g2::is_in_g2_fast::<Bn254, 4>(p)
     }

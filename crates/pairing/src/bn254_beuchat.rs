@@ -1,6 +1,6 @@
 //! `bn254-beuchat`: the 254-bit BN curve of papers 000 and 001 (Beuchat et al., Pairing 2010).
 //!
-//! z = 2⁶² − 2⁵⁴ + 2⁴⁴, E: y² = x³ + 5 over Fp, Fp2 = Fp[u]/(u² + 5), ξ = u,
+//! z = 2⁶² − 2⁵⁴ + 2⁴⁴, E: y² = x³ + 5 over Fp, Fp2 = Fp\[u\]/(u² + 5), ξ = u,
 //! G2 on the D-type twist E': y² = x³ − u (= x³ + 5/ξ). Generators as given in the papers
 //! (G1 = (1, …); G2 from paper 000). Cofactor of G1 is 1.
 
@@ -136,7 +136,7 @@ impl CurveParams for G2Params {
     );
     const ORDER: &'static [u64] = &R;
     const NAME: &'static str = "bn254-beuchat G2";
-    /// ψ(Q) = [t − 1]Q ([`crate::g2::is_in_g2_fast`]) instead of [r]Q = O.
+    /// ψ(Q) = \[t − 1\]Q ([`crate::g2::is_in_g2_fast`]) instead of \[r\]Q = O.
     fn is_in_subgroup(p: &hayate_ec::Projective<Self>) -> subtle::Choice {
         crate::g2::is_in_g2_fast::<Bn254Beuchat, 4>(p)
     }

@@ -98,11 +98,11 @@ pub fn frobenius_projective<E: PairingCurve<N>, const N: usize>(
 /// Fast G2 membership test for a point on the twist (Scott 2021, "A note on group membership
 /// tests for G1, G2 and GT on BLS pairing-friendly curves"; El Housni–Guillevic–Piellard 2022):
 /// on G2, ψ acts as multiplication by p ≡ t − 1 (mod r), so
-/// * BLS12: Q ∈ G2 ⇔ ψ(Q) = [z]Q,
-/// * BN: Q ∈ G2 ⇔ ψ(Q) = [6z²]Q,
+/// * BLS12: Q ∈ G2 ⇔ ψ(Q) = \[z\]Q,
+/// * BN: Q ∈ G2 ⇔ ψ(Q) = \[6z²\]Q,
 ///
 /// a multiplication by a 64- or 128-bit scalar instead of by r. Variable time: for validating
-/// public points. Tested against the plain [r]Q = O check on members and non-members.
+/// public points. Tested against the plain \[r\]Q = O check on members and non-members.
 pub fn is_in_g2_fast<E: PairingCurve<N>, const N: usize>(q: &Projective<E::G2>) -> subtle::Choice {
     g2_test::<E, N>(q, |p, k| p.mul_vartime_wnaf(k))
 }

@@ -1014,7 +1014,7 @@ impl<P: TowerParams<N>, const N: usize> AffineTs<P, N> {
 /// the denominators' norms in Fp: three Fp multiplications per pair, plus the norm and
 /// d̄·N(d)⁻¹), and the lines come out with the coefficient of y_P equal to 1; divided by y_P
 /// each goes into f with 10 Fp2 multiplications — [`Fp12::mul_by_034_unit`] on D-type
-/// twists as in the prepared loop, [`mul_by_014_a1`] on M-type twists (instead of 13, or 11.5
+/// twists as in the prepared loop, `mul_by_014_a1` on M-type twists (instead of 13, or 11.5
 /// with two lines multiplied together first) — the affine-lines technique for products of
 /// pairings (Lauter–Montgomery–Naehrig, "An analysis of affine coordinates for pairing
 /// computation", Pairing 2010).

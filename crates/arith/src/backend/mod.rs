@@ -338,7 +338,7 @@ pub fn sqr_pm<const N: usize>(a: &[u64; N], c: u64) -> [u64; N] {
     portable::sqr_pm(a, c)
 }
 
-/// Product in Fp2 = Fp[u]/(u² + k) (β = −k), fully reduced: Karatsuba with lazy reduction
+/// Product in Fp2 = Fp\[u\]/(u² + k) (β = −k), fully reduced: Karatsuba with lazy reduction
 /// (see [`portable::fp2_mul`]); on x86-64 with BMI2/ADX one assembly block over a stack
 /// scratch buffer (three products, the combination passes and both reductions) for N = 4, 6
 /// with k = 1 and for N = 4 with any k. Needs reduced inputs and k·m < 2^(64N).
@@ -370,7 +370,7 @@ pub fn fp2_mul<const N: usize>(
     portable::fp2_mul(a, b, m, inv, k)
 }
 
-/// Double-width product in Fp2 = Fp[u]/(u² + k) (see [`portable::fp2_mul_wide`]); one
+/// Double-width product in Fp2 = Fp\[u\]/(u² + k) (see [`portable::fp2_mul_wide`]); one
 /// assembly block on x86-64 with BMI2/ADX, as for [`fp2_mul`].
 #[inline(always)]
 pub fn fp2_mul_wide<const N: usize>(
@@ -398,7 +398,7 @@ pub fn fp2_mul_wide<const N: usize>(
     portable::fp2_mul_wide(a, b, m, k)
 }
 
-/// Squaring in Fp2 = Fp[u]/(u² + 1) (see [`portable::fp2_sqr`]); on x86-64 with BMI2/ADX for
+/// Squaring in Fp2 = Fp\[u\]/(u² + 1) (see [`portable::fp2_sqr`]); on x86-64 with BMI2/ADX for
 /// N = 4, 6 one assembly block (the additions and both fused products). Needs reduced inputs
 /// and a modulus with its top bit clear.
 #[inline(always)]
@@ -462,7 +462,7 @@ pub fn wide_sub_mod<const N: usize>(a: &Wide<N>, b: &Wide<N>, m: &[u64; N]) -> W
     portable::wide_sub_mod(a, b, m)
 }
 
-/// Squaring in Fp2 = Fp[u]/(u² + k) for k ≥ 1 with (k + 1)·m < R (see
+/// Squaring in Fp2 = Fp\[u\]/(u² + k) for k ≥ 1 with (k + 1)·m < R (see
 /// [`portable::fp2_sqr_k`]); for N = 4 and k = 5 (bn254-beuchat) on x86-64 with BMI2/ADX one
 /// assembly block (both double-width products, the combination and both reductions).
 #[inline(always)]
@@ -614,7 +614,7 @@ pub fn fp12_mul_by_034_unit<const N: usize>(
     None
 }
 
-/// (a + b·s)² in Fp4 = Fp2[s]/(s² − ξ) in a kernel tower shape (see [`tower_kernel`], which the
+/// (a + b·s)² in Fp4 = Fp2\[s\]/(s² − ξ) in a kernel tower shape (see [`tower_kernel`], which the
 /// caller must have checked): (a² + ξb², 2ab) as four fully reduced coordinates.
 #[inline(always)]
 pub fn fp4_sqr<const N: usize>(

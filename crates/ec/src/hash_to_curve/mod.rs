@@ -93,6 +93,12 @@ use sqrt_minus_z_cached;
 /// `sqrt_ratio` by Appendix F.2.1.2.
 pub struct Sswu<C>(PhantomData<C>);
 
+impl<C: SswuCurve> core::fmt::Debug for Sswu<C> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "Sswu({})", C::NAME)
+    }
+}
+
 impl<C: SswuCurve> SswuParams for Sswu<C> {
     type F = C::Base;
     fn a() -> C::Base {

@@ -60,6 +60,7 @@ pub trait SswuParams {
 
 /// The state of §6.6.2 after step 17: tv1, tv3, tv4 (= x_den), x₁'s numerator, and
 /// g(x₁) = `gx_num` / `gx_den` (the inputs of step 18's `sqrt_ratio`).
+#[derive(Debug)]
 pub struct SswuState<F> {
     tv1: F,
     tv3: F,

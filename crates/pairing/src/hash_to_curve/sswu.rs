@@ -27,6 +27,7 @@ pub use hayate_ec::hash_to_curve::sswu::{
 use hayate_ec::Field;
 
 /// E1' of RFC 9380 §8.8.1.
+#[derive(Debug)]
 pub struct G1Iso;
 impl G1Iso {
     /// A'.
@@ -59,6 +60,7 @@ impl SswuParams for G1Iso {
 }
 
 /// E2' of RFC 9380 §8.8.2.
+#[derive(Debug)]
 pub struct G2Iso;
 impl G2Iso {
     /// A' = 240·u.

@@ -307,7 +307,7 @@ fn wide_sub_borrow<const N: usize>(a: &Wide<N>, b: &Wide<N>) -> (Wide<N>, u64) {
     (Wide { lo, hi }, borrow)
 }
 
-/// Double-width product in Fp2 = Fp[u]/(u² + k) (β = −k) by Karatsuba, no reduction:
+/// Double-width product in Fp2 = Fp\[u\]/(u² + k) (β = −k) by Karatsuba, no reduction:
 /// c0 = a0·b0 − k·a1·b1, plus p·R when that is negative (so c0 ∈ [0, p·R)), and
 /// c1 = (a0 + a1)(b0 + b1) − a0·b0 − a1·b1 = a0·b1 + a1·b0 ∈ [0, 2p²). Needs reduced inputs
 /// and k·p < R (so 2p < R: a0 + a1 fits). Oracle of the assembly `fp2_mul_wide_*`.
@@ -348,7 +348,7 @@ pub fn fp2_mul_wide<const N: usize>(
     [c0, c1]
 }
 
-/// Product in Fp2 = Fp[u]/(u² + k): [`fp2_mul_wide`] and two [`redc`]; fully reduced.
+/// Product in Fp2 = Fp\[u\]/(u² + k): [`fp2_mul_wide`] and two [`redc`]; fully reduced.
 #[inline(always)]
 pub fn fp2_mul<const N: usize>(
     a: [&[u64; N]; 2],
@@ -361,7 +361,7 @@ pub fn fp2_mul<const N: usize>(
     [redc(&c0, m, inv), redc(&c1, m, inv)]
 }
 
-/// Squaring in Fp2 = Fp[u]/(u² + 1): c0 = (a0 + a1)(a0 − a1), c1 = (2a1)·a0, two fused
+/// Squaring in Fp2 = Fp\[u\]/(u² + 1): c0 = (a0 + a1)(a0 − a1), c1 = (2a1)·a0, two fused
 /// Montgomery products with a0 + a1 and 2a1 left unreduced (< 2p < R; needs the top bit of
 /// the modulus clear) and a0 − a1 reduced. Oracle of the assembly `fp2_sqr_N`.
 #[inline(always)]
@@ -374,7 +374,7 @@ pub fn fp2_sqr<const N: usize>(a: [&[u64; N]; 2], m: &[u64; N], inv: u64) -> [[u
     [mont_mul(&s, &d, m, inv), mont_mul(&t, a[0], m, inv)]
 }
 
-/// Squaring in Fp2 = Fp[u]/(u² + k) for k ≥ 1 with (k + 1)·m < R (paper 001's formula):
+/// Squaring in Fp2 = Fp\[u\]/(u² + k) for k ≥ 1 with (k + 1)·m < R (paper 001's formula):
 /// c0 = (a0 − a1)(a0 + k·a1) − (k − 1)·a0·a1, c1 = 2·a0·a1, with a0 + k·a1 unreduced, both
 /// products double width (W1 < (k+1)m², W2 < m²), W1 − (k − 1)·W2 (+ m·R on borrow) in
 /// [0, m·R) and 2·W2 < 2m² reduced by [`redc`]; fully reduced outputs. Oracle of the assembly

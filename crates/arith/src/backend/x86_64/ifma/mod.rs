@@ -1,7 +1,7 @@
 //! AVX-512 IFMA back end (`vpmadd52luq` / `vpmadd52huq`: eight 52-bit multiply-accumulates
 //! per instruction), selected at run time where the CPU has AVX-512F and AVX-512 IFMA, for the
 //! towers whose [`KernelSet`] has IFMA kernels (the squarings also for alt_bn128's,
-//! [`square_xi9`]); paper 000's SIMD idea (SEEDS.md §000) with 52-bit multiply-accumulates:
+//! `square_xi9`); paper 000's SIMD idea (SEEDS.md §000) with 52-bit multiply-accumulates:
 //! * **horizontal**, one element's coordinates across the lanes: Karabina's compressed
 //!   cyclotomic squaring ([`compressed_sqr`], the squaring chains of the final
 //!   exponentiation's exponentiations by z) and the Granger–Scott cyclotomic squaring
@@ -875,6 +875,7 @@ pub unsafe fn cyclo_sqr_4(
 
 /// Vertical Fp arithmetic for the doubling-step kernels: lane k holds pair k's value, eight
 /// independent Montgomery products per instruction sequence.
+#[derive(Debug)]
 pub struct Vert<'a, const L: usize> {
     /// The field's constants.
     pub c: &'a Consts<L>,

@@ -13,7 +13,7 @@
 //!   by row into memory (a stack buffer for `mont_sqr_N`), then one pass doubling them on the CF
 //!   chain while the N squares are added on the OF chain; `mont_sqr_N` then reduces (N rows)
 //!   and needs a < m (a² < m·R, so no carry word).
-//! * `fp2_mul_N`, `fp2_mul_wide_N`: Fp2 = Fp[u]/(u² + 1) multiplication in one block over a
+//! * `fp2_mul_N`, `fp2_mul_wide_N`: Fp2 = Fp\[u\]/(u² + 1) multiplication in one block over a
 //!   stack scratch buffer — Karatsuba's three products, then c1 = (a0+a1)(b0+b1) − a0b0 − a1b1
 //!   in one pass (the sum on the CF chain, its complement added on the OF chain) and
 //!   c0 = a0b0 − a1b1 (+ p·R on borrow), and (`fp2_mul_N`) both Montgomery reductions.
@@ -434,7 +434,7 @@ pub fn sub_mod_4(a: [u64; 4], b: [u64; 4], m: &[u64; 4]) -> [u64; 4] {
 }
 
 /// Which double-width Fp6 products an Fp12 operation takes (see [`fp12_lazy_6`]).
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Debug)]
 pub enum Fp12Lazy<'a, const N: usize> {
     /// a·b: P0 = a0·b0, P1 = a1·b1, P2 = (a0 + a1)(b0 + b1) (operand sums reduced by the
     /// caller); the pairs are (a0, b0), (a1, b1), (a0 + a1, b0 + b1). Lab builds only (the
@@ -539,7 +539,7 @@ macro_rules! lazy_tower {
             (p.add(k::$fp6::OUT) as *const [[u64; $n]; 6]).read()
         }
 
-        /// (a + b·s)² in Fp4 = Fp2[s]/(s² − ξ): (a² + ξb², 2ab), each Fp2 coordinate fully
+        /// (a + b·s)² in Fp4 = Fp2\[s\]/(s² − ξ): (a² + ξb², 2ab), each Fp2 coordinate fully
         /// reduced, for reduced a, b. Lazy reduction in one assembly block: three double-width
         /// Fp2 squares, four reductions.
         ///
