@@ -196,12 +196,12 @@ mod tests {
     fn racing_first_uses_agree() {
         struct C(u64);
         static CELL: OnceBox<u64> = OnceBox::new();
-        let got: alloc::vec::Vec<(usize, u64)> = std::thread::scope(|s| {
+        let got: alloc::vec::Vec<(usize, u64, u64)> = std::thread::scope(|s| {
             let hs: alloc::vec::Vec<_> = (0..4u64)
                 .map(|i| {
                     s.spawn(move || {
-                        let p = per_type(|| C(i)) as *const C as usize;
-                        (p, *CELL.get_or_init(|| i))
+                        let c = per_type(|| C(i));
+                        (c as *const C as usize, c.0, *CELL.get_or_init(|| i))
                     })
                 })
                 .collect();
