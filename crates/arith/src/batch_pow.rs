@@ -10,6 +10,7 @@
 //! depend on the inputs.
 
 use crate::{Field, Fp, FpParams};
+use alloc::vec::Vec;
 
 /// Window width of the odd powers.
 const WIN: usize = 5;

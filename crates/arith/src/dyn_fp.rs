@@ -27,6 +27,7 @@
 //! −11, … with Jacobi (D/n) = −1 by [`crate::jacobi::jacobi_vartime`], P = 1, Q = (1 − D)/4).
 //! No composite passing both tests is known. Variable time (public inputs only).
 
+use alloc::{vec, vec::Vec};
 use subtle::{Choice, ConditionallySelectable, ConstantTimeEq, CtOption};
 
 use crate::backend;
@@ -89,7 +90,7 @@ impl core::fmt::Display for DynFieldError {
         f.write_str("modulus must be odd and at least 3")
     }
 }
-impl std::error::Error for DynFieldError {}
+impl core::error::Error for DynFieldError {}
 
 /// Arithmetic modulo an odd m ≥ 3 given at run time, N limbs, Montgomery form (see the module
 /// docs). Primality is not checked here: with a composite m the ring operations are still

@@ -43,6 +43,7 @@
 //!   full-width field is a compile-time (post-monomorphisation) error, and so is the lazy
 //!   reduction of [`crate::Fp2`] built on it.
 
+use alloc::{vec, vec::Vec};
 use core::fmt;
 use core::marker::PhantomData;
 use core::ops::{Add, AddAssign, Mul, MulAssign, Neg, Sub, SubAssign};

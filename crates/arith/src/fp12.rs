@@ -26,6 +26,7 @@
 //! `_composed` forms (three resp. two [`fp4_square`] calls and Fp2 combinations) are the
 //! portable path and the kernels' test reference.
 
+use alloc::{vec, vec::Vec};
 use core::fmt;
 use core::ops::{Add, AddAssign, Mul, MulAssign, Neg, Sub, SubAssign};
 

@@ -17,8 +17,16 @@
 //! point kernels a base field may offer (G2 point formulas, GLS columns, Straus lanes) live in
 //! `hayate-ec` (its `CurveField` and `backend`), on the low-level lane and limb API of
 //! [`backend`].
+//!
+//! `no_std`: with the default feature `std` off the crate needs only `core` and `alloc`. The
+//! back ends then choose by the build's target features instead of std's run-time CPU
+//! detection ([`backend::cpu`]: the portable code unless the build targets a CPU with BMI2/ADX
+//! or AVX-512 IFMA), and [`once`] holds the caches that `std::sync::OnceLock` would.
 
+#![cfg_attr(not(any(feature = "std", test)), no_std)]
 #![deny(missing_docs)]
+
+extern crate alloc;
 
 pub mod backend;
 pub mod batch_pow;
@@ -30,6 +38,7 @@ pub mod fp2;
 pub mod fp6;
 pub mod jacobi;
 pub mod limbs;
+pub mod once;
 pub mod opcount;
 pub mod safegcd;
 pub mod sqrt;

@@ -2,7 +2,8 @@
 //! additions and multiplications by ξ in the Miller loop and the final exponentiation).
 //!
 //! Counting is switched on per *type*, not per build: a tower whose [`TowerParams::COUNT_OPS`]
-//! is `true` bumps thread-local counters in every Fp2 operation; for every other tower the test
+//! is `true` bumps thread-local counters in every Fp2 operation (process-wide ones without
+//! the `std` feature); for every other tower the test
 //! is a compile-time `false` and the code is exactly the uncounted code. [`CountingBn254Beuchat`]
 //! is the papers' field with counting on — a copy of [`Bn254BeuchatFpParams`] in everything
 //! else (same modulus, β, ξ and Frobenius constants) — so the pairing code instantiated over it
@@ -13,7 +14,10 @@
 //! `add` — [`Fp2::add`], [`Fp2::sub`], [`Fp2::double`] and [`Fp2::neg`]; `mul_by_xi` —
 //! [`Fp2::mul_by_xi`].
 
+#[cfg(feature = "std")]
 use core::cell::Cell;
+#[cfg(not(feature = "std"))]
+use core::sync::atomic::{AtomicU64, Ordering};
 
 use crate::fields::Bn254BeuchatFpParams;
 use crate::fp::{Fp, FpParams};
@@ -53,10 +57,12 @@ pub(crate) enum Op {
     MulByXi,
 }
 
-thread_local! {
+#[cfg(feature = "std")]
+std::thread_local! {
     static COUNTS: Cell<OpCounts> = const { Cell::new(OpCounts { mul: 0, sqr: 0, add: 0, mul_by_xi: 0 }) };
 }
 
+#[cfg(feature = "std")]
 #[inline(never)]
 pub(crate) fn bump(op: Op) {
     COUNTS.with(|c| {
@@ -71,14 +77,49 @@ pub(crate) fn bump(op: Op) {
     });
 }
 
-/// This thread's counts so far (only counting towers contribute).
+/// This thread's counts so far (only counting towers contribute); without the `std` feature,
+/// the process's.
+#[cfg(feature = "std")]
 pub fn snapshot() -> OpCounts {
     COUNTS.with(|c| c.get())
 }
 
-/// Resets this thread's counters.
+/// Resets this thread's counters (without the `std` feature, the process's).
+#[cfg(feature = "std")]
 pub fn reset() {
     COUNTS.with(|c| c.set(OpCounts::default()));
+}
+
+/// Without std (no thread-local storage) the counters are process-wide atomics, in the order
+/// mul, sqr, add, mul_by_xi.
+#[cfg(not(feature = "std"))]
+static COUNTS: [AtomicU64; 4] = [const { AtomicU64::new(0) }; 4];
+
+#[cfg(not(feature = "std"))]
+#[inline(never)]
+pub(crate) fn bump(op: Op) {
+    COUNTS[op as usize].fetch_add(1, Ordering::Relaxed);
+}
+
+/// This thread's counts so far (only counting towers contribute); without the `std` feature,
+/// the process's.
+#[cfg(not(feature = "std"))]
+pub fn snapshot() -> OpCounts {
+    let c = |op: Op| COUNTS[op as usize].load(Ordering::Relaxed);
+    OpCounts {
+        mul: c(Op::Mul),
+        sqr: c(Op::Sqr),
+        add: c(Op::Add),
+        mul_by_xi: c(Op::MulByXi),
+    }
+}
+
+/// Resets this thread's counters (without the `std` feature, the process's).
+#[cfg(not(feature = "std"))]
+pub fn reset() {
+    for c in &COUNTS {
+        c.store(0, Ordering::Relaxed);
+    }
 }
 
 /// The papers' base field (bn254-beuchat) with operation counting on.

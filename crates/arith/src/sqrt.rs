@@ -33,6 +33,7 @@
 
 use crate::batch_pow::{pow_many_with, square_chain_with, Schedule};
 use crate::{Fp, FpParams};
+use alloc::{vec, vec::Vec};
 
 /// The widest 2-adicity the digit tables handle (the discrete logarithm e < 2^s is a `u64`).
 const MAX_TABLE_TWO_ADICITY: usize = 63;

@@ -23,6 +23,7 @@
 //!
 //! No function here panics on any input.
 
+use alloc::{vec, vec::Vec};
 use core::fmt;
 use core::marker::PhantomData;
 
@@ -62,7 +63,7 @@ impl fmt::Display for EcdhError {
     }
 }
 
-impl std::error::Error for EcdhError {}
+impl core::error::Error for EcdhError {}
 
 impl From<Sec1Error> for EcdhError {
     fn from(e: Sec1Error) -> Self {

@@ -41,10 +41,7 @@
 //! (`FixedWindows<Gt>`, implemented in `hayate_pairing::ct_mul`), and the FE vector tables (`hayate_fe::dpvs::FixedVectors`,
 //! which reads rows through [`FixedWindows::lookup`] inside its batched affine accumulation).
 
-use std::any::{Any, TypeId};
-use std::collections::BTreeMap;
-use std::sync::{Mutex, OnceLock};
-
+use alloc::vec::Vec;
 use subtle::{Choice, ConditionallySelectable};
 
 use crate::affine::Affine;
@@ -212,32 +209,8 @@ impl<X: WindowGroup> FixedWindows<X> {
 }
 
 /// The value `build()` returns for the type T, built on first use and kept for the life of the
-/// process (one per type; e.g. a curve generator's tables). A concurrent first use may build
-/// twice; one of the values is kept.
-pub(crate) fn per_type<T: Any + Send + Sync>(build: impl FnOnce() -> T) -> &'static T {
-    type Map = BTreeMap<TypeId, &'static (dyn Any + Send + Sync)>;
-    static VALUES: OnceLock<Mutex<Map>> = OnceLock::new();
-    let map = VALUES.get_or_init(|| Mutex::new(BTreeMap::new()));
-    let key = TypeId::of::<T>();
-    let found = map
-        .lock()
-        .map(|m| m.get(&key).copied())
-        .unwrap_or_else(|poisoned| poisoned.into_inner().get(&key).copied());
-    let entry = match found {
-        Some(e) => e,
-        None => {
-            // built outside the lock (building may itself use per_type)
-            let v: &'static T = Box::leak(Box::new(build()));
-            let mut m = map.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-            *m.entry(key).or_insert(v)
-        }
-    };
-    match entry.downcast_ref::<T>() {
-        Some(v) => v,
-        // The map is keyed by T's TypeId, so the entry always has this type.
-        None => unreachable!("a value of another type under this type's key"),
-    }
-}
+/// process (one per type; e.g. a curve generator's tables): [`hayate_arith::once::per_type`].
+pub(crate) use hayate_arith::once::per_type;
 
 impl<C: CurveParams> FixedWindows<Projective<C>> {
     /// The table of the curve's generator for scalars of at most as many limbs as the group

@@ -32,6 +32,7 @@
 //! GLV computes \[k mod n\]P, which equals \[k\]P only for P in the order-n subgroup: every
 //! curve point when the cofactor is 1 (secp256k1, BN254), not in general on BLS12-381's E(Fp).
 
+use alloc::vec::Vec;
 use core::fmt;
 
 use hayate_arith::limbs::{adc, mac, sbb};
@@ -111,7 +112,7 @@ impl fmt::Display for NoEndomorphism {
         write!(f, "curve `{}` has no GLV endomorphism (glv/glv-ct need one: secp256k1, bn254, bn254-beuchat, bls12-381)", self.curve)
     }
 }
-impl std::error::Error for NoEndomorphism {}
+impl core::error::Error for NoEndomorphism {}
 
 /// The curve's GLV constants, or the error.
 pub fn constants<C: CurveParams>() -> Result<GlvConstants<C::Base>, NoEndomorphism> {

@@ -32,6 +32,7 @@ use crate::glv::{self, GlvConstants, NoEndomorphism};
 use crate::glv_lincomb::{self, half_lane, Job, Tables, B};
 use crate::projective::Projective;
 use crate::Field;
+use alloc::{vec, vec::Vec};
 
 /// Pieces per GLV half.
 pub const PIECES: usize = 4;

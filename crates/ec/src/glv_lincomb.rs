@@ -50,6 +50,7 @@
 //! decomposition above (the sum FAME clears the cofactor of).
 
 use crate::straus::{LaneTable, StrausLane};
+use alloc::{vec, vec::Vec};
 use subtle::{Choice, ConditionallySelectable};
 
 use crate::affine::Affine;
@@ -349,7 +350,7 @@ impl core::fmt::Display for LincombError {
     }
 }
 
-impl std::error::Error for LincombError {}
+impl core::error::Error for LincombError {}
 
 /// The most general form: combination j is Σ_{(b, s) ∈ combos\[j\]} scalars\[s\]·bases\[b\], for
 /// public bases and secret scalars (four little-endian limbs each, used modulo n), with any

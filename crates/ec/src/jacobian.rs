@@ -20,6 +20,7 @@
 //! time, ≈ one doubling dearer). The `_vartime` variants branch instead and are meant for public
 //! data (wNAF, MSM).
 
+use alloc::vec::Vec;
 use core::fmt;
 use core::ops::{Add, AddAssign, Neg, Sub, SubAssign};
 

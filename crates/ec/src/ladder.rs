@@ -66,6 +66,7 @@
 //! the 20 multiplications of paper 004's DQ module. (This is Montgomery's simultaneous-inversion
 //! trick specialised to the two denominators 2y and 2y₂, with 2y₂ = 2Y₂/D³.)
 
+use alloc::vec;
 use hayate_arith::Field;
 use subtle::{Choice, ConditionallySelectable, ConstantTimeEq, CtOption};
 

@@ -45,8 +45,16 @@
 //! Scalars are little-endian `u64` limb slices of any length. Everything that may touch a
 //! secret (points or scalars) is constant time and built on `subtle`; functions whose name ends
 //! in `_vartime` are for public data only.
+//!
+//! `no_std`: with the default feature `std` off the crate needs only `core` and `alloc`; the
+//! two-thread methods then run their two halves one after the other on the caller ([`pool`]:
+//! same results, same API), and hayate-arith is built without its `std` too (its back ends
+//! then follow the build's target features).
 
+#![cfg_attr(not(any(feature = "std", test)), no_std)]
 #![deny(missing_docs)]
+
+extern crate alloc;
 
 pub mod affine;
 pub mod backend;
@@ -71,6 +79,7 @@ pub mod scalar_mul;
 pub mod sec1;
 pub mod straus;
 #[doc(hidden)]
+use alloc::vec::Vec;
 pub use hayate_arith::valgrind;
 
 pub use affine::Affine;

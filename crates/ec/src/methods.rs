@@ -27,6 +27,7 @@
 //! pairing G1 curves) and return [`MethodError::NoEndomorphism`] elsewhere; they compute
 //! \[k mod n\]P, i.e. they assume P in the order-n subgroup.
 
+use alloc::{string::{String, ToString}, vec, vec::Vec};
 use core::fmt;
 use core::str::FromStr;
 
@@ -182,7 +183,7 @@ impl fmt::Display for UnknownMethod {
         )
     }
 }
-impl std::error::Error for UnknownMethod {}
+impl core::error::Error for UnknownMethod {}
 
 impl FromStr for Method {
     type Err = UnknownMethod;
@@ -249,7 +250,7 @@ impl fmt::Display for MethodError {
         }
     }
 }
-impl std::error::Error for MethodError {}
+impl core::error::Error for MethodError {}
 
 /// \[k\]P by the chosen method, two-thread methods on 2 threads (scalars are little-endian
 /// limbs, used as integers: not reduced modulo the group order — except by the GLV methods,

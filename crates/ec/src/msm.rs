@@ -30,6 +30,7 @@
 //! coordinates): half the doublings and windows per term. The sequence of operations and
 //! memory accesses depends only on the number of terms, `nbits` and the curve.
 
+use alloc::{vec, vec::Vec};
 use subtle::{Choice, ConditionallySelectable, ConstantTimeEq};
 
 use crate::affine::Affine;

@@ -15,6 +15,7 @@
 //! comments follow the paper's algorithm listings. Multiplications by a = −3 and by 3b are done
 //! with additions.
 
+use alloc::vec::Vec;
 use core::fmt;
 use core::ops::{Add, AddAssign, Neg, Sub, SubAssign};
 

@@ -38,6 +38,7 @@
 //!   sᵢ·(1, eᵢ₁, …, eᵢ,D−1) with sᵢ ∈ {±1} from m₀'s bits and eᵢⱼ ∈ {0, 1} (see [`sac`]);
 //!   **constant time**.
 
+use alloc::vec::Vec;
 /// Signed digit types of [`signed_window`]: `i8` for table-driven callers (w ≤ 7), `i32` for
 /// wide windows (w ≤ 31).
 pub trait Digit: Copy {

@@ -17,6 +17,7 @@
 //! Scalars are not reduced modulo r: \[k\]P is computed for the integer k itself, so r, r + 1,
 //! all-ones limbs etc. behave as integers (the identity and P for r and r + 1 on order-r points).
 
+use alloc::vec::Vec;
 use core::ops::Mul;
 
 use hayate_arith::Field;

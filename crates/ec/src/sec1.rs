@@ -16,6 +16,7 @@
 //! same encoding serves the pairing G1 curves (whose subgroup hook then does real work).
 //! Decoding works on public data and may branch on it; nothing here panics on any input.
 
+use alloc::{vec, vec::Vec};
 use core::fmt;
 
 use subtle::ConditionallySelectable;
@@ -60,7 +61,7 @@ impl fmt::Display for Sec1Error {
     }
 }
 
-impl std::error::Error for Sec1Error {}
+impl core::error::Error for Sec1Error {}
 
 /// Length of the uncompressed encoding (1 + 2·BYTES).
 pub fn uncompressed_len<C: CurveParams<Base: PrimeField>>() -> usize {

@@ -23,6 +23,7 @@
 //! with Z ≠ 0 is the combination.
 
 use crate::CurveField;
+use alloc::vec::Vec;
 use hayate_arith::{Fp, FpParams};
 
 /// Table entries of one term: the odd multiples (2e + 1)·P, e = 0 … 15, as (x, y).

@@ -20,6 +20,7 @@
 //! Every function here runs in time independent of the scalars (the number of windows depends
 //! only on the public bit length); the points/bases may be public or secret.
 
+use alloc::vec::Vec;
 use hayate_arith::Fp12;
 use hayate_ec::recode::{signed_window, signed_window_len, TopDigit};
 use subtle::Choice;

@@ -89,7 +89,7 @@ impl fmt::Display for EncodingError {
     }
 }
 
-impl std::error::Error for EncodingError {}
+impl core::error::Error for EncodingError {}
 
 /// Fixed-length view of `bytes`, or [`EncodingError::InvalidLength`].
 pub(crate) fn exact<const L: usize>(bytes: &[u8]) -> Result<&[u8; L], EncodingError> {

@@ -4,6 +4,7 @@
 //! (β, ξ: [`hayate_arith::TowerParams`]), G1 over Fp, G2 on the sextic twist over Fp2 (D-type:
 //! y² = x³ + b/ξ, M-type: y² = x³ + b·ξ), and the scalar field Fr of order r.
 
+use alloc::vec::Vec;
 use core::fmt::Debug;
 
 use hayate_arith::{Fp, Fp2, FpParams, TowerParams};

@@ -19,6 +19,7 @@
 //! an [`EvmError`]. All inputs are public, so the variable-time algorithms are used (wNAF,
 //! Pippenger MSM via [`hayate_ec::msm_vartime`], subgroup checks by \[r\]P = O).
 
+use alloc::{string::{String, ToString}, vec, vec::Vec};
 use core::fmt;
 
 use hayate_ec::{Affine, CurveParams, Jacobian};
@@ -76,7 +77,7 @@ impl fmt::Display for EvmError {
     }
 }
 
-impl std::error::Error for EvmError {}
+impl core::error::Error for EvmError {}
 
 impl From<EncodingError> for EvmError {
     fn from(e: EncodingError) -> Self {

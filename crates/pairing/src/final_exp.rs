@@ -18,6 +18,7 @@
 //!   e; since gcd(3, r) = 1 it is an equally valid non-degenerate bilinear pairing (the reference
 //!   test compares against the textbook value cubed).
 
+use alloc::vec;
 use hayate_arith::Fp12;
 
 use crate::engine::{naf, wnaf, Family, PairingCurve};

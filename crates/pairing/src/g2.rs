@@ -34,37 +34,26 @@ pub type Consts<E, const N: usize> = [(
     Fp2<<E as PairingCurve<N>>::Fp, N>,
 ); 2];
 
-type FrobCache =
-    std::collections::BTreeMap<core::any::TypeId, &'static (dyn core::any::Any + Send + Sync)>;
+/// The cache entry of [`frobenius_constants_cached`], keyed by the curve E (not only by the
+/// constants' type, which other curves over the same tower share).
+struct FrobCache<E: PairingCurve<N>, const N: usize>(
+    Consts<E, N>,
+    core::marker::PhantomData<fn() -> E>,
+);
 
 /// [`frobenius_constants`] for k = 1 and k = 2, computed once per curve and kept for the
 /// process lifetime (for an M-type twist they need two Fp2 inversions each).
 pub fn frobenius_constants_cached<E: PairingCurve<N>, const N: usize>() -> &'static Consts<E, N> {
-    use std::sync::{Mutex, OnceLock};
-    static CACHE: OnceLock<Mutex<FrobCache>> = OnceLock::new();
-    let key = core::any::TypeId::of::<E>();
-    let map = CACHE.get_or_init(|| Mutex::new(FrobCache::new()));
-    let found = map.lock().ok().and_then(|m| m.get(&key).copied());
-    let entry = match found {
-        Some(e) => e,
-        None => {
-            let c: &'static Consts<E, N> = Box::leak(Box::new([
+    &hayate_arith::once::per_type(|| {
+        FrobCache::<E, N>(
+            [
                 frobenius_constants::<E, N>(1),
                 frobenius_constants::<E, N>(2),
-            ]));
-            match map.lock() {
-                Ok(mut m) => *m.entry(key).or_insert(c),
-                Err(_) => c,
-            }
-        }
-    };
-    match entry.downcast_ref::<Consts<E, N>>() {
-        Some(c) => c,
-        None => Box::leak(Box::new([
-            frobenius_constants::<E, N>(1),
-            frobenius_constants::<E, N>(2),
-        ])),
-    }
+            ],
+            core::marker::PhantomData,
+        )
+    })
+    .0
 }
 
 /// ψ^k(Q) on the twist (k ∈ {1, 2}); the identity maps to itself.

@@ -33,6 +33,7 @@
 //!
 //! Preconditions: points in G1 / G2, elements in GT (the endomorphisms act as \[λ\] only there).
 
+use alloc::vec::Vec;
 use hayate_arith::{Fp12, Fp2};
 use hayate_ec::glv::{self, LatticeConstants, SignedPart};
 use hayate_ec::{Affine, CurveParams, Projective};

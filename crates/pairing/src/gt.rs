@@ -4,6 +4,7 @@
 //! conjugation. Exponentiation comes in a variable-time form (public exponents) and a
 //! constant-time fixed-window form (secret exponents).
 
+use alloc::vec::Vec;
 use core::fmt;
 
 use hayate_arith::{Fp, Fp12, FpParams};

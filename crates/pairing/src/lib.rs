@@ -19,8 +19,16 @@
 //! // e(aP, Q) = e(P, Q)^a
 //! assert_eq!(pairing(&pa, &q), pairing(&p, &q).pow(&a.to_limbs()));
 //! ```
+//!
+//! `no_std`: with the default feature `std` off the crate needs only `core` and `alloc` (and
+//! builds hayate-ec and hayate-arith without their `std`); the multi-pairings' shares
+//! ([`multi_pairing_threads`]) then run one after the other on the caller, with the same
+//! value. The `zkcrypto` feature needs std and turns it on.
 
+#![cfg_attr(not(any(feature = "std", test)), no_std)]
 #![deny(missing_docs)]
+
+extern crate alloc;
 
 pub mod backend;
 pub mod bls12_381;
@@ -122,7 +130,8 @@ fn lane_threads<E: PairingCurve<N>, const N: usize>(pairs: usize, threads: usize
 }
 
 /// ∏ loop(share) over `threads` contiguous shares of `items` (at least two items per share),
-/// the first share on the calling thread and the others on scoped threads.
+/// the first share on the calling thread and the others on scoped threads (without the `std`
+/// feature: every share on the caller, in order; same product).
 fn split_product<T: Sync, P: hayate_arith::TowerParams<N>, const N: usize>(
     items: &[T],
     threads: usize,
@@ -133,6 +142,16 @@ fn split_product<T: Sync, P: hayate_arith::TowerParams<N>, const N: usize>(
         return run(items);
     }
     let chunk = items.len().div_ceil(shares);
+    #[cfg(not(feature = "std"))]
+    {
+        let mut chunks = items.chunks(chunk);
+        let mut f = run(chunks.next().unwrap_or(&[]));
+        for c in chunks {
+            f *= run(c);
+        }
+        f
+    }
+    #[cfg(feature = "std")]
     std::thread::scope(|scope| {
         let mut chunks = items.chunks(chunk);
         let first = chunks.next().unwrap_or(&[]);

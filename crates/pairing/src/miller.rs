@@ -74,6 +74,7 @@
 //!   bn254-beuchat).
 
 use crate::backend::lines::{mul_by_line_pair_014, mul_by_line_pair_034};
+use alloc::{vec, vec::Vec};
 use hayate_arith::{Fp, Fp12, Fp2, Fp6, TowerParams};
 use hayate_ec::Affine;
 

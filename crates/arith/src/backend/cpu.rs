@@ -5,6 +5,13 @@
 //! and the process's switches, and caches the answer. [`active`] gathers those answers: it is
 //! what `hayate report` prints in its machine section and what the constant-time tables key
 //! their CPU class on.
+//!
+//! With the `std` feature, [`detected`] asks std's cached run-time detection
+//! (`is_x86_feature_detected!`). Without it (`no_std`) it reports what the build's target
+//! features guarantee (`cfg!(target_feature = "bmi2")` and so on, set by `-C target-cpu=…` or
+//! `-C target-feature=…`) and nothing more: reading `cpuid` alone would not do for the AVX-512
+//! kernels, which also need the operating system to save the ZMM state (XGETBV), so a `no_std`
+//! build runs the portable code unless it is compiled for a CPU that has the extensions.
 
 use core::fmt;
 
@@ -19,15 +26,27 @@ pub struct Features {
     pub avx512_ifma: bool,
 }
 
-/// What the CPU reports (no switch applied; false for every feature off x86-64).
+/// What the CPU reports (no switch applied; false for every feature off x86-64). Without the
+/// `std` feature: what the build's target features guarantee (see the module docs).
 pub fn detected() -> Features {
-    #[cfg(target_arch = "x86_64")]
+    #[cfg(all(target_arch = "x86_64", feature = "std"))]
     {
         Features {
             bmi2_adx: std::is_x86_feature_detected!("bmi2") && std::is_x86_feature_detected!("adx"),
             avx2: std::is_x86_feature_detected!("avx2"),
             avx512_ifma: std::is_x86_feature_detected!("avx512f")
                 && std::is_x86_feature_detected!("avx512ifma"),
+        }
+    }
+    #[cfg(all(target_arch = "x86_64", not(feature = "std")))]
+    {
+        Features {
+            bmi2_adx: cfg!(all(target_feature = "bmi2", target_feature = "adx")),
+            avx2: cfg!(target_feature = "avx2"),
+            avx512_ifma: cfg!(all(
+                target_feature = "avx512f",
+                target_feature = "avx512ifma"
+            )),
         }
     }
     #[cfg(not(target_arch = "x86_64"))]

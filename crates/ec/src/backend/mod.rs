@@ -32,6 +32,7 @@
 //! [`hayate_arith::backend::PORTABLE_FORCED`], [`hayate_arith::backend::LANES_FORCED_OFF`])
 //! turns these kernels off with arith's.
 
+use alloc::vec::Vec;
 pub(crate) mod points;
 #[cfg(target_arch = "x86_64")]
 pub mod x86_64;

@@ -15,6 +15,7 @@
 //! [`CurveId`] names every curve at run time (CLI), and [`CurveVisitor`] dispatches a generic
 //! computation to the curve type.
 
+use alloc::{string::String, vec::Vec};
 pub mod brainpool;
 pub mod nist;
 pub mod secp256k1;

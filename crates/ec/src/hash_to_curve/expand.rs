@@ -19,6 +19,7 @@
 //! that the NIST-curve suites here use the same code; `hayate_pairing::hash_to_curve::expand`
 //! re-exports this module.
 
+use alloc::{vec, vec::Vec};
 use core::fmt;
 
 use sha2::digest::core_api::BlockSizeUser;
@@ -91,7 +92,7 @@ impl fmt::Display for ExpandError {
     }
 }
 
-impl std::error::Error for ExpandError {}
+impl core::error::Error for ExpandError {}
 
 /// The DST actually used: `dst` itself when at most 255 bytes, otherwise
 /// H("H2C-OVERSIZE-DST-" ‖ dst) (RFC 9380 §5.3.3). Returned as (buffer, length).

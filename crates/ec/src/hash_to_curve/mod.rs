@@ -23,6 +23,7 @@
 //! map is the straight-line §6.6.2 with Appendix F.2.1.2's `sqrt_ratio` (every p here is
 //! 3 mod 4: one exponentiation, then one inversion for the affine x), constant time in u.
 
+use alloc::vec::Vec;
 pub mod expand;
 pub mod iso;
 mod secp256k1;
@@ -33,7 +34,7 @@ pub use expand::{
     expand_message_xmd_with_into, ExpandError, XmdHash,
 };
 
-use std::marker::PhantomData;
+use core::marker::PhantomData;
 
 use subtle::Choice;
 
@@ -82,7 +83,7 @@ fn sqrt_of_minus<F: Field>(z: i64) -> F {
 macro_rules! sqrt_minus_z_cached {
     ($f:ty) => {
         fn sqrt_minus_z() -> $f {
-            static C: std::sync::OnceLock<$f> = std::sync::OnceLock::new();
+            static C: hayate_arith::once::OnceBox<$f> = hayate_arith::once::OnceBox::new();
             *C.get_or_init(|| sqrt_of_minus::<$f>(Self::SSWU_Z))
         }
     };

@@ -16,6 +16,7 @@
 //! bit conventions and scalar semantics (k used as an integer, not reduced) as
 //! [`crate::methods`] on the compile-time curves.
 
+use alloc::{vec, vec::Vec};
 use hayate_arith::{DynElem, DynField};
 use subtle::{Choice, ConditionallySelectable, ConstantTimeEq};
 

@@ -34,6 +34,7 @@
 //! Named parameter sets (every compile-time curve, secp160r1, brainpoolP512r1):
 //! [`named_params`], [`DynCurve::named`].
 
+use alloc::{string::{String, ToString}, vec, vec::Vec};
 pub(crate) mod curve;
 pub mod params;
 
@@ -127,7 +128,7 @@ impl fmt::Display for DynCurveError {
     }
 }
 
-impl std::error::Error for DynCurveError {}
+impl core::error::Error for DynCurveError {}
 
 /// An affine point of a [`DynCurve`] (canonical coordinates, little-endian limbs, zero above the
 /// curve's limb count), or the identity. Obtained only from a curve, which validates it.

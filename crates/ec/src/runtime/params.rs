@@ -9,6 +9,7 @@
 
 use crate::curves::{CurveId, CurveVisitor, NamedCurve, PrimeField};
 use crate::Field;
+use alloc::{string::String, vec, vec::Vec};
 
 use super::DynCurveError;
 

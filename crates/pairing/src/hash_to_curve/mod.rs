@@ -26,6 +26,7 @@
 //! `mul_by_public_u64`; the exponentiations inside `sqrt_ratio` by fixed sliding windows), and
 //! nothing panics.
 
+use alloc::vec::Vec;
 pub mod expand;
 pub mod iso;
 pub mod sswu;

@@ -15,6 +15,7 @@
 //! the `_many` functions run the exponentiations of many maps together
 //! ([`hayate_arith::batch_pow`]).
 
+use alloc::vec::Vec;
 use subtle::{Choice, ConditionallySelectable, ConstantTimeEq};
 
 use crate::bls12_381::{Fp, Fp2};
@@ -109,7 +110,8 @@ pub const FP2_C2: [u64; 12] = [
 
 /// [`pow_public`]'s window schedule for (p − 3)/4, built once.
 fn schedule_p_minus_3_over_4() -> &'static hayate_arith::batch_pow::Schedule {
-    static S: std::sync::OnceLock<hayate_arith::batch_pow::Schedule> = std::sync::OnceLock::new();
+    static S: hayate_arith::once::OnceBox<hayate_arith::batch_pow::Schedule> =
+        hayate_arith::once::OnceBox::new();
     S.get_or_init(|| hayate_arith::batch_pow::Schedule::new(&Fp::P_MINUS_3_OVER_4))
 }
 
@@ -122,7 +124,7 @@ fn pow_p_minus_3_over_4(x: &Fp) -> Fp {
 /// because −1 and 5 are both non-squares (p ≡ 3 mod 4; Z is a non-square in Fp2, so its norm
 /// is a non-square in Fp).
 fn sqrt_minus_5() -> Fp {
-    static C: std::sync::OnceLock<Fp> = std::sync::OnceLock::new();
+    static C: hayate_arith::once::OnceBox<Fp> = hayate_arith::once::OnceBox::new();
     *C.get_or_init(|| {
         let m5 = -Fp::from_u64(5);
         pow_p_minus_3_over_4(&m5) * m5 // (−5)^((p+1)/4)

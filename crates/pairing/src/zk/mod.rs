@@ -846,7 +846,7 @@ macro_rules! zk_engine {
             }
             /// e(G1 generator, G2 generator), computed once.
             fn generator() -> Self {
-                static GEN: std::sync::OnceLock<Gt> = std::sync::OnceLock::new();
+                static GEN: hayate_arith::once::OnceBox<Gt> = hayate_arith::once::OnceBox::new();
                 *GEN.get_or_init(|| Gt(crate::Gt::generator()))
             }
             fn is_identity(&self) -> subtle::Choice {

@@ -68,6 +68,8 @@
 // One safety contract for every lane function: the module's "Safety" section.
 #![allow(clippy::missing_safety_doc)]
 
+use alloc::vec::Vec;
+
 use crate::backend::{kernels, KernelSet};
 pub mod pow;
 

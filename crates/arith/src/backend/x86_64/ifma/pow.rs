@@ -13,6 +13,8 @@
 // (intrinsics of the target features it requires, or inline assembly) under its safety contract.
 #![allow(unsafe_op_in_unsafe_fn)]
 
+use alloc::{vec, vec::Vec};
+
 use crate::backend::x86_64::ifma::{
     cpu_has_ifma_cached, gather, scaled_sop, splat, splat_v, square, store_steps, ConstsOf, V,
 };

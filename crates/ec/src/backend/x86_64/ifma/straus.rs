@@ -26,6 +26,7 @@
 // (intrinsics of the target features it requires, or inline assembly) under its safety contract.
 #![allow(unsafe_op_in_unsafe_fn)]
 
+use alloc::{vec, vec::Vec};
 use core::arch::x86_64::*;
 
 use crate::straus::{LaneTable, OddTables, StrausLane};

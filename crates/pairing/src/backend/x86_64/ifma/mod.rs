@@ -15,6 +15,7 @@
 // (intrinsics of the target features it requires, or inline assembly) under its safety contract.
 #![allow(unsafe_op_in_unsafe_fn)]
 
+use alloc::vec::Vec;
 use core::arch::x86_64::*;
 
 pub use hayate_arith::backend::x86_64::ifma::applies;
