@@ -30,6 +30,7 @@
 //! point times a scalar, never a scalar times a point (Rust's coherence rules do not allow
 //! `impl Mul<Projective<C>> for C::Scalar`).
 
+use core::borrow::Borrow;
 use core::fmt;
 use core::ops::{Mul, MulAssign};
 
@@ -165,88 +166,56 @@ impl<C: CurveParams> Jacobian<C> {
 // (the limb operators of `scalar_mul`) or from a reference, so impls over `C::Scalar` would
 // overlap. Every curve's scalar field is an `Fp`; generic code uses `mul_scalar`.
 
-/// `P * s`, `&P * s`, `P * &s`, `&P * &s` (constant time) for a point type.
-macro_rules! scalar_mul_ops {
-    ($T:ident, $Out:ident) => {
-        impl<C, P, const N: usize> Mul<&Fp<P, N>> for &$T<C>
+/// `Lhs * Rhs` for a point type `Lhs` (owned or borrowed) and the scalar `Fp<P, N>` (owned or
+/// borrowed): `mul_scalar`, constant time.
+macro_rules! scalar_mul_op {
+    ($Lhs:ty, $Rhs:ty, $Out:ty) => {
+        impl<C, P, const N: usize> Mul<$Rhs> for $Lhs
         where
             C: CurveParams<Scalar = Fp<P, N>>,
             P: FpParams<N>,
         {
-            type Output = $Out<C>;
+            type Output = $Out;
             /// \[s\]P in constant time (`mul_scalar`).
-            fn mul(self, s: &Fp<P, N>) -> $Out<C> {
-                self.mul_scalar(s)
-            }
-        }
-        impl<C, P, const N: usize> Mul<Fp<P, N>> for &$T<C>
-        where
-            C: CurveParams<Scalar = Fp<P, N>>,
-            P: FpParams<N>,
-        {
-            type Output = $Out<C>;
-            /// \[s\]P in constant time (`mul_scalar`).
-            fn mul(self, s: Fp<P, N>) -> $Out<C> {
-                self.mul_scalar(&s)
-            }
-        }
-        impl<C, P, const N: usize> Mul<&Fp<P, N>> for $T<C>
-        where
-            C: CurveParams<Scalar = Fp<P, N>>,
-            P: FpParams<N>,
-        {
-            type Output = $Out<C>;
-            /// \[s\]P in constant time (`mul_scalar`).
-            fn mul(self, s: &Fp<P, N>) -> $Out<C> {
-                self.mul_scalar(s)
-            }
-        }
-        impl<C, P, const N: usize> Mul<Fp<P, N>> for $T<C>
-        where
-            C: CurveParams<Scalar = Fp<P, N>>,
-            P: FpParams<N>,
-        {
-            type Output = $Out<C>;
-            /// \[s\]P in constant time (`mul_scalar`).
-            fn mul(self, s: Fp<P, N>) -> $Out<C> {
-                self.mul_scalar(&s)
+            fn mul(self, s: $Rhs) -> $Out {
+                self.mul_scalar(Borrow::<Fp<P, N>>::borrow(&s))
             }
         }
     };
 }
 
-scalar_mul_ops!(Projective, Projective);
-scalar_mul_ops!(Jacobian, Jacobian);
-scalar_mul_ops!(Affine, Projective);
-
-/// `P *= s` and `P *= &s` for the point types that are closed under the multiplication.
+/// `P *= s` and `P *= &s` for a point type closed under the multiplication.
 macro_rules! scalar_mul_assign {
-    ($T:ident) => {
-        impl<C, P, const N: usize> MulAssign<&Fp<P, N>> for $T<C>
+    ($T:ty, $Rhs:ty) => {
+        impl<C, P, const N: usize> MulAssign<$Rhs> for $T
         where
             C: CurveParams<Scalar = Fp<P, N>>,
             P: FpParams<N>,
         {
             /// P ← \[s\]P in constant time.
-            fn mul_assign(&mut self, s: &Fp<P, N>) {
-                *self = self.mul_scalar(s);
-            }
-        }
-        impl<C, P, const N: usize> MulAssign<Fp<P, N>> for $T<C>
-        where
-            C: CurveParams<Scalar = Fp<P, N>>,
-            P: FpParams<N>,
-        {
-            /// P ← \[s\]P in constant time.
-            fn mul_assign(&mut self, s: Fp<P, N>) {
-                *self = self.mul_scalar(&s);
+            fn mul_assign(&mut self, s: $Rhs) {
+                *self = self.mul_scalar(Borrow::<Fp<P, N>>::borrow(&s));
             }
         }
     };
 }
 
-scalar_mul_assign!(Projective);
-scalar_mul_assign!(Jacobian);
+scalar_mul_op!(Projective<C>, Fp<P, N>, Projective<C>);
+scalar_mul_op!(Projective<C>, &Fp<P, N>, Projective<C>);
+scalar_mul_op!(&Projective<C>, Fp<P, N>, Projective<C>);
+scalar_mul_op!(&Projective<C>, &Fp<P, N>, Projective<C>);
+scalar_mul_op!(Jacobian<C>, Fp<P, N>, Jacobian<C>);
+scalar_mul_op!(Jacobian<C>, &Fp<P, N>, Jacobian<C>);
+scalar_mul_op!(&Jacobian<C>, Fp<P, N>, Jacobian<C>);
+scalar_mul_op!(&Jacobian<C>, &Fp<P, N>, Jacobian<C>);
+scalar_mul_op!(Affine<C>, Fp<P, N>, Projective<C>);
+scalar_mul_op!(Affine<C>, &Fp<P, N>, Projective<C>);
+scalar_mul_op!(&Affine<C>, Fp<P, N>, Projective<C>);
+scalar_mul_op!(&Affine<C>, &Fp<P, N>, Projective<C>);
+scalar_mul_assign!(Projective<C>, Fp<P, N>);
+scalar_mul_assign!(Projective<C>, &Fp<P, N>);
+scalar_mul_assign!(Jacobian<C>, Fp<P, N>);
+scalar_mul_assign!(Jacobian<C>, &Fp<P, N>);
 
 /// Bit length of the scalar field's modulus: the `nbits` of the limb MSM functions.
 fn scalar_bits<C: CurveParams>() -> usize {

@@ -122,22 +122,20 @@ impl FpParams<1> for TinyFpParams {
 pub type TinyFp = Fp<TinyFpParams, 1>;
 pub const TINY_P: u64 = 211;
 
-/// The scalar fields of the tiny curves: Z/197Z and Z/199Z.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct TinyFr197Params;
-impl FpParams<1> for TinyFr197Params {
-    const MODULUS: [u64; 1] = [197];
-    const NAME: &'static str = "tiny F_197";
+/// A one-limb prime field: the scalar fields Z/197Z and Z/199Z of the tiny curves.
+macro_rules! tiny_field {
+    ($params:ident, $alias:ident, $p:literal) => {
+        #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+        pub struct $params;
+        impl FpParams<1> for $params {
+            const MODULUS: [u64; 1] = [$p];
+            const NAME: &'static str = concat!("tiny F_", $p);
+        }
+        pub type $alias = Fp<$params, 1>;
+    };
 }
-pub type TinyFr197 = Fp<TinyFr197Params, 1>;
-/// Z/199Z.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct TinyFr199Params;
-impl FpParams<1> for TinyFr199Params {
-    const MODULUS: [u64; 1] = [199];
-    const NAME: &'static str = "tiny F_199";
-}
-pub type TinyFr199 = Fp<TinyFr199Params, 1>;
+tiny_field!(TinyFr197Params, TinyFr197, 197);
+tiny_field!(TinyFr199Params, TinyFr199, 199);
 
 // Three prime-order curves over F_211, one per formula family (orders counted by brute force).
 curve!(
