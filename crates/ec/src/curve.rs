@@ -90,8 +90,7 @@ pub(crate) fn b3<C: CurveParams>() -> C::Base {
 
 /// Checks the parameter set: `A_IS_ZERO` / `A_IS_MINUS_3` agree with `A`, the curve is
 /// non-singular (4a³ + 27b² ≠ 0), the generator lies on it and the modulus of `Scalar` is
-/// `ORDER`. Meant for tests (variable time,
-/// public data only).
+/// `ORDER`. Meant for tests (variable time, public data only).
 pub fn params_are_consistent<C: CurveParams>() -> bool {
     let a = C::A;
     let b = C::B;

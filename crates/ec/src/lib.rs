@@ -41,7 +41,6 @@
 //! * [`hash_to_curve`] — RFC 9380 simplified SWU for P-256, P-384, P-521 and (through its
 //!   3-isogeny) secp256k1, random-oracle and non-uniform suites; the shared
 //!   `expand_message_xmd` with SHA-256/384/512.
-//!
 //! * [`scalar`] — typed scalars: [`CurveParams::Scalar`] (the field Z/rZ, a [`ScalarField`]),
 //!   `P * s` and `mul_scalar` (constant time), `mul_scalar_vartime`, the typed MSMs.
 //!
