@@ -16,10 +16,8 @@ macro_rules! variant_api {
     ) => {
         use core::fmt;
 
-        use zeroize::Zeroize;
-
         use crate::core_ops::{self, Variant};
-        use crate::keygen::{self, Limbs};
+        use crate::keygen::{self, Sk};
         use crate::{Error, Scheme};
 
         /// Bytes of a compressed public key.
@@ -43,12 +41,12 @@ macro_rules! variant_api {
         /// A secret key: a scalar 0 < sk < r. Zeroized on drop; `Debug` does not print it.
         #[derive(Clone)]
         pub struct SecretKey {
-            sk: Limbs,
+            sk: Sk,
         }
 
         impl Drop for SecretKey {
             fn drop(&mut self) {
-                self.sk.zeroize();
+                keygen::wipe(&mut self.sk);
             }
         }
 

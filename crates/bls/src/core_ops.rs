@@ -9,7 +9,7 @@ use hayate_ec::{Affine, CurveParams, Projective};
 use hayate_pairing::bls12_381::{Bls12381, Fp12, G1Affine, G1Projective, G2Affine};
 use hayate_pairing::{final_exp, miller};
 
-use crate::keygen::Limbs;
+use crate::keygen::Sk;
 use crate::{Error, Scheme};
 
 /// Largest public-key encoding (G2 compressed).
@@ -18,9 +18,9 @@ pub(crate) const MAX_PK_LEN: usize = 96;
 /// One of the draft's two variants (§2.1).
 pub(crate) trait Variant: 'static {
     /// Parameters of the public-key group.
-    type Pk: CurveParams;
+    type Pk: CurveParams<Scalar = Sk>;
     /// Parameters of the signature group (where messages are hashed).
-    type Sig: CurveParams;
+    type Sig: CurveParams<Scalar = Sk>;
     /// Ciphersuite IDs for Basic, Aug, Pop (draft §4.2) and the PoP tag (§4.2.3).
     const DST_BASIC: &'static str;
     const DST_AUG: &'static str;
@@ -110,13 +110,13 @@ fn hash_all<V: Variant>(
 }
 
 /// CoreSign (§2.6): \[sk\]H(msg) in constant time in sk.
-pub(crate) fn core_sign<V: Variant>(sk: &Limbs, msg: &[u8], dst: &[u8]) -> Affine<V::Sig> {
-    V::hash(msg, dst).mul_ct(sk).to_affine()
+pub(crate) fn core_sign<V: Variant>(sk: &Sk, msg: &[u8], dst: &[u8]) -> Affine<V::Sig> {
+    V::hash(msg, dst).mul_scalar(sk).to_affine()
 }
 
 /// Sign under `scheme` (§3.1–§3.3; Aug prepends the encoded public key).
 pub(crate) fn sign<V: Variant>(
-    sk: &Limbs,
+    sk: &Sk,
     pk: Option<&Affine<V::Pk>>,
     msg: &[u8],
     scheme: Scheme,
@@ -134,10 +134,10 @@ pub(crate) fn sign<V: Variant>(
 }
 
 /// SkToPk (§2.4): \[sk\]g in constant time.
-pub(crate) fn sk_to_pk<V: Variant>(sk: &Limbs) -> Affine<V::Pk> {
+pub(crate) fn sk_to_pk<V: Variant>(sk: &Sk) -> Affine<V::Pk> {
     // the public key is public by definition: declassified, so that encoding it (PopProve, the
     // Aug scheme's PK ‖ msg) is not reported as a use of the secret key
-    hayate_arith::valgrind::declassify(Projective::<V::Pk>::generator().mul_ct(sk).to_affine())
+    hayate_arith::valgrind::declassify(Projective::<V::Pk>::generator().mul_scalar(sk).to_affine())
 }
 
 /// CoreVerify (§2.7) for an already validated key and signature:

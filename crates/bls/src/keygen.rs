@@ -11,12 +11,12 @@ use hayate_pairing::bls12_381::Fr;
 use hkdf::Hkdf;
 use sha2::{Digest, Sha256};
 use subtle::ConstantTimeEq;
-use zeroize::{Zeroize, Zeroizing};
+use zeroize::Zeroizing;
 
 use crate::Error;
 
-/// A secret scalar as canonical little-endian limbs, 0 < sk < r.
-pub(crate) type Limbs = [u64; 4];
+/// A secret scalar, 0 < sk < r: the scalar type of G1 and G2 (`CurveParams::Scalar`).
+pub(crate) type Sk = Fr;
 
 /// L = ⌈(3·⌈log2 r⌉)/16⌉ = 48 bytes of HKDF output.
 const L: usize = 48;
@@ -24,7 +24,7 @@ const L: usize = 48;
 const SALT: &[u8] = b"BLS-SIG-KEYGEN-SALT-";
 
 /// Draft §2.3 KeyGen.
-pub(crate) fn key_gen(ikm: &[u8], key_info: &[u8]) -> Result<Limbs, Error> {
+pub(crate) fn key_gen(ikm: &[u8], key_info: &[u8]) -> Result<Sk, Error> {
     if ikm.len() < 32 {
         return Err(Error::IkmTooShort);
     }
@@ -43,20 +43,18 @@ pub(crate) fn key_gen(ikm: &[u8], key_info: &[u8]) -> Result<Limbs, Error> {
             return Err(Error::InvalidSecretKey);
         }
         let sk = Fr::from_bytes_be_reduce(&okm[..]);
-        let zero = sk.is_zero();
-        let mut limbs = sk.to_limbs();
-        // a retry (probability ≈ 2⁻²⁵⁵) reveals nothing about the key it ends with
-        if !hayate_arith::valgrind::declassify(bool::from(zero)) {
-            return Ok(limbs);
+        // a retry (probability ≈ 2⁻²⁵⁵) reveals nothing about the key it ends with (and a
+        // zero key needs no wiping)
+        if !hayate_arith::valgrind::declassify(bool::from(sk.is_zero())) {
+            return Ok(sk);
         }
-        limbs.zeroize();
         salt = Sha256::digest(salt).into();
     }
 }
 
 /// A 32-byte big-endian secret key with 0 < sk < r (constant time in the value; the only
 /// branch is on validity).
-pub(crate) fn from_bytes(b: &[u8]) -> Result<Limbs, Error> {
+pub(crate) fn from_bytes(b: &[u8]) -> Result<Sk, Error> {
     if b.len() != 32 {
         return Err(Error::InvalidSecretKey);
     }
@@ -65,19 +63,24 @@ pub(crate) fn from_bytes(b: &[u8]) -> Result<Limbs, Error> {
     if !bool::from(ok) {
         return Err(Error::InvalidSecretKey);
     }
-    Ok(sk.unwrap_or(Fr::zero()).to_limbs())
+    Ok(sk.unwrap_or(Fr::zero()))
 }
 
 /// 32 bytes big-endian.
-pub(crate) fn to_bytes(k: &Limbs) -> [u8; 32] {
+pub(crate) fn to_bytes(k: &Sk) -> [u8; 32] {
     let mut out = [0u8; 32];
-    for (i, limb) in k.iter().enumerate() {
-        out[32 - 8 * (i + 1)..32 - 8 * i].copy_from_slice(&limb.to_be_bytes());
-    }
+    k.write_bytes_be(&mut out);
     out
 }
 
+/// Overwrites a secret key with zero (volatile, so that the wipe is not elided).
+pub(crate) fn wipe(k: &mut Sk) {
+    // SAFETY: `k` is a valid, aligned &mut Fr (a plain `Copy` value).
+    unsafe { core::ptr::write_volatile(k, Fr::zero()) };
+    core::sync::atomic::compiler_fence(core::sync::atomic::Ordering::SeqCst);
+}
+
 /// Constant-time equality of two secret keys.
-pub(crate) fn ct_eq(a: &Limbs, b: &Limbs) -> bool {
+pub(crate) fn ct_eq(a: &Sk, b: &Sk) -> bool {
     bool::from(a.ct_eq(b))
 }

@@ -9,6 +9,7 @@
 
 use core::fmt::Debug;
 
+use crate::scalar::ScalarField;
 use crate::CurveField;
 use hayate_arith::Field;
 use subtle::{Choice, ConstantTimeEq};
@@ -20,6 +21,9 @@ use crate::projective::Projective;
 pub trait CurveParams: 'static + Copy + Send + Sync + Debug + Default + Eq {
     /// The field of definition (Fp for G1, Fp2 for the G2 twists).
     type Base: CurveField;
+    /// The scalar field Z/rZ, whose modulus is [`Self::ORDER`]: the type of the typed scalar
+    /// multiplications (`P * s`, [`Projective::mul_scalar`], [`crate::scalar`]).
+    type Scalar: ScalarField;
     /// The coefficient a.
     const A: Self::Base;
     /// The coefficient b.
@@ -85,8 +89,8 @@ pub(crate) fn b3<C: CurveParams>() -> C::Base {
 }
 
 /// Checks the parameter set: `A_IS_ZERO` / `A_IS_MINUS_3` agree with `A`, the curve is
-/// non-singular (4a³ + 27b² ≠ 0) and the generator lies on it. Meant for tests (variable time,
-/// public data only).
+/// non-singular (4a³ + 27b² ≠ 0), the generator lies on it and the modulus of `Scalar` is
+/// `ORDER`. Meant for tests (variable time, public data only).
 pub fn params_are_consistent<C: CurveParams>() -> bool {
     let a = C::A;
     let b = C::B;
@@ -97,5 +101,6 @@ pub fn params_are_consistent<C: CurveParams>() -> bool {
     let nonsingular = !bool::from(disc.is_zero());
     let g = Affine::<C>::generator();
     let g_ok = bool::from(g.is_on_curve() & !g.is_identity());
-    zero_ok && m3_ok && nonsingular && g_ok && !C::ORDER.iter().all(|&l| l == 0)
+    let scalar_ok = crate::scalar::modulus_is::<C::Scalar>(C::ORDER);
+    zero_ok && m3_ok && nonsingular && g_ok && scalar_ok && !C::ORDER.iter().all(|&l| l == 0)
 }

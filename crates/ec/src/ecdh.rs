@@ -1,10 +1,10 @@
 //! Elliptic-curve Diffie–Hellman (SEC 1 v2 §3.3.1) and key generation (SEC 1 §3.2.1) on the
 //! named curves of [`crate::curves`].
 //!
-//! * Private keys are integers d ∈ [1, n − 1], parsed from big-endian bytes of any length
-//!   (leading zero bytes allowed, as in Wycheproof's ASN.1-style values) and checked in
-//!   constant time; anything else is [`EcdhError::InvalidPrivateKey`]. The limbs are wiped
-//!   on drop.
+//! * Private keys are non-zero elements d ∈ [1, n − 1] of the curve's scalar field
+//!   ([`crate::CurveParams::Scalar`]), parsed from big-endian bytes of any length (leading zero
+//!   bytes allowed, as in Wycheproof's ASN.1-style values) and checked in constant time;
+//!   anything else is [`EcdhError::InvalidPrivateKey`]. The scalar is wiped on drop.
 //! * Public keys are SEC 1 points, compressed or uncompressed, fully validated by
 //!   [`crate::sec1::decode_point`] (on the curve, not infinity, canonical coordinates,
 //!   subgroup when h > 1); failures are [`EcdhError::InvalidPublicKey`].
@@ -25,10 +25,8 @@
 
 use alloc::{vec, vec::Vec};
 use core::fmt;
-use core::marker::PhantomData;
 
 use rand_core::RngCore;
-use subtle::{Choice, ConstantTimeEq};
 
 use hayate_arith::Field;
 
@@ -36,6 +34,7 @@ use crate::affine::Affine;
 use crate::curves::{NamedCurve, PrimeField};
 use crate::jacobian::Jacobian;
 use crate::projective::Projective;
+use crate::scalar::ScalarField;
 use crate::sec1::{self, Sec1Error};
 
 /// Why an ECDH operation failed.
@@ -71,38 +70,24 @@ impl From<Sec1Error> for EcdhError {
     }
 }
 
-/// a < b for equal-length little-endian limb slices, constant time.
-fn ct_lt(a: &[u64], b: &[u64]) -> Choice {
-    let mut borrow = 0u64;
-    for (x, y) in a.iter().zip(b) {
-        let t = (*x as u128).wrapping_sub(*y as u128 + borrow as u128);
-        borrow = (t >> 127) as u64;
-    }
-    Choice::from(borrow as u8)
-}
-
-/// A private key d ∈ [1, n − 1] (little-endian limbs, as many as n has; wiped on drop).
+/// A private key d ∈ [1, n − 1]: a non-zero element of the curve's scalar field (wiped on
+/// drop).
 pub struct SecretKey<C: NamedCurve> {
-    d: Vec<u64>,
-    _c: PhantomData<C>,
+    d: C::Scalar,
 }
 
 impl<C: NamedCurve> Drop for SecretKey<C> {
     fn drop(&mut self) {
-        for l in self.d.iter_mut() {
-            // SAFETY: `l` is a valid, aligned &mut u64; volatile so the wipe is not elided.
-            unsafe { core::ptr::write_volatile(l, 0) };
-        }
+        // SAFETY: `self.d` is a valid, aligned &mut C::Scalar (a plain `Copy` value); volatile
+        // so the wipe is not elided.
+        unsafe { core::ptr::write_volatile(&mut self.d, C::Scalar::ZERO) };
         core::sync::atomic::compiler_fence(core::sync::atomic::Ordering::SeqCst);
     }
 }
 
 impl<C: NamedCurve> Clone for SecretKey<C> {
     fn clone(&self) -> Self {
-        Self {
-            d: self.d.clone(),
-            _c: PhantomData,
-        }
+        Self { d: self.d }
     }
 }
 
@@ -116,51 +101,39 @@ impl<C: NamedCurve> SecretKey<C> {
     /// Parses a big-endian integer of any length and checks 1 ≤ d ≤ n − 1 in constant time
     /// (the length of the input is public; bytes beyond the limb capacity must be zero).
     pub fn from_bytes_be(bytes: &[u8]) -> Result<Self, EcdhError> {
-        let len = C::ORDER.len();
-        let mut d = vec![0u64; len];
-        let mut overflow = 0u8;
-        let nb = bytes.len();
-        for (i, &b) in bytes.iter().enumerate() {
-            let pos = nb - 1 - i; // byte index from the little end
-            if pos < 8 * len {
-                d[pos / 8] |= (b as u64) << (8 * (pos % 8));
-            } else {
-                overflow |= b;
-            }
-        }
-        let sk = Self { d, _c: PhantomData };
-        let ok = overflow.ct_eq(&0) & sk.is_valid();
+        let d = <C::Scalar as PrimeField>::from_bytes_be(bytes);
+        let ok = d.is_some() & !d.unwrap_or(C::Scalar::ZERO).is_zero();
         // the verdict is public (an error is returned)
         if crate::valgrind::declassify(bool::from(ok)) {
-            Ok(sk)
+            Ok(Self::from_scalar_unchecked(d.unwrap_or(C::Scalar::ONE)))
         } else {
             Err(EcdhError::InvalidPrivateKey)
         }
     }
 
-    /// 1 ≤ d < n, constant time.
-    fn is_valid(&self) -> Choice {
-        let zero = self.d.iter().fold(0u64, |acc, l| acc | l).ct_eq(&0);
-        !zero & ct_lt(&self.d, C::ORDER)
+    /// The key of a non-zero scalar; `None` for 0 (constant time in d but for the verdict).
+    pub fn from_scalar(d: C::Scalar) -> Option<Self> {
+        // the verdict is public (`None` is returned)
+        if crate::valgrind::declassify(bool::from(d.is_zero())) {
+            None
+        } else {
+            Some(Self::from_scalar_unchecked(d))
+        }
+    }
+
+    fn from_scalar_unchecked(d: C::Scalar) -> Self {
+        Self { d }
     }
 
     /// A uniformly random private key (SEC 1 §3.2.1 / FIPS 186-5 A.4.2 rejection sampling:
-    /// draw ORDER_BITS random bits until the value lies in [1, n − 1]; the number of draws
-    /// depends only on the discarded candidates).
+    /// [`crate::ScalarField`]'s `random` draws ORDER_BITS random bits until the value lies in
+    /// [0, n − 1], and 0 is drawn again; the number of draws depends only on the discarded
+    /// candidates).
     pub fn random(rng: &mut impl RngCore) -> Self {
-        let len = C::ORDER.len();
-        let top_bits = C::ORDER_BITS as usize - 64 * (len - 1);
-        let mask = if top_bits == 64 {
-            u64::MAX
-        } else {
-            (1u64 << top_bits) - 1
-        };
         loop {
-            let mut d: Vec<u64> = (0..len).map(|_| rng.next_u64()).collect();
-            d[len - 1] &= mask;
-            let sk = Self { d, _c: PhantomData };
+            let d = C::Scalar::random(rng);
             // a rejected candidate reveals nothing about the accepted one
-            if crate::valgrind::declassify(bool::from(sk.is_valid())) {
+            if let Some(sk) = Self::from_scalar(d) {
                 return sk;
             }
         }
@@ -168,27 +141,25 @@ impl<C: NamedCurve> SecretKey<C> {
 
     /// Big-endian encoding of exactly [`NamedCurve::SCALAR_BYTES`] bytes.
     pub fn to_bytes_be(&self) -> Vec<u8> {
-        let n = C::SCALAR_BYTES;
-        (0..n)
-            .rev()
-            .map(|pos| (self.d[pos / 8] >> (8 * (pos % 8))) as u8)
-            .collect()
+        PrimeField::to_bytes_be(&self.d)
     }
 
-    /// The scalar's little-endian limbs.
-    pub fn as_limbs(&self) -> &[u64] {
+    /// The scalar d.
+    pub fn as_scalar(&self) -> &C::Scalar {
         &self.d
     }
 
     /// The public key Q = \[d\]G (constant time).
     pub fn public_key(&self) -> PublicKey<C> {
-        let q = Projective::<C>::generator().mul_ct(&self.d).to_affine();
+        let q = Projective::<C>::generator().mul_scalar(&self.d).to_affine();
         PublicKey { point: q }
     }
 
     /// \[d\]Q's x-coordinate (SEC 1 §3.3.1), constant time in d and Q.
     pub fn diffie_hellman(&self, public: &PublicKey<C>) -> Result<SharedSecret, EcdhError> {
-        let p = crate::scalar_mul::mul_ct_subgroup_jacobian(&Jacobian::from(public.point), &self.d);
+        let d = self.d.to_limbs();
+        let p =
+            crate::scalar_mul::mul_ct_subgroup_jacobian(&Jacobian::from(public.point), d.as_ref());
         // x = X/Z² with one constant-time (safegcd) inversion; Z = 0 is the identity
         let zinv = p.z.invert_safegcd();
         // public: an error is returned (impossible for a valid key and subgroup point)

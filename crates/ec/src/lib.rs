@@ -41,8 +41,13 @@
 //! * [`hash_to_curve`] — RFC 9380 simplified SWU for P-256, P-384, P-521 and (through its
 //!   3-isogeny) secp256k1, random-oracle and non-uniform suites; the shared
 //!   `expand_message_xmd` with SHA-256/384/512.
+//! * [`scalar`] — typed scalars: [`CurveParams::Scalar`] (the field Z/rZ, a [`ScalarField`]),
+//!   `P * s` and `mul_scalar` (constant time), `mul_scalar_vartime`, the typed MSMs.
 //!
-//! Scalars are little-endian `u64` limb slices of any length. Everything that may touch a
+//! Scalars: the user-facing type is the curve's [`CurveParams::Scalar`], always reduced
+//! modulo r. Beneath it, the low-level layer takes little-endian `u64` limb slices of any
+//! length (integers, not reduced): `mul_ct(&[u64])`, `mul_vartime`, the MSM and recoding
+//! functions; the typed calls run it on the canonical limbs. Everything that may touch a
 //! secret (points or scalars) is constant time and built on `subtle`; functions whose name ends
 //! in `_vartime` are for public data only.
 //!
@@ -75,6 +80,7 @@ pub mod pool;
 pub mod projective;
 pub mod recode;
 pub mod runtime;
+pub mod scalar;
 pub mod scalar_mul;
 pub mod sec1;
 pub mod straus;
@@ -90,6 +96,9 @@ pub use methods::{scalar_mul, scalar_mul_threads, Method, MethodError};
 pub use msm::msm_vartime;
 pub use projective::Projective;
 pub use runtime::{DynAffine, DynCurve, DynCurveError, DynCurveParams};
+pub use scalar::{
+    msm_ct_scalars, msm_vartime_scalars, mul_generator_scalar, ScalarError, ScalarField,
+};
 
 pub use hayate_arith::Field;
 pub use subtle::{Choice, ConditionallySelectable, ConstantTimeEq, CtOption};

@@ -248,7 +248,8 @@ pub fn multiples<C: CurveParams>(p: &Projective<C>) -> [Projective<C>; T] {
 }
 
 /// Σ \[kⱼ\]Pⱼ in constant time (see the module docs) for scalars below 2^`nbits` (pass the bit
-/// length of the scalar field, e.g. 256; bits at or above `nbits` must be zero). On curves with
+/// length of the scalar field, e.g. 256; bits at or above `nbits` must be zero). Low-level:
+/// the scalars are integers in limbs; [`crate::msm_ct_scalars`] takes typed scalars. On curves with
 /// a GLV endomorphism ([`CurveParams::GLV`]) and `nbits` above its half length the scalars act
 /// modulo the order r, so every Pⱼ must lie in the order-r subgroup (as for
 /// [`Projective::mul_ct`]); otherwise the integer Σ \[kⱼ\]Pⱼ for any points. Returns the

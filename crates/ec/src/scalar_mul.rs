@@ -14,8 +14,10 @@
 //!
 //! `P * k` (`Mul<&[u64]>`) on every point type is [`Projective::mul_ct`].
 //!
-//! Scalars are not reduced modulo r: \[k\]P is computed for the integer k itself, so r, r + 1,
+//! This is the low-level layer: scalars are limb slices, not reduced modulo r: \[k\]P is computed for the integer k itself, so r, r + 1,
 //! all-ones limbs etc. behave as integers (the identity and P for r and r + 1 on order-r points).
+//! The user-facing multiplication by a typed scalar (`P * s`, `mul_scalar`) is in
+//! [`crate::scalar`] and runs the functions here on the canonical limbs.
 
 use alloc::vec::Vec;
 use core::ops::Mul;
@@ -41,7 +43,10 @@ pub(crate) fn nibble(k: &[u64], i: usize) -> u64 {
 }
 
 impl<C: CurveParams> Projective<C> {
-    /// \[k\]P in constant time: [`CurveParams::group_mul_ct`], by default the fixed window
+    /// \[k\]P in constant time (low-level: `k` is an integer in little-endian limbs, any length,
+    /// not reduced; use `P * s` / [`Self::mul_scalar`] with the curve's
+    /// [`CurveParams::Scalar`] unless you need an integer that is not a scalar-field element):
+    /// [`CurveParams::group_mul_ct`], by default the fixed window
     /// w = 4 over all 64·len(k) bits (see module docs; the running time depends only on
     /// `k.len()`). Curves with an endomorphism (the pairing groups) use GLV/GLS instead and
     /// then require P ∈ ⟨G⟩ (k acts modulo r); [`Self::mul_ct_bits`] is the integer
@@ -95,7 +100,8 @@ impl<C: CurveParams> Projective<C> {
         t
     }
 
-    /// \[k\]P for a public scalar k (variable time in k and in P):
+    /// \[k\]P for a public scalar k (variable time in k and in P; low-level: `k` is an integer in
+    /// limbs, not reduced; [`Self::mul_scalar_vartime`] takes a typed scalar):
     /// [`CurveParams::group_mul_vartime`], by default [`Self::mul_vartime_wnaf`]; the pairing
     /// groups use GLV/GLS and then require P ∈ ⟨G⟩ (see [`Self::mul_ct`]).
     pub fn mul_vartime(&self, k: &[u64]) -> Self {

@@ -727,7 +727,7 @@ mod tests {
                 .map(|_| {
                     (0..len)
                         .map(|_| {
-                            g.mul_vartime(&Scalar::<E, N>::random(rng).to_limbs())
+                            g.mul_scalar_vartime(&Scalar::<E, N>::random(rng))
                                 .to_affine()
                         })
                         .collect()
@@ -754,7 +754,7 @@ mod tests {
                         .iter()
                         .zip(vs.iter())
                         .fold(Projective::<E::G1>::identity(), |acc, (c, v)| {
-                            acc.add(&Projective::from(v[j]).mul_vartime(&c.to_limbs()))
+                            acc.add(&Projective::from(v[j]).mul_scalar_vartime(c))
                         });
                     assert_eq!(*p, want.to_affine());
                 }

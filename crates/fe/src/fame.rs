@@ -698,7 +698,7 @@ fn add_public_multiple<E: FeCurve<N>, const N: usize>(
     } else if *m == -Scalar::<E, N>::ONE {
         acc.sub(p)
     } else {
-        acc.add(&p.mul_vartime(&m.to_limbs()))
+        acc.add(&p.mul_scalar_vartime(m))
     }
 }
 

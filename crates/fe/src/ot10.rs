@@ -1008,7 +1008,7 @@ impl<E: FeCurve<N>, const N: usize> G1Side<E, N> {
     /// K from the product of pairings of the points with their key points.
     fn finish(&self, k: Gt<E, N>) -> Gt<E, N> {
         match &self.unscale {
-            Some(s) => k.pow_vartime(&s.to_limbs()),
+            Some(s) => k.pow_scalar_vartime(s),
             None => k,
         }
     }

@@ -81,6 +81,7 @@ pub const GLS: hayate_ec::glv::LatticeConstants<4> = hayate_ec::glv::LatticeCons
 pub struct G1Params;
 impl CurveParams for G1Params {
     type Base = PrimeField<Bls12381FpParams, 6>;
+    type Scalar = PrimeField<Bls12381FrParams, 4>;
     const A: Self::Base = PrimeField::ZERO;
     const B: Self::Base = PrimeField::from_hex_const("04");
     const A_IS_ZERO: bool = true;
@@ -114,6 +115,7 @@ impl CurveParams for G1Params {
 pub struct G2Params;
 impl CurveParams for G2Params {
     type Base = QuadField<Bls12381FpParams, 6>;
+    type Scalar = PrimeField<Bls12381FrParams, 4>;
     const A: Self::Base = QuadField::ZERO;
     const B: Self::Base = QuadField::from_hex_const("04", "04");
     const A_IS_ZERO: bool = true;

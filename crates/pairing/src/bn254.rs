@@ -85,6 +85,7 @@ pub const GLS: hayate_ec::glv::LatticeConstants<4> = hayate_ec::glv::LatticeCons
 pub struct G1Params;
 impl CurveParams for G1Params {
     type Base = PrimeField<Bn254FpParams, 4>;
+    type Scalar = PrimeField<Bn254FrParams, 4>;
     const A: Self::Base = PrimeField::ZERO;
     const B: Self::Base = PrimeField::from_hex_const("03");
     const A_IS_ZERO: bool = true;
@@ -115,6 +116,7 @@ impl CurveParams for G1Params {
 pub struct G2Params;
 impl CurveParams for G2Params {
     type Base = QuadField<Bn254FpParams, 4>;
+    type Scalar = PrimeField<Bn254FrParams, 4>;
     const A: Self::Base = QuadField::ZERO;
     const B: Self::Base = QuadField::from_hex_const(
         "2b149d40ceb8aaae81be18991be06ac3b5b4c5e559dbefa33267e6dc24a138e5",

@@ -36,10 +36,10 @@ pub trait PairingCurve<const N: usize>:
     type Fp: TowerParams<N>;
     /// Scalar-field parameters (order r of G1, G2, GT); r < 2²⁵⁶ for every curve here.
     type Fr: FpParams<4>;
-    /// G1 ⊂ E(Fp).
-    type G1: CurveParams<Base = Fp<Self::Fp, N>>;
-    /// G2 ⊂ E'(Fp2), the sextic twist.
-    type G2: CurveParams<Base = Fp2<Self::Fp, N>>;
+    /// G1 ⊂ E(Fp); its scalar type is Fr.
+    type G1: CurveParams<Base = Fp<Self::Fp, N>, Scalar = Fp<Self::Fr, 4>>;
+    /// G2 ⊂ E'(Fp2), the sextic twist; its scalar type is Fr.
+    type G2: CurveParams<Base = Fp2<Self::Fp, N>, Scalar = Fp<Self::Fr, 4>>;
     /// Curve name as used on the command line: `bn254-beuchat`, `bn254`, `bls12-381`.
     const NAME: &'static str;
     /// BN or BLS12: the shape of the Miller loop and of the final exponentiation.

@@ -50,7 +50,8 @@ impl<E: PairingCurve<N>, const N: usize> Gt<E, N> {
     pub fn invert(&self) -> Self {
         Self(self.0.conjugate())
     }
-    /// x^k for a public exponent (little-endian limbs, any length; used modulo r): the
+    /// x^k for a public exponent (low-level: k is an integer in little-endian limbs, any
+    /// length, used modulo r; use [`Self::pow_scalar_vartime`] for a typed scalar): the
     /// 4-dimensional Frobenius decomposition with interleaved wNAFs
     /// ([`crate::gls::gt_pow_vartime`]). Requires x ∈ GT (x^r = 1).
     pub fn pow_vartime(&self, k: &[u64]) -> Self {
@@ -59,7 +60,9 @@ impl<E: PairingCurve<N>, const N: usize> Gt<E, N> {
             None => Self(self.0.cyclotomic_exp_vartime(k)),
         }
     }
-    /// x^k for a secret exponent, constant time (k used modulo r): the 4-dimensional
+    /// x^k for a secret exponent, constant time (low-level: k is an integer in limbs, not
+    /// reduced, used modulo r; use [`Self::pow_scalar`] unless the exponent is not an element
+    /// of Fr): the 4-dimensional
     /// Frobenius decomposition with signed fixed windows ([`crate::gls::gt_pow_ct`]).
     /// Requires x ∈ GT (x^r = 1).
     pub fn pow(&self, k: &[u64]) -> Self {
@@ -68,9 +71,13 @@ impl<E: PairingCurve<N>, const N: usize> Gt<E, N> {
             None => Self(self.0.cyclotomic_exp_ct(k)),
         }
     }
-    /// x^s for a scalar-field element (constant time).
+    /// x^s for a scalar-field element (constant time: [`Self::pow`] on its canonical limbs).
     pub fn pow_scalar(&self, s: &Fp<E::Fr, 4>) -> Self {
         self.pow(&s.to_limbs())
+    }
+    /// x^s for a public scalar-field element ([`Self::pow_vartime`] on its canonical limbs).
+    pub fn pow_scalar_vartime(&self, s: &Fp<E::Fr, 4>) -> Self {
+        self.pow_vartime(&s.to_limbs())
     }
     /// Is x in GT, i.e. x^r = 1 (validation of untrusted encodings)? Variable time (public
     /// input). Two steps, both exact (Scott, "A note on group membership tests for G1, G2 and

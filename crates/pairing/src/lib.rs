@@ -15,9 +15,10 @@
 //! let a = Fr::from_u64(5);
 //! let p = G1Affine::generator();
 //! let q = G2Affine::generator();
-//! let pa = p.mul_ct(&a.to_limbs()).to_affine();
+//! // a point times its curve's scalar type (`CurveParams::Scalar` = Fr), constant time
+//! let pa = (p * a).to_affine();
 //! // e(aP, Q) = e(P, Q)^a
-//! assert_eq!(pairing(&pa, &q), pairing(&p, &q).pow(&a.to_limbs()));
+//! assert_eq!(pairing(&pa, &q), pairing(&p, &q).pow_scalar(&a));
 //! ```
 //!
 //! `no_std`: with the default feature `std` off the crate needs only `core` and `alloc` (and

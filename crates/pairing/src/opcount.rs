@@ -65,6 +65,7 @@ macro_rules! counting_curve {
         pub struct $g1;
         impl CurveParams for $g1 {
             type Base = Fp<$fp, $n>;
+            type Scalar = <crate::$module::G1Params as CurveParams>::Scalar;
             const A: Self::Base = recast_fp(&crate::$module::G1Params::A);
             const B: Self::Base = recast_fp(&crate::$module::G1Params::B);
             const A_IS_ZERO: bool = crate::$module::G1Params::A_IS_ZERO;
@@ -85,6 +86,7 @@ macro_rules! counting_curve {
         pub struct $g2;
         impl CurveParams for $g2 {
             type Base = Fp2<$fp, $n>;
+            type Scalar = <crate::$module::G2Params as CurveParams>::Scalar;
             const A: Self::Base = recast_fp2(&crate::$module::G2Params::A);
             const B: Self::Base = recast_fp2(&crate::$module::G2Params::B);
             const A_IS_ZERO: bool = crate::$module::G2Params::A_IS_ZERO;

@@ -2,13 +2,15 @@
 //! curves with generic a (the generic-a formulas apply; the twisted "t1" variants with
 //! a = −3 are not provided).
 
-use hayate_arith::fields::{BrainpoolP256r1Fp, BrainpoolP384r1Fp};
+use hayate_arith::fields::{
+    BrainpoolP256r1Fn, BrainpoolP256r1Fp, BrainpoolP384r1Fn, BrainpoolP384r1Fp,
+};
 
 use super::named_curve;
 
 named_curve!(
     /// brainpoolP256r1, RFC 5639 §3.4.
-    BrainpoolP256r1, BrainpoolP256r1Fp, 4,
+    BrainpoolP256r1, BrainpoolP256r1Fp, BrainpoolP256r1Fn, 4,
     a = "7d5a0975fc2c3057eef67530417affe7fb8055c126dc5c6ce94a4b44f330b5d9",
     b = "26dc5c6ce94a4b44f330b5d9bbd77cbf958416295cf7e1ce6bccdc18ff8c07b6",
     a_is_zero = false, a_is_minus_3 = false,
@@ -19,7 +21,7 @@ named_curve!(
 
 named_curve!(
     /// brainpoolP384r1, RFC 5639 §3.6.
-    BrainpoolP384r1, BrainpoolP384r1Fp, 6,
+    BrainpoolP384r1, BrainpoolP384r1Fp, BrainpoolP384r1Fn, 6,
     a = "7bc382c63d8c150c3c72080ace05afa0c2bea28e4fb22787139165efba91f90f8aa5814a503ad4eb04a8c7dd22ce2826",
     b = "04a8c7dd22ce28268b39b55416f0447c2fb77de107dcd2a62e880ea53eeb62d57cb4390295dbc9943ab78696fa504c11",
     a_is_zero = false, a_is_minus_3 = false,

@@ -176,7 +176,7 @@ pub trait CurveVisitor {
 
 /// Defines a named curve: the [`CurveParams`] and [`NamedCurve`] implementations.
 macro_rules! named_curve {
-    ($(#[$doc:meta])* $name:ident, $base:ty, $fn_limbs:literal,
+    ($(#[$doc:meta])* $name:ident, $base:ty, $scalar:ty, $fn_limbs:literal,
      a = $a:expr, b = $b:expr, a_is_zero = $a0:expr, a_is_minus_3 = $am3:expr,
      gx = $gx:expr, gy = $gy:expr, n = $n:expr, n_bits = $nbits:expr, h = $h:expr,
      name = $cname:expr $(, glv = $glv:expr)?) => {
@@ -185,6 +185,7 @@ macro_rules! named_curve {
         pub struct $name;
         impl $crate::curve::CurveParams for $name {
             type Base = $base;
+            type Scalar = $scalar;
             const A: $base = <$base>::from_hex_const($a);
             const B: $base = <$base>::from_hex_const($b);
             const A_IS_ZERO: bool = $a0;

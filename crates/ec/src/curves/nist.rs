@@ -2,13 +2,16 @@
 //! §2.3.2, §2.4.2, §2.5.1, §2.6.1). P-224's prime is ≡ 1 (mod 4) with 2-adicity 96 (point
 //! decompression uses constant-time Tonelli–Shanks); P-521 is 2^521 − 1 in 9 limbs.
 
-use hayate_arith::fields::{Secp192r1Fp, Secp224r1Fp, Secp256r1Fp, Secp384r1Fp, Secp521r1Fp};
+use hayate_arith::fields::{
+    Secp192r1Fn, Secp192r1Fp, Secp224r1Fn, Secp224r1Fp, Secp256r1Fn, Secp256r1Fp, Secp384r1Fn,
+    Secp384r1Fp, Secp521r1Fn, Secp521r1Fp,
+};
 
 use super::named_curve;
 
 named_curve!(
     /// secp192r1 (NIST P-192, prime192v1), SEC 2 v2 §2.2.2.
-    Secp192r1, Secp192r1Fp, 3,
+    Secp192r1, Secp192r1Fp, Secp192r1Fn, 3,
     a = "fffffffffffffffffffffffffffffffefffffffffffffffc",
     b = "64210519e59c80e70fa7e9ab72243049feb8deecc146b9b1",
     a_is_zero = false, a_is_minus_3 = true,
@@ -19,7 +22,7 @@ named_curve!(
 
 named_curve!(
     /// secp224r1 (NIST P-224), SEC 2 v2 §2.3.2.
-    Secp224r1, Secp224r1Fp, 4,
+    Secp224r1, Secp224r1Fp, Secp224r1Fn, 4,
     a = "fffffffffffffffffffffffffffffffefffffffffffffffffffffffe",
     b = "b4050a850c04b3abf54132565044b0b7d7bfd8ba270b39432355ffb4",
     a_is_zero = false, a_is_minus_3 = true,
@@ -30,7 +33,7 @@ named_curve!(
 
 named_curve!(
     /// secp256r1 (NIST P-256, prime256v1), SEC 2 v2 §2.4.2.
-    Secp256r1, Secp256r1Fp, 4,
+    Secp256r1, Secp256r1Fp, Secp256r1Fn, 4,
     a = "ffffffff00000001000000000000000000000000fffffffffffffffffffffffc",
     b = "5ac635d8aa3a93e7b3ebbd55769886bc651d06b0cc53b0f63bce3c3e27d2604b",
     a_is_zero = false, a_is_minus_3 = true,
@@ -41,7 +44,7 @@ named_curve!(
 
 named_curve!(
     /// secp384r1 (NIST P-384), SEC 2 v2 §2.5.1.
-    Secp384r1, Secp384r1Fp, 6,
+    Secp384r1, Secp384r1Fp, Secp384r1Fn, 6,
     a = "fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffeffffffff0000000000000000fffffffc",
     b = "b3312fa7e23ee7e4988e056be3f82d19181d9c6efe8141120314088f5013875ac656398d8a2ed19d2a85c8edd3ec2aef",
     a_is_zero = false, a_is_minus_3 = true,
@@ -53,7 +56,7 @@ named_curve!(
 
 named_curve!(
     /// secp521r1 (NIST P-521), SEC 2 v2 §2.6.1: p = 2^521 − 1, 9 limbs.
-    Secp521r1, Secp521r1Fp, 9,
+    Secp521r1, Secp521r1Fp, Secp521r1Fn, 9,
     a = "01fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffc",
     b = "0051953eb9618e1c9a1f929a21a0b68540eea2da725b99b315f3b8b489918ef109e156193951ec7e937b1652c0bd3bb1bf073573df883d2c34f1ef451fd46b503f00",
     a_is_zero = false, a_is_minus_3 = true,

@@ -11,7 +11,7 @@
 //! β³ = 1 ≠ β, λ² + λ + 1 ≡ 0 (mod n), φ(G) = \[λ\]G, a₁b₂ − a₂b₁ = n, aᵢ + bᵢλ ≡ 0 and the
 //! rounding constants with big-integer arithmetic. |k₁|, |k₂| < 2¹²⁹.
 
-use hayate_arith::fields::Secp256k1Fp;
+use hayate_arith::fields::{Secp256k1Fn, Secp256k1Fp};
 
 use super::named_curve;
 use crate::glv::{GlvConstants, GlvInt};
@@ -35,7 +35,7 @@ const GLV: GlvConstants<Secp256k1Fp> = GlvConstants {
 
 named_curve!(
     /// secp256k1, SEC 2 v2 §2.4.1.
-    Secp256k1, Secp256k1Fp, 4,
+    Secp256k1, Secp256k1Fp, Secp256k1Fn, 4,
     a = "0", b = "7",
     a_is_zero = true, a_is_minus_3 = false,
     gx = "79be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798",

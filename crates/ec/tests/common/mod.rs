@@ -3,18 +3,22 @@
 //! double-and-add built on the affine group law only.
 #![allow(dead_code)]
 
-use hayate_arith::fields::{Bls12381Fp, Bn254BeuchatFp, Bn254Fp};
+use hayate_arith::fields::{
+    Bls12381Fp, Bls12381Fr, Bn254BeuchatFp, Bn254BeuchatFr, Bn254Fp, Bn254Fr, Secp256r1Fn,
+};
 use hayate_arith::limbs::from_hex;
 use hayate_arith::{Fp, FpParams};
 use hayate_ec::{Affine, CurveParams};
 
 macro_rules! curve {
     ($name:ident, $base:ty, a = $a:expr, b = $b:expr, a0 = $a0:expr, am3 = $am3:expr,
-     gx = $gx:expr, gy = $gy:expr, order = $order:expr, n = $n:literal) => {
+     gx = $gx:expr, gy = $gy:expr, order = $order:expr, n = $n:literal,
+     scalar = $scalar:ty) => {
         #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
         pub struct $name;
         impl CurveParams for $name {
             type Base = $base;
+            type Scalar = $scalar;
             const A: $base = <$base>::from_hex_const($a);
             const B: $base = <$base>::from_hex_const($b);
             const A_IS_ZERO: bool = $a0;
@@ -41,7 +45,8 @@ curve!(
     gx = "1",
     gy = "2",
     order = "30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001",
-    n = 4
+    n = 4,
+    scalar = Bn254Fr
 );
 
 // bn254-beuchat G1 (papers 000/001): y² = x³ + 5.
@@ -55,14 +60,15 @@ curve!(
     gx = "1",
     gy = "0d45589b158faaf6ab0e4ad38d998e9982e7ff63964ee1460342a592677cccb0",
     order = "2370fb049d410fbe4e761a9886e502411dc1af70120000017e80600000000001",
-    n = 4
+    n = 4,
+    scalar = Bn254BeuchatFr
 );
 
 // BLS12-381 G1: y² = x³ + 4, generator from the IETF pairing-friendly-curves draft / Zcash.
 curve!(Bls12381G1, Bls12381Fp, a = "0", b = "4", a0 = true, am3 = false,
     gx = "17f1d3a73197d7942695638c4fa9ac0fc3688c4f9774b905a14e3a3f171bac586c55e83ff97a1aeffb3af00adb22c6bb",
     gy = "08b3f481e3aaa0f1a09e30ed741d8ae4fcf5e095d5d00af600db18cb2c04b3edd03cc744a2888ae40caa232946c5e7e1",
-    order = "73eda753299d7d483339d80809a1d80553bda402fffe5bfeffffffff00000001", n = 4);
+    order = "73eda753299d7d483339d80809a1d80553bda402fffe5bfeffffffff00000001", n = 4, scalar = Bls12381Fr);
 
 /// P-256's prime has its top bit set, which hayate-arith's `Fp<P, 4>` does not allow, so it is
 /// represented with 5 limbs (R = 2^320).
@@ -86,7 +92,8 @@ curve!(
     gx = "6b17d1f2e12c4247f8bce6e563a440f277037d812deb33a0f4a13945d898c296",
     gy = "4fe342e2fe1a7f9b8ee7eb4a7c0f9e162bce33576b315ececbb6406837bf51f5",
     order = "ffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551",
-    n = 4
+    n = 4,
+    scalar = Secp256r1Fn
 );
 
 // The same curve with the a = −3 shortcut switched off: exercises the generic-a formulas
@@ -101,7 +108,8 @@ curve!(
     gx = "6b17d1f2e12c4247f8bce6e563a440f277037d812deb33a0f4a13945d898c296",
     gy = "4fe342e2fe1a7f9b8ee7eb4a7c0f9e162bce33576b315ececbb6406837bf51f5",
     order = "ffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551",
-    n = 4
+    n = 4,
+    scalar = Secp256r1Fn
 );
 
 /// A tiny prime field p = 211 in one limb, for exhaustive tests.
@@ -114,6 +122,21 @@ impl FpParams<1> for TinyFpParams {
 pub type TinyFp = Fp<TinyFpParams, 1>;
 pub const TINY_P: u64 = 211;
 
+/// A one-limb prime field: the scalar fields Z/197Z and Z/199Z of the tiny curves.
+macro_rules! tiny_field {
+    ($params:ident, $alias:ident, $p:literal) => {
+        #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+        pub struct $params;
+        impl FpParams<1> for $params {
+            const MODULUS: [u64; 1] = [$p];
+            const NAME: &'static str = concat!("tiny F_", $p);
+        }
+        pub type $alias = Fp<$params, 1>;
+    };
+}
+tiny_field!(TinyFr197Params, TinyFr197, 197);
+tiny_field!(TinyFr199Params, TinyFr199, 199);
+
 // Three prime-order curves over F_211, one per formula family (orders counted by brute force).
 curve!(
     TinyAm3,
@@ -125,7 +148,8 @@ curve!(
     gx = "6",
     gy = "19",
     order = "c5",
-    n = 1
+    n = 1,
+    scalar = TinyFr197
 ); // a = −3, b = 5, #E = 197
 curve!(
     TinyA0,
@@ -137,7 +161,8 @@ curve!(
     gx = "4",
     gy = "35",
     order = "c7",
-    n = 1
+    n = 1,
+    scalar = TinyFr199
 ); // a = 0, b = 2, #E = 199
 curve!(
     TinyGen,
@@ -149,7 +174,8 @@ curve!(
     gx = "1",
     gy = "97",
     order = "c7",
-    n = 1
+    n = 1,
+    scalar = TinyFr199
 ); // a = 2, b = 10, #E = 199
 
 /// Reference [k]P: most-significant-bit-first double-and-add with the affine group law.

@@ -5,6 +5,7 @@
 use crate::common;
 
 use common::checks::*;
+use hayate_arith::fields::{Bls12381Fr, Bn254Fr};
 use hayate_arith::towers::{Bls12381Fp2, Bn254Fp2};
 use hayate_ec::curve::params_are_consistent;
 use hayate_ec::{Affine, CurveParams, Projective};
@@ -22,6 +23,7 @@ const BLS_R: [u64; 4] = hayate_arith::limbs::from_hex(
 pub struct Bn254G2;
 impl CurveParams for Bn254G2 {
     type Base = Bn254Fp2;
+    type Scalar = Bn254Fr;
     const A: Bn254Fp2 = Bn254Fp2::ZERO;
     const B: Bn254Fp2 = Bn254Fp2::from_hex_const(
         "2b149d40ceb8aaae81be18991be06ac3b5b4c5e559dbefa33267e6dc24a138e5",
@@ -47,6 +49,7 @@ impl CurveParams for Bn254G2 {
 pub struct Bls12381G2;
 impl CurveParams for Bls12381G2 {
     type Base = Bls12381Fp2;
+    type Scalar = Bls12381Fr;
     const A: Bls12381Fp2 = Bls12381Fp2::ZERO;
     const B: Bls12381Fp2 = Bls12381Fp2::from_hex_const("4", "4");
     const A_IS_ZERO: bool = true;

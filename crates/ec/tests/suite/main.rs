@@ -20,6 +20,7 @@ mod methods;
 mod named_curves;
 mod pool;
 mod runtime_curves;
+mod scalar;
 mod signed_window;
 mod tiny_exhaustive;
 mod wycheproof_ecdh;

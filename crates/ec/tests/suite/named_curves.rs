@@ -13,7 +13,7 @@ use hayate_ec::curve::params_are_consistent;
 use hayate_ec::curves::*;
 use hayate_ec::ecdh::{ecdh, ecdh_by_id, generate_keypair, EcdhError, PublicKey, SecretKey};
 use hayate_ec::sec1::{decode_point, encode_point, Sec1Error};
-use hayate_ec::{Affine, CurveParams, Field, Jacobian, Projective};
+use hayate_ec::{Affine, CurveParams, Field, Jacobian, Projective, ScalarField};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
@@ -106,6 +106,14 @@ fn check_methods<C: CurveParams>(seed: u64, n_random: usize) {
 
 fn check_known<C: NamedCurve>(k: u64, x: &str, y: &str) {
     let p = Projective::<C>::generator().mul_ct(&[k]).to_affine();
+    let s = C::Scalar::from_u64(k);
+    assert_eq!(Affine::<C>::generator().mul_scalar(&s).to_affine(), p);
+    assert_eq!(
+        Projective::<C>::generator()
+            .mul_scalar_vartime(&s)
+            .to_affine(),
+        p
+    );
     assert_eq!(
         hex::encode(p.x.to_bytes_be()),
         x.to_ascii_lowercase(),
@@ -140,8 +148,8 @@ fn check_sec1_and_ecdh<C: NamedCurve>(seed: u64) {
         assert_eq!(
             SecretKey::<C>::from_bytes_be(&ska.to_bytes_be())
                 .unwrap()
-                .as_limbs(),
-            ska.as_limbs()
+                .as_scalar(),
+            ska.as_scalar()
         );
     }
     // decompression of both parities, −G and G
@@ -254,7 +262,7 @@ fn check_sec1_and_ecdh<C: NamedCurve>(seed: u64) {
     assert_eq!(ecdh_by_id(id, &[1], &good).unwrap().as_bytes(), &gx[..]);
 }
 
-fn limbs_to_be(l: &[u64], nbytes: usize) -> Vec<u8> {
+pub(crate) fn limbs_to_be(l: &[u64], nbytes: usize) -> Vec<u8> {
     (0..nbytes)
         .rev()
         .map(|pos| (l[pos / 8] >> (8 * (pos % 8))) as u8)
@@ -293,6 +301,10 @@ macro_rules! named_tests {
             #[test]
             fn methods_agree_with_reference() {
                 check_methods::<$C>($seed, $nr);
+            }
+            #[test]
+            fn typed_scalars() {
+                crate::scalar::check_scalars::<$C>($seed + 2);
             }
             #[test]
             fn sec1_and_ecdh() {
@@ -427,6 +439,10 @@ fn rfc7027_brainpool_p256r1() {
         "990C57520812BE512641E47034832106BC7D3E8DD0E4C7F1136D7006547CEC6A"
     ));
     let z = unhex("89AFC39D41D3B327814B80940B042590F96556EC91E6AE7939BCE31F3A18BF2B");
+    // the typed scalar gives the published public key
+    let sa = hayate_arith::fields::BrainpoolP256r1Fn::decode_be(&da).unwrap();
+    let qa_typed = Affine::<BrainpoolP256r1>::generator() * sa;
+    assert_eq!(encode_point(&qa_typed.to_affine(), false), qa);
     let ska = SecretKey::<BrainpoolP256r1>::from_bytes_be(&da).unwrap();
     assert_eq!(ska.public_key().to_sec1_bytes(false), qa);
     assert_eq!(

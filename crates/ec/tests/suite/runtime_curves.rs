@@ -161,7 +161,7 @@ fn dyn_curve(p: &Published) -> DynCurve {
 // ------------------------------------------------------------------ compile-time copies
 
 macro_rules! test_curve {
-    ($name:ident, $fp:ident, $n:literal, $cname:literal, order_bits = $ob:literal, order_limbs = $ol:literal, a_m3 = $am3:expr) => {
+    ($name:ident, $fp:ident, $fn:ident, $n:literal, $cname:literal, order_bits = $ob:literal, order_limbs = $ol:literal, a_m3 = $am3:expr) => {
         #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
         pub struct $fp;
         impl FpParams<$n> for $fp {
@@ -169,9 +169,16 @@ macro_rules! test_curve {
             const NAME: &'static str = $cname;
         }
         #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+        pub struct $fn;
+        impl FpParams<$ol> for $fn {
+            const MODULUS: [u64; $ol] = from_hex(HEX_N);
+            const NAME: &'static str = concat!($cname, " Fn");
+        }
+        #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
         pub struct $name;
         impl CurveParams for $name {
             type Base = Fp<$fp, $n>;
+            type Scalar = Fp<$fn, $ol>;
             const A: Self::Base = Fp::from_hex_const(HEX_A);
             const B: Self::Base = Fp::from_hex_const(HEX_B);
             const A_IS_ZERO: bool = false;
@@ -203,6 +210,7 @@ mod p160 {
     test_curve!(
         Secp160r1,
         P160Fp,
+        P160Fn,
         3,
         "secp160r1",
         order_bits = 161,
@@ -223,6 +231,7 @@ mod bp512 {
     test_curve!(
         BrainpoolP512r1,
         Bp512Fp,
+        Bp512Fn,
         8,
         "brainpoolP512r1",
         order_bits = 512,

@@ -28,8 +28,9 @@
 //!   (g = 7). Every operation is constant time except the `_vartime` ones; inversion is
 //!   Bernstein–Yang safegcd, square roots constant-time Tonelli–Shanks.
 //! * Points: `P * s` / `s * P` with a `Scalar` is hayate's constant-time scalar
-//!   multiplication ([`hayate_ec::Projective::mul_ct`]: GLV on G1, 4-dimensional GLS on G2,
-//!   fixed windows, table lookups by scans) — safe for secret scalars. It computes \[s\]P for
+//!   multiplication by the wrapped `Fr`, which is the `CurveParams::Scalar` of G1 and G2
+//!   ([`hayate_ec::Projective::mul_scalar`]: GLV on G1, 4-dimensional GLS on G2, fixed
+//!   windows, table lookups by scans) — safe for secret scalars. It computes \[s\]P for
 //!   P in the order-r subgroup, which every point obtained through a checked decoder, the
 //!   group operations, `generator` or `random` is; the `_unchecked` decoders leave subgroup
 //!   membership to the caller, as the traits specify.
@@ -471,7 +472,7 @@ macro_rules! zk_group {
             }
             /// \[k\]P for a public scalar (variable time; hayate's GLV/GLS wNAF).
             pub fn mul_vartime(&self, k: &$Scalar) -> Self {
-                $Projective(self.0.mul_vartime(&k.to_limbs()))
+                $Projective(self.0.mul_scalar_vartime(&k.0))
             }
         }
 
@@ -610,10 +611,10 @@ macro_rules! zk_group {
         zk_assignop!(SubAssign, sub_assign, Sub, sub, $Projective, $Affine);
 
         // [s]P: hayate's constant-time scalar multiplication (secret scalars)
-        zk_binop!(Mul, mul, $Projective, $Scalar, $Projective, |p, s| $Projective(p.0.mul_ct(&s.to_limbs())));
-        zk_binop!(Mul, mul, $Affine, $Scalar, $Projective, |p, s| $Projective(p.0.mul_ct(&s.to_limbs())));
-        zk_binop!(Mul, mul, $Scalar, $Projective, $Projective, |s, p| $Projective(p.0.mul_ct(&s.to_limbs())));
-        zk_binop!(Mul, mul, $Scalar, $Affine, $Projective, |s, p| $Projective(p.0.mul_ct(&s.to_limbs())));
+        zk_binop!(Mul, mul, $Projective, $Scalar, $Projective, |p, s| $Projective(p.0.mul_scalar(&s.0)));
+        zk_binop!(Mul, mul, $Affine, $Scalar, $Projective, |p, s| $Projective(p.0.mul_scalar(&s.0)));
+        zk_binop!(Mul, mul, $Scalar, $Projective, $Projective, |s, p| $Projective(p.0.mul_scalar(&s.0)));
+        zk_binop!(Mul, mul, $Scalar, $Affine, $Projective, |s, p| $Projective(p.0.mul_scalar(&s.0)));
         zk_assignop!(MulAssign, mul_assign, Mul, mul, $Projective, $Scalar);
 
         impl core::iter::Sum for $Projective {
@@ -632,7 +633,7 @@ macro_rules! zk_group {
             /// \[s\]G for a uniform scalar s.
             fn random(rng: impl rand_core::RngCore) -> Self {
                 let s = <$Scalar as ff::Field>::random(rng);
-                $Projective(<$HProjective>::generator().mul_ct(&s.to_limbs()))
+                $Projective(<$HProjective>::generator().mul_scalar(&s.0))
             }
             fn identity() -> Self {
                 $Projective(<$HProjective>::identity())
@@ -819,8 +820,8 @@ macro_rules! zk_engine {
         }
         zk_binop!(Add, add, Gt, Gt, Gt, |a, b| Gt(crate::Gt::mul(&a.0, &b.0)));
         zk_binop!(Sub, sub, Gt, Gt, Gt, |a, b| Gt(crate::Gt::mul(&a.0, &b.0.invert())));
-        zk_binop!(Mul, mul, Gt, $Scalar, Gt, |a, s| Gt(a.0.pow(&s.to_limbs())));
-        zk_binop!(Mul, mul, $Scalar, Gt, Gt, |s, a| Gt(a.0.pow(&s.to_limbs())));
+        zk_binop!(Mul, mul, Gt, $Scalar, Gt, |a, s| Gt(a.0.pow_scalar(&s.0)));
+        zk_binop!(Mul, mul, $Scalar, Gt, Gt, |s, a| Gt(a.0.pow_scalar(&s.0)));
         zk_assignop!(AddAssign, add_assign, Add, add, Gt, Gt);
         zk_assignop!(SubAssign, sub_assign, Sub, sub, Gt, Gt);
         zk_assignop!(MulAssign, mul_assign, Mul, mul, Gt, $Scalar);

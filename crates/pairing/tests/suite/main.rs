@@ -16,4 +16,5 @@ mod gt_membership;
 mod hash_to_curve;
 mod lines;
 mod point_kernels;
+mod scalar;
 mod subgroup;
