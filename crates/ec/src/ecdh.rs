@@ -23,7 +23,7 @@
 //!
 //! No function here panics on any input.
 
-use alloc::{vec, vec::Vec};
+use alloc::vec::Vec;
 use core::fmt;
 
 use rand_core::RngCore;

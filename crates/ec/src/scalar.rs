@@ -10,7 +10,7 @@
 //!   ⌈log2(n)/8⌉ bytes (SEC 1 §2.3.7's integer-to-octet-string of a value below n).
 //!   [`ScalarField::from_canonical_bytes_be`] rejects other lengths and values ≥ n (constant
 //!   time in the value; the length is public), [`ScalarField::decode_be`] is the same with a
-//!   typed [`ScalarError`]. [`ScalarField::from_bytes_be_reduce`] reduces a big-endian integer
+//!   typed [`ScalarError`]. [`crate::curves::PrimeField::from_bytes_be_reduce`] reduces a big-endian integer
 //!   of any length modulo n (hashing to scalars, RFC 9380 §5.2's `hash_to_field` with a wide
 //!   input); it is hayate-arith's reduction, not a second implementation.
 //! * Multiplication: `P * s` and `P * &s` (for [`Projective`], [`Affine`] and [`Jacobian`],
@@ -30,6 +30,7 @@
 //! point times a scalar, never a scalar times a point (Rust's coherence rules do not allow
 //! `impl Mul<Projective<C>> for C::Scalar`).
 
+use alloc::vec::Vec;
 use core::borrow::Borrow;
 use core::fmt;
 use core::ops::{Mul, MulAssign};
@@ -66,7 +67,7 @@ impl fmt::Display for ScalarError {
     }
 }
 
-impl std::error::Error for ScalarError {}
+impl core::error::Error for ScalarError {}
 
 /// The scalar field Z/nZ of a curve: a prime field with canonical little-endian limbs and a
 /// fixed-length big-endian encoding. Implemented for every `hayate_arith::Fp<P, N>`.
