@@ -127,11 +127,14 @@ pub unsafe fn double_steps_12xi<const N: usize>(
     let yr1 = v.sop(&[(&g0d, &g1), (&e0, &n1), (&e1, &n0)], 1);
     let zr0 = v.sop(&[(&b0, &h0), (&nb1, &h1)], 1);
     let zr1 = v.sop(&[(&b0, &h1), (&b1, &h0)], 1);
-    let (t, hji) = (
+    finish_step(
+        &v,
         [&xr0, &xr1, &yr0, &yr1, &zr0, &zr1],
         [&h0, &h1, &j0, &j1, &i0, &i1],
-    );
-    finish_step(&v, t, hji, (&xp, &nyp), inputs.len(), m)
+        (&xp, &nyp),
+        inputs.len(),
+        m,
+    )
 }
 
 /// The common end of both doubling steps: the line (H·(−y_P), 3J·x_P, I) from H = 2YZ, J = X²
@@ -220,11 +223,14 @@ pub unsafe fn double_steps_m3u<const N: usize>(
     let yr1 = v.sop(&[(&g0d, &g1), (&e0, &n1), (&e1, &n0)], 1);
     let zr0 = v.sop(&[(&b0, &h0), (&v.neg5(&b1), &h1)], 1);
     let zr1 = v.sop(&[(&b0, &h1), (&b1, &h0)], 1);
-    let (t, hji) = (
+    finish_step(
+        &v,
         [&xr0, &xr1, &yr0, &yr1, &zr0, &zr1],
         [&h0, &h1, &j0, &j1, &i0, &i1],
-    );
-    finish_step(&v, t, hji, (&xp, &nyp), inputs.len(), m)
+        (&xp, &nyp),
+        inputs.len(),
+        m,
+    )
 }
 
 /// [`double_steps_12xi`] / [`double_steps_m3u`] for P's tower (the caller has checked
