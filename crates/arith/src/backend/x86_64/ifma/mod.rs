@@ -887,21 +887,6 @@ pub struct Vert<'a, const L: usize> {
     pub n0: __m512i,
 }
 
-impl<'a, const L: usize> Vert<'a, L> {
-    /// The lane constants of the field `c`: p and −p⁻¹ broadcast to every lane.
-    ///
-    /// # Safety
-    /// The CPU must have AVX-512F.
-    #[inline(always)]
-    pub unsafe fn new(c: &'a Consts<L>) -> Self {
-        Vert {
-            c,
-            p: splat_v(&c.p),
-            n0: splat(c.n0),
-        }
-    }
-}
-
 /// REDC(k · Σ aᵢ·bᵢ) for a small constant k ∈ {1, 2, 3, 4, 12, 30}: one Montgomery reduction of
 /// the scaled sum of products (values below 2p for sums below p·R′).
 #[inline(always)]

@@ -515,7 +515,11 @@ unsafe fn run<S: Tower<L>, const L: usize, const N: usize>(
     m: &[u64; N],
     c: &Consts<L>,
 ) -> Vec<[[u64; N]; 12]> {
-    let v = Vert::new(c);
+    let v = Vert {
+        c,
+        p: splat_v(&c.p),
+        n0: splat(c.n0),
+    };
     let mut groups: Vec<Group<L>> = Vec::with_capacity(pairs.len().div_ceil(8));
     for chunk in pairs.chunks(8) {
         let col = |f: &dyn Fn(&LanePair<N>) -> &[u64; N]| -> V<L> { load(&v, chunk, f) };
@@ -603,7 +607,11 @@ unsafe fn run_unit<S: Tower<L>, const L: usize, const N: usize>(
     m: &[u64; N],
     c: &Consts<L>,
 ) -> Vec<[[u64; N]; 12]> {
-    let v = Vert::new(c);
+    let v = Vert {
+        c,
+        p: splat_v(&c.p),
+        n0: splat(c.n0),
+    };
     let to = splat_v(&c.to);
     let groups: Vec<(&[UnitPair<'_, N>], [V<L>; 2], __mmask8)> = pairs
         .chunks(8)

@@ -20,7 +20,7 @@ use core::arch::x86_64::*;
 
 pub use hayate_arith::backend::x86_64::ifma::applies;
 use hayate_arith::backend::x86_64::ifma::{
-    map, splat_v, store_steps, to52, Consts, ConstsOf, Vert, V,
+    map, splat, splat_v, store_steps, to52, Consts, ConstsOf, Vert, V,
 };
 
 pub mod miller;
@@ -82,7 +82,11 @@ pub unsafe fn double_steps_12xi<const N: usize>(
     c: &Consts<8>,
 ) -> Vec<[[u64; N]; 12]> {
     debug_assert!(inputs.len() <= 8);
-    let v = Vert::new(c);
+    let v = Vert {
+        c,
+        p: splat_v(&c.p),
+        n0: splat(c.n0),
+    };
     let [x0, x1, y0, y1, z0, z1, xp, nyp] = load_steps::<8, N>(inputs);
 
     // level 1: B = Y², J = X², E = 12(1 + u)Z², H = 2YZ, A = XY/2
@@ -127,40 +131,20 @@ pub unsafe fn double_steps_12xi<const N: usize>(
     let yr1 = v.sop(&[(&g0d, &g1), (&e0, &n1), (&e1, &n0)], 1);
     let zr0 = v.sop(&[(&b0, &h0), (&nb1, &h1)], 1);
     let zr1 = v.sop(&[(&b0, &h1), (&b1, &h0)], 1);
-    finish_step(
-        &v,
-        [&xr0, &xr1, &yr0, &yr1, &zr0, &zr1],
-        [&h0, &h1, &j0, &j1, &i0, &i1],
-        (&xp, &nyp),
-        inputs.len(),
-        m,
-    )
-}
+    let l00 = v.sop(&[(&h0, &nyp)], 1);
+    let l01 = v.sop(&[(&h1, &nyp)], 1);
+    let l10 = v.sop(&[(&j0, &xp)], 3);
+    let l11 = v.sop(&[(&j1, &xp)], 3);
+    // I has one product fewer than the other coefficients: × R to match their scale
+    let from = splat_v(&c.from);
+    let l20 = v.sop(&[(&i0, &from)], 1);
+    let l21 = v.sop(&[(&i1, &from)], 1);
 
-/// The common end of both doubling steps: the line (H·(−y_P), 3J·x_P, I) from H = 2YZ, J = X²
-/// and I = E − B (I has one product fewer than the other coefficients: × R to match their
-/// scale), then 2T and the line stored as twelve reduced coordinates per input.
-#[inline(always)]
-unsafe fn finish_step<const L: usize, const N: usize>(
-    v: &Vert<'_, L>,
-    t: [&V<L>; 6],
-    [h0, h1, j0, j1, i0, i1]: [&V<L>; 6],
-    (xp, nyp): (&V<L>, &V<L>),
-    count: usize,
-    m: &[u64; N],
-) -> Vec<[[u64; N]; 12]> {
-    let l00 = v.sop(&[(h0, nyp)], 1);
-    let l01 = v.sop(&[(h1, nyp)], 1);
-    let l10 = v.sop(&[(j0, xp)], 3);
-    let l11 = v.sop(&[(j1, xp)], 3);
-    let from = splat_v(&v.c.from);
-    let l20 = v.sop(&[(i0, &from)], 1);
-    let l21 = v.sop(&[(i1, &from)], 1);
     store_steps(
         [
-            t[0], t[1], t[2], t[3], t[4], t[5], &l00, &l01, &l10, &l11, &l20, &l21,
+            &xr0, &xr1, &yr0, &yr1, &zr0, &zr1, &l00, &l01, &l10, &l11, &l20, &l21,
         ],
-        count,
+        inputs.len(),
         m,
     )
 }
@@ -180,7 +164,11 @@ pub unsafe fn double_steps_m3u<const N: usize>(
     c: &Consts<6>,
 ) -> Vec<[[u64; N]; 12]> {
     debug_assert!(inputs.len() <= 8);
-    let v = Vert::new(c);
+    let v = Vert {
+        c,
+        p: splat_v(&c.p),
+        n0: splat(c.n0),
+    };
     let [x0, x1, y0, y1, z0, z1, xp, nyp] = load_steps::<6, N>(inputs);
 
     // level 1: B = Y², J = X², E = 3b′Z², H = 2YZ, A = XY/2 (u² = −5: a0b0 − 5a1b1)
@@ -223,11 +211,17 @@ pub unsafe fn double_steps_m3u<const N: usize>(
     let yr1 = v.sop(&[(&g0d, &g1), (&e0, &n1), (&e1, &n0)], 1);
     let zr0 = v.sop(&[(&b0, &h0), (&v.neg5(&b1), &h1)], 1);
     let zr1 = v.sop(&[(&b0, &h1), (&b1, &h0)], 1);
-    finish_step(
-        &v,
-        [&xr0, &xr1, &yr0, &yr1, &zr0, &zr1],
-        [&h0, &h1, &j0, &j1, &i0, &i1],
-        (&xp, &nyp),
+    let l00 = v.sop(&[(&h0, &nyp)], 1);
+    let l01 = v.sop(&[(&h1, &nyp)], 1);
+    let l10 = v.sop(&[(&j0, &xp)], 3);
+    let l11 = v.sop(&[(&j1, &xp)], 3);
+    let from = splat_v(&c.from);
+    let l20 = v.sop(&[(&i0, &from)], 1);
+    let l21 = v.sop(&[(&i1, &from)], 1);
+    store_steps(
+        [
+            &xr0, &xr1, &yr0, &yr1, &zr0, &zr1, &l00, &l01, &l10, &l11, &l20, &l21,
+        ],
         inputs.len(),
         m,
     )
