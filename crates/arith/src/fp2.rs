@@ -32,14 +32,16 @@ pub trait TowerParams<const N: usize>: FpParams<N> {
     /// The tower-level kernels built for this tower's shape ([`crate::backend::kernel_set`]);
     /// a tower that declares a set it does not fit does not compile.
     const KERNELS: crate::backend::KernelSet = crate::backend::KernelSet::Composed;
-    /// Count Fp2 operations in thread-local counters ([`crate::opcount`]); `false` for every
-    /// production tower (the test then folds away at compile time).
+    /// Count Fp2 operations in the counters of `opcount` (feature `opcount`; without it
+    /// nothing counts); `false` for every production tower (the test then folds away at
+    /// compile time).
     const COUNT_OPS: bool = false;
 }
 
 /// Bumps an operation counter when the tower counts (compile-time test).
 macro_rules! count {
     ($P:ty, $op:ident) => {
+        #[cfg(feature = "opcount")]
         if <$P as TowerParams<N>>::COUNT_OPS {
             crate::opcount::bump(crate::opcount::Op::$op);
         }

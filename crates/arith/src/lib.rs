@@ -22,6 +22,9 @@
 //! back ends then choose by the build's target features instead of std's run-time CPU
 //! detection ([`backend::cpu`]: the portable code unless the build targets a CPU with BMI2/ADX
 //! or AVX-512 IFMA), and [`once`] holds the caches that `std::sync::OnceLock` would.
+//!
+//! Feature `opcount` (off by default): the module `opcount`, paper 001's Fp2 operation
+//! counters and a copy of the papers' tower that bumps them.
 
 #![cfg_attr(not(any(feature = "std", test)), no_std)]
 #![deny(missing_docs)]
@@ -39,6 +42,7 @@ pub mod fp6;
 pub mod jacobi;
 pub mod limbs;
 pub mod once;
+#[cfg(feature = "opcount")]
 pub mod opcount;
 pub mod safegcd;
 pub mod sqrt;

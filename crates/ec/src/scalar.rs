@@ -10,9 +10,10 @@
 //!   ⌈log2(n)/8⌉ bytes (SEC 1 §2.3.7's integer-to-octet-string of a value below n).
 //!   [`ScalarField::from_canonical_bytes_be`] rejects other lengths and values ≥ n (constant
 //!   time in the value; the length is public), [`ScalarField::decode_be`] is the same with a
-//!   typed [`ScalarError`]. [`crate::curves::PrimeField::from_bytes_be_reduce`] reduces a big-endian integer
-//!   of any length modulo n (hashing to scalars, RFC 9380 §5.2's `hash_to_field` with a wide
-//!   input); it is hayate-arith's reduction, not a second implementation.
+//!   typed [`ScalarError`]. [`crate::curves::PrimeField::from_bytes_be_reduce`] reduces a
+//!   big-endian integer of any length modulo n (hashing to scalars, RFC 9380 §5.2's
+//!   `hash_to_field` with a wide input); it is hayate-arith's reduction, not a second
+//!   implementation.
 //! * Multiplication: `P * s` and `P * &s` (for [`Projective`], [`Affine`] and [`Jacobian`],
 //!   on every curve whose scalar type is an `Fp`, i.e. all of them; generic code over
 //!   `C: CurveParams` calls the methods) and [`Projective::mul_scalar`] are the constant-time

@@ -25,6 +25,9 @@
 //! builds hayate-ec and hayate-arith without their `std`); the multi-pairings' shares
 //! ([`multi_pairing_threads`]) then run one after the other on the caller, with the same
 //! value. The `zkcrypto` feature needs std and turns it on.
+//!
+//! Feature `opcount` (off by default; the CLI's report turns it on): the module `opcount`,
+//! paper 001's operation counts of the production Miller loop and final exponentiation.
 
 #![cfg_attr(not(any(feature = "std", test)), no_std)]
 #![deny(missing_docs)]
@@ -45,6 +48,7 @@ pub mod gls;
 pub mod gt;
 pub mod hash_to_curve;
 pub mod miller;
+#[cfg(feature = "opcount")]
 pub mod opcount;
 #[cfg(test)]
 mod reference;

@@ -1450,6 +1450,7 @@ fn mul_line_pair_034<P: TowerParams<N>, const N: usize>(
 /// (Fp-by-Fp2 products, not counted at the Fp2 level), f·line, f², and f·l1·l2 for two lines
 /// (line × line first, on both twist types). Counting happens only on a
 /// tower with counting on ([`hayate_arith::opcount`]).
+#[cfg(feature = "opcount")]
 pub(crate) fn step_op_counts<E: PairingCurve<N>, const N: usize>(
     p: &Affine<E::G1>,
     q: &Affine<E::G2>,
