@@ -42,15 +42,17 @@ CC_aarch64_unknown_linux_gnu=aarch64-linux-gnu-gcc \
     /usr/bin/cargo check --locked --target aarch64-unknown-linux-gnu --workspace --tests --examples
 # the suites that decide correctness on ARM (libraries' unit tests and integration suites; the
 # doctests are the same on every target): the field arithmetic against its oracles, the AEADs'
-# KATs, SUPERCOP checksums and Wycheproof, ECDH on Wycheproof, the pairings against the
-# reference implementation with the EVM precompile vectors and RFC 9380, FE round trips
+# KATs, SUPERCOP checksums and Wycheproof, the pairings against the reference implementation
+# with the EVM precompile vectors and RFC 9380 (the whole pairing suite), FE round trips and
+# resource bounds; then ECDH on Wycheproof. Every invocation selects the same packages, so that
+# the shared dependencies are compiled once, in one feature resolution: the packages'
+# dependencies and dev-dependencies set features of crates such as subtle and digest, and a run
+# per package rebuilt hayate-arith, -ec and -pairing each time. hayate-ec's dev-dependencies
+# are among hayate-pairing's, so selecting it changes nothing; its ECDH vectors are a test
+# binary of their own, so that its large suite is not cross-compiled.
 t() { /usr/bin/cargo test --locked --target aarch64-unknown-linux-gnu "$@"; }
-t -p hayate-arith --lib --tests
-t -p hayate-aead --lib --tests
-t -p hayate-ec --test suite -- wycheproof_ecdh
-t -p hayate-pairing --lib
-t -p hayate-pairing --test suite -- evm hash_to_curve
-t -p hayate-fe --test suite
+t -p hayate-arith -p hayate-aead -p hayate-pairing -p hayate-fe --lib --tests
+t -p hayate-arith -p hayate-aead -p hayate-ec -p hayate-pairing -p hayate-fe --test wycheproof_ecdh
 # the static cost estimates the report prints (docs/aarch64-mca.tsv) still describe the kernels
 # (installs llvm-19 for llvm-mca when missing)
 scripts/aarch64_mca.sh --check

@@ -2,8 +2,10 @@
 # The suites again on the back ends this machine can execute besides the one the default build
 # selects (docs/testing.md, step 2), each in a build forced with a cfg and its own target dir:
 #   --cfg hayate_backend="portable"   no assembly, no vector lanes (any CPU): hayate-arith's unit
-#                                     tests and suite (the pairings on non-x86 code paths also
-#                                     run under qemu, scripts/aarch64.sh)
+#                                     tests and suite, built without its `std` feature (no_std:
+#                                     CPU detection from the build's target features) (the
+#                                     pairings on non-x86 code paths also run under qemu,
+#                                     scripts/aarch64.sh)
 #   --cfg hayate_backend="mulx"       x86-64: MULX/ADCX/ADOX without the AVX-512 IFMA lanes, run
 #                                     where the CPU has IFMA (elsewhere the default build is this
 #                                     back end): hayate-arith and hayate-pairing (kernels against
@@ -24,7 +26,7 @@ run() {
     RUSTFLAGS="${RUSTFLAGS:-} --cfg hayate_backend=\"$b\"" CARGO_TARGET_DIR="$base/backend-$b" \
         cargo test --locked "$@"
 }
-run portable -p hayate-arith --lib --tests "${extra[@]}"
+run portable -p hayate-arith --no-default-features --lib --tests "${extra[@]}"
 if grep -qw avx512ifma /proc/cpuinfo 2>/dev/null && grep -qw adx /proc/cpuinfo; then
     run mulx -p hayate-arith -p hayate-pairing --lib --tests "${extra[@]}"
 fi

@@ -23,4 +23,3 @@ mod runtime_curves;
 mod scalar;
 mod signed_window;
 mod tiny_exhaustive;
-mod wycheproof_ecdh;

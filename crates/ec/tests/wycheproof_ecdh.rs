@@ -10,6 +10,9 @@
 //! * `acceptable` cases are exactly the compressed public keys (flag `CompressedPublic`). SEC 1
 //!   allows point compression, so hayate **accepts** them: they must produce the listed
 //!   shared secret like valid cases (see `hayate_ec::ecdh`'s module docs).
+//!
+//! A test binary of its own rather than a module of `tests/suite`: `scripts/aarch64.sh` runs
+//! these vectors under qemu and then cross-compiles this file alone, not the whole suite.
 
 use hayate_ec::curves::{
     BrainpoolP256r1, BrainpoolP384r1, NamedCurve, Secp224r1, Secp256k1, Secp256r1, Secp384r1,
