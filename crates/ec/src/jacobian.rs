@@ -459,46 +459,6 @@ impl<C: CurveParams> ConstantTimeEq for Jacobian<C> {
     }
 }
 
-impl<C: CurveParams> PartialEq for Jacobian<C> {
-    fn eq(&self, other: &Self) -> bool {
-        self.ct_eq(other).into()
-    }
-}
-impl<C: CurveParams> Eq for Jacobian<C> {}
-
-impl<C: CurveParams> fmt::Debug for Jacobian<C> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "Jacobian<{}>({:?} : {:?} : {:?})",
-            C::NAME,
-            self.x,
-            self.y,
-            self.z
-        )
-    }
-}
-
-impl<C: CurveParams> From<Affine<C>> for Jacobian<C> {
-    fn from(p: Affine<C>) -> Self {
-        let q = Self {
-            x: p.x,
-            y: p.y,
-            z: C::Base::ONE,
-        };
-        Self::conditional_select(&q, &Self::identity(), p.infinity)
-    }
-}
-impl<C: CurveParams> From<&Affine<C>> for Jacobian<C> {
-    fn from(p: &Affine<C>) -> Self {
-        Self::from(*p)
-    }
-}
-impl<C: CurveParams> From<Jacobian<C>> for Affine<C> {
-    fn from(p: Jacobian<C>) -> Self {
-        p.to_affine()
-    }
-}
 impl<C: CurveParams> From<Projective<C>> for Jacobian<C> {
     /// (X : Y : Z) homogeneous ↦ (X·Z : Y·Z² : Z) Jacobian (2M + 1S).
     fn from(p: Projective<C>) -> Self {

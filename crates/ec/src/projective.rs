@@ -475,46 +475,6 @@ impl<C: CurveParams> ConstantTimeEq for Projective<C> {
     }
 }
 
-impl<C: CurveParams> PartialEq for Projective<C> {
-    fn eq(&self, other: &Self) -> bool {
-        self.ct_eq(other).into()
-    }
-}
-impl<C: CurveParams> Eq for Projective<C> {}
-
-impl<C: CurveParams> fmt::Debug for Projective<C> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "Projective<{}>({:?} : {:?} : {:?})",
-            C::NAME,
-            self.x,
-            self.y,
-            self.z
-        )
-    }
-}
-
-impl<C: CurveParams> From<Affine<C>> for Projective<C> {
-    fn from(p: Affine<C>) -> Self {
-        let q = Self {
-            x: p.x,
-            y: p.y,
-            z: C::Base::ONE,
-        };
-        Self::conditional_select(&q, &Self::identity(), p.infinity)
-    }
-}
-impl<C: CurveParams> From<&Affine<C>> for Projective<C> {
-    fn from(p: &Affine<C>) -> Self {
-        Self::from(*p)
-    }
-}
-impl<C: CurveParams> From<Projective<C>> for Affine<C> {
-    fn from(p: Projective<C>) -> Self {
-        p.to_affine()
-    }
-}
 impl<C: CurveParams> From<Jacobian<C>> for Projective<C> {
     /// (X : Y : Z) Jacobian ↦ (X·Z : Y : Z³) homogeneous (2M + 1S).
     fn from(p: Jacobian<C>) -> Self {
@@ -527,8 +487,54 @@ impl<C: CurveParams> From<Jacobian<C>> for Projective<C> {
     }
 }
 
+/// What the two coordinate systems ([`Projective`], [`crate::Jacobian`]) implement alike, in
+/// terms of their own `add`, `add_affine`, `neg`, `identity`, `to_affine`, `ct_eq` and
+/// `conditional_select`: the operators, `Sum`, equality, `Debug` (the raw coordinates), and
+/// the conversions from and to [`Affine`] (an affine point is (x : y : 1) in both systems).
 macro_rules! impl_ops {
     ($T:ident) => {
+        impl<C: CurveParams> PartialEq for $T<C> {
+            fn eq(&self, other: &Self) -> bool {
+                self.ct_eq(other).into()
+            }
+        }
+        impl<C: CurveParams> Eq for $T<C> {}
+
+        impl<C: CurveParams> fmt::Debug for $T<C> {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                write!(
+                    f,
+                    "{}<{}>({:?} : {:?} : {:?})",
+                    stringify!($T),
+                    C::NAME,
+                    self.x,
+                    self.y,
+                    self.z
+                )
+            }
+        }
+
+        impl<C: CurveParams> From<Affine<C>> for $T<C> {
+            fn from(p: Affine<C>) -> Self {
+                let q = Self {
+                    x: p.x,
+                    y: p.y,
+                    z: C::Base::ONE,
+                };
+                Self::conditional_select(&q, &Self::identity(), p.infinity)
+            }
+        }
+        impl<C: CurveParams> From<&Affine<C>> for $T<C> {
+            fn from(p: &Affine<C>) -> Self {
+                Self::from(*p)
+            }
+        }
+        impl<C: CurveParams> From<$T<C>> for Affine<C> {
+            fn from(p: $T<C>) -> Self {
+                p.to_affine()
+            }
+        }
+
         impl<C: CurveParams> Add for $T<C> {
             type Output = Self;
             fn add(self, rhs: Self) -> Self {

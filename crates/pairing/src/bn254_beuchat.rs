@@ -99,18 +99,7 @@ impl CurveParams for G1Params {
     const ORDER: &'static [u64] = &R;
     const NAME: &'static str = "bn254-beuchat G1";
     const GLV: Option<hayate_ec::glv::GlvConstants<Self::Base>> = Some(GLV);
-    /// #E(Fp) = r: every curve point is in G1.
-    fn is_in_subgroup(_p: &Projective<Self>) -> Choice {
-        Choice::from(1)
-    }
-    /// GLV ([`crate::gls::g1_mul_ct`]); every curve point is in G1.
-    fn group_mul_ct(p: &Projective<Self>, k: &[u64]) -> Projective<Self> {
-        crate::gls::g1_mul_ct(p, k)
-    }
-    /// GLV with a joint wNAF ([`crate::gls::g1_mul_vartime`]).
-    fn group_mul_vartime(p: &Projective<Self>, k: &[u64]) -> Projective<Self> {
-        crate::gls::g1_mul_vartime(p, k)
-    }
+    crate::gls::bn_group_hooks!(g1);
 }
 
 /// G2 ⊂ E'(Fp2), y² = x³ − u.
@@ -138,18 +127,7 @@ impl CurveParams for G2Params {
     );
     const ORDER: &'static [u64] = &R;
     const NAME: &'static str = "bn254-beuchat G2";
-    /// ψ(Q) = \[t − 1\]Q ([`crate::g2::is_in_g2_fast`]) instead of \[r\]Q = O.
-    fn is_in_subgroup(p: &hayate_ec::Projective<Self>) -> subtle::Choice {
-        crate::g2::is_in_g2_fast::<Bn254Beuchat, 4>(p)
-    }
-    /// 4-dimensional GLS with ψ ([`crate::gls::g2_mul_ct`]); Q must be in G2.
-    fn group_mul_ct(p: &Projective<Self>, k: &[u64]) -> Projective<Self> {
-        crate::gls::g2_mul_ct::<Bn254Beuchat, 4>(p, k, &GLS)
-    }
-    /// 4-dimensional GLS, interleaved wNAFs ([`crate::gls::g2_mul_vartime`]); Q in G2.
-    fn group_mul_vartime(p: &Projective<Self>, k: &[u64]) -> Projective<Self> {
-        crate::gls::g2_mul_vartime::<Bn254Beuchat, 4>(p, k, &GLS)
-    }
+    crate::gls::bn_group_hooks!(g2, Bn254Beuchat);
 }
 
 /// The curve, for the generic pairing code.

@@ -34,6 +34,38 @@
 //! Preconditions: points in G1 / G2, elements in GT (the endomorphisms act as \[λ\] only there).
 
 use alloc::vec::Vec;
+
+/// The group hooks of a BN curve's `CurveParams` (one body for bn254 and bn254-beuchat):
+/// `bn_group_hooks!(g1)` in G1's impl — #E(Fp) = r, so every curve point is in G1, and
+/// multiplication by GLV ([`g1_mul_ct`], [`g1_mul_vartime`]); `bn_group_hooks!(g2, Curve)` in
+/// G2's impl — membership by ψ(Q) = \[t − 1\]Q ([`crate::g2::is_in_g2_fast`]) instead of
+/// \[r\]Q = O, multiplication by the 4-dimensional GLS with ψ ([`g2_mul_ct`],
+/// [`g2_mul_vartime`]; Q must be in G2) on the curve module's lattice constants `GLS`.
+macro_rules! bn_group_hooks {
+    (g1) => {
+        fn is_in_subgroup(_p: &Projective<Self>) -> Choice {
+            Choice::from(1)
+        }
+        fn group_mul_ct(p: &Projective<Self>, k: &[u64]) -> Projective<Self> {
+            $crate::gls::g1_mul_ct(p, k)
+        }
+        fn group_mul_vartime(p: &Projective<Self>, k: &[u64]) -> Projective<Self> {
+            $crate::gls::g1_mul_vartime(p, k)
+        }
+    };
+    (g2, $curve:ty) => {
+        fn is_in_subgroup(p: &Projective<Self>) -> Choice {
+            $crate::g2::is_in_g2_fast::<$curve, 4>(p)
+        }
+        fn group_mul_ct(p: &Projective<Self>, k: &[u64]) -> Projective<Self> {
+            $crate::gls::g2_mul_ct::<$curve, 4>(p, k, &GLS)
+        }
+        fn group_mul_vartime(p: &Projective<Self>, k: &[u64]) -> Projective<Self> {
+            $crate::gls::g2_mul_vartime::<$curve, 4>(p, k, &GLS)
+        }
+    };
+}
+pub(crate) use bn_group_hooks;
 use hayate_arith::{Fp12, Fp2};
 use hayate_ec::glv::{self, LatticeConstants, SignedPart};
 use hayate_ec::{Affine, CurveParams, Projective};

@@ -7,7 +7,7 @@
 //! EIP-196 / EIP-197 format. The scalar `Repr` is 32 bytes little-endian; the `PrimeField`
 //! constants use the least generator g = 5 of Fr* (S = 45). `P * s` is constant time in s.
 
-use super::bn_encoding::bn_enc;
+use super::bn_encoding::bn_zk_curve;
 use crate::bn254_beuchat as h;
 
 zk_scalar!(
@@ -23,30 +23,4 @@ zk_scalar!(
     delta: "221a52ec85815dc7b41e51892a9ee92dcbb3c6b0b8fa05b405e49757baab2945",
 );
 
-bn_enc!(g1_enc, crate::bn254_beuchat::G1Params, 32, 64);
-bn_enc!(g2_enc, crate::bn254_beuchat::G2Params, 64, 128);
-
-zk_group!(
-    "G1",
-    G1Affine(h::G1Affine),
-    G1Projective(h::G1Projective),
-    Scalar,
-    G1Compressed[32],
-    G1Uncompressed[64],
-    g1_enc,
-);
-
-zk_group!(
-    "G2",
-    G2Affine(h::G2Affine),
-    G2Projective(h::G2Projective),
-    Scalar,
-    G2Compressed[64],
-    G2Uncompressed[128],
-    g2_enc,
-);
-
-zk_engine!(
-    /// The pairing engine of the curve (`pairing::Engine`, `pairing::MultiMillerLoop`).
-    Bn254Beuchat, h::Bn254Beuchat, 4, Scalar, G1Affine, G1Projective, G2Affine, G2Projective,
-);
+bn_zk_curve!(bn254_beuchat, Bn254Beuchat);

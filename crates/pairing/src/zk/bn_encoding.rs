@@ -172,3 +172,41 @@ macro_rules! bn_enc {
     };
 }
 pub(crate) use bn_enc;
+
+/// The zkcrypto groups and engine of the BN curve module `crate::$h` (one body for bn254 and
+/// bn254-beuchat): the encoder adapters ([`bn_enc!`]), `G1Affine`/`G1Projective` and
+/// `G2Affine`/`G2Projective` ([`zk_group!`]: 32/64-byte compressed and 64/128-byte uncompressed
+/// encodings) over the module's `Scalar`, and the engine `$E` wrapping `crate::$h::$E`
+/// ([`zk_engine!`]).
+macro_rules! bn_zk_curve {
+    ($h:ident, $E:ident) => {
+        $crate::zk::bn_encoding::bn_enc!(g1_enc, $crate::$h::G1Params, 32, 64);
+        $crate::zk::bn_encoding::bn_enc!(g2_enc, $crate::$h::G2Params, 64, 128);
+
+        zk_group!(
+            "G1",
+            G1Affine($crate::$h::G1Affine),
+            G1Projective($crate::$h::G1Projective),
+            Scalar,
+            G1Compressed[32],
+            G1Uncompressed[64],
+            g1_enc,
+        );
+
+        zk_group!(
+            "G2",
+            G2Affine($crate::$h::G2Affine),
+            G2Projective($crate::$h::G2Projective),
+            Scalar,
+            G2Compressed[64],
+            G2Uncompressed[128],
+            g2_enc,
+        );
+
+        zk_engine!(
+            /// The pairing engine of the curve (`pairing::Engine`, `pairing::MultiMillerLoop`).
+            $E, $crate::$h::$E, 4, Scalar, G1Affine, G1Projective, G2Affine, G2Projective,
+        );
+    };
+}
+pub(crate) use bn_zk_curve;
