@@ -34,6 +34,13 @@
 //! Preconditions: points in G1 / G2, elements in GT (the endomorphisms act as \[λ\] only there).
 
 use alloc::vec::Vec;
+use hayate_arith::{Fp12, Fp2};
+use hayate_ec::glv::{self, LatticeConstants, SignedPart};
+use hayate_ec::{Affine, CurveParams, Projective};
+
+use crate::ct_mul::W;
+use crate::{Gt, PairingCurve};
+use hayate_ec::recode::{signed_window, signed_window_len, TopDigit};
 
 /// The group hooks of a BN curve's `CurveParams` (one body for bn254 and bn254-beuchat):
 /// `bn_group_hooks!(g1)` in G1's impl — #E(Fp) = r, so every curve point is in G1, and
@@ -66,13 +73,6 @@ macro_rules! bn_group_hooks {
     };
 }
 pub(crate) use bn_group_hooks;
-use hayate_arith::{Fp12, Fp2};
-use hayate_ec::glv::{self, LatticeConstants, SignedPart};
-use hayate_ec::{Affine, CurveParams, Projective};
-
-use crate::ct_mul::W;
-use crate::{Gt, PairingCurve};
-use hayate_ec::recode::{signed_window, signed_window_len, TopDigit};
 
 /// Bit bound of the four parts (every basis here gives |kᵢ| < 2⁶⁴).
 const PART_BITS: usize = 64;
