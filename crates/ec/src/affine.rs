@@ -127,47 +127,12 @@ impl<C: CurveParams> Affine<C> {
     /// P + Q with one inversion (P1363 affine addition; every case handled in constant time:
     /// O + Q, P + O, P + P (uses the doubling slope), P + (−P) = O, 2-torsion doubling).
     pub fn add(&self, rhs: &Self) -> Self {
-        let same_x = self.x.ct_eq(&rhs.x);
-        let same_y = self.y.ct_eq(&rhs.y);
-        let is_dbl = same_x & same_y;
-        // slope numerator and denominator, chosen between the chord and the tangent
-        let num_add = rhs.y - self.y;
-        let den_add = rhs.x - self.x;
-        let num_dbl = self.x.square().double() + self.x.square() + C::A;
-        let den_dbl = self.y.double();
-        let num = C::Base::conditional_select(&num_add, &num_dbl, is_dbl);
-        let den = C::Base::conditional_select(&den_add, &den_dbl, is_dbl);
-        let inv = den.invert();
-        let vanishes = inv.is_none(); // P + (−P), or a doubling of a 2-torsion point
-        let lambda = inv.unwrap_or(C::Base::ZERO) * num;
-        let x3 = lambda.square() - self.x - rhs.x;
-        let y3 = lambda * (self.x - x3) - self.y;
-        let mut r = Self {
-            x: x3,
-            y: y3,
-            infinity: Choice::from(0),
-        };
-        r.conditional_assign(&Self::identity(), vanishes);
-        r.conditional_assign(rhs, self.infinity);
-        r.conditional_assign(self, rhs.infinity);
-        r
+        crate::ladder::affine_add::<C, crate::ladder::Fermat>(self, rhs)
     }
 
     /// 2P with one inversion (λ = (3x² + a)/(2y); O and 2-torsion points give O).
     pub fn double(&self) -> Self {
-        let xx = self.x.square();
-        let num = xx.double() + xx + C::A;
-        let inv = self.y.double().invert();
-        let lambda = inv.unwrap_or(C::Base::ZERO) * num;
-        let x3 = lambda.square() - self.x.double();
-        let y3 = lambda * (self.x - x3) - self.y;
-        let mut r = Self {
-            x: x3,
-            y: y3,
-            infinity: Choice::from(0),
-        };
-        r.conditional_assign(&Self::identity(), inv.is_none() | self.infinity);
-        r
+        crate::ladder::affine_double::<C, crate::ladder::Fermat>(self)
     }
 
     /// P − Q.

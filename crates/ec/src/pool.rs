@@ -189,7 +189,9 @@ mod workers {
         None
     }
 
-    /// `join`'s hand-off of `a` to the claimed `worker` while `b` runs on the caller.
+    /// `join`'s hand-off of `a` to the claimed `worker` while `b` runs on the caller. Only the
+    /// boxing of `a` and the result slot are generic; posting and completing the job are not
+    /// (they are instantiated once, not once per job type).
     pub(super) fn hand_off<A, B, RA, RB>(
         worker: &'static Worker,
         a: A,
@@ -202,10 +204,21 @@ mod workers {
     {
         let slot: Arc<Mutex<Option<RA>>> = Arc::new(Mutex::new(None));
         let out = Arc::clone(&slot);
-        let job: Job = Box::new(move || {
-            let r = a();
-            *lock(&out) = Some(r);
-        });
+        let completion = post(
+            worker,
+            Box::new(move || {
+                let r = a();
+                *lock(&out) = Some(r);
+            }),
+        );
+        let rb = b();
+        complete(worker, &completion);
+        let ra = lock(&slot).take().ok_or(JobPanicked);
+        (ra, rb)
+    }
+
+    /// Puts `job` into the claimed `worker`'s slot and wakes it.
+    fn post(worker: &Worker, job: Job) -> Arc<Completion> {
         let completion = Arc::new(Completion {
             done: AtomicBool::new(false),
             caller: thread::current(),
@@ -213,17 +226,20 @@ mod workers {
         *lock(&worker.shared.job) = Some((job, Arc::clone(&completion)));
         worker.shared.ready.store(true, Ordering::Release);
         worker.thread.unpark();
-        let rb = b();
-        // If the worker has not picked the job up yet (descheduled, or parked and not yet woken
-        // on a loaded machine), take it back and run it here instead of waiting for it.
-        // Take the job back only if it is still *ours*: the worker releases itself (busy =
-        // false) before signalling our completion, so another caller may already have claimed it
-        // and put its own job into the slot — taking that one would run it without signalling
-        // its caller.
+        completion
+    }
+
+    /// Waits until the job posted with `completion` has run: on the worker, or here if the
+    /// worker has not picked it up yet (descheduled, or parked and not yet woken on a loaded
+    /// machine), instead of waiting for it. The job is taken back only if it is still *ours*:
+    /// the worker releases itself (busy = false) before signalling our completion, so another
+    /// caller may already have claimed it and put its own job into the slot — taking that one
+    /// would run it without signalling its caller.
+    fn complete(worker: &Worker, completion: &Arc<Completion>) {
         let unclaimed = {
             let mut g = lock(&worker.shared.job);
             match g.as_ref() {
-                Some((_, c)) if Arc::ptr_eq(c, &completion) => g.take(),
+                Some((_, c)) if Arc::ptr_eq(c, completion) => g.take(),
                 _ => None,
             }
         };
@@ -232,8 +248,6 @@ mod workers {
             Some((job, _)) => job(),
             None => wait_for(&completion.done, CALLER_SPIN),
         }
-        let ra = lock(&slot).take().ok_or(JobPanicked);
-        (ra, rb)
     }
 }
 

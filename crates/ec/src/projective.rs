@@ -153,15 +153,7 @@ impl<C: CurveParams> Projective<C> {
     /// The affine point (X/Z, Y/Z) with one constant-time inversion
     /// ([`Field::invert_safegcd`]); the identity maps to the identity.
     pub fn to_affine(&self) -> Affine<C> {
-        let zinv = self.z.invert_safegcd();
-        let is_inf = zinv.is_none();
-        let zinv = zinv.unwrap_or(C::Base::ZERO);
-        let p = Affine {
-            x: self.x * zinv,
-            y: self.y * zinv,
-            infinity: Choice::from(0),
-        };
-        Affine::conditional_select(&p, &Affine::identity(), is_inf)
+        crate::ladder::to_affine_with::<C, crate::ladder::SafeGcd>(self)
     }
 
     /// Affine forms of many points with one inversion in total (Montgomery's trick).
