@@ -55,7 +55,7 @@ use hayate_pairing::{bls12_381::Bls12381, bn254_beuchat::Bn254Beuchat, Gt};
 use rand::{rngs::StdRng, SeedableRng};
 use std::hint::black_box;
 
-use crate::timing::{json_str, measure, Measurement};
+use crate::timing::{json_str, measure, stop_requested, Measurement};
 
 mod ot10_as_written;
 use ot10_as_written::Pairings;
@@ -582,11 +582,15 @@ pub fn scaling_points(quick: bool) -> &'static [usize] {
 }
 
 /// Every figure of the suite, as data. `progress` receives a short label before each group of
-/// measurements (for a progress line); nothing is printed here.
+/// measurements (for a progress line); nothing is printed here. After a stop request (Ctrl-C)
+/// no further group starts: the rows measured so far are returned.
 pub fn fe_rows(quick: bool, progress: &mut dyn FnMut(&str)) -> Vec<FeRow> {
     let (samples, target) = if quick { (3, 2e7) } else { (11, 2e8) };
     let mut rows = Vec::new();
     let t5 = table5_policy(false);
+    if stop_requested() {
+        return rows;
+    }
     progress("ot10 paper000-table5 bn254-beuchat");
     ot10_ops::<Bn254Beuchat, 4>(
         5,
@@ -598,6 +602,9 @@ pub fn fe_rows(quick: bool, progress: &mut dyn FnMut(&str)) -> Vec<FeRow> {
         true,
         &mut rows,
     );
+    if stop_requested() {
+        return rows;
+    }
     progress("ot10 paper000-table5 bls12-381");
     ot10_ops::<Bls12381, 6>(
         5,
@@ -609,22 +616,40 @@ pub fn fe_rows(quick: bool, progress: &mut dyn FnMut(&str)) -> Vec<FeRow> {
         true,
         &mut rows,
     );
+    if stop_requested() {
+        return rows;
+    }
     progress("fame and10 bn254-beuchat");
     fame_ops::<Bn254Beuchat, 4>(10, "and10", samples, target, true, &mut rows);
+    if stop_requested() {
+        return rows;
+    }
     progress("fame and10 bls12-381");
     fame_ops::<Bls12381, 6>(10, "and10", samples, target, true, &mut rows);
     let (ss, st) = if quick { (1, 0.0) } else { (5, 5e7) };
     for &n in scaling_points(quick) {
+        if stop_requested() {
+            return rows;
+        }
         progress(&format!("fame scaling n={n} bn254-beuchat"));
         fame_ops::<Bn254Beuchat, 4>(n, "scaling", ss, st, false, &mut rows);
+        if stop_requested() {
+            return rows;
+        }
         progress(&format!("fame scaling n={n} bls12-381"));
         fame_ops::<Bls12381, 6>(n, "scaling", ss, st, false, &mut rows);
         let policy = (1..=n)
             .map(|t| format!("t{t}={t}"))
             .collect::<Vec<_>>()
             .join(" and ");
+        if stop_requested() {
+            return rows;
+        }
         progress(&format!("ot10 scaling n={n} bn254-beuchat"));
         ot10_ops::<Bn254Beuchat, 4>(n, &policy, n, "scaling", ss, st, false, &mut rows);
+        if stop_requested() {
+            return rows;
+        }
         progress(&format!("ot10 scaling n={n} bls12-381"));
         ot10_ops::<Bls12381, 6>(n, &policy, n, "scaling", ss, st, false, &mut rows);
     }

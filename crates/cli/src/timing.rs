@@ -61,11 +61,25 @@ pub struct Measurement {
 
 /// Times `f`: picks a batch size so one batch takes about `target_ns`, runs `samples`
 /// batches, and reports the per-call median (ns and TSC cycles) with min/max as spread.
+/// After a stop request (Ctrl-C) no batch starts: a measurement begun after it reports its
+/// single warm-up call (`samples` = 1), one in progress the batches already run.
 pub fn measure<F: FnMut()>(samples: usize, target_ns: f64, mut f: F) -> Measurement {
     // warm up and calibrate
     let t = Instant::now();
+    let c0 = cycles();
     f();
+    let c1 = cycles();
     let one = t.elapsed().as_nanos().max(1) as f64;
+    if stop_requested() {
+        let cyc = c1.wrapping_sub(c0) as f64;
+        return Measurement {
+            median_ns: one,
+            cycles: cyc,
+            min_ns: one,
+            max_ns: one,
+            samples: 1,
+        };
+    }
     let iters = ((target_ns / one).ceil() as usize).clamp(1, 1_000_000);
     let mut ns = Vec::with_capacity(samples);
     let mut cyc = Vec::with_capacity(samples);
