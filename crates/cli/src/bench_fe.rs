@@ -585,73 +585,71 @@ pub fn scaling_points(quick: bool) -> &'static [usize] {
 /// measurements (for a progress line); nothing is printed here. After a stop request (Ctrl-C)
 /// no further group starts: the rows measured so far are returned.
 pub fn fe_rows(quick: bool, progress: &mut dyn FnMut(&str)) -> Vec<FeRow> {
+    type Group<'a> = (String, Box<dyn FnOnce(&mut Vec<FeRow>) + 'a>);
     let (samples, target) = if quick { (3, 2e7) } else { (11, 2e8) };
-    let mut rows = Vec::new();
-    let t5 = table5_policy(false);
-    if stop_requested() {
-        return rows;
-    }
-    progress("ot10 paper000-table5 bn254-beuchat");
-    ot10_ops::<Bn254Beuchat, 4>(
-        5,
-        &t5,
-        10,
-        "paper000-table5",
-        samples,
-        target,
-        true,
-        &mut rows,
-    );
-    if stop_requested() {
-        return rows;
-    }
-    progress("ot10 paper000-table5 bls12-381");
-    ot10_ops::<Bls12381, 6>(
-        5,
-        &t5,
-        10,
-        "paper000-table5",
-        samples,
-        target,
-        true,
-        &mut rows,
-    );
-    if stop_requested() {
-        return rows;
-    }
-    progress("fame and10 bn254-beuchat");
-    fame_ops::<Bn254Beuchat, 4>(10, "and10", samples, target, true, &mut rows);
-    if stop_requested() {
-        return rows;
-    }
-    progress("fame and10 bls12-381");
-    fame_ops::<Bls12381, 6>(10, "and10", samples, target, true, &mut rows);
     let (ss, st) = if quick { (1, 0.0) } else { (5, 5e7) };
+    let t5 = table5_policy(false);
+    let t5 = t5.as_str();
+    let mut groups: Vec<Group<'_>> = vec![
+        (
+            "ot10 paper000-table5 bn254-beuchat".into(),
+            Box::new(move |rows| {
+                let c = "paper000-table5";
+                ot10_ops::<Bn254Beuchat, 4>(5, t5, 10, c, samples, target, true, rows)
+            }),
+        ),
+        (
+            "ot10 paper000-table5 bls12-381".into(),
+            Box::new(move |rows| {
+                let c = "paper000-table5";
+                ot10_ops::<Bls12381, 6>(5, t5, 10, c, samples, target, true, rows)
+            }),
+        ),
+        (
+            "fame and10 bn254-beuchat".into(),
+            Box::new(move |rows| {
+                fame_ops::<Bn254Beuchat, 4>(10, "and10", samples, target, true, rows)
+            }),
+        ),
+        (
+            "fame and10 bls12-381".into(),
+            Box::new(move |rows| fame_ops::<Bls12381, 6>(10, "and10", samples, target, true, rows)),
+        ),
+    ];
     for &n in scaling_points(quick) {
-        if stop_requested() {
-            return rows;
-        }
-        progress(&format!("fame scaling n={n} bn254-beuchat"));
-        fame_ops::<Bn254Beuchat, 4>(n, "scaling", ss, st, false, &mut rows);
-        if stop_requested() {
-            return rows;
-        }
-        progress(&format!("fame scaling n={n} bls12-381"));
-        fame_ops::<Bls12381, 6>(n, "scaling", ss, st, false, &mut rows);
         let policy = (1..=n)
             .map(|t| format!("t{t}={t}"))
             .collect::<Vec<_>>()
             .join(" and ");
+        let p2 = policy.clone();
+        groups.push((
+            format!("fame scaling n={n} bn254-beuchat"),
+            Box::new(move |rows| fame_ops::<Bn254Beuchat, 4>(n, "scaling", ss, st, false, rows)),
+        ));
+        groups.push((
+            format!("fame scaling n={n} bls12-381"),
+            Box::new(move |rows| fame_ops::<Bls12381, 6>(n, "scaling", ss, st, false, rows)),
+        ));
+        groups.push((
+            format!("ot10 scaling n={n} bn254-beuchat"),
+            Box::new(move |rows| {
+                ot10_ops::<Bn254Beuchat, 4>(n, &policy, n, "scaling", ss, st, false, rows)
+            }),
+        ));
+        groups.push((
+            format!("ot10 scaling n={n} bls12-381"),
+            Box::new(move |rows| {
+                ot10_ops::<Bls12381, 6>(n, &p2, n, "scaling", ss, st, false, rows)
+            }),
+        ));
+    }
+    let mut rows = Vec::new();
+    for (label, run) in groups {
         if stop_requested() {
-            return rows;
+            break;
         }
-        progress(&format!("ot10 scaling n={n} bn254-beuchat"));
-        ot10_ops::<Bn254Beuchat, 4>(n, &policy, n, "scaling", ss, st, false, &mut rows);
-        if stop_requested() {
-            return rows;
-        }
-        progress(&format!("ot10 scaling n={n} bls12-381"));
-        ot10_ops::<Bls12381, 6>(n, &policy, n, "scaling", ss, st, false, &mut rows);
+        progress(&label);
+        run(&mut rows);
     }
     rows
 }
