@@ -960,13 +960,24 @@ fn expand_key(key: &[u8; 16]) -> [[u8; 16]; ROUNDS + 1] {
 // ---------------------------------------------------------------------------------------------
 // Helpers shared by the AES-based modes (CLOC, SILC, AES-JAMBU).
 
+/// The arguments of one call of an AES-based mode, as handed to its `process_with` and
+/// `ni::process` (see [`impl_aes_mode_scheme`]): `Call(nonce, ad, buf, decrypt)`, with `buf`
+/// en/decrypted in place.
+pub(crate) struct Call<'a>(
+    pub(crate) &'a [u8],
+    pub(crate) &'a [u8],
+    pub(crate) &'a mut [u8],
+    pub(crate) bool,
+);
+
 /// The [`crate::Mode`] and [`crate::Scheme`] implementations shared by the AES-based modes:
 /// `impl_aes_mode_scheme!(Type, "name", nonce length, tag length, K, Bound)`. The mode type has
-/// a field `aes: Aes128`; its module has `process_with<E: Bound>(e: &E, nonce, ad, buf,
-/// decrypt) -> [u8; K]` (K ≥ tag length), which en/decrypts `buf` in place and returns the full
-/// tag, and on x86-64 `ni::process(&NiKeys, …)`, the same with the state in registers. The
-/// macro defines `process(aes, …)`, which runs `ni::process` on AES-NI and `process_with`
-/// otherwise ([`aes_fn`]), the traits through it, and the test `portable_backend_agrees`.
+/// a field `aes: Aes128`; its module has `process_with<E: Bound>(e: &E, Call) -> [u8; K]` (K ≥
+/// tag length), which en/decrypts the [`Call`]'s buffer in place and returns the full tag, and
+/// on x86-64 `ni::process(&NiKeys, Call)`, the same with the state in registers; both
+/// `#[inline(always)]`. The macro defines `process(aes, nonce, ad, buf, decrypt)`, which runs
+/// `ni::process` on AES-NI and `process_with` otherwise ([`aes_fn`]), the traits through it,
+/// and the test `portable_backend_agrees`.
 macro_rules! impl_aes_mode_scheme {
     ($ty:ty, $name:literal, $nonce_len:expr, $tag_len:expr, $block:literal, $bound:path) => {
         $crate::aes::aes_fn! {
@@ -979,9 +990,9 @@ macro_rules! impl_aes_mode_scheme {
                 buf: &mut [u8],
                 decrypt: bool,
             ) -> [u8; $block],
-                ni(k) { ni::process(k, nonce, ad, buf, decrypt) }
+                ni(k) { ni::process(k, $crate::aes::Call(nonce, ad, buf, decrypt)) }
             {
-                process_with(e, nonce, ad, buf, decrypt)
+                process_with(e, $crate::aes::Call(nonce, ad, buf, decrypt))
             }
         }
 

@@ -8,7 +8,7 @@
 //! Only the forward AES is used. Decryption is CLOC's "decrypt-then-verify": the buffer is
 //! decrypted in place, the tag compared in constant time, and the buffer wiped on mismatch.
 
-use crate::aes::{xor_into, Aes128, BlockCipher};
+use crate::aes::{xor_into, Aes128, BlockCipher, Call};
 use crate::stream::{sealed::Core, Streaming};
 use zeroize::Zeroize;
 
@@ -75,7 +75,7 @@ fn h(b: &mut [u8; 16]) {
 #[cfg(target_arch = "x86_64")]
 mod ni {
     use super::PARAM;
-    use crate::aes::{block_from_u128, load_partial, nonce96, pad_bit, NiKeys};
+    use crate::aes::{block_from_u128, load_partial, nonce96, pad_bit, Call, NiKeys};
     use core::arch::x86_64::*;
 
     /// Keeps lanes selected by `M` (bit i = lane i) of `x`, zeroes the others.
@@ -134,13 +134,7 @@ mod ni {
     }
 
     #[inline(always)]
-    pub(super) fn process(
-        k: &NiKeys,
-        nonce: &[u8],
-        ad: &[u8],
-        buf: &mut [u8],
-        decrypt: bool,
-    ) -> [u8; 16] {
+    pub(super) fn process(k: &NiKeys, Call(nonce, ad, buf, decrypt): Call<'_>) -> [u8; 16] {
         // SAFETY: `k` exists only on AES-NI machines; loads are of 16-byte chunks of `ad`/arrays.
         unsafe {
             // HASH_K(A, N). The first block is A's first 16 bytes, or A ‖ 1 0* when shorter.
@@ -253,13 +247,7 @@ fn hash<E: BlockCipher>(e: &E, ad: &[u8], nonce: &[u8]) -> [u8; 16] {
 /// Runs ENC (or DEC) over `buf` in place and PRF over the ciphertext; returns the final PRF
 /// block (its first 8 bytes are the tag).
 #[inline(always)]
-fn process_with<E: BlockCipher>(
-    e: &E,
-    nonce: &[u8],
-    ad: &[u8],
-    buf: &mut [u8],
-    decrypt: bool,
-) -> [u8; 16] {
+fn process_with<E: BlockCipher>(e: &E, Call(nonce, ad, buf, decrypt): Call<'_>) -> [u8; 16] {
     let v = hash(e, ad, nonce);
     let mut ts = v;
     if buf.is_empty() {

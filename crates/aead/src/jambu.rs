@@ -18,7 +18,7 @@
 
 #[cfg(target_arch = "x86_64")]
 use crate::aes::NiKeys;
-use crate::aes::{xor_into, Aes128, BlockCipher, Portable};
+use crate::aes::{xor_into, Aes128, BlockCipher, Call, Portable};
 use crate::stream::{sealed::Core, Streaming};
 use zeroize::Zeroize;
 
@@ -132,7 +132,7 @@ fn pad(x: &[u8]) -> [u8; 8] {
 /// `portable_backend_agrees`).
 #[cfg(target_arch = "x86_64")]
 mod ni {
-    use crate::aes::{load_partial, pad_bit, prefix_mask, store_partial, NiKeys};
+    use crate::aes::{load_partial, pad_bit, prefix_mask, store_partial, Call, NiKeys};
     use core::arch::x86_64::*;
 
     /// S ← E_K(S); U ⊕= R ⊕ d.
@@ -254,13 +254,7 @@ mod ni {
     }
 
     #[inline(always)]
-    pub(super) fn process(
-        k: &NiKeys,
-        nonce: &[u8],
-        ad: &[u8],
-        buf: &mut [u8],
-        decrypt: bool,
-    ) -> [u8; 8] {
+    pub(super) fn process(k: &NiKeys, Call(nonce, ad, buf, decrypt): Call<'_>) -> [u8; 8] {
         // SAFETY: `k` exists only on AES-NI machines; 8-byte loads/stores (`loadl`/`storel`)
         // are of 8-byte chunks of `ad`/`buf`.
         unsafe {
@@ -301,13 +295,7 @@ mod ni {
 
 /// Initialization, associated data, message and finalization; returns the tag.
 #[inline(always)]
-fn process_with<E: JambuBlocks>(
-    e: &E,
-    nonce: &[u8],
-    ad: &[u8],
-    buf: &mut [u8],
-    decrypt: bool,
-) -> [u8; 8] {
+fn process_with<E: JambuBlocks>(e: &E, Call(nonce, ad, buf, decrypt): Call<'_>) -> [u8; 8] {
     let mut st = init_ad(e, nonce, ad);
 
     // Message.

@@ -161,7 +161,8 @@ macro_rules! chi_plane {
     };
 }
 
-/// One Keccak-p[400] round (θ, ρ, π, χ, ι) on the complemented state.
+/// One Keccak-p[400] round (θ, ρ, π, χ, ι) on the complemented state. Deliberate twin: the
+/// test `plain_round` repeats θ, ρ, π as the independent reference this is checked against.
 #[inline(always)]
 fn round(a: &mut [u16; 25], rc: u16) {
     let mut c = [0u16; 5];

@@ -45,7 +45,22 @@ use core::fmt;
 /// non-destructive `rorx`, about 10% faster than the baseline x86-64 code for Ascon. `fn
 /// name<T: Bound>(…)` takes one type parameter. Used for the one-shot entry points of Ascon and
 /// Ketje ([`seal_bmi`], [`open_bmi`]) and their streaming block loops.
+///
+/// A generic function followed by `bmi $vis fn $bmi_name;` is defined as written, and
+/// `$bmi_name`, with the same signature, as its BMI copy.
 macro_rules! bmi_fn {
+    ($(#[$m:meta])* $vis:vis fn $name:ident<$g:ident: $gb:path>($($arg:ident: $ty:ty),* $(,)?) $(-> $ret:ty)? $body:block
+        $(#[$bm:meta])* bmi $bvis:vis fn $bname:ident;) => {
+        $(#[$m])*
+        $vis fn $name<$g: $gb>($($arg: $ty),*) $(-> $ret)? $body
+
+        bmi_fn! {
+            $(#[$bm])*
+            $bvis fn $bname<$g: $gb>($($arg: $ty),*) $(-> $ret)? {
+                $name::<$g>($($arg),*)
+            }
+        }
+    };
     ($(#[$m:meta])* $vis:vis fn $name:ident$(<$g:ident: $gb:path>)?($($arg:ident: $ty:ty),* $(,)?) $(-> $ret:ty)? $body:block) => {
         $(#[$m])*
         $vis fn $name$(<$g: $gb>)?($($arg: $ty),*) $(-> $ret)? {
@@ -98,6 +113,7 @@ macro_rules! impl_scheme {
                 Ok(s)
             }
 
+            // Deliberate twin of the `Scheme` declarations: a trait impl restates them.
             fn encrypt_detached(
                 &self,
                 nonce: &[u8],
@@ -248,6 +264,7 @@ pub trait Scheme: Sized + Send + Sync {
     const TAG_LEN: usize;
     /// Keys the scheme; `key` must be `KEY_LEN` bytes.
     fn new(key: &[u8]) -> Result<Self, Error>;
+    // Deliberate twin: `impl_scheme!`, the crate's implementation, restates these signatures.
     /// Encrypts `buf` in place; writes the `TAG_LEN`-byte tag into `tag`.
     fn encrypt_detached(
         &self,
@@ -343,74 +360,56 @@ pub(crate) trait Mode: Scheme {
     fn run(&self, nonce: &[u8], ad: &[u8], buf: &mut [u8], decrypt: bool) -> Self::TagBlock;
 }
 
-/// [`Scheme::encrypt_detached`] of every scheme: checks the nonce and tag lengths
-/// ([`check_detached`]), encrypts `buf` in place and writes the tag.
-#[inline(always)]
-pub(crate) fn seal<S: Mode>(
-    s: &S,
-    nonce: &[u8],
-    ad: &[u8],
-    buf: &mut [u8],
-    tag: &mut [u8],
-) -> Result<(), Error> {
-    check_detached(S::NONCE_LEN, nonce, S::TAG_LEN, tag)?;
-    let t = s.run(nonce, ad, buf, false);
-    tag.copy_from_slice(&t.as_ref()[..S::TAG_LEN]);
-    Ok(())
-}
-
-/// [`Scheme::decrypt_detached`] of every scheme: checks the lengths (on error the buffer is
-/// wiped, as after a failed tag check), decrypts `buf` in place and compares the recomputed
-/// tag with `tag` in constant time. On mismatch the (already decrypted) buffer is wiped and
-/// [`Error::Authentication`] returned, so no plaintext is ever released unverified; the
-/// recomputed tag is wiped in every case.
-#[inline(always)]
-pub(crate) fn open<S: Mode>(
-    s: &S,
-    nonce: &[u8],
-    ad: &[u8],
-    buf: &mut [u8],
-    tag: &[u8],
-) -> Result<(), Error> {
-    if let Err(e) = check_detached(S::NONCE_LEN, nonce, S::TAG_LEN, tag) {
-        zeroize::Zeroize::zeroize(buf);
-        return Err(e);
-    }
-    let mut t = s.run(nonce, ad, buf, true);
-    let ok = tags_equal(&t.as_ref()[..S::TAG_LEN], tag);
-    wipe(&mut t);
-    if ok {
-        Ok(())
-    } else {
-        zeroize::Zeroize::zeroize(buf);
-        Err(Error::Authentication)
-    }
-}
-
 bmi_fn! {
-    /// [`seal`], run as BMI1/BMI2 code where the CPU has them (Ascon, Ketje).
-    pub(crate) fn seal_bmi<S: Mode>(
+    /// [`Scheme::encrypt_detached`] of every scheme: checks the nonce and tag lengths
+    /// ([`check_detached`]), encrypts `buf` in place and writes the tag.
+    #[inline(always)]
+    pub(crate) fn seal<S: Mode>(
         s: &S,
         nonce: &[u8],
         ad: &[u8],
         buf: &mut [u8],
         tag: &mut [u8],
     ) -> Result<(), Error> {
-        seal(s, nonce, ad, buf, tag)
+        check_detached(S::NONCE_LEN, nonce, S::TAG_LEN, tag)?;
+        let t = s.run(nonce, ad, buf, false);
+        tag.copy_from_slice(&t.as_ref()[..S::TAG_LEN]);
+        Ok(())
     }
+    /// [`seal`], run as BMI1/BMI2 code where the CPU has them (Ascon, Ketje).
+    bmi pub(crate) fn seal_bmi;
 }
 
 bmi_fn! {
-    /// [`open`], run as BMI1/BMI2 code where the CPU has them (Ascon, Ketje).
-    pub(crate) fn open_bmi<S: Mode>(
+    /// [`Scheme::decrypt_detached`] of every scheme: checks the lengths (on error the buffer is
+    /// wiped, as after a failed tag check), decrypts `buf` in place and compares the recomputed
+    /// tag with `tag` in constant time. On mismatch the (already decrypted) buffer is wiped and
+    /// [`Error::Authentication`] returned, so no plaintext is ever released unverified; the
+    /// recomputed tag is wiped in every case.
+    #[inline(always)]
+    pub(crate) fn open<S: Mode>(
         s: &S,
         nonce: &[u8],
         ad: &[u8],
         buf: &mut [u8],
         tag: &[u8],
     ) -> Result<(), Error> {
-        open(s, nonce, ad, buf, tag)
+        if let Err(e) = check_detached(S::NONCE_LEN, nonce, S::TAG_LEN, tag) {
+            zeroize::Zeroize::zeroize(buf);
+            return Err(e);
+        }
+        let mut t = s.run(nonce, ad, buf, true);
+        let ok = tags_equal(&t.as_ref()[..S::TAG_LEN], tag);
+        wipe(&mut t);
+        if ok {
+            Ok(())
+        } else {
+            zeroize::Zeroize::zeroize(buf);
+            Err(Error::Authentication)
+        }
     }
+    /// [`open`], run as BMI1/BMI2 code where the CPU has them (Ascon, Ketje).
+    bmi pub(crate) fn open_bmi;
 }
 
 /// Adapter that exposes any [`Scheme`] through the object-safe byte-slice [`Aead`] trait.

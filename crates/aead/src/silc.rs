@@ -11,7 +11,7 @@
 //! (X2,…,X16, X1 ⊕ X2)` on bytes. Only the forward AES is used. Decryption decrypts in place,
 //! compares the tag in constant time and wipes the buffer on mismatch.
 
-use crate::aes::{xor_into, Aes128, BlockCipher};
+use crate::aes::{xor_into, Aes128, BlockCipher, Call};
 use crate::stream::{sealed::Core, Streaming};
 use zeroize::Zeroize;
 
@@ -44,7 +44,7 @@ fn xor_len(b: &mut [u8; 16], len: usize) {
 #[cfg(target_arch = "x86_64")]
 mod ni {
     use super::{NONCE_LEN, PARAM};
-    use crate::aes::{block_from_u128, load_partial, nonce96, NiKeys};
+    use crate::aes::{block_from_u128, load_partial, nonce96, Call, NiKeys};
     use core::arch::x86_64::*;
 
     /// g on a register: bytes shifted down by one, X1 ⊕ X2 into byte 15.
@@ -65,13 +65,7 @@ mod ni {
     }
 
     #[inline(always)]
-    pub(super) fn process(
-        k: &NiKeys,
-        nonce: &[u8],
-        ad: &[u8],
-        buf: &mut [u8],
-        decrypt: bool,
-    ) -> [u8; 16] {
+    pub(super) fn process(k: &NiKeys, Call(nonce, ad, buf, decrypt): Call<'_>) -> [u8; 16] {
         // SAFETY: `k` exists only on AES-NI machines; loads are of 16-byte chunks of `ad`.
         unsafe {
             // HASH_K(N, A): CBC-MAC over zpp(param ‖ N) ‖ zpp(A), ⊕ len(A), g.
@@ -126,13 +120,7 @@ fn hash<E: BlockCipher>(e: &E, nonce: &[u8], ad: &[u8]) -> [u8; 16] {
 /// Runs ENC (or DEC) over `buf` in place and PRF over the ciphertext; returns the final PRF
 /// block (its first 8 bytes are the tag).
 #[inline(always)]
-fn process_with<E: BlockCipher>(
-    e: &E,
-    nonce: &[u8],
-    ad: &[u8],
-    buf: &mut [u8],
-    decrypt: bool,
-) -> [u8; 16] {
+fn process_with<E: BlockCipher>(e: &E, Call(nonce, ad, buf, decrypt): Call<'_>) -> [u8; 16] {
     let v = hash(e, nonce, ad);
     let mut es = v;
     let mut ts = v;

@@ -27,7 +27,7 @@
 //!   (v2's reference returns 1 on success), so the `aesjambuv1` checksums are those of a
 //!   correct `aesjambuv2` whose successful decryption is treated as success.
 
-use hayate_aead::{Aead, Error, Streaming};
+use hayate_aead::{Aead, Error, Registered, Streaming};
 
 // ---------------------------------------------------------------------------------------------
 // Salsa20 core (Bernstein's Salsa20/20 hash function) and the SUPERCOP generator / checksum.
@@ -328,18 +328,24 @@ fn chunking(len: usize, seed: u64) -> Vec<usize> {
     out
 }
 
+impl<S: Streaming + 'static> Streamed<S> {
+    /// The same scheme through the one-shot API: its sizes, and the error for a ciphertext
+    /// shorter than the tag (which the streaming API has no counterpart for).
+    const ONE_SHOT: Registered<S> = Registered::NEW;
+}
+
 impl<S: Streaming + 'static> Aead for Streamed<S> {
     fn name(&self) -> &'static str {
-        S::NAME
+        Self::ONE_SHOT.name()
     }
     fn key_len(&self) -> usize {
-        S::KEY_LEN
+        Self::ONE_SHOT.key_len()
     }
     fn nonce_len(&self) -> usize {
-        S::NONCE_LEN
+        Self::ONE_SHOT.nonce_len()
     }
     fn tag_len(&self) -> usize {
-        S::TAG_LEN
+        Self::ONE_SHOT.tag_len()
     }
 
     fn encrypt(&self, key: &[u8], nonce: &[u8], ad: &[u8], pt: &[u8]) -> Result<Vec<u8>, Error> {
@@ -355,13 +361,9 @@ impl<S: Streaming + 'static> Aead for Streamed<S> {
     }
 
     fn decrypt(&self, key: &[u8], nonce: &[u8], ad: &[u8], ct: &[u8]) -> Result<Vec<u8>, Error> {
-        let body_len = ct
-            .len()
-            .checked_sub(S::TAG_LEN)
-            .ok_or(Error::CiphertextTooShort {
-                tag_len: S::TAG_LEN,
-                got: ct.len(),
-            })?;
+        let Some(body_len) = ct.len().checked_sub(S::TAG_LEN) else {
+            return Self::ONE_SHOT.decrypt(key, nonce, ad, ct);
+        };
         let (body, tag) = ct.split_at(body_len);
         let mut v = hayate_aead::Verifier::<S>::new(key, nonce, ad)?;
         let mut pos = 0;

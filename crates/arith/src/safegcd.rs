@@ -97,21 +97,11 @@ pub const fn safegcd_batches(bits: u32) -> u32 {
     safegcd_schedule(bits).0
 }
 
-/// An optimisation barrier for secret masks: the compiler cannot see that the value is 0 or −1,
-/// so it cannot turn mask arithmetic into a branch (an empty `asm!` on x86-64 and AArch64, zero
-/// cost; `black_box` elsewhere).
+/// [`crate::backend::portable::opaque`] for signed words: an optimisation barrier for secret
+/// masks, so that mask arithmetic cannot become a branch.
 #[inline(always)]
-fn opaque(mut x: i64) -> i64 {
-    #[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
-    // SAFETY: an empty assembly block that only claims to read and write the register.
-    unsafe {
-        core::arch::asm!("/* {0} */", inout(reg) x, options(pure, nomem, nostack, preserves_flags));
-    }
-    #[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
-    {
-        x = core::hint::black_box(x);
-    }
-    x
+fn opaque(x: i64) -> i64 {
+    crate::backend::portable::opaque(x as u64) as i64
 }
 
 /// The 2×2 transition matrix [[u, v], [q, r]] of 62 divsteps, scaled by 2⁶².
@@ -172,26 +162,37 @@ fn divsteps_62(mut eta: i64, f0: u64, g0: u64, whole: i64) -> (i64, Trans) {
     )
 }
 
+/// (x, y) ← (T·(x, y) + (mx·m, my·m))/2⁶² over `l` limbs, for sums whose low 62 bits vanish
+/// (the division is exact); without `extra` = (m, mx, my), T·(x, y)/2⁶².
+#[inline(always)]
+fn mat_shift(x: &mut S62, y: &mut S62, t: &Trans, extra: Option<(&S62, i64, i64)>, l: usize) {
+    let (u, v, q, r) = (t.u as i128, t.v as i128, t.q as i128, t.r as i128);
+    let (mut cx, mut cy) = (0i128, 0i128);
+    for i in 0..l {
+        cx += u * x[i] as i128 + v * y[i] as i128;
+        cy += q * x[i] as i128 + r * y[i] as i128;
+        if let Some((m, mx, my)) = extra {
+            cx += m[i] as i128 * mx as i128;
+            cy += m[i] as i128 * my as i128;
+        }
+        if i == 0 {
+            debug_assert_eq!(cx as u64 & M62, 0);
+            debug_assert_eq!(cy as u64 & M62, 0);
+        } else {
+            x[i - 1] = (cx as u64 & M62) as i64;
+            y[i - 1] = (cy as u64 & M62) as i64;
+        }
+        cx >>= 62;
+        cy >>= 62;
+    }
+    x[l - 1] = cx as i64;
+    y[l - 1] = cy as i64;
+}
+
 /// (f, g) ← T·(f, g)/2⁶² over `l` limbs (the division is exact).
 #[inline(always)]
 fn update_fg(f: &mut S62, g: &mut S62, t: &Trans, l: usize) {
-    let (u, v, q, r) = (t.u as i128, t.v as i128, t.q as i128, t.r as i128);
-    let mut cf = u * f[0] as i128 + v * g[0] as i128;
-    let mut cg = q * f[0] as i128 + r * g[0] as i128;
-    debug_assert_eq!(cf as u64 & M62, 0);
-    debug_assert_eq!(cg as u64 & M62, 0);
-    cf >>= 62;
-    cg >>= 62;
-    for i in 1..l {
-        cf += u * f[i] as i128 + v * g[i] as i128;
-        cg += q * f[i] as i128 + r * g[i] as i128;
-        f[i - 1] = (cf as u64 & M62) as i64;
-        g[i - 1] = (cg as u64 & M62) as i64;
-        cf >>= 62;
-        cg >>= 62;
-    }
-    f[l - 1] = cf as i64;
-    g[l - 1] = cg as i64;
+    mat_shift(f, g, t, None, l);
 }
 
 /// (d, e) ← (T·(d, e) + m·(md, me))/2⁶² with md, me chosen so that the low 62 bits vanish, and
@@ -205,27 +206,12 @@ fn update_de(d: &mut S62, e: &mut S62, t: &Trans, m: &S62, m_inv62: u64, l: usiz
     let se = opaque(e[l - 1] >> 63);
     let mut md = (u & sd).wrapping_add(v & se);
     let mut me = (q & sd).wrapping_add(r & se);
-    let mut cd = u as i128 * d[0] as i128 + v as i128 * e[0] as i128;
-    let mut ce = q as i128 * d[0] as i128 + r as i128 * e[0] as i128;
+    let cd = u as i128 * d[0] as i128 + v as i128 * e[0] as i128;
+    let ce = q as i128 * d[0] as i128 + r as i128 * e[0] as i128;
     // Correct md, me so that T·(d, e) + m·(md, me) ≡ 0 (mod 2⁶²).
     md = md.wrapping_sub((m_inv62.wrapping_mul(cd as u64).wrapping_add(md as u64) & M62) as i64);
     me = me.wrapping_sub((m_inv62.wrapping_mul(ce as u64).wrapping_add(me as u64) & M62) as i64);
-    cd += m[0] as i128 * md as i128;
-    ce += m[0] as i128 * me as i128;
-    debug_assert_eq!(cd as u64 & M62, 0);
-    debug_assert_eq!(ce as u64 & M62, 0);
-    cd >>= 62;
-    ce >>= 62;
-    for i in 1..l {
-        cd += u as i128 * d[i] as i128 + v as i128 * e[i] as i128 + m[i] as i128 * md as i128;
-        ce += q as i128 * d[i] as i128 + r as i128 * e[i] as i128 + m[i] as i128 * me as i128;
-        d[i - 1] = (cd as u64 & M62) as i64;
-        e[i - 1] = (ce as u64 & M62) as i64;
-        cd >>= 62;
-        ce >>= 62;
-    }
-    d[l - 1] = cd as i64;
-    e[l - 1] = ce as i64;
+    mat_shift(d, e, t, Some((m, md, me)), l);
 }
 
 /// Carries every limb's excess into the next one, leaving limbs 0..l−1 in [0, 2⁶²).

@@ -221,6 +221,15 @@ pub fn decompose_with<F>(glv: &GlvConstants<F>, n: &[u64; 4], k: &[u64]) -> Deco
     Decomposition { k1, neg1, k2, neg2 }
 }
 
+/// C's GLV constants and the decomposition of k with them.
+fn split<C: CurveParams>(
+    k: &[u64],
+) -> Result<(GlvConstants<C::Base>, Decomposition), NoEndomorphism> {
+    let glv = constants::<C>()?;
+    let d = decompose_with(&glv, &order4::<C>(), k);
+    Ok((glv, d))
+}
+
 /// The curve order as four limbs (GLV curves have n < 2^256).
 fn order4<C: CurveParams>() -> [u64; 4] {
     let mut n = [0u64; 4];
@@ -271,8 +280,7 @@ pub fn mul_vartime<C: CurveParams>(
     k: &[u64],
     threads: usize,
 ) -> Result<Projective<C>, NoEndomorphism> {
-    let glv = constants::<C>()?;
-    let d = decompose_with(&glv, &order4::<C>(), k);
+    let (glv, d) = split::<C>(k)?;
     let pj = Jacobian::from(*p);
     let p1 = if bool::from(d.neg1) { pj.neg() } else { pj };
     let p2 = endo_j(glv.beta, &if bool::from(d.neg2) { pj.neg() } else { pj });
@@ -307,8 +315,7 @@ pub fn mul_ct<C: CurveParams>(
     k: &[u64],
     threads: usize,
 ) -> Result<Projective<C>, NoEndomorphism> {
-    let glv = constants::<C>()?;
-    let d = decompose_with(&glv, &order4::<C>(), k);
+    let (glv, d) = split::<C>(k)?;
     let nbits = glv.half_bits as usize;
     let neg = p.neg();
     let p1 = Projective::conditional_select(p, &neg, d.neg1);

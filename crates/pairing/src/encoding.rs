@@ -106,6 +106,29 @@ fn fp_from_be<P: FpParams<N>, const N: usize>(
     Option::from(PrimeField::<P, N>::from_bytes_be(bytes)).ok_or(EncodingError::InvalidFieldElement)
 }
 
+/// The affine point (x, y) of uncompressed x‖y encodings: the identity for (0, 0) (their
+/// encoding of infinity), else the point if it is on the curve. No subgroup check.
+fn affine_or_zero<C: CurveParams>(x: C::Base, y: C::Base) -> Result<Affine<C>, EncodingError> {
+    use hayate_arith::Field;
+    if bool::from(x.is_zero() & y.is_zero()) {
+        return Ok(Affine::identity());
+    }
+    Option::from(Affine::new(x, y)).ok_or(EncodingError::NotOnCurve)
+}
+
+/// x‖y in `L` bytes, each coordinate written by `coord` into its half (the identity, stored as
+/// (0, 0), encodes as zeros).
+fn xy_encode<C: CurveParams, const L: usize>(
+    p: &Affine<C>,
+    coord: impl Fn(&C::Base, &mut [u8]),
+) -> [u8; L] {
+    let mut out = [0u8; L];
+    let (x, y) = out.split_at_mut(L / 2);
+    coord(&p.x, x);
+    coord(&p.y, y);
+    out
+}
+
 /// The verdict of a decoding of secret bytes made public (declassified for the valgrind
 /// evidence): `p` when `valid`, else the public decoder's answer for the same bytes (they are
 /// then not a valid point of the group, and why is public). For the decoders of secret points
@@ -172,58 +195,60 @@ pub mod zcash {
         x.c0.write_bytes_be(&mut out[48..96]);
     }
 
-    /// Compressed G1 (48 bytes).
-    pub fn g1_to_compressed(p: &G1Affine) -> [u8; 48] {
-        let mut out = [0u8; 48];
+    /// x with C_bit, and S_bit when `largest(y)`; infinity as C_bit | I_bit.
+    fn compressed<C: CurveParams, const L: usize>(
+        p: &Affine<C>,
+        write: impl Fn(&C::Base, &mut [u8]),
+        largest: impl Fn(&C::Base) -> Choice,
+    ) -> [u8; L] {
+        let mut out = [0u8; L];
         if bool::from(p.infinity) {
             out[0] = C_BIT | I_BIT;
             return out;
         }
-        p.x.write_bytes_be(&mut out);
+        write(&p.x, &mut out);
         out[0] |= C_BIT;
-        if bool::from(p.y.is_lexicographically_largest()) {
+        if bool::from(largest(&p.y)) {
             out[0] |= S_BIT;
         }
         out
+    }
+
+    /// x‖y without flags; infinity as I_bit.
+    fn uncompressed<C: CurveParams, const L: usize>(
+        p: &Affine<C>,
+        write: impl Fn(&C::Base, &mut [u8]),
+    ) -> [u8; L] {
+        if bool::from(p.infinity) {
+            let mut out = [0u8; L];
+            out[0] = I_BIT;
+            return out;
+        }
+        xy_encode(p, write)
+    }
+
+    /// Compressed G1 (48 bytes).
+    pub fn g1_to_compressed(p: &G1Affine) -> [u8; 48] {
+        compressed(
+            p,
+            |x, out| x.write_bytes_be(out),
+            Fp::is_lexicographically_largest,
+        )
     }
 
     /// Uncompressed G1 (96 bytes).
     pub fn g1_to_uncompressed(p: &G1Affine) -> [u8; 96] {
-        let mut out = [0u8; 96];
-        if bool::from(p.infinity) {
-            out[0] = I_BIT;
-            return out;
-        }
-        p.x.write_bytes_be(&mut out[..48]);
-        p.y.write_bytes_be(&mut out[48..]);
-        out
+        uncompressed(p, |x, out| x.write_bytes_be(out))
     }
 
     /// Compressed G2 (96 bytes).
     pub fn g2_to_compressed(p: &G2Affine) -> [u8; 96] {
-        let mut out = [0u8; 96];
-        if bool::from(p.infinity) {
-            out[0] = C_BIT | I_BIT;
-            return out;
-        }
-        write_fp2(&p.x, &mut out);
-        out[0] |= C_BIT;
-        if bool::from(p.y.is_lexicographically_largest()) {
-            out[0] |= S_BIT;
-        }
-        out
+        compressed(p, write_fp2, Fp2::is_lexicographically_largest)
     }
 
     /// Uncompressed G2 (192 bytes).
     pub fn g2_to_uncompressed(p: &G2Affine) -> [u8; 192] {
-        let mut out = [0u8; 192];
-        if bool::from(p.infinity) {
-            out[0] = I_BIT;
-            return out;
-        }
-        write_fp2(&p.x, &mut out[..96]);
-        write_fp2(&p.y, &mut out[96..]);
-        out
+        uncompressed(p, write_fp2)
     }
 
     /// Splits off and checks the flags; returns (infinity, sort) and the body with flags cleared.
@@ -432,10 +457,7 @@ mod bn {
     {
         let x = fp_from_be::<P, 4>(&bytes[..32])?;
         let y = fp_from_be::<P, 4>(&bytes[32..])?;
-        if bool::from(x.is_zero() & y.is_zero()) {
-            return Ok(Affine::identity());
-        }
-        let p: Affine<C> = Option::from(Affine::new(x, y)).ok_or(EncodingError::NotOnCurve)?;
+        let p = affine_or_zero::<C>(x, y)?;
         if !in_subgroup_vartime(&p) {
             return Err(EncodingError::NotInSubgroup);
         }
@@ -448,10 +470,7 @@ mod bn {
         C: CurveParams<Base = PrimeField<P, 4>>,
         P: FpParams<4>,
     {
-        let mut out = [0u8; 64];
-        p.x.write_bytes_be(&mut out[..32]);
-        p.y.write_bytes_be(&mut out[32..]);
-        out
+        xy_encode(p, |c, out| c.write_bytes_be(out))
     }
 
     /// The four 32-byte coordinates of a G2 encoding as (x.c0, x.c1, y.c0, y.c1), each
@@ -484,11 +503,7 @@ mod bn {
         let (Some(x0), Some(x1), Some(y0), Some(y1)) = (x0, x1, y0, y1) else {
             return Err(EncodingError::InvalidFieldElement);
         };
-        let (x, y) = (Fp2::new(x0, x1), Fp2::new(y0, y1));
-        if bool::from(x.is_zero() & y.is_zero()) {
-            return Ok(Affine::identity());
-        }
-        Option::from(Affine::new(x, y)).ok_or(EncodingError::NotOnCurve)
+        affine_or_zero(Fp2::new(x0, x1), Fp2::new(y0, y1))
     }
 
     /// [`g2_decode_unchecked`] and the subgroup check.
@@ -716,18 +731,12 @@ pub mod eip2537 {
     pub fn g1_decode(bytes: &[u8; 128]) -> Result<G1Affine, EncodingError> {
         let x = fp_decode(bytes[..64].try_into().unwrap())?;
         let y = fp_decode(bytes[64..].try_into().unwrap())?;
-        if bool::from(x.is_zero() & y.is_zero()) {
-            return Ok(G1Affine::identity());
-        }
-        Option::from(G1Affine::new(x, y)).ok_or(EncodingError::NotOnCurve)
+        affine_or_zero(x, y)
     }
 
     /// 128 bytes (infinity → zeros).
     pub fn g1_encode(p: &G1Affine) -> [u8; 128] {
-        let mut out = [0u8; 128];
-        fp_encode(&p.x, &mut out[..64]);
-        fp_encode(&p.y, &mut out[64..]);
-        out
+        xy_encode(p, fp_encode)
     }
 
     /// A G2 point from 256 bytes (padding, canonical coordinates, on the twist; all zero =
@@ -735,18 +744,12 @@ pub mod eip2537 {
     pub fn g2_decode(bytes: &[u8; 256]) -> Result<G2Affine, EncodingError> {
         let x = fp2_decode(bytes[..128].try_into().unwrap())?;
         let y = fp2_decode(bytes[128..].try_into().unwrap())?;
-        if bool::from(x.is_zero() & y.is_zero()) {
-            return Ok(G2Affine::identity());
-        }
-        Option::from(G2Affine::new(x, y)).ok_or(EncodingError::NotOnCurve)
+        affine_or_zero(x, y)
     }
 
     /// 256 bytes (infinity → zeros).
     pub fn g2_encode(p: &G2Affine) -> [u8; 256] {
-        let mut out = [0u8; 256];
-        fp2_encode(&p.x, &mut out[..128]);
-        fp2_encode(&p.y, &mut out[128..]);
-        out
+        xy_encode(p, fp2_encode)
     }
 
     /// A 32-byte big-endian scalar as little-endian limbs (any 256-bit value; not reduced).

@@ -520,76 +520,67 @@ fn kernel_checked<const N: usize>(m: &[u64; N]) -> bool {
     !PORTABLE_FORCED && fits && mulx::available()
 }
 
-/// Fp6 product in a kernel tower shape (see [`tower_kernel`], which the caller must have checked
-/// for its tower): the six coordinates (c0.c0, c0.c1, c1.c0, …) of a·b, fully reduced.
-#[inline(always)]
-pub fn fp6_mul<const N: usize>(
-    a: [&[u64; N]; 6],
-    b: [&[u64; N]; 6],
-    m: &[u64; N],
-    inv: u64,
-) -> [[u64; N]; 6] {
-    #[cfg(target_arch = "x86_64")]
-    if kernel_checked(m) {
-        // SAFETY: BMI2/ADX present, the modulus fits the shape's bound (`tower_kernel`).
-        unsafe {
-            if N == 4 {
-                return mulx::fp6_mul_4(a.map(cast), b.map(cast), cast(m), inv).map(uncast);
+/// Defines the dispatchers of the limb-level tower kernels: on x86-64, when [`kernel_checked`]
+/// holds, the MULX kernel of N = 4 or N = 6 on the operands cast to that limb count; otherwise
+/// unreachable (each caller has checked [`tower_kernel`] for its tower).
+macro_rules! tower_dispatch {
+    ($(
+        $(#[$attr:meta])*
+        pub fn $name:ident($($x:ident: [&[u64; N]; $len:literal]),+; $($s:ident),*) -> $out:ty
+            = $k4:ident | $k6:ident, $back:expr;
+    )*) => {$(
+        $(#[$attr])*
+        #[inline(always)]
+        pub fn $name<const N: usize>($($x: [&[u64; N]; $len],)+ m: &[u64; N] $(, $s: u64)*) -> $out {
+            #[cfg(target_arch = "x86_64")]
+            if kernel_checked(m) {
+                // SAFETY: BMI2/ADX present, the modulus fits the kernel set of this limb count
+                // (`kernel_checked`).
+                unsafe {
+                    return if N == 4 {
+                        mulx::$k4($($x.map(cast),)+ cast(m) $(, $s)*).map($back)
+                    } else {
+                        mulx::$k6($($x.map(cast),)+ cast(m) $(, $s)*).map($back)
+                    };
+                }
             }
-            let r = mulx::fp6_mul_6(a.map(cast), b.map(cast), cast(m), inv);
-            return r.map(uncast);
+            let _ = ($($x,)+ m $(, $s)*);
+            unreachable!(concat!(stringify!($name), " without tower_kernel"))
         }
-    }
-    let _ = (a, b, m, inv);
-    unreachable!("fp6_mul without tower_kernel")
+    )*};
 }
 
-/// The double-width form of [`fp6_mul`] (six 2N-limb coordinates, each in [0, m·2^(64N))).
-#[inline(always)]
-pub fn fp6_mul_wide<const N: usize>(
-    a: [&[u64; N]; 6],
-    b: [&[u64; N]; 6],
-    m: &[u64; N],
-) -> [Wide<N>; 6] {
-    #[cfg(target_arch = "x86_64")]
-    if kernel_checked(m) {
-        // SAFETY: as in `fp6_mul`.
-        unsafe {
-            if N == 4 {
-                let r = mulx::fp6_mul_wide_4(a.map(cast), b.map(cast), cast(m));
-                return r.map(|w| uncast_wide(&w));
-            }
-            let r = mulx::fp6_mul_wide_6(a.map(cast), b.map(cast), cast(m));
-            return r.map(|w| uncast_wide(&w));
-        }
-    }
-    let _ = (a, b, m);
-    unreachable!("fp6_mul_wide without tower_kernel")
-}
+tower_dispatch! {
+    /// Fp6 product in a kernel tower shape: the six coordinates (c0.c0, c0.c1, c1.c0, …) of
+    /// a·b, fully reduced.
+    pub fn fp6_mul(a: [&[u64; N]; 6], b: [&[u64; N]; 6]; inv) -> [[u64; N]; 6]
+        = fp6_mul_4 | fp6_mul_6, uncast;
 
-/// Sparse Fp6 product a·(b0 + b1·v) in a kernel tower shape (see [`tower_kernel`], which the
-/// caller must have checked); `b` = (b0.c0, b0.c1, b1.c0, b1.c1). Fully reduced.
-#[inline(always)]
-pub fn fp6_mul_by_01<const N: usize>(
-    a: [&[u64; N]; 6],
-    b: [&[u64; N]; 4],
-    m: &[u64; N],
-    inv: u64,
-) -> [[u64; N]; 6] {
-    #[cfg(target_arch = "x86_64")]
-    if kernel_checked(m) {
-        // SAFETY: as in `fp6_mul`.
-        unsafe {
-            if N == 4 {
-                let r = mulx::fp6_mul_by_01_4(a.map(cast), b.map(cast), cast(m), inv);
-                return r.map(uncast);
-            }
-            let r = mulx::fp6_mul_by_01_6(a.map(cast), b.map(cast), cast(m), inv);
-            return r.map(uncast);
-        }
-    }
-    let _ = (a, b, m, inv);
-    unreachable!("fp6_mul_by_01 without tower_kernel")
+    /// The double-width form of [`fp6_mul`] (six 2N-limb coordinates, each in [0, m·2^(64N))).
+    pub fn fp6_mul_wide(a: [&[u64; N]; 6], b: [&[u64; N]; 6];) -> [Wide<N>; 6]
+        = fp6_mul_wide_4 | fp6_mul_wide_6, |w| uncast_wide(&w);
+
+    /// Sparse Fp6 product a·(b0 + b1·v) in a kernel tower shape; `b` = (b0.c0, b0.c1, b1.c0,
+    /// b1.c1). Fully reduced.
+    pub fn fp6_mul_by_01(a: [&[u64; N]; 6], b: [&[u64; N]; 4]; inv) -> [[u64; N]; 6]
+        = fp6_mul_by_01_4 | fp6_mul_by_01_6, uncast;
+
+    /// (a + b·s)² in Fp4 = Fp2\[s\]/(s² − ξ) in a kernel tower shape: (a² + ξb², 2ab) as four
+    /// fully reduced coordinates.
+    pub fn fp4_sqr(a: [&[u64; N]; 2], b: [&[u64; N]; 2]; inv) -> [[u64; N]; 4]
+        = fp4_sqr_4 | fp4_sqr_6, uncast;
+
+    /// Granger–Scott cyclotomic squaring in a kernel tower shape in one assembly block (see
+    /// [`mulx::cyclo_sqr_6`] / [`mulx::cyclo_sqr_4`]): the twelve coordinates in Fp12 memory
+    /// order, fully reduced, after `n` ≥ 1 squarings.
+    pub fn cyclo_sqr(z: [&[u64; N]; 12]; inv, n) -> [[u64; N]; 12]
+        = cyclo_sqr_4 | cyclo_sqr_6, uncast;
+
+    /// Karabina's compressed squaring of (g2, g3, g4, g5) in a kernel tower shape in one
+    /// assembly block (see [`mulx::compressed_sqr_6`] / [`mulx::compressed_sqr_4`]): eight
+    /// coordinates (g2.c0, g2.c1, …), fully reduced, after `n` ≥ 1 squarings.
+    pub fn compressed_sqr(g: [&[u64; N]; 8]; inv, n) -> [[u64; N]; 8]
+        = compressed_sqr_4 | compressed_sqr_6, uncast;
 }
 
 /// f·(1 + c3·w + c4·v·w) in bn254-beuchat's kernel tower shape (N = 4; the caller must have
@@ -604,7 +595,7 @@ pub fn fp12_mul_by_034_unit<const N: usize>(
 ) -> Option<[[u64; N]; 12]> {
     #[cfg(target_arch = "x86_64")]
     if N == 4 && kernel_checked(m) {
-        // SAFETY: as in `fp6_mul`.
+        // SAFETY: BMI2/ADX present, the modulus fits the 4-limb kernel set (`kernel_checked`).
         unsafe {
             let r = mulx::fp12_mul_by_034_unit_4(f.map(cast), line.map(cast), cast(m), inv);
             return Some(r.map(uncast));
@@ -612,79 +603,6 @@ pub fn fp12_mul_by_034_unit<const N: usize>(
     }
     let _ = (f, line, m, inv);
     None
-}
-
-/// (a + b·s)² in Fp4 = Fp2\[s\]/(s² − ξ) in a kernel tower shape (see [`tower_kernel`], which the
-/// caller must have checked): (a² + ξb², 2ab) as four fully reduced coordinates.
-#[inline(always)]
-pub fn fp4_sqr<const N: usize>(
-    a: [&[u64; N]; 2],
-    b: [&[u64; N]; 2],
-    m: &[u64; N],
-    inv: u64,
-) -> [[u64; N]; 4] {
-    #[cfg(target_arch = "x86_64")]
-    if kernel_checked(m) {
-        // SAFETY: as in `fp6_mul`.
-        unsafe {
-            if N == 4 {
-                return mulx::fp4_sqr_4(casts(a), casts(b), cast(m), inv).map(uncast);
-            }
-            return mulx::fp4_sqr_6(casts(a), casts(b), cast(m), inv).map(uncast);
-        }
-    }
-    let _ = (a, b, m, inv);
-    unreachable!("fp4_sqr without tower_kernel")
-}
-
-/// Granger–Scott cyclotomic squaring in a kernel tower shape in one assembly block (see
-/// [`mulx::cyclo_sqr_6`] / [`mulx::cyclo_sqr_4`]; the caller must have checked
-/// [`tower_kernel`]): the twelve coordinates in Fp12 memory order, fully reduced, after
-/// `n` ≥ 1 squarings.
-#[inline(always)]
-pub fn cyclo_sqr<const N: usize>(
-    z: [&[u64; N]; 12],
-    m: &[u64; N],
-    inv: u64,
-    n: u64,
-) -> [[u64; N]; 12] {
-    #[cfg(target_arch = "x86_64")]
-    if kernel_checked(m) {
-        // SAFETY: as in `fp6_mul`.
-        unsafe {
-            if N == 4 {
-                return mulx::cyclo_sqr_4(z.map(cast), cast(m), inv, n).map(uncast);
-            }
-            return mulx::cyclo_sqr_6(z.map(cast), cast(m), inv, n).map(uncast);
-        }
-    }
-    let _ = (z, m, inv, n);
-    unreachable!("cyclo_sqr without tower_kernel")
-}
-
-/// Karabina's compressed squaring of (g2, g3, g4, g5) in a kernel tower shape in one assembly
-/// block (see [`mulx::compressed_sqr_6`] / [`mulx::compressed_sqr_4`]; the caller must
-/// have checked [`tower_kernel`]): eight coordinates (g2.c0, g2.c1, …), fully reduced, after
-/// `n` ≥ 1 squarings.
-#[inline(always)]
-pub fn compressed_sqr<const N: usize>(
-    g: [&[u64; N]; 8],
-    m: &[u64; N],
-    inv: u64,
-    n: u64,
-) -> [[u64; N]; 8] {
-    #[cfg(target_arch = "x86_64")]
-    if kernel_checked(m) {
-        // SAFETY: as in `fp6_mul`.
-        unsafe {
-            if N == 4 {
-                return mulx::compressed_sqr_4(g.map(cast), cast(m), inv, n).map(uncast);
-            }
-            return mulx::compressed_sqr_6(g.map(cast), cast(m), inv, n).map(uncast);
-        }
-    }
-    let _ = (g, m, inv, n);
-    unreachable!("compressed_sqr without tower_kernel")
 }
 
 #[cfg(target_arch = "x86_64")]

@@ -14,7 +14,7 @@
 // The carry chains index several arrays with one counter; iterator forms hide that.
 #![allow(clippy::needless_range_loop)]
 
-use crate::limbs::{adc, mac, sub};
+use crate::limbs::{adc, mac, sbb, sub};
 
 /// A double-width (2N-limb) unreduced value `lo + hi·2^(64N)`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -292,19 +292,51 @@ pub fn sqr_pm<const N: usize>(a: &[u64; N], c: u64) -> [u64; N] {
     reduce_pm(&sqr_wide(a), c)
 }
 
-/// 2N-limb a − b and its borrow.
+/// The 2N-limb chain of `op` over double-width a and b, low limbs first: with
+/// [`crate::limbs::adc`] the sum and its carry, with [`crate::limbs::sbb`] the difference and its
+/// borrow.
 #[inline(always)]
-fn wide_sub_borrow<const N: usize>(a: &Wide<N>, b: &Wide<N>) -> (Wide<N>, u64) {
-    let mut lo = [0u64; N];
-    let mut hi = [0u64; N];
-    let mut borrow = 0u64;
+fn wide_chain<const N: usize>(
+    a: &Wide<N>,
+    b: &Wide<N>,
+    op: impl Fn(u64, u64, u64) -> (u64, u64),
+) -> (Wide<N>, u64) {
+    let mut r = Wide {
+        lo: [0u64; N],
+        hi: [0u64; N],
+    };
+    let mut c = 0u64;
     for i in 0..N {
-        (lo[i], borrow) = crate::limbs::sbb(a.lo[i], b.lo[i], borrow);
+        (r.lo[i], c) = op(a.lo[i], b.lo[i], c);
     }
     for i in 0..N {
-        (hi[i], borrow) = crate::limbs::sbb(a.hi[i], b.hi[i], borrow);
+        (r.hi[i], c) = op(a.hi[i], b.hi[i], c);
     }
-    (Wide { lo, hi }, borrow)
+    (r, c)
+}
+
+/// a + b + carry as (sum, carry out) through `overflowing_add`: in the 2N-limb chains of
+/// [`wide_add_mod`] LLVM turns this form into one `add`/`adc` chain (the u128 form of
+/// [`adc`] does not fold as well there).
+#[inline(always)]
+fn carrying_add(a: u64, b: u64, carry: u64) -> (u64, u64) {
+    let (s, c1) = a.overflowing_add(b);
+    let (s, c2) = s.overflowing_add(carry);
+    (s, (c1 | c2) as u64)
+}
+
+/// a − b − borrow as (difference, borrow out), the `sub`/`sbb` counterpart of [`carrying_add`].
+#[inline(always)]
+fn borrowing_sub(a: u64, b: u64, borrow: u64) -> (u64, u64) {
+    let (d, b1) = a.overflowing_sub(b);
+    let (d, b2) = d.overflowing_sub(borrow);
+    (d, (b1 | b2) as u64)
+}
+
+/// k·w for a double-width w and a word k, for k·w < 2^(128N) (the carry out is dropped).
+#[inline(always)]
+fn wide_mul_small<const N: usize>(w: &Wide<N>, k: u64) -> Wide<N> {
+    wide_chain(w, w, |x, _, c| mac(0, x, k, c)).0
 }
 
 /// Double-width product in Fp2 = Fp\[u\]/(u² + k) (β = −k) by Karatsuba, no reduction:
@@ -324,27 +356,9 @@ pub fn fp2_mul_wide<const N: usize>(
         &crate::limbs::add(a[0], a[1]).0,
         &crate::limbs::add(b[0], b[1]).0,
     );
-    let (c1, _) = wide_sub_borrow(&wide_sub_borrow(&t2, &t0).0, &t1);
+    let (c1, _) = wide_chain(&wide_chain(&t2, &t0, sbb).0, &t1, sbb);
     // k·t1 < k·p² < R²: no carry out
-    let mut kt1 = Wide {
-        lo: [0u64; N],
-        hi: [0u64; N],
-    };
-    let mut carry = 0u64;
-    for i in 0..2 * N {
-        let (src, dst) = if i < N {
-            (t1.lo[i], &mut kt1.lo[i])
-        } else {
-            (t1.hi[i - N], &mut kt1.hi[i - N])
-        };
-        (*dst, carry) = mac(0, src, k, carry);
-    }
-    let (mut c0, borrow) = wide_sub_borrow(&t0, &kt1);
-    let mut pm = [0u64; N];
-    for (q, p) in pm.iter_mut().zip(m) {
-        *q = p & borrow.wrapping_neg();
-    }
-    c0.hi = crate::limbs::add(&c0.hi, &pm).0;
+    let c0 = wide_sub_mod(&t0, &wide_mul_small(&t1, k), m);
     [c0, c1]
 }
 
@@ -395,29 +409,9 @@ pub fn fp2_sqr_k<const N: usize>(
     let w1 = mul_wide(&d, &s);
     let w2 = mul_wide(a[0], a[1]);
     // (k − 1)·W2 and 2·W2 (both < 2^(128N): (k − 1)·m² < m·R)
-    let (mut kw, mut dw) = (w2, w2);
-    let (mut c1, mut c2) = (0u64, 0u64);
-    for i in 0..2 * N {
-        let x = if i < N { w2.lo[i] } else { w2.hi[i - N] };
-        let (v, c) = mac(0, x, k - 1, c1);
-        c1 = c;
-        let (u, c) = adc(x, x, c2);
-        c2 = c;
-        if i < N {
-            kw.lo[i] = v;
-            dw.lo[i] = u;
-        } else {
-            kw.hi[i - N] = v;
-            dw.hi[i - N] = u;
-        }
-    }
-    let (mut c0, borrow) = wide_sub_borrow(&w1, &kw);
-    let mask = opaque(borrow.wrapping_neg());
-    let mut pm = [0u64; N];
-    for (q, p) in pm.iter_mut().zip(m) {
-        *q = p & mask;
-    }
-    c0.hi = add_chain(&c0.hi, &pm).0;
+    let kw = wide_mul_small(&w2, k - 1);
+    let dw = wide_chain(&w2, &w2, adc).0;
+    let c0 = wide_sub_mod(&w1, &kw, m);
     [redc(&c0, m, inv), redc(&dw, m, inv)]
 }
 
@@ -429,25 +423,11 @@ pub fn fp2_sqr_k<const N: usize>(
 /// (≡ a + b mod m after the reduction, since m·2^(64N) ≡ 0). Branch-free.
 #[inline(always)]
 pub fn wide_add_mod<const N: usize>(a: &Wide<N>, b: &Wide<N>, m: &[u64; N]) -> Wide<N> {
-    let mut lo = [0u64; N];
-    let mut hi = [0u64; N];
-    let mut carry = false;
-    for i in 0..N {
-        let (s, c1) = a.lo[i].overflowing_add(b.lo[i]);
-        let (s, c2) = s.overflowing_add(carry as u64);
-        lo[i] = s;
-        carry = c1 | c2;
-    }
-    for i in 0..N {
-        let (s, c1) = a.hi[i].overflowing_add(b.hi[i]);
-        let (s, c2) = s.overflowing_add(carry as u64);
-        hi[i] = s;
-        carry = c1 | c2;
-    }
-    let (d, borrow) = crate::limbs::sub_chain(&hi, &opaque_limbs(m));
+    let (s, _) = wide_chain(a, b, carrying_add);
+    let (d, borrow) = crate::limbs::sub_chain(&s.hi, &opaque_limbs(m));
     Wide {
-        lo,
-        hi: select_ct(&hi, &d, 1 ^ borrow),
+        lo: s.lo,
+        hi: select_ct(&s.hi, &d, 1 ^ borrow),
     }
 }
 
@@ -468,29 +448,15 @@ pub fn opaque_limbs<const N: usize>(m: &[u64; N]) -> [u64; N] {
 /// the 2N-limb arithmetic cancels the borrow). Result below m·2^(64N). Branch-free.
 #[inline(always)]
 pub fn wide_sub_mod<const N: usize>(a: &Wide<N>, b: &Wide<N>, m: &[u64; N]) -> Wide<N> {
-    let mut lo = [0u64; N];
-    let mut hi = [0u64; N];
-    let mut borrow = false;
-    for i in 0..N {
-        let (d, b1) = a.lo[i].overflowing_sub(b.lo[i]);
-        let (d, b2) = d.overflowing_sub(borrow as u64);
-        lo[i] = d;
-        borrow = b1 | b2;
-    }
-    for i in 0..N {
-        let (d, b1) = a.hi[i].overflowing_sub(b.hi[i]);
-        let (d, b2) = d.overflowing_sub(borrow as u64);
-        hi[i] = d;
-        borrow = b1 | b2;
-    }
-    let mask = opaque(0u64.wrapping_sub(borrow as u64));
+    let (d, borrow) = wide_chain(a, b, borrowing_sub);
+    let mask = opaque(borrow.wrapping_neg());
     let mut pm = [0u64; N];
     for i in 0..N {
         pm[i] = m[i] & mask;
     }
     Wide {
-        lo,
-        hi: crate::limbs::add_chain(&hi, &pm).0,
+        lo: d.lo,
+        hi: crate::limbs::add_chain(&d.hi, &pm).0,
     }
 }
 
