@@ -307,7 +307,7 @@ impl<C: CurveParams> Projective<C> {
     // --- RCB 2016 Algorithm 5: complete mixed addition, a = −3 (Q affine, not O) ---
     // A deliberate twin of `add_am3` (Algorithm 4 with Z2 = 1): both keep the paper's step
     // numbering so that each line can be checked against its listing; sharing one body would
-    // cost the mixed form its three saved products.
+    // cost the mixed form the product and the additions it saves (11M + 23a against 12M + 29a).
     fn add_affine_am3(&self, q: &Affine<C>) -> Self {
         let b = C::B;
         let (x1, y1, z1) = (self.x, self.y, self.z);

@@ -530,8 +530,12 @@ macro_rules! tower_dispatch {
             = $k4:ident | $k6:ident, $back:expr;
     )*) => {$(
         $(#[$attr])*
+        ///
+        /// The caller must have checked [`tower_kernel`] for its tower (unreachable otherwise).
         #[inline(always)]
-        pub fn $name<const N: usize>($($x: [&[u64; N]; $len],)+ m: &[u64; N] $(, $s: u64)*) -> $out {
+        pub fn $name<const N: usize>(
+            $($x: [&[u64; N]; $len],)+ m: &[u64; N] $(, $s: u64)*
+        ) -> $out {
             #[cfg(target_arch = "x86_64")]
             if kernel_checked(m) {
                 // SAFETY: BMI2/ADX present, the modulus fits the kernel set of this limb count
