@@ -274,9 +274,11 @@ const IFMA_MODULES: &[&str] = &[
 /// listed here fails the test until it is looked at and added; its sites are then checked
 /// against [`IFMA_SITES`].
 const IFMA_FUNCTIONS: &[&str] = &[
+    "hayate_arith::backend::x86_64::ifma::available",
     "hayate_arith::backend::x86_64::ifma::compressed_sqr_4",
     "hayate_arith::backend::x86_64::ifma::compressed_sqr_4_xi9",
     "hayate_arith::backend::x86_64::ifma::compressed_sqr_6",
+    "hayate_arith::backend::x86_64::ifma::cpu_has_ifma",
     "hayate_arith::backend::x86_64::ifma::cyclo_sqr_4",
     "hayate_arith::backend::x86_64::ifma::cyclo_sqr_4_xi9",
     "hayate_arith::backend::x86_64::ifma::cyclo_sqr_6",
@@ -345,6 +347,12 @@ const IFMA_GATHERS: &[(&str, &str)] = &[
 /// input. The instruction traces (`tests/trace.rs`) run the same code with several secret
 /// inputs and compare every branch direction and address.
 const IFMA_SITES: &[(&str, &str, &str, &str)] = &[
+    (
+        "crates/arith/src/backend/cpu.rs",
+        "match self.0.load(Ordering::Relaxed) {",
+        "b",
+        PROBE,
+    ),
     (
         "crates/arith/src/backend/cpu.rs",
         "&& std::is_x86_feature_detected!(\"avx512ifma\"),",

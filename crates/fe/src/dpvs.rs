@@ -650,25 +650,13 @@ fn glv_digits<E: FeCurve<N>, const N: usize>(
     windows: usize,
 ) -> Vec<(Vec<i8>, Choice, Vec<i8>, Choice)> {
     let order = <E::Fr as FpParams<4>>::MODULUS;
+    let recode = |k: &[u64]| {
+        hayate_ec::recode::signed_window(k, ct_mul::W, windows, hayate_ec::recode::TopDigit::Signed)
+    };
     coeffs
         .map(|c| {
             let d = glv::decompose_with(glv_c, &order, &c.to_limbs());
-            (
-                hayate_ec::recode::signed_window(
-                    &d.k1,
-                    ct_mul::W,
-                    windows,
-                    hayate_ec::recode::TopDigit::Signed,
-                ),
-                d.neg1,
-                hayate_ec::recode::signed_window(
-                    &d.k2,
-                    ct_mul::W,
-                    windows,
-                    hayate_ec::recode::TopDigit::Signed,
-                ),
-                d.neg2,
-            )
+            (recode(&d.k1), d.neg1, recode(&d.k2), d.neg2)
         })
         .collect()
 }

@@ -296,52 +296,62 @@ pub mod zcash {
         Ok(p)
     }
 
-    fn g1_compressed(bytes: &[u8], check: bool) -> Result<G1Affine, EncodingError> {
-        let (inf, sort, body) = parse_flags(exact::<48>(bytes)?, true)?;
+    /// A compressed point of L bytes: the flags, x by `read`, y = ±√(x³ + b) with the sign the
+    /// sort bit asks for (`largest`: the lexicographic test), the subgroup if `check`.
+    fn from_compressed<C: CurveParams, const L: usize>(
+        bytes: &[u8],
+        check: bool,
+        read: impl Fn(&[u8]) -> Result<C::Base, EncodingError>,
+        largest: impl Fn(&C::Base) -> Choice,
+    ) -> Result<Affine<C>, EncodingError> {
+        use hayate_arith::Field;
+        let (inf, sort, body) = parse_flags(exact::<L>(bytes)?, true)?;
         if inf {
-            return Ok(G1Affine::identity());
+            return Ok(Affine::identity());
         }
-        let x: Fp = fp_from_be(&body)?;
-        let y =
-            Option::<Fp>::from(G1Affine::curve_rhs(&x).sqrt()).ok_or(EncodingError::NotOnCurve)?;
-        let flip = y.is_lexicographically_largest() ^ Choice::from(sort as u8);
-        let y = Fp::conditional_select(&y, &-y, flip);
-        check_subgroup(G1Affine::from_xy_unchecked(x, y), check)
+        let x = read(&body)?;
+        let y = Option::<C::Base>::from(Affine::<C>::curve_rhs(&x).sqrt())
+            .ok_or(EncodingError::NotOnCurve)?;
+        let flip = largest(&y) ^ Choice::from(sort as u8);
+        let y = C::Base::conditional_select(&y, &-y, flip);
+        check_subgroup(Affine::from_xy_unchecked(x, y), check)
+    }
+
+    /// An uncompressed point of L bytes: the flags, x‖y by `read` (L/2 bytes each), on the
+    /// curve, the subgroup if `check`.
+    fn from_uncompressed<C: CurveParams, const L: usize>(
+        bytes: &[u8],
+        check: bool,
+        read: impl Fn(&[u8]) -> Result<C::Base, EncodingError>,
+    ) -> Result<Affine<C>, EncodingError> {
+        let (inf, _, body) = parse_flags(exact::<L>(bytes)?, false)?;
+        if inf {
+            return Ok(Affine::identity());
+        }
+        let (x, y) = (read(&body[..L / 2])?, read(&body[L / 2..])?);
+        let p = Option::<Affine<C>>::from(Affine::new(x, y)).ok_or(EncodingError::NotOnCurve)?;
+        check_subgroup(p, check)
+    }
+
+    fn g1_compressed(bytes: &[u8], check: bool) -> Result<G1Affine, EncodingError> {
+        from_compressed::<_, 48>(bytes, check, fp_from_be, Fp::is_lexicographically_largest)
     }
 
     fn g1_uncompressed(bytes: &[u8], check: bool) -> Result<G1Affine, EncodingError> {
-        let (inf, _, body) = parse_flags(exact::<96>(bytes)?, false)?;
-        if inf {
-            return Ok(G1Affine::identity());
-        }
-        let x: Fp = fp_from_be(&body[..48])?;
-        let y: Fp = fp_from_be(&body[48..])?;
-        let p = Option::<G1Affine>::from(G1Affine::new(x, y)).ok_or(EncodingError::NotOnCurve)?;
-        check_subgroup(p, check)
+        from_uncompressed::<_, 96>(bytes, check, fp_from_be)
     }
 
     fn g2_compressed(bytes: &[u8], check: bool) -> Result<G2Affine, EncodingError> {
-        let (inf, sort, body) = parse_flags(exact::<96>(bytes)?, true)?;
-        if inf {
-            return Ok(G2Affine::identity());
-        }
-        let x = fp2_from_c1c0(&body)?;
-        let y =
-            Option::<Fp2>::from(G2Affine::curve_rhs(&x).sqrt()).ok_or(EncodingError::NotOnCurve)?;
-        let flip = y.is_lexicographically_largest() ^ Choice::from(sort as u8);
-        let y = Fp2::conditional_select(&y, &-y, flip);
-        check_subgroup(G2Affine::from_xy_unchecked(x, y), check)
+        from_compressed::<_, 96>(
+            bytes,
+            check,
+            fp2_from_c1c0,
+            Fp2::is_lexicographically_largest,
+        )
     }
 
     fn g2_uncompressed(bytes: &[u8], check: bool) -> Result<G2Affine, EncodingError> {
-        let (inf, _, body) = parse_flags(exact::<192>(bytes)?, false)?;
-        if inf {
-            return Ok(G2Affine::identity());
-        }
-        let x = fp2_from_c1c0(&body[..96])?;
-        let y = fp2_from_c1c0(&body[96..])?;
-        let p = Option::<G2Affine>::from(G2Affine::new(x, y)).ok_or(EncodingError::NotOnCurve)?;
-        check_subgroup(p, check)
+        from_uncompressed::<_, 192>(bytes, check, fp2_from_c1c0)
     }
 
     /// The flags of a secret compressed encoding as choices: (compressed and not infinity, the
@@ -729,9 +739,7 @@ pub mod eip2537 {
     /// A G1 point from 128 bytes (padding, canonical coordinates, on the curve; all zero =
     /// infinity). No subgroup check.
     pub fn g1_decode(bytes: &[u8; 128]) -> Result<G1Affine, EncodingError> {
-        let x = fp_decode(bytes[..64].try_into().unwrap())?;
-        let y = fp_decode(bytes[64..].try_into().unwrap())?;
-        affine_or_zero(x, y)
+        xy_decode::<_, 64>(bytes, fp_decode)
     }
 
     /// 128 bytes (infinity → zeros).
@@ -742,9 +750,17 @@ pub mod eip2537 {
     /// A G2 point from 256 bytes (padding, canonical coordinates, on the twist; all zero =
     /// infinity). No subgroup check.
     pub fn g2_decode(bytes: &[u8; 256]) -> Result<G2Affine, EncodingError> {
-        let x = fp2_decode(bytes[..128].try_into().unwrap())?;
-        let y = fp2_decode(bytes[128..].try_into().unwrap())?;
-        affine_or_zero(x, y)
+        xy_decode::<_, 128>(bytes, fp2_decode)
+    }
+
+    /// x‖y (2H bytes), each coordinate decoded from its half by `read`; then [`affine_or_zero`].
+    fn xy_decode<C: CurveParams, const H: usize>(
+        bytes: &[u8],
+        read: impl Fn(&[u8; H]) -> Result<C::Base, EncodingError>,
+    ) -> Result<Affine<C>, EncodingError> {
+        let (x, y) = bytes.split_at(H);
+        // both halves are H bytes: the callers pass 2H
+        affine_or_zero(read(x.try_into().unwrap())?, read(y.try_into().unwrap())?)
     }
 
     /// 256 bytes (infinity → zeros).

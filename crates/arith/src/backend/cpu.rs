@@ -14,6 +14,8 @@
 //! build runs the portable code unless it is compiled for a CPU that has the extensions.
 
 use core::fmt;
+#[cfg(target_arch = "x86_64")]
+use core::sync::atomic::{AtomicU8, Ordering};
 
 /// The instruction-set extensions hayate's back ends can use, as this CPU reports them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -24,6 +26,43 @@ pub struct Features {
     pub avx2: bool,
     /// AVX-512F and AVX-512 IFMA (the 52-bit lane kernels of [`super::x86_64::ifma`] and its siblings).
     pub avx512_ifma: bool,
+}
+
+/// A back end's cached answer to "may my kernels run here?": the probe runs once, on first use;
+/// afterwards one relaxed load and compare.
+#[cfg(target_arch = "x86_64")]
+pub(crate) struct Cached(AtomicU8);
+
+#[cfg(target_arch = "x86_64")]
+impl Cached {
+    /// Not yet probed.
+    pub(crate) const fn new() -> Self {
+        Cached(AtomicU8::new(0))
+    }
+
+    /// The cached answer; `probe` (a CPU test, the same answer every time) runs on first use.
+    #[inline(always)]
+    pub(crate) fn get(&self, probe: impl FnOnce() -> bool) -> bool {
+        match self.0.load(Ordering::Relaxed) {
+            2 => true,
+            1 => false,
+            _ => self.init(probe),
+        }
+    }
+
+    /// Whether the probe has run and answered yes (never runs it).
+    #[inline(always)]
+    pub(crate) fn probed_yes(&self) -> bool {
+        self.0.load(Ordering::Relaxed) == 2
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn init(&self, probe: impl FnOnce() -> bool) -> bool {
+        let ok = probe();
+        self.0.store(if ok { 2 } else { 1 }, Ordering::Relaxed);
+        ok
+    }
 }
 
 /// What the CPU reports (no switch applied; false for every feature off x86-64). Without the

@@ -16,6 +16,31 @@
 pub mod neon;
 pub mod scalar;
 
+/// A 4- or 6-limb kernel a·b → (lo, hi) of one of the two back ends.
+type MulWide<const N: usize> = fn(&[u64; N], &[u64; N]) -> ([u64; N], [u64; N]);
+
+/// a·b as 2N limbs (lo, hi) by a back end's kernels `k4` and `k6` for N ∈ {4, 6}; the portable
+/// product for other N (the pairing fields have 4 or 6 limbs).
+#[inline(always)]
+fn mul_wide_by<const N: usize>(
+    a: &[u64; N],
+    b: &[u64; N],
+    k4: MulWide<4>,
+    k6: MulWide<6>,
+) -> ([u64; N], [u64; N]) {
+    use super::{cast, uncast};
+    if N == 4 {
+        let (lo, hi) = k4(cast(a), cast(b));
+        (uncast(lo), uncast(hi))
+    } else if N == 6 {
+        let (lo, hi) = k6(cast(a), cast(b));
+        (uncast(lo), uncast(hi))
+    } else {
+        let w = super::portable::mul_wide(a, b);
+        (w.lo, w.hi)
+    }
+}
+
 /// Whether `mont_mul`/`mont_sqr` use the NEON product (true) or the scalar one (false) on
 /// AArch64: the faster of the two in the static estimates for Cortex-A53 and Cortex-A76.
 pub const NEON_MONT_MUL: bool = false;

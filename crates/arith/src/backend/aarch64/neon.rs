@@ -33,17 +33,7 @@ include!("neon_gen.rs");
 /// N (the pairing fields have 4 or 6 limbs).
 #[inline(always)]
 pub fn mul_wide<const N: usize>(a: &[u64; N], b: &[u64; N]) -> ([u64; N], [u64; N]) {
-    use crate::backend::{cast, uncast};
-    if N == 4 {
-        let (lo, hi) = mul_wide_4(cast(a), cast(b));
-        (uncast(lo), uncast(hi))
-    } else if N == 6 {
-        let (lo, hi) = mul_wide_6(cast(a), cast(b));
-        (uncast(lo), uncast(hi))
-    } else {
-        let w = crate::backend::portable::mul_wide(a, b);
-        (w.lo, w.hi)
-    }
+    super::mul_wide_by(a, b, mul_wide_4, mul_wide_6)
 }
 
 /// `add_str`: the 4N columns Σ col_k·2^(32k) (each col_k < 2^40: a 32-bit body and the

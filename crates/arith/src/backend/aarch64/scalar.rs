@@ -15,16 +15,7 @@ use crate::backend::{cast, portable, uncast};
 /// portable product for other N.
 #[inline(always)]
 pub fn mul_wide<const N: usize>(a: &[u64; N], b: &[u64; N]) -> ([u64; N], [u64; N]) {
-    if N == 4 {
-        let (lo, hi) = mul_wide_4(cast(a), cast(b));
-        (uncast(lo), uncast(hi))
-    } else if N == 6 {
-        let (lo, hi) = mul_wide_6(cast(a), cast(b));
-        (uncast(lo), uncast(hi))
-    } else {
-        let w = portable::mul_wide(a, b);
-        (w.lo, w.hi)
-    }
+    super::mul_wide_by(a, b, mul_wide_4, mul_wide_6)
 }
 
 /// Montgomery reduction of lo + hi·2^(64N) for N ∈ {4, 6} ([`redc_4`], [`redc_6`]: the

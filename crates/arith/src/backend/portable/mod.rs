@@ -207,6 +207,10 @@ pub fn mont_mul<const N: usize>(a: &[u64; N], b: &[u64; N], m: &[u64; N], inv: u
 /// Fused Montgomery multiplication (CIOS) for any odd modulus, including full-width ones
 /// (m ≥ 2^(64N−1)): the running value t < 2m may need N + 1 words, so the top carry is kept
 /// and the final conditional subtraction accounts for it. Needs a < 2^(64N), b < m.
+///
+/// A deliberate twin of [`mont_mul`]: the same loop with word N kept; `mont_mul` drops it
+/// where the modulus's spare top bit allows, one carry chain fewer per word on the fields
+/// every pairing uses.
 #[inline(always)]
 pub fn mont_mul_full<const N: usize>(
     a: &[u64; N],

@@ -60,7 +60,6 @@
 #![allow(unsafe_op_in_unsafe_fn)]
 
 use core::arch::x86_64::*;
-use core::sync::atomic::{AtomicU8, Ordering};
 
 use crate::fp::{Fp, FpParams};
 
@@ -237,26 +236,14 @@ unsafe fn unwords<const N: usize>(out: &mut [[u64; N]; 4], k: usize, w0: __m256i
 
 include!("gen.rs");
 
-/// 0 = not yet probed, 1 = unavailable (or disabled), 2 = available.
-static AVX2: AtomicU8 = AtomicU8::new(0);
+/// Whether the kernel may run, probed once.
+static AVX2: crate::backend::cpu::Cached = crate::backend::cpu::Cached::new();
 
 /// Whether the AVX2 kernel may run: a cached CPUID probe; never in a build with
 /// `--cfg hayate_backend="portable"`.
 #[inline(always)]
 pub fn available() -> bool {
-    match AVX2.load(Ordering::Relaxed) {
-        2 => true,
-        1 => false,
-        _ => probe(),
-    }
-}
-
-#[cold]
-#[inline(never)]
-fn probe() -> bool {
-    let ok = !crate::backend::PORTABLE_FORCED && crate::backend::cpu::detected().avx2;
-    AVX2.store(if ok { 2 } else { 1 }, Ordering::Relaxed);
-    ok
+    AVX2.get(|| !crate::backend::PORTABLE_FORCED && crate::backend::cpu::detected().avx2)
 }
 
 /// `x` resized to M words (truncated or zero-extended).

@@ -74,7 +74,6 @@ use crate::backend::{kernels, KernelSet};
 pub mod pow;
 
 use core::arch::x86_64::*;
-use core::sync::atomic::{AtomicU8, Ordering};
 
 /// Limb width of the radix.
 pub(super) const W: u32 = 52;
@@ -89,30 +88,18 @@ pub const ACC: usize = 16;
 #[cfg(feature = "lab")]
 pub static ENABLED: core::sync::atomic::AtomicBool = core::sync::atomic::AtomicBool::new(true);
 
-/// 0 = not probed, 1 = absent, 2 = present.
-static IFMA: AtomicU8 = AtomicU8::new(0);
+/// Whether the lanes may run (CPU and build), probed once.
+static IFMA: crate::backend::cpu::Cached = crate::backend::cpu::Cached::new();
 
 /// Whether the CPU has AVX-512F and AVX-512 IFMA (cached CPUID probe), the build does not force
 /// the lanes off (`--cfg hayate_backend="mulx"` or `"portable"`) and, in a lab build, the
 /// switch `ENABLED` is set.
 #[inline(always)]
 pub fn available() -> bool {
-    let present = match IFMA.load(Ordering::Relaxed) {
-        2 => true,
-        1 => false,
-        _ => probe(),
-    };
+    let present = IFMA.get(|| !crate::backend::LANES_FORCED_OFF && cpu_has_ifma());
     #[cfg(feature = "lab")]
-    let present = present && ENABLED.load(Ordering::Relaxed);
+    let present = present && ENABLED.load(core::sync::atomic::Ordering::Relaxed);
     present
-}
-
-#[cold]
-#[inline(never)]
-fn probe() -> bool {
-    let ok = !crate::backend::LANES_FORCED_OFF && cpu_has_ifma();
-    IFMA.store(if ok { 2 } else { 1 }, Ordering::Relaxed);
-    ok
 }
 
 /// Whether the CPU has AVX-512F and AVX-512 IFMA (ignoring the switches; for tests).
@@ -936,7 +923,20 @@ pub unsafe fn square<const L: usize>(a: &V<L>, p: &V<L>, n0: __m512i) -> V<L> {
     redc(acc, p, n0)
 }
 
-impl<const L: usize> Vert<'_, L> {
+impl<'a, const L: usize> Vert<'a, L> {
+    /// The vertical arithmetic of the field with constants `c`.
+    ///
+    /// # Safety
+    /// AVX-512F.
+    #[inline(always)]
+    pub unsafe fn new(c: &'a Consts<L>) -> Self {
+        Vert {
+            c,
+            p: splat_v(&c.p),
+            n0: splat(c.n0),
+        }
+    }
+
     /// [`scaled_sop`] with this field's p.
     ///
     /// # Safety
@@ -1162,7 +1162,7 @@ fn by_shape<P: crate::TowerParams<N>, const N: usize, const C: usize>(
 /// The cached probe result (no switches).
 #[inline(always)]
 pub fn cpu_has_ifma_cached() -> bool {
-    IFMA.load(Ordering::Relaxed) == 2
+    IFMA.probed_yes()
 }
 
 /// x mod m for x < 2m, branch-free.

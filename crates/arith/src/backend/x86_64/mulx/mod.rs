@@ -63,14 +63,12 @@
 // (intrinsics of the target features it requires, or inline assembly) under its safety contract.
 #![allow(unsafe_op_in_unsafe_fn)]
 
-use core::sync::atomic::{AtomicU8, Ordering};
-
 include!("gen.rs");
 
 pub mod sub;
 
-/// 0 = not yet probed, 1 = unavailable (or disabled), 2 = available.
-static MULX_ADX: AtomicU8 = AtomicU8::new(0);
+/// Whether the CPU has BMI2 and ADX, probed once.
+static MULX_ADX: crate::backend::cpu::Cached = crate::backend::cpu::Cached::new();
 
 /// Whether the MULX/ADCX/ADOX kernels may run on this CPU: compile-time `true` when the
 /// crate is built with `-C target-feature=+bmi2,+adx` (or a `target-cpu` that has them),
@@ -85,19 +83,7 @@ pub fn available() -> bool {
     if cfg!(all(target_feature = "bmi2", target_feature = "adx")) {
         return true;
     }
-    match MULX_ADX.load(Ordering::Relaxed) {
-        2 => true,
-        1 => false,
-        _ => probe(),
-    }
-}
-
-#[cold]
-#[inline(never)]
-fn probe() -> bool {
-    let ok = crate::backend::cpu::detected().bmi2_adx;
-    MULX_ADX.store(if ok { 2 } else { 1 }, Ordering::Relaxed);
-    ok
+    MULX_ADX.get(|| crate::backend::cpu::detected().bmi2_adx)
 }
 
 /// Whether the CPU has the instructions, whatever the build forces (for tests).
@@ -456,7 +442,7 @@ pub enum Fp12Lazy<'a, const N: usize> {
 macro_rules! lazy_tower {
     ($n:literal, $shape:literal, $fp6:ident, $fp4:ident, $fp12:ident,
      $mul:ident, $wide:ident, $by01:ident, $by01w:ident, $by0w:ident, $fp4sqr:ident,
-     $c12m:ident, $c12s:ident, $fp12lazy:ident, $fill:ident) => {
+     $c12m:ident, $c12s:ident, $fp12lazy:ident, $fill:ident, $reduced:ident) => {
         /// Copies an Fp6 operand pair into the Fp6 scratch area at `p` (layout `k::fp6_N`).
         ///
         /// # Safety
@@ -469,6 +455,29 @@ macro_rules! lazy_tower {
             for (i, x) in b.iter().enumerate() {
                 core::ptr::copy_nonoverlapping(x.as_ptr(), p.add(k::$fp6::B + $n * i), $n);
             }
+        }
+
+        /// Runs a reducing Fp6 kernel of the `k::$fp6` layout on a and b and reads the six
+        /// coordinates it wrote at `out`.
+        ///
+        /// # Safety
+        /// BMI2 and ADX must be available; `out` is where `kernel` writes its result.
+        #[inline(always)]
+        unsafe fn $reduced(
+            a: &[&[u64; $n]],
+            b: &[&[u64; $n]],
+            m: &[u64; $n],
+            inv: u64,
+            kernel: unsafe fn(*mut u64, &[u64; $n]),
+            out: usize,
+        ) -> [[u64; $n]; 6] {
+            let mut buf = core::mem::MaybeUninit::<[u64; k::$fp6::LEN]>::uninit();
+            let p = buf.as_mut_ptr() as *mut u64;
+            $fill(p, a, b);
+            p.add(k::$fp6::INV).write(inv);
+            kernel(p, m);
+            // SAFETY: the kernel wrote the six reduced coordinates at `out`.
+            (p.add(out) as *const [[u64; $n]; 6]).read()
         }
 
         #[doc = concat!("Fp6 product for the ", $shape, ", fully reduced: the six")]
@@ -486,13 +495,8 @@ macro_rules! lazy_tower {
             m: &[u64; $n],
             inv: u64,
         ) -> [[u64; $n]; 6] {
-            let mut buf = core::mem::MaybeUninit::<[u64; k::$fp6::LEN]>::uninit();
-            let p = buf.as_mut_ptr() as *mut u64;
-            $fill(p, &a, &b);
-            p.add(k::$fp6::INV).write(inv);
-            k::$mul(p, m);
-            // SAFETY: the kernel wrote the six reduced coordinates to the A slot.
-            (p.add(k::$fp6::A) as *const [[u64; $n]; 6]).read()
+            // the kernel writes the six reduced coordinates to the A slot
+            $reduced(&a, &b, m, inv, k::$mul, k::$fp6::A)
         }
 
         /// The double-width Fp6 product before the reductions: six 2N-limb coordinates, each
@@ -530,13 +534,8 @@ macro_rules! lazy_tower {
             m: &[u64; $n],
             inv: u64,
         ) -> [[u64; $n]; 6] {
-            let mut buf = core::mem::MaybeUninit::<[u64; k::$fp6::LEN]>::uninit();
-            let p = buf.as_mut_ptr() as *mut u64;
-            $fill(p, &a, &b);
-            p.add(k::$fp6::INV).write(inv);
-            k::$by01(p, m);
-            // SAFETY: the kernel wrote the six reduced coordinates to the OUT slot.
-            (p.add(k::$fp6::OUT) as *const [[u64; $n]; 6]).read()
+            // the kernel writes the six reduced coordinates to the OUT slot
+            $reduced(&a, &b, m, inv, k::$by01, k::$fp6::OUT)
         }
 
         /// (a + b·s)² in Fp4 = Fp2\[s\]/(s² − ξ): (a² + ξb², 2ab), each Fp2 coordinate fully
@@ -633,7 +632,8 @@ lazy_tower!(
     fp12_mul_combine_6,
     fp12_sqr_combine_6,
     fp12_lazy_6,
-    fp6_fill_6
+    fp6_fill_6,
+    fp6_reduced_6
 );
 lazy_tower!(
     4,
@@ -650,7 +650,8 @@ lazy_tower!(
     fp12_mul_combine_4,
     fp12_sqr_combine_4,
     fp12_lazy_4,
-    fp6_fill_4
+    fp6_fill_4,
+    fp6_reduced_4
 );
 
 /// The one-block cyclotomic squarings of one tower shape (kernels `k::$cyc`, `k::$comp`,

@@ -168,6 +168,28 @@ impl<const N: usize> Ops<N> {
         self.redc(tmp, c_mut::<N>(out, 2));
     }
 
+    /// The end of a Karatsuba product f·g over w, with aa = f0·g0 in w0..2 and bb = f1·g1
+    /// computed: f0 + f1 into the Fp2 slots `x`, tt = (f0 + f1)·(g0 + g1) into w6..8 by
+    /// `tt_of(x, tt)`, then [`Self::combine_w`] into `out` (which may alias f: f is read
+    /// before the combination).
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    unsafe fn karatsuba_end(
+        self,
+        f: *const u64,
+        x: [*mut u64; 3],
+        w: &[*mut u64],
+        bb: [*mut u64; 3],
+        tmp: *mut u64,
+        out: *mut u64,
+        tt_of: impl FnOnce([*const u64; 3], [*mut u64; 3]),
+    ) {
+        self.add_halves(f, x);
+        let tt = [w[6], w[7], w[8]];
+        tt_of(x.map(|p| p as *const u64), tt);
+        self.combine_w([w[0], w[1], w[2]], bb, tt, tmp, out);
+    }
+
     /// out[0..3] = x·(y0 + y1·v) at double width (5 products); t0, t1, tm: double-width
     /// scratch slots, s1, s2: Fp2 scratch slots.
     #[inline(always)]
@@ -215,30 +237,27 @@ impl<const N: usize> Ops<N> {
         s: [*mut u64; 2],
     ) {
         let [v0, v1, v2, tm] = t;
+        let v = [v0, v1, v2];
         let [s1, s2] = s;
-        self.mulw(x[0], y[0], v0);
-        self.mulw(x[1], y[1], v1);
-        self.mulw(x[2], y[2], v2);
-        // c0 = v0 + ξ·((x1 + x2)(y1 + y2) − v1 − v2)
-        self.add(x[1], x[2], s1);
-        self.add(y[1], y[2], s2);
-        self.mulw(s1, s2, tm);
-        self.wsub(tm, v1, tm);
-        self.wsub(tm, v2, tm);
+        for i in 0..3 {
+            self.mulw(x[i], y[i], v[i]);
+        }
+        // tm = (xi + xj)(yi + yj) − vi − vj = xi·yj + xj·yi
+        let cross = |i: usize, j: usize| {
+            self.add(x[i], x[j], s1);
+            self.add(y[i], y[j], s2);
+            self.mulw(s1, s2, tm);
+            self.wsub(tm, v[i], tm);
+            self.wsub(tm, v[j], tm);
+        };
+        // c0 = v0 + ξ·(x1y2 + x2y1)
+        cross(1, 2);
         self.wxiadd(v0, tm, out[0]);
-        // c1 = (x0 + x1)(y0 + y1) − v0 − v1 + ξ·v2
-        self.add(x[0], x[1], s1);
-        self.add(y[0], y[1], s2);
-        self.mulw(s1, s2, tm);
-        self.wsub(tm, v0, tm);
-        self.wsub(tm, v1, tm);
+        // c1 = x0y1 + x1y0 + ξ·v2
+        cross(0, 1);
         self.wxiadd(tm, v2, out[1]);
-        // c2 = (x0 + x2)(y0 + y2) − v0 − v2 + v1
-        self.add(x[0], x[2], s1);
-        self.add(y[0], y[2], s2);
-        self.mulw(s1, s2, tm);
-        self.wsub(tm, v0, tm);
-        self.wsub(tm, v2, tm);
+        // c2 = x0y2 + x2y0 + v1
+        cross(0, 2);
         self.wadd(tm, v1, out[2]);
     }
 }
@@ -292,24 +311,11 @@ pub(crate) unsafe fn mul_by_014<const N: usize>(
     o.mulw(c::<N>(f, 3), l4, w[4]);
     o.mulw(c::<N>(f, 4), l4, w[5]);
     // tt = (f0 + f1)·(l0 + (l1 + l4)·v) → w6..8
-    o.add_halves(f, [sf[2], sf[3], sf[4]]);
-    o.add(l1, l4, sf[5]);
-    o.fp6_mul_by_01_wide(
-        [sf[2], sf[3], sf[4]],
-        l0,
-        sf[5],
-        [w[6], w[7], w[8]],
-        [w[9], w[10], w[11]],
-        [sf[0], sf[1]],
-    );
-    // f is read for the last time above: out may alias it
-    o.combine_w(
-        [w[0], w[1], w[2]],
-        [w[3], w[4], w[5]],
-        [w[6], w[7], w[8]],
-        w[13],
-        out,
-    );
+    let bb = [w[3], w[4], w[5]];
+    o.karatsuba_end(f, [sf[2], sf[3], sf[4]], &w, bb, w[13], out, |x, tt| {
+        o.add(l1, l4, sf[5]);
+        o.fp6_mul_by_01_wide(x, l0, sf[5], tt, [w[9], w[10], w[11]], [sf[0], sf[1]]);
+    });
 }
 
 /// out = f·(l0 + l3·w + l4·v·w) (a D-type line; f: 12N words, l0, l3, l4: 2N words each):
@@ -343,24 +349,11 @@ pub(crate) unsafe fn mul_by_034<const N: usize>(
         [sf[0], sf[1]],
     );
     // tt = (f0 + f1)·((l0 + l3) + l4·v) → w6..8
-    o.add_halves(f, [sf[2], sf[3], sf[4]]);
-    o.add(l0, l3, sf[5]);
-    o.fp6_mul_by_01_wide(
-        [sf[2], sf[3], sf[4]],
-        sf[5],
-        l4,
-        [w[6], w[7], w[8]],
-        [w[9], w[10], w[11]],
-        [sf[0], sf[1]],
-    );
-    // f is read for the last time above: out may alias it
-    o.combine_w(
-        [w[0], w[1], w[2]],
-        [w[3], w[4], w[5]],
-        [w[6], w[7], w[8]],
-        w[12],
-        out,
-    );
+    let bb = [w[3], w[4], w[5]];
+    o.karatsuba_end(f, [sf[2], sf[3], sf[4]], &w, bb, w[12], out, |x, tt| {
+        o.add(l0, l3, sf[5]);
+        o.fp6_mul_by_01_wide(x, sf[5], l4, tt, [w[9], w[10], w[11]], [sf[0], sf[1]]);
+    });
 }
 
 /// out = f·l·l′ for two lines of one twist type (f: 12N words; each line three Fp2 values
@@ -435,25 +428,19 @@ pub(crate) unsafe fn mul_by_line_pair<const N: usize, const M_TYPE: bool>(
         [w[3], w[4], w[5]]
     };
     // tt = (f0 + f1)·(g0 + g1) → w6..8
-    o.add_halves(f, [sf[7], sf[8], sf[9]]);
-    let gs = if M_TYPE {
-        o.add(g[1], x, sf[10]);
-        o.add(g[2], y, sf[11]);
-        [g[0], sf[10], sf[11]]
-    } else {
-        o.add(g[0], x, sf[10]);
-        o.add(g[1], y, sf[11]);
-        [sf[10], sf[11], g[2]]
-    };
-    o.fp6_mul_wide(
-        [sf[7], sf[8], sf[9]],
-        gs.map(|p| p as *const u64),
-        [w[6], w[7], w[8]],
-        [w[9], w[10], w[11], w[12]],
-        [sf[0], sf[1]],
-    );
-    // f is read for the last time above: out may alias it
-    o.combine_w([w[0], w[1], w[2]], bb, [w[6], w[7], w[8]], w[14], out);
+    o.karatsuba_end(f, [sf[7], sf[8], sf[9]], &w, bb, w[14], out, |xs, tt| {
+        let gs = if M_TYPE {
+            o.add(g[1], x, sf[10]);
+            o.add(g[2], y, sf[11]);
+            [g[0], sf[10], sf[11]]
+        } else {
+            o.add(g[0], x, sf[10]);
+            o.add(g[1], y, sf[11]);
+            [sf[10], sf[11], g[2]]
+        };
+        let t = [w[9], w[10], w[11], w[12]];
+        o.fp6_mul_wide(xs, gs.map(|p| p as *const u64), tt, t, [sf[0], sf[1]]);
+    });
 }
 
 /// out = f² (complex squaring over w: t = f0·f1, c0 = (f0 + f1)(f0 + v·f1) − t − v·t,
@@ -538,24 +525,13 @@ pub(crate) unsafe fn mul<const N: usize>(
         t,
         [sf[0], sf[1]],
     );
-    // ss = (f0 + f1)·(g0 + g1) → w6..8
-    o.add_halves(f, [sf[2], sf[3], sf[4]]);
-    o.add_halves(g, [sf[5], sf[6], sf[7]]);
-    o.fp6_mul_wide(
-        [sf[2], sf[3], sf[4]],
-        [sf[5], sf[6], sf[7]],
-        [w[6], w[7], w[8]],
-        t,
-        [sf[0], sf[1]],
-    );
-    // f and g are read for the last time above: out may alias them
-    o.combine_w(
-        [w[0], w[1], w[2]],
-        [w[3], w[4], w[5]],
-        [w[6], w[7], w[8]],
-        w[13],
-        out,
-    );
+    // tt = (f0 + f1)·(g0 + g1) → w6..8 (g is read before the combination: out may alias it)
+    let bb = [w[3], w[4], w[5]];
+    o.karatsuba_end(f, [sf[2], sf[3], sf[4]], &w, bb, w[13], out, |x, tt| {
+        let y = [sf[5], sf[6], sf[7]];
+        o.add_halves(g, y);
+        o.fp6_mul_wide(x, y.map(|p| p as *const u64), tt, t, [sf[0], sf[1]]);
+    });
 }
 
 /// The limbs of a tower element in coordinate order: Fp2, Fp6 and Fp12 are `repr(C)` over

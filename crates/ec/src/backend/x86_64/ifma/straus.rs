@@ -155,11 +155,7 @@ unsafe fn run<P: FpParams<N>, const L: usize, const N: usize>(
     windows: usize,
     c: &Consts<L>,
 ) -> Vec<[[u64; N]; 3]> {
-    let v = Vert {
-        c,
-        p: splat_v(&c.p),
-        n0: splat(c.n0),
-    };
+    let v = Vert::new(c);
     let terms = batch[0].tables.len();
     // the tables as they are stored (R′ form): per lane x or βx, and y
     let mut tables: Vec<[Entry<L>; 16]> = Vec::with_capacity(terms);
@@ -290,11 +286,7 @@ unsafe fn run_tables<P: FpParams<N>, const L: usize, const N: usize>(
     beta: &Fp<P, N>,
     c: &Consts<L>,
 ) -> Option<OddTables<Fp<P, N>>> {
-    let v = Vert {
-        c,
-        p: splat_v(&c.p),
-        n0: splat(c.n0),
-    };
+    let v = Vert::new(c);
     let to = splat_v(&c.to);
     let one = splat_v(&c.one);
     // values below 10p back below 2p (one product by R′)

@@ -507,6 +507,16 @@ unsafe fn load<const L: usize, const N: usize>(
     sop(v, &[(&gather(group, f), &splat_v(&v.c.to))], 1)
 }
 
+/// The start of both loops: the vertical arithmetic of `c` and f = 1 in every lane.
+#[target_feature(enable = "avx512f,avx512ifma")]
+#[inline]
+unsafe fn start<const L: usize>(c: &Consts<L>) -> (Vert<'_, L>, F12<L>) {
+    let v = Vert::new(c);
+    let mut f: F12<L> = [[zero_v(); 2]; 6];
+    f[0][0] = splat_v(&c.one);
+    (v, f)
+}
+
 /// The loop in the lanes: see the module docs.
 #[target_feature(enable = "avx512f,avx512ifma")]
 unsafe fn run<S: Tower<L>, const L: usize, const N: usize>(
@@ -515,11 +525,7 @@ unsafe fn run<S: Tower<L>, const L: usize, const N: usize>(
     m: &[u64; N],
     c: &Consts<L>,
 ) -> Vec<[[u64; N]; 12]> {
-    let v = Vert {
-        c,
-        p: splat_v(&c.p),
-        n0: splat(c.n0),
-    };
+    let (v, mut fa) = start(c);
     let mut groups: Vec<Group<L>> = Vec::with_capacity(pairs.len().div_ceil(8));
     for chunk in pairs.chunks(8) {
         let col = |f: &dyn Fn(&LanePair<N>) -> &[u64; N]| -> V<L> { load(&v, chunk, f) };
@@ -541,10 +547,7 @@ unsafe fn run<S: Tower<L>, const L: usize, const N: usize>(
             mask: ((1u16 << chunk.len()) - 1) as __mmask8,
         });
     }
-    let zero = [_mm512_setzero_si512(); L];
     // f and its successor, two buffers whose roles swap (no copies of the kilobytes of f)
-    let mut fa: F12<L> = [[zero; 2]; 6];
-    fa[0][0] = splat_v(&c.one);
     let mut fb: F12<L> = fa;
     let (mut cur, mut next) = (&mut fa, &mut fb);
     for op in ops {
@@ -607,11 +610,7 @@ unsafe fn run_unit<S: Tower<L>, const L: usize, const N: usize>(
     m: &[u64; N],
     c: &Consts<L>,
 ) -> Vec<[[u64; N]; 12]> {
-    let v = Vert {
-        c,
-        p: splat_v(&c.p),
-        n0: splat(c.n0),
-    };
+    let (v, mut fa) = start(c);
     let to = splat_v(&c.to);
     let groups: Vec<(&[UnitPair<'_, N>], [V<L>; 2], __mmask8)> = pairs
         .chunks(8)
@@ -625,8 +624,6 @@ unsafe fn run_unit<S: Tower<L>, const L: usize, const N: usize>(
         })
         .collect();
     // f and its successor, two buffers whose roles swap (no copies of the kilobytes of f)
-    let mut fa: F12<L> = [[zero_v(); 2]; 6];
-    fa[0][0] = splat_v(&c.one);
     let mut fb: F12<L> = fa;
     let (mut cur, mut next) = (&mut fa, &mut fb);
     // the constant term of a normalised line: 1 in the 52-bit form

@@ -20,7 +20,7 @@ use core::arch::x86_64::*;
 
 pub use hayate_arith::backend::x86_64::ifma::applies;
 use hayate_arith::backend::x86_64::ifma::{
-    map, splat, splat_v, store_steps, to52, Consts, ConstsOf, Vert, V,
+    map, splat_v, store_steps, to52, Consts, ConstsOf, Vert, V,
 };
 
 pub mod miller;
@@ -56,6 +56,60 @@ unsafe fn load_steps<const L: usize, const N: usize>(
     r
 }
 
+/// The linear level of both doubling kernels, from B = Y² and E = 3b′Z² (two coordinates
+/// each): F = 3E, B − F, G = (B + F)/2, −3E and I = E − B.
+struct Linear<const L: usize> {
+    f: [V<L>; 2],
+    bf: [V<L>; 2],
+    g: [V<L>; 2],
+    n: [V<L>; 2],
+    i: [V<L>; 2],
+}
+
+#[inline(always)]
+unsafe fn linear<const L: usize>(v: &Vert<'_, L>, b: [&V<L>; 2], e: [&V<L>; 2]) -> Linear<L> {
+    let f = [v.triple(e[0]), v.triple(e[1])];
+    Linear {
+        bf: [v.sub(b[0], &f[0]), v.sub(b[1], &f[1])],
+        g: [v.halve(&v.add(b[0], &f[0])), v.halve(&v.add(b[1], &f[1]))],
+        n: [v.neg(&f[0]), v.neg(&f[1])],
+        i: [v.sub(e[0], b[0]), v.sub(e[1], b[1])],
+        f,
+    }
+}
+
+/// The tail of both doubling kernels: the line (−H·y_P, 3J·x_P, I) from `hji` = (H, J, I)
+/// and `(x_P, −y_P)`, then 2T (`t`, six coordinates) and the line stored back per lane. I has
+/// one product fewer than the other coefficients: it is multiplied by R to match their scale.
+#[inline(always)]
+unsafe fn line_and_store<const L: usize, const N: usize>(
+    v: &Vert<'_, L>,
+    t: [&V<L>; 6],
+    hji: [&V<L>; 6],
+    (xp, nyp): (&V<L>, &V<L>),
+    count: usize,
+    m: &[u64; N],
+) -> Vec<[[u64; N]; 12]> {
+    let [h0, h1, j0, j1, i0, i1] = hji;
+    let from = splat_v(&v.c.from);
+    let l = [
+        v.sop(&[(h0, nyp)], 1),
+        v.sop(&[(h1, nyp)], 1),
+        v.sop(&[(j0, xp)], 3),
+        v.sop(&[(j1, xp)], 3),
+        v.sop(&[(i0, &from)], 1),
+        v.sop(&[(i1, &from)], 1),
+    ];
+    let [x0, x1, y0, y1, z0, z1] = t;
+    store_steps(
+        [
+            x0, x1, y0, y1, z0, z1, &l[0], &l[1], &l[2], &l[3], &l[4], &l[5],
+        ],
+        count,
+        m,
+    )
+}
+
 /// Up to eight doubling steps of the Miller loop at once, one pair per lane (BLS12-381's
 /// tower and M-type twist, 3b′ = 12(1 + u), as [`crate::backend::lines::double_step_12xi`]):
 /// for each `(t, x_P, −y_P)` in `inputs` (T = (X, Y, Z) homogeneous projective as six
@@ -82,11 +136,7 @@ pub unsafe fn double_steps_12xi<const N: usize>(
     c: &Consts<8>,
 ) -> Vec<[[u64; N]; 12]> {
     debug_assert!(inputs.len() <= 8);
-    let v = Vert {
-        c,
-        p: splat_v(&c.p),
-        n0: splat(c.n0),
-    };
+    let v = Vert::new(c);
     let [x0, x1, y0, y1, z0, z1, xp, nyp] = load_steps::<8, N>(inputs);
 
     // level 1: B = Y², J = X², E = 12(1 + u)Z², H = 2YZ, A = XY/2
@@ -110,12 +160,13 @@ pub unsafe fn double_steps_12xi<const N: usize>(
     let a0 = v.halve(&v.sop(&[(&x0, &y0), (&x1, &ny1)], 1));
     let a1 = v.halve(&v.sop(&[(&x0, &y1), (&x1, &y0)], 1));
 
-    // linear: F = 3E, B − F, G = (B + F)/2, −3E, I = E − B
-    let (f0, f1) = (v.triple(&e0), v.triple(&e1));
-    let (bf0, bf1) = (v.sub(&b0, &f0), v.sub(&b1, &f1));
-    let (g0, g1) = (v.halve(&v.add(&b0, &f0)), v.halve(&v.add(&b1, &f1)));
-    let (n0, n1) = (v.neg(&f0), v.neg(&f1));
-    let (i0, i1) = (v.sub(&e0, &b0), v.sub(&e1, &b1));
+    let Linear {
+        f: [_, f1],
+        bf: [bf0, bf1],
+        g: [g0, g1],
+        n: [n0, n1],
+        i,
+    } = linear(&v, [&b0, &b1], [&e0, &e1]);
 
     // level 2: X′ = A(B − F), Y′ = G² + E·(−3E), Z′ = B·H, the line
     let nb1 = v.neg(&b1);
@@ -131,19 +182,11 @@ pub unsafe fn double_steps_12xi<const N: usize>(
     let yr1 = v.sop(&[(&g0d, &g1), (&e0, &n1), (&e1, &n0)], 1);
     let zr0 = v.sop(&[(&b0, &h0), (&nb1, &h1)], 1);
     let zr1 = v.sop(&[(&b0, &h1), (&b1, &h0)], 1);
-    let l00 = v.sop(&[(&h0, &nyp)], 1);
-    let l01 = v.sop(&[(&h1, &nyp)], 1);
-    let l10 = v.sop(&[(&j0, &xp)], 3);
-    let l11 = v.sop(&[(&j1, &xp)], 3);
-    // I has one product fewer than the other coefficients: × R to match their scale
-    let from = splat_v(&c.from);
-    let l20 = v.sop(&[(&i0, &from)], 1);
-    let l21 = v.sop(&[(&i1, &from)], 1);
-
-    store_steps(
-        [
-            &xr0, &xr1, &yr0, &yr1, &zr0, &zr1, &l00, &l01, &l10, &l11, &l20, &l21,
-        ],
+    line_and_store(
+        &v,
+        [&xr0, &xr1, &yr0, &yr1, &zr0, &zr1],
+        [&h0, &h1, &j0, &j1, &i[0], &i[1]],
+        (&xp, &nyp),
         inputs.len(),
         m,
     )
@@ -164,11 +207,7 @@ pub unsafe fn double_steps_m3u<const N: usize>(
     c: &Consts<6>,
 ) -> Vec<[[u64; N]; 12]> {
     debug_assert!(inputs.len() <= 8);
-    let v = Vert {
-        c,
-        p: splat_v(&c.p),
-        n0: splat(c.n0),
-    };
+    let v = Vert::new(c);
     let [x0, x1, y0, y1, z0, z1, xp, nyp] = load_steps::<6, N>(inputs);
 
     // level 1: B = Y², J = X², E = 3b′Z², H = 2YZ, A = XY/2 (u² = −5: a0b0 − 5a1b1)
@@ -188,12 +227,13 @@ pub unsafe fn double_steps_m3u<const N: usize>(
     let a0 = v.halve(&v.sop(&[(&x0, &y0), (&x1, &ny1)], 1));
     let a1 = v.halve(&v.sop(&[(&x0, &y1), (&x1, &y0)], 1));
 
-    // linear: F = 3E, B − F, G = (B + F)/2, −3E, I = E − B
-    let (f0, f1) = (v.triple(&e0), v.triple(&e1));
-    let (bf0, bf1) = (v.sub(&b0, &f0), v.sub(&b1, &f1));
-    let (g0, g1) = (v.halve(&v.add(&b0, &f0)), v.halve(&v.add(&b1, &f1)));
-    let (n0, n1) = (v.neg(&f0), v.neg(&f1));
-    let (i0, i1) = (v.sub(&e0, &b0), v.sub(&e1, &b1));
+    let Linear {
+        f: _,
+        bf: [bf0, bf1],
+        g: [g0, g1],
+        n: [n0, n1],
+        i,
+    } = linear(&v, [&b0, &b1], [&e0, &e1]);
 
     // level 2: X′ = A(B − F), Y′ = G² + E·(−3E), Z′ = B·H, the line
     let xr0 = v.sop(&[(&a0, &bf0), (&v.neg5(&a1), &bf1)], 1);
@@ -211,17 +251,11 @@ pub unsafe fn double_steps_m3u<const N: usize>(
     let yr1 = v.sop(&[(&g0d, &g1), (&e0, &n1), (&e1, &n0)], 1);
     let zr0 = v.sop(&[(&b0, &h0), (&v.neg5(&b1), &h1)], 1);
     let zr1 = v.sop(&[(&b0, &h1), (&b1, &h0)], 1);
-    let l00 = v.sop(&[(&h0, &nyp)], 1);
-    let l01 = v.sop(&[(&h1, &nyp)], 1);
-    let l10 = v.sop(&[(&j0, &xp)], 3);
-    let l11 = v.sop(&[(&j1, &xp)], 3);
-    let from = splat_v(&c.from);
-    let l20 = v.sop(&[(&i0, &from)], 1);
-    let l21 = v.sop(&[(&i1, &from)], 1);
-    store_steps(
-        [
-            &xr0, &xr1, &yr0, &yr1, &zr0, &zr1, &l00, &l01, &l10, &l11, &l20, &l21,
-        ],
+    line_and_store(
+        &v,
+        [&xr0, &xr1, &yr0, &yr1, &zr0, &zr1],
+        [&h0, &h1, &j0, &j1, &i[0], &i[1]],
+        (&xp, &nyp),
         inputs.len(),
         m,
     )
