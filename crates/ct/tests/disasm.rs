@@ -348,6 +348,24 @@ const IFMA_GATHERS: &[(&str, &str)] = &[
 /// inputs and compare every branch direction and address.
 const IFMA_SITES: &[(&str, &str, &str, &str)] = &[
     (
+        "crates/arith/src/backend/x86_64/ifma/mod.rs",
+        ".collect()",
+        "bi",
+        ALLOC,
+    ),
+    (
+        "crates/arith/src/backend/x86_64/ifma/mod.rs",
+        "map(|j| _mm512_loadu_si512(t[j].as_ptr() as *const _))",
+        "i",
+        LIMB,
+    ),
+    (
+        "crates/pairing/src/backend/x86_64/ifma/mod.rs",
+        "&[",
+        "i",
+        COPY,
+    ),
+    (
         "crates/arith/src/backend/cpu.rs",
         "match self.0.load(Ordering::Relaxed) {",
         "b",
@@ -376,12 +394,6 @@ const IFMA_SITES: &[(&str, &str, &str, &str)] = &[
         "*x = match k {",
         "bi",
         SCHED,
-    ),
-    (
-        "crates/arith/src/backend/x86_64/ifma/mod.rs",
-        "IFMA.store(if ok { 2 } else { 1 }, Ordering::Relaxed);",
-        "b",
-        PROBE,
     ),
     (
         "crates/arith/src/backend/x86_64/ifma/mod.rs",
@@ -466,12 +478,6 @@ const IFMA_SITES: &[(&str, &str, &str, &str)] = &[
         "let mut out = Vec::with_capacity(inputs.len());",
         "b",
         ALLOC,
-    ),
-    (
-        "crates/arith/src/backend/x86_64/ifma/mod.rs",
-        "let present = match IFMA.load(Ordering::Relaxed) {",
-        "b",
-        PROBE,
     ),
     (
         "crates/arith/src/backend/x86_64/ifma/mod.rs",
@@ -590,7 +596,7 @@ const IFMA_SITES: &[(&str, &str, &str, &str)] = &[
     (
         "crates/ec/src/backend/x86_64/ifma/g2.rs",
         ".map_or([[0; 6]; 4], |e| e.map(hayate_arith::backend::uncast))",
-        "b",
+        "bj",
         ALLOC_CALL,
     ),
     (
