@@ -162,26 +162,40 @@ fn divsteps_62(mut eta: i64, f0: u64, g0: u64, whole: i64) -> (i64, Trans) {
     )
 }
 
-/// (x, y) ← (T·(x, y) + (mx·m, my·m))/2⁶² over `l` limbs, for sums whose low 62 bits vanish
-/// (the division is exact); without `extra` = (m, mx, my), T·(x, y)/2⁶².
+/// (x, y) ← (T·(x, y) + m·(mx, my))/2⁶² over `l` limbs, the division exact: with `extra` =
+/// (m, pick), (mx, my) = pick(cx, cy) for the low limb's sums cx, cy of T·(x, y), chosen so
+/// that the low 62 bits vanish; without, T·(x, y)/2⁶² (exact by construction). The low limb's
+/// products are formed once and shared with `pick`.
 #[inline(always)]
-fn mat_shift(x: &mut S62, y: &mut S62, t: &Trans, extra: Option<(&S62, i64, i64)>, l: usize) {
+fn mat_shift(
+    x: &mut S62,
+    y: &mut S62,
+    t: &Trans,
+    extra: Option<(&S62, impl FnOnce(i128, i128) -> (i64, i64))>,
+    l: usize,
+) {
     let (u, v, q, r) = (t.u as i128, t.v as i128, t.q as i128, t.r as i128);
-    let (mut cx, mut cy) = (0i128, 0i128);
-    for i in 0..l {
+    let mut cx = u * x[0] as i128 + v * y[0] as i128;
+    let mut cy = q * x[0] as i128 + r * y[0] as i128;
+    let extra = extra.map(|(m, pick)| {
+        let (mx, my) = pick(cx, cy);
+        cx += m[0] as i128 * mx as i128;
+        cy += m[0] as i128 * my as i128;
+        (m, mx as i128, my as i128)
+    });
+    debug_assert_eq!(cx as u64 & M62, 0);
+    debug_assert_eq!(cy as u64 & M62, 0);
+    cx >>= 62;
+    cy >>= 62;
+    for i in 1..l {
         cx += u * x[i] as i128 + v * y[i] as i128;
         cy += q * x[i] as i128 + r * y[i] as i128;
         if let Some((m, mx, my)) = extra {
-            cx += m[i] as i128 * mx as i128;
-            cy += m[i] as i128 * my as i128;
+            cx += m[i] as i128 * mx;
+            cy += m[i] as i128 * my;
         }
-        if i == 0 {
-            debug_assert_eq!(cx as u64 & M62, 0);
-            debug_assert_eq!(cy as u64 & M62, 0);
-        } else {
-            x[i - 1] = (cx as u64 & M62) as i64;
-            y[i - 1] = (cy as u64 & M62) as i64;
-        }
+        x[i - 1] = (cx as u64 & M62) as i64;
+        y[i - 1] = (cy as u64 & M62) as i64;
         cx >>= 62;
         cy >>= 62;
     }
@@ -192,7 +206,7 @@ fn mat_shift(x: &mut S62, y: &mut S62, t: &Trans, extra: Option<(&S62, i64, i64)
 /// (f, g) ← T·(f, g)/2⁶² over `l` limbs (the division is exact).
 #[inline(always)]
 fn update_fg(f: &mut S62, g: &mut S62, t: &Trans, l: usize) {
-    mat_shift(f, g, t, None, l);
+    mat_shift(f, g, t, None::<(&S62, fn(i128, i128) -> (i64, i64))>, l);
 }
 
 /// (d, e) ← (T·(d, e) + m·(md, me))/2⁶² with md, me chosen so that the low 62 bits vanish, and
@@ -204,14 +218,16 @@ fn update_de(d: &mut S62, e: &mut S62, t: &Trans, m: &S62, m_inv62: u64, l: usiz
     // md, me start as u·[d < 0] + v·[e < 0] (and q, r for me): adds m·(…) to bring d, e ≥ −m.
     let sd = opaque(d[l - 1] >> 63);
     let se = opaque(e[l - 1] >> 63);
-    let mut md = (u & sd).wrapping_add(v & se);
-    let mut me = (q & sd).wrapping_add(r & se);
-    let cd = u as i128 * d[0] as i128 + v as i128 * e[0] as i128;
-    let ce = q as i128 * d[0] as i128 + r as i128 * e[0] as i128;
+    let md = (u & sd).wrapping_add(v & se);
+    let me = (q & sd).wrapping_add(r & se);
     // Correct md, me so that T·(d, e) + m·(md, me) ≡ 0 (mod 2⁶²).
-    md = md.wrapping_sub((m_inv62.wrapping_mul(cd as u64).wrapping_add(md as u64) & M62) as i64);
-    me = me.wrapping_sub((m_inv62.wrapping_mul(ce as u64).wrapping_add(me as u64) & M62) as i64);
-    mat_shift(d, e, t, Some((m, md, me)), l);
+    let pick = |cd: i128, ce: i128| {
+        (
+            md.wrapping_sub((m_inv62.wrapping_mul(cd as u64).wrapping_add(md as u64) & M62) as i64),
+            me.wrapping_sub((m_inv62.wrapping_mul(ce as u64).wrapping_add(me as u64) & M62) as i64),
+        )
+    };
+    mat_shift(d, e, t, Some((m, pick)), l);
 }
 
 /// Carries every limb's excess into the next one, leaving limbs 0..l−1 in [0, 2⁶²).
