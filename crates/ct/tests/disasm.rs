@@ -360,12 +360,6 @@ const IFMA_SITES: &[(&str, &str, &str, &str)] = &[
         LIMB,
     ),
     (
-        "crates/pairing/src/backend/x86_64/ifma/mod.rs",
-        "&[",
-        "i",
-        COPY,
-    ),
-    (
         "crates/arith/src/backend/cpu.rs",
         "match self.0.load(Ordering::Relaxed) {",
         "b",

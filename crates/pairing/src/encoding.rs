@@ -753,14 +753,19 @@ pub mod eip2537 {
         xy_decode::<_, 128>(bytes, fp2_decode)
     }
 
-    /// x‖y (2H bytes), each coordinate decoded from its half by `read`; then [`affine_or_zero`].
+    /// x‖y (2H bytes, else [`EncodingError::InvalidLength`]), each coordinate decoded from its
+    /// half by `read`; then [`affine_or_zero`].
     fn xy_decode<C: CurveParams, const H: usize>(
         bytes: &[u8],
         read: impl Fn(&[u8; H]) -> Result<C::Base, EncodingError>,
     ) -> Result<Affine<C>, EncodingError> {
-        let (x, y) = bytes.split_at(H);
-        // both halves are H bytes: the callers pass 2H
-        affine_or_zero(read(x.try_into().unwrap())?, read(y.try_into().unwrap())?)
+        match bytes.as_chunks::<H>() {
+            ([x, y], []) => affine_or_zero(read(x)?, read(y)?),
+            _ => Err(EncodingError::InvalidLength {
+                expected: 2 * H,
+                got: bytes.len(),
+            }),
+        }
     }
 
     /// 256 bytes (infinity → zeros).

@@ -602,7 +602,9 @@ unsafe fn store_f<const L: usize, const N: usize>(
 
 /// The prepared loop in the lanes: f² and, per [`LaneOp::Line`], each group's next normalised
 /// lines at P. The lines' limbs enter unconverted (value·R/R′ in the 52-bit form), so u and v
-/// are converted twice (·R′²/R each): s′·u and t′·v come out exact.
+/// are converted twice (·R′²/R each): s′·u and t′·v come out exact. Its op loop is a
+/// deliberate twin of [`run`]'s (the f buffers, squaring, conjugation, the masked sparse
+/// product per group): the groups' state and the line each op yields differ between the two.
 #[target_feature(enable = "avx512f,avx512ifma")]
 unsafe fn run_unit<S: Tower<L>, const L: usize, const N: usize>(
     pairs: &[UnitPair<'_, N>],

@@ -239,15 +239,9 @@ pub unsafe fn double_steps_m3u<const N: usize>(
     let xr0 = v.sop(&[(&a0, &bf0), (&v.neg5(&a1), &bf1)], 1);
     let xr1 = v.sop(&[(&a0, &bf1), (&a1, &bf0)], 1);
     let g0d = v.add(&g0, &g0);
-    let yr0 = v.sop(
-        &[
-            (&g0, &g0),
-            (&g1, &v.neg5(&g1)),
-            (&e0, &n0),
-            (&v.neg5(&e1), &n1),
-        ],
-        1,
-    );
+    let (ng1, ne1) = (v.neg5(&g1), v.neg5(&e1));
+    let yr0_terms = [(&g0, &g0), (&g1, &ng1), (&e0, &n0), (&ne1, &n1)];
+    let yr0 = v.sop(&yr0_terms, 1);
     let yr1 = v.sop(&[(&g0d, &g1), (&e0, &n1), (&e1, &n0)], 1);
     let zr0 = v.sop(&[(&b0, &h0), (&v.neg5(&b1), &h1)], 1);
     let zr1 = v.sop(&[(&b0, &h1), (&b1, &h0)], 1);
