@@ -624,17 +624,10 @@ fn fp2_kernels() {
     // odd 4-limb moduli at the bounds of the u² = −1 kernels (the reductions need m odd only):
     // 2^254 − 1 and 2^255 − 19 (top bit clear, the assembly's condition), so that the
     // unreduced operand sums (up to 2m − 2) and the products of the lazy forms reach their limits
-    let neg_inv = |m0: u64| {
-        let mut x = 1u64;
-        for _ in 0..6 {
-            x = x.wrapping_mul(2u64.wrapping_sub(m0.wrapping_mul(x)));
-        }
-        x.wrapping_neg()
-    };
     let m254 = [u64::MAX, u64::MAX, u64::MAX, u64::MAX >> 2];
-    check_fp2_kernels(m254, neg_inv(m254[0]), 1);
+    check_fp2_kernels(m254, hayate_arith::limbs::neg_inv64(m254[0]), 1);
     let m255 = [u64::MAX - 18, u64::MAX, u64::MAX, u64::MAX >> 1];
-    check_fp2_kernels(m255, neg_inv(m255[0]), 1);
+    check_fp2_kernels(m255, hayate_arith::limbs::neg_inv64(m255[0]), 1);
 }
 
 /// `backend::add_mod` / `sub_mod` (assembly for N = 4 on x86-64, portable with an opaque mask
