@@ -945,6 +945,10 @@ def wide_sub_mem(g, N, X, Y, D):
 BLS12_381 = dict(k=1, xi=(1, 1), lazy_sums=True, suffix="6", what="BLS12-381 tower: u^2 = -1, v^3 = 1 + u, 8p < R")
 BN254_BEUCHAT = dict(k=5, xi=(0, 1), lazy_sums=False, suffix="4",
                      what="bn254-beuchat tower: u^2 = -5, v^3 = u, 6p < R")
+# alt_bn128's shape (only the Granger-Scott squaring, `gen_cyclo_sqr`; its z is dense, so the
+# compressed squarings would not run): 4p < R < 8p
+ALT_BN128 = dict(k=1, xi=(9, 1), lazy_sums=False, suffix="4_xi9",
+                 what="alt_bn128 tower: u^2 = -1, v^3 = 9 + u, 4p < R")
 
 
 def mul_k_wide_mem(g, N, k, Y, Z):
@@ -1359,6 +1363,21 @@ def gen_fp4_sqr(N, tw=BLS12_381):
     print_layout("Word offsets of the scratch buffer of `fp4_sqr_%s`." % sfx, "fp4_sqr_%s" % sfx, L, ("A", "C0", "INV", "LEN"))
 
 
+def cond_sub_reg(g, N, v, X):
+    """v (N registers) -= X (accessor) if that does not borrow: a copy in N more registers,
+    SUB/SBB, CMOVNC."""
+    R = g.r
+    s = [g.alloc() for _ in range(N)]
+    for j in range(N):
+        g.e("mov %s, %s" % (R(s[j]), R(v[j])))
+    for j in range(N):
+        g.e("%s %s, %s" % ("sub" if j == 0 else "sbb", R(s[j]), X(j)))
+    for j in range(N):
+        g.e("cmovnc %s, %s" % (R(v[j]), R(s[j])))
+    for q in s:
+        g.release(q)
+
+
 def cond_sub_rounds(g, N, v, subs, OUT):
     """OUT[0..N) = v reduced by one conditional subtraction of each of `subs` (accessors) in
     turn; v: N registers, released. In registers (a copy, SUB/SBB, CMOVNC) when 2N registers
@@ -1367,15 +1386,7 @@ def cond_sub_rounds(g, N, v, subs, OUT):
     R = g.r
     if len(g.free) >= N:
         for X in subs:
-            s = [g.alloc() for _ in range(N)]
-            for j in range(N):
-                g.e("mov %s, %s" % (R(s[j]), R(v[j])))
-            for j in range(N):
-                g.e("%s %s, %s" % ("sub" if j == 0 else "sbb", R(s[j]), X(j)))
-            for j in range(N):
-                g.e("cmovnc %s, %s" % (R(v[j]), R(s[j])))
-            for q in s:
-                g.release(q)
+            cond_sub_reg(g, N, v, X)
         for j in range(N):
             g.e("mov %s, %s" % (OUT(j), R(v[j])))
             g.release(v[j])
@@ -1502,6 +1513,31 @@ def neg5_mem(g, N, X, OUT, P2, P4):
     cond_sub_rounds(g, N, v, [P4, P2, lambda j: mem("m", j)], OUT)
 
 
+def xi9_mem(g, N, X, Y, sign, OUT, P2):
+    """OUT[0..N) = 9X + Y (sign > 0) or 9X - Y (sign < 0) mod p for X, Y < p and 4p < R
+    (N-limb accessors; the coordinates of xi*(x + y u) for xi = 9 + u, u^2 = -1), on
+    registers: 4X (< 4p) by a two-bit shift, one conditional subtraction of 2p; doubled (8X mod
+    p + {0, p}, < 4p), again 2p; plus X and Y, resp. p - Y (< 4p); conditional subtractions
+    of 2p and p."""
+    R = g.r
+    assert len(g.free) >= 2 * N
+    v = [g.alloc() for _ in range(N)]
+    for j in range(N):
+        g.e("mov %s, %s" % (R(v[j]), X(j)))
+    for j in range(N - 1, 0, -1):
+        g.e("shld %s, %s, 2" % (R(v[j]), R(v[j - 1])))
+    g.e("shl %s, 2" % R(v[0]))
+    cond_sub_reg(g, N, v, P2)
+    for j in range(N):
+        g.e("%s %s, %s" % ("add" if j == 0 else "adc", R(v[j]), R(v[j])))
+    cond_sub_reg(g, N, v, P2)
+    chains = [("add", X)] + ([("add", Y)] if sign > 0 else [("add", lambda j: mem("m", j)), ("sub", Y)])
+    for op, Z in chains:
+        for j in range(N):
+            g.e("%s %s, %s" % ((op if j == 0 else {"add": "adc", "sub": "sbb"}[op]), R(v[j]), Z(j)))
+    cond_sub_rounds(g, N, v, [P2, lambda j: mem("m", j)], OUT)
+
+
 def write_2p_4p(g, N, P2, P4):
     """P2[0..N) = 2p, P4[0..N) = 4p (accessors; 4p < R)."""
     x = g.alloc()
@@ -1516,7 +1552,8 @@ def write_2p_4p(g, N, P2, P4):
 def form_operands(g, N, ops, names, P2, P4):
     """Forms the operands of a sum-of-products plan (`sop_fp4_plan`, `fp6_by01_plan`): each
     (slot, kind, args) writes names[slot] from the named inputs — "add" (unreduced sum),
-    "submod" (difference mod p), "neg" (p - x), "neg2p" (2p - x), "neg5" (-5x mod p)."""
+    "submod" (difference mod p), "neg" (p - x), "neg2p" (2p - x), "neg5" (-5x mod p),
+    "xi0" (9x - y mod p), "xi1" (9x + y mod p)."""
     M = lambda j: mem("m", j)
     for (slot, kind, args) in ops:
         X = [names[q] for q in args]
@@ -1528,6 +1565,8 @@ def form_operands(g, N, ops, names, P2, P4):
             chain_mem(g, N, "sub", M, X[0], names[slot])
         elif kind == "neg2p":
             chain_mem(g, N, "sub", P2, X[0], names[slot])
+        elif kind in ("xi0", "xi1"):
+            xi9_mem(g, N, X[0], X[1], 1 if kind == "xi1" else -1, names[slot], P2)
         else:
             assert kind == "neg5"
             neg5_mem(g, N, X[0], names[slot], P2, P4)
@@ -1546,7 +1585,25 @@ def sop_fp4_plan(tw, a, b, xi_c1):
         (-5b1)*b1, 2ab = (b0*2a0 + (-5b1)*2a1, b1*2a0 + b0*2a1), xi*2ab = ((-5b1)*2a0 +
         (-5b0)*2a1, b0*2a0 + (-5b1)*2a1) (-5x reduced mod p; sums below 4p^2)."""
     a0, a1, b0, b1 = a + "0", a + "1", b + "0", b + "1"
-    if tw["k"] == 1:
+    if tw["xi"] == (9, 1):
+        # u^2 = -1, xi = 9 + u: xi*b = (X9, Y9) = (9b0 - b1, 9b1 + b0) reduced, xi*b^2 =
+        # (xi*b)*b; c0.0 = (a0 - a1)(a0 + a1) + X9*b0 + (p - Y9)*b1, c0.1 = a1*2a0 + X9*b1 +
+        # Y9*b0, 2ab as for xi = 1 + u, xi*2ab = (X9*2a0 + (p - Y9)*2a1, Y9*2a0 + X9*2a1)
+        # (sums below 4p^2 < p*R, term sums of X at most 3p: 4p < R)
+        assert tw["k"] == 1
+        ops = [("A0x2", "add", (a0, a0)), ("A1x2", "add", (a1, a1)), ("SA", "add", (a0, a1)),
+               ("DA", "submod", (a0, a1)), ("X9", "xi0", (b0, b1)), ("Y9", "xi1", (b1, b0)),
+               ("NY9", "neg", ("Y9",))]
+        c00 = [("DA", "SA"), ("X9", b0), ("NY9", b1)]
+        c01 = [(a1, "A0x2"), ("X9", b1), ("Y9", b0)]
+        if xi_c1:
+            c10 = [("X9", "A0x2"), ("NY9", "A1x2")]
+            c11 = [("Y9", "A0x2"), ("X9", "A1x2")]
+        else:
+            ops.append(("NB1", "neg", (b1,)))
+            c10 = [(b0, "A0x2"), ("NB1", "A1x2")]
+            c11 = [(b1, "A0x2"), (b0, "A1x2")]
+    elif tw["k"] == 1:
         ops = [("A0x2", "add", (a0, a0)), ("A1x2", "add", (a1, a1)), ("SA", "add", (a0, a1)),
                ("DA", "submod", (a0, a1)), ("SB", "add", (b0, b1)), ("DB", "submod", (b0, b1)),
                ("B0x2", "add", (b0, b0)), ("NB1", "neg", (b1,))]
@@ -1578,7 +1635,13 @@ def sop_fp4_plan(tw, a, b, xi_c1):
 SOP_SLOTS = ("A0x2", "A1x2", "SA", "DA", "SB", "DB", "B0x2", "NB1", "NSB", "N5A1", "N5B1", "N5B0")
 
 
-def cyclo_layout(N, ncoord):
+def sop_slots(tw):
+    """The operand slots of `sop_fp4_plan` for tower shape tw: `SOP_SLOTS`, and for xi = 9 + u
+    also X9, Y9, NY9 (appended: the other shapes' layouts stay as they were)."""
+    return SOP_SLOTS + (("X9", "Y9", "NY9") if tw["xi"] == (9, 1) else ())
+
+
+def cyclo_layout(N, ncoord, slots=SOP_SLOTS):
     """Word offsets of the cyclotomic-squaring scratch buffer: the input Fp2 coordinates Z
     (ncoord of them, two N-limb Fp coordinates each), the results OUT (same order), the operand
     slots `SOP_SLOTS` (N words each), T (one reduced coordinate before its 3t +- 2z), the
@@ -1586,7 +1649,7 @@ def cyclo_layout(N, ncoord):
     (>= 1)."""
     L = dict(Z=0, OUT=2 * N * ncoord)
     o = 4 * N * ncoord
-    for k in SOP_SLOTS + ("T", "P2", "P4"):
+    for k in slots + ("T", "P2", "P4"):
         L[k] = o
         o += N
     L["INV"] = o
@@ -1612,7 +1675,7 @@ def gen_cyclo_sqr(N, tw, compressed):
     count keeps the code one squaring long). The coordinates lie in the buffer in Fp12 memory
     order (z0, z4, z3, z2, z1, z5; compressed: g2 = z2, g3 = z3, g4 = z4, g5 = z5)."""
     slots = {2: 0, 3: 1, 4: 2, 5: 3} if compressed else {0: 0, 4: 1, 3: 2, 2: 3, 1: 4, 5: 5}
-    L = cyclo_layout(N, len(slots))
+    L = cyclo_layout(N, len(slots), sop_slots(tw))
     B = lambda off: at("buf", off)
     g = Gen([("buf", "buf"), ("m", "m.as_ptr()")], 10)
     R = g.r
@@ -1623,8 +1686,8 @@ def gen_cyclo_sqr(N, tw, compressed):
     pairs = [(0, 1, 0, 1, False)] if not compressed else []
     pairs += [(2, 3, 4, 5, False), (4, 5, 3, 2, True)]
     inv = B(L["INV"])(0)
-    carry = tw["k"] != 1   # 8p < R only in BLS12-381's shape
-    slot_names = {k: B(L[k]) for k in SOP_SLOTS}
+    carry = tw["suffix"] != "6"   # 8p < R only in BLS12-381's shape
+    slot_names = {k: B(L[k]) for k in sop_slots(tw)}
     # CNT squarings: the loop branches on the public count only
     g.e("2:")
     for (a, b, o0, o1, xi_c1) in pairs:
@@ -1995,4 +2058,5 @@ def generate():
     gen_fp12_combine(4, True, tw=BN254_BEUCHAT)
     gen_cyclo_sqr(4, BN254_BEUCHAT, False)
     gen_cyclo_sqr(4, BN254_BEUCHAT, True)
+    gen_cyclo_sqr(4, ALT_BN128, False)
     print("}")

@@ -18,7 +18,8 @@
 //! ([`Fp12::cyclotomic_exp_compressed_vartime`]).
 //!
 //! On x86-64 with BMI2/ADX in the kernel tower shapes (BLS12-381: N = 6, u² = −1, ξ = 1 + u;
-//! bn254-beuchat: N = 4, u² = −5, ξ = u) both squarings are one assembly block each
+//! bn254-beuchat: N = 4, u² = −5, ξ = u) both squarings are one assembly block each, in
+//! alt_bn128's (N = 4, u² = −1, ξ = 9 + u) the Granger–Scott one
 //! ([`crate::backend::cyclo_sqr`], [`crate::backend::compressed_sqr`]: each coordinate of the
 //! Fp4 squarings one interleaved Montgomery reduction of a sum of products, and the 3t ± 2z
 //! combinations, inside the block, n squarings in a row per
@@ -446,12 +447,9 @@ impl<P: TowerParams<N>, const N: usize> Fp12<P, N> {
             return Self::from_limbs(&r);
         }
         #[cfg(target_arch = "x86_64")]
-        // bn254-beuchat: only runs of several squarings gain (docs/backend-notes.md)
-        if (n > 1 || (n == 1 && N == 6)) && crate::backend::tower_kernel::<P, N>() {
-            let r = crate::backend::cyclo_sqr(
+        if n >= 1 && crate::backend::cyclo_kernel::<P, N>() {
+            let r = crate::backend::cyclo_sqr::<P, N>(
                 cat(&self.c0.limbs(), &self.c1.limbs()),
-                &P::MODULUS,
-                Fp::<P, N>::INV,
                 n as u64,
             );
             return Self::from_limbs(&r);
@@ -499,19 +497,24 @@ impl<P: TowerParams<N>, const N: usize> Fp12<P, N> {
         let inv = self.conjugate();
         let mut r = Self::ONE;
         let mut started = false;
+        // the squarings between two non-zero digits as one run (one kernel call)
+        let mut run = 0;
         for &d in naf.iter().rev() {
             if started {
-                r = r.cyclotomic_square();
+                run += 1;
             }
-            if d == 1 {
-                r = if started { r * *self } else { *self };
-                started = true;
-            } else if d == -1 {
-                r = if started { r * inv } else { inv };
+            if d == 1 || d == -1 {
+                let t = if d == 1 { *self } else { inv };
+                r = if started {
+                    r.cyclotomic_squares(run) * t
+                } else {
+                    t
+                };
+                run = 0;
                 started = true;
             }
         }
-        r
+        r.cyclotomic_squares(run)
     }
 
     /// x^e in the cyclotomic subgroup for a public exponent in non-adjacent form (digits −1, 0,

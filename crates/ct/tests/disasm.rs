@@ -189,6 +189,7 @@ const LOOP_KERNELS: &[(&str, &str)] = &[
         "as cyclo_sqr_4 (Karabina's compressed squarings)",
     ),
     ("compressed_sqr_6", "as compressed_sqr_4"),
+    ("cyclo_sqr_4_xi9", "as cyclo_sqr_4"),
     (
         "fp12_sqr_mul_by_034_4",
         "`looped` in tools/codegen/x86_64_lines.py (two loops): a fixed count, pushed as an immediate, of \

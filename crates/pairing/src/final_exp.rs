@@ -37,8 +37,10 @@ use crate::engine::{naf, wnaf, Family, PairingCurve};
 /// kernel `hayate_arith::backend::x86_64::ifma` instead); the Granger–Scott squarings of the hard part are the
 /// one-block `cyclo_sqr` kernel; the decompression and the Fp12 products are the composed
 /// tower code (Fp12 products: `fp12_lazy`). alt_bn128's Granger–Scott squarings run in the
-/// IFMA lanes on CPUs with AVX-512 IFMA (`hayate_arith::backend::x86_64::ifma::cyclo_sqr`), its other
-/// arithmetic is composed; elsewhere the portable compositions of Fp4 squarings.
+/// IFMA lanes on CPUs with AVX-512 IFMA (`hayate_arith::backend::x86_64::ifma::cyclo_sqr`), else
+/// in its one-block MULX kernel (`hayate_arith::backend::cyclo_sqr`), each run between two
+/// non-zero digits one call; its other arithmetic is composed. Elsewhere the portable
+/// compositions of Fp4 squarings.
 pub fn exp_by_z<E: PairingCurve<N>, const N: usize>(f: &Fp12<E::Fp, N>) -> Fp12<E::Fp, N> {
     let z = E::Z_ABS as u128;
     // minimal weight (the NAF's) against the length
@@ -87,18 +89,25 @@ fn exp_by_z_dense<E: PairingCurve<N>, const N: usize>(
         let digits = wnaf(z, w);
         let mut acc = Fp12::ONE;
         let mut started = false;
+        // the squarings between two non-zero digits as one run (one kernel call)
+        let mut run = 0;
         for &d in digits.iter().rev() {
             if started {
-                acc = acc.cyclotomic_square();
+                run += 1;
             }
             if d != 0 {
                 let t = table[(d.unsigned_abs() as usize) / 2];
                 let t = if d < 0 { t.conjugate() } else { t };
-                acc = if started { acc * t } else { t };
+                acc = if started {
+                    acc.cyclotomic_squares(run) * t
+                } else {
+                    t
+                };
+                run = 0;
                 started = true;
             }
         }
-        acc
+        acc.cyclotomic_squares(run)
     }
 }
 

@@ -31,7 +31,7 @@
 //! | Fp2, Fp6 and Fp12 lazy products (BLS12-381, bn254-beuchat towers) | [`portable`] | [`x86_64::mulx`], `x86_64::mulx::sub` (shared subroutines) | — | portable |
 //! | sparse Fp12 products by lines (f·l) | composed tower arithmetic | [`lines`], `x86_64::mulx::sub` | — | composed |
 //! | Miller-loop steps (doubling step with its line, f²·l, line pairs), Miller lanes | hayate-pairing | hayate-pairing (`backend::lines`, on [`lines`]' helpers and `x86_64::mulx::sub`) | hayate-pairing (`backend::x86_64::ifma`, on [`x86_64::ifma`]'s vertical arithmetic) | hayate-pairing |
-//! | cyclotomic and compressed squarings, GT powers | composed | [`x86_64::mulx`] (BLS12-381, bn254-beuchat) | [`x86_64::ifma`] (also alt_bn128), [`x86_64::ifma::pow`] (eight values in lanes) | composed |
+//! | cyclotomic and compressed squarings, GT powers | composed | [`x86_64::mulx`] (BLS12-381, bn254-beuchat; alt_bn128's Granger–Scott squaring) | [`x86_64::ifma`] (also alt_bn128), [`x86_64::ifma::pow`] (eight values in lanes) | composed |
 //! | G2 point formulas, GLS columns, G1 Straus combinations | in `hayate-ec` (its `backend` module has the table) | | | |
 //! | 4-way radix-2^29 product (paper 000's SIMD idea on AVX2; an experiment) | — | `x86_64::avx2` (feature `lab`; example only) | — | — |
 //!
@@ -499,11 +499,19 @@ pub fn fp6_kernel<P: crate::TowerParams<N>, const N: usize>() -> bool {
 /// at compile time.
 #[inline(always)]
 pub fn tower_kernel<P: crate::TowerParams<N>, const N: usize>() -> bool {
+    mulx_runs(kernels::<P, N>().mulx())
+}
+
+/// Whether a MULX kernel that P's set has (`has`, a constant) runs: the CPU test, or `false`.
+#[inline(always)]
+fn mulx_runs(has: bool) -> bool {
     #[cfg(target_arch = "x86_64")]
-    if kernels::<P, N>().mulx() {
-        return mulx::available();
+    return has && mulx::available();
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        let _ = has;
+        false
     }
-    false
 }
 
 #[cfg(target_arch = "x86_64")]
@@ -564,6 +572,12 @@ tower_dispatch! {
     pub fn fp6_mul_wide(a: [&[u64; N]; 6], b: [&[u64; N]; 6];) -> [Wide<N>; 6]
         = fp6_mul_wide_4 | fp6_mul_wide_6, |w| uncast_wide(&w);
 
+    /// Karabina's compressed squaring of (g2, g3, g4, g5) in a kernel tower shape in one
+    /// assembly block (see [`mulx::compressed_sqr_6`] / [`mulx::compressed_sqr_4`]): eight
+    /// coordinates (g2.c0, g2.c1, …), fully reduced, after `n` ≥ 1 squarings.
+    pub fn compressed_sqr(g: [&[u64; N]; 8]; inv, n) -> [[u64; N]; 8]
+        = compressed_sqr_4 | compressed_sqr_6, uncast;
+
     /// Sparse Fp6 product a·(b0 + b1·v) in a kernel tower shape; `b` = (b0.c0, b0.c1, b1.c0,
     /// b1.c1). Fully reduced.
     pub fn fp6_mul_by_01(a: [&[u64; N]; 6], b: [&[u64; N]; 4]; inv) -> [[u64; N]; 6]
@@ -573,18 +587,58 @@ tower_dispatch! {
     /// fully reduced coordinates.
     pub fn fp4_sqr(a: [&[u64; N]; 2], b: [&[u64; N]; 2]; inv) -> [[u64; N]; 4]
         = fp4_sqr_4 | fp4_sqr_6, uncast;
+}
 
-    /// Granger–Scott cyclotomic squaring in a kernel tower shape in one assembly block (see
-    /// [`mulx::cyclo_sqr_6`] / [`mulx::cyclo_sqr_4`]): the twelve coordinates in Fp12 memory
-    /// order, fully reduced, after `n` ≥ 1 squarings.
-    pub fn cyclo_sqr(z: [&[u64; N]; 12]; inv, n) -> [[u64; N]; 12]
-        = cyclo_sqr_4 | cyclo_sqr_6, uncast;
+/// Whether [`cyclo_sqr`] runs the one-block MULX kernel for P's tower: its declared
+/// [`KernelSet`] has a MULX Granger–Scott squaring ([`KernelSet::mulx_cyclo`]: BLS12-381's,
+/// bn254-beuchat's and alt_bn128's shapes) and the MULX back end runs. Folds to the CPU test or
+/// `false` at compile time.
+#[inline(always)]
+pub fn cyclo_kernel<P: crate::TowerParams<N>, const N: usize>() -> bool {
+    mulx_runs(kernels::<P, N>().mulx_cyclo())
+}
 
-    /// Karabina's compressed squaring of (g2, g3, g4, g5) in a kernel tower shape in one
-    /// assembly block (see [`mulx::compressed_sqr_6`] / [`mulx::compressed_sqr_4`]): eight
-    /// coordinates (g2.c0, g2.c1, …), fully reduced, after `n` ≥ 1 squarings.
-    pub fn compressed_sqr(g: [&[u64; N]; 8]; inv, n) -> [[u64; N]; 8]
-        = compressed_sqr_4 | compressed_sqr_6, uncast;
+/// The cyclotomic-squaring kernels' own safety check (their callers have checked
+/// [`cyclo_kernel`]): the modulus fits the bound of the kernel that P's set selects and
+/// BMI2/ADX are available.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn cyclo_checked<P: crate::TowerParams<N>, const N: usize>() -> bool {
+    let m = &P::MODULUS;
+    let fits = match kernels::<P, N>() {
+        KernelSet::AltBn128 => N == 4 && m[N - 1] >> 62 == 0,
+        KernelSet::Composed => false,
+        _ => kernel_checked(m),
+    };
+    !PORTABLE_FORCED && fits && mulx::available()
+}
+
+/// Granger–Scott cyclotomic squaring in one assembly block for P's tower (see
+/// [`mulx::cyclo_sqr_6`], [`mulx::cyclo_sqr_4`], [`mulx::cyclo_sqr_4_xi9`]): the twelve
+/// coordinates in Fp12 memory order, fully reduced, after `n` ≥ 1 squarings. The caller must
+/// have checked [`cyclo_kernel`] (unreachable otherwise).
+#[inline(always)]
+pub fn cyclo_sqr<P: crate::TowerParams<N>, const N: usize>(
+    z: [&[u64; N]; 12],
+    n: u64,
+) -> [[u64; N]; 12] {
+    #[cfg(target_arch = "x86_64")]
+    if cyclo_checked::<P, N>() {
+        let (m, inv) = (&P::MODULUS, crate::Fp::<P, N>::INV);
+        // SAFETY: BMI2/ADX present, the modulus fits the bound of the selected kernel
+        // (`cyclo_checked`).
+        unsafe {
+            return match (kernels::<P, N>(), N) {
+                (KernelSet::AltBn128, _) => {
+                    mulx::cyclo_sqr_4_xi9(z.map(cast), cast(m), inv, n).map(uncast)
+                }
+                (_, 4) => mulx::cyclo_sqr_4(z.map(cast), cast(m), inv, n).map(uncast),
+                _ => mulx::cyclo_sqr_6(z.map(cast), cast(m), inv, n).map(uncast),
+            };
+        }
+    }
+    let _ = (z, n);
+    unreachable!("cyclo_sqr without cyclo_kernel")
 }
 
 /// f·(1 + c3·w + c4·v·w) in bn254-beuchat's kernel tower shape (N = 4; the caller must have

@@ -654,10 +654,10 @@ lazy_tower!(
     fp6_reduced_4
 );
 
-/// The one-block cyclotomic squarings of one tower shape (kernels `k::$cyc`, `k::$comp`,
-/// generated for that shape, and their layouts).
+/// The one-block cyclotomic squarings of one tower shape (kernels `k::$cyc` and, where the
+/// shape has one, `k::$comp`, generated for that shape, and their layouts).
 macro_rules! cyclo_tower {
-    ($n:literal, $shape:literal, $cyc:ident, $comp:ident, $run:ident) => {
+    ($n:literal, $shape:literal, $run:ident, $cyc:ident $(, $comp:ident)?) => {
         /// Copies the reduced coordinates into the scratch buffer of the kernel with `LEN`
         /// words (`z` at `Z`, `inv` at `INV`, the count `n` at `CNT`), runs it and reads the C
         /// coordinates at `OUT`.
@@ -708,6 +708,7 @@ macro_rules! cyclo_tower {
             $run::<12, { l::LEN }>(z, m, inv, n, (l::Z, l::OUT, l::INV, l::CNT), k::$cyc)
         }
 
+        $(
         #[doc = concat!("Karabina's compressed squaring for the ", $shape, " in one")]
         /// assembly block: (g2, g3, g4, g5) as eight coordinates (g2.c0, g2.c1, …), fully
         /// reduced in and out, `n` ≥ 1 squarings in a row; the last two Fp4 squarings of the
@@ -720,22 +721,29 @@ macro_rules! cyclo_tower {
             use k::$comp as l;
             $run::<8, { l::LEN }>(g, m, inv, n, (l::Z, l::OUT, l::INV, l::CNT), k::$comp)
         }
+        )?
     };
 }
 
 cyclo_tower!(
     6,
     "BLS12-381 tower shape (N = 6, u² = −1, ξ = 1 + u, 8p < R)",
+    cyclo_run_6,
     cyclo_sqr_6,
-    compressed_sqr_6,
-    cyclo_run_6
+    compressed_sqr_6
 );
 cyclo_tower!(
     4,
     "bn254-beuchat tower shape (N = 4, u² = −5, ξ = u, 6p < R)",
+    cyclo_run_4,
     cyclo_sqr_4,
-    compressed_sqr_4,
-    cyclo_run_4
+    compressed_sqr_4
+);
+cyclo_tower!(
+    4,
+    "alt_bn128 tower shape (N = 4, u² = −1, ξ = 9 + u, 4p < R)",
+    cyclo_run_4_xi9,
+    cyclo_sqr_4_xi9
 );
 
 /// f·(1 + c3·w + c4·v·w) for bn254-beuchat's tower shape (N = 4, u² = −5, ξ = u, 6p < R) in
