@@ -95,6 +95,9 @@ fn run<E: PairingCurve<N>, const N: usize>() {
     time("fp2_mul", c, || {
         black_box(black_box(a2) * black_box(b2));
     });
+    time("fp2_mul_by_xi", c, || {
+        black_box(black_box(a2).mul_by_xi());
+    });
     time("fp2_sqr", c, || {
         black_box(black_box(a2).square());
     });
