@@ -8,6 +8,7 @@
 //! a = −3 doublings) at compile time; they must agree with `A` (see [`params_are_consistent`]).
 
 use core::fmt::Debug;
+use core::marker::PhantomData;
 
 use crate::scalar::ScalarField;
 use crate::CurveField;
@@ -15,6 +16,9 @@ use hayate_arith::Field;
 use subtle::{Choice, ConstantTimeEq};
 
 use crate::affine::Affine;
+use crate::formulas::{self, AKind, Arith};
+use crate::group::Group;
+use crate::jacobian::Jacobian;
 use crate::projective::Projective;
 
 /// A short Weierstrass curve y² = x³ + ax + b with a prime-order subgroup ⟨G⟩ of order r.
@@ -70,22 +74,142 @@ pub trait CurveParams: 'static + Copy + Send + Sync + Debug + Default + Eq {
     }
 }
 
-/// a·x, specialised at compile time for a = 0 and a = −3.
-#[inline(always)]
-pub(crate) fn mul_by_a<C: CurveParams>(x: &C::Base) -> C::Base {
-    if C::A_IS_ZERO {
-        C::Base::ZERO
-    } else if C::A_IS_MINUS_3 {
-        -(x.double() + *x)
-    } else {
-        C::A * *x
+/// The formulas' context for a compile-time curve ([`crate::formulas`]): zero-sized, the
+/// field operations of `C::Base` and the coefficients as constants, so that
+/// [`Arith::a_kind`] folds and only the curve's specialisation is compiled.
+pub(crate) struct Static<C>(PhantomData<C>);
+
+impl<C: CurveParams> Static<C> {
+    pub(crate) const CTX: Self = Static(PhantomData);
+}
+
+impl<C> Clone for Static<C> {
+    fn clone(&self) -> Self {
+        Static(PhantomData)
     }
 }
 
-/// 3b (the RCB formulas use b3 = 3·b).
+/// The algorithms' context for a compile-time curve ([`crate::group`]): its Jacobian and
+/// projective points.
+impl<C: CurveParams> Group for Static<C> {
+    type J = Jacobian<C>;
+    type P = Projective<C>;
+    #[inline(always)]
+    fn j_identity(&self) -> Jacobian<C> {
+        Jacobian::identity()
+    }
+    #[inline(always)]
+    fn j_double(&self, p: &Jacobian<C>) -> Jacobian<C> {
+        p.double()
+    }
+    #[inline(always)]
+    fn j_double_n(&self, p: &Jacobian<C>, n: usize) -> Jacobian<C> {
+        p.double_n(n)
+    }
+    #[inline(always)]
+    fn j_add_vartime(&self, p: &Jacobian<C>, q: &Jacobian<C>) -> Jacobian<C> {
+        p.add_vartime(q)
+    }
+    #[inline(always)]
+    fn j_neg(&self, p: &Jacobian<C>) -> Jacobian<C> {
+        p.neg()
+    }
+    #[inline(always)]
+    fn p_identity(&self) -> Projective<C> {
+        Projective::identity()
+    }
+    #[inline(always)]
+    fn p_double(&self, p: &Projective<C>) -> Projective<C> {
+        p.double()
+    }
+    #[inline(always)]
+    fn p_add(&self, p: &Projective<C>, q: &Projective<C>) -> Projective<C> {
+        p.add(q)
+    }
+    #[inline(always)]
+    fn p_to_j(&self, p: &Projective<C>) -> Jacobian<C> {
+        Jacobian::from(*p)
+    }
+    #[inline(always)]
+    fn j_to_p(&self, p: &Jacobian<C>) -> Projective<C> {
+        Projective::from(*p)
+    }
+}
+
+impl<C: CurveParams> Arith for Static<C> {
+    type E = C::Base;
+    #[inline(always)]
+    fn zero(&self) -> C::Base {
+        C::Base::ZERO
+    }
+    #[inline(always)]
+    fn add(&self, a: &C::Base, b: &C::Base) -> C::Base {
+        *a + *b
+    }
+    #[inline(always)]
+    fn sub(&self, a: &C::Base, b: &C::Base) -> C::Base {
+        *a - *b
+    }
+    #[inline(always)]
+    fn neg(&self, a: &C::Base) -> C::Base {
+        -*a
+    }
+    #[inline(always)]
+    fn double(&self, a: &C::Base) -> C::Base {
+        a.double()
+    }
+    #[inline(always)]
+    fn halve(&self, a: &C::Base) -> C::Base {
+        a.halve()
+    }
+    #[inline(always)]
+    fn mul(&self, a: &C::Base, b: &C::Base) -> C::Base {
+        *a * *b
+    }
+    #[inline(always)]
+    fn square(&self, a: &C::Base) -> C::Base {
+        a.square()
+    }
+    #[inline(always)]
+    fn is_zero(&self, a: &C::Base) -> Choice {
+        a.is_zero()
+    }
+    #[inline(always)]
+    fn mul_sub_mul(&self, a: &C::Base, b: &C::Base, c: &C::Base, d: &C::Base) -> C::Base {
+        C::Base::mul_sub_mul(a, b, c, d)
+    }
+    #[inline(always)]
+    fn mul_sub_sqr(&self, a: &C::Base, b: &C::Base, c: &C::Base) -> C::Base {
+        C::Base::mul_sub_sqr(a, b, c)
+    }
+    #[inline(always)]
+    fn a_kind(&self) -> AKind {
+        if C::A_IS_ZERO {
+            AKind::Zero
+        } else if C::A_IS_MINUS_3 {
+            AKind::MinusThree
+        } else {
+            AKind::Generic
+        }
+    }
+    #[inline(always)]
+    fn a(&self) -> C::Base {
+        C::A
+    }
+    #[inline(always)]
+    fn b(&self) -> C::Base {
+        C::B
+    }
+    #[inline(always)]
+    fn b3(&self) -> C::Base {
+        C::B.double() + C::B
+    }
+}
+
+/// a·x, specialised at compile time for a = 0 and a = −3.
 #[inline(always)]
-pub(crate) fn b3<C: CurveParams>() -> C::Base {
-    C::B.double() + C::B
+pub(crate) fn mul_by_a<C: CurveParams>(x: &C::Base) -> C::Base {
+    formulas::mul_by_a(&Static::<C>::CTX, x)
 }
 
 /// Checks the parameter set: `A_IS_ZERO` / `A_IS_MINUS_3` agree with `A`, the curve is

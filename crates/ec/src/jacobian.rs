@@ -29,7 +29,8 @@ use hayate_arith::Field;
 use subtle::{Choice, ConditionallySelectable, ConstantTimeEq};
 
 use crate::affine::Affine;
-use crate::curve::{mul_by_a, CurveParams};
+use crate::curve::{mul_by_a, CurveParams, Static};
+use crate::formulas;
 use crate::projective::{impl_ops, Projective};
 
 /// A point in Jacobian coordinates (X:Y:Z), x = X/Z², y = Y/Z³.
@@ -122,55 +123,12 @@ impl<C: CurveParams> Jacobian<C> {
     #[doc(hidden)]
     #[inline]
     pub fn double_composed(&self) -> Self {
-        if C::A_IS_ZERO || C::A_IS_MINUS_3 {
-            // halved doubling: the result is 2P scaled by 1/2, i.e. (X'/4 : Y'/8 : Z'/2) for the
-            // textbook 2P = (X' : Y' : Z') with M = 3X² + aZ⁴, X' = M² − 8XY²,
-            // Y' = M(4XY² − X') − 8Y⁴, Z' = 2YZ. With L = M/2 and T = XY²: X3 = L² − 2T,
-            // Y3 = L(T − X3) − Y⁴, Z3 = YZ (the formula's doublings become one halving).
-            // M/3 = X² for a = 0 (3M + 4S, six additions; dbl-2009-l needs fifteen) and
-            // (X − Z²)(X + Z²) for a = −3 (4M + 4S, eight; dbl-2001-b's 3M + 5S needs sixteen).
-            let m3 = if C::A_IS_ZERO {
-                self.x.square()
-            } else {
-                let zz = self.z.square();
-                (self.x - zz) * (self.x + zz)
-            };
-            let l = m3 + m3.halve();
-            let yy = self.y.square();
-            let t = self.x * yy;
-            let x3 = l.square() - t.double();
-            let y3 = C::Base::mul_sub_sqr(&l, &(t - x3), &yy);
-            let z3 = self.y * self.z;
-            Self {
-                x: x3,
-                y: y3,
-                z: z3,
-            }
-        } else {
-            // dbl-2007-bl: 1M + 8S + 1·m_a
-            let xx = self.x.square();
-            let yy = self.y.square();
-            let yyyy = yy.square();
-            let zz = self.z.square();
-            let s = ((self.x + yy).square() - xx - yyyy).double();
-            let m = xx.double() + xx + C::A * zz.square();
-            let x3 = m.square() - s.double();
-            let y3 = m * (s - x3) - yyyy.double().double().double();
-            let z3 = (self.y + self.z).square() - yy - zz;
-            Self {
-                x: x3,
-                y: y3,
-                z: z3,
-            }
-        }
+        Self::from_coords(formulas::jac_double(&Static::<C>::CTX, self.coords()))
     }
 
-    /// \[2ⁿ\]P (public n). For generic a this is paper 002 §4.2's repeated doubling, keeping
-    /// W = aZ⁴ across steps: per step X² , Y², Y⁴, M² (4S) and X·Y², M·(S − X'), Y·Z, T·W (4M),
-    /// with M = 3X² + W, S = 4XY², T = 8Y⁴, X' = M² − 2S, Y' = M(S − X') − T, Z' = 2YZ,
-    /// W' = 2T·W (= a·Z'⁴). For a = 0 (3M + 4S) and a = −3 (4M + 4S with fewer additions)
-    /// the halved single doublings are at least as cheap and are simply repeated. Constant
-    /// time in P.
+    /// \[2ⁿ\]P (public n): n doublings, for generic a paper 002 §4.2's repeated doubling
+    /// that keeps W = aZ⁴ across steps (4M + 4S a step; see the module docs). Constant time
+    /// in P.
     pub fn double_n(&self, n: usize) -> Self {
         if n == 0 {
             return *self;
@@ -182,25 +140,20 @@ impl<C: CurveParams> Jacobian<C> {
             }
             return r;
         }
-        let (mut x, mut y, mut z) = (self.x, self.y, self.z);
-        let mut w = C::A * self.z.square().square(); // W = aZ⁴
-        for i in 0..n {
-            let xx = x.square(); // S
-            let yy = y.square(); // S
-            let yyyy = yy.square(); // S
-            let m = xx.double() + xx + w;
-            let s = (x * yy).double().double(); // M
-            let t = yyyy.double().double().double();
-            let x3 = m.square() - s.double(); // S
-            let y3 = m * (s - x3) - t; // M
-            let z3 = (y * z).double(); // M
-            if i + 1 < n {
-                w = (t * w).double(); // M (not needed after the last step)
-            }
-            x = x3;
-            y = y3;
-            z = z3;
-        }
+        Self::from_coords(formulas::jac_double_n_generic(
+            &Static::<C>::CTX,
+            self.coords(),
+            n,
+        ))
+    }
+
+    #[inline(always)]
+    fn coords(&self) -> [&C::Base; 3] {
+        [&self.x, &self.y, &self.z]
+    }
+
+    #[inline(always)]
+    fn from_coords([x, y, z]: [C::Base; 3]) -> Self {
         Self { x, y, z }
     }
 
@@ -208,31 +161,9 @@ impl<C: CurveParams> Jacobian<C> {
     /// neither is O. (For P = −Q it returns a Z = 0 point, i.e. O, which is also correct.)
     #[inline]
     pub(crate) fn add_unchecked(&self, rhs: &Self) -> (Self, Choice) {
-        let z1z1 = self.z.square();
-        let z2z2 = rhs.z.square();
-        let u1 = self.x * z2z2;
-        let u2 = rhs.x * z1z1;
-        let s1 = self.y * rhs.z * z2z2;
-        let s2 = rhs.y * self.z * z1z1;
-        let h = u2 - u1;
-        let rr = s2 - s1;
-        let i = h.double().square();
-        let j = h * i;
-        let r = rr.double();
-        let v = u1 * i;
-        let x3 = r.square() - j - v.double();
-        let y3 = r * (v - x3) - (s1 * j).double();
-        let z3 = ((self.z + rhs.z).square() - z1z1 - z2z2) * h;
-        // H = 0 and R = 0 ⇔ P = Q (both finite): the formula degenerates, must double.
-        let is_dbl = h.is_zero() & rr.is_zero();
-        (
-            Self {
-                x: x3,
-                y: y3,
-                z: z3,
-            },
-            is_dbl,
-        )
+        let (sum, is_dbl) =
+            formulas::jac_add_unchecked(&Static::<C>::CTX, self.coords(), rhs.coords());
+        (Self::from_coords(sum), is_dbl)
     }
 
     /// Mixed addition (Q affine, finite) without exceptional-case handling (see
@@ -291,26 +222,9 @@ impl<C: CurveParams> Jacobian<C> {
     /// The formulas of [`Self::add_affine_unchecked_zr_composed`]: (P + Q, H, R).
     #[inline(always)]
     fn madd_composed(&self, rhs: &Affine<C>) -> (Self, C::Base, C::Base) {
-        let z1z1 = self.z.square();
-        let u2 = rhs.x * z1z1;
-        let s2 = rhs.y * self.z * z1z1;
-        let h = u2 - self.x;
-        let r = s2 - self.y;
-        let hh = h.square();
-        let hhh = h * hh;
-        let v = self.x * hh;
-        let x3 = r.square() - hhh - v.double();
-        let y3 = C::Base::mul_sub_mul(&r, &(v - x3), &self.y, &hhh);
-        let z3 = self.z * h;
-        (
-            Self {
-                x: x3,
-                y: y3,
-                z: z3,
-            },
-            h,
-            r,
-        )
+        let q = [&rhs.x, &rhs.y];
+        let (sum, h, r) = formulas::jac_add_affine_unchecked(&Static::<C>::CTX, self.coords(), q);
+        (Self::from_coords(sum), h, r)
     }
 
     /// P + Q, correct for all inputs and constant time (computes the doubling as well and

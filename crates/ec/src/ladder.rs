@@ -72,7 +72,7 @@ use subtle::{Choice, ConditionallySelectable, ConstantTimeEq, CtOption};
 
 use crate::affine::Affine;
 use crate::bit;
-use crate::curve::{mul_by_a, CurveParams};
+use crate::curve::{mul_by_a, CurveParams, Static};
 use crate::projective::Projective;
 
 /// A field-inversion strategy for the affine formulas.
@@ -486,16 +486,7 @@ pub fn to_affine_with<C: CurveParams, I: Inversion>(p: &Projective<C>) -> Affine
 /// \[k\]P by the Montgomery ladder over 64·len(k) bits, projective coordinates, complete RCB
 /// formulas (one addition and one doubling per bit, conditional swaps): constant time.
 pub fn montgomery_ladder<C: CurveParams>(p: &Projective<C>, k: &[u64]) -> Projective<C> {
-    let mut r0 = Projective::identity();
-    let mut r1 = *p;
-    for i in (0..64 * k.len()).rev() {
-        let b = Choice::from(bit(k, i) as u8);
-        Projective::conditional_swap(&mut r0, &mut r1, b);
-        r1 = r0.add(&r1);
-        r0 = r0.double();
-        Projective::conditional_swap(&mut r0, &mut r1, b);
-    }
-    r0
+    crate::group::montgomery_ladder(&Static::<C>::CTX, p, k)
 }
 
 /// w bits of k starting at bit `pos` (public position, secret value: shifts only).
@@ -550,16 +541,5 @@ pub fn joye_mary_ladder<C: CurveParams>(p: &Projective<C>, k: &[u64], w: u32) ->
 /// Joye's 2-ary right-to-left ladder ([`joye_mary_ladder`] with m = 2): per bit one complete
 /// addition into R\[k_i\] and one doubling of A; returns R\[1\].
 pub fn joye_ladder<C: CurveParams>(p: &Projective<C>, k: &[u64]) -> Projective<C> {
-    let mut r0 = Projective::identity();
-    let mut r1 = Projective::identity();
-    let mut a = *p;
-    for i in 0..64 * k.len() {
-        let b = Choice::from(bit(k, i) as u8);
-        Projective::conditional_swap(&mut r0, &mut r1, b);
-        r0 = r0.add(&a);
-        Projective::conditional_swap(&mut r0, &mut r1, b);
-        a = a.double();
-    }
-    let _ = r0; // the dummy register: (2^l − 1 − k)P
-    r1
+    crate::group::joye_ladder(&Static::<C>::CTX, p, k)
 }

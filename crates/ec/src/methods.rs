@@ -32,12 +32,11 @@ use core::fmt;
 use core::str::FromStr;
 
 use crate::affine::Affine;
-use crate::curve::CurveParams;
+use crate::curve::{CurveParams, Static};
+use crate::group;
 use crate::jacobian::Jacobian;
 use crate::ladder;
 use crate::projective::Projective;
-use crate::recode;
-use crate::{bit, bits_vartime};
 
 /// A scalar-multiplication method (see the module table).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -311,80 +310,21 @@ pub fn scalar_mul_affine<C: CurveParams>(
     scalar_mul(method, &Projective::from(*p), k)
 }
 
-/// Left-to-right double-and-add with branching Jacobian additions (public k).
+/// Left-to-right double-and-add with branching Jacobian additions (paper 002 §3.1; public k).
 pub fn binary_vartime<C: CurveParams>(p: &Jacobian<C>, k: &[u64]) -> Jacobian<C> {
-    let mut acc = Jacobian::identity();
-    for i in (0..bits_vartime(k)).rev() {
-        acc = acc.double();
-        if bit(k, i) == 1 {
-            acc = acc.add_vartime(p);
-        }
-    }
-    acc
+    group::binary_vartime(&Static::<C>::CTX, p, k)
 }
 
-/// Left-to-right fixed 2^w-ary window (table of 2^w − 1 multiples; zero windows skip the
-/// addition; public k). `w` is clamped to [1, 8].
+/// Left-to-right fixed 2^w-ary window (paper 002 §3.2; table of 2^w − 1 multiples; zero
+/// windows skip the addition; public k). `w` is clamped to [1, 8].
 pub fn window_vartime<C: CurveParams>(p: &Jacobian<C>, k: &[u64], w: u32) -> Jacobian<C> {
-    let w = w.clamp(1, 8) as usize;
-    let m = bits_vartime(k);
-    if m == 0 {
-        return Jacobian::identity();
-    }
-    let mut table = Vec::with_capacity((1 << w) - 1);
-    table.push(*p);
-    for i in 1..(1usize << w) - 1 {
-        let t = table[i - 1].add_vartime(p);
-        table.push(t);
-    }
-    let windows = m.div_ceil(w);
-    let mut acc = Jacobian::identity();
-    for j in (0..windows).rev() {
-        acc = acc.double_n(w);
-        let mut d = 0usize;
-        for b in (0..w).rev() {
-            d = (d << 1) | bit(k, j * w + b) as usize;
-        }
-        if d != 0 {
-            acc = acc.add_vartime(&table[d - 1]);
-        }
-    }
-    acc
+    group::window_vartime(&Static::<C>::CTX, p, k, w)
 }
 
-/// Width-w NAF with a table of odd multiples P, 3P, …, (2^(w−1) − 1)P (public k).
+/// Width-w NAF with a table of odd multiples P, 3P, …, (2^(w−1) − 1)P (public k; w clamped
+/// to [2, 7]).
 pub fn wnaf_vartime<C: CurveParams>(p: &Jacobian<C>, k: &[u64], w: u32) -> Jacobian<C> {
-    let w = w.clamp(2, 7);
-    let digits = recode::wnaf(k, w);
-    let n = 1usize << (w - 2);
-    let mut table = Vec::with_capacity(n);
-    crate::scalar_mul::push_odd_multiples_vartime(p, n, &mut table);
-    let mut acc = Jacobian::identity();
-    for &d in digits.iter().rev() {
-        acc = acc.double();
-        if d != 0 {
-            let t = table[(d.unsigned_abs() as usize) / 2];
-            acc = acc.add_vartime(&if d < 0 { t.neg() } else { t });
-        }
-    }
-    acc
-}
-
-/// (k ≫ x, k mod 2^x) (public k).
-fn split_at(k: &[u64], x: usize) -> (Vec<u64>, Vec<u64>) {
-    let total = 64 * k.len();
-    let x = x.min(total);
-    let mut hi = vec![0u64; (total - x).div_ceil(64).max(1)];
-    let mut lo = vec![0u64; x.div_ceil(64).max(1)];
-    for i in 0..total {
-        let b = bit(k, i);
-        if i < x {
-            lo[i / 64] |= b << (i % 64);
-        } else {
-            hi[(i - x) / 64] |= b << ((i - x) % 64);
-        }
-    }
-    (hi, lo)
+    group::wnaf_vartime(&Static::<C>::CTX, p, k, w)
 }
 
 /// Paper 002 §4: k = k₁·2^x + k₂; one thread computes \[k₁\]P then x repeated doublings
@@ -396,18 +336,6 @@ pub fn split_vartime<C: CurveParams>(
     x: usize,
     threads: usize,
 ) -> Projective<C> {
-    // beyond the scalar's bits the high half is zero: no doublings needed
-    let x = x.min(64 * k.len());
-    let (k1, k2) = split_at(k, x);
     let pj = Jacobian::from(*p);
-    let w = |k: &[u64]| if bits_vartime(k) > 80 { 5 } else { 4 };
-    let high = move |k1: &[u64]| wnaf_vartime(&pj, k1, w(k1)).double_n(x);
-    let k1c = k1.clone();
-    let (hi, lo) = crate::pool::join(
-        threads,
-        move || high(&k1c),
-        || wnaf_vartime(&pj, &k2, w(&k2)),
-    );
-    let hi = hi.unwrap_or_else(|_| high(&k1));
-    Projective::from(hi.add_vartime(&lo))
+    Projective::from(group::split_vartime(&Static::<C>::CTX, &pj, k, x, threads))
 }

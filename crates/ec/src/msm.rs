@@ -109,7 +109,12 @@ pub fn straus<C: CurveParams, S: AsRef<[u64]>>(
         if d.is_empty() {
             continue;
         }
-        crate::scalar_mul::push_odd_multiples_vartime(&Jacobian::from(*p), t, &mut multiples);
+        crate::group::push_odd_multiples_vartime(
+            &crate::curve::Static::<C>::CTX,
+            &Jacobian::from(*p),
+            t,
+            &mut multiples,
+        );
         digits.push(d);
     }
     let table = Jacobian::batch_normalize(&multiples);

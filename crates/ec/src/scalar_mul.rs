@@ -26,7 +26,8 @@ use hayate_arith::Field;
 use subtle::{Choice, ConditionallySelectable, ConstantTimeEq};
 
 use crate::affine::Affine;
-use crate::curve::CurveParams;
+use crate::curve::{CurveParams, Static};
+use crate::group;
 use crate::jacobian::Jacobian;
 use crate::projective::Projective;
 use crate::recode;
@@ -34,13 +35,6 @@ use crate::{bit, bits_vartime};
 
 /// Paper 002's optimal split ratio x/m (§4.3: 10.66(m − x) + 6.8x = 10.66x ⇒ x ≈ 0.734m).
 pub const PAPER002_SPLIT_RATIO: f64 = 0.734;
-
-/// Window value of 4 bits at bit offset `i` (public offset, secret value: plain shifts only).
-#[inline(always)]
-pub(crate) fn nibble(k: &[u64], i: usize) -> u64 {
-    let limb = k.get(i / 64).copied().unwrap_or(0);
-    (limb >> (i % 64)) & 0xf
-}
 
 impl<C: CurveParams> Projective<C> {
     /// \[k\]P in constant time (low-level: `k` is an integer in little-endian limbs, any length,
@@ -58,46 +52,7 @@ impl<C: CurveParams> Projective<C> {
     /// \[k mod 2^nbits\]P in constant time, processing exactly ⌈nbits/4⌉ windows (public nbits).
     /// Bits of k at or above `nbits` are ignored (bits inside the top window are used).
     pub fn mul_ct_bits(&self, k: &[u64], nbits: usize) -> Self {
-        let windows = nbits.div_ceil(4);
-        if windows == 0 {
-            return Self::identity();
-        }
-        let table = self.window_table();
-        let lookup = |d: u64| Self::ct_lookup(&table, d);
-        let top = 4 * (windows - 1);
-        let mut mask_top = 0xfu64;
-        if nbits < 4 * windows {
-            mask_top = (1u64 << (nbits - top)) - 1;
-        }
-        let mut acc = lookup(nibble(k, top) & mask_top);
-        for w in (0..windows - 1).rev() {
-            acc = acc.double().double().double().double();
-            acc = acc.add(&lookup(nibble(k, 4 * w)));
-        }
-        acc
-    }
-
-    /// The fixed-window table \[i\]P, i = 0..15 (7 doublings and 7 complete additions).
-    pub(crate) fn window_table(&self) -> [Self; 16] {
-        let mut table = [Self::identity(); 16];
-        table[1] = *self;
-        for i in 2..16 {
-            table[i] = if i % 2 == 0 {
-                table[i / 2].double()
-            } else {
-                table[i - 1].add(self)
-            };
-        }
-        table
-    }
-
-    /// table\[d\] for a secret d < 16: a scan of all entries with `subtle` selects.
-    pub(crate) fn ct_lookup(table: &[Self; 16], d: u64) -> Self {
-        let mut t = Self::identity();
-        for (i, e) in table.iter().enumerate() {
-            t.conditional_assign(e, (i as u64).ct_eq(&d));
-        }
-        t
+        group::mul_ct_bits(&Static::<C>::CTX, self, k, nbits)
     }
 
     /// \[k\]P for a public scalar k (variable time in k and in P; low-level: `k` is an integer in
@@ -125,17 +80,7 @@ impl<C: CurveParams> Projective<C> {
     /// [`Self::mul_ct_parallel`] on at most `threads` threads (`threads ≤ 1`: both halves on
     /// the calling thread, one after the other).
     pub fn mul_ct_parallel_with(&self, k: &[u64], threads: usize) -> Self {
-        let m = 64 * k.len();
-        let x = split_point(m);
-        let (k1, k2) = split_scalar(k, x);
-        let p = *self;
-        let high =
-            move |k1: &[u64]| Self::from(Jacobian::from(p.mul_ct_bits(k1, m - x)).double_n(x));
-        let k1c = k1.clone();
-        let (hi, lo) = crate::pool::join(threads, move || high(&k1c), || p.mul_ct_bits(&k2, x));
-        // A panicking job cannot happen (no panics in this crate); recompute on this thread.
-        let hi = hi.unwrap_or_else(|_| high(&k1));
-        hi.add(&lo)
+        group::mul_ct_parallel(&Static::<C>::CTX, self, k, threads)
     }
 
     /// Paper 002's split multiplication for a public scalar: x = ⌈0.734·m⌉ with m the bit
@@ -151,8 +96,8 @@ impl<C: CurveParams> Projective<C> {
         if m < 64 {
             return self.mul_vartime(k);
         }
-        let x = split_point(m);
-        let (k1, k2) = split_scalar(k, x);
+        let x = group::split_point(m);
+        let (k1, k2) = group::split_scalar(k, x);
         let p = Jacobian::from(*self);
         let k1c = k1.clone();
         let (hi, lo) = crate::pool::join(
@@ -183,40 +128,6 @@ impl<C: CurveParams> Affine<C> {
     }
 }
 
-/// x = ⌈0.734·m⌉ clamped to [0, m] (paper 002 §4.3).
-fn split_point(m: usize) -> usize {
-    // integer arithmetic for 0.734 = 734/1000
-    (m * 734).div_ceil(1000).min(m)
-}
-
-/// (k ≫ x, k mod 2^x) as limb vectors (public x; the values may be secret: shifts only).
-fn split_scalar(k: &[u64], x: usize) -> (Vec<u64>, Vec<u64>) {
-    let lo_limbs = x.div_ceil(64);
-    let mut lo: Vec<u64> = (0..lo_limbs)
-        .map(|i| k.get(i).copied().unwrap_or(0))
-        .collect();
-    if !x.is_multiple_of(64) {
-        if let Some(last) = lo.last_mut() {
-            *last &= (1u64 << (x % 64)) - 1;
-        }
-    }
-    let q = x / 64;
-    let r = x % 64;
-    let hi_len = k.len().saturating_sub(q);
-    let hi: Vec<u64> = (0..hi_len)
-        .map(|i| {
-            let a = k.get(q + i).copied().unwrap_or(0);
-            let b = k.get(q + i + 1).copied().unwrap_or(0);
-            if r == 0 {
-                a
-            } else {
-                (a >> r) | (b << (64 - r))
-            }
-        })
-        .collect();
-    (hi, lo)
-}
-
 /// The wNAF width used for an m-bit public scalar.
 pub(crate) fn wnaf_width(m: usize) -> u32 {
     match m {
@@ -224,23 +135,6 @@ pub(crate) fn wnaf_width(m: usize) -> u32 {
         25..=80 => 3,
         81..=192 => 4,
         _ => 5,
-    }
-}
-
-/// Appends P, 3P, …, (2n − 1)P to `out` (n ≥ 1; variable time).
-pub(crate) fn push_odd_multiples_vartime<C: CurveParams>(
-    p: &Jacobian<C>,
-    n: usize,
-    out: &mut Vec<Jacobian<C>>,
-) {
-    let mut e = *p;
-    out.push(e);
-    if n > 1 {
-        let p2 = p.double();
-        for _ in 1..n {
-            e = e.add_vartime(&p2);
-            out.push(e);
-        }
     }
 }
 
@@ -255,7 +149,7 @@ pub(crate) fn wnaf_mul_jacobian<C: CurveParams>(p: &Jacobian<C>, k: &[u64]) -> J
     // table[i] = (2i + 1)P
     let n = 1usize << (w - 2);
     let mut table = Vec::with_capacity(n);
-    push_odd_multiples_vartime(p, n, &mut table);
+    group::push_odd_multiples_vartime(&Static::<C>::CTX, p, n, &mut table);
     let mut acc = Jacobian::identity();
     let mut started = false;
     for &d in digits.iter().rev() {

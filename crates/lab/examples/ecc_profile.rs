@@ -3,7 +3,8 @@
 //! peer targets without the bench crate's dependencies:
 //!
 //! `cargo run --release -p hayate-lab --example ecc_profile [-- OP]` with OP one of `field`,
-//! `glv-ct`, `ecdh`, `all` (default). Under `perf record` pass `loop-glv` or `loop-ecdh` to
+//! `glv-ct`, `ecdh`, `methods` (fixed window, Montgomery ladder and wNAF on both curves and
+//! on secp256r1 as a run-time curve), `all` (default). Under `perf record` pass `loop-glv` or `loop-ecdh` to
 //! run only that operation for a few seconds.
 
 use std::hint::black_box as bb;
@@ -74,6 +75,21 @@ fn field<C: CurveParams>(rng: &mut rand::rngs::StdRng) {
     println!("{:<10} mul {mul:6.2}  sqr {sqr:6.2}  add {add:5.2}  sub {sub:5.2}  inv(safegcd) {inv:8.1} ns", C::NAME);
 }
 
+/// The single-thread methods that run on the formulas every curve shares.
+fn methods<C: CurveParams>(k: &[u64; 4]) {
+    let p = Projective::<C>::generator().double();
+    for m in [
+        Method::FixedWindowCt,
+        Method::MontgomeryLadder,
+        Method::WNaf(5),
+    ] {
+        let t = time(1000, 9, || {
+            bb(scalar_mul_threads(m, bb(&p), bb(k), 1).ok());
+        });
+        println!("{:<10} {:<18} {:8.2} µs", C::NAME, m.to_string(), t / 1e3);
+    }
+}
+
 fn main() {
     let op = std::env::args().nth(1).unwrap_or_else(|| "all".into());
     let mut rng = rand::rngs::StdRng::seed_from_u64(7);
@@ -112,6 +128,27 @@ fn main() {
             }
             if op == "all" || op == "glv-ct" {
                 println!("secp256k1 glv-ct       {:8.2} µs", time(2000, 9, glv) / 1e3);
+            }
+            if op == "all" || op == "methods" {
+                methods::<Secp256k1>(&k);
+                methods::<Secp256r1>(&k);
+                let dc = hayate_ec::DynCurve::named("secp256r1").expect("named curve");
+                let g = dc.generator();
+                for m in [
+                    Method::FixedWindowCt,
+                    Method::MontgomeryLadder,
+                    Method::WNaf(5),
+                ] {
+                    let t = time(500, 9, || {
+                        bb(dc.mul(m, bb(&g), bb(&k)).ok());
+                    });
+                    println!(
+                        "{:<10} {:<18} {:8.2} µs (run-time curve)",
+                        "secp256r1",
+                        m.to_string(),
+                        t / 1e3
+                    );
+                }
             }
             if op == "all" || op == "ecdh" {
                 println!(

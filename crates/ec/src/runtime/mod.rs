@@ -4,12 +4,14 @@
 //! point encodings and ECDH.
 //!
 //! ## Design
-//! The compile-time path ([`crate::CurveParams`] over [`hayate_arith::Field`]) needs constants,
-//! so this is a separate, flat path: [`hayate_arith::DynField<N>`] (Montgomery constants
-//! computed at construction, the same CIOS / redc / safegcd kernels as `Fp`) and the formulas
-//! in `runtime/curve.rs`, generic over the limb count N. [`DynCurve`] picks N = ⌈log2(p)/64⌉ ∈ [1, 9] once,
-//! at construction, and dispatches every call on it; points cross the API as [`DynAffine`]
-//! (canonical coordinates, N-independent).
+//! The compile-time path ([`crate::CurveParams`] over [`hayate_arith::Field`]) needs constants;
+//! here the field is a [`hayate_arith::DynField<N>`] (Montgomery constants computed at
+//! construction, the same CIOS / redc / safegcd kernels as `Fp`) and the curve a value
+//! (`runtime/curve.rs`, generic over the limb count N) that gives the crate's one set of point
+//! formulas and scalar-multiplication algorithms their field operations and coefficients, as a
+//! compile-time curve does through its constants. [`DynCurve`] picks N = ⌈log2(p)/64⌉ ∈ [1, 9]
+//! once, at construction, and dispatches every call on it; points cross the API as
+//! [`DynAffine`] (canonical coordinates, N-independent).
 //!
 //! ## Validation ([`DynCurve::new`]; SEC 1 v2 §3.1.1.2.1, no panic on any input)
 //! p odd prime, 5 ≤ p < 2^521 (Baillie–PSW, [`hayate_arith::dyn_fp::is_probable_prime_vartime`]);
