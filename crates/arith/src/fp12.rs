@@ -109,31 +109,12 @@ impl<P: TowerParams<N>, const N: usize> Fp12<P, N> {
     /// `crate::backend::lines::SUBROUTINES` off (docs/backend-notes.md).
     #[inline]
     pub fn mul(&self, o: &Self) -> Self {
-        #[cfg(target_arch = "x86_64")]
-        if crate::backend::lines::sub_active::<P, N>() {
-            // SAFETY: `sub_active` holds.
-            return unsafe { crate::backend::x86_64::mulx::sub::fp12_mul(self, o) };
-        }
-        #[cfg(all(target_arch = "x86_64", feature = "lab"))]
-        if crate::backend::fp6_kernel::<P, N>() {
-            let (s, t) = (self.c0 + self.c1, o.c0 + o.c1);
-            let r = crate::backend::fp12_lazy(
-                crate::backend::Fp12Lazy::Mul([
-                    cat(&self.c0.limbs(), &o.c0.limbs()),
-                    cat(&self.c1.limbs(), &o.c1.limbs()),
-                    cat(&s.limbs(), &t.limbs()),
-                ]),
-                &P::MODULUS,
-                Fp::<P, N>::INV,
-            );
-            return Self::from_limbs(&r);
-        }
-        self.mul_composed(o)
+        crate::backend::tower::fp12_mul(self, o).unwrap_or_else(|| self.mul_composed(o))
     }
 
     /// The twelve coordinates' limbs from the kernels' output order.
     #[inline(always)]
-    fn from_limbs(r: &[[u64; N]; 12]) -> Self {
+    pub(crate) fn from_limbs(r: &[[u64; N]; 12]) -> Self {
         let (a, b) = r.split_at(6);
         Self {
             c0: Fp6::from_limbs(a.try_into().expect("6")),
@@ -160,25 +141,7 @@ impl<P: TowerParams<N>, const N: usize> Fp12<P, N> {
     /// builds with `crate::backend::lines::SUBROUTINES` off).
     #[inline]
     pub fn square(&self) -> Self {
-        #[cfg(target_arch = "x86_64")]
-        if crate::backend::lines::sub_active::<P, N>() {
-            // SAFETY: `sub_active` holds.
-            return unsafe { crate::backend::x86_64::mulx::sub::fp12_square(self) };
-        }
-        #[cfg(all(target_arch = "x86_64", feature = "lab"))]
-        if crate::backend::tower_kernel::<P, N>() {
-            let (s, t) = (self.c0 + self.c1, self.c0 + self.c1.mul_by_v());
-            let r = crate::backend::fp12_lazy(
-                crate::backend::Fp12Lazy::Sqr([
-                    cat(&self.c0.limbs(), &self.c1.limbs()),
-                    cat(&s.limbs(), &t.limbs()),
-                ]),
-                &P::MODULUS,
-                Fp::<P, N>::INV,
-            );
-            return Self::from_limbs(&r);
-        }
-        self.square_composed()
+        crate::backend::tower::fp12_square(self).unwrap_or_else(|| self.square_composed())
     }
 
     /// [`Self::square`] with the Fp6 products reduced separately: the portable form and the
@@ -275,32 +238,8 @@ impl<P: TowerParams<N>, const N: usize> Fp12<P, N> {
     /// by the one-block kernels, twelve reductions instead of eighteen); same value.
     #[inline]
     pub fn mul_by_034(&self, c0: &Fp2<P, N>, c3: &Fp2<P, N>, c4: &Fp2<P, N>) -> Self {
-        #[cfg(target_arch = "x86_64")]
-        if crate::backend::lines::sub4_active::<P, N>() {
-            // SAFETY: `sub4_active` holds.
-            return unsafe {
-                crate::backend::x86_64::mulx::sub::fp12_mul_by_034(self, [c0, c3, c4])
-            };
-        }
-        #[cfg(target_arch = "x86_64")]
-        if crate::backend::tower_kernel::<P, N>() {
-            let s = self.c0 + self.c1;
-            let o = *c0 + *c3;
-            let b0 = [c0.c0.mont_limbs(), c0.c1.mont_limbs()];
-            let r = crate::backend::fp12_lazy(
-                crate::backend::Fp12Lazy::By034(
-                    cat(&self.c0.limbs(), &b0),
-                    [
-                        cat(&self.c1.limbs(), &fp2_pair(c3, c4)),
-                        cat(&s.limbs(), &fp2_pair(&o, c4)),
-                    ],
-                ),
-                &P::MODULUS,
-                Fp::<P, N>::INV,
-            );
-            return Self::from_limbs(&r);
-        }
-        self.mul_by_034_composed(c0, c3, c4)
+        crate::backend::tower::fp12_mul_by_034(self, c0, c3, c4)
+            .unwrap_or_else(|| self.mul_by_034_composed(c0, c3, c4))
     }
 
     /// [`Self::mul_by_034`] with the sparse Fp6 products reduced separately: the portable form
@@ -346,23 +285,8 @@ impl<P: TowerParams<N>, const N: usize> Fp12<P, N> {
     /// sparse Fp6 products.
     #[inline]
     pub fn mul_by_034_unit(&self, c3: &Fp2<P, N>, c4: &Fp2<P, N>) -> Self {
-        if crate::backend::tower_kernel::<P, N>() {
-            let line = [
-                c3.c0.mont_limbs(),
-                c3.c1.mont_limbs(),
-                c4.c0.mont_limbs(),
-                c4.c1.mont_limbs(),
-            ];
-            if let Some(r) = crate::backend::fp12_mul_by_034_unit(
-                cat(&self.c0.limbs(), &self.c1.limbs()),
-                line,
-                &P::MODULUS,
-                Fp::<P, N>::INV,
-            ) {
-                return Self::from_limbs(&r);
-            }
-        }
-        self.mul_by_034_unit_composed(c3, c4)
+        crate::backend::tower::fp12_mul_by_034_unit(self, c3, c4)
+            .unwrap_or_else(|| self.mul_by_034_unit_composed(c3, c4))
     }
 
     /// [`Self::mul_by_034_unit`] as two sparse Fp6 products (the portable form and the
@@ -436,23 +360,8 @@ impl<P: TowerParams<N>, const N: usize> Fp12<P, N> {
     /// count): no copies in and out between them.
     #[inline]
     pub fn cyclotomic_squares(&self, n: usize) -> Self {
-        #[cfg(target_arch = "x86_64")]
-        if n >= crate::backend::x86_64::ifma::CYCLO_MIN
-            && crate::backend::x86_64::ifma::sqr_applies::<P, N>()
-        {
-            let r = crate::backend::x86_64::ifma::cyclo_sqr::<P, N>(
-                cat(&self.c0.limbs(), &self.c1.limbs()),
-                n as u64,
-            );
-            return Self::from_limbs(&r);
-        }
-        #[cfg(target_arch = "x86_64")]
-        if n >= 1 && crate::backend::cyclo_kernel::<P, N>() {
-            let r = crate::backend::cyclo_sqr::<P, N>(
-                cat(&self.c0.limbs(), &self.c1.limbs()),
-                n as u64,
-            );
-            return Self::from_limbs(&r);
+        if let Some(r) = crate::backend::tower::cyclotomic_squares(self, n) {
+            return r;
         }
         let mut x = *self;
         for _ in 0..n {
@@ -491,20 +400,41 @@ impl<P: TowerParams<N>, const N: usize> Fp12<P, N> {
         }
     }
 
-    /// x^e in the cyclotomic subgroup for a public exponent given in non-adjacent form
-    /// (digits −1, 0, 1, least significant first); negative digits use conjugation.
-    pub fn cyclotomic_exp_naf_vartime(&self, naf: &[i8]) -> Self {
-        let inv = self.conjugate();
+    /// x^e in the cyclotomic subgroup for a public exponent e = Σ dᵢ·2^i given by signed
+    /// digits (least significant first), each 0 or odd: the non-adjacent form (digits ±1) or a
+    /// width-w NAF. The odd powers x, x³, …, x^m up to the largest digit m are precomputed,
+    /// negative digits use conjugation (the inverse in the cyclotomic subgroup), and the
+    /// squarings between two non-zero digits run as one [`cyclotomic_squares`](Self::cyclotomic_squares) call.
+    /// `None` if a digit is even and non-zero.
+    pub fn cyclotomic_exp_wnaf_vartime(&self, digits: &[i8]) -> Option<Self> {
+        if digits.iter().any(|&d| d % 2 == 0 && d != 0) {
+            return None;
+        }
+        // table[k] = x^(2k+1)
+        let top = digits
+            .iter()
+            .map(|d| d.unsigned_abs() as usize)
+            .max()
+            .unwrap_or(0);
+        let mut table = Vec::with_capacity(top.div_ceil(2));
+        table.push(*self);
+        if top > 1 {
+            let x2 = self.cyclotomic_square();
+            for k in 1..top.div_ceil(2) {
+                let next = table[k - 1] * x2;
+                table.push(next);
+            }
+        }
         let mut r = Self::ONE;
         let mut started = false;
-        // the squarings between two non-zero digits as one run (one kernel call)
         let mut run = 0;
-        for &d in naf.iter().rev() {
+        for &d in digits.iter().rev() {
             if started {
                 run += 1;
             }
-            if d == 1 || d == -1 {
-                let t = if d == 1 { *self } else { inv };
+            if d != 0 {
+                let t = table[(d.unsigned_abs() as usize) / 2];
+                let t = if d < 0 { t.conjugate() } else { t };
                 r = if started {
                     r.cyclotomic_squares(run) * t
                 } else {
@@ -514,7 +444,7 @@ impl<P: TowerParams<N>, const N: usize> Fp12<P, N> {
                 started = true;
             }
         }
-        r.cyclotomic_squares(run)
+        Some(r.cyclotomic_squares(run))
     }
 
     /// x^e in the cyclotomic subgroup for a public exponent in non-adjacent form (digits −1, 0,
@@ -621,30 +551,6 @@ impl<P: TowerParams<N>, const N: usize> Fp12<P, N> {
     }
 }
 
-/// The limbs of two Fp6 values back to back (an operand pair of the Fp12 kernels).
-#[inline(always)]
-fn cat<'a, const N: usize, const M: usize>(
-    a: &[&'a [u64; N]; 6],
-    b: &[&'a [u64; N]],
-) -> [&'a [u64; N]; M] {
-    core::array::from_fn(|i| if i < 6 { a[i] } else { b[i - 6] })
-}
-
-/// The limbs of two Fp2 values (a sparse Fp6 operand b0 + b1·v of the kernels).
-#[cfg(target_arch = "x86_64")]
-#[inline(always)]
-fn fp2_pair<'a, P: TowerParams<N>, const N: usize>(
-    x: &'a Fp2<P, N>,
-    y: &'a Fp2<P, N>,
-) -> [&'a [u64; N]; 4] {
-    [
-        x.c0.mont_limbs(),
-        x.c1.mont_limbs(),
-        y.c0.mont_limbs(),
-        y.c1.mont_limbs(),
-    ]
-}
-
 /// (a + b·s)² in Fp4 = Fp2\[s\]/(s² − ξ): (a² + ξb², 2ab) with 2ab = (a + b)² − a² − b² (three
 /// Fp2 squarings), the building block of both cyclotomic squarings.
 #[inline]
@@ -711,29 +617,10 @@ impl<P: TowerParams<N>, const N: usize> Compressed<P, N> {
     /// call); same value as n [`Self::square_composed`].
     #[inline]
     fn square_n(&self, n: usize) -> Self {
-        #[cfg(target_arch = "x86_64")]
-        let lanes = crate::backend::x86_64::ifma::sqr_applies::<P, N>();
-        #[cfg(target_arch = "x86_64")]
-        if n > 0 && (lanes || crate::backend::tower_kernel::<P, N>()) {
-            let (a, b) = (fp2_pair(&self.g2, &self.g3), fp2_pair(&self.g4, &self.g5));
-            let g = core::array::from_fn(|i| if i < 4 { a[i] } else { b[i - 4] });
-            let r = if lanes {
-                crate::backend::x86_64::ifma::compressed_sqr::<P, N>(g, n as u64)
-            } else {
-                crate::backend::compressed_sqr(g, &P::MODULUS, Fp::<P, N>::INV, n as u64)
-            };
-            let f = |i: usize| {
-                Fp2::new(
-                    Fp::from_mont_unchecked(r[2 * i]),
-                    Fp::from_mont_unchecked(r[2 * i + 1]),
-                )
-            };
-            return Self {
-                g2: f(0),
-                g3: f(1),
-                g4: f(2),
-                g5: f(3),
-            };
+        if let Some([g2, g3, g4, g5]) =
+            crate::backend::tower::compressed_squares([&self.g2, &self.g3, &self.g4, &self.g5], n)
+        {
+            return Self { g2, g3, g4, g5 };
         }
         (0..n).fold(*self, |c, _| c.square_composed())
     }

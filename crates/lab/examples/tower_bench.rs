@@ -173,7 +173,7 @@ fn run<E: PairingCurve<N>, const N: usize>() {
     // Granger–Scott against Karabina's compressed squarings on the NAF of |z|, interleaved
     for _ in 0..3 {
         time("exp_z_gs_naf", c, || {
-            black_box(black_box(g).cyclotomic_exp_naf_vartime(&zn));
+            black_box(black_box(g).cyclotomic_exp_wnaf_vartime(&zn));
         });
         time("exp_z_karabina", c, || {
             black_box(black_box(g).cyclotomic_exp_compressed_vartime(&zn));

@@ -18,7 +18,6 @@
 //!   e; since gcd(3, r) = 1 it is an equally valid non-degenerate bilinear pairing (the reference
 //!   test compares against the textbook value cubed).
 
-use alloc::vec;
 use hayate_arith::Fp12;
 
 use crate::engine::{naf, wnaf, Family, PairingCurve};
@@ -76,39 +75,10 @@ fn exp_by_z_dense<E: PairingCurve<N>, const N: usize>(
         d.iter().filter(|&&x| x != 0).count() + if w == 1 { 0 } else { 1 << (w - 2) }
     };
     let w = (1..=4u32).min_by_key(|&w| cost(w)).unwrap_or(1);
-    if w == 1 {
-        f.cyclotomic_exp_naf_vartime(&naf(z))
-    } else {
-        // table of f^1, f^3, …, f^(2^(w−1) − 1)
-        let f2 = f.cyclotomic_square();
-        let mut table = vec![*f];
-        for i in 1..(1usize << (w - 2)) {
-            let next = table[i - 1] * f2;
-            table.push(next);
-        }
-        let digits = wnaf(z, w);
-        let mut acc = Fp12::ONE;
-        let mut started = false;
-        // the squarings between two non-zero digits as one run (one kernel call)
-        let mut run = 0;
-        for &d in digits.iter().rev() {
-            if started {
-                run += 1;
-            }
-            if d != 0 {
-                let t = table[(d.unsigned_abs() as usize) / 2];
-                let t = if d < 0 { t.conjugate() } else { t };
-                acc = if started {
-                    acc.cyclotomic_squares(run) * t
-                } else {
-                    t
-                };
-                run = 0;
-                started = true;
-            }
-        }
-        acc.cyclotomic_squares(run)
-    }
+    let digits = if w == 1 { naf(z) } else { wnaf(z, w) };
+    // the digits of a (w-)NAF are 0 or odd
+    f.cyclotomic_exp_wnaf_vartime(&digits)
+        .expect("NAF digits are odd")
 }
 
 /// The easy part f^((p⁶−1)(p²+1)); maps into the cyclotomic subgroup. f = 0 (never produced by

@@ -45,6 +45,10 @@
 //!
 //! [`cpu::detected`] is the one CPU detection the back ends share; [`active`] says which
 //! kernels run in this process (the report's machine section prints it).
+//!
+//! The tower types never name an ISA: [`crate::Fp12`] asks the crate-private `tower` module
+//! (the Fp12-level dispatch: products, squares, line products, cyclotomic and compressed
+//! squarings) for a kernel and composes the operation from Fp6 and Fp2 where it gets none.
 
 /// Opens an assembly kernel's block: a local label at its first instruction (see
 /// [`kernel_end!`]). Exported for the assembly kernels of `hayate-ec` and `hayate-pairing`.
@@ -109,6 +113,7 @@ pub mod cpu;
 pub mod kernel_set;
 pub mod lines;
 pub mod portable;
+pub(crate) mod tower;
 #[cfg(target_arch = "x86_64")]
 pub mod x86_64;
 

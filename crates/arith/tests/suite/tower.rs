@@ -176,7 +176,7 @@ fn check_tower<P: TowerParams<N>, const N: usize>() {
         for naf in nafs {
             assert_eq!(
                 g.cyclotomic_exp_compressed_vartime(naf),
-                g.cyclotomic_exp_naf_vartime(naf)
+                g.cyclotomic_exp_wnaf_vartime(naf).unwrap()
             );
             assert_eq!(
                 Fp12::<P, N>::ONE.cyclotomic_exp_compressed_vartime(naf),
@@ -185,9 +185,18 @@ fn check_tower<P: TowerParams<N>, const N: usize>() {
         }
         // NAF of 13 = 16 − 4 + 1: digits LSB first [1, 0, -1, 0, 1]
         assert_eq!(
-            g.cyclotomic_exp_naf_vartime(&[1, 0, -1, 0, 1]),
-            g.pow_vartime(&[13])
+            g.cyclotomic_exp_wnaf_vartime(&[1, 0, -1, 0, 1]),
+            Some(g.pow_vartime(&[13]))
         );
+        // a width-4 NAF: 3 − 5·2³ + 7·2⁷ = 859 (odd powers up to g⁷ from the table)
+        assert_eq!(
+            g.cyclotomic_exp_wnaf_vartime(&[3, 0, 0, -5, 0, 0, 0, 7]),
+            Some(g.pow_vartime(&[859]))
+        );
+        // −1 = the conjugate; no digits = 1; an even digit is not a w-NAF
+        assert_eq!(g.cyclotomic_exp_wnaf_vartime(&[-1]), Some(g.conjugate()));
+        assert_eq!(g.cyclotomic_exp_wnaf_vartime(&[]), Some(Fp12::ONE));
+        assert_eq!(g.cyclotomic_exp_wnaf_vartime(&[1, 0, 2]), None);
     }
     let a = Fp12::<P, N>::random(&mut rng);
     assert_eq!(a.frobenius_map(1), a.pow_vartime(&limbs(&p)));
