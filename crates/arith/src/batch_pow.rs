@@ -141,11 +141,11 @@ pub fn pow_many_with<P: FpParams<N>, const N: usize>(
     sched: &Schedule,
     simd: bool,
 ) -> Vec<Fp<P, N>> {
-    #[cfg(target_arch = "x86_64")]
-    if simd && available::<P, N>() && sched.first.is_some() {
-        return crate::backend::x86_64::ifma::pow::pow_lanes(xs, sched);
+    if simd && sched.first.is_some() {
+        if let Some(r) = crate::backend::pow_lanes(xs, sched) {
+            return r;
+        }
     }
-    let _ = simd;
     xs.iter().map(|x| sched.apply(x)).collect()
 }
 
@@ -167,11 +167,11 @@ pub fn square_chain_with<P: FpParams<N>, const N: usize>(
     simd: bool,
 ) -> Vec<Vec<Fp<P, N>>> {
     let sorted = snapshots.windows(2).all(|w| w[0] <= w[1]);
-    #[cfg(target_arch = "x86_64")]
-    if simd && sorted && available::<P, N>() {
-        return crate::backend::x86_64::ifma::pow::square_chain_lanes(xs, snapshots);
+    if simd && sorted {
+        if let Some(r) = crate::backend::square_chain_lanes(xs, snapshots) {
+            return r;
+        }
     }
-    let _ = (simd, sorted);
     xs.iter()
         .map(|x| {
             // one chain of squarings, read off at each snapshot
@@ -195,18 +195,7 @@ pub fn square_chain_with<P: FpParams<N>, const N: usize>(
 
 /// Whether [`pow_public_many`] runs in SIMD lanes for `Fp<P, N>` on this CPU.
 pub fn available<P: FpParams<N>, const N: usize>() -> bool {
-    // Montgomery fields of 4 or 6 words only (the kernel converts from and to R = 2^(64N);
-    // the pseudo-Mersenne fields keep plain residues)
-    #[cfg(target_arch = "x86_64")]
-    {
-        Fp::<P, N>::RADIX_BITS == 64 * N
-            && (N == 4 || N == 6)
-            && crate::backend::x86_64::ifma::available()
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        false
-    }
+    crate::backend::pow_lanes_available::<P, N>()
 }
 
 #[cfg(test)]

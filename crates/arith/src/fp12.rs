@@ -109,7 +109,10 @@ impl<P: TowerParams<N>, const N: usize> Fp12<P, N> {
     /// `crate::backend::lines::SUBROUTINES` off (docs/backend-notes.md).
     #[inline]
     pub fn mul(&self, o: &Self) -> Self {
-        crate::backend::tower::fp12_mul(self, o).unwrap_or_else(|| self.mul_composed(o))
+        if let Some(r) = crate::backend::tower::fp12_mul(self, o) {
+            return r;
+        }
+        self.mul_composed(o)
     }
 
     /// The twelve coordinates' limbs from the kernels' output order.
@@ -141,7 +144,10 @@ impl<P: TowerParams<N>, const N: usize> Fp12<P, N> {
     /// builds with `crate::backend::lines::SUBROUTINES` off).
     #[inline]
     pub fn square(&self) -> Self {
-        crate::backend::tower::fp12_square(self).unwrap_or_else(|| self.square_composed())
+        if let Some(r) = crate::backend::tower::fp12_square(self) {
+            return r;
+        }
+        self.square_composed()
     }
 
     /// [`Self::square`] with the Fp6 products reduced separately: the portable form and the
@@ -238,8 +244,10 @@ impl<P: TowerParams<N>, const N: usize> Fp12<P, N> {
     /// by the one-block kernels, twelve reductions instead of eighteen); same value.
     #[inline]
     pub fn mul_by_034(&self, c0: &Fp2<P, N>, c3: &Fp2<P, N>, c4: &Fp2<P, N>) -> Self {
-        crate::backend::tower::fp12_mul_by_034(self, c0, c3, c4)
-            .unwrap_or_else(|| self.mul_by_034_composed(c0, c3, c4))
+        if let Some(r) = crate::backend::tower::fp12_mul_by_034(self, c0, c3, c4) {
+            return r;
+        }
+        self.mul_by_034_composed(c0, c3, c4)
     }
 
     /// [`Self::mul_by_034`] with the sparse Fp6 products reduced separately: the portable form
@@ -285,8 +293,10 @@ impl<P: TowerParams<N>, const N: usize> Fp12<P, N> {
     /// sparse Fp6 products.
     #[inline]
     pub fn mul_by_034_unit(&self, c3: &Fp2<P, N>, c4: &Fp2<P, N>) -> Self {
-        crate::backend::tower::fp12_mul_by_034_unit(self, c3, c4)
-            .unwrap_or_else(|| self.mul_by_034_unit_composed(c3, c4))
+        if let Some(r) = crate::backend::tower::fp12_mul_by_034_unit(self, c3, c4) {
+            return r;
+        }
+        self.mul_by_034_unit_composed(c3, c4)
     }
 
     /// [`Self::mul_by_034_unit`] as two sparse Fp6 products (the portable form and the

@@ -81,21 +81,7 @@ pub fn straus_fp<P: FpParams<N>, const N: usize>(
     {
         return None;
     }
-    // Montgomery fields only (the kernel converts from and to R = 2^(64N); the
-    // pseudo-Mersenne fields keep plain residues)
-    if !available_fp::<P, N>() {
-        return None;
-    }
-    #[cfg(target_arch = "x86_64")]
-    {
-        Some(crate::backend::x86_64::ifma::straus::straus_lanes::<P, N>(
-            lanes, windows,
-        ))
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        None
-    }
+    crate::backend::straus_lanes::<P, N>(lanes, windows)
 }
 
 /// The tables of odd multiples P, 3P, …, 31P (affine, reduced) of finite points P = (x, y) of
@@ -107,18 +93,7 @@ pub fn odd_tables_fp<P: FpParams<N>, const N: usize>(
     bases: &[[Fp<P, N>; 2]],
     beta: &Fp<P, N>,
 ) -> Option<OddTables<Fp<P, N>>> {
-    if !available_fp::<P, N>() {
-        return None;
-    }
-    #[cfg(target_arch = "x86_64")]
-    {
-        crate::backend::x86_64::ifma::straus::odd_tables_lanes::<P, N>(bases, beta)
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        let _ = (bases, beta);
-        None
-    }
+    crate::backend::odd_tables_lanes::<P, N>(bases, beta)
 }
 
 /// [`odd_tables_fp`] for any field: `None` unless it is a prime field with a kernel.
@@ -134,14 +109,7 @@ fn lane_table_fits<P: FpParams<N>, const N: usize>(t: &LaneTable) -> bool {
 
 /// Whether [`straus_fp`] has a kernel for `Fp<P, N>` on this CPU.
 pub fn available_fp<P: FpParams<N>, const N: usize>() -> bool {
-    #[cfg(target_arch = "x86_64")]
-    {
-        Fp::<P, N>::RADIX_BITS == 64 * N && crate::backend::x86_64::ifma::straus::applies::<N>()
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        false
-    }
+    crate::backend::straus_lanes_available::<P, N>()
 }
 
 /// Whether field F has a lane kernel ([`CurveField::jacobian_straus_lanes`] can return `Some`).

@@ -684,7 +684,7 @@ pub fn multi_miller_loop<E: PairingCurve<N>, const N: usize>(
 }
 
 /// Fewest normalised pairs for which [`multi_miller_loop`] runs them in the eight IFMA lanes
-/// ([`crate::backend::x86_64::ifma::miller::miller_lanes_unit`]): 5 on BLS12-381, 8 on
+/// (`crate::backend::x86_64::ifma::miller::miller_lanes_unit`): 5 on BLS12-381, 8 on
 /// bn254-beuchat, whose scalar loop multiplies a normalised line in one assembly block
 /// (measured break-even: docs/backend-notes.md).
 fn lanes_min_pairs_prepared<const N: usize>() -> usize {
@@ -696,20 +696,12 @@ fn lanes_min_pairs_prepared<const N: usize>() -> usize {
 }
 
 /// The prepared loop of the normalised pairs in eight IFMA lanes: none off x86-64.
-#[cfg(not(target_arch = "x86_64"))]
-fn unit_lanes<E: PairingCurve<N>, const N: usize>(
-    _fast: &[FastPair<'_, E::Fp, N>],
-) -> Option<Fp12<E::Fp, N>> {
-    None
-}
-
 /// The prepared loop of the normalised pairs in eight IFMA lanes, where it applies (the
 /// towers and twists of [`multi_miller_loop_lanes`]); `None` elsewhere.
-#[cfg(target_arch = "x86_64")]
 fn unit_lanes<E: PairingCurve<N>, const N: usize>(
     fast: &[FastPair<'_, E::Fp, N>],
 ) -> Option<Fp12<E::Fp, N>> {
-    use crate::backend::x86_64::ifma::miller::{miller_lanes_unit, LaneOp, UnitPair};
+    use crate::backend::{miller_lanes_unit, LaneOp, UnitPair};
     if !ifma_doubling::<E, N>() {
         return None;
     }
@@ -748,12 +740,11 @@ fn unit_lanes<E: PairingCurve<N>, const N: usize>(
             }
         }
     });
-    let fs = miller_lanes_unit::<E::Fp, N>(&pairs, &ops);
+    let fs = miller_lanes_unit::<E::Fp, N>(&pairs, &ops)?;
     Some(fs.iter().fold(Fp12::ONE, |acc, c| acc * fp12_from_limbs(c)))
 }
 
 /// An Fp12 element from its twelve Montgomery coordinates (c0.c0.c0, c0.c0.c1, …, c1.c2.c1).
-#[cfg(target_arch = "x86_64")]
 fn fp12_from_limbs<P: TowerParams<N>, const N: usize>(c: &[[u64; N]; 12]) -> Fp12<P, N> {
     let fp2 = |i: usize| {
         Fp2::new(
@@ -1242,25 +1233,16 @@ pub fn lanes_available<E: PairingCurve<N>, const N: usize>() -> bool {
     ifma_doubling::<E, N>() && !(E::FAMILY == Family::Bn && E::Z_NEG)
 }
 
-/// [`multi_miller_loop_lanes`] off x86-64: no IFMA lanes, always `None`.
-#[cfg(not(target_arch = "x86_64"))]
-pub fn multi_miller_loop_lanes<E: PairingCurve<N>, const N: usize>(
-    _pairs: &[AffinePair<E, N>],
-) -> Option<Fp12<E::Fp, N>> {
-    None
-}
-
 /// ∏ f_{loop, Q_i}(P_i) with the whole loop in eight AVX-512 IFMA lanes
-/// ([`crate::backend::x86_64::ifma::miller`]: pair i in lane i mod 8, each lane with its own f,
+/// (`crate::backend::x86_64::ifma::miller`: pair i in lane i mod 8, each lane with its own f,
 /// the lanes' f multiplied together at the end), on BLS12-381's and bn254-beuchat's towers and
 /// twists with IFMA; `None` elsewhere. The value is the projective loop's
 /// ([`multi_miller_loop_projective`]) exactly: the same formulas, in exact 52-bit Montgomery
 /// arithmetic. Pairs where P or Q is the identity contribute 1.
-#[cfg(target_arch = "x86_64")]
 pub fn multi_miller_loop_lanes<E: PairingCurve<N>, const N: usize>(
     pairs: &[AffinePair<E, N>],
 ) -> Option<Fp12<E::Fp, N>> {
-    use crate::backend::x86_64::ifma::miller::{miller_lanes, LaneOp, LanePair};
+    use crate::backend::{miller_lanes, LaneOp, LanePair};
     let bn = E::FAMILY == Family::Bn;
     if !lanes_available::<E, N>() {
         return None;
@@ -1310,7 +1292,7 @@ pub fn multi_miller_loop_lanes<E: PairingCurve<N>, const N: usize>(
             }
         }
     });
-    let fs = miller_lanes::<E::Fp, N>(&lanes, &ops);
+    let fs = miller_lanes::<E::Fp, N>(&lanes, &ops)?;
     Some(fs.iter().fold(Fp12::ONE, |acc, c| acc * fp12_from_limbs(c)))
 }
 
@@ -1320,41 +1302,18 @@ fn ifma_doubling<E: PairingCurve<N>, const N: usize>() -> bool {
     matches!(
         (N, E::TWIST_3B_SMALL),
         (6, Some((12, 12))) | (4, Some((0, -3)))
-    ) && ifma_applies::<E, N>()
-}
-
-/// `hayate_arith::backend::x86_64::ifma::applies` for this curve's tower (false off x86-64).
-#[inline]
-fn ifma_applies<E: PairingCurve<N>, const N: usize>() -> bool {
-    #[cfg(target_arch = "x86_64")]
-    {
-        hayate_arith::backend::x86_64::ifma::applies::<E::Fp, N>()
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        false
-    }
+    ) && crate::backend::lanes_apply::<E::Fp, N>()
 }
 
 /// The fewest pairs for which [`multi_miller_loop_projective`] runs its doubling steps
 /// through the eight-lane IFMA kernel (measured break-even: docs/backend-notes.md).
 const BATCH_MIN_PAIRS: usize = 4;
 
-/// [`double_steps_batch`] off x86-64: never called ([`ifma_doubling`] is false there).
-#[cfg(not(target_arch = "x86_64"))]
-fn double_steps_batch<E: PairingCurve<N>, const N: usize>(
-    _active: &mut [(&Affine<E::G1>, TState<E, N>)],
-    _out: &mut Vec<Line<E::Fp, N>>,
-) {
-    unreachable!("the IFMA doubling steps exist on x86-64 only")
-}
-
 /// The doubling step of every active pair in one call of the eight-lane IFMA kernel
-/// ([`crate::backend::x86_64::ifma::double_steps`]; the caller has checked that it applies):
+/// (`crate::backend::x86_64::ifma::double_steps`; the caller has checked that it applies):
 /// T ← 2T for each pair and its line at P pushed to `out`, pair by pair. 2T and each line come
 /// out scaled by constants of Fp (see the kernel): the same projective point, and line values
 /// that the final exponentiation maps to the same pairing.
-#[cfg(target_arch = "x86_64")]
 fn double_steps_batch<E: PairingCurve<N>, const N: usize>(
     active: &mut [(&Affine<E::G1>, TState<E, N>)],
     out: &mut Vec<Line<E::Fp, N>>,
@@ -1371,7 +1330,9 @@ fn double_steps_batch<E: PairingCurve<N>, const N: usize>(
             )
         })
         .collect();
-    let r = crate::backend::x86_64::ifma::double_steps::<E::Fp, N>(&inputs);
+    let Some(r) = crate::backend::double_steps::<E::Fp, N>(&inputs) else {
+        unreachable!("double_steps_batch without ifma_doubling")
+    };
     for ((_, ts), c) in active.iter_mut().zip(r) {
         let f2 = |i: usize| {
             Fp2::new(

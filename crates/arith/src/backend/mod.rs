@@ -701,3 +701,47 @@ fn lazy_cast<'a, const N: usize, const M: usize>(op: Fp12Lazy<'a, N>) -> Fp12Laz
         Fp12Lazy::By034(p0, p) => Fp12Lazy::By034(p0.map(cast), p.map(|x| x.map(cast))),
     }
 }
+
+/// Whether [`crate::batch_pow`]'s exponentiations and square chains run in SIMD lanes for
+/// `Fp<P, N>` on this CPU: Montgomery fields of 4 or 6 words (the lane kernels convert from
+/// and to R = 2^(64N); the pseudo-Mersenne fields keep plain residues) and the AVX-512 IFMA
+/// lanes ([`x86_64::ifma`]).
+#[inline]
+pub(crate) fn pow_lanes_available<P: crate::FpParams<N>, const N: usize>() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    return crate::Fp::<P, N>::RADIX_BITS == 64 * N
+        && (N == 4 || N == 6)
+        && x86_64::ifma::available();
+    #[cfg(not(target_arch = "x86_64"))]
+    false
+}
+
+/// x^e for every x of `xs` by a prepared schedule with a first step, in the SIMD lanes;
+/// `None` where [`pow_lanes_available`] does not hold.
+#[inline]
+pub(crate) fn pow_lanes<P: crate::FpParams<N>, const N: usize>(
+    xs: &[crate::Fp<P, N>],
+    sched: &crate::batch_pow::Schedule,
+) -> Option<alloc::vec::Vec<crate::Fp<P, N>>> {
+    #[cfg(target_arch = "x86_64")]
+    if pow_lanes_available::<P, N>() {
+        return Some(x86_64::ifma::pow::pow_lanes(xs, sched));
+    }
+    let _ = (xs, sched);
+    None
+}
+
+/// The squarings x^(2^j), j in `snapshots` (ascending), for every x of `xs` in the SIMD lanes;
+/// `None` where [`pow_lanes_available`] does not hold.
+#[inline]
+pub(crate) fn square_chain_lanes<P: crate::FpParams<N>, const N: usize>(
+    xs: &[crate::Fp<P, N>],
+    snapshots: &[usize],
+) -> Option<alloc::vec::Vec<alloc::vec::Vec<crate::Fp<P, N>>>> {
+    #[cfg(target_arch = "x86_64")]
+    if pow_lanes_available::<P, N>() {
+        return Some(x86_64::ifma::pow::square_chain_lanes(xs, snapshots));
+    }
+    let _ = (xs, snapshots);
+    None
+}

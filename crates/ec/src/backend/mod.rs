@@ -165,3 +165,44 @@ impl<P: TowerParams<N>, const N: usize> CurveField for Fp2<P, N> {
 /// `crate::backend::kernel_ran`): arith's one counter.
 #[cfg(feature = "ct-valgrind")]
 pub(crate) use hayate_arith::backend::kernel_ran;
+
+/// Whether the Straus lanes run for `Fp<P, N>` on this CPU: a Montgomery field of 4 or 6
+/// words (the lane kernels convert from and to R = 2^(64N); the pseudo-Mersenne fields keep
+/// plain residues) and the AVX-512 IFMA lanes ([`x86_64::ifma::straus::applies`]).
+#[inline]
+pub(crate) fn straus_lanes_available<P: FpParams<N>, const N: usize>() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    return Fp::<P, N>::RADIX_BITS == 64 * N && x86_64::ifma::straus::applies::<N>();
+    #[cfg(not(target_arch = "x86_64"))]
+    false
+}
+
+/// The Straus lanes' Jacobian results for validated `lanes` (see [`straus::straus_fp`]);
+/// `None` where [`straus_lanes_available`] does not hold.
+#[inline]
+pub(crate) fn straus_lanes<P: FpParams<N>, const N: usize>(
+    lanes: &[StrausLane<'_>],
+    windows: usize,
+) -> Option<Vec<[Fp<P, N>; 3]>> {
+    #[cfg(target_arch = "x86_64")]
+    if straus_lanes_available::<P, N>() {
+        return Some(x86_64::ifma::straus::straus_lanes::<P, N>(lanes, windows));
+    }
+    let _ = (lanes, windows);
+    None
+}
+
+/// The odd-multiple tables of [`straus::odd_tables_fp`] in the lanes; `None` where
+/// [`straus_lanes_available`] does not hold or a table meets an exceptional case.
+#[inline]
+pub(crate) fn odd_tables_lanes<P: FpParams<N>, const N: usize>(
+    bases: &[[Fp<P, N>; 2]],
+    beta: &Fp<P, N>,
+) -> Option<OddTables<Fp<P, N>>> {
+    #[cfg(target_arch = "x86_64")]
+    if straus_lanes_available::<P, N>() {
+        return x86_64::ifma::straus::odd_tables_lanes::<P, N>(bases, beta);
+    }
+    let _ = (bases, beta);
+    None
+}

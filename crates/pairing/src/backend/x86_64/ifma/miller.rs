@@ -47,47 +47,7 @@ use hayate_arith::backend::x86_64::ifma::{
     gather, map, normalise, scaled_sop, splat, splat_v, store_steps, Consts, ConstsOf, Vert, V,
 };
 
-/// What the lanes do next: the Miller loop's schedule.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum LaneOp {
-    /// f ← f².
-    Square,
-    /// T ← 2T and f ← f·(tangent line at P).
-    Double,
-    /// T ← T ± A_k (the pair's addend k, y negated if set) and f ← f·(chord line at P).
-    Add(usize, bool),
-    /// f ← conj(f) (negative loop parameter; only as the last operation).
-    Conjugate,
-    /// f ← f·(each pair's next stored normalised line at P) ([`miller_lanes_unit`] only).
-    Line,
-}
-
-/// One pair's inputs, Montgomery limbs (R = 2^(64N)) of reduced coordinates: P = (x_P, y_P)
-/// and up to three affine addends A_k = (x.c0, x.c1, y.c0, y.c1) on the twist; T starts at A_0
-/// (= Q; A_1, A_2 are what the schedule adds at the end, e.g. π(Q) and π²(Q) on BN curves).
-#[derive(Clone, Copy, Debug)]
-pub struct LanePair<const N: usize> {
-    /// x_P.
-    pub xp: [u64; N],
-    /// y_P.
-    pub yp: [u64; N],
-    /// A_0, A_1, A_2 as (x.c0, x.c1, y.c0, y.c1).
-    pub addends: [[[u64; N]; 4]; 3],
-}
-
-/// One pair of the prepared loop ([`miller_lanes_unit`]): the per-P scalars (u, v) (Montgomery
-/// limbs, reduced) and Q's normalised lines [s′, t′] as (s′.c0, s′.c1, t′.c0, t′.c1), in
-/// loop order; the line at P is 1 + s′u·w^i + t′v·w^j, (i, j) = (1, 3) for the D-type twist,
-/// (2, 3) for the M-type.
-#[derive(Clone, Copy, Debug)]
-pub struct UnitPair<'a, const N: usize> {
-    /// The per-P scalar u.
-    pub u: [u64; N],
-    /// The per-P scalar v.
-    pub v: [u64; N],
-    /// Q's normalised lines [s′, t′] in loop order.
-    pub lines: &'a [[[u64; N]; 4]],
-}
+pub use crate::backend::{LaneOp, LanePair, UnitPair};
 
 /// An Fp2 element in the lanes (c0, c1).
 type F2<const L: usize> = [V<L>; 2];
