@@ -5,6 +5,7 @@ mod avx2;
 mod backend;
 mod fp;
 mod generated;
+mod layering;
 mod lazy;
 mod safegcd;
 mod tower;
