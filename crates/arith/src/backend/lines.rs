@@ -108,7 +108,7 @@ fn line_kernel<P: TowerParams<N>, const N: usize>(
     #[cfg(target_arch = "x86_64")]
     if sub6_active::<P, N>() {
         // SAFETY: `sub6_active` holds.
-        return Some(unsafe { super::mulx::sub::fp12_mul_by_014(f, l) });
+        return Some(unsafe { super::mulx::sub::fp12_mul_by_line::<P, N, true>(f, l) });
     }
     #[cfg(all(target_arch = "x86_64", feature = "lab"))]
     if super::fp6_kernel::<P, N>() {

@@ -111,7 +111,9 @@ pub(crate) fn fp12_mul_by_034<P: TowerParams<N>, const N: usize>(
     #[cfg(target_arch = "x86_64")]
     if super::lines::sub4_active::<P, N>() {
         // SAFETY: `sub4_active` holds.
-        return Some(unsafe { super::x86_64::mulx::sub::fp12_mul_by_034(f, [c0, c3, c4]) });
+        return Some(unsafe {
+            super::x86_64::mulx::sub::fp12_mul_by_line::<P, N, false>(f, [c0, c3, c4])
+        });
     }
     #[cfg(target_arch = "x86_64")]
     if super::tower_kernel::<P, N>() {

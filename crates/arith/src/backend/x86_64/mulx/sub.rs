@@ -576,28 +576,23 @@ pub(crate) unsafe fn fp12_square<P: TowerParams<N>, const N: usize>(a: &Fp12<P, 
     fp12_written(|out| square(limbs(a), &P::MODULUS, Fp::<P, N>::INV, out))
 }
 
-/// `Fp12::mul_by_014` on the routines ([`mul_by_014`]), the line as (c0, c1, c4).
+/// f·l on the routines for a line (p, q, r) of the twist type `M_TYPE`: M-type as (c0, c1,
+/// c4) of `Fp12::mul_by_014` ([`mul_by_014`]), D-type as (c0, c3, c4) of `Fp12::mul_by_034`
+/// ([`mul_by_034`]).
 ///
 /// # Safety
 /// As for [`fp12_mul`].
 #[inline]
-pub(crate) unsafe fn fp12_mul_by_014<P: TowerParams<N>, const N: usize>(
+pub(crate) unsafe fn fp12_mul_by_line<P: TowerParams<N>, const N: usize, const M_TYPE: bool>(
     f: &Fp12<P, N>,
     l: [&Fp2<P, N>; 3],
 ) -> Fp12<P, N> {
-    fp12_written(|out| mul_by_014(limbs(f), l.map(limbs), &P::MODULUS, Fp::<P, N>::INV, out))
-}
-
-/// `Fp12::mul_by_034` on the routines ([`mul_by_034`]), the line as (c0, c3, c4).
-///
-/// # Safety
-/// As for [`fp12_mul`].
-#[inline]
-pub(crate) unsafe fn fp12_mul_by_034<P: TowerParams<N>, const N: usize>(
-    f: &Fp12<P, N>,
-    l: [&Fp2<P, N>; 3],
-) -> Fp12<P, N> {
-    fp12_written(|out| mul_by_034(limbs(f), l.map(limbs), &P::MODULUS, Fp::<P, N>::INV, out))
+    let (m, inv) = (&P::MODULUS, Fp::<P, N>::INV);
+    if M_TYPE {
+        fp12_written(|out| mul_by_014(limbs(f), l.map(limbs), m, inv, out))
+    } else {
+        fp12_written(|out| mul_by_034(limbs(f), l.map(limbs), m, inv, out))
+    }
 }
 
 /// f·l·l′ on the routines (`mul_by_line_pair`) for two lines (p, q, r) of the twist type
