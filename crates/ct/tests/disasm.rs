@@ -781,7 +781,7 @@ const IFMA_SITES: &[(&str, &str, &str, &str)] = &[
         SHAPE,
     ),
     (
-        "crates/pairing/src/backend/x86_64/ifma/miller.rs",
+        "crates/pairing/src/backend/mod.rs",
         "#[derive(Clone, Copy, Debug, PartialEq, Eq)]",
         "bi",
         SCHED,
