@@ -70,12 +70,14 @@ fn exp_by_z_dense<E: PairingCurve<N>, const N: usize>(
     f: &Fp12<E::Fp, N>,
     z: u128,
 ) -> Fp12<E::Fp, N> {
-    let cost = |w: u32| {
-        let d = if w == 1 { naf(z) } else { wnaf(z, w) };
-        d.iter().filter(|&&x| x != 0).count() + if w == 1 { 0 } else { 1 << (w - 2) }
+    // the width with the fewest multiplications: non-zero digits plus the table's 2^(w−2)
+    let cost = |(w, d): &(u32, alloc::vec::Vec<i8>)| {
+        d.iter().filter(|&&x| x != 0).count() + if *w == 1 { 0 } else { 1 << (w - 2) }
     };
-    let w = (1..=4u32).min_by_key(|&w| cost(w)).unwrap_or(1);
-    let digits = if w == 1 { naf(z) } else { wnaf(z, w) };
+    let (_, digits) = (1..=4u32)
+        .map(|w| (w, if w == 1 { naf(z) } else { wnaf(z, w) }))
+        .min_by_key(cost)
+        .unwrap_or_else(|| (1, naf(z)));
     // the digits of a (w-)NAF are 0 or odd
     f.cyclotomic_exp_wnaf_vartime(&digits)
         .expect("NAF digits are odd")

@@ -695,7 +695,6 @@ fn lanes_min_pairs_prepared<const N: usize>() -> usize {
     }
 }
 
-/// The prepared loop of the normalised pairs in eight IFMA lanes: none off x86-64.
 /// The prepared loop of the normalised pairs in eight IFMA lanes, where it applies (the
 /// towers and twists of [`multi_miller_loop_lanes`]); `None` elsewhere.
 fn unit_lanes<E: PairingCurve<N>, const N: usize>(
