@@ -152,6 +152,16 @@ pub fn sqr_pm_4(a: &[u64; 4], c: u64) -> [u64; 4] {
 }
 checked!(6, mont_mul_6, mul_wide_6, redc_6);
 
+/// Copies `n` words one 8-byte load at a time (volatile, so never merged into vector loads:
+/// a 16-byte load of two words the caller has just stored separately cannot be forwarded
+/// from the store buffer and stalls until the stores retire).
+#[inline(always)]
+unsafe fn copy_words(src: *const u64, dst: *mut u64, n: usize) {
+    for i in 0..n {
+        dst.add(i).write(core::ptr::read_volatile(src.add(i)));
+    }
+}
+
 /// Runs a generated Fp2 kernel over a stack scratch buffer (layout `k::fp2_N`): copies the
 /// inputs, `inv` and −β in, calls `kernel`, returns the buffer.
 macro_rules! fp2_call {
@@ -160,10 +170,10 @@ macro_rules! fp2_call {
         let p = buf.as_mut_ptr() as *mut u64;
         // SAFETY (of the caller's unsafe block): the offsets lie inside the buffer; the kernel
         // writes every word it later reads (BMI2/ADX checked by the caller).
-        core::ptr::copy_nonoverlapping($a[0].as_ptr(), p.add(k::$lay::A0), $n);
-        core::ptr::copy_nonoverlapping($a[1].as_ptr(), p.add(k::$lay::A1), $n);
-        core::ptr::copy_nonoverlapping($b[0].as_ptr(), p.add(k::$lay::B0), $n);
-        core::ptr::copy_nonoverlapping($b[1].as_ptr(), p.add(k::$lay::B1), $n);
+        copy_words($a[0].as_ptr(), p.add(k::$lay::A0), $n);
+        copy_words($a[1].as_ptr(), p.add(k::$lay::A1), $n);
+        copy_words($b[0].as_ptr(), p.add(k::$lay::B0), $n);
+        copy_words($b[1].as_ptr(), p.add(k::$lay::B1), $n);
         p.add(k::$lay::INV).write($inv);
         p.add(k::$lay::K).write($k);
         k::$kernel(p, $m);
@@ -283,8 +293,8 @@ macro_rules! fp2_sqr_kernel {
             let p = buf.as_mut_ptr() as *mut u64;
             // SAFETY (of the caller's unsafe block): the offsets lie inside the buffer; the
             // kernel writes every word it later reads.
-            core::ptr::copy_nonoverlapping(a[0].as_ptr(), p.add(k::$lay::A0), $n);
-            core::ptr::copy_nonoverlapping(a[1].as_ptr(), p.add(k::$lay::A1), $n);
+            copy_words(a[0].as_ptr(), p.add(k::$lay::A0), $n);
+            copy_words(a[1].as_ptr(), p.add(k::$lay::A1), $n);
             p.add(k::$lay::INV).write(inv);
             k::$name(p, m);
             [
@@ -305,8 +315,8 @@ pub unsafe fn fp2_sqr_k5_4(a: [&[u64; 4]; 2], m: &[u64; 4], inv: u64) -> [[u64; 
     let p = buf.as_mut_ptr() as *mut u64;
     // SAFETY (of the caller's unsafe block): the offsets lie inside the buffer; the kernel
     // writes every word it later reads.
-    core::ptr::copy_nonoverlapping(a[0].as_ptr(), p.add(k::fp2_sqr_k_4::A0), 4);
-    core::ptr::copy_nonoverlapping(a[1].as_ptr(), p.add(k::fp2_sqr_k_4::A1), 4);
+    copy_words(a[0].as_ptr(), p.add(k::fp2_sqr_k_4::A0), 4);
+    copy_words(a[1].as_ptr(), p.add(k::fp2_sqr_k_4::A1), 4);
     p.add(k::fp2_sqr_k_4::INV).write(inv);
     k::fp2_sqr_k5_4(p, m);
     (p as *const [[u64; 4]; 2]).read()
